@@ -1,0 +1,80 @@
+/**
+ * Every business constant of the spec (§9 and the numbers scattered through §2-§8), in one place.
+ * Units are in the names: _MS milliseconds, _S seconds, _FEN integer fen (1 yuan = 100 fen).
+ */
+
+// §7 HTTP client
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const UNAUTHORIZED_HANDLING_LIMIT = 3;
+export const CODE_SUCCESS = 0;
+export const CODE_FAIL = 1;
+export const CODE_ACCOUNT_DELETED = -400;
+export const CODE_PASSWORD_CAPTCHA_REQUIRED = -410;
+export const API_PREFIX = '/api/v1';
+
+// §2 modals
+export const MODAL_Z_INDEX = 1002;
+export const MODAL_DEFAULT_WIDTH_PX = 578;
+
+// §9 messages
+export const TOAST_MAX_COUNT = 1;
+export const TOAST_DURATION_MS = 3_000;
+export const NOTIFICATION_MAX_COUNT = 1;
+export const NOTIFICATION_DURATION_MS = 10_000;
+
+// §9 VIP
+export const VIP_DISCOUNT_FACTOR = 0.88;
+export const VIP_DISCOUNT_CAP_FEN = 200;
+
+// §9 rental multiples of the hourly rate and slot lengths
+export const DAY_RENTAL_HOURS = 24;
+export const TEN_HOUR_RENTAL_HOURS = 10;
+export const WEEK_RENTAL_HOURS = 168;
+export const MORNING_SLOT_HOURS = 5;
+export const AFTERNOON_SLOT_HOURS = 7;
+export const EVENING_SLOT_HOURS = 9;
+
+// §9 rental ids
+export const RENTAL_ID = { hourly: 1, tenHour: 2, slot: 3, daily: 6, weekly: 7 } as const;
+
+// §4 reserved rental
+export const RESERVATION_LEAD_MS = 30 * 60_000;
+
+// §9 hafu coin tiers (in coins)
+export const HAFU_COIN_WAN = 10_000;
+export const HAFU_COIN_TIERS = [1_000_000, 10_000_000, 100_000_000] as const;
+
+// §9 red envelopes
+export const RED_PACKET_PAGE_SIZE = 100;
+
+// §9 QR login and SMS
+export const QR_POLL_WECHAT_MS = 500;
+export const QR_POLL_QQ_MS = 500;
+export const QR_POLL_APP_MS = 2_000;
+export const QR_LIFETIME_MS = 60_000;
+export const SMS_RESEND_S = 60;
+export const NEW_USER_RED_PACKET_DELAY_MS = 800;
+
+// §9 polling and reporting
+export const NOTIFICATION_POLL_MS = 15_000;
+export const NOTIFICATION_POPUP_AUTO_CLOSE_MS = 10_000;
+export const ACTIVITY_REPORT_INTERVAL_MS = 60_000;
+export const HIDDEN_PAGE_SAVE_MS = 5 * 60_000;
+export const NOTICE_POPUP_MAX_SHOWS = 3;
+
+// §9 ads
+export const AD_PRIORITIES = [1, 2, 3] as const;
+export const AD_DEVICE_CODE = 1;
+export const AD_LIST_REFRESH_MS = 10 * 60_000;
+export const AD_MIN_INTERVAL_MS = 6 * 60 * 60_000;
+
+// §9 misc
+export const SESSION_ID_LENGTH = 32;
+export const CONVERSION_TYPE = 6;
+export const ROOT_FONT_SCALE = 100;
+export const LAYOUT_RETRY_MS = 100;
+export const TITLE_UPDATE_DELAY_MS = 300;
+
+// Server limits (not in the spec; see docs/decisions.md)
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+export const TIME_ZONE = 'Asia/Shanghai';

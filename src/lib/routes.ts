@@ -1,0 +1,111 @@
+/**
+ * The one route table (spec §2). Names are spelled as the spec spells them; titles the spec gives
+ * are used verbatim, the others are ours (docs/decisions.md). `issue` names the issue that builds
+ * the screen's feature; until then the page renders its frame and an honest empty state.
+ */
+export type RouteLayout = 'standalone' | 'main' | 'account';
+
+export interface RouteMeta {
+  /** Hide the floating buttons (online service, download, contact, complaint, back to top). */
+  hideFloat?: boolean;
+  /** Only signed-in users see the content (spec §6). */
+  requiresLogin?: boolean;
+}
+
+export interface RouteDef {
+  name: string;
+  /** Path pattern; `:param` marks a dynamic segment. */
+  path: string;
+  title: string;
+  layout: RouteLayout;
+  meta: RouteMeta;
+  /** Issue number that delivers the feature behind this screen. */
+  issue: number;
+}
+
+const r = (name: string, path: string, title: string, layout: RouteLayout, issue: number, meta: RouteMeta = {}): RouteDef => ({
+  name,
+  path,
+  title,
+  layout,
+  meta,
+  issue,
+});
+
+export const ROUTES: readonly RouteDef[] = [
+  // Standalone routes
+  r('404', '/404', '页面不存在', 'standalone', 2),
+  r('502', '/502', '服务器出错', 'standalone', 2),
+  r('VIPSubscribe', '/VIPSubscribe', 'VIP订阅', 'standalone', 5),
+  r('help', '/help', '帮助中心', 'standalone', 2),
+  r('ContactUs', '/ContactUs', '联系我们', 'standalone', 2),
+  r('deleted_page', '/error-deleted', '账号已删除', 'standalone', 2),
+  r('bind', '/bind', '绑定手机号', 'standalone', 4),
+  r('business-invest', '/business-invest', '招商合作', 'standalone', 2),
+  r('newuser_ranking', '/activity/newuser_ranking', '新人排行榜', 'standalone', 5),
+  r('free_order', '/activity/free_order', '免单活动', 'standalone', 5),
+  r('download', '/download', '下载', 'standalone', 2),
+  r('redirect', '/redirect', '正在跳转七鱼客服...', 'standalone', 2, { hideFloat: true }),
+  r('register', '/register', '注册', 'standalone', 4, { hideFloat: true }),
+  r('rank_register', '/rank_register', '注册', 'standalone', 4, { hideFloat: true }),
+
+  // Main layout
+  r('home', '/', '首页', 'main', 3),
+  r('zuhao', '/zuhao.html', '租号大厅', 'main', 3),
+  r('zuhao_game', '/zuhao/:game_id.html', '租号大厅', 'main', 3),
+  r('detail', '/detail/:id.html', '账号详情', 'main', 3),
+  r('tejia', '/tejia.html', '特价', 'main', 3),
+  r('tejia_game', '/tejia/:game_id.html', '特价', 'main', 3),
+  r('free', '/free', '免费玩', 'main', 3),
+  r('dianpu', '/dianpu', '店铺', 'main', 3),
+  r('svip', '/svip', 'SVIP', 'main', 5),
+  r('rstpwd', '/rstpwd', '重置密码', 'main', 4),
+  r('pay-result', '/pay-result', '支付结果', 'main', 5),
+  r('Notice', '/Notice', '公告', 'main', 3),
+  r('NoticeDetail', '/NoticeDetail', '公告详情', 'main', 3),
+  r('task', '/task', '任务大厅', 'main', 5),
+  r('task-publish', '/task-publish', '发布任务', 'main', 5, { requiresLogin: true }),
+
+  // Account area: /account redirects to personal
+  r('personal', '/account/personal', '个人中心', 'account', 5, { requiresLogin: true }),
+  r('system', '/account/system', '账号设置', 'account', 4, { requiresLogin: true }),
+  r('order', '/account/order', '我的订单', 'account', 5, { requiresLogin: true }),
+  r('assess', '/account/assess', '我的评价', 'account', 5, { requiresLogin: true }),
+  r('assessInfo', '/account/assessInfo', '评价详情', 'account', 5, { requiresLogin: true }),
+  r('complain', '/account/complain', '我的投诉', 'account', 5, { requiresLogin: true }),
+  r('collect', '/account/collect', '我的收藏', 'account', 5, { requiresLogin: true }),
+  r('footprint', '/account/footprint', '我的足迹', 'account', 5, { requiresLogin: true }),
+  r('purse', '/account/purse', '我的钱包', 'account', 5, { requiresLogin: true }),
+  r('Recharge', '/account/Recharge', '余额充值', 'account', 5, { requiresLogin: true }),
+  r('Withdraw', '/account/Withdraw', '余额提现', 'account', 5, { requiresLogin: true }),
+  r('redPacket', '/account/redPacket', '我的红包', 'account', 5, { requiresLogin: true }),
+  r('fundsDetail', '/account/fundsDetail', '资金明细', 'account', 5, { requiresLogin: true }),
+  r('account_goldCoin', '/account/goldCoin', '我的金币', 'account', 5, { requiresLogin: true }),
+  r('account_extension', '/account/extension', '推广赚钱', 'account', 5, { requiresLogin: true }),
+  r('account_notify', '/account/notify', '消息通知', 'account', 5, { requiresLogin: true }),
+  r('notify_detail', '/account/notify_detail', '消息详情', 'account', 5, { requiresLogin: true }),
+  r('account_besimilar', '/account/besimilar', '找相似', 'account', 5, { requiresLogin: true }),
+  r('unactive_account', '/account/unactive_account', '注销账号', 'account', 4, { requiresLogin: true }),
+  r('unactive_result', '/account/unactive_result', '注销结果', 'account', 4, { requiresLogin: true }),
+];
+
+/** Spec §2: the floating buttons are hidden on these route names (advertise has no screen of its own yet). */
+export const FLOAT_HIDDEN_ROUTE_NAMES: ReadonlySet<string> = new Set([
+  'advertise',
+  'business-invest',
+  'register',
+  'newuser_ranking',
+  'free_order',
+]);
+
+export const ACCOUNT_HOME_PATH = '/account/personal';
+
+const BY_NAME = new Map(ROUTES.map((route) => [route.name, route]));
+
+export function routeByName(name: string): RouteDef {
+  const route = BY_NAME.get(name);
+  if (!route) throw new Error(`Unknown route name: ${name}`);
+  return route;
+}
+
+export const ACCOUNT_ROUTES: readonly RouteDef[] = ROUTES.filter((route) => route.layout === 'account');
