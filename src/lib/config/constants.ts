@@ -78,3 +78,14 @@ export const TITLE_UPDATE_DELAY_MS = 300;
 // Server limits (not in the spec; see docs/decisions.md)
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const TIME_ZONE = 'Asia/Shanghai';
+
+// §3 listings and shops (data layer)
+/** merchantInfo.cert_type: 1 = store, 2 = merchant (spec §3); 0 is an individual owner (ours). */
+export const CERT_TYPE = { individual: 0, store: 1, merchant: 2 } as const;
+/** third_type of listings mirrored from the partner platform; always bookable (spec §4). */
+export const THIRD_TYPE_UHAOZU = 'uhaozu';
+/** The listing attribute that tells a hafu coin account from a skin account (spec §3 attrs). */
+export const ACCOUNT_TYPE_ATTR_NAME = '账号类型';
+export const ACCOUNT_TYPE_VALUE = { hafuCoin: '哈夫币号', skin: '皮肤号' } as const;
+/** Full-day rental window, the default of listings.rental_time. */
+export const RENTAL_TIME_ALL_DAY = '00:00-23:59';

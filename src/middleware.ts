@@ -1,0 +1,16 @@
+import { defineMiddleware } from 'astro:middleware';
+import { chooseBrand } from './lib/rules/brand';
+import { redirectsHome } from './lib/rules/routing';
+import { loadConfig } from './server/config';
+
+const config = loadConfig();
+
+export const onRequest = defineMiddleware((context, next) => {
+  const { pathname } = context.url;
+  // Spec §2: a path containing index.html goes to home.
+  if (redirectsHome(pathname)) return context.redirect('/', 301);
+
+  const host = context.request.headers.get('x-forwarded-host') ?? context.request.headers.get('host');
+  context.locals.brand = chooseBrand(host, { aiMarker: config.BRAND_AI_HOST_MARKER, pinned: config.BRAND ?? null });
+  return next();
+});

@@ -1,0 +1,39 @@
+/**
+ * GET /api/v1/health — for load balancers and uptime checks: 200 when the database answers,
+ * 503 (code 1, 数据库不可用) with the same data shape when it does not.
+ */
+import { version } from '../../../../package.json';
+import { CODE_FAIL } from '~/lib/config/constants';
+import { pingDatabase } from '~/server/db/client';
+import { AppError } from '~/server/errors';
+import { handle, ok } from '~/server/http';
+
+/** A health check answers quickly even when the database hangs (e.g. an unreachable pg host). */
+const DB_PING_TIMEOUT_MS = 3_000;
+
+export interface HealthData {
+  status: 'ok' | 'degraded';
+  database: boolean;
+  version: string;
+}
+
+async function pingWithTimeout(): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), DB_PING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([pingDatabase(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const GET = handle(async () => {
+  const database = await pingWithTimeout();
+  if (!database) {
+    const data: HealthData = { status: 'degraded', database, version };
+    throw new AppError(CODE_FAIL, '数据库不可用', 503, { data });
+  }
+  return ok<HealthData>({ status: 'ok', database, version });
+});

@@ -1,0 +1,331 @@
+/**
+ * One database handle per process, two drivers behind one type (ARCHITECTURE "two drivers"):
+ *
+ * - PGlite (default): real PostgreSQL compiled to WASM, data in DATA_DIR. Single-process, so the
+ *   folder is locked (lock.ts) before it is opened.
+ * - PostgreSQL (DATABASE_URL): a `pg` Pool. N processes may start together, so migrate + seed run
+ *   under a session advisory lock on one dedicated connection.
+ *
+ * The handle lives on globalThis under Symbol.for('zuhao.db'): src/server/main.ts opens it before
+ * listening, and the Astro server bundle (a second copy of this module) finds the same instance
+ * through getDb(). Under `astro dev` nobody opens it first, so getDb() opens it lazily, once.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { log } from '../log';
+import { acquireDataDirLock } from './lock';
+import * as schema from './schema';
+import { seedDemoData } from './seed';
+
+export type Schema = typeof schema;
+/** Works for both drivers: services take a Db and never know which one is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The `tx` of `db.transaction(async (tx) => ...)`; a Tx can be passed wherever a Db is read. */
+export type DbTx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either a database or a transaction on it, for helpers that run inside or outside one. */
+export type DbOrTx = Db | DbTx;
+
+export interface DbConfig {
+  /** postgres://... to use PostgreSQL; null/undefined for embedded PGlite. */
+  databaseUrl?: string | null;
+  /** PGlite data folder (ignored with databaseUrl). */
+  dataDir: string;
+  /** Folder of drizzle-kit migrations (./drizzle). */
+  migrationsDir: string;
+  /** Seed the demo catalogue when the database is empty. */
+  seed: boolean;
+}
+
+export type DbDriver = 'pglite' | 'postgres';
+
+interface OpenHandle {
+  db: Db;
+  driver: DbDriver;
+  target: string;
+  close(): Promise<void>;
+}
+
+interface DbState {
+  /** The open (or opening) database; null when closed. */
+  opening: Promise<OpenHandle> | null;
+  target: string | null;
+}
+
+const STATE_KEY = Symbol.for('zuhao.db');
+/**
+ * Key of the PostgreSQL advisory lock held while migrating and seeding (any constant bigint shared
+ * by all processes of the deployment; this one is "zuhao" in ASCII).
+ */
+const MIGRATION_LOCK_KEY = 0x7a7568616f;
+
+function dbState(): DbState {
+  const holder = globalThis as typeof globalThis & { [STATE_KEY]?: DbState };
+  holder[STATE_KEY] ??= { opening: null, target: null };
+  return holder[STATE_KEY];
+}
+
+function targetOf(config: DbConfig): string {
+  return config.databaseUrl ? `postgres:${config.databaseUrl}` : `pglite:${path.resolve(config.dataDir)}`;
+}
+
+/** A URL without its password, for logs. */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparsable url)';
+  }
+}
+
+function envFlag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  return ['true', '1', 'yes'].includes(value.trim().toLowerCase());
+}
+
+/** Reads DATABASE_URL, DATA_DIR (./data), MIGRATIONS_DIR (<cwd>/drizzle) and SEED_DEMO (true). Empty counts as unset. */
+export function defaultDbConfig(env: Record<string, string | undefined> = process.env): DbConfig {
+  const nonEmpty = (value: string | undefined): string | undefined => (value && value.trim() !== '' ? value.trim() : undefined);
+  return {
+    databaseUrl: nonEmpty(env['DATABASE_URL']) ?? null,
+    dataDir: path.resolve(nonEmpty(env['DATA_DIR']) ?? './data'),
+    migrationsDir: path.resolve(nonEmpty(env['MIGRATIONS_DIR']) ?? path.join(process.cwd(), 'drizzle')),
+    seed: envFlag(env['SEED_DEMO'], true),
+  };
+}
+
+function assertMigrationsDir(migrationsDir: string): void {
+  if (!fs.existsSync(path.join(migrationsDir, 'meta', '_journal.json'))) {
+    throw new Error(`No drizzle migrations found in ${migrationsDir} (meta/_journal.json is missing); set MIGRATIONS_DIR to the project's drizzle folder.`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PGlite
+
+/**
+ * Durability: PGlite already starts postgres with `-F` (fsync off) in its default start parameters,
+ * and with the Node filesystem every write goes straight to the data folder. The `relaxedDurability`
+ * option only stops PGlite from awaiting the flush of in-memory file systems (IndexedDB/OPFS) after
+ * each query, which does not apply to NodeFS, so we leave it unset.
+ */
+async function openPglite(dataDir: string | null, migrationsDir: string, seed: boolean): Promise<OpenHandle> {
+  const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
+  // A process that exits without closeDatabase() still frees the folder (sync unlink in 'exit').
+  const releaseOnExit = (): void => release();
+  process.once('exit', releaseOnExit);
+  let client: PGlite | null = null;
+  try {
+    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    await client.waitReady;
+    const pgliteDb = drizzlePglite({ client, schema });
+    await migratePglite(pgliteDb, { migrationsFolder: migrationsDir });
+    const db = pgliteDb as unknown as Db;
+    if (seed) await seedDemoData(db);
+    const opened = client;
+    let closed = false;
+    return {
+      db,
+      driver: 'pglite',
+      target: dataDir ? `pglite:${dataDir}` : 'pglite:memory',
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          if (!opened.closed) await opened.close();
+        } finally {
+          release();
+          process.off('exit', releaseOnExit);
+        }
+      },
+    };
+  } catch (error) {
+    if (client && !client.closed) await client.close().catch(() => undefined);
+    release();
+    process.off('exit', releaseOnExit);
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL
+
+async function openPostgres(databaseUrl: string, migrationsDir: string, seed: boolean, onClose?: () => Promise<void>): Promise<OpenHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => log.warn('postgres pool client error', { error }));
+  try {
+    const conn = await pool.connect();
+    try {
+      // Session-level lock on one connection: every process waits here until the first one has
+      // migrated and seeded, then finds nothing left to do.
+      await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        const lockedDb = drizzlePg({ client: conn, schema });
+        await migratePg(lockedDb, { migrationsFolder: migrationsDir });
+        if (seed) await seedDemoData(lockedDb as unknown as Db);
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      conn.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    if (onClose) await onClose().catch(() => undefined);
+    throw error;
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    driver: 'postgres',
+    target: `postgres:${redactUrl(databaseUrl)}`,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await pool.end();
+      } finally {
+        if (onClose) await onClose();
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// the process-wide handle
+
+/**
+ * Opens the database of this process: lock (PGlite only), open, migrate, seed. Calling it again with
+ * the same target returns the same handle; a different target while one is open is an error.
+ */
+export async function openDatabase(config: DbConfig): Promise<Db> {
+  const state = dbState();
+  const target = targetOf(config);
+  if (state.opening) {
+    if (state.target !== target) {
+      throw new Error(`A database is already open (${state.target}); call closeDatabase() before opening ${target}.`);
+    }
+    return (await state.opening).db;
+  }
+  assertMigrationsDir(config.migrationsDir);
+  const started = Date.now();
+  const opening = config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.migrationsDir, config.seed)
+    : openPglite(path.resolve(config.dataDir), config.migrationsDir, config.seed);
+  state.opening = opening;
+  state.target = target;
+  try {
+    const handle = await opening;
+    log.info('database ready', { driver: handle.driver, target: handle.target, ms: Date.now() - started });
+    return handle.db;
+  } catch (error) {
+    // Let a later call try again (e.g. after the other process holding the folder stopped).
+    if (state.opening === opening) {
+      state.opening = null;
+      state.target = null;
+    }
+    throw error;
+  }
+}
+
+/** The open database; opens one from defaultDbConfig() on first use when nothing opened it (astro dev). */
+export async function getDb(): Promise<Db> {
+  const state = dbState();
+  if (state.opening) return (await state.opening).db;
+  return openDatabase(defaultDbConfig());
+}
+
+/** SELECT 1 on the open (or lazily opened) database; false on any failure, never throws. */
+export async function pingDatabase(): Promise<boolean> {
+  try {
+    const db = await getDb();
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Closes the PGlite instance or the pg pool and releases the data folder lock. Idempotent. */
+export async function closeDatabase(): Promise<void> {
+  const state = dbState();
+  const opening = state.opening;
+  state.opening = null;
+  state.target = null;
+  if (!opening) return;
+  let handle: OpenHandle;
+  try {
+    handle = await opening;
+  } catch {
+    return; // it never opened; openDatabase already cleaned up
+  }
+  await handle.close();
+}
+
+// ---------------------------------------------------------------------------------------------
+// tests
+
+export interface TestDatabaseOptions {
+  seed?: boolean;
+  /** Default: 'pglite'. 'postgres' needs DATABASE_URL_TEST (a server where we may CREATE DATABASE). */
+  driver?: DbDriver;
+  migrationsDir?: string;
+}
+
+export interface TestDatabase {
+  db: Db;
+  driver: DbDriver;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated (optionally seeded) database that is NOT the process-wide one (STYLE §10: a
+ * fresh database per test file). PGlite runs in memory; 'postgres' creates a uniquely named
+ * database on the DATABASE_URL_TEST server and drops it on close.
+ */
+export async function openTestDatabase(opts: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const migrationsDir = opts.migrationsDir ?? path.join(process.cwd(), 'drizzle');
+  assertMigrationsDir(migrationsDir);
+  const seed = opts.seed ?? false;
+  if ((opts.driver ?? 'pglite') === 'pglite') {
+    const handle = await openPglite(null, migrationsDir, seed);
+    return { db: handle.db, driver: 'pglite', close: () => handle.close() };
+  }
+
+  const serverUrl = process.env['DATABASE_URL_TEST'];
+  if (!serverUrl) throw new Error('openTestDatabase({ driver: "postgres" }) needs DATABASE_URL_TEST=postgres://user@host:port/db');
+  const name = `zuhao_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dropDatabase = async (): Promise<void> => {
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    try {
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await dropper.end();
+    }
+  };
+  const handle = await openPostgres(url.toString(), migrationsDir, seed, dropDatabase);
+  return { db: handle.db, driver: 'postgres', close: () => handle.close() };
+}

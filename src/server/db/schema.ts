@@ -1,0 +1,315 @@
+/**
+ * The one Drizzle schema (pg-core) shared by PGlite and PostgreSQL (ARCHITECTURE "same SQL dialect
+ * everywhere"). Columns are snake_case and say their unit: money is integer fen (`*_fen`), durations
+ * are hours (`*_hours`), timestamps are `timestamptz`. Database checks guard the invariants.
+ *
+ * Derived listing fields of spec §3 are NOT columns: hafuCoinPrepay (game_money / money_exchange_rate),
+ * is_merchant / is_store (the shop's cert_type), is_collection (per viewer), game_name / game_path
+ * (the game row).
+ *
+ * Imports are relative (no `~` alias) so drizzle-kit can load this file on its own.
+ */
+import { relations, sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { RENTAL_TIME_ALL_DAY } from '../../lib/config/constants';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+// ---------------------------------------------------------------------------------------------
+// users
+
+export const USER_STATUSES = ['active', 'deleted'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 32 }).notNull(),
+    /** scrypt string from services/password.ts; null for accounts created by SMS or third-party login. */
+    passwordHash: text('password_hash'),
+    mobile: varchar('mobile', { length: 11 }),
+    nickname: varchar('nickname', { length: 32 }).notNull(),
+    avatar: text('avatar'),
+    isRealName: boolean('is_real_name').notNull().default(false),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    check('users_status_check', sql`${t.status} in ('active', 'deleted')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// games, platforms, zones
+
+export const games = pgTable(
+  'games',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 32 }).notNull(),
+    slug: varchar('slug', { length: 32 }).notNull(),
+    /** Public path of the icon, e.g. /covers/sjz-icon.svg. */
+    icon: text('icon').notNull(),
+    isHot: boolean('is_hot').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    /** spec §4: maintenance = maintenance_status 1 and is_suspended 1 (0/1 flags as the API sends them). */
+    maintenanceStatus: smallint('maintenance_status').notNull().default(0),
+    isSuspended: smallint('is_suspended').notNull().default(0),
+    /** The shooter whose in-game currency (hafu coin) is prepaid with the rental (spec §1). */
+    hasHafuCoin: boolean('has_hafu_coin').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('games_slug_key').on(t.slug),
+    index('games_sort_idx').on(t.sort),
+    check('games_maintenance_status_check', sql`${t.maintenanceStatus} in (0, 1)`),
+    check('games_is_suspended_check', sql`${t.isSuspended} in (0, 1)`),
+  ],
+);
+
+export const platforms = pgTable(
+  'platforms',
+  {
+    id: serial('id').primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 32 }).notNull(),
+  },
+  (t) => [uniqueIndex('platforms_game_name_key').on(t.gameId, t.name)],
+);
+
+export const zones = pgTable(
+  'zones',
+  {
+    id: serial('id').primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** Null when the zone is shared by every platform of the game. */
+    platformId: integer('platform_id').references(() => platforms.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 32 }).notNull(),
+  },
+  (t) => [index('zones_game_idx').on(t.gameId), index('zones_platform_idx').on(t.platformId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// shops (one per owner)
+
+/** spec §3 merchantInfo.cert_type: 1 = store, 2 = merchant; 0 is our individual owner. */
+export const shops = pgTable(
+  'shops',
+  {
+    id: serial('id').primaryKey(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id),
+    name: varchar('name', { length: 32 }).notNull(),
+    certType: smallint('cert_type').notNull().default(0),
+    logo: text('logo'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('shops_owner_user_id_key').on(t.ownerUserId), check('shops_cert_type_check', sql`${t.certType} in (0, 1, 2)`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// listings (spec §3 "Account listing")
+
+export const listings = pgTable(
+  'listings',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    platformId: integer('platform_id').references(() => platforms.id),
+    zoneId: integer('zone_id').references(() => zones.id),
+    title: varchar('title', { length: 120 }).notNull(),
+    roleName: varchar('role_name', { length: 32 }).notNull(),
+    /** Public image paths, first one is the cover. */
+    imgs: jsonb('imgs').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** spec "rental": price of one hour, in fen. */
+    rentalFen: integer('rental_fen').notNull(),
+    /** spec "min_rental_period", in hours. */
+    minRentalHours: integer('min_rental_hours').notNull().default(1),
+    depositFen: integer('deposit_fen').notNull().default(0),
+    isRented: boolean('is_rented').notNull().default(false),
+    isReservation: boolean('is_reservation').notNull().default(false),
+    isListed: boolean('is_listed').notNull().default(true),
+    isUseBargain: boolean('is_use_bargain').notNull().default(false),
+    isUseVipDiscount: boolean('is_use_vip_discount').notNull().default(false),
+    topShelf: boolean('top_shelf').notNull().default(false),
+    isInsurance: boolean('is_insurance').notNull().default(false),
+    /** Listing mirrored from a partner platform, e.g. 'uhaozu' (always bookable, spec §4). */
+    thirdType: text('third_type'),
+    /** Daily window in which the account may be used, 'HH:mm-HH:mm' (may cross midnight). */
+    rentalTime: varchar('rental_time', { length: 11 }).notNull().default(RENTAL_TIME_ALL_DAY),
+    /** Hafu coins on the account (spec §9); 0 for games without them. */
+    gameMoney: bigint('game_money', { mode: 'number' }).notNull().default(0),
+    /** Coins per yuan; prepay yuan = game_money / money_exchange_rate. */
+    moneyExchangeRate: integer('money_exchange_rate'),
+    /** spec activity.discount: price factor, e.g. 0.9. */
+    activityDiscount: numeric('activity_discount', { precision: 3, scale: 2, mode: 'number' }),
+    /** spec activity.rental_promotion: rent `rental_hour` hours, get `bonus_hour` free (租5送1). */
+    promoRentalHours: integer('promo_rental_hours'),
+    promoBonusHours: integer('promo_bonus_hours'),
+    // spec rental_period: which rental kinds the owner offers
+    dailyRental: boolean('daily_rental').notNull().default(true),
+    tenHourRental: boolean('ten_hour_rental').notNull().default(false),
+    weeklyRental: boolean('weekly_rental').notNull().default(false),
+    morningRental: boolean('morning_rental').notNull().default(false),
+    afternoonRental: boolean('afternoon_rental').notNull().default(false),
+    nightRental: boolean('night_rental').notNull().default(false),
+    popularity: integer('popularity').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('listings_game_listed_idx').on(t.gameId, t.isListed),
+    index('listings_listed_idx').on(t.isListed),
+    index('listings_rental_fen_idx').on(t.rentalFen),
+    index('listings_popularity_idx').on(t.popularity),
+    index('listings_created_at_idx').on(t.createdAt),
+    index('listings_shop_idx').on(t.shopId),
+    check('listings_rental_fen_check', sql`${t.rentalFen} >= 0`),
+    check('listings_deposit_fen_check', sql`${t.depositFen} >= 0`),
+    check('listings_min_rental_hours_check', sql`${t.minRentalHours} >= 1`),
+    check('listings_game_money_check', sql`${t.gameMoney} >= 0`),
+    check('listings_money_exchange_rate_check', sql`${t.moneyExchangeRate} is null or ${t.moneyExchangeRate} > 0`),
+    check('listings_activity_discount_check', sql`${t.activityDiscount} is null or (${t.activityDiscount} > 0 and ${t.activityDiscount} <= 1)`),
+    check(
+      'listings_promo_check',
+      sql`(${t.promoRentalHours} is null and ${t.promoBonusHours} is null) or (${t.promoRentalHours} >= 1 and ${t.promoBonusHours} >= 1)`,
+    ),
+    check('listings_rental_time_check', sql`${t.rentalTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+);
+
+/** spec §3 attrs. The attribute 账号类型 holds 哈夫币号 (hafu coin account) or 皮肤号 (skin account). */
+export const listingAttrs = pgTable(
+  'listing_attrs',
+  {
+    id: serial('id').primaryKey(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    attrName: varchar('attr_name', { length: 32 }).notNull(),
+    value: varchar('value', { length: 64 }).notNull(),
+  },
+  (t) => [uniqueIndex('listing_attrs_listing_name_key').on(t.listingId, t.attrName), index('listing_attrs_name_value_idx').on(t.attrName, t.value)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// page_views (spec §3 "Report record", the analytics collector)
+
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Route name, e.g. zuhao or account_goldCoin. */
+    name: varchar('name', { length: 64 }).notNull(),
+    title: varchar('title', { length: 128 }).notNull(),
+    path: text('path').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** spec §3 session key onlyuser: a random 32-character id. */
+    sessionId: varchar('session_id', { length: 32 }).notNull(),
+    prevPage: text('prev_page'),
+    agent: text('agent'),
+    /** Channel (spec §1 visitor tracking). */
+    sem: text('sem'),
+    /** pageTools.action / pageTools.value. */
+    action: varchar('action', { length: 64 }),
+    value: jsonb('value').$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('page_views_created_at_idx').on(t.createdAt),
+    index('page_views_session_idx').on(t.sessionId),
+    check('page_views_session_id_check', sql`char_length(${t.sessionId}) = 32`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// relations (for db.query.*.findMany({ with: ... }))
+
+export const usersRelations = relations(users, ({ one }) => ({
+  shop: one(shops, { fields: [users.id], references: [shops.ownerUserId] }),
+}));
+
+export const gamesRelations = relations(games, ({ many }) => ({
+  platforms: many(platforms),
+  zones: many(zones),
+  listings: many(listings),
+}));
+
+export const platformsRelations = relations(platforms, ({ one, many }) => ({
+  game: one(games, { fields: [platforms.gameId], references: [games.id] }),
+  zones: many(zones),
+}));
+
+export const zonesRelations = relations(zones, ({ one }) => ({
+  game: one(games, { fields: [zones.gameId], references: [games.id] }),
+  platform: one(platforms, { fields: [zones.platformId], references: [platforms.id] }),
+}));
+
+export const shopsRelations = relations(shops, ({ one, many }) => ({
+  owner: one(users, { fields: [shops.ownerUserId], references: [users.id] }),
+  listings: many(listings),
+}));
+
+export const listingsRelations = relations(listings, ({ one, many }) => ({
+  shop: one(shops, { fields: [listings.shopId], references: [shops.id] }),
+  game: one(games, { fields: [listings.gameId], references: [games.id] }),
+  platform: one(platforms, { fields: [listings.platformId], references: [platforms.id] }),
+  zone: one(zones, { fields: [listings.zoneId], references: [zones.id] }),
+  attrs: many(listingAttrs),
+}));
+
+export const listingAttrsRelations = relations(listingAttrs, ({ one }) => ({
+  listing: one(listings, { fields: [listingAttrs.listingId], references: [listings.id] }),
+}));
+
+export const pageViewsRelations = relations(pageViews, ({ one }) => ({
+  user: one(users, { fields: [pageViews.userId], references: [users.id] }),
+}));
+
+// ---------------------------------------------------------------------------------------------
+// row types
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type GameRow = typeof games.$inferSelect;
+export type NewGameRow = typeof games.$inferInsert;
+export type PlatformRow = typeof platforms.$inferSelect;
+export type NewPlatformRow = typeof platforms.$inferInsert;
+export type ZoneRow = typeof zones.$inferSelect;
+export type NewZoneRow = typeof zones.$inferInsert;
+export type ShopRow = typeof shops.$inferSelect;
+export type NewShopRow = typeof shops.$inferInsert;
+export type ListingRow = typeof listings.$inferSelect;
+export type NewListingRow = typeof listings.$inferInsert;
+export type ListingAttrRow = typeof listingAttrs.$inferSelect;
+export type NewListingAttrRow = typeof listingAttrs.$inferInsert;
+export type PageViewRow = typeof pageViews.$inferSelect;
+export type NewPageViewRow = typeof pageViews.$inferInsert;

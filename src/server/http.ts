@@ -1,0 +1,263 @@
+/**
+ * The HTTP edge shared by every endpoint under src/pages/api/v1: the envelope `{ code, msg, data }`,
+ * body and query validation with Chinese messages, error mapping and the request log line.
+ *
+ * An endpoint reads: `export const POST = handle(async ({ request }) => { const input = await
+ * readJson(request, schema); return ok(await service(db, input)); })`. Services throw AppError;
+ * only this module turns errors into responses, and no body ever carries a stack or an internal
+ * message (ARCHITECTURE.md: "the body never carries a stack trace").
+ */
+import type { APIContext, APIRoute } from 'astro';
+import { z } from 'zod';
+import { CODE_FAIL, CODE_SUCCESS, MAX_JSON_BODY_BYTES } from '~/lib/config/constants';
+import {
+  AppError,
+  MSG_MALFORMED_JSON,
+  MSG_SERVER_BUSY,
+  badRequest,
+  chineseErrorMap,
+  payloadTooLarge,
+  unsupportedMediaType,
+  validationError,
+} from './errors';
+import { log, serializeError } from './log';
+
+/** The response body of every API call (spec §7: "Responses have code, msg, data"). */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+function envelopeResponse(body: Envelope, status: number, init: ResponseInit = {}): Response {
+  const headers = new Headers({ 'content-type': JSON_CONTENT_TYPE, 'cache-control': 'no-store' });
+  new Headers(init.headers).forEach((value, key) => headers.set(key, value));
+  return new Response(JSON.stringify(body), { ...init, status, headers });
+}
+
+/** `{ code: 0, msg: 'ok', data }`, HTTP 200 unless `init.status` says otherwise; not cacheable by default. */
+export function ok<T>(data: T, init: ResponseInit = {}): Response {
+  return envelopeResponse({ code: CODE_SUCCESS, msg: 'ok', data: data === undefined ? null : data }, init.status ?? 200, init);
+}
+
+/**
+ * Any thrown value as an envelope response: AppError → its status, code, msg and data; ZodError →
+ * 400 naming the field; anything else → 500 服务器繁忙，请稍后重试, logged with its stack here only.
+ */
+export function fail(error: unknown, requestId: string): Response {
+  let appError: AppError;
+  if (error instanceof AppError) {
+    appError = error;
+  } else if (error instanceof z.core.$ZodError) {
+    appError = validationError(error);
+  } else {
+    appError = new AppError(CODE_FAIL, MSG_SERVER_BUSY, 500, { cause: error });
+  }
+  if (appError.httpStatus >= 500) {
+    // The stack and the real cause stay here, in the server log.
+    log.error(appError === error ? appError.message : 'unhandled error', {
+      requestId,
+      status: appError.httpStatus,
+      err: serializeError(error),
+    });
+  } else {
+    log.debug(appError.message, { requestId, status: appError.httpStatus, code: appError.code });
+  }
+  const headers: Record<string, string> = { [REQUEST_ID_HEADER]: requestId };
+  // RFC 9110: a 401 names the scheme it expects.
+  if (appError.httpStatus === 401) headers['www-authenticate'] = 'Bearer';
+  return envelopeResponse(
+    { code: appError.code, msg: appError.message, data: appError.data ?? null },
+    appError.httpStatus,
+    { headers },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input
+// ---------------------------------------------------------------------------------------------
+
+/** Validate `value` with `schema`; a failure is a 400 whose msg names the field in Chinese. */
+export async function parseInput<S extends z.ZodType>(schema: S, value: unknown): Promise<z.output<S>> {
+  const result = await schema.safeParseAsync(value, { error: chineseErrorMap });
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+export interface ReadJsonOptions {
+  /**
+   * Also accept `text/plain`: `navigator.sendBeacon(url, string)` can only send that type.
+   * Only endpoints a beacon calls should set it (a text/plain POST skips the CORS preflight).
+   */
+  acceptTextPlain?: boolean;
+  /** Default MAX_JSON_BODY_BYTES (1 MB). */
+  maxBytes?: number;
+}
+
+function mediaTypeOf(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase();
+}
+
+function isJsonMediaType(type: string): boolean {
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+/** The body as text, refused with 413 past `maxBytes` whether or not content-length tells the truth. */
+async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const body = request.body;
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        void reader.cancel().catch(() => undefined);
+        throw payloadTooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badRequest('请求体读取失败', { cause: error });
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch (error) {
+    throw badRequest(MSG_MALFORMED_JSON, { cause: error });
+  }
+}
+
+/**
+ * The parsed, unvalidated JSON body: 413 请求体过大 (declared or streamed size), 415 请使用 JSON
+ * 格式提交, 400 请求体不是有效的 JSON. Use `readJson` unless the schema depends on the body's shape.
+ */
+export async function readJsonBody(request: Request, options: ReadJsonOptions = {}): Promise<unknown> {
+  const maxBytes = options.maxBytes ?? MAX_JSON_BODY_BYTES;
+  const declared = request.headers.get('content-length')?.trim();
+  if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw payloadTooLarge();
+
+  const type = mediaTypeOf(request);
+  if (!isJsonMediaType(type) && !(options.acceptTextPlain && type === 'text/plain')) {
+    throw unsupportedMediaType();
+  }
+
+  const text = await readBodyText(request, maxBytes);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw badRequest(MSG_MALFORMED_JSON, { cause: error });
+  }
+}
+
+/** The JSON body validated by `schema` (see `readJsonBody` for the refusals before validation). */
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options?: ReadJsonOptions,
+): Promise<z.output<S>> {
+  return parseInput(schema, await readJsonBody(request, options));
+}
+
+/**
+ * The query string as an object validated by `schema` (spec §7: GET sends form encoding). Values
+ * arrive as strings, so the schema coerces: `z.coerce.number()`, `z.stringbool()` for booleans
+ * ('true'/'false'/'1'/'0'; never `z.coerce.boolean()`, which reads 'false' as true). A key given
+ * more than once arrives as an array of strings.
+ */
+export async function readQuery<S extends z.ZodType>(url: URL, schema: S): Promise<z.output<S>> {
+  const raw: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    raw[key] = values.length === 1 ? values[0]! : values;
+  }
+  return parseInput(schema, raw);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handler wrapper
+// ---------------------------------------------------------------------------------------------
+
+export interface HandlerContext {
+  request: Request;
+  url: URL;
+  params: APIContext['params'];
+  locals: APIContext['locals'];
+  requestId: string;
+  /** The full Astro context (cookies, clientAddress ...) for the rare endpoint that needs it. */
+  astro: APIContext;
+}
+
+export type Handler = (ctx: HandlerContext) => Promise<Response>;
+
+/** A caller's id is kept only if it is a plain token, so it is safe in logs and headers. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function resolveRequestId(request: Request, locals: unknown): string {
+  // Middleware may have assigned one already; reuse it so its lines and ours correlate.
+  const fromLocals = (locals as { requestId?: unknown } | undefined)?.requestId;
+  if (typeof fromLocals === 'string' && SANE_REQUEST_ID.test(fromLocals)) return fromLocals;
+  const incoming = request.headers.get(REQUEST_ID_HEADER)?.trim();
+  if (incoming && SANE_REQUEST_ID.test(incoming)) return incoming;
+  return crypto.randomUUID();
+}
+
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    // Immutable headers (Response.redirect, a proxied fetch): copy into a new response.
+    const headers = new Headers(response.headers);
+    headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
+/**
+ * Wrap an endpoint: request id (a sane incoming `x-request-id`, else a new UUID) on every response,
+ * every throw through `fail`, and one JSON log line per request (method, path, status, ms).
+ */
+export function handle(handler: Handler): APIRoute {
+  return async (context) => {
+    const started = performance.now();
+    const request = context.request;
+    const url = context.url ?? new URL(request.url);
+    const requestId = resolveRequestId(request, context.locals);
+    let response: Response;
+    try {
+      response = await handler({
+        request,
+        url,
+        params: context.params ?? {},
+        locals: context.locals,
+        requestId,
+        astro: context,
+      });
+    } catch (error) {
+      response = fail(error, requestId);
+    }
+    response = withHeader(response, REQUEST_ID_HEADER, requestId);
+    // Path only: query strings may carry tokens (spec §2 /bind?temp_token=...).
+    log.info('request', {
+      requestId,
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+    return response;
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Production entry (dist/main.mjs). @astrojs/node neither compresses nor caches hashed assets, and
+ * its middleware loads on the first request; this entry therefore validates config, takes the data
+ * folder lock, migrates and seeds BEFORE listening, then serves Astro's handler behind compression.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import compression from 'compression';
+import { ConfigError, loadConfig } from './config';
+import { closeDatabase, openDatabase } from './db/client';
+import { log } from './log';
+
+type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => void;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PUBLIC_FILES = 'public, max-age=3600';
+
+/** Hashed build assets never change under one name; public files may change between releases. */
+export function cacheControlFor(urlPath: string): string | null {
+  if (urlPath.startsWith('/_astro/')) return IMMUTABLE;
+  if (/^\/(covers|brand)\/|^\/favicon\.svg$/.test(urlPath)) return PUBLIC_FILES;
+  return null;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const distDir = path.dirname(fileURLToPath(import.meta.url));
+  const projectDir = path.resolve(distDir, '..');
+
+  await openDatabase({
+    databaseUrl: config.DATABASE_URL ?? null,
+    dataDir: path.resolve(projectDir, config.DATA_DIR),
+    migrationsDir: config.MIGRATIONS_DIR ? path.resolve(config.MIGRATIONS_DIR) : path.join(projectDir, 'drizzle'),
+    seed: config.SEED_DEMO,
+  });
+
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const entry = pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href;
+  const { handler } = (await import(entry)) as { handler: NodeHandler };
+  const compress = compression({ threshold: 1024 }) as unknown as NodeHandler;
+
+  const server = http.createServer((req, res) => {
+    const cacheControl = cacheControlFor((req.url ?? '/').split('?')[0]!);
+    if (cacheControl) res.setHeader('Cache-Control', cacheControl);
+    compress(req, res, () => handler(req, res));
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  log.info('server listening', { url: `http://${config.HOST}:${port}`, database: config.DATABASE_URL ? 'postgresql' : 'pglite' });
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    server.close();
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    await closeDatabase();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch(async (error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else log.error('failed to start', { error: error instanceof Error ? error.message : String(error) });
+  await closeDatabase().catch(() => undefined);
+  process.exit(1);
+});
