@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

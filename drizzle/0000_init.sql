@@ -60,24 +60,26 @@ CREATE TABLE "listings" (
 	CONSTRAINT "listings_game_money_check" CHECK ("listings"."game_money" >= 0),
 	CONSTRAINT "listings_money_exchange_rate_check" CHECK ("listings"."money_exchange_rate" is null or "listings"."money_exchange_rate" > 0),
 	CONSTRAINT "listings_activity_discount_check" CHECK ("listings"."activity_discount" is null or ("listings"."activity_discount" > 0 and "listings"."activity_discount" <= 1)),
-	CONSTRAINT "listings_promo_check" CHECK (("listings"."promo_rental_hours" is null and "listings"."promo_bonus_hours" is null) or ("listings"."promo_rental_hours" >= 1 and "listings"."promo_bonus_hours" >= 1)),
+	CONSTRAINT "listings_promo_check" CHECK (("listings"."promo_rental_hours" is null and "listings"."promo_bonus_hours" is null) or ("listings"."promo_rental_hours" is not null and "listings"."promo_bonus_hours" is not null and "listings"."promo_rental_hours" >= 1 and "listings"."promo_bonus_hours" >= 1)),
 	CONSTRAINT "listings_rental_time_check" CHECK ("listings"."rental_time" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-3]):[0-5][0-9]$')
 );
 --> statement-breakpoint
 CREATE TABLE "page_views" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"name" varchar(64) NOT NULL,
-	"title" varchar(128) NOT NULL,
+	"kind" varchar(16) DEFAULT 'pageview' NOT NULL,
+	"name" varchar(64),
+	"title" varchar(128),
 	"path" text NOT NULL,
 	"user_id" integer,
-	"session_id" varchar(32) NOT NULL,
+	"session_id" varchar(32),
 	"prev_page" text,
 	"agent" text,
 	"sem" text,
 	"action" varchar(64),
 	"value" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "page_views_session_id_check" CHECK (char_length("page_views"."session_id") = 32)
+	CONSTRAINT "page_views_session_id_check" CHECK ("page_views"."session_id" is null or char_length("page_views"."session_id") = 32),
+	CONSTRAINT "page_views_kind_check" CHECK ("page_views"."kind" in ('pageview', 'click', 'activity'))
 );
 --> statement-breakpoint
 CREATE TABLE "platforms" (

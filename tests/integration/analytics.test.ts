@@ -98,6 +98,7 @@ describe('POST /api/v1/collector/activity', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id,
+      kind: 'pageview',
       name: 'zuhao',
       title: '租号大厅',
       path: '/zuhao/12.html',
@@ -116,7 +117,7 @@ describe('POST /api/v1/collector/activity', () => {
     const { status } = await post(gameCardClick);
     expect(status).toBe(200);
     const [row] = await db.select().from(pageViews);
-    expect(row).toMatchObject({ action: 'game_card', value: { gameId: 12, gameName: '三角洲行动' } });
+    expect(row).toMatchObject({ kind: 'click', action: 'game_card', value: { gameId: 12, gameName: '三角洲行动', isJump: true, time: 4 } });
   });
 
   it('accepts a text/plain body, as navigator.sendBeacon sends a string', async () => {
@@ -137,11 +138,11 @@ describe('POST /api/v1/collector/activity', () => {
     expect(row!.agent).toBe('x'.repeat(256));
   });
 
-  it('stores a record without a session under the shared unknown-session id', async () => {
+  it('stores a record without a session with a null session id', async () => {
     const { sessionId: _omit, ...withoutSession } = zuhaoPageView;
     expect((await post(withoutSession)).status).toBe(200);
     const [row] = await db.select().from(pageViews);
-    expect(row!.sessionId).toBe('0'.repeat(32));
+    expect(row!.sessionId).toBeNull();
     expect(row).toMatchObject({ name: 'zuhao' });
   });
 
@@ -159,7 +160,7 @@ describe('POST /api/v1/collector/activity', () => {
     const rows = await db.select().from(pageViews).orderBy(asc(pageViews.id));
     expect(rows.map((r) => r.id)).toEqual(ids);
     expect(rows.map((r) => r.path)).toEqual(['/zuhao/12.html', '/', '/detail/7.html']);
-    expect(rows[2]).toMatchObject({ name: '', title: '', prevPage: null, sem: null });
+    expect(rows[2]).toMatchObject({ kind: 'activity', name: null, title: null, prevPage: null, sem: null });
     expect(await countPageViews(db, { sessionId: SESSION })).toBe(3);
     expect(await countPageViews(db, { path: '/' })).toBe(1);
   });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, RENTAL_TIME_ALL_DAY, THIRD_TYPE_UHAOZU } from '~/lib/config/constants';
-import { openTestDatabase, type Db, type DbDriver, type TestDatabase } from '~/server/db/client';
+import { affectedRowCount, openTestDatabase, type Db, type DbDriver, type TestDatabase } from '~/server/db/client';
 import { DataDirLockedError, acquireDataDirLock } from '~/server/db/lock';
 import { games, listingAttrs, listings, pageViews, shops, users, type NewListingRow } from '~/server/db/schema';
 import { DEMO_USERS, seedDemoData } from '~/server/db/seed';
@@ -230,6 +230,16 @@ describe.each(DRIVERS)('database on $label', ({ driver, skip }) => {
         expect(await verifyPassword(demo.password, user!.passwordHash)).toBe(true);
         expect(await verifyPassword(`${demo.password}x`, user!.passwordHash)).toBe(false);
       }
+    });
+
+    it('types raw rows and counts affected rows the same way on both drivers', async () => {
+      const result = await db.execute<{ n: number }>(sql`select 41 + 1 as n`);
+      expect(result.rows).toEqual([{ n: 42 }]);
+      const updated = await db
+        .update(listings)
+        .set({ popularity: sql`${listings.popularity}` })
+        .where(inArray(listings.id, [1, 2, 3]));
+      expect(affectedRowCount(updated)).toBe(3);
     });
 
     it('changes nothing when seeded a second time', async () => {

@@ -28,12 +28,32 @@ import * as schema from './schema';
 import { seedDemoData } from './seed';
 
 export type Schema = typeof schema;
+
+/**
+ * The raw result both drivers share (db.execute, update/delete without returning()): pg's
+ * QueryResult and PGlite's Results both carry `rows`; the affected-row count is `rowCount` on pg and
+ * `affectedRows` on PGlite (read it with affectedRowCount()). Plain PgQueryResultHKT would type it
+ * as `unknown`.
+ */
+export interface DbQueryResult<TRow> {
+  rows: TRow[];
+  rowCount?: number | null;
+  affectedRows?: number;
+}
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  type: DbQueryResult<this['row'] extends Record<string, unknown> ? this['row'] : Record<string, unknown>>;
+}
 /** Works for both drivers: services take a Db and never know which one is behind it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<DbQueryResultHKT, Schema>;
 /** The `tx` of `db.transaction(async (tx) => ...)`; a Tx can be passed wherever a Db is read. */
-export type DbTx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbTx = PgTransaction<DbQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Either a database or a transaction on it, for helpers that run inside or outside one. */
 export type DbOrTx = Db | DbTx;
+
+/** Rows changed by an UPDATE/DELETE/INSERT run without returning(), on either driver. */
+export function affectedRowCount(result: Pick<DbQueryResult<unknown>, 'rowCount' | 'affectedRows'>): number {
+  return result.rowCount ?? result.affectedRows ?? 0;
+}
 
 export interface DbConfig {
   /** postgres://... to use PostgreSQL; null/undefined for embedded PGlite. */
@@ -124,7 +144,7 @@ async function openPglite(dataDir: string | null, migrationsDir: string, seed: b
   const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
   // A process that exits without closeDatabase() still frees the folder (sync unlink in 'exit').
   const releaseOnExit = (): void => release();
-  process.once('exit', releaseOnExit);
+  if (dataDir) process.once('exit', releaseOnExit);
   let client: PGlite | null = null;
   try {
     client = dataDir ? new PGlite(dataDir) : new PGlite();

@@ -200,7 +200,8 @@ export const listings = pgTable(
     check('listings_activity_discount_check', sql`${t.activityDiscount} is null or (${t.activityDiscount} > 0 and ${t.activityDiscount} <= 1)`),
     check(
       'listings_promo_check',
-      sql`(${t.promoRentalHours} is null and ${t.promoBonusHours} is null) or (${t.promoRentalHours} >= 1 and ${t.promoBonusHours} >= 1)`,
+      // Both or neither; `is not null` spelled out because a NULL check result counts as passing.
+      sql`(${t.promoRentalHours} is null and ${t.promoBonusHours} is null) or (${t.promoRentalHours} is not null and ${t.promoBonusHours} is not null and ${t.promoRentalHours} >= 1 and ${t.promoBonusHours} >= 1)`,
     ),
     check('listings_rental_time_check', sql`${t.rentalTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-3]):[0-5][0-9]$'`),
   ],
@@ -227,13 +228,15 @@ export const pageViews = pgTable(
   'page_views',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What was reported: a page view, a tracked click (spec §3 click record) or an activity ping. */
+    kind: varchar('kind', { length: 16 }).notNull().default('pageview'),
     /** Route name, e.g. zuhao or account_goldCoin. */
-    name: varchar('name', { length: 64 }).notNull(),
-    title: varchar('title', { length: 128 }).notNull(),
+    name: varchar('name', { length: 64 }),
+    title: varchar('title', { length: 128 }),
     path: text('path').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** spec §3 session key onlyuser: a random 32-character id. */
-    sessionId: varchar('session_id', { length: 32 }).notNull(),
+    /** spec §3 session key onlyuser: a random 32-character id; null when the browser keeps no storage. */
+    sessionId: varchar('session_id', { length: 32 }),
     prevPage: text('prev_page'),
     agent: text('agent'),
     /** Channel (spec §1 visitor tracking). */
@@ -246,7 +249,8 @@ export const pageViews = pgTable(
   (t) => [
     index('page_views_created_at_idx').on(t.createdAt),
     index('page_views_session_idx').on(t.sessionId),
-    check('page_views_session_id_check', sql`char_length(${t.sessionId}) = 32`),
+    check('page_views_session_id_check', sql`${t.sessionId} is null or char_length(${t.sessionId}) = 32`),
+    check('page_views_kind_check', sql`${t.kind} in ('pageview', 'click', 'activity')`),
   ],
 );
 

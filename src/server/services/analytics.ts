@@ -20,12 +20,6 @@ export const ACTIVITY_BATCH_MAX = 20;
 export const ACTIVITY_VALUE_MAX_BYTES = 2 * 1024;
 /** The User-Agent header is kept up to this many characters. */
 export const AGENT_MAX_LENGTH = 256;
-/**
- * page_views.session_id is NOT NULL and exactly 32 characters, but a record may come without one;
- * such rows share this id, so queries can leave them out.
- */
-export const UNKNOWN_SESSION_ID = '0'.repeat(SESSION_ID_LENGTH);
-
 export const ACTIVITY_KINDS = ['pageview', 'click', 'activity'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -83,21 +77,23 @@ function truncateAgent(agent: string | null): string | null {
 }
 
 /**
- * The row kept for a record. `kind`, `isJump` and `time` are validated but have no column in
- * page_views yet, so they are not stored; name and title are NOT NULL there and default to ''.
+ * The row kept for a record. A click's isJump and time (spec §3 click record) travel in `value`
+ * beside its id/name pair, so the row keeps the whole record without a column per click field.
  */
 function toRow(record: ActivityRecord, context: ActivityContext): typeof pageViews.$inferInsert {
+  const clickFields = record.kind === 'click' ? { isJump: record.isJump ?? false, time: record.time ?? 0 } : null;
   return {
-    name: record.name ?? '',
-    title: record.title ?? '',
+    kind: record.kind,
+    name: record.name ?? null,
+    title: record.title ?? null,
     path: record.path,
     userId: context.userId ?? null,
-    sessionId: record.sessionId ?? UNKNOWN_SESSION_ID,
+    sessionId: record.sessionId ?? null,
     prevPage: record.prevPage ?? null,
     agent: truncateAgent(context.userAgent),
     sem: record.sem ?? null,
     action: record.action ?? null,
-    value: record.value ?? null,
+    value: clickFields ? { ...record.value, ...clickFields } : (record.value ?? null),
   };
 }
 

@@ -1,0 +1,182 @@
+/**
+ * The process-wide handle (openDatabase / getDb / closeDatabase) on a PGlite data folder, and
+ * N processes starting together against one PostgreSQL database.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { closeDatabase, defaultDbConfig, getDb, openDatabase, pingDatabase, type DbConfig } from '~/server/db/client';
+import { DataDirLockedError } from '~/server/db/lock';
+import { games, listings } from '~/server/db/schema';
+import { GAME_CATALOG } from '~/server/db/seed-catalog';
+
+const MIGRATIONS_DIR = path.resolve('drizzle');
+const EXPECTED_LISTINGS = GAME_CATALOG.reduce((sum, game) => sum + game.listingCount, 0);
+const dirs: string[] = [];
+
+function tempDataDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zuhao-db-'));
+  dirs.push(dir);
+  return path.join(dir, 'data'); // not created yet: openDatabase creates it
+}
+
+function pgliteConfig(dataDir: string, seed = true): DbConfig {
+  return { databaseUrl: null, dataDir, migrationsDir: MIGRATIONS_DIR, seed };
+}
+
+afterEach(async () => {
+  await closeDatabase();
+});
+
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('defaultDbConfig', () => {
+  it('defaults to PGlite in ./data, migrations in <cwd>/drizzle and the demo seed on', () => {
+    expect(defaultDbConfig({})).toEqual({
+      databaseUrl: null,
+      dataDir: path.resolve('data'),
+      migrationsDir: path.join(process.cwd(), 'drizzle'),
+      seed: true,
+    });
+  });
+
+  it('reads DATABASE_URL, DATA_DIR, MIGRATIONS_DIR and SEED_DEMO, empty values counting as unset', () => {
+    expect(
+      defaultDbConfig({ DATABASE_URL: 'postgres://u@h:5432/d', DATA_DIR: '/srv/zuhao', MIGRATIONS_DIR: '/opt/zuhao/drizzle', SEED_DEMO: 'false' }),
+    ).toEqual({ databaseUrl: 'postgres://u@h:5432/d', dataDir: '/srv/zuhao', migrationsDir: '/opt/zuhao/drizzle', seed: false });
+    expect(defaultDbConfig({ DATABASE_URL: '', SEED_DEMO: '' })).toMatchObject({ databaseUrl: null, seed: true });
+    expect(defaultDbConfig({ SEED_DEMO: '0' }).seed).toBe(false);
+    expect(defaultDbConfig({ SEED_DEMO: 'yes' }).seed).toBe(true);
+  });
+});
+
+describe('the process-wide database on a PGlite data folder', () => {
+  it('opens, migrates, seeds, locks the folder and is found again through globalThis', async () => {
+    const dataDir = tempDataDir();
+    const db = await openDatabase(pgliteConfig(dataDir));
+    expect(fs.readFileSync(path.join(dataDir, '.lock'), 'utf8').trim()).toBe(String(process.pid));
+    expect(await getDb()).toBe(db);
+    // A second bundled copy of client.ts finds the handle under the shared symbol.
+    expect((globalThis as Record<symbol, unknown>)[Symbol.for('zuhao.db')]).toBeDefined();
+    expect(await pingDatabase()).toBe(true);
+    const [row] = await db.select({ n: count() }).from(listings);
+    expect(Number(row!.n)).toBe(EXPECTED_LISTINGS);
+    // Opening the same target again is harmless; another target while open is a mistake.
+    expect(await openDatabase(pgliteConfig(dataDir))).toBe(db);
+    await expect(openDatabase(pgliteConfig(tempDataDir()))).rejects.toThrow(/already open/);
+  });
+
+  it('releases the lock on close, is idempotent, and keeps the data for the next start without seeding twice', async () => {
+    const dataDir = tempDataDir();
+    const first = await openDatabase(pgliteConfig(dataDir));
+    await first.insert(games).values({ name: '测试游戏', slug: 'test-game', icon: '/covers/test.svg' });
+    await closeDatabase();
+    await closeDatabase();
+    expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
+
+    const second = await openDatabase(pgliteConfig(dataDir));
+    const [gameCount] = await second.select({ n: count() }).from(games);
+    expect(Number(gameCount!.n)).toBe(GAME_CATALOG.length + 1);
+    const [listingCount] = await second.select({ n: count() }).from(listings);
+    expect(Number(listingCount!.n)).toBe(EXPECTED_LISTINGS);
+  });
+
+  it('refuses a data folder that another live process holds, and can open once it is free', async () => {
+    const dataDir = tempDataDir();
+    fs.mkdirSync(dataDir, { recursive: true });
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      fs.writeFileSync(path.join(dataDir, '.lock'), `${holder.pid}\n`);
+      await expect(openDatabase(pgliteConfig(dataDir, false))).rejects.toBeInstanceOf(DataDirLockedError);
+    } finally {
+      holder.kill();
+      await new Promise((resolve) => holder.once('exit', resolve));
+    }
+    // The holder is gone: its lock is stale and taken over.
+    const db = await openDatabase(pgliteConfig(dataDir, false));
+    expect(await db.select().from(games)).toEqual([]);
+  });
+
+  it('says where the migrations are missing instead of failing later', async () => {
+    await expect(openDatabase({ ...pgliteConfig(tempDataDir()), migrationsDir: path.join(os.tmpdir(), 'no-such-drizzle') })).rejects.toThrow(
+      /MIGRATIONS_DIR/,
+    );
+  });
+});
+
+const serverUrl = process.env['DATABASE_URL_TEST'];
+
+describe.skipIf(!serverUrl)(
+  `PostgreSQL processes starting together${serverUrl ? '' : ' (skipped: set DATABASE_URL_TEST=postgres://user@host:5432/db to run)'}`,
+  () => {
+    it('migrates and seeds exactly once when three processes start at the same moment', async () => {
+      const name = `zuhao_test_race_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const url = new URL(serverUrl!);
+      url.pathname = `/${name}`;
+      try {
+        const clientModule = path.resolve('src/server/db/client.ts');
+        const script = `
+          const { openDatabase, closeDatabase } = await import(${JSON.stringify(clientModule)});
+          await openDatabase({ databaseUrl: process.env.RACE_URL, dataDir: 'unused', migrationsDir: ${JSON.stringify(MIGRATIONS_DIR)}, seed: true });
+          await closeDatabase();`;
+        const run = (): Promise<{ code: number | null; stderr: string }> =>
+          new Promise((resolve) => {
+            const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+              env: { ...process.env, RACE_URL: url.toString(), LOG_LEVEL: 'silent' },
+              stdio: ['ignore', 'ignore', 'pipe'],
+            });
+            let stderr = '';
+            child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+            child.once('exit', (code) => resolve({ code, stderr }));
+          });
+        const results = await Promise.all([run(), run(), run()]);
+        for (const result of results) expect(result, result.stderr).toMatchObject({ code: 0 });
+
+        const check = new pg.Client({ connectionString: url.toString() });
+        await check.connect();
+        try {
+          const migrations = await check.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+          const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+          expect(migrations.rows[0]!.n).toBe(journal.entries.length);
+          const seeded = await check.query<{ games: number; listings: number; users: number }>(
+            `select (select count(*) from games)::int as games, (select count(*) from listings)::int as listings, (select count(*) from users)::int as users`,
+          );
+          expect(seeded.rows[0]).toMatchObject({ games: GAME_CATALOG.length, listings: EXPECTED_LISTINGS });
+        } finally {
+          await check.end();
+        }
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
+      }
+    }, 60_000);
+
+    it('reports a healthy connection through pingDatabase', async () => {
+      const name = `zuhao_test_ping_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const url = new URL(serverUrl!);
+      url.pathname = `/${name}`;
+      try {
+        const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', migrationsDir: MIGRATIONS_DIR, seed: false });
+        expect(await pingDatabase()).toBe(true);
+        const result = await db.execute<{ one: number }>(sql`select 1 as one`);
+        expect(result.rows[0]!.one).toBe(1);
+        await closeDatabase();
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
+      }
+    });
+  },
+);
