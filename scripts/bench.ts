@@ -98,6 +98,7 @@ interface LoadFigures {
   p50: number;
   p95: number;
   errors: number;
+  firstError: string;
 }
 
 /** Keeps CONCURRENCY keep-alive requests in flight for DURATION_MS and records each latency. */
@@ -105,6 +106,7 @@ async function load(urlPath: string, durationMs: number): Promise<LoadFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const latencies: number[] = [];
   let errors = 0;
+  let firstError = '';
   const deadline = performance.now() + durationMs;
   const one = (): Promise<void> =>
     new Promise((resolve) => {
@@ -113,12 +115,16 @@ async function load(urlPath: string, durationMs: number): Promise<LoadFigures> {
         response.resume();
         response.on('end', () => {
           if (response.statusCode === 200) latencies.push(performance.now() - started);
-          else errors++;
+          else {
+            errors++;
+            firstError ||= `HTTP ${response.statusCode}`;
+          }
           resolve();
         });
       });
-      request.on('error', () => {
+      request.on('error', (error) => {
         errors++;
+        firstError ||= error.message;
         resolve();
       });
     });
@@ -131,7 +137,7 @@ async function load(urlPath: string, durationMs: number): Promise<LoadFigures> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { requests: latencies.length, rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), errors };
+  return { requests: latencies.length, rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), errors, firstError };
 }
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
@@ -180,6 +186,12 @@ async function main(): Promise<void> {
     console.log('| --- | --- | --- | --- | --- | --- |');
     for (const [label, figures] of [['static file (baseline)', staticFile], ['server-rendered', rendered]] as const) {
       console.log(`| ${label} | ${figures.rps.toFixed(0)} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${figures.errors} | ${(figures.rps / staticFile.rps).toFixed(3)} |`);
+    }
+    for (const figures of [staticFile, rendered]) {
+      if (figures.errors > 0) {
+        failed = true;
+        console.log(`  ERRORS during the load test, first: ${figures.firstError}`);
+      }
     }
   } finally {
     rmSync(staticDir, { recursive: true, force: true });

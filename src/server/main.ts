@@ -7,21 +7,12 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
+import { cacheControlFor } from './cache-control';
 import { ConfigError, loadConfig } from './config';
 import { closeDatabase, openDatabase } from './db/client';
 import { log } from './log';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => void;
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const PUBLIC_FILES = 'public, max-age=3600';
-
-/** Hashed build assets never change under one name; public files may change between releases. */
-export function cacheControlFor(urlPath: string): string | null {
-  if (urlPath.startsWith('/_astro/')) return IMMUTABLE;
-  if (/^\/(covers|brand)\/|^\/favicon\.svg$/.test(urlPath)) return PUBLIC_FILES;
-  return null;
-}
 
 async function main(): Promise<void> {
   const config = loadConfig();

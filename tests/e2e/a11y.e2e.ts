@@ -12,13 +12,13 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Violation = AxeResults['violations'][number];
 
-/** One line per failing element: rule, impact, selector, and axe's own fix summary. */
+/** One line per failing element: rule, impact, selector, the element's markup, and axe's own fix summary. */
 function describe(violations: Violation[]): string {
   return violations
     .flatMap((violation) =>
       violation.nodes.map(
         (node) =>
-          `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
+          `${violation.id} (${violation.impact}) at ${node.target.join(' ')} ${node.html}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
       ),
     )
     .join('\n');

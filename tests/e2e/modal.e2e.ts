@@ -66,7 +66,7 @@ test(`the modal mask is fixed at layer ${MODAL_Z_INDEX} and the panel is ${MODAL
 
   const mask = await dialog.evaluate((element) => {
     // The nearest fixed ancestor is the mask that carries the layer order.
-    let node: HTMLElement | null = element;
+    let node: Element | null = element;
     while (node && getComputedStyle(node).position !== 'fixed') node = node.parentElement;
     return node ? { zIndex: getComputedStyle(node).zIndex } : null;
   });

@@ -17,6 +17,14 @@ interface PageViewBody {
   prevPage?: string | null;
 }
 
+/**
+ * The beacon's Blob body is invisible to Playwright (postData() is null) unless the request is
+ * intercepted; a pass-through route makes it readable without changing what reaches the server.
+ */
+test.beforeEach(async ({ page }) => {
+  await page.route(`**${COLLECTOR_PATH}`, (route) => route.continue());
+});
+
 /** Resolves with the collector response of the next page view reported for `path`. */
 function nextPageView(page: Page, path: string): Promise<Response> {
   return page.waitForResponse((response) => {
@@ -61,6 +69,29 @@ test('after a navigation from the bottom of a page the next page is at the top',
   await expect.poll(() => scrollY(page), { message: 'home is long enough to scroll to its footer' }).toBeGreaterThan(0);
 
   await footerLink.click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect.poll(() => scrollY(page)).toBe(0);
+});
+
+test('reloading a scrolled page starts again at the top', async ({ page }) => {
+  await page.goto('/help');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => scrollY(page), { message: 'the help page is long enough to scroll' }).toBeGreaterThan(0);
+
+  // Without the app's own rule the browser would restore the scroll position on reload.
+  await page.reload();
+  await expect.poll(() => scrollY(page)).toBe(0);
+});
+
+test('going back to a page left scrolled shows it from the top', async ({ page }) => {
+  await page.goto('/help');
+  const footerLink = page.getByRole('navigation', { name: '页脚导航' }).getByRole('link', { name: '联系我们' });
+  await footerLink.scrollIntoViewIfNeeded();
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
+  await footerLink.click();
+  await expect(page).toHaveURL(/\/ContactUs$/);
+
+  await page.goBack();
   await expect(page).toHaveURL(/\/help$/);
   await expect.poll(() => scrollY(page)).toBe(0);
 });

@@ -98,7 +98,7 @@ export function DownloadCard({ name, description, version, sizeLabel, platform, 
         <img src={icon} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-xl object-contain" />
       ) : (
         <svg viewBox="0 0 56 56" width="56" height="56" aria-hidden="true" focusable="false" className="h-14 w-14 shrink-0">
-          <rect width="56" height="56" rx="14" fill="#e1251b" />
+          <rect width="56" height="56" rx="14" fill="#d0201a" />
           <path d="M28 14v20m-8-8l8 8 8-8M17 40h22" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       )}

@@ -1,0 +1,45 @@
+/**
+ * The production entry's own duties (issue 2 "Server foundation"): compression by
+ * Accept-Encoding, immutable hashed assets, and the single-process lock on the data folder.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+test('HTML is compressed with brotli or gzip as the client accepts', async ({ request }) => {
+  const brotli = await request.get('/', { headers: { 'accept-encoding': 'br' } });
+  expect(brotli.headers()['content-encoding']).toBe('br');
+  const gzip = await request.get('/help', { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  const plain = await request.get('/help', { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(await plain.text()).toContain('帮助中心');
+});
+
+test('hashed assets are cached immutably and compressed', async ({ request, page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/_astro/') && req.url().endsWith('.js')) scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/');
+  await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  const asset = await request.get(scripts[0]!, { headers: { 'accept-encoding': 'gzip' } });
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.headers()['content-encoding']).toBe('gzip');
+});
+
+test('a second process on the same data folder stops with a clear error', async () => {
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'main.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', DATA_DIR: '.e2e-data', LOG_LEVEL: 'info', DATABASE_URL: '' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  expect(code).toBe(1);
+  expect(output).toMatch(/another process \(pid \d+\)/i);
+});
