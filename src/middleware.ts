@@ -12,5 +12,6 @@ export const onRequest = defineMiddleware((context, next) => {
 
   const host = context.request.headers.get('x-forwarded-host') ?? context.request.headers.get('host');
   context.locals.brand = chooseBrand(host, { aiMarker: config.BRAND_AI_HOST_MARKER, pinned: config.BRAND ?? null });
+  context.locals.apiBase = config.PUBLIC_API_BASE;
   return next();
 });

@@ -455,3 +455,18 @@ describe('other HTTP errors (spec §8)', () => {
     expect(errorToasts()).toEqual(['网络连接失败，请检查网络后重试']);
   });
 });
+
+describe('API host from the page', () => {
+  it('uses <meta name="api-base"> when the page names one (PUBLIC_API_BASE)', async () => {
+    vi.resetModules();
+    const meta = { content: 'https://api.example.com/' };
+    vi.stubGlobal('document', { querySelector: (selector: string) => (selector === 'meta[name="api-base"]' ? meta : null) });
+    try {
+      const { resolveUrl } = await import('~/lib/api/client');
+      expect(resolveUrl('/health')).toBe('https://api.example.com/api/v1/health');
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+  });
+});

@@ -62,7 +62,13 @@ export const API_HEADERS = {
 
 export const SYSTEM_NAME = 'web';
 
-const config: ApiConfig = { baseURL: '' };
+/** The page names its API host in <meta name="api-base"> (PUBLIC_API_BASE); same origin otherwise. */
+function baseFromDocument(): string {
+  if (typeof document === 'undefined') return '';
+  return document.querySelector<HTMLMetaElement>('meta[name="api-base"]')?.content.replace(/\/+$/, '') ?? '';
+}
+
+const config: ApiConfig = { baseURL: baseFromDocument() };
 
 /** Points the client at an API host honouring the same contract (ARCHITECTURE: configurable host). */
 export function configureApi(next: Partial<ApiConfig>): void {
