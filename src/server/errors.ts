@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import { CODE_FAIL } from '~/lib/config/constants';
 
-export type AppErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+export type AppErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
 
 export interface AppErrorOptions {
   /** What went wrong underneath; logged server-side, never sent to the client. */
@@ -50,6 +50,7 @@ export const MSG_MALFORMED_JSON = '请求体不是有效的 JSON';
 export const MSG_TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
 export const MSG_SERVER_BUSY = '服务器繁忙，请稍后重试';
 export const MSG_API_NOT_FOUND = '接口不存在';
+export const MSG_METHOD_NOT_ALLOWED = '不支持该请求方法';
 
 function make(status: AppErrorStatus, msg: string, options: AppErrorHelperOptions = {}): AppError {
   const { code = CODE_FAIL, ...rest } = options;
@@ -72,6 +73,8 @@ export const unsupportedMediaType = (
   msg: string = MSG_UNSUPPORTED_MEDIA_TYPE,
   options?: AppErrorHelperOptions,
 ): AppError => make(415, msg, options);
+export const methodNotAllowed = (msg: string = MSG_METHOD_NOT_ALLOWED, options?: AppErrorHelperOptions): AppError =>
+  make(405, msg, options);
 export const tooManyRequests = (msg: string = MSG_TOO_MANY_REQUESTS, options?: AppErrorHelperOptions): AppError =>
   make(429, msg, options);
 

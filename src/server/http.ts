@@ -15,6 +15,7 @@ import {
   MSG_MALFORMED_JSON,
   MSG_SERVER_BUSY,
   badRequest,
+  methodNotAllowed,
   chineseErrorMap,
   payloadTooLarge,
   unsupportedMediaType,
@@ -260,4 +261,15 @@ export function handle(handler: Handler): APIRoute {
     });
     return response;
   };
+}
+
+/**
+ * The `ALL` export of an endpoint: any method it does not implement gets a 405 envelope with an
+ * Allow header, instead of a body that is not the envelope.
+ */
+export function allowOnly(...methods: string[]): APIRoute {
+  const route = handle(async () => {
+    throw methodNotAllowed();
+  });
+  return async (context) => withHeader(await route(context), 'allow', methods.join(', '));
 }

@@ -3,6 +3,7 @@
  * Accept-Encoding, immutable hashed assets, and the single-process lock on the data folder.
  */
 import { spawn } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
@@ -42,4 +43,29 @@ test('a second process on the same data folder stops with a clear error', async 
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   expect(code).toBe(1);
   expect(output).toMatch(/another process \(pid \d+\)/i);
+});
+
+test('SIGTERM closes the database and frees the data folder', async () => {
+  test.setTimeout(60_000);
+  const dataDir = path.join(ROOT, '.e2e-data-sigterm');
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'main.mjs')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  try {
+    await expect.poll(() => output, { timeout: 45_000 }).toContain('server listening');
+    expect(existsSync(path.join(dataDir, '.lock'))).toBe(true);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('shutting down');
+    expect(existsSync(path.join(dataDir, '.lock'))).toBe(false);
+  } finally {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -394,3 +394,15 @@ describe('handle', () => {
     expect(write).not.toHaveBeenCalled();
   });
 });
+
+describe('a method an endpoint does not implement', () => {
+  it('answers 405 with the envelope and an Allow header', async () => {
+    const { allowOnly } = await import('~/server/http');
+    const route = allowOnly('POST');
+    const request = new Request('http://localhost/api/v1/collector/activity', { method: 'GET' });
+    const response = await route({ request, url: new URL(request.url), params: {}, locals: {} } as never);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(await response.json()).toEqual({ code: 1, msg: '不支持该请求方法', data: null });
+  });
+});

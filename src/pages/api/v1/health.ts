@@ -6,7 +6,7 @@ import { version } from '../../../../package.json';
 import { CODE_FAIL } from '~/lib/config/constants';
 import { pingDatabase } from '~/server/db/client';
 import { AppError } from '~/server/errors';
-import { handle, ok } from '~/server/http';
+import { allowOnly, handle, ok } from '~/server/http';
 
 /** A health check answers quickly even when the database hangs (e.g. an unreachable pg host). */
 const DB_PING_TIMEOUT_MS = 3_000;
@@ -37,3 +37,6 @@ export const GET = handle(async () => {
   }
   return ok<HealthData>({ status: 'ok', database, version });
 });
+
+/** Any other method: 405 with the envelope. */
+export const ALL = allowOnly('GET');

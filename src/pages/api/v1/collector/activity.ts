@@ -4,7 +4,7 @@
  * because navigator.sendBeacon with a string body can only send that type.
  */
 import { getDb } from '~/server/db/client';
-import { handle, ok, parseInput, readJsonBody } from '~/server/http';
+import { allowOnly, handle, ok, parseInput, readJsonBody } from '~/server/http';
 import {
   activityBatchSchema,
   activityRecordSchema,
@@ -24,3 +24,6 @@ export const POST = handle(async ({ request }) => {
   const record = await parseInput(activityRecordSchema, body);
   return ok(await recordActivity(await getDb(), record, context));
 });
+
+/** Any other method: 405 with the envelope. */
+export const ALL = allowOnly('POST');
