@@ -89,3 +89,36 @@ export const ACCOUNT_TYPE_ATTR_NAME = '账号类型';
 export const ACCOUNT_TYPE_VALUE = { hafuCoin: '哈夫币号', skin: '皮肤号' } as const;
 /** Full-day rental window, the default of listings.rental_time. */
 export const RENTAL_TIME_ALL_DAY = '00:00-23:59';
+
+// §4/§9 rules (src/lib/rules). Appended for the pricing and time rules of issue 3.
+/**
+ * Asia/Shanghai is UTC+08:00 all year (China has no daylight saving since 1991), so the rules
+ * convert with this fixed offset instead of shipping a time-zone database to the browser.
+ */
+export const SHANGHAI_UTC_OFFSET_MS = 8 * 60 * 60_000;
+export const MS_PER_MINUTE = 60_000;
+export const MS_PER_HOUR = 60 * 60_000;
+export const MS_PER_DAY = 24 * 60 * 60_000;
+/**
+ * §4 time slots in minutes after Shanghai midnight of the day the window opens; values past 1440
+ * fall on the next day. `clock` is when the slot is the current one (spec "Clock range",
+ * 03:00-08:59 means [180, 540)); `window` is the rental window (07:00-12:00 means [420, 720)).
+ * Window lengths equal the §9 slot lengths (5, 7, 9 hours).
+ */
+export const TIME_SLOTS = {
+  morning: { clockFromMin: 3 * 60, clockToMin: 9 * 60, windowFromMin: 7 * 60, windowToMin: 12 * 60 },
+  afternoon: { clockFromMin: 9 * 60, clockToMin: 16 * 60, windowFromMin: 12 * 60, windowToMin: 19 * 60 },
+  evening: { clockFromMin: 16 * 60, clockToMin: 27 * 60, windowFromMin: 22 * 60, windowToMin: 31 * 60 },
+} as const;
+/** §4 reserved rental duration by rental id, in hours (1 h, 1 day, 5 h, 10 h, 7 days). */
+export const RESERVED_DURATION_HOURS_BY_RENTAL_ID: Readonly<Record<number, number>> = {
+  1: 1,
+  6: 24,
+  3: 5,
+  2: 10,
+  7: 168,
+};
+/** §3 couponsInfo.type: 1 = percentage; any other value is a fixed amount. */
+export const COUPON_TYPE_PERCENTAGE = 1;
+/** §9 hafu coin display unit above the 100M tier (1 亿 coins). */
+export const HAFU_COIN_YI = 100_000_000;
