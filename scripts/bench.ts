@@ -4,8 +4,8 @@
  *
  * 1. JavaScript each page loads, gzipped: before the load event (what runs before the browser is
  *    idle) and after the network settles with no interaction (everything before a first click).
- * 2. Requests per second and latency of the server-rendered home page against the very same HTML
- *    served as a static file by the same server (its static-file path), at the same concurrency.
+ * 2. Requests per second and latency of server-rendered pages (home, rental hall, detail) against
+ *    the very same HTML served as a static file by the same server, at the same concurrency.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,12 +21,20 @@ const CONCURRENCY = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 const JS_BUDGET_BYTES = 100 * 1024;
 const CONTENT_PAGES = new Set(['help', '404', 'ContactUs', 'download']);
+/** Pages whose rendering cost is compared with the same HTML served as a static file. */
+const THROUGHPUT_PAGES: Array<{ name: string; path: string }> = [
+  { name: 'home', path: '/' },
+  { name: 'hall', path: '/zuhao.html' },
+  { name: 'detail', path: '/detail/1.html' },
+];
 const PAGES: Array<{ name: string; path: string }> = [
   { name: 'home', path: '/' },
   { name: 'help', path: '/help' },
   { name: '404', path: '/no-such-page' },
   { name: 'ContactUs', path: '/ContactUs' },
   { name: 'download', path: '/download' },
+  { name: 'hall', path: '/zuhao.html' },
+  { name: 'detail', path: '/detail/1.html' },
 ];
 
 async function waitForHealth(child: ChildProcess): Promise<void> {
@@ -172,25 +180,25 @@ async function main(): Promise<void> {
       }
     }
 
-    // The same HTML the server renders, saved where the static-file handler serves it.
-    const html = await (await fetch(`${BASE}/`)).text();
+    // Each page against the very same HTML saved where the static-file handler serves it.
     mkdirSync(staticDir, { recursive: true });
-    writeFileSync(path.join(staticDir, 'home.html'), html);
-
-    await load('/', 1000); // warm-up: JIT, page module, database
-    await load('/__bench/home.html', 1000);
-    const rendered = await load('/', DURATION_MS);
-    const staticFile = await load('/__bench/home.html', DURATION_MS);
-    console.log(`\n## Home page throughput (${CONCURRENCY} connections, ${DURATION_MS / 1000} s each, gzip/br accepted)\n`);
-    console.log('| served as | req/s | p50 ms | p95 ms | errors | ratio to static |');
-    console.log('| --- | --- | --- | --- | --- | --- |');
-    for (const [label, figures] of [['static file (baseline)', staticFile], ['server-rendered', rendered]] as const) {
-      console.log(`| ${label} | ${figures.rps.toFixed(0)} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${figures.errors} | ${(figures.rps / staticFile.rps).toFixed(3)} |`);
-    }
-    for (const figures of [staticFile, rendered]) {
-      if (figures.errors > 0) {
-        failed = true;
-        console.log(`  ERRORS during the load test, first: ${figures.firstError}`);
+    console.log(`\n## Server-rendered pages against the same HTML as a static file (${CONCURRENCY} connections, ${DURATION_MS / 1000} s each, gzip/br accepted)\n`);
+    console.log('| page | served as | req/s | p50 ms | p95 ms | errors | ratio to static |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const { name, path: pagePath } of THROUGHPUT_PAGES) {
+      const html = await (await fetch(BASE + pagePath)).text();
+      const staticPath = `/__bench/${name}.html`;
+      writeFileSync(path.join(staticDir, `${name}.html`), html);
+      await load(pagePath, 1000); // warm-up: JIT, page module, database, caches
+      await load(staticPath, 1000);
+      const rendered = await load(pagePath, DURATION_MS);
+      const staticFile = await load(staticPath, DURATION_MS);
+      for (const [label, figures] of [['static file (baseline)', staticFile], ['server-rendered', rendered]] as const) {
+        console.log(`| ${name} | ${label} | ${figures.rps.toFixed(0)} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${figures.errors} | ${(figures.rps / staticFile.rps).toFixed(3)} |`);
+        if (figures.errors > 0) {
+          failed = true;
+          console.log(`  ERRORS during the load test of ${name}, first: ${figures.firstError}`);
+        }
       }
     }
   } finally {

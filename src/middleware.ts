@@ -1,11 +1,12 @@
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { chooseBrand } from './lib/rules/brand';
 import { redirectsHome } from './lib/rules/routing';
+import { servePageCache } from './server/cached-pages';
 import { loadConfig } from './server/config';
 
 const config = loadConfig();
 
-export const onRequest = defineMiddleware((context, next) => {
+const resolveBrand = defineMiddleware((context, next) => {
   const { pathname } = context.url;
   // Spec §2: a path containing index.html goes to home.
   if (redirectsHome(pathname)) return context.redirect('/', 301);
@@ -15,3 +16,5 @@ export const onRequest = defineMiddleware((context, next) => {
   context.locals.apiBase = config.PUBLIC_API_BASE;
   return next();
 });
+
+export const onRequest = sequence(resolveBrand, servePageCache);

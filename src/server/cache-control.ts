@@ -7,6 +7,6 @@ const PUBLIC_FILES = 'public, max-age=3600';
  */
 export function cacheControlFor(urlPath: string): string | null {
   if (urlPath.startsWith('/_astro/')) return IMMUTABLE;
-  if (/^\/(covers|brand)\/|^\/favicon\.svg$/.test(urlPath)) return PUBLIC_FILES;
+  if (/^\/(covers|brand|banners)\/|^\/favicon\.svg$/.test(urlPath)) return PUBLIC_FILES;
   return null;
 }

@@ -55,7 +55,7 @@ test('navigating to a second page reports it with the previous page and the same
   const home = (await first).request().postDataJSON() as PageViewBody;
 
   const second = nextPageView(page, '/help');
-  await page.getByRole('main').getByRole('link', { name: '新手指南' }).click();
+  await page.getByRole('navigation', { name: '页脚导航' }).getByRole('link', { name: '帮助中心' }).click();
   const help = (await second).request().postDataJSON() as PageViewBody;
 
   expect(help).toMatchObject({ kind: 'pageview', name: 'help', path: '/help', sessionId: home.sessionId });

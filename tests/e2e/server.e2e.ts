@@ -69,3 +69,23 @@ test('SIGTERM closes the database and frees the data folder', async () => {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('a catalogue page is served from the page cache on the second request, per brand', async ({ request }) => {
+  const path = '/zuhao.html?sort=newest&cache_probe=1';
+  const first = await request.get(path);
+  expect(first.headers()['x-page-cache']).toBe('miss');
+  const second = await request.get(path);
+  expect(second.headers()['x-page-cache']).toBe('hit');
+  expect(await second.text()).toBe(await first.text());
+  // The same URL on the internet-cafe host (named through x-forwarded-host, as a proxy would).
+  const otherBrand = await request.get(path, { headers: { 'x-forwarded-host': 'www.wbzuhao.test' } });
+  expect(otherBrand.headers()['x-page-cache']).toBe('miss');
+  expect(await otherBrand.text()).toContain('畅租号网吧版');
+});
+
+test('pages with per-request answers are not cached', async ({ request }) => {
+  const missing = await request.get('/no-such-page');
+  expect(missing.headers()['x-page-cache']).toBeUndefined();
+  const api = await request.get('/api/v1/health');
+  expect(api.headers()['x-page-cache']).toBeUndefined();
+});

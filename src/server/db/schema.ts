@@ -192,6 +192,37 @@ export const listings = pgTable(
     index('listings_popularity_idx').on(t.popularity),
     index('listings_created_at_idx').on(t.createdAt),
     index('listings_shop_idx').on(t.shopId),
+    // Rental hall (services/catalog.ts searchListings): every hall query reads listed rows only and
+    // orders by one of three keys with id as the tiebreaker, so each sort has a partial composite
+    // index WHERE is_listed, with and without the game in front. A page is then the first N
+    // entries of one index range (no sort node), and the count an index-only scan of that range.
+    index('listings_hall_game_popular_idx')
+      .on(t.gameId, t.topShelf.desc().nullsFirst(), t.popularity.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isListed}`),
+    index('listings_hall_game_price_idx').on(t.gameId, t.rentalFen, t.id).where(sql`${t.isListed}`),
+    index('listings_hall_game_newest_idx').on(t.gameId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isListed}`),
+    index('listings_hall_popular_idx').on(t.topShelf.desc().nullsFirst(), t.popularity.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isListed}`),
+    index('listings_hall_price_idx').on(t.rentalFen, t.id).where(sql`${t.isListed}`),
+    index('listings_hall_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isListed}`),
+    // Filters that decide the count of a big result: the hafu-coin tier within a game (a range
+    // of game_money), and no deposit with VIP discount across all games.
+    index('listings_hall_game_money_idx').on(t.gameId, t.gameMoney).where(sql`${t.isListed}`),
+    index('listings_hall_deposit_vip_idx').on(t.depositFen, t.isUseVipDiscount).where(sql`${t.isListed}`),
+    // Keyword search without pg_trgm (not in PGlite): a GIN index over the character bigrams of
+    // title and role name (hall_bigrams(), created in drizzle/0001_catalog_home.sql) finds the
+    // candidates of a keyword of two or more characters; ILIKE then checks them. The expression
+    // must stay the one catalog.ts searches with (searchText).
+    index('listings_search_bigrams_idx').using('gin', sql`hall_bigrams(${t.title} || ' ' || ${t.roleName})`),
+    // Special offers (tejia): a discount or bargaining, cheapest price after the discount first.
+    // The expression must stay the one catalog.ts orders by (effectiveRentalFen).
+    index('listings_tejia_game_idx')
+      .on(t.gameId, sql`round(${t.rentalFen} * coalesce(${t.activityDiscount}, 1))`, t.id)
+      .where(sql`${t.isListed} and (${t.activityDiscount} is not null or ${t.isUseBargain})`),
+    index('listings_tejia_idx')
+      .on(sql`round(${t.rentalFen} * coalesce(${t.activityDiscount}, 1))`, t.id)
+      .where(sql`${t.isListed} and (${t.activityDiscount} is not null or ${t.isUseBargain})`),
+    // A shop's page lists its listed accounts in hall order.
+    index('listings_shop_popular_idx').on(t.shopId, t.topShelf.desc().nullsFirst(), t.popularity.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isListed}`),
     check('listings_rental_fen_check', sql`${t.rentalFen} >= 0`),
     check('listings_deposit_fen_check', sql`${t.depositFen} >= 0`),
     check('listings_min_rental_hours_check', sql`${t.minRentalHours} >= 1`),
@@ -218,7 +249,62 @@ export const listingAttrs = pgTable(
     attrName: varchar('attr_name', { length: 32 }).notNull(),
     value: varchar('value', { length: 64 }).notNull(),
   },
-  (t) => [uniqueIndex('listing_attrs_listing_name_key').on(t.listingId, t.attrName), index('listing_attrs_name_value_idx').on(t.attrName, t.value)],
+  (t) => [
+    uniqueIndex('listing_attrs_listing_name_key').on(t.listingId, t.attrName),
+    index('listing_attrs_name_value_idx').on(t.attrName, t.value),
+    // The hall's account-type filter: the listing ids of one attribute value from the index alone.
+    index('listing_attrs_name_value_listing_idx').on(t.attrName, t.value, t.listingId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// home page content (issue 3: banner ads, announcements, hot tags; spec §7 call group "home")
+
+/** A banner ad of the home carousel. */
+export const banners = pgTable(
+  'banners',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 64 }).notNull(),
+    /** Public path or absolute URL of the image. */
+    image: text('image').notNull(),
+    /** Where a click goes: a site path (/zuhao/1.html) or an absolute URL. */
+    href: text('href').notNull(),
+    /** Ascending: 10 shows before 20. */
+    sort: integer('sort').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('banners_active_sort_idx').on(t.sort, t.id).where(sql`${t.isActive}`)],
+);
+
+/** Platform announcements (公告): the home list shows the latest, each has a detail page. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 120 }).notNull(),
+    content: text('content').notNull(),
+    /** Pinned announcements come first. */
+    isPinned: boolean('is_pinned').notNull().default(false),
+    /** Shown from this time on; a future time schedules it. */
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('announcements_list_idx').on(t.isPinned.desc().nullsFirst(), t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/** Hot search tags under the home search box: a label and the keyword it searches. */
+export const hotTags = pgTable(
+  'hot_tags',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 32 }).notNull(),
+    /** What the hall searches when the tag is clicked (keyword=...). */
+    keyword: varchar('keyword', { length: 64 }).notNull(),
+    /** Where a click goes instead, when a filter or a game hall fits better than a keyword (无押金). */
+    href: text('href'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('hot_tags_sort_idx').on(t.sort, t.id)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -315,5 +401,28 @@ export type ListingRow = typeof listings.$inferSelect;
 export type NewListingRow = typeof listings.$inferInsert;
 export type ListingAttrRow = typeof listingAttrs.$inferSelect;
 export type NewListingAttrRow = typeof listingAttrs.$inferInsert;
+export type BannerRow = typeof banners.$inferSelect;
+export type NewBannerRow = typeof banners.$inferInsert;
+export type AnnouncementRow = typeof announcements.$inferSelect;
+export type NewAnnouncementRow = typeof announcements.$inferInsert;
+export type HotTagRow = typeof hotTags.$inferSelect;
+export type NewHotTagRow = typeof hotTags.$inferInsert;
 export type PageViewRow = typeof pageViews.$inferSelect;
 export type NewPageViewRow = typeof pageViews.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------
+// page cache
+
+/**
+ * One row whose version rises with every change to what catalogue pages show (statement-level
+ * triggers in migration 0002). Every process compares it with the version its cached pages were
+ * rendered under, so a rented listing is never served as free from any process's cache.
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [check('catalog_version_single_row', sql`${t.id} = 1`)],
+);

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, RENTAL_TIME_ALL_DAY, THIRD_TYPE_UHAOZU } from '../../lib/config/constants';
 import { hashPassword } from '../services/password';
 import type { Db } from './client';
+import { seedHomeContent } from './seed-home';
 import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, type GameSeed } from './seed-catalog';
 import { games, listingAttrs, listings, platforms, shops, users, zones, type NewListingAttrRow, type NewListingRow } from './schema';
 
@@ -242,8 +243,19 @@ async function isSeeded(db: Pick<Db, 'select'>): Promise<boolean> {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Inserts the demo catalogue unless a game already exists. Returns whether it inserted anything. */
+/**
+ * Inserts each demo table group that is still empty: the catalogue (unless a game exists), then
+ * the home content (seed-home.ts, each of banners, announcements and hot tags when empty), so a
+ * database seeded before the home tables existed gets them too. Returns whether it inserted anything.
+ */
 export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
+  const catalogue = await seedCatalogue(db);
+  const home = await seedHomeContent(db);
+  return { seeded: catalogue.seeded || home.seeded };
+}
+
+/** The games, platforms, zones, demo users, shops and listings, unless a game already exists. */
+async function seedCatalogue(db: Db): Promise<{ seeded: boolean }> {
   if (await isSeeded(db)) return { seeded: false };
 
   // Hash outside the transaction: scrypt is CPU work, the transaction should stay short.

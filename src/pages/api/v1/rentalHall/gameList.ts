@@ -1,0 +1,13 @@
+/**
+ * GET /api/v1/rentalHall/gameList — spec §7: "reads data.url, then GET that url without a token,
+ * expecting an array". The URL is root-relative, so the client resolves it against the API host it
+ * is configured with (PUBLIC_API_BASE) and it keeps working behind a proxy that terminates TLS.
+ */
+import { API_PREFIX } from '~/lib/config/constants';
+import { allowOnly, handle, ok } from '~/server/http';
+
+export const GAME_LIST_URL = `${API_PREFIX}/rentalHall/games.json`;
+
+export const GET = handle(async () => ok({ url: GAME_LIST_URL }));
+
+export const ALL = allowOnly('GET');

@@ -1,0 +1,111 @@
+/**
+ * Query schemas of the catalogue and home endpoints (spec §7: GET sends form encoding, so every
+ * value arrives as a string). A failure is a 400 whose Chinese msg names the field (http.ts
+ * readQuery + errors.ts). An empty value (`price_min=` from a form) counts as absent; unknown keys
+ * are ignored, because a shared hall URL may carry channel parameters (spec §1: a, b, c, bd_vid ...).
+ */
+import { z } from 'zod';
+import type { HallQuery, HallSort, RentalPeriodFlags } from '~/lib/catalog/types';
+import { withReason } from '../errors';
+import { MAX_PAGE, MAX_PAGE_SIZE, MAX_SIMILAR_LIMIT } from './catalog';
+
+/** PostgreSQL integer: a larger id can match nothing and must not reach the database as an error. */
+export const MAX_ID = 2_147_483_647;
+/** Highest hourly price a range filter accepts, in yuan. */
+export const MAX_PRICE_YUAN = 100_000;
+export const MAX_KEYWORD_LENGTH = 50;
+
+export const HALL_SORTS = ['price_asc', 'price_desc', 'popular', 'newest'] as const satisfies readonly HallSort[];
+export const HALL_PERIODS = [
+  'daily_rental',
+  'ten_hour_rental',
+  'weekly_rental',
+  'morning_rental',
+  'afternoon_rental',
+  'night_rental',
+] as const satisfies readonly (keyof RentalPeriodFlags)[];
+export const HALL_OWNERS = ['merchant', 'store'] as const;
+export const HALL_HAFU_TIERS = ['lt1m', '1m', '10m', '100m'] as const;
+
+/** '' → absent, so a form's empty field means "no filter". */
+function optional<S extends z.ZodType>(schema: S) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+/** A whole number between min and max, sent as decimal digits. */
+function intParam(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}$/, { error: withReason('应为整数') })
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+/** A row id: a positive integer that fits PostgreSQL's integer. */
+export const idParam = intParam(1, MAX_ID);
+
+/** A yuan amount with at most two decimals, between 0 and MAX_PRICE_YUAN. */
+const yuanParam = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: withReason('应为最多两位小数的金额（元）') })
+  .transform(Number)
+  .pipe(z.number().min(0).max(MAX_PRICE_YUAN));
+
+/** An on/off filter: 1 / true / on, or 0 / false / off (what a checkbox or a link sends). */
+const flagParam = z.enum(['1', 'true', 'on', '0', 'false', 'off']).transform((value) => value === '1' || value === 'true' || value === 'on');
+
+const pageFields = {
+  page: optional(intParam(1, MAX_PAGE)),
+  page_size: optional(intParam(1, MAX_PAGE_SIZE)),
+};
+
+/** Page and page size (defaults are the service's). */
+export const pageQuerySchema = z.object(pageFields);
+
+/** The rental hall (HallQuery); price_min may not exceed price_max. */
+export const hallQuerySchema = z
+  .object({
+    game_id: optional(idParam),
+    platform_id: optional(idParam),
+    zone_id: optional(idParam),
+    keyword: optional(
+      z
+        .string()
+        .trim()
+        .max(MAX_KEYWORD_LENGTH)
+        .transform((value) => (value === '' ? undefined : value)),
+    ),
+    price_min: optional(yuanParam),
+    price_max: optional(yuanParam),
+    period: optional(z.enum(HALL_PERIODS)),
+    no_deposit: optional(flagParam),
+    vip_discount: optional(flagParam),
+    owner: optional(z.enum(HALL_OWNERS)),
+    insurance: optional(flagParam),
+    bargain: optional(flagParam),
+    hafu_tier: optional(z.enum(HALL_HAFU_TIERS)),
+    account_type: optional(z.string().trim().min(1).max(64)),
+    sort: optional(z.enum(HALL_SORTS)),
+    ...pageFields,
+  })
+  .refine((query) => query.price_min === undefined || query.price_max === undefined || query.price_min <= query.price_max, {
+    path: ['price_min'],
+    error: withReason('应不大于 price_max'),
+  }) satisfies z.ZodType<HallQuery>;
+
+/** GET zuhao/platforms. */
+export const platformsQuerySchema = z.object({ game_id: idParam });
+/** GET zuhao/zones. */
+export const zonesQuerySchema = z.object({ game_id: idParam, platform_id: optional(idParam) });
+/** GET detail/account (spec §7 "param account_id"). */
+export const accountQuerySchema = z.object({ account_id: idParam });
+/** GET zuhao/similar. */
+export const similarQuerySchema = z.object({ account_id: idParam, limit: optional(intParam(1, MAX_SIMILAR_LIMIT)) });
+/** GET tejia/accounts. */
+export const specialOffersQuerySchema = z.object({ game_id: optional(idParam), ...pageFields });
+/** GET shop, home/announcement. */
+export const idQuerySchema = z.object({ id: idParam });
+/** GET shop/accounts. */
+export const shopListingsQuerySchema = z.object({ id: idParam, ...pageFields });

@@ -1,0 +1,231 @@
+/**
+ * The home endpoints (issue 3 "Home"; spec §7 home call group: ad list, home, announcements list
+ * and detail, hot tags, hot cards) and the seeding of their tables, on PGlite and, when
+ * DATABASE_URL_TEST is set, on PostgreSQL.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIContext, APIRoute } from 'astro';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ListingCard, Page } from '~/lib/catalog/types';
+import { openTestDatabase, type Db, type DbDriver, type TestDatabase } from '~/server/db/client';
+import { announcements, banners, games, hotTags, listings } from '~/server/db/schema';
+import { seedDemoData } from '~/server/db/seed';
+import { ANNOUNCEMENT_SEEDS, BANNER_SEEDS, HOT_TAG_SEEDS } from '~/server/db/seed-home';
+import type { Envelope } from '~/server/http';
+import type { Announcement, AnnouncementSummary, Banner, HomeData, HotTag } from '~/server/services/catalog.types';
+import { GET as getHome, ALL as homeOther } from '~/pages/api/v1/home/index';
+import { GET as getAnnouncements } from '~/pages/api/v1/home/announcements';
+import { GET as getAnnouncement } from '~/pages/api/v1/home/announcement';
+import { GET as getHotTags } from '~/pages/api/v1/home/hotTags';
+import { GET as getBanners } from '~/pages/api/v1/home/banners';
+
+const fake = vi.hoisted(() => ({ db: null as unknown }));
+vi.mock('~/server/db/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/server/db/client')>();
+  return {
+    ...actual,
+    getDb: async () => {
+      if (!fake.db) throw new Error('test database not open');
+      return fake.db;
+    },
+  };
+});
+
+const pgUrl = process.env['DATABASE_URL_TEST'];
+const DRIVERS: { driver: DbDriver; label: string; skip: boolean }[] = [
+  { driver: 'pglite', label: 'PGlite (in memory)', skip: false },
+  {
+    driver: 'postgres',
+    label: pgUrl ? 'PostgreSQL (DATABASE_URL_TEST)' : 'PostgreSQL (skipped: set DATABASE_URL_TEST=postgres://user@host:5432/db to run)',
+    skip: !pgUrl,
+  },
+];
+
+async function call<T = unknown>(route: APIRoute, pathAndQuery: string, method = 'GET'): Promise<{ status: number; body: Envelope<T> }> {
+  const request = new Request(`http://localhost${pathAndQuery}`, { method });
+  const context = { request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext;
+  const response = await route(context);
+  return { status: response.status, body: (await response.json()) as Envelope<T> };
+}
+
+async function tableCount(db: Db, table: string): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`);
+  return Number(result.rows[0]!.n);
+}
+
+const popularOrder = (a: ListingCard, b: ListingCard): number => Number(b.top_shelf) - Number(a.top_shelf) || b.popularity - a.popularity || b.id - a.id;
+const isSorted = <T,>(items: readonly T[], compare: (a: T, b: T) => number): boolean =>
+  items.every((item, index) => index === 0 || compare(items[index - 1]!, item) <= 0);
+/** Pinned first, then newest. */
+const announcementOrder = (a: AnnouncementSummary, b: AnnouncementSummary): number =>
+  Number(b.is_pinned) - Number(a.is_pinned) || Date.parse(b.published_at) - Date.parse(a.published_at) || b.id - a.id;
+
+describe.each(DRIVERS)('home API on $label', ({ driver, skip }) => {
+  describe.skipIf(skip)('seeded', () => {
+    let database: TestDatabase;
+    let db: Db;
+
+    beforeAll(async () => {
+      database = await openTestDatabase({ driver, seed: true });
+      db = database.db;
+      fake.db = db;
+    });
+
+    afterAll(async () => {
+      fake.db = null;
+      await database?.close();
+    });
+
+    it('answers everything the home page shows in one call', async () => {
+      const { status, body } = await call<HomeData>(getHome, '/api/v1/home');
+      expect(status).toBe(200);
+      const home = body.data;
+
+      expect(home.banners).toHaveLength(BANNER_SEEDS.length);
+      const hotGameRows = (await db.select().from(games)).filter((game) => game.isHot);
+      expect(home.hotGames.map((game) => game.id).sort((a, b) => a - b)).toEqual(hotGameRows.map((game) => game.id).sort((a, b) => a - b));
+
+      expect(home.hotCards).toHaveLength(8);
+      expect(isSorted(home.hotCards, popularOrder)).toBe(true);
+      const listedRows = (await db.select().from(listings)).filter((row) => row.isListed);
+      const best = [...listedRows].sort((a, b) => Number(b.topShelf) - Number(a.topShelf) || b.popularity - a.popularity || b.id - a.id).slice(0, 8);
+      expect(home.hotCards.map((card) => card.id)).toEqual(best.map((row) => row.id));
+
+      expect(home.announcements).toHaveLength(5);
+      expect(isSorted(home.announcements, announcementOrder)).toBe(true);
+      expect(home.announcements[0]!.is_pinned).toBe(true);
+
+      expect(home.hotTags.map((tag) => tag.name)).toEqual(HOT_TAG_SEEDS.map((tag) => tag.name));
+
+      expect(home.sections).toHaveLength(3);
+      expect(home.sections.map((section) => section.game.id)).toEqual(home.hotGames.slice(0, 3).map((game) => game.id));
+      for (const section of home.sections) {
+        expect(section.title).toContain(section.game.name);
+        expect(section.listings).toHaveLength(8);
+        expect(isSorted(section.listings, popularOrder)).toBe(true);
+        for (const card of section.listings) expect(card.game_id).toBe(section.game.id);
+      }
+    });
+
+    it('lists the active banners in order, each image a local SVG that exists', async () => {
+      const { body } = await call<Banner[]>(getBanners, '/api/v1/home/banners');
+      expect(body.data.map((banner) => banner.title)).toEqual(BANNER_SEEDS.map((banner) => banner.title));
+      for (const banner of body.data) {
+        expect(banner.image).toMatch(/^\/banners\/[a-z-]+\.svg$/);
+        const file = path.resolve('public', `.${banner.image}`);
+        expect(fs.existsSync(file)).toBe(true);
+        expect(fs.readFileSync(file, 'utf8')).toContain('<svg');
+        expect(banner.href.startsWith('/')).toBe(true);
+      }
+      const sjz = (await db.select().from(games)).find((game) => game.slug === 'sjz')!;
+      expect(body.data[0]).toMatchObject({ title: '三角洲行动哈夫币号上线', href: `/zuhao/${sjz.id}.html` });
+
+      // an inactive banner is not shown
+      await db.update(banners).set({ isActive: false }).where(sql`${banners.id} = ${body.data[1]!.id}`);
+      try {
+        const after = await call<Banner[]>(getBanners, '/api/v1/home/banners');
+        expect(after.body.data.map((banner) => banner.id)).not.toContain(body.data[1]!.id);
+      } finally {
+        await db.update(banners).set({ isActive: true });
+      }
+    });
+
+    it('gives every hot tag a link: its own, or the hall searching its keyword', async () => {
+      const { body } = await call<HotTag[]>(getHotTags, '/api/v1/home/hotTags');
+      const noDeposit = body.data.find((tag) => tag.name === '无押金')!;
+      expect(noDeposit.href).toBe('/zuhao.html?no_deposit=1');
+      const hafu = body.data.find((tag) => tag.name === '哈夫币')!;
+      expect(hafu.href).toBe(`/zuhao.html?keyword=${encodeURIComponent('哈夫币')}`);
+    });
+
+    it('pages the announcements, pinned first then newest, with a short summary; scheduled ones stay hidden', async () => {
+      const future = await db
+        .insert(announcements)
+        .values({ title: '明日活动预告', content: '尚未发布', publishedAt: new Date(Date.now() + 86_400_000) })
+        .returning({ id: announcements.id });
+      try {
+        const first = await call<Page<AnnouncementSummary>>(getAnnouncements, '/api/v1/home/announcements?page=1&page_size=4');
+        expect(first.status).toBe(200);
+        expect(first.body.data).toMatchObject({ total: ANNOUNCEMENT_SEEDS.length, page: 1, page_size: 4 });
+        const second = await call<Page<AnnouncementSummary>>(getAnnouncements, '/api/v1/home/announcements?page=2&page_size=4');
+        const all = [...first.body.data.list, ...second.body.data.list];
+        expect(all).toHaveLength(ANNOUNCEMENT_SEEDS.length);
+        expect(new Set(all.map((item) => item.id)).size).toBe(all.length);
+        expect(isSorted(all, announcementOrder)).toBe(true);
+        expect(all.map((item) => item.id)).not.toContain(future[0]!.id);
+        for (const item of all) expect(Array.from(item.summary).length).toBeLessThanOrEqual(61);
+
+        const hidden = await call(getAnnouncement, `/api/v1/home/announcement?id=${future[0]!.id}`);
+        expect(hidden.status).toBe(404);
+      } finally {
+        await db.delete(announcements).where(sql`${announcements.id} = ${future[0]!.id}`);
+      }
+    });
+
+    it('answers an announcement with its content; 404 公告不存在 for an unknown id; 400 for a bad one', async () => {
+      const list = await call<Page<AnnouncementSummary>>(getAnnouncements, '/api/v1/home/announcements');
+      const item = list.body.data.list.find((entry) => entry.title.includes('防诈骗'))!;
+      const { status, body } = await call<Announcement>(getAnnouncement, `/api/v1/home/announcement?id=${item.id}`);
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({ id: item.id, title: item.title, is_pinned: true, published_at: item.published_at });
+      expect(body.data.content).toContain('平台客服不会向您索要密码');
+
+      const missing = await call(getAnnouncement, '/api/v1/home/announcement?id=99999');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ code: 1, msg: '公告不存在' });
+
+      for (const search of ['', '?id=abc', '?id=0']) {
+        const bad = await call(getAnnouncement, `/api/v1/home/announcement${search}`);
+        expect(bad.status).toBe(400);
+        expect(bad.body.msg).toContain('id');
+      }
+      const badPage = await call(getAnnouncements, '/api/v1/home/announcements?page=0');
+      expect(badPage.status).toBe(400);
+      expect(badPage.body.msg).toContain('page');
+    });
+
+    it('refuses other methods with 405', async () => {
+      const { status } = await call(homeOther, '/api/v1/home', 'DELETE');
+      expect(status).toBe(405);
+    });
+  });
+
+  describe.skipIf(skip)('seeding the home tables', () => {
+    let database: TestDatabase;
+    let db: Db;
+
+    beforeAll(async () => {
+      database = await openTestDatabase({ driver, seed: true });
+      db = database.db;
+    });
+
+    afterAll(async () => {
+      await database?.close();
+    });
+
+    it('fills the home tables of a database whose catalogue was seeded before they existed, each group when empty', async () => {
+      const catalogue = { games: await tableCount(db, 'games'), listings: await tableCount(db, 'listings'), users: await tableCount(db, 'users') };
+      // An install seeded before this migration: catalogue present, home tables empty.
+      await db.delete(banners);
+      await db.delete(announcements);
+      await db.delete(hotTags);
+
+      expect(await seedDemoData(db)).toEqual({ seeded: true });
+      expect(await tableCount(db, 'banners')).toBe(BANNER_SEEDS.length);
+      expect(await tableCount(db, 'announcements')).toBe(ANNOUNCEMENT_SEEDS.length);
+      expect(await tableCount(db, 'hot_tags')).toBe(HOT_TAG_SEEDS.length);
+      expect({ games: await tableCount(db, 'games'), listings: await tableCount(db, 'listings'), users: await tableCount(db, 'users') }).toEqual(catalogue);
+
+      // One group emptied by an operator is refilled alone; the others are left as they are.
+      await db.delete(hotTags);
+      await db.update(banners).set({ title: '运营改过的标题' });
+      expect(await seedDemoData(db)).toEqual({ seeded: true });
+      expect(await tableCount(db, 'hot_tags')).toBe(HOT_TAG_SEEDS.length);
+      expect((await db.select().from(banners)).every((banner) => banner.title === '运营改过的标题')).toBe(true);
+
+      expect(await seedDemoData(db)).toEqual({ seeded: false });
+    });
+  });
+});
