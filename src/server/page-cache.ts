@@ -12,6 +12,9 @@ export interface CachedPage {
   /** Catalogue version read before the page was rendered. */
   version: number;
   storedAtMs: number;
+  /** The body compressed once, on first demand (see cached-pages.ts). */
+  br?: Uint8Array;
+  gzip?: Uint8Array;
 }
 
 export class PageCache {

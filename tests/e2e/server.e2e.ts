@@ -76,7 +76,11 @@ test('a catalogue page is served from the page cache on the second request, per 
   expect(first.headers()['x-page-cache']).toBe('miss');
   const second = await request.get(path);
   expect(second.headers()['x-page-cache']).toBe('hit');
+  expect(second.headers()['content-encoding']).toBe('br');
   expect(await second.text()).toBe(await first.text());
+  const gzip = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  expect(await gzip.text()).toBe(await first.text());
   // The same URL on the internet-cafe host (named through x-forwarded-host, as a proxy would).
   const otherBrand = await request.get(path, { headers: { 'x-forwarded-host': 'www.wbzuhao.test' } });
   expect(otherBrand.headers()['x-page-cache']).toBe('miss');

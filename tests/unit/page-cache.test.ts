@@ -40,3 +40,15 @@ describe('page cache', () => {
     expect(cache.get('c', 1, 1)).not.toBeNull();
   });
 });
+
+describe('encoding of cached pages', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', null],
+    [null, null],
+  ])('Accept-Encoding %s is answered with %s', async (header, expected) => {
+    const { pickEncoding } = await import('~/server/cached-pages');
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});
