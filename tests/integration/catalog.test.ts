@@ -141,7 +141,8 @@ function isSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): bool
 
 /** Hall order of each sort, as the issue states it (id breaks ties). */
 const ORDER: Record<string, (a: ListingCard, b: ListingCard) => number> = {
-  popular: (a, b) => Number(b.top_shelf) - Number(a.top_shelf) || b.popularity - a.popularity || b.id - a.id,
+  recommended: (a, b) => Number(b.top_shelf) - Number(a.top_shelf) || b.popularity - a.popularity || b.id - a.id,
+  popular: (a, b) => b.popularity - a.popularity || b.id - a.id,
   price_asc: (a, b) => a.rental_fen - b.rental_fen || a.id - b.id,
   price_desc: (a, b) => b.rental_fen - a.rental_fen || b.id - a.id,
 };
@@ -273,7 +274,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
         expect(page.list).toHaveLength(20);
         const listed = new Set(seeded.listings.filter((row) => row.isListed).map((row) => row.id));
         for (const card of page.list) expect(listed.has(card.id)).toBe(true);
-        expect(isSorted(page.list, ORDER.popular!)).toBe(true);
+        expect(isSorted(page.list, ORDER.recommended!)).toBe(true);
         expect(page.list[0]!.top_shelf).toBe(true);
       });
 
@@ -601,7 +602,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
 
         const listingsPage = await call<Page<ListingCard>>(getShopAccounts, `/api/v1/shop/accounts?id=${first.id}&page=1&page_size=60`);
         expect(listingsPage.body.data.total).toBe(first.listing_count);
-        expect(isSorted(listingsPage.body.data.list, ORDER.popular!)).toBe(true);
+        expect(isSorted(listingsPage.body.data.list, ORDER.recommended!)).toBe(true);
         for (const card of listingsPage.body.data.list) expect(seeded.listings.find((row) => row.id === card.id)!.shopId).toBe(first.id);
 
         for (const route of [getShop, getShopAccounts]) {

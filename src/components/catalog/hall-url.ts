@@ -5,7 +5,9 @@
  * page back. It decides nothing about listings: the catalogue service does that.
  */
 import { ACCOUNT_TYPE_VALUE } from '../../lib/config/constants';
-import type { HallQuery, HallSort, RentalPeriodFlags } from '../../lib/catalog/types';
+import { HALL_SORTS, type HallQuery, type HallSort, type RentalPeriodFlags } from '../../lib/catalog/types';
+
+export { HALL_SORTS };
 
 /** Listings per hall page. */
 export const HALL_PAGE_SIZE = 20;
@@ -15,7 +17,6 @@ export const HALL_MAX_PAGE = 500;
 export const HALL_MAX_PRICE_YUAN = 100_000;
 export const HALL_KEYWORD_MAX_LENGTH = 50;
 
-export const HALL_SORTS: readonly HallSort[] = ['price_asc', 'price_desc', 'popular', 'newest'];
 export const HALL_PERIODS: readonly (keyof RentalPeriodFlags)[] = [
   'daily_rental',
   'ten_hour_rental',

@@ -127,6 +127,9 @@ export interface ListingDetail extends ListingCard {
 /** Sort keys of the rental hall (issue 3): price, popularity, newest. */
 export type HallSort = 'price_asc' | 'price_desc' | 'popular' | 'newest';
 
+/** The sorts a visitor can ask for; no sort means 综合 (top shelf first, then popularity). */
+export const HALL_SORTS = ['price_asc', 'price_desc', 'popular', 'newest'] as const satisfies readonly HallSort[];
+
 /** Rental hall filters; every one lives in the URL query under the same name. */
 export interface HallQuery {
   game_id?: number;

@@ -201,6 +201,10 @@ export const listings = pgTable(
       .where(sql`${t.isListed}`),
     index('listings_hall_game_price_idx').on(t.gameId, t.rentalFen, t.id).where(sql`${t.isListed}`),
     index('listings_hall_game_newest_idx').on(t.gameId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isListed}`),
+    index('listings_hall_popularity_idx').on(t.popularity.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isListed}`),
+    index('listings_hall_game_popularity_idx')
+      .on(t.gameId, t.popularity.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isListed}`),
     index('listings_hall_popular_idx').on(t.topShelf.desc().nullsFirst(), t.popularity.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isListed}`),
     index('listings_hall_price_idx').on(t.rentalFen, t.id).where(sql`${t.isListed}`),
     index('listings_hall_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isListed}`),

@@ -5,7 +5,7 @@
  * are ignored, because a shared hall URL may carry channel parameters (spec §1: a, b, c, bd_vid ...).
  */
 import { z } from 'zod';
-import type { HallQuery, HallSort, RentalPeriodFlags } from '~/lib/catalog/types';
+import { HALL_SORTS, type HallQuery, type HallSort, type RentalPeriodFlags } from '~/lib/catalog/types';
 import { withReason } from '../errors';
 import { MAX_PAGE, MAX_PAGE_SIZE, MAX_SIMILAR_LIMIT } from './catalog';
 
@@ -15,7 +15,6 @@ export const MAX_ID = 2_147_483_647;
 export const MAX_PRICE_YUAN = 100_000;
 export const MAX_KEYWORD_LENGTH = 50;
 
-export const HALL_SORTS = ['price_asc', 'price_desc', 'popular', 'newest'] as const satisfies readonly HallSort[];
 export const HALL_PERIODS = [
   'daily_rental',
   'ten_hour_rental',

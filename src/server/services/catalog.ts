@@ -40,7 +40,11 @@ export const DEFAULT_SIMILAR_LIMIT = 6;
 export const MAX_SIMILAR_LIMIT = 20;
 /** Keywords are split on whitespace; at most this many terms are used. */
 export const MAX_KEYWORD_TERMS = 5;
-export const DEFAULT_HALL_SORT: HallSort = 'popular';
+/**
+ * The hall's default order when no sort is asked for (the 综合 link): top-shelf listings first,
+ * then popularity. 人气 (`popular`) is popularity alone.
+ */
+const RECOMMENDED_ORDER: SQL[] = [desc(listings.topShelf), desc(listings.popularity), desc(listings.id)];
 
 /** spec §8 toast 账号已删除, with code -400 (spec §7 "game account detail ... code -400 = deleted"). */
 export const MSG_ACCOUNT_DELETED = '账号已删除';
@@ -223,8 +227,7 @@ const isListed: SQL = sql`${listings.isListed}`;
 
 /** Sort keys of the hall, each ending in id so equal keys keep one order across pages. */
 const HALL_ORDER: Record<HallSort, SQL[]> = {
-  // default: top_shelf first, then popularity (issue 3 "popularity")
-  popular: [desc(listings.topShelf), desc(listings.popularity), desc(listings.id)],
+  popular: [desc(listings.popularity), desc(listings.id)],
   price_asc: [asc(listings.rentalFen), asc(listings.id)],
   price_desc: [desc(listings.rentalFen), desc(listings.id)],
   newest: [desc(listings.createdAt), desc(listings.id)],
@@ -360,7 +363,7 @@ export async function hallQueries(db: Db, query: HallQuery) {
   const { page, page_size } = normalizePage(query);
   const keywordGameIds = await gamesMatchingTerms(db, keywordTerms(query.keyword));
   const where = and(...hallConditions(db, query, keywordGameIds));
-  const order = HALL_ORDER[query.sort ?? DEFAULT_HALL_SORT];
+  const order = query.sort ? HALL_ORDER[query.sort] : RECOMMENDED_ORDER;
   const pageIds = db
     .select({ id: listings.id })
     .from(listings)
@@ -543,7 +546,7 @@ export async function listShopListings(db: Db, shopId: number, paging: PageReque
     db.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId)).limit(1),
     selectCards(db)
       .where(where)
-      .orderBy(...HALL_ORDER.popular)
+      .orderBy(...RECOMMENDED_ORDER)
       .limit(page_size)
       .offset((page - 1) * page_size),
     countListings(db, where),
@@ -559,7 +562,7 @@ export async function listShopListings(db: Db, shopId: number, paging: PageReque
 export async function listTopCards(db: Db, options: { gameId?: number; limit: number }, now: Date): Promise<ListingCard[]> {
   const rows = await selectCards(db)
     .where(and(isListed, options.gameId === undefined ? undefined : idEquals(listings.gameId, options.gameId)))
-    .orderBy(...HALL_ORDER.popular)
+    .orderBy(...RECOMMENDED_ORDER)
     .limit(options.limit);
   return toCards(rows, now);
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "listings_hall_popularity_idx" ON "listings" USING btree ("popularity" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "listings"."is_listed";--> statement-breakpoint
+CREATE INDEX "listings_hall_game_popularity_idx" ON "listings" USING btree ("game_id","popularity" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "listings"."is_listed";
