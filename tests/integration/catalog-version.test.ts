@@ -4,15 +4,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type Db, type DbDriver, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { listings } from '~/server/db/schema';
 import { getCatalogVersion } from '~/server/services/catalog-version';
+import { TEST_DRIVERS } from './drivers';
 
-const pgUrl = process.env['DATABASE_URL_TEST'];
-const DRIVERS: { driver: DbDriver; label: string; skip: boolean }[] = [
-  { driver: 'pglite', label: 'PGlite (in memory)', skip: false },
-  { driver: 'postgres', label: pgUrl ? 'PostgreSQL (DATABASE_URL_TEST)' : 'PostgreSQL (skipped: set DATABASE_URL_TEST to run)', skip: !pgUrl },
-];
+const DRIVERS = TEST_DRIVERS;
 
 describe.each(DRIVERS)('catalogue version on $label', ({ driver, skip }) => {
   describe.skipIf(skip)('seeded', () => {

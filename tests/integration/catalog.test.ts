@@ -11,7 +11,7 @@ import type { GameListItem, GameRef, HallQuery, ListingCard, ListingDetail, Page
 import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, CODE_ACCOUNT_DELETED } from '~/lib/config/constants';
 import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
 import { hafuTier } from '~/lib/rules/hafu';
-import { openTestDatabase, type Db, type DbDriver, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { games, listingAttrs, listings, platforms, shops, zones, type GameRow, type ListingRow } from '~/server/db/schema';
 import type { Envelope } from '~/server/http';
 import { getListingDetail, getShop as getShopService, listSimilarListings, listSpecialOffers, searchListings } from '~/server/services/catalog';
@@ -30,6 +30,7 @@ import { GET as getTejiaAccounts } from '~/pages/api/v1/tejia/accounts';
 import { GET as getShops } from '~/pages/api/v1/shops';
 import { GET as getShop } from '~/pages/api/v1/shop/index';
 import { GET as getShopAccounts } from '~/pages/api/v1/shop/accounts';
+import { TEST_DRIVERS } from './drivers';
 
 // Endpoints reach the database through getDb(); here it answers with the database of the suite
 // that is running. Everything else in the data layer is the real module.
@@ -45,15 +46,7 @@ vi.mock('~/server/db/client', async (importOriginal) => {
   };
 });
 
-const pgUrl = process.env['DATABASE_URL_TEST'];
-const DRIVERS: { driver: DbDriver; label: string; skip: boolean }[] = [
-  { driver: 'pglite', label: 'PGlite (in memory)', skip: false },
-  {
-    driver: 'postgres',
-    label: pgUrl ? 'PostgreSQL (DATABASE_URL_TEST)' : 'PostgreSQL (skipped: set DATABASE_URL_TEST=postgres://user@host:5432/db to run)',
-    skip: !pgUrl,
-  },
-];
+const DRIVERS = TEST_DRIVERS;
 
 interface CallResult<T> {
   status: number;

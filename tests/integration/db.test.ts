@@ -10,26 +10,19 @@ import path from 'node:path';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, RENTAL_TIME_ALL_DAY, THIRD_TYPE_UHAOZU } from '~/lib/config/constants';
-import { affectedRowCount, openTestDatabase, type Db, type DbDriver, type TestDatabase } from '~/server/db/client';
+import { affectedRowCount, openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { DataDirLockedError, acquireDataDirLock } from '~/server/db/lock';
 import { games, listingAttrs, listings, pageViews, shops, users, type NewListingRow } from '~/server/db/schema';
 import { DEMO_USERS, seedDemoData } from '~/server/db/seed';
 import { GAME_CATALOG } from '~/server/db/seed-catalog';
 import { verifyPassword } from '~/server/services/password';
+import { TEST_DRIVERS } from './drivers';
 
 const MIGRATIONS_DIR = path.resolve('drizzle');
 const PUBLIC_DIR = path.resolve('public');
 const EXPECTED_LISTINGS = GAME_CATALOG.reduce((sum, game) => sum + game.listingCount, 0);
 
-const pgUrl = process.env['DATABASE_URL_TEST'];
-const DRIVERS: { driver: DbDriver; label: string; skip: boolean }[] = [
-  { driver: 'pglite', label: 'PGlite (in memory)', skip: false },
-  {
-    driver: 'postgres',
-    label: pgUrl ? 'PostgreSQL (DATABASE_URL_TEST)' : 'PostgreSQL (skipped: set DATABASE_URL_TEST=postgres://user@host:5432/db to run)',
-    skip: !pgUrl,
-  },
-];
+const DRIVERS = TEST_DRIVERS;
 
 /** The name of the constraint a failed statement broke (drizzle wraps the driver error in `cause`). */
 async function violatedConstraint(statement: Promise<unknown>): Promise<string | undefined> {

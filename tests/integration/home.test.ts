@@ -9,7 +9,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListingCard, Page } from '~/lib/catalog/types';
-import { openTestDatabase, type Db, type DbDriver, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { announcements, banners, games, hotTags, listings } from '~/server/db/schema';
 import { seedDemoData } from '~/server/db/seed';
 import { ANNOUNCEMENT_SEEDS, BANNER_SEEDS, HOT_TAG_SEEDS } from '~/server/db/seed-home';
@@ -20,6 +20,7 @@ import { GET as getAnnouncements } from '~/pages/api/v1/home/announcements';
 import { GET as getAnnouncement } from '~/pages/api/v1/home/announcement';
 import { GET as getHotTags } from '~/pages/api/v1/home/hotTags';
 import { GET as getBanners } from '~/pages/api/v1/home/banners';
+import { TEST_DRIVERS } from './drivers';
 
 const fake = vi.hoisted(() => ({ db: null as unknown }));
 vi.mock('~/server/db/client', async (importOriginal) => {
@@ -33,15 +34,7 @@ vi.mock('~/server/db/client', async (importOriginal) => {
   };
 });
 
-const pgUrl = process.env['DATABASE_URL_TEST'];
-const DRIVERS: { driver: DbDriver; label: string; skip: boolean }[] = [
-  { driver: 'pglite', label: 'PGlite (in memory)', skip: false },
-  {
-    driver: 'postgres',
-    label: pgUrl ? 'PostgreSQL (DATABASE_URL_TEST)' : 'PostgreSQL (skipped: set DATABASE_URL_TEST=postgres://user@host:5432/db to run)',
-    skip: !pgUrl,
-  },
-];
+const DRIVERS = TEST_DRIVERS;
 
 async function call<T = unknown>(route: APIRoute, pathAndQuery: string, method = 'GET'): Promise<{ status: number; body: Envelope<T> }> {
   const request = new Request(`http://localhost${pathAndQuery}`, { method });

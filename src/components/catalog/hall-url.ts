@@ -5,7 +5,7 @@
  * page back. It decides nothing about listings: the catalogue service does that.
  */
 import { ACCOUNT_TYPE_VALUE } from '../../lib/config/constants';
-import { HALL_SORTS, type HallQuery, type HallSort, type RentalPeriodFlags } from '../../lib/catalog/types';
+import { HALL_SORTS, RENTAL_PERIOD_FLAGS, type HallQuery } from '../../lib/catalog/types';
 
 export { HALL_SORTS };
 
@@ -17,14 +17,7 @@ export const HALL_MAX_PAGE = 500;
 export const HALL_MAX_PRICE_YUAN = 100_000;
 export const HALL_KEYWORD_MAX_LENGTH = 50;
 
-export const HALL_PERIODS: readonly (keyof RentalPeriodFlags)[] = [
-  'daily_rental',
-  'ten_hour_rental',
-  'weekly_rental',
-  'morning_rental',
-  'afternoon_rental',
-  'night_rental',
-];
+export const HALL_PERIODS = RENTAL_PERIOD_FLAGS;
 export const HALL_OWNERS: readonly NonNullable<HallQuery['owner']>[] = ['merchant', 'store'];
 export const HALL_HAFU_TIERS: readonly NonNullable<HallQuery['hafu_tier']>[] = ['lt1m', '1m', '10m', '100m'];
 export const HALL_ACCOUNT_TYPES: readonly string[] = [ACCOUNT_TYPE_VALUE.hafuCoin, ACCOUNT_TYPE_VALUE.skin];

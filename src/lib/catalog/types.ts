@@ -22,6 +22,16 @@ export interface RentalPeriodFlags {
   night_rental: boolean;
 }
 
+/** The rental_period flags in the order the hall and the picker list them. */
+export const RENTAL_PERIOD_FLAGS = [
+  'daily_rental',
+  'ten_hour_rental',
+  'weekly_rental',
+  'morning_rental',
+  'afternoon_rental',
+  'night_rental',
+] as const satisfies readonly (keyof RentalPeriodFlags)[];
+
 /** spec §3 activity. */
 export interface ListingActivity {
   /** Price factor, e.g. 0.9 (9 折); null when none. */

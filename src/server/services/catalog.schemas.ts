@@ -5,7 +5,7 @@
  * are ignored, because a shared hall URL may carry channel parameters (spec §1: a, b, c, bd_vid ...).
  */
 import { z } from 'zod';
-import { HALL_SORTS, type HallQuery, type HallSort, type RentalPeriodFlags } from '~/lib/catalog/types';
+import { HALL_SORTS, RENTAL_PERIOD_FLAGS, type HallQuery } from '~/lib/catalog/types';
 import { withReason } from '../errors';
 import { MAX_PAGE, MAX_PAGE_SIZE, MAX_SIMILAR_LIMIT } from './catalog';
 
@@ -15,14 +15,7 @@ export const MAX_ID = 2_147_483_647;
 export const MAX_PRICE_YUAN = 100_000;
 export const MAX_KEYWORD_LENGTH = 50;
 
-export const HALL_PERIODS = [
-  'daily_rental',
-  'ten_hour_rental',
-  'weekly_rental',
-  'morning_rental',
-  'afternoon_rental',
-  'night_rental',
-] as const satisfies readonly (keyof RentalPeriodFlags)[];
+export const HALL_PERIODS = RENTAL_PERIOD_FLAGS;
 export const HALL_OWNERS = ['merchant', 'store'] as const;
 export const HALL_HAFU_TIERS = ['lt1m', '1m', '10m', '100m'] as const;
 
