@@ -339,6 +339,8 @@ export const pageViews = pgTable(
   (t) => [
     index('page_views_created_at_idx').on(t.createdAt),
     index('page_views_session_idx').on(t.sessionId),
+    // The detail page's look counter reads one path's views by time (services/looking.ts).
+    index('page_views_path_created_at_idx').on(t.path, t.createdAt),
     check('page_views_session_id_check', sql`${t.sessionId} is null or char_length(${t.sessionId}) = 32`),
     check('page_views_kind_check', sql`${t.kind} in ('pageview', 'click', 'activity')`),
   ],
