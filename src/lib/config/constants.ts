@@ -122,3 +122,16 @@ export const RESERVED_DURATION_HOURS_BY_RENTAL_ID: Readonly<Record<number, numbe
 export const COUPON_TYPE_PERCENTAGE = 1;
 /** §9 hafu coin display unit above the 100M tier (1 亿 coins). */
 export const HAFU_COIN_YI = 100_000_000;
+
+// §4/§5 sign-in (src/lib/rules/validation.ts, qr-login.ts, login-state.ts). Appended for issue 4.
+/** §5 username/phone login field: at most 20 characters (counted in code points). */
+export const LOGIN_NAME_MAX_LENGTH = 20;
+/** §5 password: 8-30 letters, digits or underscore. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 30;
+/** §5 SMS code: exactly 6 digits. */
+export const SMS_CODE_LENGTH = 6;
+/** §5 Chinese resident ID number: 18 characters (17 digits + a check digit, GB 11643). */
+export const ID_NUMBER_LENGTH = 18;
+/** §5 after MORE than this many wrong passwords the server answers -410 and wants a captcha. */
+export const PASSWORD_FAILURES_BEFORE_CAPTCHA = 3;

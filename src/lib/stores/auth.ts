@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import { isLoggedIn } from '../rules/login-state';
 import { persistAtom } from './persist';
 
 /** Spec §3 token info: expires_time is in seconds since the epoch. */
@@ -26,16 +27,12 @@ export const AUTH_STORAGE_KEY = 'auth';
 export const $auth = atom<AuthState>({ token: null, user: null });
 persistAtom($auth, AUTH_STORAGE_KEY);
 
-/** Spec §4: logged in if the token exists and is unexpired. */
-export function isTokenValid(token: TokenInfo | null, nowMs: number = Date.now()): boolean {
-  return token !== null && token.token !== '' && token.expires_time * 1000 > nowMs;
-}
 
-export const $isLoggedIn = computed($auth, (auth) => isTokenValid(auth.token));
+export const $isLoggedIn = computed($auth, (auth) => isLoggedIn(auth.token, Date.now()));
 
 export function currentToken(): string | null {
   const { token } = $auth.get();
-  return isTokenValid(token) ? token!.token : null;
+  return token && isLoggedIn(token, Date.now()) ? token.token : null;
 }
 
 export function setLogin(token: TokenInfo, user: UserInfo | null = null): void {
