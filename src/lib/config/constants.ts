@@ -135,3 +135,7 @@ export const SMS_CODE_LENGTH = 6;
 export const ID_NUMBER_LENGTH = 18;
 /** §5 after MORE than this many wrong passwords the server answers -410 and wants a captcha. */
 export const PASSWORD_FAILURES_BEFORE_CAPTCHA = 3;
+
+// Tokens (src/server/services/tokens.ts). Appended for issue 4 "Tokens".
+/** §3 token info: a sign-in token lives 7 days; clients read its end as expires_time in seconds. */
+export const TOKEN_LIFETIME_S = 7 * 24 * 60 * 60;

@@ -432,3 +432,36 @@ export const catalogVersion = pgTable(
   },
   (t) => [check('catalog_version_single_row', sql`${t.id} = 1`)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// auth tokens (issue 4 "Tokens": random, stored hashed, expires_time in seconds, revocable)
+
+/**
+ * One bearer token per sign-in. Only the SHA-256 of the token is kept (services/tokens.ts), so a
+ * leaked table signs nobody in. A token is valid while `revoked_at` is null and `expires_at` is in
+ * the future; rows are kept after revocation so a revoked token is told apart from an unknown one.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lowercase hex SHA-256 of the raw token (64 characters). */
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    userAgent: varchar('user_agent', { length: 256 }),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_id_idx').on(t.userId),
+    check('auth_tokens_token_hash_check', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+export type AuthTokenRow = typeof authTokens.$inferSelect;
+export type NewAuthTokenRow = typeof authTokens.$inferInsert;

@@ -1,0 +1,20 @@
+/**
+ * POST /api/v1/common/logout — revokes the token presented (spec §7 "POST logout": empty body;
+ * issue 4: token revoked on the server). The body is not read. Without a valid token: 401, so a
+ * second logout with the same token is refused.
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { unauthorized } from '~/server/errors';
+import { allowOnly, handle, ok } from '~/server/http';
+import { revokeToken } from '~/server/services/tokens';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { token } = await requireUser(ctx, now);
+  // A concurrent logout with the same token may have won the race; it gets the same 401.
+  if (!(await revokeToken(await getDb(), token, now))) throw unauthorized();
+  return ok(null);
+});
+
+export const ALL = allowOnly('POST');

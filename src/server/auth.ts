@@ -1,0 +1,36 @@
+/**
+ * Who is calling (spec §6: a logged-in user sends a valid unexpired token as a Bearer header).
+ * Every refusal is the same 401 (未登录或登录状态已过期,请重新登录 with `www-authenticate: Bearer`),
+ * whether the token is missing, unknown, expired or revoked, so a caller learns nothing about it.
+ */
+import { getDb } from './db/client';
+import { unauthorized } from './errors';
+import type { HandlerContext } from './http';
+import { resolveToken } from './services/tokens';
+
+export interface AuthenticatedUser {
+  userId: number;
+  tokenId: number;
+  /** The raw token as presented, for logout. */
+  token: string;
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)$/i;
+
+/** The token of `Authorization: Bearer <token>` (scheme in any case, whitespace trimmed); else null. */
+export function bearerToken(request: Request): string | null {
+  const header = request.headers.get('authorization')?.trim();
+  if (!header) return null;
+  return BEARER.exec(header)?.[1] ?? null;
+}
+
+/** The signed-in caller, or a 401 AppError. `now` is the request's clock (default: the current time). */
+export async function requireUser(
+  ctx: Pick<HandlerContext, 'request'>,
+  now: Date = new Date(),
+): Promise<AuthenticatedUser> {
+  const token = bearerToken(ctx.request);
+  const lookup = await resolveToken(await getDb(), token, now);
+  if (!lookup.ok) throw unauthorized(undefined, { cause: new Error(`token ${lookup.reason}`) });
+  return { userId: lookup.userId, tokenId: lookup.tokenId, token: token! };
+}

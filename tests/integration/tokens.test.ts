@@ -1,0 +1,295 @@
+/**
+ * Sign-in tokens (issue 4 "Tokens"; spec §3 token info, §6 Bearer token, §7 "GET user info" and
+ * "POST logout", §8 the 401 message) on the demo seed, on an in-memory PGlite and, when
+ * DATABASE_URL_TEST is set, on a fresh PostgreSQL database.
+ */
+import type { APIContext, APIRoute } from 'astro';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearerToken } from '~/server/auth';
+import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
+import { authTokens, users } from '~/server/db/schema';
+import { MSG_UNAUTHORIZED } from '~/server/errors';
+import type { Envelope } from '~/server/http';
+import { hashToken, issueToken, resolveToken, revokeAllTokens, revokeToken, TOKEN_TTL_S } from '~/server/services/tokens';
+import type { UserInfo } from '~/server/services/users';
+import { GET as getUserInfo, ALL as userInfoOther } from '~/pages/api/v1/common/userInfo';
+import { POST as postLogout, ALL as logoutOther } from '~/pages/api/v1/common/logout';
+import { TEST_DRIVERS } from './drivers';
+
+// Endpoints reach the database through getDb(); here it answers with the database of the suite
+// that is running. Everything else in the data layer is the real module.
+const fake = vi.hoisted(() => ({ db: null as unknown }));
+vi.mock('~/server/db/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/server/db/client')>();
+  return {
+    ...actual,
+    getDb: async () => {
+      if (!fake.db) throw new Error('test database not open');
+      return fake.db;
+    },
+  };
+});
+
+interface CallResult<T> {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: Envelope<T>;
+}
+
+async function call<T = unknown>(
+  route: APIRoute,
+  path: string,
+  { method = 'GET', authorization }: { method?: string; authorization?: string } = {},
+): Promise<CallResult<T>> {
+  const headers = new Headers();
+  if (authorization !== undefined) headers.set('authorization', authorization);
+  const request = new Request(`http://localhost${path}`, { method, headers });
+  const context = { request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext;
+  const response = await route(context);
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Envelope<T> };
+}
+
+const userInfo = (authorization?: string): Promise<CallResult<UserInfo>> =>
+  call<UserInfo>(getUserInfo, '/api/v1/common/userInfo', { authorization });
+const logout = (authorization?: string): Promise<CallResult<null>> =>
+  call<null>(postLogout, '/api/v1/common/logout', { method: 'POST', authorization });
+
+/** The one 401 every refusal gets: same status, envelope and header, no hint of the reason. */
+function expectUnauthorized(result: CallResult<unknown>): void {
+  expect(result.status).toBe(401);
+  expect(result.body).toEqual({ code: 1, msg: MSG_UNAUTHORIZED, data: null });
+  expect(result.headers.get('www-authenticate')).toBe('Bearer');
+}
+
+/** A Db whose every use fails the test: proves a call never reached the database. */
+const untouchableDb = new Proxy({}, {
+  get(_target, key) {
+    throw new Error(`the database was touched (${String(key)})`);
+  },
+}) as Db;
+
+describe('bearerToken', () => {
+  const withAuth = (value?: string): Request =>
+    new Request('http://localhost/', value === undefined ? {} : { headers: { authorization: value } });
+
+  it.each([
+    ['Bearer abc', 'abc'],
+    ['bearer abc', 'abc'],
+    ['BEARER abc', 'abc'],
+    ['  Bearer   abc  ', 'abc'],
+  ])('reads %j as the token', (header, token) => {
+    expect(bearerToken(withAuth(header))).toBe(token);
+  });
+
+  it.each([undefined, '', 'Bearer', 'Bearer ', 'Basic abc', 'abc', 'Bearer a b', 'Bearerabc'])(
+    'finds no token in %j',
+    (header) => {
+      expect(bearerToken(withAuth(header))).toBeNull();
+    },
+  );
+});
+
+describe('resolveToken without a database', () => {
+  it.each([
+    ['missing', null, 'missing'],
+    ['empty', '', 'missing'],
+    ['too short', 'abc', 'unknown'],
+    ['not base64url', `${'a'.repeat(42)}=`, 'unknown'],
+    ['too long', 'a'.repeat(44), 'unknown'],
+  ] as const)('a %s token is refused before any query', async (_label, token, reason) => {
+    expect(await resolveToken(untouchableDb, token, new Date())).toEqual({ ok: false, reason });
+  });
+});
+
+describe.each(TEST_DRIVERS)('tokens on $label', ({ driver, skip }) => {
+  let testDb: TestDatabase;
+  let db: Db;
+  let renterId: number;
+  let deletedUserId: number;
+
+  async function userIdOf(username: string): Promise<number> {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+    if (!row) throw new Error(`seed user ${username} missing`);
+    return row.id;
+  }
+
+  beforeAll(async () => {
+    if (skip) return;
+    testDb = await openTestDatabase({ driver, seed: true });
+    db = testDb.db;
+    fake.db = db;
+    renterId = await userIdOf('renter01');
+    deletedUserId = await userIdOf('deleted01');
+  }, 120_000);
+
+  afterAll(async () => {
+    fake.db = null;
+    await testDb?.close();
+  });
+
+  it.skipIf(skip)('an issued token resolves to its user and expires_time is in seconds, 7 days on', async () => {
+    const now = new Date('2026-03-01T08:00:00.123Z');
+    const issued = await issueToken(db, renterId, { now, userAgent: 'vitest' });
+    expect(issued.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(issued.expires_time).toBe(Math.floor(now.getTime() / 1000) + 7 * 24 * 3600);
+    expect(TOKEN_TTL_S).toBe(604_800);
+
+    const lookup = await resolveToken(db, issued.token, new Date(now.getTime() + 1000));
+    expect(lookup).toMatchObject({ ok: true, userId: renterId });
+    if (!lookup.ok) throw new Error('unreachable');
+    const [row] = await db.select().from(authTokens).where(eq(authTokens.id, lookup.tokenId));
+    expect(row?.userId).toBe(renterId);
+    expect(row?.userAgent).toBe('vitest');
+    expect(row?.lastUsedAt?.getTime()).toBe(now.getTime() + 1000);
+  });
+
+  it.skipIf(skip)('two tokens issued at the same instant differ', async () => {
+    const now = new Date();
+    const a = await issueToken(db, renterId, { now });
+    const b = await issueToken(db, renterId, { now });
+    expect(a.token).not.toBe(b.token);
+  });
+
+  it.skipIf(skip)('the database holds only the SHA-256 of the token, in no column the raw token', async () => {
+    const { token } = await issueToken(db, renterId, { now: new Date(), userAgent: 'hash-check' });
+    const [row] = await db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token)));
+    expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    const dump = await db.execute<{ line: string }>(sql`select row_to_json(t)::text as line from auth_tokens t`);
+    expect(dump.rows.length).toBeGreaterThan(0);
+    for (const { line } of dump.rows) expect(line).not.toContain(token);
+  });
+
+  it.skipIf(skip)('a token is expired from its expires_time on, and valid one millisecond before', async () => {
+    const now = new Date();
+    const { token, expires_time } = await issueToken(db, renterId, { now });
+    const expiresAtMs = now.getTime() + TOKEN_TTL_S * 1000;
+    expect(expires_time).toBe(Math.floor(expiresAtMs / 1000));
+    expect((await resolveToken(db, token, new Date(expiresAtMs - 1))).ok).toBe(true);
+    expect(await resolveToken(db, token, new Date(expiresAtMs))).toEqual({ ok: false, reason: 'expired' });
+    expect(await resolveToken(db, token, new Date(expiresAtMs + 86_400_000))).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it.skipIf(skip)('an expired token gets the same 401 as any other', async () => {
+    // Issued 8 days ago: expired now, when the endpoint reads the clock.
+    const { token } = await issueToken(db, renterId, { now: new Date(Date.now() - 8 * 86_400_000) });
+    expectUnauthorized(await userInfo(`Bearer ${token}`));
+  });
+
+  it.skipIf(skip)('a well-formed token never issued is unknown', async () => {
+    expect(await resolveToken(db, 'A'.repeat(43), new Date())).toEqual({ ok: false, reason: 'unknown' });
+  });
+
+  it.skipIf(skip)('userInfo answers the profile with the mobile masked and no password hash', async () => {
+    const { token } = await issueToken(db, renterId, { now: new Date() });
+    const result = await userInfo(`Bearer ${token}`);
+    expect(result.status).toBe(200);
+    expect(result.body.code).toBe(0);
+    expect(result.body.data).toEqual({
+      id: renterId,
+      username: 'renter01',
+      nickname: '租号玩家01',
+      avatar: null,
+      mobile: '138****0001',
+      is_real_name: true,
+      has_password: true,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect(Object.keys(result.body.data)).not.toContain('password_hash');
+    expect(Object.keys(result.body.data)).not.toContain('passwordHash');
+    expect(result.text).not.toContain('13800000001');
+    expect(result.text).not.toContain('scrypt');
+  });
+
+  it.skipIf(skip)('the Bearer scheme is read in any case', async () => {
+    const { token } = await issueToken(db, renterId, { now: new Date() });
+    expect((await userInfo(`bearer ${token}`)).status).toBe(200);
+  });
+
+  it.skipIf(skip)('logout revokes the token: it resolves as revoked and userInfo then answers 401', async () => {
+    const { token } = await issueToken(db, renterId, { now: new Date() });
+    expect((await userInfo(`Bearer ${token}`)).status).toBe(200);
+
+    const out = await logout(`Bearer ${token}`);
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ code: 0, msg: 'ok', data: null });
+
+    expect(await resolveToken(db, token, new Date())).toEqual({ ok: false, reason: 'revoked' });
+    expectUnauthorized(await userInfo(`Bearer ${token}`));
+  });
+
+  it.skipIf(skip)('logout revokes only the token presented', async () => {
+    const now = new Date();
+    const kept = await issueToken(db, renterId, { now });
+    const dropped = await issueToken(db, renterId, { now });
+    expect((await logout(`Bearer ${dropped.token}`)).status).toBe(200);
+    expect((await resolveToken(db, kept.token, new Date())).ok).toBe(true);
+  });
+
+  it.skipIf(skip)('a second logout with the same token is 401', async () => {
+    const { token } = await issueToken(db, renterId, { now: new Date() });
+    expect((await logout(`Bearer ${token}`)).status).toBe(200);
+    expectUnauthorized(await logout(`Bearer ${token}`));
+    expect(await revokeToken(db, token, new Date())).toBe(false);
+  });
+
+  it.skipIf(skip)('missing, garbage and unknown tokens all get the one 401, with no hint which', async () => {
+    const cases = [
+      undefined,
+      '',
+      'Bearer',
+      'Basic cmVudGVyMDE6cGFzcw==',
+      'Bearer not-a-token',
+      `Bearer ${'x'.repeat(500)}`,
+      `Bearer ${'A'.repeat(43)}`,
+    ];
+    const texts = new Set<string>();
+    for (const authorization of cases) {
+      for (const result of [await userInfo(authorization), await logout(authorization)]) {
+        expectUnauthorized(result);
+        texts.add(result.text);
+      }
+    }
+    // Every refusal has the very same body.
+    expect(texts.size).toBe(1);
+  });
+
+  it.skipIf(skip)('a deleted user\'s token answers 401', async () => {
+    const { token } = await issueToken(db, deletedUserId, { now: new Date() });
+    expectUnauthorized(await userInfo(`Bearer ${token}`));
+  });
+
+  it.skipIf(skip)('revokeAllTokens ends every session of one user and no one else\'s', async () => {
+    const now = new Date();
+    const otherId = await userIdOf('renter02');
+    const first = await issueToken(db, otherId, { now });
+    const second = await issueToken(db, otherId, { now });
+    const renters = await issueToken(db, renterId, { now });
+    expect(await revokeAllTokens(db, otherId, now)).toBe(2);
+    expect(await resolveToken(db, first.token, now)).toEqual({ ok: false, reason: 'revoked' });
+    expect(await resolveToken(db, second.token, now)).toEqual({ ok: false, reason: 'revoked' });
+    expect((await resolveToken(db, renters.token, now)).ok).toBe(true);
+  });
+
+  it.skipIf(skip)('deleting a user deletes their tokens', async () => {
+    const [temp] = await db
+      .insert(users)
+      .values({ username: 'temp_token_user', nickname: '临时用户' })
+      .returning({ id: users.id });
+    const { token } = await issueToken(db, temp!.id, { now: new Date() });
+    await db.delete(users).where(eq(users.id, temp!.id));
+    expect(await resolveToken(db, token, new Date())).toEqual({ ok: false, reason: 'unknown' });
+  });
+
+  it.skipIf(skip)('GET on logout is 405 and POST on userInfo is 405, each naming its method', async () => {
+    const get = await call(logoutOther, '/api/v1/common/logout');
+    expect(get.status).toBe(405);
+    expect(get.body.code).toBe(1);
+    expect(get.headers.get('allow')).toBe('POST');
+    const post = await call(userInfoOther, '/api/v1/common/userInfo', { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET');
+  });
+});
