@@ -8,21 +8,9 @@ import { countPageViews } from '~/server/services/analytics';
 import { POST as postActivity } from '~/pages/api/v1/collector/activity';
 import { GET as getHealth } from '~/pages/api/v1/health';
 import { ALL as unknownApi } from '~/pages/api/v1/[...rest]';
+import { fakeDb } from './endpoint-db';
 
-// Endpoints obtain the process-wide database through getDb(); here it answers with this file's
-// fresh in-memory PGlite instead. Everything else in the data layer is the real module.
-const fake = vi.hoisted(() => ({ db: null as unknown, dbUp: true }));
-vi.mock('~/server/db/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/server/db/client')>();
-  return {
-    ...actual,
-    getDb: async () => {
-      if (!fake.db) throw new Error('test database not open');
-      return fake.db;
-    },
-    pingDatabase: async () => fake.dbUp,
-  };
-});
+vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const URL_ACTIVITY = 'http://localhost/api/v1/collector/activity';
 const SESSION = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6';
@@ -34,16 +22,16 @@ let db: Db;
 beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
-  fake.db = db;
+  fakeDb.db = db;
 });
 
 afterAll(async () => {
-  fake.db = null;
+  fakeDb.db = null;
   await database?.close();
 });
 
 beforeEach(async () => {
-  fake.dbUp = true;
+  fakeDb.up = true;
   await db.delete(pageViews);
 });
 
@@ -218,7 +206,7 @@ describe('GET /api/v1/health', () => {
   });
 
   it('answers 503 数据库不可用 with the same data shape when it does not', async () => {
-    fake.dbUp = false;
+    fakeDb.up = false;
     const response = await getHealth(request());
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ code: 1, msg: '数据库不可用', data: { status: 'degraded', database: false } });

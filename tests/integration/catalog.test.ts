@@ -31,20 +31,9 @@ import { GET as getShops } from '~/pages/api/v1/shops';
 import { GET as getShop } from '~/pages/api/v1/shop/index';
 import { GET as getShopAccounts } from '~/pages/api/v1/shop/accounts';
 import { TEST_DRIVERS } from './drivers';
+import { fakeDb } from './endpoint-db';
 
-// Endpoints reach the database through getDb(); here it answers with the database of the suite
-// that is running. Everything else in the data layer is the real module.
-const fake = vi.hoisted(() => ({ db: null as unknown }));
-vi.mock('~/server/db/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/server/db/client')>();
-  return {
-    ...actual,
-    getDb: async () => {
-      if (!fake.db) throw new Error('test database not open');
-      return fake.db;
-    },
-  };
-});
+vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const DRIVERS = TEST_DRIVERS;
 
@@ -155,7 +144,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
     beforeAll(async () => {
       database = await openTestDatabase({ driver, seed: true });
       db = database.db;
-      fake.db = db;
+      fakeDb.db = db;
       const [gameRows, listingRows, shopRows, attrRows] = await Promise.all([
         db.select().from(games),
         db.select().from(listings),
@@ -175,7 +164,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
     });
 
     afterAll(async () => {
-      fake.db = null;
+      fakeDb.db = null;
       await database?.close();
     });
 

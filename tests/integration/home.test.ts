@@ -21,18 +21,9 @@ import { GET as getAnnouncement } from '~/pages/api/v1/home/announcement';
 import { GET as getHotTags } from '~/pages/api/v1/home/hotTags';
 import { GET as getBanners } from '~/pages/api/v1/home/banners';
 import { TEST_DRIVERS } from './drivers';
+import { fakeDb } from './endpoint-db';
 
-const fake = vi.hoisted(() => ({ db: null as unknown }));
-vi.mock('~/server/db/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/server/db/client')>();
-  return {
-    ...actual,
-    getDb: async () => {
-      if (!fake.db) throw new Error('test database not open');
-      return fake.db;
-    },
-  };
-});
+vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const DRIVERS = TEST_DRIVERS;
 
@@ -63,11 +54,11 @@ describe.each(DRIVERS)('home API on $label', ({ driver, skip }) => {
     beforeAll(async () => {
       database = await openTestDatabase({ driver, seed: true });
       db = database.db;
-      fake.db = db;
+      fakeDb.db = db;
     });
 
     afterAll(async () => {
-      fake.db = null;
+      fakeDb.db = null;
       await database?.close();
     });
 

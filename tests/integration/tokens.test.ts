@@ -16,20 +16,9 @@ import type { UserInfo } from '~/server/services/users';
 import { GET as getUserInfo, ALL as userInfoOther } from '~/pages/api/v1/common/userInfo';
 import { POST as postLogout, ALL as logoutOther } from '~/pages/api/v1/common/logout';
 import { TEST_DRIVERS } from './drivers';
+import { fakeDb } from './endpoint-db';
 
-// Endpoints reach the database through getDb(); here it answers with the database of the suite
-// that is running. Everything else in the data layer is the real module.
-const fake = vi.hoisted(() => ({ db: null as unknown }));
-vi.mock('~/server/db/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/server/db/client')>();
-  return {
-    ...actual,
-    getDb: async () => {
-      if (!fake.db) throw new Error('test database not open');
-      return fake.db;
-    },
-  };
-});
+vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 interface CallResult<T> {
   status: number;
@@ -120,13 +109,13 @@ describe.each(TEST_DRIVERS)('tokens on $label', ({ driver, skip }) => {
     if (skip) return;
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
-    fake.db = db;
+    fakeDb.db = db;
     renterId = await userIdOf('renter01');
     deletedUserId = await userIdOf('deleted01');
   }, 120_000);
 
   afterAll(async () => {
-    fake.db = null;
+    fakeDb.db = null;
     await testDb?.close();
   });
 
