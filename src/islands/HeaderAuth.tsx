@@ -1,15 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { $auth, $isLoggedIn, logout, type UserInfo } from '../lib/stores/auth';
+import { routeByName } from '../lib/routes';
 import { openLogin } from '../lib/stores/ui';
 
-export const USER_MENU_LINKS: ReadonlyArray<{ label: string; href: string }> = [
-  { label: '个人中心', href: '/account/personal' },
-  { label: '我的订单', href: '/account/order' },
-  { label: '我的钱包', href: '/account/purse' },
-  { label: '我的红包', href: '/account/redPacket' },
-  { label: '消息通知', href: '/account/account_notify' },
-];
+/** The account screens the user menu opens, named and linked from the route table. */
+export const USER_MENU_LINKS: ReadonlyArray<{ label: string; href: string }> = ['personal', 'order', 'purse', 'redPacket', 'account_notify'].map(
+  (name) => ({ label: routeByName(name).title, href: routeByName(name).path }),
+);
 
 export function displayName(user: UserInfo | null): string {
   return user?.nickname?.trim() || user?.username?.trim() || '我的账号';

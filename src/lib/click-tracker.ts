@@ -4,8 +4,7 @@
  *
  *   <a href="/detail/9.html" data-track="card_click" data-track-value='{"productId":9,"productName":"..."}'>
  */
-import { SESSION_ID_STORAGE_KEY } from './api/session-id';
-import { API_PREFIX } from './config/constants';
+import { COLLECTOR_ACTIVITY_PATH, SESSION_ID_STORAGE_KEY } from './config/constants';
 
 export type ClickValue =
   | { gameId: number | string; gameName: string }
@@ -88,7 +87,7 @@ export function resolveIsJump(trackJump: string | null, insideLink: boolean): bo
   return insideLink;
 }
 
-export const CLICK_COLLECTOR_PATH = `${API_PREFIX}/collector/activity`;
+export const CLICK_COLLECTOR_PATH = COLLECTOR_ACTIVITY_PATH;
 
 function readSessionId(): string | null {
   try {

@@ -10,6 +10,11 @@ export interface RouteMeta {
   hideFloat?: boolean;
   /** Only signed-in users see the content (spec §6). */
   requiresLogin?: boolean;
+  /**
+   * The HTML is the same for every visitor of a URL (no per-user data; the token lives in the
+   * browser), so the page cache may keep it (src/server/cached-pages.ts).
+   */
+  cacheable?: boolean;
 }
 
 export interface RouteDef {
@@ -37,32 +42,32 @@ export const ROUTES: readonly RouteDef[] = [
   r('404', '/404', '页面不存在', 'standalone', 2),
   r('502', '/502', '服务器出错', 'standalone', 2),
   r('VIPSubscribe', '/VIPSubscribe', 'VIP订阅', 'standalone', 5),
-  r('help', '/help', '帮助中心', 'standalone', 2),
-  r('ContactUs', '/ContactUs', '联系我们', 'standalone', 2),
+  r('help', '/help', '帮助中心', 'standalone', 2, { cacheable: true }),
+  r('ContactUs', '/ContactUs', '联系我们', 'standalone', 2, { cacheable: true }),
   r('deleted_page', '/error-deleted', '账号已删除', 'standalone', 2),
   r('bind', '/bind', '绑定手机号', 'standalone', 4),
   r('business-invest', '/business-invest', '招商合作', 'standalone', 2),
   r('newuser_ranking', '/activity/newuser_ranking', '新人排行榜', 'standalone', 5),
   r('free_order', '/activity/free_order', '免单活动', 'standalone', 5),
-  r('download', '/download', '下载', 'standalone', 2),
+  r('download', '/download', '下载', 'standalone', 2, { cacheable: true }),
   r('redirect', '/redirect', '正在跳转七鱼客服...', 'standalone', 2, { hideFloat: true }),
   r('register', '/register', '注册', 'standalone', 4, { hideFloat: true }),
   r('rank_register', '/rank_register', '注册', 'standalone', 4, { hideFloat: true }),
 
   // Main layout
-  r('home', '/', '首页', 'main', 3),
-  r('zuhao', '/zuhao.html', '租号大厅', 'main', 3),
-  r('zuhao_game', '/zuhao/:game_id.html', '租号大厅', 'main', 3),
-  r('detail', '/detail/:id.html', '账号详情', 'main', 3),
-  r('tejia', '/tejia.html', '特价', 'main', 3),
-  r('tejia_game', '/tejia/:game_id.html', '特价', 'main', 3),
-  r('free', '/free', '免费玩', 'main', 3),
-  r('dianpu', '/dianpu', '店铺', 'main', 3),
-  r('svip', '/svip', 'SVIP', 'main', 5),
+  r('home', '/', '首页', 'main', 3, { cacheable: true }),
+  r('zuhao', '/zuhao.html', '租号大厅', 'main', 3, { cacheable: true }),
+  r('zuhao_game', '/zuhao/:game_id.html', '租号大厅', 'main', 3, { cacheable: true }),
+  r('detail', '/detail/:id.html', '账号详情', 'main', 3, { cacheable: true }),
+  r('tejia', '/tejia.html', '特价', 'main', 3, { cacheable: true }),
+  r('tejia_game', '/tejia/:game_id.html', '特价', 'main', 3, { cacheable: true }),
+  r('free', '/free', '免费玩', 'main', 3, { cacheable: true }),
+  r('dianpu', '/dianpu', '店铺', 'main', 3, { cacheable: true }),
+  r('svip', '/svip', 'SVIP', 'main', 5, { cacheable: true }),
   r('rstpwd', '/rstpwd', '重置密码', 'main', 4),
   r('pay-result', '/pay-result', '支付结果', 'main', 5),
-  r('Notice', '/Notice', '公告', 'main', 3),
-  r('NoticeDetail', '/NoticeDetail', '公告详情', 'main', 3),
+  r('Notice', '/Notice', '公告', 'main', 3, { cacheable: true }),
+  r('NoticeDetail', '/NoticeDetail', '公告详情', 'main', 3, { cacheable: true }),
   r('task', '/task', '任务大厅', 'main', 5),
   r('task-publish', '/task-publish', '发布任务', 'main', 5, { requiresLogin: true }),
 

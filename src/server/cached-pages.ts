@@ -1,6 +1,6 @@
 /**
  * Which pages the page cache keeps, and the middleware step that serves and fills it (issue 3).
- * Only GET requests for catalogue and content routes that answer 200 with HTML are kept; the key
+ * Only GET requests for routes whose meta says `cacheable` that answer 200 with HTML are kept; the key
  * holds the brand, because the same URL renders another title and logo on another host.
  */
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -10,24 +10,6 @@ import { getDb } from './db/client';
 import { log } from './log';
 import { PageCache, type CachedPage } from './page-cache';
 import { getCatalogVersion } from './services/catalog-version';
-
-/** Route names whose HTML is the same for every visitor of a URL. */
-const CACHEABLE_ROUTES: ReadonlySet<string> = new Set([
-  'home',
-  'zuhao',
-  'zuhao_game',
-  'detail',
-  'tejia',
-  'tejia_game',
-  'free',
-  'dianpu',
-  'svip',
-  'Notice',
-  'NoticeDetail',
-  'help',
-  'ContactUs',
-  'download',
-]);
 
 /**
  * Ten seconds bounds what time alone changes on a page (bookable-now by rental_time, slot windows);
@@ -72,7 +54,7 @@ function cachedResponse(page: CachedPage, acceptEncoding: string | null, state: 
 }
 
 export const servePageCache: MiddlewareHandler = async (context, next) => {
-  if (context.request.method !== 'GET' || !CACHEABLE_ROUTES.has(matchRoute(context.url.pathname).route.name)) return next();
+  if (context.request.method !== 'GET' || !matchRoute(context.url.pathname).route.meta.cacheable) return next();
 
   let version: number;
   try {

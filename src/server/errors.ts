@@ -8,6 +8,7 @@
  */
 import type { z } from 'zod';
 import { CODE_FAIL } from '~/lib/config/constants';
+import { API_MESSAGES } from '~/lib/api/errors';
 
 export type AppErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
 
@@ -40,7 +41,8 @@ export interface AppErrorHelperOptions extends AppErrorOptions {
 
 // Messages the server sends; the 401 text is the one spec §8 shows after a 401.
 export const MSG_BAD_REQUEST = '请求参数无效';
-export const MSG_UNAUTHORIZED = '未登录或登录状态已过期,请重新登录';
+/** The same spec §8 text the client shows after a 401, from one place. */
+export const MSG_UNAUTHORIZED = API_MESSAGES.unauthorized;
 export const MSG_FORBIDDEN = '无权进行此操作';
 export const MSG_NOT_FOUND = '资源不存在';
 export const MSG_CONFLICT = '操作冲突，请刷新后重试';

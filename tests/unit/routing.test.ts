@@ -55,6 +55,11 @@ describe('route table (spec §2)', () => {
     for (const route of ROUTES) expect(route.title.length).toBeGreaterThan(0);
   });
 
+  it('never lets the page cache keep a screen that needs a signed-in user', () => {
+    for (const route of ROUTES) expect(route.meta.cacheable && route.meta.requiresLogin).toBeFalsy();
+    expect(ROUTES.filter((route) => route.layout === 'account' && route.meta.cacheable)).toEqual([]);
+  });
+
   it('throws on a route name that does not exist', () => {
     expect(() => routeByName('nope')).toThrow(/Unknown route name/);
   });

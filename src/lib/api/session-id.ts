@@ -1,7 +1,6 @@
-import { SESSION_ID_LENGTH } from '../config/constants';
+import { SESSION_ID_LENGTH, SESSION_ID_STORAGE_KEY } from '../config/constants';
 
-/** spec §3: the session key onlyuser holds a random 32-character id. */
-export const SESSION_ID_STORAGE_KEY = 'onlyuser';
+export { SESSION_ID_STORAGE_KEY };
 
 const SESSION_ID_PATTERN = new RegExp(`^[0-9A-Za-z]{${SESSION_ID_LENGTH}}$`);
 

@@ -11,6 +11,10 @@ export const CODE_FAIL = 1;
 export const CODE_ACCOUNT_DELETED = -400;
 export const CODE_PASSWORD_CAPTCHA_REQUIRED = -410;
 export const API_PREFIX = '/api/v1';
+/** Our own analytics collector (spec §7 "POST analytics collector (activity)"). */
+export const COLLECTOR_ACTIVITY_PATH = `${API_PREFIX}/collector/activity`;
+/** Spec §3: the session key onlyuser holds a random 32-character id (sessionStorage). */
+export const SESSION_ID_STORAGE_KEY = 'onlyuser';
 
 // §2 modals
 export const MODAL_Z_INDEX = 1002;

@@ -5,6 +5,7 @@ import {
   TOAST_DURATION_MS,
   TOAST_MAX_COUNT,
 } from '../config/constants';
+import type { LoginMode } from '../rules/login-state';
 
 export type MessageKind = 'success' | 'error' | 'info' | 'warning';
 
@@ -72,7 +73,7 @@ export type ModalName =
   | 'contactUs';
 
 /** Spec §4 login modes; the login modal opens with the requested one. */
-export type LoginMode = 'scan' | 'phone' | 'username' | 'register';
+export type { LoginMode };
 
 export interface OpenModal {
   name: ModalName;
