@@ -21,6 +21,8 @@ export const ConfigSchema = z.object({
   BRAND_AI_HOST_MARKER: z.string().min(1).default(DEFAULT_AI_HOST_MARKER),
   PUBLIC_API_BASE: z.string().default(''),
   ALLOW_SANDBOX: boolFromEnv.default(false),
+  /** Read the client IP from X-Forwarded-For (only behind a proxy that sets it). */
+  TRUST_PROXY: boolFromEnv.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -17,6 +17,8 @@ export interface AppErrorOptions {
   cause?: unknown;
   /** Sent to the client as the envelope's `data` (default null). Must be safe to show. */
   data?: unknown;
+  /** Extra response headers, e.g. Retry-After on a 429. */
+  headers?: Record<string, string>;
 }
 
 export class AppError extends Error {
@@ -25,12 +27,14 @@ export class AppError extends Error {
   readonly code: number;
   readonly httpStatus: AppErrorStatus;
   readonly data: unknown;
+  readonly headers: Readonly<Record<string, string>>;
 
   constructor(code: number, msg: string, httpStatus: AppErrorStatus, options: AppErrorOptions = {}) {
     super(msg, 'cause' in options ? { cause: options.cause } : undefined);
     this.code = code;
     this.httpStatus = httpStatus;
     this.data = options.data ?? null;
+    this.headers = options.headers ?? {};
   }
 }
 
@@ -79,6 +83,16 @@ export const methodNotAllowed = (msg: string = MSG_METHOD_NOT_ALLOWED, options?:
   make(405, msg, options);
 export const tooManyRequests = (msg: string = MSG_TOO_MANY_REQUESTS, options?: AppErrorHelperOptions): AppError =>
   make(429, msg, options);
+
+/** 429 with `Retry-After: <seconds>` (RFC 9110) and the wait in data, so the client can count down. */
+export function rateLimited(retryAfterS: number, msg: string = MSG_TOO_MANY_REQUESTS, options: AppErrorHelperOptions = {}): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterS));
+  return make(429, msg, {
+    ...options,
+    data: options.data ?? { retry_after: seconds },
+    headers: { ...options.headers, 'retry-after': String(seconds) },
+  });
+}
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;

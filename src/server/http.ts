@@ -67,7 +67,7 @@ export function fail(error: unknown, requestId: string): Response {
   } else {
     log.debug(appError.message, { requestId, status: appError.httpStatus, code: appError.code });
   }
-  const headers: Record<string, string> = { [REQUEST_ID_HEADER]: requestId };
+  const headers: Record<string, string> = { ...appError.headers, [REQUEST_ID_HEADER]: requestId };
   // RFC 9110: a 401 names the scheme it expects.
   if (appError.httpStatus === 401) headers['www-authenticate'] = 'Bearer';
   return envelopeResponse(

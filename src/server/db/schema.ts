@@ -28,6 +28,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { RENTAL_TIME_ALL_DAY } from '../../lib/config/constants';
+import { QR_PLATFORMS, QR_STATES, type QrPlatform, type QrState } from '../../lib/rules/qr-login';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -48,12 +49,26 @@ export const users = pgTable(
     nickname: varchar('nickname', { length: 32 }).notNull(),
     avatar: text('avatar'),
     isRealName: boolean('is_real_name').notNull().default(false),
+    /** Lowercased; lets a user reset the password by email code (issue 4 /rstpwd). */
+    email: varchar('email', { length: 254 }),
+    /** The verified real name (spec §6 real-name verification). */
+    realName: varchar('real_name', { length: 32 }),
+    /** Only the first 3 and last 4 characters of the ID number are kept, e.g. 110***********0011. */
+    idNumberMasked: varchar('id_number_masked', { length: 18 }),
+    /** SHA-256 of the upper-cased ID number, so one identity verifies one account. */
+    idNumberHash: varchar('id_number_hash', { length: 64 }),
+    /** This user's own invite code (issue 4 register: optional invite code). */
+    inviteCode: varchar('invite_code', { length: 16 }),
+    invitedByUserId: integer('invited_by_user_id'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_mobile_key').on(t.mobile),
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_invite_code_key').on(t.inviteCode),
+    uniqueIndex('users_id_number_hash_key').on(t.idNumberHash),
     check('users_status_check', sql`${t.status} in ('active', 'deleted')`),
   ],
 );
@@ -441,6 +456,9 @@ export const catalogVersion = pgTable(
  * leaked table signs nobody in. A token is valid while `revoked_at` is null and `expires_at` is in
  * the future; rows are kept after revocation so a revoked token is told apart from an unknown one.
  */
+export const TOKEN_PURPOSES = ['session', 'bind'] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -455,13 +473,220 @@ export const authTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
     userAgent: varchar('user_agent', { length: 256 }),
+    /**
+     * 'session' signs the user in; 'bind' is the spec §6 temp_token of a third-party login
+     * without a bound phone, good only for binding one (never accepted as a Bearer token).
+     */
+    purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull().default('session'),
   },
   (t) => [
     uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash),
     index('auth_tokens_user_id_idx').on(t.userId),
     check('auth_tokens_token_hash_check', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    check('auth_tokens_purpose_check', sql`${t.purpose} in ('session', 'bind')`),
   ],
 );
 
 export type AuthTokenRow = typeof authTokens.$inferSelect;
 export type NewAuthTokenRow = typeof authTokens.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------
+// sign-in (issue 4). Every piece of sign-in state lives here, never in one process's memory
+// (ARCHITECTURE "past one machine"): keys, challenges, captchas, codes, limits, QR sessions.
+
+/**
+ * RSA-OAEP key pairs for password encryption in the browser (services/rsa-keys.ts). Exactly one
+ * row is active (retired_at null); rotation retires it and inserts the next. Retired keys stay a
+ * short while so challenges issued just before a rotation still decrypt.
+ */
+export const rsaKeys = pgTable(
+  'rsa_keys',
+  {
+    id: serial('id').primaryKey(),
+    /** Public key id sent with getSign, e.g. k1a2b3c4d. */
+    keyId: varchar('key_id', { length: 32 }).notNull(),
+    publicKeyPem: text('public_key_pem').notNull(),
+    privateKeyPem: text('private_key_pem').notNull(),
+    createdAt: createdAt(),
+    retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('rsa_keys_key_id_key').on(t.keyId),
+    // At most one active key, whichever process creates it first.
+    uniqueIndex('rsa_keys_one_active').on(sql`(true)`).where(sql`${t.retiredAt} is null`),
+  ],
+);
+
+/**
+ * getSign challenges (spec §7 getSign: sign, timestamp, nonce_str). `sign` is the per-challenge
+ * HMAC key the browser signs the body with; the nonce is used at most once (used_at).
+ */
+export const signChallenges = pgTable(
+  'sign_challenges',
+  {
+    nonceStr: varchar('nonce_str', { length: 32 }).primaryKey(),
+    signKey: varchar('sign_key', { length: 64 }).notNull(),
+    keyId: varchar('key_id', { length: 32 }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sign_challenges_expires_at_idx').on(t.expiresAt)],
+);
+
+export const VERIFY_ACTIONS = ['login', 'submit', 'sendSms'] as const;
+export type VerifyAction = (typeof VERIFY_ACTIONS)[number];
+
+/** Slider captcha puzzles (sandbox provider): one answer attempt each. */
+export const captchas = pgTable(
+  'captchas',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    /** Where the gap is, in puzzle pixels; never sent to the browser as a number. */
+    targetX: integer('target_x').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('captchas_expires_at_idx').on(t.expiresAt)],
+);
+
+/** spec §7 validate code v2: a solved captcha's single-use verify_key, bound to one web_action. */
+export const verifyKeys = pgTable(
+  'verify_keys',
+  {
+    keyHash: varchar('key_hash', { length: 64 }).primaryKey(),
+    action: text('action', { enum: VERIFY_ACTIONS }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('verify_keys_action_check', sql`${t.action} in ('login', 'submit', 'sendSms')`),
+    index('verify_keys_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+export const CODE_CHANNELS = ['sms', 'email'] as const;
+export type CodeChannel = (typeof CODE_CHANNELS)[number];
+export const CODE_ACTIONS = ['login', 'register', 'bind', 'reset'] as const;
+export type CodeAction = (typeof CODE_ACTIONS)[number];
+
+/** SMS and email codes: 6 digits, stored hashed, 5 minutes, at most 5 tries (issue 4). */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: CODE_CHANNELS }).notNull(),
+    /** A mobile number or a lowercased email address. */
+    recipient: varchar('recipient', { length: 254 }).notNull(),
+    action: text('action', { enum: CODE_ACTIONS }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('verification_codes_lookup_idx').on(t.recipient, t.action, t.createdAt),
+    check('verification_codes_channel_check', sql`${t.channel} in ('sms', 'email')`),
+    check('verification_codes_action_check', sql`${t.action} in ('login', 'register', 'bind', 'reset')`),
+    check('verification_codes_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** What the sandbox SMS and email providers "sent"; the demo shows it on /sandbox/outbox. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: CODE_CHANNELS }).notNull(),
+    recipient: varchar('recipient', { length: 254 }).notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_messages_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * Fixed-window counters for rate limits shared by every process (services/rate-limit.ts): one row
+ * per bucket such as `sms:phone:13800000001` or `login:ip:203.0.113.9`.
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  bucket: varchar('bucket', { length: 200 }).primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * Wrong passwords per login name (lowercased), known or not, so the -410 captcha rule of spec §5
+ * behaves the same for a name that has no account. Cleared by a successful login.
+ */
+export const loginFailures = pgTable('login_failures', {
+  loginName: varchar('login_name', { length: 64 }).primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+// spec §4 QR login states, as this server keeps them; each platform answers in its own words.
+export { QR_PLATFORMS, QR_STATES, type QrPlatform, type QrState };
+
+/**
+ * QR login sessions (spec §4, §7). `id` is what the creating browser polls with (sessionId /
+ * qr_token); `scan_code` is what the QR encodes, for the second device. Only the browser holding
+ * the secret whose hash is `browser_secret_hash` may redeem the session, once (redeemed_at).
+ */
+export const qrSessions = pgTable(
+  'qr_sessions',
+  {
+    id: varchar('id', { length: 43 }).primaryKey(),
+    platform: text('platform', { enum: QR_PLATFORMS }).notNull(),
+    scanCode: varchar('scan_code', { length: 43 }).notNull(),
+    browserSecretHash: varchar('browser_secret_hash', { length: 64 }).notNull(),
+    fingerprint: varchar('fingerprint', { length: 128 }),
+    status: text('status', { enum: QR_STATES }).notNull().default('waiting'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true, mode: 'date' }),
+    /** Who confirmed on the second device. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** True when the confirmed third-party user has no phone yet: redeeming yields a temp_token. */
+    needsBind: boolean('needs_bind').notNull().default(false),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('qr_sessions_scan_code_key').on(t.scanCode),
+    index('qr_sessions_expires_at_idx').on(t.expiresAt),
+    check('qr_sessions_platform_check', sql`${t.platform} in ('wechat', 'qq', 'app')`),
+    check(
+      'qr_sessions_status_check',
+      sql`${t.status} in ('waiting', 'scanned', 'granting', 'logined', 'cancelled', 'expired', 'error')`,
+    ),
+  ],
+);
+
+export const THIRD_PARTY_PROVIDERS = ['wechat', 'qq'] as const;
+export type ThirdPartyProvider = (typeof THIRD_PARTY_PROVIDERS)[number];
+
+/** A WeChat or QQ identity (open id) linked to a user; a first-time one creates a phone-less user. */
+export const thirdPartyIdentities = pgTable(
+  'third_party_identities',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider', { enum: THIRD_PARTY_PROVIDERS }).notNull(),
+    openId: varchar('open_id', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('third_party_identities_provider_open_id_key').on(t.provider, t.openId),
+    index('third_party_identities_user_id_idx').on(t.userId),
+    check('third_party_identities_provider_check', sql`${t.provider} in ('wechat', 'qq')`),
+  ],
+);
+
+export type RsaKeyRow = typeof rsaKeys.$inferSelect;
+export type QrSessionRow = typeof qrSessions.$inferSelect;
+export type VerificationCodeRow = typeof verificationCodes.$inferSelect;

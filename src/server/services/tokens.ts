@@ -11,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { TOKEN_LIFETIME_S } from '~/lib/config/constants';
 import { affectedRowCount, type Db, type DbOrTx } from '../db/client';
-import { authTokens, users } from '../db/schema';
+import { authTokens, users, type TokenPurpose } from '../db/schema';
 
 /** How long a token lives, in seconds (7 days). */
 export const TOKEN_TTL_S = TOKEN_LIFETIME_S;
@@ -36,6 +36,10 @@ export interface IssuedToken {
 export interface IssueTokenOptions {
   userAgent?: string | null;
   now: Date;
+  /** Default 'session'. A 'bind' token (spec §6 temp_token) only binds a phone; see resolveBindToken. */
+  purpose?: TokenPurpose;
+  /** Default TOKEN_TTL_S. */
+  ttlS?: number;
 }
 
 export type TokenRejection = 'missing' | 'unknown' | 'expired' | 'revoked';
@@ -62,13 +66,14 @@ function clipUserAgent(userAgent: string | null | undefined): string | null {
 /** A new token for `userId`, valid TOKEN_TTL_S from `now`. The raw token is returned, never stored. */
 export async function issueToken(db: DbOrTx, userId: number, options: IssueTokenOptions): Promise<IssuedToken> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  const expiresAt = new Date(options.now.getTime() + TOKEN_TTL_S * 1000);
+  const expiresAt = new Date(options.now.getTime() + (options.ttlS ?? TOKEN_TTL_S) * 1000);
   await db.insert(authTokens).values({
     userId,
     tokenHash: hashToken(token),
     createdAt: options.now,
     expiresAt,
     userAgent: clipUserAgent(options.userAgent),
+    purpose: options.purpose ?? 'session',
   });
   // spec §3: expires_time is in seconds
   return { token, expires_time: Math.floor(expiresAt.getTime() / 1000) };
@@ -78,7 +83,12 @@ export async function issueToken(db: DbOrTx, userId: number, options: IssueToken
  * Who `token` stands for at `now`. A token of the wrong shape is 'unknown' without a query; a
  * revoked token is 'revoked' even when it has also expired.
  */
-export async function resolveToken(db: Db, token: string | null | undefined, now: Date): Promise<TokenLookup> {
+export async function resolveToken(
+  db: Db,
+  token: string | null | undefined,
+  now: Date,
+  purpose: TokenPurpose = 'session',
+): Promise<TokenLookup> {
   if (!token) return { ok: false, reason: 'missing' };
   if (!isWellFormedToken(token)) return { ok: false, reason: 'unknown' };
   const [row] = await db
@@ -92,8 +102,9 @@ export async function resolveToken(db: Db, token: string | null | undefined, now
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(eq(authTokens.tokenHash, hashToken(token)))
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose)))
     .limit(1);
+  // A token of the other purpose is as unknown here as a made-up one.
   if (!row) return { ok: false, reason: 'unknown' };
   // A deleted account's tokens stand for no one any more, whichever endpoint reads them.
   if (row.revokedAt || row.userStatus === 'deleted') return { ok: false, reason: 'revoked' };
