@@ -13,6 +13,25 @@ export default defineConfig({
   trailingSlash: 'ignore',
   prefetch: false,
   build: { inlineStylesheets: 'auto' },
+  // Issue 4: the token lives in the browser, so pages send a strict Content-Security-Policy header.
+  // Astro hashes its own scripts and styles; our inline scripts add theirs (InlineScript.astro).
+  // Nothing loads from another host. Style attributes (React's zIndex/maxWidth on server-rendered
+  // islands) are allowed: they cannot run script. See docs/decisions.md.
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
   },

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { $auth, $isLoggedIn, logout, type UserInfo } from '../lib/stores/auth';
+import { $auth, $isLoggedIn, signOut, type UserInfo } from '../lib/stores/auth';
 import { routeByName } from '../lib/routes';
 import { openLogin } from '../lib/stores/ui';
 
@@ -61,7 +61,7 @@ export default function HeaderAuth(): ReactNode {
       onLogout={() => {
         // The menu button disappears with the session; keep keyboard focus in the header.
         focusLoginNext.current = true;
-        logout();
+        void signOut();
       }}
     />
   );

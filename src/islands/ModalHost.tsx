@@ -9,6 +9,7 @@ type Loader = () => Promise<{ default: ComponentType<ModalContentProps> }>;
 /** Each modal's code is its own chunk, fetched the first time it opens (spec §2 modals). */
 const LOADERS: Partial<Record<ModalName, Loader>> = {
   login: () => import('./ui/modals/LoginModal'),
+  realName: () => import('./auth/RealNameModal'),
 };
 const loadGeneric: Loader = () => import('./ui/modals/GenericModal');
 

@@ -53,6 +53,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('redirect', '/redirect', '正在跳转七鱼客服...', 'standalone', 2, { hideFloat: true }),
   r('register', '/register', '注册', 'standalone', 4, { hideFloat: true }),
   r('rank_register', '/rank_register', '注册', 'standalone', 4, { hideFloat: true }),
+  // Second-device pages of QR login (docs/sign-in-api.md "QR login"): a phone opens what the QR encodes.
+  r('sandbox_qr', '/sandbox/qr/:code', '扫码授权', 'standalone', 4, { hideFloat: true }),
+  r('qr_app_confirm', '/qr/app/:code', '确认登录', 'standalone', 4, { hideFloat: true }),
 
   // Main layout
   r('home', '/', '首页', 'main', 3, { cacheable: true }),

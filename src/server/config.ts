@@ -47,3 +47,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return config;
 }
+
+/**
+ * Whether the sandbox stand-in pages (SMS outbox, QR confirm) and links to them are served. Never
+ * in production, even with ALLOW_SANDBOX: there the outbox would hand anyone the codes.
+ */
+export function sandboxPagesEnabled(config: AppConfig = loadConfig()): boolean {
+  return config.APP_ENV !== 'production';
+}

@@ -172,6 +172,32 @@ export async function readJson<S extends z.ZodType>(
   return parseInput(schema, await readJsonBody(request, options));
 }
 
+/** A signed POST's body: the exact text the signature covers, and the JSON it holds, validated. */
+export interface SignedJson<T> {
+  text: string;
+  data: T;
+}
+
+/**
+ * The body of a signed POST (docs/sign-in-api.md "Request signing"): the same refusals as
+ * `readJsonBody` (413, 415, 400), plus the raw text, since X-Sign covers the exact bytes sent and a
+ * re-serialised object would not match them.
+ */
+export async function readSignedJson<S extends z.ZodType>(request: Request, schema: S): Promise<SignedJson<z.output<S>>> {
+  const maxBytes = MAX_JSON_BODY_BYTES;
+  const declared = request.headers.get('content-length')?.trim();
+  if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw payloadTooLarge();
+  if (!isJsonMediaType(mediaTypeOf(request))) throw unsupportedMediaType();
+  const text = await readBodyText(request, maxBytes);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text) as unknown;
+  } catch (error) {
+    throw badRequest(MSG_MALFORMED_JSON, { cause: error });
+  }
+  return { text, data: await parseInput(schema, parsed) };
+}
+
 /**
  * The query string as an object validated by `schema` (spec §7: GET sends form encoding). Values
  * arrive as strings, so the schema coerces: `z.coerce.number()`, `z.stringbool()` for booleans

@@ -8,9 +8,14 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { cacheControlFor } from './cache-control';
+import { SECURITY_HEADERS } from './security-headers';
 import { ConfigError, loadConfig } from './config';
-import { closeDatabase, openDatabase } from './db/client';
+import { closeDatabase, getDb, openDatabase } from './db/client';
 import { log } from './log';
+import { pruneExpiredSignInState } from './services/housekeeping';
+
+/** How often expired sign-in state is deleted. */
+const PRUNE_INTERVAL_MS = 10 * 60_000;
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => void;
 
@@ -34,6 +39,7 @@ async function main(): Promise<void> {
   const server = http.createServer((req, res) => {
     const cacheControl = cacheControlFor((req.url ?? '/').split('?')[0]!);
     if (cacheControl) res.setHeader('Cache-Control', cacheControl);
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
     compress(req, res, () => handler(req, res));
   });
   server.keepAliveTimeout = 65_000;
@@ -46,10 +52,23 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   log.info('server listening', { url: `http://${config.HOST}:${port}`, database: config.DATABASE_URL ? 'postgresql' : 'pglite' });
 
+  // Expired challenges, codes, QR sessions and limits are deleted every few minutes (every process
+  // may do it; the deletes are idempotent).
+  const prune = (): void => {
+    void getDb()
+      .then((db) => pruneExpiredSignInState(db, new Date()))
+      .then((deleted) => deleted > 0 && log.info('pruned expired sign-in state', { deleted }))
+      .catch((error: unknown) => log.warn('pruning sign-in state failed', { error: error instanceof Error ? error.message : String(error) }));
+  };
+  prune();
+  const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
+
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
+    clearInterval(pruneTimer);
     log.info('shutting down', { signal });
     server.close();
     server.closeIdleConnections();

@@ -183,6 +183,9 @@ describe.each(TEST_DRIVERS)('tokens on $label', ({ driver, skip }) => {
       avatar: null,
       mobile: '138****0001',
       is_real_name: true,
+      real_name: null,
+      email: 'r***@example.com',
+      has_email: true,
       has_password: true,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
@@ -190,6 +193,7 @@ describe.each(TEST_DRIVERS)('tokens on $label', ({ driver, skip }) => {
     expect(Object.keys(result.body.data)).not.toContain('passwordHash');
     expect(result.text).not.toContain('13800000001');
     expect(result.text).not.toContain('scrypt');
+    expect(result.text).not.toContain('renter01@example.com');
   });
 
   it.skipIf(skip)('the Bearer scheme is read in any case', async () => {

@@ -46,7 +46,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export type PostBody = Record<string, unknown> | unknown[] | FormData | URLSearchParams;
+/**
+ * A string goes out byte for byte as given (ofetch sends strings unchanged, content-type JSON
+ * unless a header says otherwise): the signed sign-in calls must send exactly the text they signed.
+ */
+export type PostBody = Record<string, unknown> | unknown[] | FormData | URLSearchParams | string;
 
 export interface ApiConfig {
   /** Origin of the API server; '' means the page's own origin. No trailing slash. */

@@ -170,3 +170,5 @@ export const BIND_TOKEN_LIFETIME_S = 600;
 export const QR_MIN_POLL_FRACTION = 0.5;
 /** Name of the HttpOnly cookie binding a QR session to the browser that created it. */
 export const QR_SECRET_COOKIE = 'qr_secret';
+/** Slider puzzles one IP may fetch per minute. */
+export const CAPTCHAS_PER_IP_PER_MINUTE = 30;

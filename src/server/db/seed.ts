@@ -7,7 +7,7 @@
  *   is "now minus a fixed offset" so the hall's 最新 sort always shows recent listings.
  * - Fast: a handful of multi-row INSERTs (the listings go in chunks), no per-row round trips.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, RENTAL_TIME_ALL_DAY, THIRD_TYPE_UHAOZU } from '../../lib/config/constants';
 import { hashPassword } from '../services/password';
 import type { Db } from './client';
@@ -25,13 +25,15 @@ export interface DemoUser {
   mobile: string | null;
   isRealName: boolean;
   status?: 'active' | 'deleted';
+  /** Lowercased; lets the user reset the password by email code (issue 4 /rstpwd). */
+  email?: string;
   /** The shop this user owns, if any. */
   shop?: { name: string; certType: number; weight: number };
 }
 
 /** Demo sign-ins (documented for testers; never used outside the demo seed). */
 export const DEMO_USERS = {
-  renter: { username: 'renter01', password: 'renter_pass01', nickname: '租号玩家01', mobile: '13800000001', isRealName: true },
+  renter: { username: 'renter01', password: 'renter_pass01', nickname: '租号玩家01', mobile: '13800000001', isRealName: true, email: 'renter01@example.com' },
   /** A renter who has not passed real-name verification and has no bound phone (spec §6). */
   renterUnverified: { username: 'renter02', password: 'renter_pass02', nickname: '租号玩家02', mobile: null, isRealName: false },
   merchant: {
@@ -57,6 +59,11 @@ export const DEMO_USERS = {
   /** A deregistered account (spec deleted_page / unactive_account). */
   deleted: { username: 'deleted01', password: 'deleted_pass01', nickname: '已注销用户', mobile: null, isRealName: false, status: 'deleted' },
 } as const satisfies Record<string, DemoUser>;
+
+/** A demo user's own invite code (issue 4 register: optional invite code): the username upper-cased, e.g. RENTER01. */
+export function demoInviteCode(user: Pick<DemoUser, 'username'>): string {
+  return user.username.toUpperCase();
+}
 
 // ---------------------------------------------------------------------------------------------
 // deterministic randomness
@@ -251,7 +258,41 @@ async function isSeeded(db: Pick<Db, 'select'>): Promise<boolean> {
 export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const catalogue = await seedCatalogue(db);
   const home = await seedHomeContent(db);
-  return { seeded: catalogue.seeded || home.seeded };
+  const signIn = await seedDemoSignInFields(db);
+  return { seeded: catalogue.seeded || home.seeded || signIn.seeded };
+}
+
+/**
+ * The demo users' email and invite code, for a database seeded before those columns existed (a
+ * fresh seed inserts them with the users). Only a demo username whose field is still null is
+ * touched, and only with a value no other account holds, so running it again changes nothing.
+ */
+async function seedDemoSignInFields(db: Db): Promise<{ seeded: boolean }> {
+  const fields = { email: users.email, inviteCode: users.inviteCode } as const;
+  let changed = 0;
+  for (const user of Object.values(DEMO_USERS) as DemoUser[]) {
+    const wanted: [keyof typeof fields, string | undefined][] = [
+      ['email', user.email],
+      ['inviteCode', demoInviteCode(user)],
+    ];
+    for (const [field, value] of wanted) {
+      if (value === undefined) continue;
+      const column = fields[field];
+      const updated = await db
+        .update(users)
+        .set({ [field]: value })
+        .where(
+          and(
+            eq(users.username, user.username),
+            isNull(column),
+            sql`not exists (select 1 from users taken where taken.${sql.identifier(column.name)} = ${value})`,
+          ),
+        )
+        .returning({ id: users.id });
+      changed += updated.length;
+    }
+  }
+  return { seeded: changed > 0 };
 }
 
 /** The games, platforms, zones, demo users, shops and listings, unless a game already exists. */
@@ -314,6 +355,8 @@ async function seedCatalogue(db: Db): Promise<{ seeded: boolean }> {
           username: user.username,
           passwordHash: hashes[index]!,
           mobile: user.mobile,
+          email: user.email ?? null,
+          inviteCode: demoInviteCode(user),
           nickname: user.nickname,
           isRealName: user.isRealName,
           status: user.status ?? 'active',

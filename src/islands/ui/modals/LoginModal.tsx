@@ -1,6 +1,9 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { LoginMode } from '../../../lib/stores/ui';
-import { EmptyState } from '../EmptyState';
+import { PhonePanel } from '../../auth/PhonePanel';
+import { RegisterPanel } from '../../auth/RegisterPanel';
+import { ScanPanel } from '../../auth/ScanPanel';
+import { UsernamePanel } from '../../auth/UsernamePanel';
 import { Modal } from '../Modal';
 import type { ModalContentProps } from './types';
 
@@ -16,8 +19,9 @@ export function toLoginMode(value: unknown): LoginMode {
 }
 
 /**
- * The login modal frame (spec §4: it opens with the requested type). Sign-in itself arrives with
- * its own issue; until then each panel says so instead of showing a form that cannot work.
+ * The login modal (spec §4: it opens with the requested type): scan, SMS, password and register
+ * panels. The form panels stay mounted while hidden (what was typed survives a tab switch); the
+ * scan panel mounts only while shown, so its QR polling stops when another tab is chosen.
  */
 export default function LoginModal({ props, onClose }: ModalContentProps): ReactNode {
   const requested = toLoginMode(props.mode);
@@ -90,12 +94,24 @@ export default function LoginModal({ props, onClose }: ModalContentProps): React
           id={`${baseId}-panel-${tab.mode}`}
           aria-labelledby={`${baseId}-tab-${tab.mode}`}
           hidden={tab.mode !== mode}
-          tabIndex={0}
-          className="pt-4 focus-visible:outline-2 focus-visible:outline-primary"
+          className="pt-4"
         >
-          <EmptyState type={1} text="登录功能即将开放，敬请期待" />
+          <LoginPanel mode={tab.mode} selected={tab.mode === mode} onClose={onClose} />
         </div>
       ))}
     </Modal>
   );
+}
+
+function LoginPanel({ mode, selected, onClose }: { mode: LoginMode; selected: boolean; onClose(): void }): ReactNode {
+  switch (mode) {
+    case 'scan':
+      return selected ? <ScanPanel /> : null;
+    case 'phone':
+      return <PhonePanel />;
+    case 'username':
+      return <UsernamePanel onForgot={onClose} />;
+    case 'register':
+      return <RegisterPanel />;
+  }
 }

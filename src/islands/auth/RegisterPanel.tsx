@@ -1,0 +1,74 @@
+import { useEffect, type ReactNode } from 'react';
+import { register, sendSms } from '../../lib/api/auth';
+import { preloadRsa } from '../../lib/api/auth-crypto';
+import { browserFingerprint } from '../../lib/api/fingerprint';
+import { validatePassword, validatePhone, validatePhoneForSms, validateSmsCode } from '../../lib/rules/validation';
+import { completeLogin } from '../../lib/stores/auth';
+import { DebounceButton } from '../ui/DebounceButton';
+import { useAgreement } from './AgreementCheckbox';
+import { Field, submitClass } from './Field';
+import { captureInviteCode } from './invite-code';
+import { browserStorage } from './sms-countdown';
+import { SmsCodeButton } from './SmsCodeButton';
+import { focusField, keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
+
+export const REGISTER_FAILED_MSG = '注册失败，请稍后重试';
+
+const noCheck = (): null => null;
+
+/** spec §4 register mode (also the /register and /rank_register pages). */
+export function RegisterPanel(): ReactNode {
+  const form = useFormFields(
+    { mobile: validatePhone, code: validateSmsCode, password: validatePassword, invite: noCheck },
+    { mobile: '', code: '', password: '', invite: '' },
+  );
+  const agreement = useAgreement();
+
+  useEffect(() => {
+    preloadRsa();
+    const invite = captureInviteCode(window.location.search, browserStorage());
+    if (invite) form.set('invite', invite);
+    // Once, when the panel first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function submit(): Promise<void> {
+    if (!form.checkAll() || !(await agreement.ensure())) return;
+    const { mobile, code, password, invite } = form.values;
+    await runAction(async () => {
+      completeLogin(await register({ mobile, code, password, invite: invite.trim() || undefined, fingerprint: await browserFingerprint() }));
+    }, REGISTER_FAILED_MSG);
+  }
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={keepSubmitLocal} className="flex flex-col gap-2">
+      <Field label="手机号" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入手机号码" {...form.bind('mobile')} />
+      <Field
+        label="验证码"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder="请输入验证码"
+        {...form.bind('code')}
+        trailing={
+          <SmsCodeButton
+            recipient={form.values.mobile}
+            validate={validatePhoneForSms}
+            onInvalid={(message) => {
+              form.setError('mobile', message);
+              focusField(form.formRef, 'mobile');
+            }}
+            send={(verifyKey) => sendSms({ mobile: form.values.mobile, verify_key: verifyKey, action: 'register' })}
+            onSent={() => focusField(form.formRef, 'code')}
+          />
+        }
+      />
+      <Field label="密码" type="password" autoComplete="new-password" placeholder="8-30位字母、数字或下划线" {...form.bind('password')} />
+      <Field label="邀请码（选填）" autoComplete="off" maxLength={32} placeholder="没有可不填" {...form.bind('invite')} />
+      {agreement.element}
+      <DebounceButton type="submit" onAction={submit} className={`mt-2 ${submitClass}`}>
+        注册
+      </DebounceButton>
+    </form>
+  );
+}

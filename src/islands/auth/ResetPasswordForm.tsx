@@ -1,0 +1,154 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { resetPassword, resetPasswordByEmail, sendEmailCode, sendSms } from '../../lib/api/auth';
+import { preloadRsa } from '../../lib/api/auth-crypto';
+import { validatePassword, validatePhone, validatePhoneForSms, validateSmsCode } from '../../lib/rules/validation';
+import { logout } from '../../lib/stores/auth';
+import { openLogin, showSuccess } from '../../lib/stores/ui';
+import { DebounceButton } from '../ui/DebounceButton';
+import { validateEmail } from './email';
+import { Field, submitClass } from './Field';
+import { SmsCodeButton } from './SmsCodeButton';
+import { focusField, keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
+
+export const PASSWORD_RESET_MSG = '密码已重置，请重新登录';
+const RESET_FAILED_MSG = '重置失败，请稍后重试';
+
+type Way = 'phone' | 'email';
+const WAYS: ReadonlyArray<{ way: Way; label: string }> = [
+  { way: 'phone', label: '手机号找回' },
+  { way: 'email', label: '邮箱找回' },
+];
+
+/** Every session of the user was revoked: sign in again with the new password. */
+function afterReset(): void {
+  logout();
+  showSuccess(PASSWORD_RESET_MSG);
+  openLogin('username');
+}
+
+/** /rstpwd: reset the password by an SMS or an email code. */
+export default function ResetPasswordForm(): ReactNode {
+  const [way, setWay] = useState<Way>('phone');
+  const baseId = useId();
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>): void {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const next = way === 'phone' ? 1 : 0;
+    setWay(WAYS[next]!.way);
+    tabs.current[next]?.focus();
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-md rounded-lg bg-white p-6 shadow-sm">
+      <div role="tablist" aria-label="找回方式" className="mb-4 flex border-b border-gray-200">
+        {WAYS.map((item, index) => (
+          <button
+            key={item.way}
+            ref={(el) => {
+              tabs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${item.way}`}
+            aria-selected={item.way === way}
+            aria-controls={`${baseId}-panel-${item.way}`}
+            tabIndex={item.way === way ? 0 : -1}
+            onClick={() => setWay(item.way)}
+            onKeyDown={onKeyDown}
+            className={`-mb-px flex-1 border-b-2 px-2 py-2.5 text-sm ${item.way === way ? 'border-primary font-semibold text-primary' : 'border-transparent text-gray-600 hover:text-gray-900'}`}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      {WAYS.map((item) => (
+        <div key={item.way} role="tabpanel" id={`${baseId}-panel-${item.way}`} aria-labelledby={`${baseId}-tab-${item.way}`} hidden={item.way !== way}>
+          {item.way === 'phone' ? <PhoneReset /> : <EmailReset />}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function PhoneReset(): ReactNode {
+  const form = useFormFields({ mobile: validatePhone, code: validateSmsCode, password: validatePassword }, { mobile: '', code: '', password: '' });
+  async function submit(): Promise<void> {
+    if (!form.checkAll()) return;
+    await runAction(async () => {
+      await resetPassword({ mobile: form.values.mobile, code: form.values.code, password: form.values.password });
+      afterReset();
+    }, RESET_FAILED_MSG);
+  }
+  return (
+    <form ref={form.formRef} noValidate onSubmit={keepSubmitLocal} onFocus={preloadRsa} className="flex flex-col gap-2">
+      <Field label="手机号" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入手机号码" {...form.bind('mobile')} />
+      <Field
+        label="验证码"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder="请输入验证码"
+        {...form.bind('code')}
+        trailing={
+          <SmsCodeButton
+            recipient={form.values.mobile}
+            validate={validatePhoneForSms}
+            onInvalid={(message) => {
+              form.setError('mobile', message);
+              focusField(form.formRef, 'mobile');
+            }}
+            send={(verifyKey) => sendSms({ mobile: form.values.mobile, verify_key: verifyKey, action: 'reset' })}
+            onSent={() => focusField(form.formRef, 'code')}
+          />
+        }
+      />
+      <Field label="新密码" type="password" autoComplete="new-password" placeholder="8-30位字母、数字或下划线" {...form.bind('password')} />
+      <DebounceButton type="submit" onAction={submit} className={`mt-2 ${submitClass}`}>
+        重置密码
+      </DebounceButton>
+    </form>
+  );
+}
+
+function EmailReset(): ReactNode {
+  const form = useFormFields({ email: validateEmail, code: validateSmsCode, password: validatePassword }, { email: '', code: '', password: '' });
+  async function submit(): Promise<void> {
+    if (!form.checkAll()) return;
+    await runAction(async () => {
+      await resetPasswordByEmail({ email: form.values.email, code: form.values.code, password: form.values.password });
+      afterReset();
+    }, RESET_FAILED_MSG);
+  }
+  return (
+    <form ref={form.formRef} noValidate onSubmit={keepSubmitLocal} onFocus={preloadRsa} className="flex flex-col gap-2">
+      <Field label="邮箱" type="email" autoComplete="email" placeholder="请输入邮箱" {...form.bind('email')} />
+      <Field
+        label="验证码"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder="请输入验证码"
+        {...form.bind('code')}
+        trailing={
+          <SmsCodeButton
+            recipient={form.values.email}
+            validate={validateEmail}
+            onInvalid={(message) => {
+              form.setError('email', message);
+              focusField(form.formRef, 'email');
+            }}
+            send={(verifyKey) => sendEmailCode({ email: form.values.email, verify_key: verifyKey })}
+            sentText="如该邮箱已绑定账号，验证码已发送"
+            onSent={() => focusField(form.formRef, 'code')}
+          />
+        }
+      />
+      <Field label="新密码" type="password" autoComplete="new-password" placeholder="8-30位字母、数字或下划线" {...form.bind('password')} />
+      <DebounceButton type="submit" onAction={submit} className={`mt-2 ${submitClass}`}>
+        重置密码
+      </DebounceButton>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * POST /api/v1/common/bindPhone — body `{ temp_token, mobile, code }` → the token answer (spec §6:
+ * "A third-party login without a bound phone goes to the bind page with temp_token";
+ * docs/sign-in-api.md "Sign-in calls"). The temp_token is a 'bind' token (a session token is as
+ * unknown here as a made-up one: 401) and is revoked by a successful bind.
+ *
+ * is_new_user is true when the phone went to the third-party user itself: the account becomes
+ * usable (and is signed in) for the first time now. It is false when the phone belonged to an
+ * existing account, which takes the WeChat/QQ identity over.
+ */
+import { z } from 'zod';
+import { loginBySmsSchema } from '~/lib/rules/validation';
+import { getDb } from '~/server/db/client';
+import { unauthorized } from '~/server/errors';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { signInAnswer } from '~/server/services/sign-in';
+import { resolveToken } from '~/server/services/tokens';
+import { bindPhoneToTempUser } from '~/server/services/users';
+import { checkVerificationCode } from '~/server/services/verification-codes';
+
+const bodySchema = z.object({
+  temp_token: z.string().nullish(),
+  mobile: loginBySmsSchema.shape.mobile,
+  code: loginBySmsSchema.shape.sms_code,
+});
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const input = await readJson(ctx.request, bodySchema);
+  const db = await getDb();
+  const temp = await resolveToken(db, input.temp_token, now, 'bind');
+  if (!temp.ok) throw unauthorized(undefined, { cause: new Error(`temp_token ${temp.reason}`) });
+  await checkVerificationCode(db, { channel: 'sms', recipient: input.mobile, action: 'bind', code: input.code }, now);
+  const holderId = await bindPhoneToTempUser(db, { tempUserId: temp.userId, tempToken: input.temp_token!, mobile: input.mobile }, now);
+  const isNewUser = holderId === temp.userId;
+  return ok(await signInAnswer(db, holderId, { isNewUser, userAgent: ctx.request.headers.get('user-agent'), now }));
+});
+
+export const ALL = allowOnly('POST');

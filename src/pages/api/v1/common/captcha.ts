@@ -1,0 +1,21 @@
+/**
+ * POST /api/v1/common/captcha — a slider puzzle (spec §7 "captcha v1"; docs/sign-in-api.md
+ * "Captcha"): { captcha_id, width, height, piece_size, piece_y, image, piece }. The body is not
+ * read. The gap's x stays on the server. Puzzles per IP are limited, so nobody can fill the
+ * table or farm puzzles.
+ */
+import { CAPTCHAS_PER_IP_PER_MINUTE } from '~/lib/config/constants';
+import { clientIp } from '~/server/client-ip';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok } from '~/server/http';
+import { createCaptcha } from '~/server/services/captcha';
+import { enforceRateLimits } from '~/server/services/rate-limit';
+
+export const POST = handle(async ({ astro }) => {
+  const db = await getDb();
+  const now = new Date();
+  await enforceRateLimits(db, [{ bucket: `captcha:ip:${clientIp(astro)}`, limit: CAPTCHAS_PER_IP_PER_MINUTE, windowS: 60 }], now);
+  return ok(await createCaptcha(db, now));
+});
+
+export const ALL = allowOnly('POST');

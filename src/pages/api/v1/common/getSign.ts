@@ -1,0 +1,12 @@
+/**
+ * GET /api/v1/common/getSign — a signing challenge (spec §7 getSign: public_key, sign, timestamp,
+ * nonce_str; docs/sign-in-api.md): the active RSA public key and its key_id, a per-challenge HMAC
+ * key, the server's time in seconds and a nonce, valid 5 minutes and usable once.
+ */
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok } from '~/server/http';
+import { issueSignChallenge } from '~/server/services/request-signing';
+
+export const GET = handle(async () => ok(await issueSignChallenge(await getDb(), new Date())));
+
+export const ALL = allowOnly('GET');

@@ -1,0 +1,33 @@
+/**
+ * POST /api/v1/common/login (signed) — password login (spec §7 "POST login": username, encrypted
+ * password, verify_key, fingerprint; headers X-Sign, X-Timestamp, X-Nonce-Str; §5 -410 rule).
+ * Answers the token answer of docs/sign-in-api.md.
+ */
+import { getDb } from '~/server/db/client';
+import { clientIp } from '~/server/client-ip';
+import { allowOnly, handle, ok, readSignedJson } from '~/server/http';
+import { loginWithPassword, passwordLoginBodySchema } from '~/server/services/password-login';
+import { verifySignedRequest } from '~/server/services/request-signing';
+
+export const POST = handle(async ({ request, astro }) => {
+  const now = new Date();
+  const { text, data } = await readSignedJson(request, passwordLoginBodySchema);
+  const db = await getDb();
+  const challenge = await verifySignedRequest(db, request.headers, text, now);
+  const answer = await loginWithPassword(
+    db,
+    {
+      username: data.username,
+      passwordCiphertext: data.password,
+      verifyKey: data.verify_key,
+      fingerprint: data.fingerprint,
+      challenge,
+      ip: clientIp(astro),
+      userAgent: request.headers.get('user-agent'),
+    },
+    now,
+  );
+  return ok(answer);
+});
+
+export const ALL = allowOnly('POST');

@@ -1,0 +1,32 @@
+/**
+ * POST /api/v1/common/register (signed) — a new account by phone, SMS code and password (spec §7
+ * "POST register": mobile, encrypted password, code, optional invite; token at data.token.token).
+ * Answers the token answer with is_new_user true.
+ */
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readSignedJson } from '~/server/http';
+import { registerBodySchema, registerWithPassword } from '~/server/services/password-login';
+import { verifySignedRequest } from '~/server/services/request-signing';
+
+export const POST = handle(async ({ request }) => {
+  const now = new Date();
+  const { text, data } = await readSignedJson(request, registerBodySchema);
+  const db = await getDb();
+  const challenge = await verifySignedRequest(db, request.headers, text, now);
+  const answer = await registerWithPassword(
+    db,
+    {
+      mobile: data.mobile,
+      passwordCiphertext: data.password,
+      code: data.code,
+      invite: data.invite,
+      fingerprint: data.fingerprint,
+      challenge,
+      userAgent: request.headers.get('user-agent'),
+    },
+    now,
+  );
+  return ok(answer);
+});
+
+export const ALL = allowOnly('POST');

@@ -1,0 +1,33 @@
+/**
+ * POST /api/v1/common/sendSms — body `{ mobile, verify_key, action }` → `{ resend_after: 60 }`
+ * (spec §7 "POST send sms"; §5 "Sending SMS: needs a valid phone (请检查手机号输入是否有误) and a
+ * slider captcha first"; docs/sign-in-api.md "SMS and email codes").
+ *
+ * The phone is checked before the verify_key is used up, so a typo does not cost a captcha.
+ */
+import { z } from 'zod';
+import { sendSmsSchema } from '~/lib/rules/validation';
+import { clientIp } from '~/server/client-ip';
+import { getDb } from '~/server/db/client';
+import { CODE_ACTIONS } from '~/server/db/schema';
+import { badRequest } from '~/server/errors';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { MSG_CAPTCHA_REQUIRED, sendSmsCode } from '~/server/services/verification-codes';
+import { consumeVerifyKey } from '~/server/services/verify-keys';
+
+const bodySchema = z.object({
+  mobile: sendSmsSchema.shape.mobile,
+  // Absent, unknown, used or for another web_action: all the same 请先完成滑块验证.
+  verify_key: z.string().nullish(),
+  action: z.enum(CODE_ACTIONS),
+});
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const input = await readJson(ctx.request, bodySchema);
+  const db = await getDb();
+  if (!(await consumeVerifyKey(db, input.verify_key, 'sendSms', now))) throw badRequest(MSG_CAPTCHA_REQUIRED);
+  return ok(await sendSmsCode(db, { mobile: input.mobile, action: input.action, ip: clientIp(ctx.astro) }, now));
+});
+
+export const ALL = allowOnly('POST');

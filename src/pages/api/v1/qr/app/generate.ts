@@ -1,0 +1,35 @@
+/**
+ * POST /api/v1/qr/app/generate { fingerprint } — a new app scan-login QR (spec §7 "POST app
+ * generate QR": data.qr_content, data.qr_token). qr_content is the URL the QR encodes (our mobile
+ * confirm page), qr_image the QR itself; the browser secret goes in the qr_secret cookie.
+ */
+import { z } from 'zod';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import {
+  MSG_FINGERPRINT_MISSING,
+  createQrSession,
+  qrImageDataUrl,
+  qrSecretFromRequest,
+  qrSecretSetCookie,
+  sandboxScanLink,
+} from '~/server/services/qr-login';
+
+const Body = z.object({
+  fingerprint: z.string({ error: MSG_FINGERPRINT_MISSING }).trim().min(1, { error: MSG_FINGERPRINT_MISSING }).max(128, { error: MSG_FINGERPRINT_MISSING }),
+});
+
+export const POST = handle(async ({ request, url }) => {
+  const { fingerprint } = await readJson(request, Body);
+  const session = await createQrSession(
+    await getDb(),
+    { platform: 'app', fingerprint, origin: url.origin, browserSecret: qrSecretFromRequest(request) },
+    new Date(),
+  );
+  return ok(
+    { qr_content: session.scanUrl, qr_token: session.id, qr_image: qrImageDataUrl(session.scanUrl), ...sandboxScanLink(session.scanUrl) },
+    { headers: { 'set-cookie': qrSecretSetCookie(session.browserSecret, url.protocol === 'https:') } },
+  );
+});
+
+export const ALL = allowOnly('POST');

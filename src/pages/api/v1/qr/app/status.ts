@@ -1,0 +1,23 @@
+/**
+ * GET /api/v1/qr/app/status?qr_token= — one poll of an app scan-login QR (spec §4 app statuses;
+ * ours: pending|scanned|confirmed|expired|cancelled|error, APP_QR_STATUSES). It never hands out
+ * the token: after `confirmed` the browser calls GET qr/app/token. Needs the qr_secret cookie.
+ */
+import { z } from 'zod';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { appQrStatusOf, pollQrSession, qrSecretFromRequest } from '~/server/services/qr-login';
+
+const Query = z.object({ qr_token: z.string().min(1) });
+
+export const GET = handle(async ({ request, url }) => {
+  const { qr_token } = await readQuery(url, Query);
+  const poll = await pollQrSession(
+    await getDb(),
+    { id: qr_token, browserSecret: qrSecretFromRequest(request), platform: 'app' },
+    new Date(),
+  );
+  return ok({ status: appQrStatusOf(poll.state) });
+});
+
+export const ALL = allowOnly('GET');

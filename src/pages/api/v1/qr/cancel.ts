@@ -1,0 +1,18 @@
+/**
+ * POST /api/v1/qr/cancel { scan_code } — the second device declined (spec §4: cancelled). Works for
+ * every platform; cancelling twice is harmless, an expired or confirmed code is 400 二维码已失效.
+ */
+import { z } from 'zod';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { cancelQrSession } from '~/server/services/qr-login';
+
+const Body = z.object({ scan_code: z.string().min(1) });
+
+export const POST = handle(async ({ request }) => {
+  const { scan_code } = await readJson(request, Body);
+  const cancelled = await cancelQrSession(await getDb(), { scanCode: scan_code }, new Date());
+  return ok({ status: cancelled.state });
+});
+
+export const ALL = allowOnly('POST');

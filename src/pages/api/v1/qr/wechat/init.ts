@@ -1,0 +1,22 @@
+/**
+ * GET /api/v1/qr/wechat/init — a new WeChat official-account QR session (spec §7 "init wechat
+ * official-account login": session_id, qrcode_url; docs/sign-in-api.md "QR login"). The QR encodes
+ * the sandbox authorisation page; the browser secret goes in the HttpOnly qr_secret cookie.
+ */
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok } from '~/server/http';
+import { createQrSession, qrImageDataUrl, qrSecretFromRequest, qrSecretSetCookie, sandboxScanLink } from '~/server/services/qr-login';
+
+export const GET = handle(async ({ request, url }) => {
+  const session = await createQrSession(
+    await getDb(),
+    { platform: 'wechat', origin: url.origin, browserSecret: qrSecretFromRequest(request) },
+    new Date(),
+  );
+  return ok(
+    { session_id: session.id, qrcode_url: qrImageDataUrl(session.scanUrl), ...sandboxScanLink(session.scanUrl) },
+    { headers: { 'set-cookie': qrSecretSetCookie(session.browserSecret, url.protocol === 'https:') } },
+  );
+});
+
+export const ALL = allowOnly('GET');

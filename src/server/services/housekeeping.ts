@@ -1,0 +1,32 @@
+/**
+ * Deletes sign-in state nobody can use any more, so the tables stay small however long the site
+ * runs. Every process may run it (main.ts, on a timer): each delete is idempotent, so several
+ * processes running it at once only repeat work.
+ *
+ * Rows are kept a day past their end: long enough for a support question ("why was my code
+ * refused?") and for the page-view style debugging of a bad night, short enough not to pile up.
+ */
+import { lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { authTokens, captchas, qrSessions, rateLimitCounters, signChallenges, verificationCodes, verifyKeys } from '../db/schema';
+
+const DAY_MS = 86_400_000;
+/** Expired or revoked tokens are kept 30 days, so a revoked token still reads as revoked in logs. */
+const TOKEN_KEEP_MS = 30 * DAY_MS;
+
+export async function pruneExpiredSignInState(db: DbOrTx, now: Date): Promise<number> {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const counts = await Promise.all([
+    db.delete(signChallenges).where(lt(signChallenges.expiresAt, dayAgo)).returning({ id: signChallenges.nonceStr }),
+    db.delete(captchas).where(lt(captchas.expiresAt, dayAgo)).returning({ id: captchas.id }),
+    db.delete(verifyKeys).where(lt(verifyKeys.expiresAt, dayAgo)).returning({ id: verifyKeys.keyHash }),
+    db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, dayAgo)).returning({ id: verificationCodes.id }),
+    db.delete(qrSessions).where(lt(qrSessions.expiresAt, dayAgo)).returning({ id: qrSessions.id }),
+    db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now)).returning({ id: rateLimitCounters.bucket }),
+    db
+      .delete(authTokens)
+      .where(lt(sql`coalesce(${authTokens.revokedAt}, ${authTokens.expiresAt})`, new Date(now.getTime() - TOKEN_KEEP_MS)))
+      .returning({ id: authTokens.id }),
+  ]);
+  return counts.reduce((sum, rows) => sum + rows.length, 0);
+}

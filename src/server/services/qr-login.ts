@@ -1,0 +1,532 @@
+/**
+ * QR login (spec §4 "QR login states", §7 the WeChat / QQ / app scan calls, §9 timings;
+ * docs/sign-in-api.md "QR login").
+ *
+ * A session has three secrets, each 32 random bytes in base64url:
+ * - `id`: what the creating browser polls with (session_id / sessionId / qr_token);
+ * - `scan_code`: what the QR encodes, for the second device (the phone) only;
+ * - the browser secret: an HttpOnly cookie of the creating browser; only its SHA-256 is stored.
+ * Polling and redeeming need the id AND the cookie, so someone who sees the id (a screenshot, a
+ * log) still cannot collect the token. A wrong secret answers exactly like an unknown id (404).
+ *
+ * Every state change is one conditional UPDATE, so racing requests (two tabs, a double tap on the
+ * phone, ten polls at once) cannot both win: the token is handed out once (`redeemed_at`).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { renderSVG } from 'uqr';
+import { BIND_TOKEN_LIFETIME_S, QR_LIFETIME_MS, QR_MIN_POLL_FRACTION, QR_SECRET_COOKIE } from '~/lib/config/constants';
+import { qrPollIntervalMs, type AppQrStatus, type QrPlatform, type QrState } from '~/lib/rules/qr-login';
+import { sandboxPagesEnabled } from '../config';
+import type { Db, DbOrTx } from '../db/client';
+import { qrSessions, thirdPartyIdentities, users, type ThirdPartyProvider } from '../db/schema';
+import { badRequest, notFound, rateLimited } from '../errors';
+import { signInAnswer, type SignInAnswer } from './sign-in';
+import { issueToken } from './tokens';
+
+// Messages (shown to the user as toasts).
+/** Unknown id, wrong or missing browser cookie, wrong platform: one answer, no oracle. */
+export const MSG_QR_NOT_FOUND = '二维码不存在或已失效';
+/** The code exists but is expired, cancelled or already confirmed. */
+export const MSG_QR_INVALID = '二维码已失效';
+export const MSG_QR_USED = '二维码已使用';
+export const MSG_QR_NOT_CONFIRMED = '请先在手机上确认登录';
+/** Spec §8 toast text, used when the QQ init call comes without its `uid` header. */
+export const MSG_FINGERPRINT_MISSING = '获取浏览器指纹失败';
+export const MSG_DEMO_USER_MISSING = '演示用户不存在';
+
+/** The QR secret cookie lives twice the code's life: long enough to collect a token confirmed at the last second. */
+export const QR_SECRET_COOKIE_MAX_AGE_S = (2 * QR_LIFETIME_MS) / 1000;
+/** A confirmed code can be redeemed until the cookie is gone (created_at + 120 s). */
+const REDEEM_GRACE_MS = QR_LIFETIME_MS;
+/** The demo user the sandbox 演示用户 identity signs in as (src/server/db/seed.ts DEMO_USERS.renter). */
+export const SANDBOX_DEMO_USERNAME = 'renter01';
+
+const SECRET_BYTES = 32;
+/** 32 bytes in unpadded base64url: 43 characters. */
+const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const FINGERPRINT_MAX_LENGTH = 128;
+/** States in which the code is still alive (can be scanned, confirmed, cancelled or expire). */
+const OPEN_STATES = ['waiting', 'scanned', 'granting'] as const satisfies readonly QrState[];
+const OPEN_STATE_SET: ReadonlySet<QrState> = new Set(OPEN_STATES);
+
+const THIRD_PARTY_NAMES: Readonly<Record<ThirdPartyProvider, { usernamePrefix: string; nicknamePrefix: string }>> = {
+  wechat: { usernamePrefix: 'wx_', nicknamePrefix: '微信用户' },
+  qq: { usernamePrefix: 'qq_', nicknamePrefix: 'QQ用户' },
+};
+const RANDOM_NAME_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+// ---------------------------------------------------------------------------------------------
+// helpers
+
+function newSecret(): string {
+  return randomBytes(SECRET_BYTES).toString('base64url');
+}
+
+function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/** True when `value` could be an id, scan code or browser secret made here. */
+export function isWellFormedQrSecret(value: string | null | undefined): value is string {
+  return typeof value === 'string' && SECRET_SHAPE.test(value);
+}
+
+function randomName(length: number): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  // 256 % 36 leaves a slight bias; harmless for a display name, and the unique index settles clashes.
+  for (const byte of bytes) out += RANDOM_NAME_ALPHABET[byte % RANDOM_NAME_ALPHABET.length];
+  return out;
+}
+
+const notFoundQr = (why: string): Error => notFound(MSG_QR_NOT_FOUND, { cause: new Error(why) });
+const invalidQr = (why: string): Error => badRequest(MSG_QR_INVALID, { cause: new Error(why) });
+
+/** The session's scan URL (what the QR encodes), per platform: docs/sign-in-api.md "Second device". */
+export function qrScanUrl(origin: string, platform: QrPlatform, scanCode: string): string {
+  return platform === 'app' ? `${origin}/qr/app/${scanCode}` : `${origin}/sandbox/qr/${scanCode}`;
+}
+
+/** `data:image/svg+xml;base64,...` of a QR code encoding `text`. */
+export function qrImageDataUrl(text: string): string {
+  return `data:image/svg+xml;base64,${Buffer.from(renderSVG(text), 'utf8').toString('base64')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the browser-secret cookie (HTTP edge helpers, kept beside the session they guard)
+
+/**
+ * The Set-Cookie value of the browser secret: HttpOnly (no script reads it), SameSite=Strict (no
+ * other site's page makes the browser send it), Path=/api/v1/qr (sent to the QR calls only).
+ */
+export function qrSecretSetCookie(secret: string, secure: boolean): string {
+  const attributes = [`${QR_SECRET_COOKIE}=${secret}`, 'Path=/api/v1/qr', `Max-Age=${QR_SECRET_COOKIE_MAX_AGE_S}`, 'HttpOnly', 'SameSite=Strict'];
+  if (secure) attributes.push('Secure');
+  return attributes.join('; ');
+}
+
+/** The browser secret from the request's Cookie header; null when absent or not of our shape. */
+export function qrSecretFromRequest(request: Request): string | null {
+  const header = request.headers.get('cookie');
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() !== QR_SECRET_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    if (isWellFormedQrSecret(value)) return value;
+  }
+  return null;
+}
+
+/** A fingerprint as the column takes it (trimmed, 1-128 characters); else null. */
+export function normaliseFingerprint(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed || trimmed.length > FINGERPRINT_MAX_LENGTH) return null;
+  return trimmed;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the creating browser
+
+export interface CreateQrSessionInput {
+  platform: QrPlatform;
+  fingerprint?: string | null;
+  /** The site origin the scan URL points at (the request's own origin). */
+  origin: string;
+  /**
+   * The secret the browser already holds (its qr_secret cookie), reused so that two QR codes shown
+   * at once in one browser (two tabs) both stay pollable; a new one is made when absent.
+   */
+  browserSecret?: string | null;
+}
+
+export interface CreatedQrSession {
+  id: string;
+  scanCode: string;
+  /** The raw secret for the cookie; never stored. */
+  browserSecret: string;
+  scanUrl: string;
+  expiresAt: Date;
+}
+
+/** A new waiting session that expires QR_LIFETIME_MS after `now` (spec §4/§9: a code lives 60 s). */
+export async function createQrSession(db: DbOrTx, input: CreateQrSessionInput, now: Date): Promise<CreatedQrSession> {
+  const id = newSecret();
+  const scanCode = newSecret();
+  const browserSecret = isWellFormedQrSecret(input.browserSecret) ? input.browserSecret : newSecret();
+  const expiresAt = new Date(now.getTime() + QR_LIFETIME_MS);
+  await db.insert(qrSessions).values({
+    id,
+    platform: input.platform,
+    scanCode,
+    browserSecretHash: sha256Hex(browserSecret),
+    fingerprint: normaliseFingerprint(input.fingerprint),
+    status: 'waiting',
+    createdAt: now,
+    expiresAt,
+  });
+  return { id, scanCode, browserSecret, scanUrl: qrScanUrl(input.origin, input.platform, scanCode), expiresAt };
+}
+
+export interface QrPollInput {
+  id: string;
+  browserSecret: string | null | undefined;
+  platform: QrPlatform;
+}
+
+export interface QrPoll {
+  state: QrState;
+  /** What redeeming would hand out now: set only when confirmed and not yet redeemed. */
+  due: 'token' | 'temp_token' | null;
+}
+
+/**
+ * One poll of the creating browser. Spec §9 polls every 500 ms (WeChat, QQ) or 2000 ms (app); a
+ * poll sooner than QR_MIN_POLL_FRACTION of that after the previous one gets 429 with Retry-After.
+ * One conditional UPDATE both claims the poll slot and writes `expired` for a code past its life,
+ * so concurrent polls get exactly one answer and the rest 429.
+ */
+export async function pollQrSession(db: Db, input: QrPollInput, now: Date): Promise<QrPoll> {
+  if (!isWellFormedQrSecret(input.id) || !isWellFormedQrSecret(input.browserSecret)) {
+    throw notFoundQr('malformed session id or browser secret');
+  }
+  const minGapMs = qrPollIntervalMs(input.platform) * QR_MIN_POLL_FRACTION;
+  const pollableBefore = new Date(now.getTime() - minGapMs);
+  const owned = and(
+    eq(qrSessions.id, input.id),
+    eq(qrSessions.browserSecretHash, sha256Hex(input.browserSecret)),
+    eq(qrSessions.platform, input.platform),
+  );
+  const [row] = await db
+    .update(qrSessions)
+    .set({
+      lastPolledAt: now,
+      // spec §4: a code still open when its 60 s are over is expired (written, so the phone sees it too).
+      status: sql`case when ${qrSessions.status} in ('waiting', 'scanned', 'granting') and ${qrSessions.expiresAt} <= ${now.toISOString()} then 'expired' else ${qrSessions.status} end`,
+    })
+    .where(and(owned, or(isNull(qrSessions.lastPolledAt), lte(qrSessions.lastPolledAt, pollableBefore))))
+    .returning({ status: qrSessions.status, userId: qrSessions.userId, needsBind: qrSessions.needsBind, redeemedAt: qrSessions.redeemedAt });
+
+  if (!row) {
+    const [existing] = await db.select({ lastPolledAt: qrSessions.lastPolledAt }).from(qrSessions).where(owned).limit(1);
+    if (!existing) throw notFoundQr('no session with this id, secret and platform');
+    const waitMs = existing.lastPolledAt ? existing.lastPolledAt.getTime() + minGapMs - now.getTime() : minGapMs;
+    const retryAfterMs = Math.max(1, Math.ceil(waitMs));
+    // data.retry_after is whole seconds (the contract); retry_after_ms is the real wait.
+    throw rateLimited(retryAfterMs / 1000, undefined, { data: { retry_after: Math.max(1, Math.ceil(retryAfterMs / 1000)), retry_after_ms: retryAfterMs } });
+  }
+
+  const due = row.status === 'logined' && row.userId !== null && row.redeemedAt === null ? (row.needsBind ? 'temp_token' : 'token') : null;
+  return { state: row.status, due };
+}
+
+export interface QrRedeemInput {
+  id: string;
+  browserSecret: string | null | undefined;
+}
+
+/**
+ * What a confirmed session hands out, once: the token answer, or (a third-party identity with no
+ * phone yet, spec §6) a temp_token good only for binding a phone.
+ */
+export type QrRedemption = { kind: 'token'; answer: SignInAnswer } | { kind: 'temp_token'; temp_token: string; expires_time: number };
+
+/**
+ * Redeems a confirmed session exactly once (one conditional UPDATE of redeemed_at, in the same
+ * transaction as the token it pays for, so a failure to issue leaves the session redeemable).
+ */
+export async function redeemQrSession(db: Db, input: QrRedeemInput, now: Date, userAgent?: string | null): Promise<QrRedemption> {
+  if (!isWellFormedQrSecret(input.id) || !isWellFormedQrSecret(input.browserSecret)) {
+    throw notFoundQr('malformed session id or browser secret');
+  }
+  const owned = and(eq(qrSessions.id, input.id), eq(qrSessions.browserSecretHash, sha256Hex(input.browserSecret)));
+  const redeemableAfter = new Date(now.getTime() - REDEEM_GRACE_MS);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(qrSessions)
+      .set({ redeemedAt: now })
+      .where(
+        and(
+          owned,
+          eq(qrSessions.status, 'logined'),
+          isNull(qrSessions.redeemedAt),
+          isNotNull(qrSessions.userId),
+          gt(qrSessions.expiresAt, redeemableAfter),
+        ),
+      )
+      .returning({ userId: qrSessions.userId, needsBind: qrSessions.needsBind });
+
+    if (!row || row.userId === null) {
+      const [existing] = await tx
+        .select({ status: qrSessions.status, redeemedAt: qrSessions.redeemedAt, expiresAt: qrSessions.expiresAt })
+        .from(qrSessions)
+        .where(owned)
+        .limit(1);
+      if (!existing) throw notFoundQr('no session with this id and secret');
+      if (existing.redeemedAt) throw badRequest(MSG_QR_USED, { cause: new Error('session already redeemed') });
+      if (existing.status === 'logined') throw invalidQr('confirmed session past its redeem window');
+      if (OPEN_STATE_SET.has(existing.status) && existing.expiresAt.getTime() > now.getTime()) {
+        throw badRequest(MSG_QR_NOT_CONFIRMED, { cause: new Error(`session is ${existing.status}`) });
+      }
+      throw invalidQr(`session is ${existing.status}`);
+    }
+
+    if (row.needsBind) {
+      const bind = await issueToken(tx, row.userId, { now, userAgent, purpose: 'bind', ttlS: BIND_TOKEN_LIFETIME_S });
+      return { kind: 'temp_token', temp_token: bind.token, expires_time: bind.expires_time };
+    }
+    // A QR sign-in never makes an account that can sign in at once: a new third-party user has no
+    // phone and goes through /bind (whose answer carries is_new_user), so this is an existing user.
+    return { kind: 'token', answer: await signInAnswer(tx, row.userId, { now, userAgent, isNewUser: false }) };
+  });
+}
+
+/** spec §4 app QR statuses as our app endpoint sends them (APP_QR_STATUSES; the browser maps back with appQrState). */
+export function appQrStatusOf(state: QrState): AppQrStatus {
+  switch (state) {
+    case 'waiting':
+      return 'pending';
+    case 'scanned':
+    case 'granting':
+      return 'scanned';
+    case 'logined':
+      return 'confirmed';
+    case 'expired':
+    case 'cancelled':
+    case 'error':
+      return state;
+  }
+}
+
+/** WeChat statuses of docs/sign-in-api.md (pending|success|cancelled|expired; error for our own failure). */
+export type WechatQrStatus = 'pending' | 'success' | 'cancelled' | 'expired' | 'error';
+
+export function wechatQrStatusOf(state: QrState): WechatQrStatus {
+  switch (state) {
+    case 'waiting':
+    case 'scanned':
+    case 'granting':
+      return 'pending';
+    case 'logined':
+      return 'success';
+    case 'cancelled':
+    case 'expired':
+    case 'error':
+      return state;
+  }
+}
+
+/** spec §4 QQ numeric states: 0 logined, 1 waiting, 2 scanned, 3 cancelled, 4 granting, 5 expired, 6 error. */
+const QQ_CODE: Readonly<Record<QrState, number>> = {
+  logined: 0,
+  waiting: 1,
+  scanned: 2,
+  cancelled: 3,
+  granting: 4,
+  expired: 5,
+  error: 6,
+};
+
+export function qqQrCodeOf(state: QrState): number {
+  return QQ_CODE[state];
+}
+
+// ---------------------------------------------------------------------------------------------
+// the second device (by scan code)
+
+export interface QrScanView {
+  platform: QrPlatform;
+  state: QrState;
+}
+
+/**
+ * What the second-device page shows for `scanCode`: the platform and the state at `now` (a code
+ * past its life reads as expired); null for an unknown code. Read only.
+ */
+export async function describeQrScan(db: Db, scanCode: string, now: Date): Promise<QrScanView | null> {
+  if (!isWellFormedQrSecret(scanCode)) return null;
+  const [row] = await db
+    .select({ platform: qrSessions.platform, status: qrSessions.status, expiresAt: qrSessions.expiresAt })
+    .from(qrSessions)
+    .where(eq(qrSessions.scanCode, scanCode))
+    .limit(1);
+  if (!row) return null;
+  const expired = OPEN_STATE_SET.has(row.status) && row.expiresAt.getTime() <= now.getTime();
+  return { platform: row.platform, state: expired ? 'expired' : row.status };
+}
+
+/**
+ * Why an action on an open code did not happen: 404 for an unknown code (or one of another
+ * platform), else 400 二维码已失效 (writing `expired` for a code whose life is over).
+ */
+async function refusalFor(db: DbOrTx, scanCode: string, now: Date, platforms: readonly QrPlatform[]): Promise<Error> {
+  const [row] = await db
+    .select({ platform: qrSessions.platform, status: qrSessions.status, expiresAt: qrSessions.expiresAt })
+    .from(qrSessions)
+    .where(eq(qrSessions.scanCode, scanCode))
+    .limit(1);
+  if (!row || !platforms.includes(row.platform)) return notFoundQr('no session with this scan code for this platform');
+  if (OPEN_STATE_SET.has(row.status) && row.expiresAt.getTime() <= now.getTime()) {
+    await db
+      .update(qrSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(qrSessions.scanCode, scanCode), inArray(qrSessions.status, OPEN_STATES)));
+  }
+  return invalidQr(`session is ${row.status}, expires ${row.expiresAt.toISOString()}`);
+}
+
+/** The condition of a code that can still be acted on: open and inside its 60 s. */
+function isOpenAt(scanCode: string, now: Date, platforms: readonly QrPlatform[]) {
+  return and(
+    eq(qrSessions.scanCode, scanCode),
+    inArray(qrSessions.platform, platforms),
+    inArray(qrSessions.status, OPEN_STATES),
+    gt(qrSessions.expiresAt, now),
+  );
+}
+
+const ALL_PLATFORMS: readonly QrPlatform[] = ['wechat', 'qq', 'app'];
+const THIRD_PARTY_PLATFORMS: readonly QrPlatform[] = ['wechat', 'qq'];
+
+/**
+ * The phone opened the code's page: waiting → scanned (spec §4; QQ reports it as 2). Opening it
+ * again is harmless (scanned stays scanned).
+ */
+export async function markScanned(db: Db, input: { scanCode: string }, now: Date): Promise<QrScanView> {
+  if (!isWellFormedQrSecret(input.scanCode)) throw notFoundQr('malformed scan code');
+  const [row] = await db
+    .update(qrSessions)
+    .set({ status: sql`case when ${qrSessions.status} = 'waiting' then 'scanned' else ${qrSessions.status} end` })
+    .where(isOpenAt(input.scanCode, now, ALL_PLATFORMS))
+    .returning({ platform: qrSessions.platform, status: qrSessions.status });
+  if (!row) throw await refusalFor(db, input.scanCode, now, ALL_PLATFORMS);
+  return { platform: row.platform, state: row.status };
+}
+
+export type SandboxIdentity = 'new' | 'demo';
+
+export interface QrConfirmation {
+  platform: QrPlatform;
+  state: 'logined';
+  /** The redeeming browser gets a temp_token for /bind instead of a token (spec §6). */
+  needsBind: boolean;
+}
+
+/**
+ * The sandbox stand-in for the WeChat/QQ app confirming (docs/sign-in-api.md "Second device"):
+ * 'demo' signs in as renter01 through a fixed open id; 'new' is a first-time open id, which makes
+ * a phone-less user who must bind a phone before getting a token. Everything happens in one
+ * transaction, so a confirm that loses the race leaves no orphan user behind.
+ */
+export async function confirmSandbox(
+  db: Db,
+  input: { scanCode: string; identity: SandboxIdentity },
+  now: Date,
+): Promise<QrConfirmation> {
+  if (!isWellFormedQrSecret(input.scanCode)) throw notFoundQr('malformed scan code');
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select({ platform: qrSessions.platform })
+      .from(qrSessions)
+      .where(isOpenAt(input.scanCode, now, THIRD_PARTY_PLATFORMS))
+      .limit(1);
+    if (!session) throw await refusalFor(tx, input.scanCode, now, THIRD_PARTY_PLATFORMS);
+    const provider = session.platform as ThirdPartyProvider;
+
+    const user =
+      input.identity === 'demo' ? await demoIdentityUser(tx, provider, now) : await newIdentityUser(tx, provider, now);
+    const needsBind = user.mobile === null;
+
+    const [updated] = await tx
+      .update(qrSessions)
+      .set({ status: 'logined', userId: user.id, needsBind })
+      .where(isOpenAt(input.scanCode, now, THIRD_PARTY_PLATFORMS))
+      .returning({ platform: qrSessions.platform });
+    // Someone else confirmed or cancelled in between: roll back the user we may have made.
+    if (!updated) throw invalidQr('session changed while confirming');
+    return { platform: updated.platform, state: 'logined', needsBind };
+  });
+}
+
+interface IdentityUser {
+  id: number;
+  mobile: string | null;
+}
+
+/** renter01, reached through the fixed open id sandbox-<provider>-renter01 (linked on first use). */
+async function demoIdentityUser(tx: DbOrTx, provider: ThirdPartyProvider, now: Date): Promise<IdentityUser> {
+  const [demo] = await tx
+    .select({ id: users.id, mobile: users.mobile, status: users.status })
+    .from(users)
+    .where(eq(users.username, SANDBOX_DEMO_USERNAME))
+    .limit(1);
+  if (!demo || demo.status === 'deleted') throw badRequest(MSG_DEMO_USER_MISSING, { cause: new Error('seed user renter01 missing') });
+  const openId = `sandbox-${provider}-${SANDBOX_DEMO_USERNAME}`;
+  await tx
+    .insert(thirdPartyIdentities)
+    .values({ provider, openId, userId: demo.id, createdAt: now })
+    .onConflictDoNothing({ target: [thirdPartyIdentities.provider, thirdPartyIdentities.openId] });
+  // The identity decides who signs in (a real provider would hand us only the open id).
+  const [linked] = await tx
+    .select({ id: users.id, mobile: users.mobile })
+    .from(thirdPartyIdentities)
+    .innerJoin(users, eq(users.id, thirdPartyIdentities.userId))
+    .where(and(eq(thirdPartyIdentities.provider, provider), eq(thirdPartyIdentities.openId, openId)))
+    .limit(1);
+  if (!linked) throw badRequest(MSG_DEMO_USER_MISSING, { cause: new Error(`identity ${openId} not linked`) });
+  return linked;
+}
+
+/** A first-time open id: a new phone-less user (wx_xxxxxxxx / 微信用户xxxx, qq_... / QQ用户xxxx). */
+async function newIdentityUser(tx: DbOrTx, provider: ThirdPartyProvider, now: Date): Promise<IdentityUser> {
+  const names = THIRD_PARTY_NAMES[provider];
+  const suffix = randomName(8);
+  const [user] = await tx
+    .insert(users)
+    .values({
+      username: `${names.usernamePrefix}${suffix}`,
+      nickname: `${names.nicknamePrefix}${suffix.slice(0, 4)}`,
+      mobile: null,
+      passwordHash: null,
+      createdAt: now,
+    })
+    .returning({ id: users.id, mobile: users.mobile });
+  await tx.insert(thirdPartyIdentities).values({ provider, openId: `sandbox-${provider}-${newSecret()}`, userId: user!.id, createdAt: now });
+  return user!;
+}
+
+/** Our app, signed in as `userId` on the phone, confirms the code (spec §4 app: confirmed). */
+export async function confirmApp(db: Db, input: { scanCode: string; userId: number }, now: Date): Promise<QrConfirmation> {
+  if (!isWellFormedQrSecret(input.scanCode)) throw notFoundQr('malformed scan code');
+  const [row] = await db
+    .update(qrSessions)
+    .set({ status: 'logined', userId: input.userId, needsBind: false })
+    .where(isOpenAt(input.scanCode, now, ['app']))
+    .returning({ platform: qrSessions.platform });
+  if (!row) throw await refusalFor(db, input.scanCode, now, ['app']);
+  return { platform: row.platform, state: 'logined', needsBind: false };
+}
+
+/** The phone said no (spec §4: cancelled). Cancelling a cancelled code again is harmless. */
+export async function cancelQrSession(db: Db, input: { scanCode: string }, now: Date): Promise<QrScanView> {
+  if (!isWellFormedQrSecret(input.scanCode)) throw notFoundQr('malformed scan code');
+  const [row] = await db
+    .update(qrSessions)
+    .set({ status: 'cancelled' })
+    .where(isOpenAt(input.scanCode, now, ALL_PLATFORMS))
+    .returning({ platform: qrSessions.platform });
+  if (row) return { platform: row.platform, state: 'cancelled' };
+  const current = await describeQrScan(db, input.scanCode, now);
+  if (current?.state === 'cancelled') return current;
+  throw await refusalFor(db, input.scanCode, now, ALL_PLATFORMS);
+}
+
+/**
+ * `{ sandbox_scan_url }` outside production: the page the QR encodes, so a demo on one computer
+ * can open the second-device page without a phone (docs/sign-in-api.md). Nothing in production.
+ */
+export function sandboxScanLink(scanUrl: string): { sandbox_scan_url?: string } {
+  return sandboxPagesEnabled() ? { sandbox_scan_url: scanUrl } : {};
+}

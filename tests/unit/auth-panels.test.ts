@@ -1,0 +1,46 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { PhonePanel } from '../../src/islands/auth/PhonePanel';
+import { RegisterPanel } from '../../src/islands/auth/RegisterPanel';
+import { ScanPanel } from '../../src/islands/auth/ScanPanel';
+import { UsernamePanel } from '../../src/islands/auth/UsernamePanel';
+
+const html = (component: (props: never) => unknown): string => renderToStaticMarkup(createElement(component as never));
+
+/** Every input has a label pointing at it. */
+function expectLabelled(markup: string): void {
+  const inputIds = [...markup.matchAll(/<input[^>]*\bid="([^"]+)"/g)].map((m) => m[1]);
+  expect(inputIds.length).toBeGreaterThan(0);
+  for (const id of inputIds) expect(markup).toContain(`for="${id}"`);
+}
+
+describe('login panels render labelled forms (spec §4 modes)', () => {
+  it('phone: 手机号, 验证码 with 获取验证码, agreement, 登录', () => {
+    const markup = html(PhonePanel);
+    expect(markup).toContain('获取验证码');
+    expect(markup).toContain('《平台服务协议》和《隐私政策》');
+    expect(markup).toMatch(/<button[^>]*type="submit"[^>]*>登录<\/button>/);
+    expectLabelled(markup);
+  });
+
+  it('username: 手机号/用户名, 密码, 记住我', () => {
+    const markup = html(UsernamePanel);
+    expect(markup).toContain('记住我');
+    expect(markup).toContain('type="password"');
+    expectLabelled(markup);
+  });
+
+  it('register: phone, code, password, optional invite', () => {
+    const markup = html(RegisterPanel);
+    expect(markup).toContain('邀请码（选填）');
+    expectLabelled(markup);
+  });
+
+  it('scan: three ways, WeChat first, loading its code', () => {
+    const markup = html(ScanPanel);
+    expect(markup).toMatch(/aria-pressed="true"[^>]*>微信</);
+    expect(markup).toContain('App扫码');
+    expect(markup).toContain('二维码加载中…');
+  });
+});
