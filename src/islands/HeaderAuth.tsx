@@ -61,7 +61,7 @@ export default function HeaderAuth(): ReactNode {
       onLogout={() => {
         // The menu button disappears with the session; keep keyboard focus in the header.
         focusLoginNext.current = true;
-        void signOut();
+        signOut();
       }}
     />
   );

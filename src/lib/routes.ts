@@ -53,6 +53,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('redirect', '/redirect', '正在跳转七鱼客服...', 'standalone', 2, { hideFloat: true }),
   r('register', '/register', '注册', 'standalone', 4, { hideFloat: true }),
   r('rank_register', '/rank_register', '注册', 'standalone', 4, { hideFloat: true }),
+  // Sandbox stand-ins, outside production only: the SMS/email outbox (docs/sign-in-api.md).
+  r('sandbox_outbox', '/sandbox/outbox', '沙箱发件箱', 'standalone', 4, { hideFloat: true }),
   // Second-device pages of QR login (docs/sign-in-api.md "QR login"): a phone opens what the QR encodes.
   r('sandbox_qr', '/sandbox/qr/:code', '扫码授权', 'standalone', 4, { hideFloat: true }),
   r('qr_app_confirm', '/qr/app/:code', '确认登录', 'standalone', 4, { hideFloat: true }),

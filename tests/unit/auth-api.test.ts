@@ -6,6 +6,7 @@ import { freshToken, jsonResponse, okResponse, renter, sentRequest, stubFetch, t
 let authApi: typeof import('~/lib/api/auth');
 let api: typeof import('~/lib/api');
 let auth: typeof import('~/lib/stores/auth');
+let session: typeof import('~/lib/stores/session');
 let ui: typeof import('~/lib/stores/ui');
 let fetchMock: FetchMock;
 
@@ -25,6 +26,7 @@ beforeEach(async () => {
   api = await import('~/lib/api');
   authApi = await import('~/lib/api/auth');
   auth = await import('~/lib/stores/auth');
+  session = await import('~/lib/stores/session');
   ui = await import('~/lib/stores/ui');
 });
 
@@ -84,7 +86,7 @@ describe('completeLogin (spec §4/§8)', () => {
     const parked = api.apiGet('/account/profile', undefined, { pending: () => ui.openLogin('phone') });
     await vi.waitFor(() => expect(ui.$modal.get()?.name).toBe('login'));
 
-    auth.completeLogin(answer() as import('~/lib/stores/auth').LoginAnswer);
+    session.completeLogin(answer() as import('~/lib/stores/session').LoginAnswer);
 
     expect(auth.$auth.get().token?.token).toBe('tok');
     expect(ui.$modal.get()).toBeNull();
@@ -95,15 +97,47 @@ describe('completeLogin (spec §4/§8)', () => {
 
   it('a new user gets the red-envelope popup 0.8 s later, an old one never', () => {
     vi.useFakeTimers();
-    auth.completeLogin(answer(true) as import('~/lib/stores/auth').LoginAnswer);
+    session.completeLogin(answer(true) as import('~/lib/stores/session').LoginAnswer);
     vi.advanceTimersByTime(799);
     expect(ui.$modal.get()).toBeNull();
     vi.advanceTimersByTime(1);
     expect(ui.$modal.get()?.name).toBe('redPacket');
 
     ui.closeModal();
-    auth.completeLogin(answer(false) as import('~/lib/stores/auth').LoginAnswer);
+    session.completeLogin(answer(false) as import('~/lib/stores/session').LoginAnswer);
     vi.advanceTimersByTime(5000);
     expect(ui.$modal.get()).toBeNull();
+  });
+});
+
+describe('signOut (spec §7 POST logout)', () => {
+  it('ends the session in this browser at once, then asks the server to revoke that token', async () => {
+    const token = freshToken('leaving');
+    auth.setLogin(token, renter);
+    fetchMock.mockResolvedValueOnce(okResponse(null));
+
+    auth.signOut();
+    expect(auth.$auth.get()).toEqual({ token: null, user: null });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const sent = sentRequest(fetchMock, 0);
+    expect(sent.url).toBe('/api/v1/common/logout');
+    expect(sent.method).toBe('POST');
+    expect(sent.headers.get('Authorization')).toBe(`Bearer ${token.token}`);
+  });
+
+  it('stays silent when the server already forgot the token (401)', async () => {
+    auth.setLogin(freshToken('stale'), renter);
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ code: 1, msg: '未登录或登录状态已过期,请重新登录', data: null }), { status: 401 }));
+    auth.signOut();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ui.$toasts.get()).toEqual([]);
+    expect(ui.$modal.get()).toBeNull();
+  });
+
+  it('without a session sends nothing', async () => {
+    auth.signOut();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

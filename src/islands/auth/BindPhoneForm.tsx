@@ -1,12 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { bindPhone, sendSms } from '../../lib/api/auth';
-import { validatePhone, validatePhoneForSms, validateSmsCode } from '../../lib/rules/validation';
-import { completeLogin } from '../../lib/stores/auth';
+import { bindPhone } from '../../lib/api/auth';
+import { validatePhone, validateSmsCode } from '../../lib/rules/validation';
+import { completeLogin } from '../../lib/stores/session';
 import { DebounceButton } from '../ui/DebounceButton';
 import { EmptyState } from '../ui/EmptyState';
-import { Field, submitClass } from './Field';
-import { SmsCodeButton } from './SmsCodeButton';
-import { focusField, keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
+import { PhoneCodeFields } from './CodeFields';
+import { submitClass } from './Field';
+import { SignedInCard } from './SignedInCard';
+import { keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
 
 export const BIND_LINK_INVALID_MSG = '链接无效或已过期';
 
@@ -14,6 +15,7 @@ export const BIND_LINK_INVALID_MSG = '链接无效或已过期';
 export default function BindPhoneForm(): ReactNode {
   // undefined until read from the URL in the browser (the server has no query for the island).
   const [tempToken, setTempToken] = useState<string | null | undefined>(undefined);
+  const [bound, setBound] = useState(false);
   const form = useFormFields({ mobile: validatePhone, code: validateSmsCode }, { mobile: '', code: '' });
 
   useEffect(() => {
@@ -23,6 +25,7 @@ export default function BindPhoneForm(): ReactNode {
   }, []);
 
   if (tempToken === undefined) return null;
+  if (bound) return <SignedInCard title="绑定成功，你已登录" />;
   if (tempToken === null) {
     return <EmptyState type={3} text={BIND_LINK_INVALID_MSG} action={<a href="/" className="text-sm text-primary hover:underline">返回首页</a>} />;
   }
@@ -31,34 +34,14 @@ export default function BindPhoneForm(): ReactNode {
     if (!form.checkAll() || !tempToken) return;
     await runAction(async () => {
       completeLogin(await bindPhone({ temp_token: tempToken, mobile: form.values.mobile, code: form.values.code }));
-      window.location.assign('/');
+      setBound(true);
     }, '绑定失败，请稍后重试');
   }
 
   return (
     <form ref={form.formRef} noValidate onSubmit={keepSubmitLocal} className="mx-auto flex w-full max-w-md flex-col gap-2 rounded-lg bg-white p-6 shadow-sm">
       <p className="mb-2 text-sm text-gray-600">当前账号未绑定手机号，绑定后即可登录。</p>
-      <Field label="手机号" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入手机号码" {...form.bind('mobile')} />
-      <Field
-        label="验证码"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder="请输入验证码"
-        {...form.bind('code')}
-        trailing={
-          <SmsCodeButton
-            recipient={form.values.mobile}
-            validate={validatePhoneForSms}
-            onInvalid={(message) => {
-              form.setError('mobile', message);
-              focusField(form.formRef, 'mobile');
-            }}
-            send={(verifyKey) => sendSms({ mobile: form.values.mobile, verify_key: verifyKey, action: 'bind' })}
-            onSent={() => focusField(form.formRef, 'code')}
-          />
-        }
-      />
+      <PhoneCodeFields form={form} action="bind" />
       <DebounceButton type="submit" onAction={submit} className={`mt-2 ${submitClass}`}>
         绑定并登录
       </DebounceButton>

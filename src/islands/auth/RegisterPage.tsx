@@ -1,9 +1,15 @@
+import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
+import { $isLoggedIn } from '../../lib/stores/auth';
 import { openLogin } from '../../lib/stores/ui';
 import { RegisterPanel } from './RegisterPanel';
+import { SignedInCard } from './SignedInCard';
 
 /** /register and /rank_register: the register form in a card (signing in goes to the modal). */
 export default function RegisterPage(): ReactNode {
+  // The server renders the form; a visitor already signed in (or just registered) sees the card.
+  const $loggedIn = useStore($isLoggedIn, { ssr: () => false });
+  if ($loggedIn) return <SignedInCard title="你已登录" />;
   return (
     <div className="mx-auto w-full max-w-md rounded-lg bg-white p-6 shadow-sm">
       <RegisterPanel />

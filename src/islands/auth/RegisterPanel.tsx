@@ -1,16 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
-import { register, sendSms } from '../../lib/api/auth';
+import { register } from '../../lib/api/auth';
 import { preloadRsa } from '../../lib/api/auth-crypto';
 import { browserFingerprint } from '../../lib/api/fingerprint';
-import { validatePassword, validatePhone, validatePhoneForSms, validateSmsCode } from '../../lib/rules/validation';
-import { completeLogin } from '../../lib/stores/auth';
+import { validatePassword, validatePhone, validateSmsCode } from '../../lib/rules/validation';
+import { completeLogin } from '../../lib/stores/session';
 import { DebounceButton } from '../ui/DebounceButton';
 import { useAgreement } from './AgreementCheckbox';
+import { PhoneCodeFields } from './CodeFields';
 import { Field, submitClass } from './Field';
 import { captureInviteCode } from './invite-code';
 import { browserStorage } from './sms-countdown';
-import { SmsCodeButton } from './SmsCodeButton';
-import { focusField, keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
+import { keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
 
 export const REGISTER_FAILED_MSG = '注册失败，请稍后重试';
 
@@ -42,27 +42,7 @@ export function RegisterPanel(): ReactNode {
 
   return (
     <form ref={form.formRef} noValidate onSubmit={keepSubmitLocal} className="flex flex-col gap-2">
-      <Field label="手机号" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入手机号码" {...form.bind('mobile')} />
-      <Field
-        label="验证码"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder="请输入验证码"
-        {...form.bind('code')}
-        trailing={
-          <SmsCodeButton
-            recipient={form.values.mobile}
-            validate={validatePhoneForSms}
-            onInvalid={(message) => {
-              form.setError('mobile', message);
-              focusField(form.formRef, 'mobile');
-            }}
-            send={(verifyKey) => sendSms({ mobile: form.values.mobile, verify_key: verifyKey, action: 'register' })}
-            onSent={() => focusField(form.formRef, 'code')}
-          />
-        }
-      />
+      <PhoneCodeFields form={form} action="register" />
       <Field label="密码" type="password" autoComplete="new-password" placeholder="8-30位字母、数字或下划线" {...form.bind('password')} />
       <Field label="邀请码（选填）" autoComplete="off" maxLength={32} placeholder="没有可不填" {...form.bind('invite')} />
       {agreement.element}

@@ -1,14 +1,14 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { resetPassword, resetPasswordByEmail, sendEmailCode, sendSms } from '../../lib/api/auth';
+import { resetPassword, resetPasswordByEmail, sendEmailCode } from '../../lib/api/auth';
 import { preloadRsa } from '../../lib/api/auth-crypto';
-import { validatePassword, validatePhone, validatePhoneForSms, validateSmsCode } from '../../lib/rules/validation';
+import { validatePassword, validatePhone, validateSmsCode } from '../../lib/rules/validation';
 import { logout } from '../../lib/stores/auth';
 import { openLogin, showSuccess } from '../../lib/stores/ui';
 import { DebounceButton } from '../ui/DebounceButton';
 import { validateEmail } from './email';
+import { CodeField, PhoneCodeFields } from './CodeFields';
 import { Field, submitClass } from './Field';
-import { SmsCodeButton } from './SmsCodeButton';
-import { focusField, keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
+import { keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
 
 export const PASSWORD_RESET_MSG = '密码已重置，请重新登录';
 const RESET_FAILED_MSG = '重置失败，请稍后重试';
@@ -83,27 +83,7 @@ function PhoneReset(): ReactNode {
   }
   return (
     <form ref={form.formRef} noValidate onSubmit={keepSubmitLocal} onFocus={preloadRsa} className="flex flex-col gap-2">
-      <Field label="手机号" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入手机号码" {...form.bind('mobile')} />
-      <Field
-        label="验证码"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder="请输入验证码"
-        {...form.bind('code')}
-        trailing={
-          <SmsCodeButton
-            recipient={form.values.mobile}
-            validate={validatePhoneForSms}
-            onInvalid={(message) => {
-              form.setError('mobile', message);
-              focusField(form.formRef, 'mobile');
-            }}
-            send={(verifyKey) => sendSms({ mobile: form.values.mobile, verify_key: verifyKey, action: 'reset' })}
-            onSent={() => focusField(form.formRef, 'code')}
-          />
-        }
-      />
+      <PhoneCodeFields form={form} action="reset" />
       <Field label="新密码" type="password" autoComplete="new-password" placeholder="8-30位字母、数字或下划线" {...form.bind('password')} />
       <DebounceButton type="submit" onAction={submit} className={`mt-2 ${submitClass}`}>
         重置密码
@@ -124,26 +104,12 @@ function EmailReset(): ReactNode {
   return (
     <form ref={form.formRef} noValidate onSubmit={keepSubmitLocal} onFocus={preloadRsa} className="flex flex-col gap-2">
       <Field label="邮箱" type="email" autoComplete="email" placeholder="请输入邮箱" {...form.bind('email')} />
-      <Field
-        label="验证码"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder="请输入验证码"
-        {...form.bind('code')}
-        trailing={
-          <SmsCodeButton
-            recipient={form.values.email}
-            validate={validateEmail}
-            onInvalid={(message) => {
-              form.setError('email', message);
-              focusField(form.formRef, 'email');
-            }}
-            send={(verifyKey) => sendEmailCode({ email: form.values.email, verify_key: verifyKey })}
-            sentText="如该邮箱已绑定账号，验证码已发送"
-            onSent={() => focusField(form.formRef, 'code')}
-          />
-        }
+      <CodeField
+        form={form}
+        recipientField="email"
+        validateRecipient={validateEmail}
+        send={(verifyKey) => sendEmailCode({ email: form.values.email, verify_key: verifyKey })}
+        sentText="如该邮箱已绑定账号，验证码已发送"
       />
       <Field label="新密码" type="password" autoComplete="new-password" placeholder="8-30位字母、数字或下划线" {...form.bind('password')} />
       <DebounceButton type="submit" onAction={submit} className={`mt-2 ${submitClass}`}>

@@ -6,7 +6,7 @@ import { browserFingerprint } from '../../lib/api/fingerprint';
 import { CODE_PASSWORD_CAPTCHA_REQUIRED } from '../../lib/config/constants';
 import { PASSWORD_CAPTCHA_REQUIRED_MSG } from '../../lib/rules/login-state';
 import { validateLoginName, validatePassword } from '../../lib/rules/validation';
-import { completeLogin } from '../../lib/stores/auth';
+import { completeLogin } from '../../lib/stores/session';
 import { DebounceButton } from '../ui/DebounceButton';
 import { useAgreement } from './AgreementCheckbox';
 import { Field, submitClass } from './Field';

@@ -3,7 +3,7 @@ import { isApiError } from '../../lib/api/errors';
 import { FINGERPRINT_FAILED_MSG } from '../../lib/api/fingerprint';
 import { routeByName } from '../../lib/routes';
 import { isTerminalQrState, QR_INIT_FAILED_MSG, qrPollIntervalMs, qrStateAt, shouldRenewQr, type QrPlatform, type QrState } from '../../lib/rules/qr-login';
-import { completeLogin } from '../../lib/stores/auth';
+import { completeLogin } from '../../lib/stores/session';
 import { closeModal, showError } from '../../lib/stores/ui';
 import { initQr, pollQr } from './qr-session';
 

@@ -113,7 +113,7 @@ export function DownloadCard({ name, description, version, sizeLabel, platform, 
           onClick={handleDownload}
           aria-busy={checking || undefined}
           aria-label={`立即下载 ${name}`}
-          className={`inline-flex shrink-0 items-center justify-center gap-2 rounded bg-primary px-5 py-2 text-sm font-medium text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary${checking ? ' cursor-wait opacity-70' : ''}`}
+          className={`inline-flex shrink-0 items-center justify-center gap-2 rounded bg-primary px-5 py-2 text-sm font-medium text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${checking ? 'cursor-wait opacity-70' : ''}`}
         >
           {checking ? <Spinner /> : null}
           立即下载

@@ -164,7 +164,7 @@ export function Modal({
             <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>
         </button>
-        <div className={`min-h-0 flex-1 overflow-y-auto px-6 py-5${hideTitle ? ' pt-10' : ''}`}>{children}</div>
+        <div className={`min-h-0 flex-1 overflow-y-auto px-6 py-5 ${hideTitle ? 'pt-10' : ''}`}>{children}</div>
         {footer ? (
           <div className="flex justify-end gap-3 border-t border-gray-100 px-6 py-4">{footer}</div>
         ) : null}

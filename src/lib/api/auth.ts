@@ -6,17 +6,10 @@
 import type { TokenInfo, UserInfo } from '../stores/auth';
 import { apiGet, apiPost } from './client';
 import { encryptPassword, signBody } from './auth-crypto';
+import { SIGN_HEADERS, type CaptchaAction, type CaptchaPuzzle, type SignChallenge } from './sign-in-contract';
 
-/** GET common/getSign. */
-export interface SignChallenge {
-  public_key: string;
-  key_id: string;
-  /** Per-challenge HMAC key (64 hex chars). */
-  sign: string;
-  /** Seconds. */
-  timestamp: number;
-  nonce_str: string;
-}
+export { SIGN_HEADERS, type CaptchaAction, type CaptchaPuzzle, type SignChallenge };
+
 
 /** The token answer of every call that signs someone in. */
 export interface SignInAnswer {
@@ -26,7 +19,6 @@ export interface SignInAnswer {
   user: UserInfo;
 }
 
-export const SIGN_HEADERS = { sign: 'X-Sign', timestamp: 'X-Timestamp', nonce: 'X-Nonce-Str' } as const;
 
 export function getSign(): Promise<SignChallenge> {
   return apiGet<SignChallenge>('/common/getSign', undefined, { noToken: true });
@@ -120,18 +112,6 @@ export function realName(input: { name: string; id_number: string }): Promise<{ 
 // Slider captcha
 // ---------------------------------------------------------------------------------------------
 
-export interface CaptchaPuzzle {
-  captcha_id: string;
-  width: number;
-  height: number;
-  piece_size: number;
-  piece_y: number;
-  /** data: URLs */
-  image: string;
-  piece: string;
-}
-
-export type CaptchaAction = 'login' | 'submit' | 'sendSms';
 
 export function createCaptcha(): Promise<CaptchaPuzzle> {
   return apiPost<CaptchaPuzzle>('/common/captcha', {}, { noToken: true });

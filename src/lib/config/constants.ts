@@ -172,3 +172,13 @@ export const QR_MIN_POLL_FRACTION = 0.5;
 export const QR_SECRET_COOKIE = 'qr_secret';
 /** Slider puzzles one IP may fetch per minute. */
 export const CAPTCHAS_PER_IP_PER_MINUTE = 30;
+
+// Per-user catalogue state (issue 3)
+// docs/user-catalog-api.md: search history, hall search templates, collections.
+/** Keywords kept per user in the search history (newest first). */
+export const SEARCH_HISTORY_LIMIT = 10;
+/** Search templates one user may save. */
+export const SEARCH_TEMPLATES_MAX = 20;
+/** The collections list: page size by default and at most. */
+export const COLLECTIONS_PAGE_SIZE_DEFAULT = 20;
+export const COLLECTIONS_PAGE_SIZE_MAX = 50;

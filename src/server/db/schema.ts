@@ -20,6 +20,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -28,6 +29,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { RENTAL_TIME_ALL_DAY } from '../../lib/config/constants';
+import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../lib/api/sign-in-contract';
 import { QR_PLATFORMS, QR_STATES, type QrPlatform, type QrState } from '../../lib/rules/qr-login';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -534,8 +536,8 @@ export const signChallenges = pgTable(
   (t) => [index('sign_challenges_expires_at_idx').on(t.expiresAt)],
 );
 
-export const VERIFY_ACTIONS = ['login', 'submit', 'sendSms'] as const;
-export type VerifyAction = (typeof VERIFY_ACTIONS)[number];
+export const VERIFY_ACTIONS = CAPTCHA_ACTIONS;
+export type VerifyAction = CaptchaAction;
 
 /** Slider captcha puzzles (sandbox provider): one answer attempt each. */
 export const captchas = pgTable(
@@ -690,3 +692,67 @@ export const thirdPartyIdentities = pgTable(
 export type RsaKeyRow = typeof rsaKeys.$inferSelect;
 export type QrSessionRow = typeof qrSessions.$inferSelect;
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// per-user catalogue state (issue 3, signed in): search history, hall search templates, likes,
+// collections. None of it is shown in server-rendered HTML (pages are the same for everyone and
+// cached), so none of it raises catalog_version; islands read it with the visitor's token.
+
+/** Keywords a signed-in user searched, newest first; one row per keyword (searching again moves it up). */
+export const searchHistory = pgTable(
+  'search_history',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyword: varchar('keyword', { length: 50 }).notNull(),
+    searchedAt: timestamp('searched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.keyword] }), index('search_history_user_searched_idx').on(t.userId, t.searchedAt)],
+);
+
+/** A saved rental-hall search (spec §7 zuhao "search templates list/add/delete"): a name and the hall URL's query. */
+export const searchTemplates = pgTable(
+  'search_templates',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 20 }).notNull(),
+    /** The hall path and query the template reopens, e.g. /zuhao/1.html?sort=price_asc. */
+    path: varchar('path', { length: 500 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('search_templates_user_name_key').on(t.userId, t.name), index('search_templates_user_idx').on(t.userId)],
+);
+
+/** spec §7 detail "POST like account" (scene 1 like, 2 unlike): one row per user and listing. */
+export const listingLikes = pgTable(
+  'listing_likes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.listingId] }), index('listing_likes_listing_idx').on(t.listingId)],
+);
+
+/** spec §3 is_collection / account area "collect": listings a user keeps. */
+export const collections = pgTable(
+  'collections',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.listingId] }), index('collections_user_created_idx').on(t.userId, t.createdAt)],
+);

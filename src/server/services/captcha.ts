@@ -12,6 +12,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { CaptchaPuzzle } from '~/lib/api/sign-in-contract';
 import { CAPTCHA_LIFETIME_S, CAPTCHA_TOLERANCE_PX } from '~/lib/config/constants';
 import type { DbOrTx } from '../db/client';
 import { captchas, type VerifyAction } from '../db/schema';
@@ -46,16 +47,7 @@ export interface SliderCaptchaProvider {
 }
 
 /** What POST common/captcha (v1) answers. */
-export interface CaptchaChallenge {
-  captcha_id: string;
-  width: number;
-  height: number;
-  piece_size: number;
-  /** Where the piece sits vertically; it only slides along x. */
-  piece_y: number;
-  image: string;
-  piece: string;
-}
+export type CaptchaChallenge = CaptchaPuzzle;
 
 export interface CaptchaAnswer {
   captcha_id: string;

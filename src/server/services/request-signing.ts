@@ -14,6 +14,7 @@
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { SIGN_HEADERS, type SignChallenge } from '~/lib/api/sign-in-contract';
 import { SIGN_CHALLENGE_LIFETIME_S, SIGN_TIMESTAMP_WINDOW_S } from '~/lib/config/constants';
 import type { Db, DbOrTx } from '../db/client';
 import { signChallenges } from '../db/schema';
@@ -29,17 +30,7 @@ const NONCE_SHAPE = /^[A-Za-z0-9]{32}$/;
 const TIMESTAMP_SHAPE = /^\d{1,12}$/;
 const SIGNATURE_SHAPE = /^[0-9a-fA-F]{64}$/;
 
-/** What GET common/getSign answers (spec §7: public_key, sign, timestamp, nonce_str). */
-export interface SignChallenge {
-  /** SPKI PEM of the active RSA key. */
-  public_key: string;
-  key_id: string;
-  /** The per-challenge HMAC key: 64 hex characters. */
-  sign: string;
-  /** Seconds since the epoch. */
-  timestamp: number;
-  nonce_str: string;
-}
+export type { SignChallenge };
 
 /** A signed request that passed: the challenge it used, for decryptPassword. */
 export interface VerifiedChallenge {
@@ -84,9 +75,9 @@ function invalidSignature(reason: string): Error {
  * burns the nonce. Every failure is the same 400 请求签名无效，请刷新后重试.
  */
 export async function verifySignedRequest(db: DbOrTx, headers: Headers, body: string, now: Date): Promise<VerifiedChallenge> {
-  const nonceStr = headers.get('x-nonce-str')?.trim() ?? '';
-  const timestampText = headers.get('x-timestamp')?.trim() ?? '';
-  const signature = headers.get('x-sign')?.trim() ?? '';
+  const nonceStr = headers.get(SIGN_HEADERS.nonce)?.trim() ?? '';
+  const timestampText = headers.get(SIGN_HEADERS.timestamp)?.trim() ?? '';
+  const signature = headers.get(SIGN_HEADERS.sign)?.trim() ?? '';
   // Garbage needs no query; a well-formed nonce is burnt whatever else is wrong with the request.
   if (!NONCE_SHAPE.test(nonceStr)) throw invalidSignature('malformed nonce');
 

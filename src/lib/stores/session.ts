@@ -1,0 +1,43 @@
+/**
+ * Starting and ending a session: what every way of signing in does once the server has answered,
+ * and signing out. Apart from the auth store because these need the API client, and the store is
+ * on every page (the header reads it) while these load with the login modal or on sign-out.
+ */
+import { apiPost, flushPendingAfterLogin } from '../api/client';
+import { newUserRedPacketDelayMs } from '../rules/login-state';
+import { logout, setLogin, type TokenInfo, type UserInfo } from './auth';
+import { closeModal, openModal, showSuccess } from './ui';
+
+/** spec §8 success message after any sign-in. */
+export const LOGIN_SUCCESS_MSG = '登录成功！';
+
+/** What every sign-in call answers (docs/sign-in-api.md "Token answer"). */
+export interface LoginAnswer {
+  token: TokenInfo;
+  is_new_user: boolean;
+  user: UserInfo | null;
+}
+
+/**
+ * After any successful sign-in (password, SMS, register, QR, bind): keep the session, say so,
+ * close the login modal, re-run the request a 401 parked (spec §4/§8) and, for a new account, open
+ * the red-envelope popup 0.8 s later (spec §4).
+ */
+export function completeLogin(answer: LoginAnswer): void {
+  setLogin(answer.token, answer.user);
+  showSuccess(LOGIN_SUCCESS_MSG);
+  closeModal();
+  flushPendingAfterLogin();
+  // spec §4 "logging in also loads the available red envelopes": the red-envelope issue adds it.
+  const delay = newUserRedPacketDelayMs(answer.is_new_user);
+  if (delay !== null) setTimeout(() => openModal('redPacket'), delay);
+}
+
+/**
+ * spec §7 "POST logout": the server revokes `token`. Called after the local session has ended
+ * (see signOut in auth.ts), so a 401 from an already-dead token is silent (the client reacts to
+ * a 401 only while a user is present) and a network failure still leaves this browser signed out.
+ */
+export async function revokeOnServer(token: string): Promise<void> {
+  await apiPost('/common/logout', {}, { tempToken: token }).catch(() => undefined);
+}
