@@ -10,6 +10,7 @@ type Loader = () => Promise<{ default: ComponentType<ModalContentProps> }>;
 const LOADERS: Partial<Record<ModalName, Loader>> = {
   login: () => import('./ui/modals/LoginModal'),
   realName: () => import('./auth/RealNameModal'),
+  redPacket: () => import('./ui/modals/RedPacketModal'),
 };
 const loadGeneric: Loader = () => import('./ui/modals/GenericModal');
 

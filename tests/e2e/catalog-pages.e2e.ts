@@ -14,7 +14,7 @@ import { offeredOptions, rentalOptionDef, type RentalOption } from '../../src/li
 import { quoteRental } from '../../src/lib/rules/quote';
 import { documentTitle } from '../../src/lib/rules/routing';
 import { BRANDS } from '../../src/lib/rules/brand';
-import { waitForHydration } from './support';
+import { signIn, waitForHydration } from './support';
 
 const cards = (page: Page): Locator => page.locator('[data-listing-card]');
 
@@ -224,10 +224,8 @@ test.describe('rental picker prices every option as the rules do (issue 3)', () 
 
   test('立即租号 says honestly that ordering opens soon when signed in', async ({ page, request }) => {
     const listing = await richListing(request);
-    await page.addInitScript(() => {
-      localStorage.setItem('auth', JSON.stringify({ token: { token: 'e2e-token', expires_time: Math.floor(Date.now() / 1000) + 3600 }, user: { id: 1, username: 'renter01' } }));
-    });
     await page.goto(`/detail/${listing.id}.html`);
+    await signIn(page, 'renter02', 'renter_pass02');
     await waitForHydration(page, 'RentalPicker', 'Toaster');
     await page.locator('[data-rental-picker]').getByRole('button', { name: /立即(租号|预约)/ }).click();
     await expect(page.getByText('下单功能即将开放')).toBeVisible();

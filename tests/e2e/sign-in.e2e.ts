@@ -9,7 +9,7 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AUTH_STORAGE_KEY } from '../../src/lib/stores/auth';
-import { waitForHydration } from './support';
+import { loginDialog, loginPanel, passwordLogin, waitForHydration } from './support';
 
 const RENTER = { username: 'renter01', password: 'renter_pass01', nickname: '租号玩家01' };
 
@@ -23,9 +23,6 @@ async function openHome(page: Page): Promise<void> {
   await waitForHydration(page, 'HeaderAuth', 'ModalHost');
 }
 
-const loginDialog = (page: Page) => page.getByRole('dialog', { name: '登录' });
-/** The login dialog's visible panel (the other tabs' panels are hidden). */
-const loginPanel = (page: Page) => loginDialog(page).getByRole('tabpanel');
 
 async function openLogin(page: Page, tab: '扫码登录' | '短信登录' | '账号登录' | '注册'): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
@@ -78,14 +75,6 @@ async function storedToken(page: Page): Promise<string> {
   return token;
 }
 
-async function passwordLogin(page: Page, username: string, password: string): Promise<void> {
-  const dialog = loginPanel(page);
-  await dialog.getByLabel('手机号/用户名').fill(username);
-  await dialog.getByLabel('密码', { exact: true }).fill(password);
-  const agreement = dialog.getByLabel(/我已阅读并同意/);
-  if (!(await agreement.isChecked())) await agreement.check();
-  await dialog.getByRole('button', { name: '登录', exact: true }).click();
-}
 
 test.describe('sign-in', () => {
   test('username and password, then logout revokes the token on the server', async ({ page, request }) => {
@@ -145,8 +134,12 @@ test.describe('sign-in', () => {
     await dialog.getByLabel(/我已阅读并同意/).check();
     await dialog.getByRole('button', { name: '登录', exact: true }).click();
     await expectSignedIn(page, new RegExp(phone.slice(-4)));
-    // spec §4: a new user gets the red-envelope popup 0.8 s after login.
-    await expect(page.getByRole('dialog', { name: /红包/ })).toBeVisible();
+    // spec §4: a new user gets the red-envelope popup 0.8 s after login, with the envelopes the
+    // login loaded: the welcome set every new account receives.
+    const popup = page.getByRole('dialog', { name: /红包/ });
+    await expect(popup.getByText('恭喜获得新人红包')).toBeVisible();
+    await expect(popup.getByText('新人红包·满10减3')).toBeVisible();
+    await expect(popup.getByText('新人红包·9折券')).toBeVisible();
   });
 
   test('register on /register with an SMS code and a password', async ({ page, context }, testInfo) => {

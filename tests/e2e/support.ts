@@ -37,3 +37,28 @@ export async function waitForHydration(page: Page, ...components: string[]): Pro
 export function scrollY(page: Page): Promise<number> {
   return page.evaluate(() => window.scrollY);
 }
+
+/** The login dialog (spec §2 modals). */
+export const loginDialog = (page: Page) => page.getByRole('dialog', { name: '登录' });
+/** The login dialog's visible panel (the other tabs' panels are hidden). */
+export const loginPanel = (page: Page) => loginDialog(page).getByRole('tabpanel');
+
+/** Fills the 账号登录 panel of an open login dialog, ticks the agreement and submits. */
+export async function passwordLogin(page: Page, username: string, password: string): Promise<void> {
+  const panel = loginPanel(page);
+  await panel.getByLabel('手机号/用户名').fill(username);
+  await panel.getByLabel('密码', { exact: true }).fill(password);
+  const agreement = panel.getByLabel(/我已阅读并同意/);
+  if (!(await agreement.isChecked())) await agreement.check();
+  await panel.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Signs in from the header of the current page with a username and password. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await waitForHydration(page, 'HeaderAuth', 'ModalHost');
+  await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
+  await loginDialog(page).getByRole('tab', { name: '账号登录' }).click();
+  await passwordLogin(page, username, password);
+  await expect(page.getByText('登录成功！')).toBeVisible();
+  await expect(loginDialog(page)).toBeHidden();
+}

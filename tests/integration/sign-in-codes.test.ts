@@ -26,7 +26,9 @@ import type { Envelope } from '~/server/http';
 import { listOutbox } from '~/server/services/outbox';
 import type { SignInAnswer } from '~/server/services/sign-in';
 import { issueToken, resolveToken } from '~/server/services/tokens';
-import { getUserInfo, maskEmail, maskIdNumber, maskRealName, MSG_ACCOUNT_DELETED, MSG_ID_NUMBER_TAKEN } from '~/server/services/users';
+import { MSG_ACCOUNT_DELETED } from '~/server/services/phone-sign-in';
+import { maskIdNumber, MSG_ID_NUMBER_TAKEN } from '~/server/services/real-name';
+import { getUserInfo, maskEmail, maskRealName } from '~/server/services/users';
 import {
   checkVerificationCode,
   MSG_CAPTCHA_REQUIRED,

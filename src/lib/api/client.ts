@@ -42,6 +42,11 @@ export interface RequestOptions {
   pending?: (error: ApiError) => void;
   /** Aborting it rejects silently with an ApiError whose `cancelled` is true. */
   signal?: AbortSignal;
+  /**
+   * Let the request outlive the page (fetch keepalive), for a small POST sent as the page
+   * navigates away, e.g. recording a search while the search form submits.
+   */
+  keepalive?: boolean;
   /** Extra headers (e.g. the X-Sign, X-Timestamp, X-Nonce-Str of §7 login); they win over ours. */
   headers?: Record<string, string>;
 }
@@ -168,6 +173,7 @@ async function execute(call: Call): Promise<unknown> {
       headers: buildHeaders(options),
       body: call.method === 'POST' ? call.body : undefined,
       signal: controller.signal,
+      keepalive: options.keepalive,
       retry: false,
     });
   } catch (caught) {

@@ -182,3 +182,12 @@ export const SEARCH_TEMPLATES_MAX = 20;
 /** The collections list: page size by default and at most. */
 export const COLLECTIONS_PAGE_SIZE_DEFAULT = 20;
 export const COLLECTIONS_PAGE_SIZE_MAX = 50;
+
+// Red envelopes (issue 4/5)
+// spec §3 couponsInfo, §4 new-user popup, §7 "GET my red packets", §9 page size (RED_PACKET_PAGE_SIZE).
+/** §3 couponsInfo.type of a fixed-amount envelope (the red_packets check allows 1 and 2 only). */
+export const COUPON_TYPE_FIXED = 2;
+/** Envelope status: 1 unused, 2 used; 3 expired is derived (unused and expires_at <= now), never stored. */
+export const RED_PACKET_STATUS = { unused: 1, used: 2, expired: 3 } as const;
+/** How long the welcome envelopes of a new account stay usable. */
+export const NEW_USER_RED_PACKET_VALID_DAYS = 30;

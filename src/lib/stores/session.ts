@@ -5,7 +5,8 @@
  */
 import { apiPost, flushPendingAfterLogin } from '../api/client';
 import { newUserRedPacketDelayMs } from '../rules/login-state';
-import { logout, setLogin, type TokenInfo, type UserInfo } from './auth';
+import { setLogin, type TokenInfo, type UserInfo } from './auth';
+import { loadRedPackets } from './red-packets';
 import { closeModal, openModal, showSuccess } from './ui';
 
 /** spec §8 success message after any sign-in. */
@@ -28,9 +29,10 @@ export function completeLogin(answer: LoginAnswer): void {
   showSuccess(LOGIN_SUCCESS_MSG);
   closeModal();
   flushPendingAfterLogin();
-  // spec §4 "logging in also loads the available red envelopes": the red-envelope issue adds it.
+  // spec §4 "logging in also loads the available red envelopes" (a failure toasts 获取红包列表失败).
+  void loadRedPackets();
   const delay = newUserRedPacketDelayMs(answer.is_new_user);
-  if (delay !== null) setTimeout(() => openModal('redPacket'), delay);
+  if (delay !== null) setTimeout(() => openModal('redPacket', { newUser: true }), delay);
 }
 
 /**

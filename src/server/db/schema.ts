@@ -754,5 +754,52 @@ export const collections = pgTable(
       .references(() => listings.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.listingId] }), index('collections_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId] }),
+    index('collections_user_created_idx').on(t.userId, t.createdAt),
+    // collection_count per listing, and the cascade when a listing is deleted.
+    index('collections_listing_idx').on(t.listingId),
+  ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// red envelopes (spec §3 couponsInfo; §4 "logging in also loads the available red envelopes")
+
+/**
+ * One red envelope (coupon) held by one user. Money is fen. status 1 = unused, 2 = used; an
+ * unused envelope past expires_at reads as expired (3) without a write. A percentage envelope
+ * has discount_percentage (share paid, 90 = 9折) and an optional cap; a fixed one an amount.
+ */
+export const redPackets = pgTable(
+  'red_packets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 32 }).notNull(),
+    type: smallint('type').notNull(),
+    minOrderAmountFen: integer('min_order_amount_fen').notNull().default(0),
+    discountPercentage: smallint('discount_percentage'),
+    maxDiscountAmountFen: integer('max_discount_amount_fen'),
+    discountAmountFen: integer('discount_amount_fen'),
+    status: smallint('status').notNull().default(1),
+    /** Why the user has it, e.g. new_user, demo. */
+    source: varchar('source', { length: 32 }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('red_packets_user_status_idx').on(t.userId, t.status, t.expiresAt),
+    check('red_packets_type_check', sql`${t.type} in (1, 2)`),
+    check('red_packets_status_check', sql`${t.status} in (1, 2)`),
+    check('red_packets_amounts_check', sql`${t.minOrderAmountFen} >= 0 and coalesce(${t.maxDiscountAmountFen}, 0) >= 0 and coalesce(${t.discountAmountFen}, 0) >= 0`),
+    check(
+      'red_packets_shape_check',
+      sql`(${t.type} = 1 and ${t.discountPercentage} between 1 and 99) or (${t.type} = 2 and ${t.discountAmountFen} > 0)`,
+    ),
+  ],
+);
+
+export type RedPacketRow = typeof redPackets.$inferSelect;

@@ -8,12 +8,22 @@
  * - Fast: a handful of multi-row INSERTs (the listings go in chunks), no per-row round trips.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, RENTAL_TIME_ALL_DAY, THIRD_TYPE_UHAOZU } from '../../lib/config/constants';
+import {
+  ACCOUNT_TYPE_ATTR_NAME,
+  ACCOUNT_TYPE_VALUE,
+  CERT_TYPE,
+  COUPON_TYPE_FIXED,
+  COUPON_TYPE_PERCENTAGE,
+  RED_PACKET_STATUS,
+  RENTAL_TIME_ALL_DAY,
+  THIRD_TYPE_UHAOZU,
+} from '../../lib/config/constants';
 import { hashPassword } from '../services/password';
+import { grantRedPackets, type RedPacketGrant } from '../services/red-packets';
 import type { Db } from './client';
 import { seedHomeContent } from './seed-home';
 import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, type GameSeed } from './seed-catalog';
-import { games, listingAttrs, listings, platforms, shops, users, zones, type NewListingAttrRow, type NewListingRow } from './schema';
+import { games, listingAttrs, listings, platforms, redPackets, shops, users, zones, type NewListingAttrRow, type NewListingRow } from './schema';
 
 /** Fixed PRNG seed: change it and every demo number changes. */
 export const DEMO_SEED = 20_240_917;
@@ -259,7 +269,49 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const catalogue = await seedCatalogue(db);
   const home = await seedHomeContent(db);
   const signIn = await seedDemoSignInFields(db);
-  return { seeded: catalogue.seeded || home.seeded || signIn.seeded };
+  const envelopes = await seedDemoRedPackets(db);
+  return { seeded: catalogue.seeded || home.seeded || signIn.seeded || envelopes.seeded };
+}
+
+/** renter01's demo red envelopes (source 'demo'): one of each state the red-packet list shows. */
+export const DEMO_RED_PACKETS: readonly (RedPacketGrant & {
+  /** Days from the seed's now: received (negative = in the past) and expiring. */
+  receivedDays: number;
+  expiresDays: number;
+  used?: boolean;
+})[] = [
+  { name: '演示红包·满20减5', type: COUPON_TYPE_FIXED, minOrderAmountFen: 2000, discountAmountFen: 500, receivedDays: -2, expiresDays: 15 },
+  { name: '演示红包·8.8折券', type: COUPON_TYPE_PERCENTAGE, minOrderAmountFen: 1500, discountPercentage: 88, maxDiscountAmountFen: 1000, receivedDays: -1, expiresDays: 7 },
+  { name: '演示红包·满50减10', type: COUPON_TYPE_FIXED, minOrderAmountFen: 5000, discountAmountFen: 1000, receivedDays: -10, expiresDays: 20, used: true },
+  { name: '演示红包·无门槛减2', type: COUPON_TYPE_FIXED, minOrderAmountFen: 0, discountAmountFen: 200, receivedDays: -40, expiresDays: -10 },
+];
+
+/**
+ * DEMO_RED_PACKETS for renter01, unless renter01 is missing or already holds any red envelope
+ * (so running it again, or after the user spent or got envelopes, changes nothing). Dates move
+ * with the clock: the usable ones stay usable on a demo started months later.
+ */
+async function seedDemoRedPackets(db: Db): Promise<{ seeded: boolean }> {
+  const now = Date.now();
+  return db.transaction(async (tx) => {
+    const [renter] = await tx.select({ id: users.id }).from(users).where(eq(users.username, DEMO_USERS.renter.username)).limit(1);
+    if (!renter) return { seeded: false };
+    // Serialises two seeders on this user (the check below then sees the other's rows).
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${renter.id} for update`);
+    const [held] = await tx.select({ id: redPackets.id }).from(redPackets).where(eq(redPackets.userId, renter.id)).limit(1);
+    if (held) return { seeded: false };
+    for (const { receivedDays, expiresDays, used, ...grant } of DEMO_RED_PACKETS) {
+      const receivedAt = new Date(now + receivedDays * DAY_MS);
+      await grantRedPackets(tx, renter.id, [grant], {
+        source: 'demo',
+        receivedAt,
+        expiresAt: new Date(now + expiresDays * DAY_MS),
+        status: used ? RED_PACKET_STATUS.used : RED_PACKET_STATUS.unused,
+        usedAt: used ? new Date(now - 3 * DAY_MS) : null,
+      });
+    }
+    return { seeded: true };
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { HALL_SORTS, RENTAL_PERIOD_FLAGS, type HallQuery } from '~/lib/catalog/types';
 import { withReason } from '../errors';
 import { MAX_PAGE, MAX_PAGE_SIZE, MAX_SIMILAR_LIMIT } from './catalog';
+import { optionalParam, intParam } from '../query-params';
 
 /** PostgreSQL integer: a larger id can match nothing and must not reach the database as an error. */
 export const MAX_ID = 2_147_483_647;
@@ -18,21 +19,6 @@ export const MAX_KEYWORD_LENGTH = 50;
 export const HALL_PERIODS = RENTAL_PERIOD_FLAGS;
 export const HALL_OWNERS = ['merchant', 'store'] as const;
 export const HALL_HAFU_TIERS = ['lt1m', '1m', '10m', '100m'] as const;
-
-/** '' → absent, so a form's empty field means "no filter". */
-function optional<S extends z.ZodType>(schema: S) {
-  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-}
-
-/** A whole number between min and max, sent as decimal digits. */
-function intParam(min: number, max: number) {
-  return z
-    .string()
-    .trim()
-    .regex(/^\d{1,15}$/, { error: withReason('应为整数') })
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
-}
 
 /** A row id: a positive integer that fits PostgreSQL's integer. */
 export const idParam = intParam(1, MAX_ID);
@@ -49,8 +35,8 @@ const yuanParam = z
 const flagParam = z.enum(['1', 'true', 'on', '0', 'false', 'off']).transform((value) => value === '1' || value === 'true' || value === 'on');
 
 const pageFields = {
-  page: optional(intParam(1, MAX_PAGE)),
-  page_size: optional(intParam(1, MAX_PAGE_SIZE)),
+  page: optionalParam(intParam(1, MAX_PAGE)),
+  page_size: optionalParam(intParam(1, MAX_PAGE_SIZE)),
 };
 
 /** Page and page size (defaults are the service's). */
@@ -59,27 +45,27 @@ export const pageQuerySchema = z.object(pageFields);
 /** The rental hall (HallQuery); price_min may not exceed price_max. */
 export const hallQuerySchema = z
   .object({
-    game_id: optional(idParam),
-    platform_id: optional(idParam),
-    zone_id: optional(idParam),
-    keyword: optional(
+    game_id: optionalParam(idParam),
+    platform_id: optionalParam(idParam),
+    zone_id: optionalParam(idParam),
+    keyword: optionalParam(
       z
         .string()
         .trim()
         .max(MAX_KEYWORD_LENGTH)
         .transform((value) => (value === '' ? undefined : value)),
     ),
-    price_min: optional(yuanParam),
-    price_max: optional(yuanParam),
-    period: optional(z.enum(HALL_PERIODS)),
-    no_deposit: optional(flagParam),
-    vip_discount: optional(flagParam),
-    owner: optional(z.enum(HALL_OWNERS)),
-    insurance: optional(flagParam),
-    bargain: optional(flagParam),
-    hafu_tier: optional(z.enum(HALL_HAFU_TIERS)),
-    account_type: optional(z.string().trim().min(1).max(64)),
-    sort: optional(z.enum(HALL_SORTS)),
+    price_min: optionalParam(yuanParam),
+    price_max: optionalParam(yuanParam),
+    period: optionalParam(z.enum(HALL_PERIODS)),
+    no_deposit: optionalParam(flagParam),
+    vip_discount: optionalParam(flagParam),
+    owner: optionalParam(z.enum(HALL_OWNERS)),
+    insurance: optionalParam(flagParam),
+    bargain: optionalParam(flagParam),
+    hafu_tier: optionalParam(z.enum(HALL_HAFU_TIERS)),
+    account_type: optionalParam(z.string().trim().min(1).max(64)),
+    sort: optionalParam(z.enum(HALL_SORTS)),
     ...pageFields,
   })
   .refine((query) => query.price_min === undefined || query.price_max === undefined || query.price_min <= query.price_max, {
@@ -90,13 +76,13 @@ export const hallQuerySchema = z
 /** GET zuhao/platforms. */
 export const platformsQuerySchema = z.object({ game_id: idParam });
 /** GET zuhao/zones. */
-export const zonesQuerySchema = z.object({ game_id: idParam, platform_id: optional(idParam) });
+export const zonesQuerySchema = z.object({ game_id: idParam, platform_id: optionalParam(idParam) });
 /** GET detail/account (spec §7 "param account_id"). */
 export const accountQuerySchema = z.object({ account_id: idParam });
 /** GET zuhao/similar. */
-export const similarQuerySchema = z.object({ account_id: idParam, limit: optional(intParam(1, MAX_SIMILAR_LIMIT)) });
+export const similarQuerySchema = z.object({ account_id: idParam, limit: optionalParam(intParam(1, MAX_SIMILAR_LIMIT)) });
 /** GET tejia/accounts. */
-export const specialOffersQuerySchema = z.object({ game_id: optional(idParam), ...pageFields });
+export const specialOffersQuerySchema = z.object({ game_id: optionalParam(idParam), ...pageFields });
 /** GET shop, home/announcement. */
 export const idQuerySchema = z.object({ id: idParam });
 /** GET shop/accounts. */

@@ -204,8 +204,11 @@ const cardSelection = {
   accountType: accountTypeOfListing,
 };
 
-/** `select <card columns> from listings join games, shops left join platforms, zones`. */
-function selectCards(db: Db) {
+/**
+ * `select <card columns> from listings join games, shops left join platforms, zones`. Exported for
+ * listing-interactions.ts (the collections list), so every card comes from this one selection.
+ */
+export function selectCards(db: Db) {
   return db
     .select(cardSelection)
     .from(listings)

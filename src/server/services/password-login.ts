@@ -8,7 +8,6 @@
  * 账号或密码错误 after the same work (one decryption attempt, one scrypt verification, against a
  * dummy hash when there is no usable account), and all count towards the -410 rule.
  */
-import { randomInt } from 'node:crypto';
 import { eq, inArray, or, sql, and } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -40,6 +39,7 @@ import { enforceRateLimits, resetRateLimit } from './rate-limit';
 import { decryptPassword, MSG_BAD_SIGNATURE, type VerifiedChallenge } from './request-signing';
 import { signInAnswer, type SignInAnswer } from './sign-in';
 import { revokeAllTokens } from './tokens';
+import { createUser } from './users';
 import { checkVerificationCode, MSG_PHONE_NOT_REGISTERED, MSG_PHONE_REGISTERED } from './verification-codes';
 import { consumeVerifyKey } from './verify-keys';
 
@@ -57,8 +57,6 @@ export const EMAIL_INVALID = '请输入正确的邮箱地址';
  */
 const DUMMY_PASSWORD_HASH = 'scrypt$16384$8$1$y-8ayIY9H_O1DORyqC-QnA$v7L2ZSDoCTOMmv1RoOpJPeKQ3i52dApn1touVaDi9A0';
 
-const INVITE_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const INVITE_CODE_LENGTH = 8;
 /** Longest base64 accepted in a password field (a 2048-bit ciphertext is 344 characters). */
 const PASSWORD_CIPHERTEXT_MAX_LENGTH = 1024;
 const BASE64_SHAPE = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -241,22 +239,6 @@ async function newPasswordOf(db: DbOrTx, challenge: VerifiedChallenge, ciphertex
   return password;
 }
 
-/** 8 random characters of A-Z and 0-9. */
-function newInviteCode(): string {
-  let code = '';
-  for (let i = 0; i < INVITE_CODE_LENGTH; i += 1) code += INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)];
-  return code;
-}
-
-/** The unique constraint a failed insert ran into (pg and PGlite both report 23505 and its name), else null. */
-function violatedUniqueConstraint(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
-}
-
 export interface RegisterInput {
   mobile: string;
   passwordCiphertext: string;
@@ -286,33 +268,17 @@ export async function registerWithPassword(db: Db, input: RegisterInput, now: Da
     ? await db.select({ id: users.id }).from(users).where(and(eq(users.inviteCode, invite), eq(users.status, 'active'))).limit(1)
     : [];
 
-  // A fresh invite code collides with odds of about 1 in 2.8e12 per existing user; retry anyway.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            username: `u${input.mobile}`,
-            passwordHash,
-            mobile: input.mobile,
-            nickname: `用户${input.mobile.slice(-4)}`,
-            inviteCode: newInviteCode(),
-            invitedByUserId: inviter?.id ?? null,
-            createdAt: now,
-          })
-          .returning({ id: users.id });
-        // The account and its first token commit together.
-        return signInAnswer(tx, user!.id, { isNewUser: true, userAgent: input.userAgent, now });
-      });
-    } catch (error) {
-      const constraint = violatedUniqueConstraint(error);
-      if (constraint === 'users_invite_code_key' && attempt < 3) continue;
-      // A concurrent register of the same phone won the race.
-      if (constraint === 'users_mobile_key' || constraint === 'users_username_key') throw conflict(MSG_PHONE_REGISTERED, { cause: error });
-      throw error;
-    }
-  }
+  return db.transaction(async (tx) => {
+    const userId = await createUser(
+      tx,
+      { username: `u${input.mobile}`, passwordHash, mobile: input.mobile, nickname: `用户${input.mobile.slice(-4)}`, invitedByUserId: inviter?.id ?? null },
+      now,
+    );
+    // A concurrent register (or SMS login) of the same phone won the race.
+    if (userId === null) throw conflict(MSG_PHONE_REGISTERED, { cause: new Error(`u${input.mobile} or ${input.mobile} taken at insert`) });
+    // The account, its welcome red envelopes and its first token commit together.
+    return signInAnswer(tx, userId, { isNewUser: true, userAgent: input.userAgent, now });
+  });
 }
 
 export interface ResetPasswordInput {

@@ -23,6 +23,7 @@ import { qrSessions, thirdPartyIdentities, users, type ThirdPartyProvider } from
 import { badRequest, notFound, rateLimited } from '../errors';
 import { signInAnswer, type SignInAnswer } from './sign-in';
 import { issueToken } from './tokens';
+import { createUser } from './users';
 
 // Messages (shown to the user as toasts).
 /** Unknown id, wrong or missing browser cookie, wrong platform: one answer, no oracle. */
@@ -479,22 +480,28 @@ async function demoIdentityUser(tx: DbOrTx, provider: ThirdPartyProvider, now: D
   return linked;
 }
 
-/** A first-time open id: a new phone-less user (wx_xxxxxxxx / 微信用户xxxx, qq_... / QQ用户xxxx). */
+/** Random usernames tried for a first-time identity before giving up (36^8 names: a clash is rare). */
+const NEW_IDENTITY_NAME_ATTEMPTS = 5;
+
+/**
+ * A first-time open id: a new phone-less user (wx_xxxxxxxx / 微信用户xxxx, qq_... / QQ用户xxxx),
+ * made by createUser (invite code, welcome red envelopes); a random username already taken is
+ * drawn again.
+ */
 async function newIdentityUser(tx: DbOrTx, provider: ThirdPartyProvider, now: Date): Promise<IdentityUser> {
   const names = THIRD_PARTY_NAMES[provider];
-  const suffix = randomName(8);
-  const [user] = await tx
-    .insert(users)
-    .values({
-      username: `${names.usernamePrefix}${suffix}`,
-      nickname: `${names.nicknamePrefix}${suffix.slice(0, 4)}`,
-      mobile: null,
-      passwordHash: null,
-      createdAt: now,
-    })
-    .returning({ id: users.id, mobile: users.mobile });
-  await tx.insert(thirdPartyIdentities).values({ provider, openId: `sandbox-${provider}-${newSecret()}`, userId: user!.id, createdAt: now });
-  return user!;
+  for (let attempt = 0; attempt < NEW_IDENTITY_NAME_ATTEMPTS; attempt += 1) {
+    const suffix = randomName(8);
+    const userId = await createUser(
+      tx,
+      { username: `${names.usernamePrefix}${suffix}`, nickname: `${names.nicknamePrefix}${suffix.slice(0, 4)}` },
+      now,
+    );
+    if (userId === null) continue;
+    await tx.insert(thirdPartyIdentities).values({ provider, openId: `sandbox-${provider}-${newSecret()}`, userId, createdAt: now });
+    return { id: userId, mobile: null };
+  }
+  throw new Error(`no free username for a new ${provider} identity after ${NEW_IDENTITY_NAME_ATTEMPTS} attempts`);
 }
 
 /** Our app, signed in as `userId` on the phone, confirms the code (spec §4 app: confirmed). */

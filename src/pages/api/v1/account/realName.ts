@@ -9,7 +9,7 @@ import { realNameSchema } from '~/lib/rules/validation';
 import { requireUser } from '~/server/auth';
 import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { verifyRealName } from '~/server/services/users';
+import { verifyRealName } from '~/server/services/real-name';
 
 /** users.real_name is varchar(32). */
 const REAL_NAME_MAX_LENGTH = 32;

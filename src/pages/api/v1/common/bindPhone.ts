@@ -15,7 +15,7 @@ import { unauthorized } from '~/server/errors';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { signInAnswer } from '~/server/services/sign-in';
 import { resolveToken } from '~/server/services/tokens';
-import { bindPhoneToTempUser } from '~/server/services/users';
+import { bindPhoneToTempUser } from '~/server/services/phone-sign-in';
 import { checkVerificationCode } from '~/server/services/verification-codes';
 
 const bodySchema = z.object({

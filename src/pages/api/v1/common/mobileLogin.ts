@@ -9,7 +9,7 @@ import { loginBySmsSchema } from '~/lib/rules/validation';
 import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { signInAnswer } from '~/server/services/sign-in';
-import { signInUserByMobile } from '~/server/services/users';
+import { signInUserByMobile } from '~/server/services/phone-sign-in';
 import { checkVerificationCode } from '~/server/services/verification-codes';
 
 const bodySchema = z.object({ mobile: loginBySmsSchema.shape.mobile, code: loginBySmsSchema.shape.sms_code });

@@ -1,0 +1,1 @@
+CREATE INDEX "collections_listing_idx" ON "collections" USING btree ("listing_id");

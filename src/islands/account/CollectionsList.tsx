@@ -1,0 +1,222 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { AVAILABILITY_LABEL, AVAILABILITY_STYLE, NOT_BOOKABLE_NOW_LABEL } from '../../components/catalog/labels';
+import { isApiError } from '../../lib/api/errors';
+import { listCollections, setCollected, type CollectionsPage } from '../../lib/api/user-catalog';
+import type { ListingCard } from '../../lib/catalog/types';
+import { depositLabel } from '../../lib/rules/deposit';
+import { fenToYuan } from '../../lib/rules/money';
+import { pageAfterRemoval, pageCountOf } from '../../lib/rules/user-catalog';
+import LoginRequired from '../LoginRequired';
+import { EmptyState } from '../ui/EmptyState';
+import { CardSkeleton } from '../ui/Skeleton';
+
+/** Cards per page of 我的收藏 (the contract allows 1-50). */
+export const COLLECTIONS_PAGE_SIZE = 12;
+
+const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+
+/** `?page=N` of the current URL, 1 when absent or invalid; a reload stays on the same page. */
+function pageFromUrl(): number {
+  const raw = new URLSearchParams(location.search).get('page') ?? '';
+  return /^\d{1,4}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
+}
+
+function writePageToUrl(page: number): void {
+  const url = new URL(location.href);
+  if (page > 1) url.searchParams.set('page', String(page));
+  else url.searchParams.delete('page');
+  history.replaceState(history.state, '', url);
+}
+
+type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: CollectionsPage };
+
+/**
+ * 我的收藏 (spec §7 account "collections"): the visitor's collected listings, newest first, as
+ * the hall's cards, each with 取消收藏. Listings deleted or taken down since stay listed with
+ * their availability (the contract), so the visitor sees why they cannot rent them.
+ */
+function Collections(): ReactNode {
+  const [page, setPage] = useState(pageFromUrl);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [reload, setReload] = useState(0);
+  const [status, setStatus] = useState('');
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusList = useRef(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listCollections(page, COLLECTIONS_PAGE_SIZE, { signal: controller.signal })
+      .then((data) => {
+        // A page past the end (a stale ?page= or the last card removed): show the last page.
+        const last = pageCountOf(data.total, COLLECTIONS_PAGE_SIZE);
+        if (data.list.length === 0 && data.total > 0 && page > last) {
+          setPage(last);
+          return;
+        }
+        setLoad({ kind: 'ready', data });
+      })
+      .catch((error: unknown) => {
+        if (isApiError(error) && error.cancelled) return;
+        setLoad({ kind: 'failed' });
+      });
+    writePageToUrl(page);
+    return () => controller.abort();
+  }, [page, reload]);
+
+  useEffect(() => {
+    if (load.kind === 'ready' && focusList.current) {
+      focusList.current = false;
+      listRef.current?.focus();
+    }
+  }, [load]);
+
+  function goTo(next: number): void {
+    focusList.current = true;
+    setLoad({ kind: 'loading' });
+    setPage(next);
+  }
+
+  async function uncollect(listing: ListingCard): Promise<void> {
+    if (load.kind !== 'ready') return;
+    const before = load.data;
+    // The card goes at once; the page refills from the server once it has agreed.
+    setLoad({ kind: 'ready', data: { ...before, list: before.list.filter((item) => item.id !== listing.id), total: before.total - 1 } });
+    focusList.current = true;
+    try {
+      await setCollected(listing.id, false);
+      setStatus(`已取消收藏 ${listing.title}`);
+      const next = pageAfterRemoval(page, before.total - 1, COLLECTIONS_PAGE_SIZE);
+      if (next === page) setReload((count) => count + 1);
+      else goTo(next);
+    } catch {
+      setLoad({ kind: 'ready', data: before }); // the client has shown why
+    }
+  }
+
+  let body: ReactNode;
+  if (load.kind === 'loading') {
+    body = (
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
+        {Array.from({ length: 4 }, (_, index) => (
+          <CardSkeleton key={index} />
+        ))}
+      </div>
+    );
+  } else if (load.kind === 'failed') {
+    body = (
+      <EmptyState
+        type={2}
+        text="获取收藏失败"
+        action={
+          <button type="button" onClick={() => setReload((count) => count + 1)} className={`rounded-full border border-primary px-5 py-1.5 text-sm text-primary hover:bg-primary-light ${focusRing}`}>
+            重试
+          </button>
+        }
+      />
+    );
+  } else if (load.data.total <= 0 || load.data.list.length === 0) {
+    body = (
+      <EmptyState
+        type={1}
+        text="暂无收藏"
+        action={
+          <a href="/zuhao.html" className={`inline-block rounded-full bg-primary px-6 py-2 text-sm text-white hover:bg-primary-dark ${focusRing}`}>
+            去租号大厅
+          </a>
+        }
+      />
+    );
+  } else {
+    const pages = pageCountOf(load.data.total, COLLECTIONS_PAGE_SIZE);
+    body = (
+      <>
+        <ul ref={listRef} tabIndex={-1} aria-label="收藏的账号" className="grid grid-cols-2 gap-4 outline-none md:grid-cols-3 xl:grid-cols-4">
+          {load.data.list.map((listing) => (
+            <li key={listing.id} className="flex">
+              <CollectedCard listing={listing} onUncollect={() => void uncollect(listing)} />
+            </li>
+          ))}
+        </ul>
+        {pages > 1 ? (
+          <nav aria-label="收藏分页" className="mt-6 flex items-center justify-center gap-3 text-sm">
+            <button type="button" disabled={page <= 1} onClick={() => goTo(page - 1)} className={`rounded border border-neutral-300 px-3 py-1 text-neutral-700 enabled:hover:text-primary disabled:opacity-50 ${focusRing}`}>
+              上一页
+            </button>
+            <span className="tabular-nums text-neutral-600">
+              第 {page} / {pages} 页
+            </span>
+            <button type="button" disabled={page >= pages} onClick={() => goTo(page + 1)} className={`rounded border border-neutral-300 px-3 py-1 text-neutral-700 enabled:hover:text-primary disabled:opacity-50 ${focusRing}`}>
+              下一页
+            </button>
+          </nav>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="py-2">
+      {body}
+      <p role="status" className="sr-only">
+        {status}
+      </p>
+    </div>
+  );
+}
+
+/** The hall's ListingCard (components/catalog/ListingCard.astro) in React, plus 取消收藏. */
+function CollectedCard({ listing, onUncollect }: { listing: ListingCard; onUncollect(): void }): ReactNode {
+  const outsideHours = listing.availability === 'normal' && !listing.bookable_now;
+  const availability = outsideHours ? NOT_BOOKABLE_NOW_LABEL : AVAILABILITY_LABEL[listing.availability];
+  const availabilityStyle = outsideHours ? AVAILABILITY_STYLE.appoint : AVAILABILITY_STYLE[listing.availability];
+  const where = [listing.game_name, listing.platform_name, listing.zone_name].filter(Boolean).join(' · ');
+  return (
+    <article
+      className="group flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-neutral-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-primary/40"
+      data-listing-card
+      data-listing-id={listing.id}
+    >
+      <a href={`/detail/${listing.id}.html`} className="flex flex-1 flex-col focus-visible:outline-offset-[-2px]">
+        <div className="relative aspect-video overflow-hidden bg-neutral-100">
+          <img src={listing.cover} alt={`${listing.game_name}账号封面`} width={640} height={360} loading="lazy" decoding="async" className="h-full w-full object-cover transition group-hover:scale-[1.03]" />
+          <span className={`absolute top-2 left-2 rounded px-1.5 py-0.5 text-xs ${availabilityStyle}`} data-availability={listing.availability}>
+            {availability}
+          </span>
+          {listing.top_shelf ? <span className="absolute top-2 right-2 rounded bg-primary px-1.5 py-0.5 text-xs text-white">推荐</span> : null}
+        </div>
+        <div className="flex flex-1 flex-col gap-1.5 p-3">
+          <h2 className="line-clamp-2 min-h-10 text-sm leading-5 font-medium text-neutral-900 group-hover:text-primary" data-listing-title>
+            {listing.title}
+          </h2>
+          <p className="truncate text-xs text-neutral-600" data-listing-where>
+            {where}
+          </p>
+          <div className="mt-auto flex items-end justify-between gap-2 pt-1">
+            <span className="inline-flex items-baseline whitespace-nowrap text-primary" data-price-fen={listing.rental_fen}>
+              <span className="text-xs">¥</span>
+              <span className="text-lg font-bold tabular-nums">{fenToYuan(listing.rental_fen)}</span>
+              <span className="text-xs text-neutral-600">/小时</span>
+            </span>
+            <span className={`text-xs ${listing.deposit_fen === 0 ? 'text-emerald-700' : 'text-neutral-600'}`} data-deposit>
+              {depositLabel(listing.deposit_fen)}
+            </span>
+          </div>
+        </div>
+      </a>
+      <div className="border-t border-neutral-100 px-3 py-2 text-right">
+        <button type="button" onClick={onUncollect} aria-label={`取消收藏 ${listing.title}`} className={`rounded px-2 py-0.5 text-xs text-neutral-600 hover:text-primary ${focusRing}`}>
+          取消收藏
+        </button>
+      </div>
+    </article>
+  );
+}
+
+/** The collect page's island: the sign-in prompt when signed out, the collections otherwise. */
+export default function CollectionsList({ title }: { title: string }): ReactNode {
+  return (
+    <LoginRequired title={title}>
+      <Collections />
+    </LoginRequired>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * GET /api/v1/account/collections?page=&page_size= (Bearer) — `{ list: [listing card], total, page,
+ * page_size }`, newest collected first; page ≥ 1, page_size 1-50 (default 20); the card is the
+ * rental hall's (docs/user-catalog-api.md "Likes and collections").
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { collectionsQuerySchema, listCollections } from '~/server/services/listing-interactions';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const paging = await readQuery(ctx.url, collectionsQuerySchema);
+  return ok(await listCollections(await getDb(), userId, paging, now));
+});
+
+export const ALL = allowOnly('GET');

@@ -1,0 +1,20 @@
+/**
+ * GET /api/v1/account/redPackets?status=&canUse=&page=&page_size= (Bearer) — spec §7 "GET my red
+ * packets": `{ list: [{ id, name, status, received_at, expires_at, couponsInfo }], total, page,
+ * page_size }`. status 1 usable, 2 used, 3 expired; canUse '1' usable now, '0' not; page ≥ 1
+ * (default 1); page_size 1-100 (default 100, spec §9; 101 is a 400). Amounts in couponsInfo are
+ * yuan strings ("3.00").
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { listRedPackets, redPacketsQuerySchema } from '~/server/services/red-packets';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const query = await readQuery(ctx.url, redPacketsQuerySchema);
+  return ok(await listRedPackets(await getDb(), userId, query, now));
+});
+
+export const ALL = allowOnly('GET');

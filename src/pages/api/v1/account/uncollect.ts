@@ -1,0 +1,18 @@
+/**
+ * POST /api/v1/account/uncollect (Bearer) — `{ account_id }` → `{ is_collection: false,
+ * collection_count }`; idempotent. A listing that does not exist answers 404 with code -400
+ * (docs/user-catalog-api.md "Likes and collections").
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { accountIdBodySchema, setCollected } from '~/server/services/listing-interactions';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const { account_id } = await readJson(ctx.request, accountIdBodySchema);
+  return ok(await setCollected(await getDb(), userId, account_id, false, now));
+});
+
+export const ALL = allowOnly('POST');

@@ -1,0 +1,24 @@
+/**
+ * GET /api/v1/home/searchHistory (Bearer) — `{ list: [{ keyword, searched_at }] }`, newest first,
+ * at most 10. POST `{ keyword }` (1-50 characters after trimming) — records a search: `null`; a
+ * keyword searched again moves to the top (docs/user-catalog-api.md "Search history").
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { keywordBodySchema, listSearchHistory, recordSearch } from '~/server/services/search-history';
+
+export const GET = handle(async (ctx) => {
+  const { userId } = await requireUser(ctx);
+  return ok(await listSearchHistory(await getDb(), userId));
+});
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const { keyword } = await readJson(ctx.request, keywordBodySchema);
+  await recordSearch(await getDb(), userId, keyword, now);
+  return ok(null);
+});
+
+export const ALL = allowOnly('GET', 'POST');

@@ -1,0 +1,17 @@
+/**
+ * POST /api/v1/home/searchHistory/delete (Bearer) — `{ keyword }` → `null`; a keyword that is not
+ * in the history is not an error (docs/user-catalog-api.md "Search history").
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { deleteSearch, keywordBodySchema } from '~/server/services/search-history';
+
+export const POST = handle(async (ctx) => {
+  const { userId } = await requireUser(ctx);
+  const { keyword } = await readJson(ctx.request, keywordBodySchema);
+  await deleteSearch(await getDb(), userId, keyword);
+  return ok(null);
+});
+
+export const ALL = allowOnly('POST');

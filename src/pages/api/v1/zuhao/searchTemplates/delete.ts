@@ -1,0 +1,17 @@
+/**
+ * POST /api/v1/zuhao/searchTemplates/delete (Bearer) — `{ id }` → `null`; another user's or an
+ * unknown id → 404 模板不存在 (docs/user-catalog-api.md "Search templates").
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { removeSearchTemplate, templateIdBodySchema } from '~/server/services/search-templates';
+
+export const POST = handle(async (ctx) => {
+  const { userId } = await requireUser(ctx);
+  const { id } = await readJson(ctx.request, templateIdBodySchema);
+  await removeSearchTemplate(await getDb(), userId, id);
+  return ok(null);
+});
+
+export const ALL = allowOnly('POST');

@@ -1,0 +1,16 @@
+/**
+ * Reading database errors the same way on both drivers: pg and PGlite both put the SQLSTATE in
+ * `code` and the constraint's name in `constraint`, sometimes on an error drizzle wraps in `cause`.
+ */
+
+/** SQLSTATE unique_violation. */
+export const SQLSTATE_UNIQUE_VIOLATION = '23505';
+
+/** The name of the unique index a failed statement ran into ('' when the driver gave none), else null. */
+export function violatedUniqueConstraint(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === SQLSTATE_UNIQUE_VIOLATION) return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}

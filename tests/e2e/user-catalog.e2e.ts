@@ -1,0 +1,67 @@
+/**
+ * Issue 3's signed-in parts in Chromium: search history in the header (record, show, delete),
+ * rental-hall search templates (save the current filters, reopen, delete), like and collect on
+ * the detail page, and the collections page. Each test signs in as its own demo owner so tests
+ * running side by side never see each other's data.
+ */
+import { expect, test } from '@playwright/test';
+import { signIn, waitForHydration } from './support';
+
+test('a search is remembered in the header history and can be deleted', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, 'owner01', 'owner_pass01');
+  const search = page.getByRole('search');
+  await search.getByRole('combobox').fill('王者');
+  await search.getByRole('button', { name: '搜索' }).click();
+  await expect(page).toHaveURL(/\/zuhao\.html\?keyword=%E7%8E%8B%E8%80%85/);
+
+  await page.goto('/');
+  await waitForHydration(page, 'SearchHistory');
+  await page.getByRole('search').getByRole('combobox').focus();
+  const history = page.getByRole('listbox', { name: '搜索历史' });
+  await expect(history.getByRole('option', { name: '王者' })).toBeVisible();
+  await page.getByRole('button', { name: '删除搜索记录 王者' }).click();
+  await expect(history.getByRole('option', { name: '王者' })).toHaveCount(0);
+});
+
+test('the rental hall saves the current filters as a template that reopens them', async ({ page }) => {
+  await page.goto('/zuhao.html?sort=price_asc');
+  await signIn(page, 'owner02', 'owner_pass02');
+  await waitForHydration(page, 'SearchTemplates');
+  await page.getByRole('button', { name: '保存当前筛选' }).click();
+  await page.getByLabel('模板名称').fill('便宜优先');
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  const link = page.getByRole('link', { name: '便宜优先' });
+  await expect(link).toHaveAttribute('href', '/zuhao.html?sort=price_asc');
+
+  await page.goto('/zuhao.html');
+  await page.getByRole('link', { name: '便宜优先' }).click();
+  await expect(page).toHaveURL(/\/zuhao\.html\?sort=price_asc$/);
+  await page.getByRole('button', { name: '删除搜索模板 便宜优先' }).click();
+  await expect(page.getByRole('link', { name: '便宜优先' })).toHaveCount(0);
+});
+
+test('like and collect a listing, then find it on the collections page and remove it', async ({ page }) => {
+  await page.goto('/detail/2.html');
+  await signIn(page, 'owner03', 'owner_pass03');
+  await waitForHydration(page, 'DetailActions');
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
+
+  const like = page.getByRole('button', { name: /点赞/ });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toContainText('1');
+
+  const collect = page.getByRole('button', { name: /收藏/ });
+  await collect.click();
+  await expect(collect).toHaveText('已收藏');
+  await page.reload();
+  await expect(page.getByRole('button', { name: /收藏/ })).toHaveText('已收藏');
+
+  await page.goto('/account/collect');
+  const card = page.getByRole('main').getByRole('link', { name: title });
+  await expect(card).toBeVisible();
+  await page.getByRole('button', { name: '取消收藏' }).first().click();
+  await expect(page.getByText('暂无收藏')).toBeVisible();
+});
