@@ -143,6 +143,10 @@ test.describe('account detail (issue 3)', () => {
     await expect(page).toHaveTitle(documentTitle(BRANDS.default.title, title));
     await expect(page.getByRole('table')).toContainText('角色名');
     await expect(page.getByRole('heading', { name: '相似账号' })).toBeVisible();
+    // Recommendations: other listings, never this one again.
+    const recommended = page.getByRole('list', { name: '为你推荐' });
+    await expect(recommended.getByRole('link').first()).toBeVisible();
+    await expect(recommended.locator(`[data-listing-id="${id}"]`)).toHaveCount(0);
   });
 
   test('a missing listing goes to the deleted page', async ({ page, request }) => {

@@ -24,7 +24,7 @@ async function loadApi(): Promise<UserCatalogApi> {
  * form stays a plain GET form to /zuhao.html (works without JavaScript and for visitors); for a
  * signed-in visitor this makes its input a combobox whose popup lists the recent keywords, and
  * records each search. Recording does not hold the navigation up: the POST starts in the submit
- * handler and the form submits at once (the client has no keepalive option; see recordOnSubmit).
+ * handler (with fetch keepalive) and the form submits at once; see recordOnSubmit.
  */
 export default function SearchHistory(): ReactNode {
   const $loggedIn = useStore($isLoggedIn, { ssr: () => false });
@@ -248,10 +248,10 @@ export default function SearchHistory(): ReactNode {
 }
 
 /**
- * Records the submitted keyword and lets the navigation go on. A fetch started in the submit
- * handler is sent before the page unloads; sendBeacon cannot carry the Bearer header and the
- * client has no keepalive option. If the API module has not loaded yet (a submit without a focus
- * first), the submit waits for that import only, never for the POST.
+ * Records the submitted keyword and lets the navigation go on. The POST goes out with fetch
+ * keepalive (recordSearch), so it outlives the page; sendBeacon cannot carry the Bearer header.
+ * If the API module has not loaded yet (a submit without a focus first), the submit waits for
+ * that import only, never for the POST.
  */
 function recordOnSubmit(event: SubmitEvent, form: HTMLFormElement, input: HTMLInputElement): void {
   const keyword = keywordToRecord(input.value);

@@ -191,3 +191,20 @@ export const COUPON_TYPE_FIXED = 2;
 export const RED_PACKET_STATUS = { unused: 1, used: 2, expired: 3 } as const;
 /** How long the welcome envelopes of a new account stay usable. */
 export const NEW_USER_RED_PACKET_VALID_DAYS = 30;
+
+// Reviews (issue 3)
+// spec §7 detail "comments": a listing's reviews, newest first, paged.
+/** Reviews per page by default and at most. */
+export const REVIEWS_PAGE_SIZE_DEFAULT = 10;
+export const REVIEWS_PAGE_SIZE_MAX = 50;
+
+// Free rentals (issue 3)
+// spec §7 free group: games, list, promotion, free count (free orders come with the order flow, issue 5).
+/** Free rentals a signed-in user may start per Shanghai calendar day. */
+export const FREE_RENTALS_PER_DAY = 1;
+/** The platform's free-play campaign (the promotion banner of /free and free/promotion). */
+export const FREE_PROMOTION_TITLE = '每日免费玩';
+export const FREE_PROMOTION_TEXT = `每天免费玩${FREE_RENTALS_PER_DAY}次，热门账号免费租1小时起`;
+/** The free list: page size by default and at most. */
+export const FREE_LIST_PAGE_SIZE_DEFAULT = 20;
+export const FREE_LIST_PAGE_SIZE_MAX = 50;

@@ -803,3 +803,59 @@ export const redPackets = pgTable(
 );
 
 export type RedPacketRow = typeof redPackets.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// reviews (spec §7 detail "comments"; account "comments", assess) and free rentals (spec §7 free group)
+
+/**
+ * A renter's review of a listing. `order_no` names the finished order it was written for: the
+ * order flow (issue 5) writes reviews; demo reviews are seeded without one. Shown through the
+ * API by an island, so a new review does not have to invalidate cached pages.
+ */
+export const listingReviews = pgTable(
+  'listing_reviews',
+  {
+    id: serial('id').primaryKey(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderNo: varchar('order_no', { length: 32 }),
+    rating: smallint('rating').notNull(),
+    content: varchar('content', { length: 500 }).notNull(),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('listing_reviews_listing_created_idx').on(t.listingId, t.createdAt),
+    uniqueIndex('listing_reviews_order_no_key').on(t.orderNo),
+    check('listing_reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * A listing offered for free play (spec §7 free group: games, list, promotion, free count): a
+ * renter may play it free for `free_hours`, within the offer's window. Part of what catalogue
+ * pages show, so it raises catalog_version like listings do (migration trigger).
+ */
+export const freeOffers = pgTable(
+  'free_offers',
+  {
+    id: serial('id').primaryKey(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    freeHours: smallint('free_hours').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('free_offers_listing_key').on(t.listingId),
+    index('free_offers_window_idx').on(t.startsAt, t.endsAt),
+    check('free_offers_hours_check', sql`${t.freeHours} between 1 and 24`),
+    check('free_offers_window_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);

@@ -22,6 +22,8 @@ import { hashPassword } from '../services/password';
 import { grantRedPackets, type RedPacketGrant } from '../services/red-packets';
 import type { Db } from './client';
 import { seedHomeContent } from './seed-home';
+import { seedDemoReviews } from './seed-reviews';
+import { seedDemoFreeOffers } from './seed-free';
 import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, type GameSeed } from './seed-catalog';
 import { games, listingAttrs, listings, platforms, redPackets, shops, users, zones, type NewListingAttrRow, type NewListingRow } from './schema';
 
@@ -270,7 +272,9 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const home = await seedHomeContent(db);
   const signIn = await seedDemoSignInFields(db);
   const envelopes = await seedDemoRedPackets(db);
-  return { seeded: catalogue.seeded || home.seeded || signIn.seeded || envelopes.seeded };
+  const reviews = await seedDemoReviews(db, new Date());
+  const freeOffers = await seedDemoFreeOffers(db, new Date());
+  return { seeded: catalogue.seeded || home.seeded || signIn.seeded || envelopes.seeded || reviews.seeded || freeOffers.seeded };
 }
 
 /** renter01's demo red envelopes (source 'demo'): one of each state the red-packet list shows. */

@@ -1,0 +1,16 @@
+/**
+ * GET /api/v1/free/count (Bearer) — the caller's free rentals of today (Shanghai day):
+ * `{ per_day, used_today, remaining }` (spec §7 free "free count").
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok } from '~/server/http';
+import { freeCount } from '~/server/services/free-rentals';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  return ok(await freeCount(await getDb(), userId, now));
+});
+
+export const ALL = allowOnly('GET');

@@ -1,0 +1,15 @@
+/**
+ * GET /api/v1/free/list?game_id&page&page_size — active free offers as listing cards with
+ * free_hours and ends_at (spec §7 free "list"): `{ list, total, page, page_size }`; page ≥ 1,
+ * page_size 1-50 (default 20).
+ */
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { freeListQuerySchema, listFreeOffers } from '~/server/services/free-rentals';
+
+export const GET = handle(async ({ url }) => {
+  const query = await readQuery(url, freeListQuerySchema);
+  return ok(await listFreeOffers(await getDb(), query, new Date()));
+});
+
+export const ALL = allowOnly('GET');

@@ -1,0 +1,281 @@
+/**
+ * A listing's reviews (spec §7 detail "comments") through GET detail/comments and the service, and
+ * the demo reviews of the seed, on PGlite and, when DATABASE_URL_TEST is set, on PostgreSQL.
+ */
+import type { APIContext, APIRoute } from 'astro';
+import { asc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CODE_ACCOUNT_DELETED, CODE_SUCCESS, REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/lib/config/constants';
+import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
+import { listingReviews, listings, shops, users } from '~/server/db/schema';
+import { DEMO_USERS } from '~/server/db/seed';
+import { DEMO_REVIEWER_USERNAMES, DEMO_REVIEW_SPREAD_DAYS, planDemoReviews, seedDemoReviews } from '~/server/db/seed-reviews';
+import type { Envelope } from '~/server/http';
+import { MSG_ACCOUNT_DELETED } from '~/server/services/catalog';
+import { listReviews, type ReviewsPage } from '~/server/services/reviews';
+import { GET as getComments, ALL as commentsOther } from '~/pages/api/v1/detail/comments';
+import { TEST_DRIVERS } from './drivers';
+import { fakeDb } from './endpoint-db';
+
+vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
+
+const NOW = new Date('2026-11-23T12:00:00+08:00');
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const AVATAR = 'https://img.example.com/avatar/renter01.png';
+
+async function call<T = unknown>(route: APIRoute, pathAndQuery: string, method = 'GET'): Promise<{ status: number; headers: Headers; body: Envelope<T> }> {
+  const request = new Request(`http://localhost${pathAndQuery}`, { method });
+  const context = { request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext;
+  const response = await route(context);
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Envelope<T> };
+}
+
+/**
+ * Twelve reviews of one listing, `minutesAgo` apart, order_no set so they are told from the seeded
+ * ones. Two share an instant (the id decides), two are anonymous. Ratings sum to 53: average 4.4.
+ */
+const FIXTURE = [
+  { by: 'renter', rating: 5, minutesAgo: 10, anonymous: false, content: '上号很快，皮肤和描述一致' },
+  { by: 'renter2', rating: 4, minutesAgo: 20, anonymous: false, content: '客服响应及时' },
+  { by: 'renter', rating: 3, minutesAgo: 30, anonymous: true, content: '总体还行' },
+  { by: 'renter2', rating: 5, minutesAgo: 30, anonymous: false, content: '同一时刻写的第二条' },
+  { by: 'renter', rating: 5, minutesAgo: 60, anonymous: false, content: '账号段位没问题，下次还租' },
+  { by: 'renter2', rating: 4, minutesAgo: 120, anonymous: false, content: '价格实惠' },
+  { by: 'renter', rating: 4, minutesAgo: 240, anonymous: true, content: '匿名写的' },
+  { by: 'renter2', rating: 5, minutesAgo: 480, anonymous: false, content: '第二次租了' },
+  { by: 'renter', rating: 3, minutesAgo: 1_000, anonymous: false, content: '上号等了十分钟' },
+  { by: 'renter2', rating: 5, minutesAgo: 2_000, anonymous: false, content: '皮肤齐全' },
+  { by: 'renter', rating: 5, minutesAgo: 3_000, anonymous: false, content: '稳定不掉线' },
+  { by: 'renter2', rating: 5, minutesAgo: 4_000, anonymous: false, content: '最早的一条' },
+] as const;
+const FIXTURE_AVERAGE = 4.4;
+/** FIXTURE's contents newest first; of two written in the same instant, the later insert (higher id) first. */
+const NEWEST_FIRST = FIXTURE.map((review, index) => ({ ...review, index }))
+  .sort((a, b) => a.minutesAgo - b.minutesAgo || b.index - a.index)
+  .map((review) => review.content);
+
+describe.each(TEST_DRIVERS)('listing reviews on $label', ({ driver, skip }) => {
+  describe.skipIf(skip)('seeded', () => {
+    let database: TestDatabase;
+    let db: Db;
+    /** A listing with the FIXTURE reviews only. */
+    let reviewedId: number;
+    /** A listing without any review. */
+    let quietId: number;
+    let missingId: number;
+    const userIds = { renter: 0, renter2: 0 };
+
+    const get = (query: string) => call<ReviewsPage>(getComments, `/api/v1/detail/comments?${query}`);
+
+    beforeAll(async () => {
+      database = await openTestDatabase({ driver, seed: true });
+      db = database.db;
+      fakeDb.db = db;
+
+      for (const [key, demo] of [
+        ['renter', DEMO_USERS.renter],
+        ['renter2', DEMO_USERS.renterUnverified],
+      ] as const) {
+        const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, demo.username));
+        userIds[key] = row!.id;
+      }
+      await db.update(users).set({ avatar: AVATAR }).where(eq(users.id, userIds.renter));
+
+      const unreviewed = await db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(notExists(db.select({ id: listingReviews.id }).from(listingReviews).where(eq(listingReviews.listingId, listings.id))))
+        .orderBy(asc(listings.id))
+        .limit(2);
+      [reviewedId, quietId] = unreviewed.map((row) => row.id) as [number, number];
+      const [maxRow] = await db.select({ max: sql<number>`max(${listings.id})::int` }).from(listings);
+      missingId = maxRow!.max + 1_000;
+
+      await db.insert(listingReviews).values(
+        FIXTURE.map((review, index) => ({
+          listingId: reviewedId,
+          userId: userIds[review.by],
+          orderNo: `TEST${String(index).padStart(6, '0')}`,
+          rating: review.rating,
+          content: review.content,
+          isAnonymous: review.anonymous,
+          createdAt: new Date(NOW.getTime() - review.minutesAgo * MINUTE_MS),
+        })),
+      );
+    });
+
+    afterAll(async () => {
+      fakeDb.db = null;
+      await database?.close();
+    });
+
+    it('answers the first page of reviews, newest first, with the average of all of them', async () => {
+      const { status, body } = await get(`account_id=${reviewedId}`);
+      expect(status).toBe(200);
+      expect(body.code).toBe(CODE_SUCCESS);
+      const page = body.data;
+      expect(Object.keys(page).sort()).toEqual(['average_rating', 'list', 'page', 'page_size', 'total']);
+      expect(page).toMatchObject({ total: FIXTURE.length, average_rating: FIXTURE_AVERAGE, page: 1, page_size: REVIEWS_PAGE_SIZE_DEFAULT });
+      expect(page.list).toHaveLength(REVIEWS_PAGE_SIZE_DEFAULT);
+      for (const review of page.list) {
+        expect(Object.keys(review).sort()).toEqual(['avatar', 'content', 'created_at', 'id', 'nickname', 'rating']);
+        expect(review.created_at).toBe(new Date(review.created_at).toISOString());
+      }
+      expect(page.list.map((review) => review.content)).toEqual(NEWEST_FIRST.slice(0, REVIEWS_PAGE_SIZE_DEFAULT));
+    });
+
+    it('two reviews of the same instant come newest id first', async () => {
+      const { body } = await get(`account_id=${reviewedId}`);
+      const tied = body.data.list.filter((review) => review.content === '总体还行' || review.content === '同一时刻写的第二条');
+      expect(tied).toHaveLength(2);
+      expect(tied[0]!.id).toBeGreaterThan(tied[1]!.id);
+      const times = body.data.list.map((review) => Date.parse(review.created_at));
+      expect(times.every((time, index) => index === 0 || times[index - 1]! >= time)).toBe(true);
+    });
+
+    it('pages follow one another without repeating or skipping a review', async () => {
+      const pages = await Promise.all([1, 2, 3, 4].map((page) => get(`account_id=${reviewedId}&page=${page}&page_size=4`)));
+      const ids = pages.flatMap(({ body }) => body.data.list.map((review) => review.id));
+      expect(pages.map(({ body }) => body.data.list.length)).toEqual([4, 4, 4, 0]);
+      expect(new Set(ids).size).toBe(FIXTURE.length);
+      const all = (await get(`account_id=${reviewedId}&page_size=${REVIEWS_PAGE_SIZE_MAX}`)).body.data;
+      expect(ids).toEqual(all.list.map((review) => review.id));
+      expect(pages[3]!.body.data).toMatchObject({ total: FIXTURE.length, average_rating: FIXTURE_AVERAGE, page: 4, page_size: 4 });
+    });
+
+    it(`the page size is at most ${REVIEWS_PAGE_SIZE_MAX}: the endpoint refuses more, the service caps it`, async () => {
+      expect((await get(`account_id=${reviewedId}&page_size=${REVIEWS_PAGE_SIZE_MAX}`)).status).toBe(200);
+      const tooMany = await get(`account_id=${reviewedId}&page_size=${REVIEWS_PAGE_SIZE_MAX + 1}`);
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.data).toMatchObject({ field: 'page_size' });
+      expect((await listReviews(db, reviewedId, { page_size: 1_000 })).page_size).toBe(REVIEWS_PAGE_SIZE_MAX);
+      expect((await listReviews(db, reviewedId, { page_size: 0 })).page_size).toBe(REVIEWS_PAGE_SIZE_DEFAULT);
+    });
+
+    it('an anonymous review shows 匿名用户 and no avatar; any other the masked nickname and the avatar', async () => {
+      const { list } = (await get(`account_id=${reviewedId}&page_size=${REVIEWS_PAGE_SIZE_MAX}`)).body.data;
+      const byContent = new Map(list.map((review) => [review.content, review]));
+      expect(byContent.get('总体还行')).toMatchObject({ nickname: '匿名用户', avatar: null });
+      expect(byContent.get('匿名写的')).toMatchObject({ nickname: '匿名用户', avatar: null });
+      expect(byContent.get('上号很快，皮肤和描述一致')).toMatchObject({ nickname: '租***01', avatar: AVATAR });
+      expect(byContent.get('客服响应及时')).toMatchObject({ nickname: '租***02', avatar: null });
+      // The real name never leaves the server.
+      expect(JSON.stringify(list)).not.toContain(DEMO_USERS.renter.nickname);
+    });
+
+    it('a listing without reviews answers an empty page and no average', async () => {
+      const { status, body } = await get(`account_id=${quietId}`);
+      expect(status).toBe(200);
+      expect(body.data).toEqual({ list: [], total: 0, average_rating: null, page: 1, page_size: REVIEWS_PAGE_SIZE_DEFAULT });
+    });
+
+    it('a missing listing is deleted: 404 with code -400 账号已删除', async () => {
+      const { status, body } = await get(`account_id=${missingId}`);
+      expect(status).toBe(404);
+      expect(body).toMatchObject({ code: CODE_ACCOUNT_DELETED, msg: MSG_ACCOUNT_DELETED });
+      await expect(listReviews(db, 2 ** 40)).rejects.toMatchObject({ code: CODE_ACCOUNT_DELETED, httpStatus: 404 });
+    });
+
+    it.each([
+      ['no account_id', ''],
+      ['account_id not a number', 'account_id=abc'],
+      ['account_id 0', 'account_id=0'],
+      ['page 0', 'account_id=1&page=0'],
+      ['page not a number', 'account_id=1&page=x'],
+      ['page_size 0', 'account_id=1&page_size=0'],
+      ['a negative page_size', 'account_id=1&page_size=-5'],
+    ])('a bad query is a 400 naming the field: %s', async (_name, query) => {
+      const { status, body } = await get(query);
+      expect(status).toBe(400);
+      expect(body.code).not.toBe(CODE_SUCCESS);
+      expect(typeof body.msg).toBe('string');
+    });
+
+    it('an empty page or page_size means the default', async () => {
+      const { body } = await get(`account_id=${reviewedId}&page=&page_size=`);
+      expect(body.data).toMatchObject({ page: 1, page_size: REVIEWS_PAGE_SIZE_DEFAULT });
+    });
+
+    it('a method other than GET gets a 405 envelope with Allow: GET', async () => {
+      const { status, headers, body } = await call(commentsOther, `/api/v1/detail/comments?account_id=${reviewedId}`, 'POST');
+      expect(status).toBe(405);
+      expect(headers.get('allow')).toBe('GET');
+      expect(body.code).not.toBe(CODE_SUCCESS);
+    });
+
+    describe('demo reviews', () => {
+      const seededRows = () =>
+        db
+          .select()
+          .from(listingReviews)
+          .where(isNull(listingReviews.orderNo))
+          .orderBy(asc(listingReviews.listingId), asc(listingReviews.id));
+
+      it('about a third of the listings have 1-6 reviews, mostly 4-5 stars, some anonymous, all from the last 60 days', async () => {
+        const rows = await seededRows();
+        const [{ n: listingCount }] = (await db.select({ n: sql<number>`count(*)::int` }).from(listings)) as [{ n: number }];
+        const perListing = new Map<number, number>();
+        for (const row of rows) perListing.set(row.listingId, (perListing.get(row.listingId) ?? 0) + 1);
+        expect(perListing.size / listingCount).toBeGreaterThan(0.25);
+        expect(perListing.size / listingCount).toBeLessThan(0.42);
+        expect([...perListing.values()].every((n) => n >= 1 && n <= 6)).toBe(true);
+
+        expect(rows.every((row) => row.rating >= 3 && row.rating <= 5)).toBe(true);
+        expect(rows.filter((row) => row.rating >= 4).length / rows.length).toBeGreaterThan(0.75);
+        expect(rows.some((row) => row.rating === 3)).toBe(true);
+        const anonymous = rows.filter((row) => row.isAnonymous).length / rows.length;
+        expect(anonymous).toBeGreaterThan(0.05);
+        expect(anonymous).toBeLessThan(0.4);
+        expect(rows.every((row) => row.content.length > 0 && row.content.length <= 500)).toBe(true);
+        const now = Date.now();
+        expect(rows.every((row) => row.createdAt.getTime() <= now && row.createdAt.getTime() >= now - (DEMO_REVIEW_SPREAD_DAYS + 1) * DAY_MS)).toBe(true);
+      });
+
+      it('are written by the demo renters and owners, never by the owner of the listing', async () => {
+        const rows = await db
+          .select({ username: users.username, reviewerId: listingReviews.userId, ownerId: shops.ownerUserId })
+          .from(listingReviews)
+          .innerJoin(users, eq(users.id, listingReviews.userId))
+          .innerJoin(listings, eq(listings.id, listingReviews.listingId))
+          .innerJoin(shops, eq(shops.id, listings.shopId))
+          .where(isNull(listingReviews.orderNo));
+        expect(new Set(rows.map((row) => row.username))).toEqual(new Set(DEMO_REVIEWER_USERNAMES));
+        expect(rows.some((row) => row.reviewerId === row.ownerId)).toBe(false);
+        const demoUsernames = Object.values(DEMO_USERS).map((user) => user.username) as string[];
+        expect(DEMO_REVIEWER_USERNAMES.every((name) => demoUsernames.includes(name))).toBe(true);
+      });
+
+      it('are the same for the same catalogue: derived from the listing ids, not drawn at random', async () => {
+        const reviewable = await db
+          .select({ id: listings.id, ownerUserId: shops.ownerUserId, createdAt: listings.createdAt })
+          .from(listings)
+          .innerJoin(shops, eq(shops.id, listings.shopId));
+        const reviewers = await db.select({ id: users.id, username: users.username }).from(users);
+        const first = planDemoReviews(reviewable, reviewers, NOW);
+        expect(planDemoReviews([...reviewable].reverse(), [...reviewers].reverse(), NOW)).toEqual(first);
+
+        const strip = ({ listingId, userId, rating, content, isAnonymous }: { listingId: number; userId: number; rating: number; content: string; isAnonymous?: boolean | null }) =>
+          ({ listingId, userId, rating, content, isAnonymous: Boolean(isAnonymous) });
+        expect((await seededRows()).map(strip)).toEqual(first.map(strip));
+      });
+
+      it('seeding again changes nothing, and a database with any review is left alone', async () => {
+        const before = await seededRows();
+        expect(await seedDemoReviews(db, NOW)).toEqual({ seeded: false });
+        expect(await seededRows()).toEqual(before);
+      });
+
+      it('an emptied table is seeded again, the same way', async () => {
+        const strip = (row: typeof listingReviews.$inferSelect) => [row.listingId, row.userId, row.rating, row.content, row.isAnonymous];
+        const before = (await seededRows()).map(strip);
+        const fixture = await db.select().from(listingReviews).where(eq(listingReviews.listingId, reviewedId));
+        await db.delete(listingReviews);
+        expect(await seedDemoReviews(db, NOW)).toEqual({ seeded: true });
+        expect((await seededRows()).map(strip)).toEqual(before);
+        // Put the fixture back for any test that runs after.
+        await db.insert(listingReviews).values(fixture.map(({ id: _id, ...row }) => row));
+      });
+    });
+  });
+});
