@@ -79,7 +79,8 @@ export function normalizePage(request: PageRequest | number | undefined, default
 // ---------------------------------------------------------------------------------------------
 // games, platforms, zones
 
-const gameSelection = {
+/** The game columns every game reference is read with (exported for free-rentals.ts). */
+export const gameSelection = {
   id: games.id,
   name: games.name,
   slug: games.slug,

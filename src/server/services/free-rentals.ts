@@ -26,7 +26,7 @@ import {
 import type { Db } from '../db/client';
 import { freeOffers, games, listings } from '../db/schema';
 import { intParam, optionalParam } from '../query-params';
-import { isRowId, MAX_PAGE, selectCards } from './catalog';
+import { gameSelection, isRowId, MAX_PAGE, selectCards } from './catalog';
 import { reshapeGame, reshapeListingCard } from './catalog.reshape';
 import { idParam } from './catalog.schemas';
 
@@ -108,16 +108,7 @@ export async function listFreeGames(db: Db, now: Date): Promise<FreeGame[]> {
     .groupBy(listings.gameId)
     .as('offers');
   const rows = await db
-    .select({
-      id: games.id,
-      name: games.name,
-      slug: games.slug,
-      icon: games.icon,
-      maintenanceStatus: games.maintenanceStatus,
-      isSuspended: games.isSuspended,
-      hasHafuCoin: games.hasHafuCoin,
-      offerCount: offers.n,
-    })
+    .select({ ...gameSelection, offerCount: offers.n })
     .from(games)
     .innerJoin(offers, eq(offers.gameId, games.id))
     .orderBy(asc(games.sort), asc(games.id));
