@@ -91,9 +91,14 @@ test.describe('sign-in', () => {
     await expect.poll(async () => (await request.get('/api/v1/common/userInfo', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
   });
 
-  test('the agreement confirm ticks the box when agreed', async ({ page }) => {
+  test('the agreement confirm ticks the box when agreed, and the sign-in goes on', async ({ page }) => {
     await openHome(page);
     await openLogin(page, '账号登录');
+    // Hold the login answer a moment, so the ticked box can be seen before the dialog closes.
+    await page.route('**/api/v1/common/login', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     const dialog = loginPanel(page);
     await dialog.getByLabel('手机号/用户名').fill(RENTER.username);
     await dialog.getByLabel('密码', { exact: true }).fill(RENTER.password);
@@ -102,6 +107,7 @@ test.describe('sign-in', () => {
     await expect(confirm).toContainText('需同意并阅读《平台服务协议》和《隐私政策》!');
     await confirm.getByRole('button', { name: '同意' }).click();
     await expect(dialog.getByLabel(/我已阅读并同意/)).toBeChecked();
+    await expectSignedIn(page, new RegExp(RENTER.nickname));
   });
 
   test('after more than 3 wrong passwords the slider is required, then the right password signs in', async ({ page }) => {
