@@ -146,6 +146,11 @@ async function readBodyText(request: Request, maxBytes: number): Promise<string>
  * 格式提交, 400 请求体不是有效的 JSON. Use `readJson` unless the schema depends on the body's shape.
  */
 export async function readJsonBody(request: Request, options: ReadJsonOptions = {}): Promise<unknown> {
+  return (await readJsonText(request, options)).parsed;
+}
+
+/** The body's exact text and its parse, after the size and media-type refusals of readJsonBody. */
+async function readJsonText(request: Request, options: ReadJsonOptions = {}): Promise<{ text: string; parsed: unknown }> {
   const maxBytes = options.maxBytes ?? MAX_JSON_BODY_BYTES;
   const declared = request.headers.get('content-length')?.trim();
   if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw payloadTooLarge();
@@ -157,7 +162,7 @@ export async function readJsonBody(request: Request, options: ReadJsonOptions = 
 
   const text = await readBodyText(request, maxBytes);
   try {
-    return JSON.parse(text) as unknown;
+    return { text, parsed: JSON.parse(text) as unknown };
   } catch (error) {
     throw badRequest(MSG_MALFORMED_JSON, { cause: error });
   }
@@ -184,17 +189,7 @@ export interface SignedJson<T> {
  * re-serialised object would not match them.
  */
 export async function readSignedJson<S extends z.ZodType>(request: Request, schema: S): Promise<SignedJson<z.output<S>>> {
-  const maxBytes = MAX_JSON_BODY_BYTES;
-  const declared = request.headers.get('content-length')?.trim();
-  if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw payloadTooLarge();
-  if (!isJsonMediaType(mediaTypeOf(request))) throw unsupportedMediaType();
-  const text = await readBodyText(request, maxBytes);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text) as unknown;
-  } catch (error) {
-    throw badRequest(MSG_MALFORMED_JSON, { cause: error });
-  }
+  const { text, parsed } = await readJsonText(request);
   return { text, data: await parseInput(schema, parsed) };
 }
 

@@ -5,7 +5,6 @@
  * Each hall filter is checked twice: every returned card satisfies it (asserted on the card's own
  * fields), and the total equals what a plain JavaScript reading of the seeded rows expects.
  */
-import type { APIContext, APIRoute } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameListItem, GameRef, HallQuery, ListingCard, ListingDetail, Page, Platform, Zone } from '~/lib/catalog/types';
 import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, CODE_ACCOUNT_DELETED } from '~/lib/config/constants';
@@ -13,7 +12,6 @@ import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
 import { hafuTier } from '~/lib/rules/hafu';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { games, listingAttrs, listings, platforms, shops, zones, type GameRow, type ListingRow } from '~/server/db/schema';
-import type { Envelope } from '~/server/http';
 import { getListingDetail, getShop as getShopService, listSimilarListings, listSpecialOffers, searchListings } from '~/server/services/catalog';
 import type { BargainGame, ShopSummary } from '~/server/services/catalog.types';
 import { GET as getGameList, ALL as gameListOther } from '~/pages/api/v1/rentalHall/gameList';
@@ -31,26 +29,12 @@ import { GET as getShops } from '~/pages/api/v1/shops';
 import { GET as getShop } from '~/pages/api/v1/shop/index';
 import { GET as getShopAccounts } from '~/pages/api/v1/shop/accounts';
 import { TEST_DRIVERS } from './drivers';
+import { callRoute } from './endpoint-call';
 import { fakeDb } from './endpoint-db';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const DRIVERS = TEST_DRIVERS;
-
-interface CallResult<T> {
-  status: number;
-  headers: Headers;
-  json: unknown;
-  body: Envelope<T>;
-}
-
-async function call<T = unknown>(route: APIRoute, path: string, method = 'GET'): Promise<CallResult<T>> {
-  const request = new Request(`http://localhost${path}`, { method });
-  const context = { request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext;
-  const response = await route(context);
-  const json: unknown = await response.json();
-  return { status: response.status, headers: response.headers, json, body: json as Envelope<T> };
-}
 
 function qs(params: Record<string, string | number | boolean | undefined>): string {
   const search = new URLSearchParams();
@@ -60,7 +44,7 @@ function qs(params: Record<string, string | number | boolean | undefined>): stri
 }
 
 async function hall(params: Record<string, string | number | boolean | undefined>): Promise<Page<ListingCard>> {
-  const { status, body } = await call<Page<ListingCard>>(getAccounts, `/api/v1/zuhao/accounts${qs(params)}`);
+  const { status, body } = await callRoute<Page<ListingCard>>(getAccounts, `/api/v1/zuhao/accounts${qs(params)}`);
   expect(body.msg).toBe('ok');
   expect(status).toBe(200);
   return body.data;
@@ -170,23 +154,23 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
 
     describe('game list (spec §7 rentalHall/gameList)', () => {
       it('answers data.url, and that URL answers the raw array of { title, id } without envelope or token', async () => {
-        const list = await call<{ url: string }>(getGameList, '/api/v1/rentalHall/gameList');
+        const list = await callRoute<{ url: string }>(getGameList, '/api/v1/rentalHall/gameList');
         expect(list.status).toBe(200);
         expect(list.body).toMatchObject({ code: 0, data: { url: '/api/v1/rentalHall/games.json' } });
 
-        const raw = await call(getGamesJson, list.body.data.url);
+        const raw = await callRoute(getGamesJson, list.body.data.url);
         expect(raw.status).toBe(200);
         expect(raw.headers.get('cache-control')).toBe('public, max-age=300');
         expect(raw.headers.get('content-type')).toContain('application/json');
-        expect(Array.isArray(raw.json)).toBe(true);
-        const items = raw.json as GameListItem[];
+        expect(Array.isArray(raw.body)).toBe(true);
+        const items = raw.body as unknown as GameListItem[];
         expect(items).toHaveLength(seeded.games.length);
         for (const item of items) expect(Object.keys(item).sort()).toEqual(['id', 'title']);
         expect(items.find((item) => item.id === sjz.id)).toEqual({ title: '三角洲行动', id: sjz.id });
       });
 
       it('refuses other methods with a 405 envelope', async () => {
-        const { status, body, headers } = await call(gameListOther, '/api/v1/rentalHall/gameList', 'POST');
+        const { status, body, headers } = await callRoute(gameListOther, '/api/v1/rentalHall/gameList', { method: 'POST' });
         expect(status).toBe(405);
         expect(body.code).toBe(1);
         expect(headers.get('allow')).toBe('GET');
@@ -195,7 +179,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
 
     describe('games, platforms and zones', () => {
       it('lists every game as a GameRef, hot games only those marked hot', async () => {
-        const all = await call<GameRef[]>(getGames, '/api/v1/zuhao/games');
+        const all = await callRoute<GameRef[]>(getGames, '/api/v1/zuhao/games');
         expect(all.status).toBe(200);
         expect(all.body.data).toHaveLength(seeded.games.length);
         expect(all.body.data.find((game) => game.id === sjz.id)).toEqual({
@@ -209,41 +193,41 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
         });
         expect(all.body.data.find((game) => game.id === maintained.id)).toMatchObject({ maintenance_status: 1, is_suspended: 1 });
 
-        const hot = await call<GameRef[]>(getHotGames, '/api/v1/zuhao/hotGames');
+        const hot = await callRoute<GameRef[]>(getHotGames, '/api/v1/zuhao/hotGames');
         const hotIds = seeded.games.filter((game) => game.isHot).map((game) => game.id);
         expect(ids(hot.body.data)).toEqual([...hotIds].sort((a, b) => a - b));
       });
 
       it('lists the platforms of a game; 404 for a game that does not exist; 400 naming game_id for a bad one', async () => {
-        const ok = await call<Platform[]>(getPlatforms, `/api/v1/zuhao/platforms?game_id=${sjz.id}`);
+        const ok = await callRoute<Platform[]>(getPlatforms, `/api/v1/zuhao/platforms?game_id=${sjz.id}`);
         expect(ok.body.data.map((platform) => platform.name)).toEqual(['PC端', '安卓QQ', '安卓微信', '苹果QQ', '苹果微信']);
 
-        const missing = await call(getPlatforms, '/api/v1/zuhao/platforms?game_id=99999');
+        const missing = await callRoute(getPlatforms, '/api/v1/zuhao/platforms?game_id=99999');
         expect(missing.status).toBe(404);
         expect(missing.body).toMatchObject({ code: 1, msg: '游戏不存在', data: null });
 
         for (const bad of ['', '?game_id=abc', '?game_id=0', '?game_id=-1', '?game_id=1.5']) {
-          const { status, body } = await call(getPlatforms, `/api/v1/zuhao/platforms${bad}`);
+          const { status, body } = await callRoute(getPlatforms, `/api/v1/zuhao/platforms${bad}`);
           expect(status).toBe(400);
           expect(body.msg).toContain('game_id');
         }
       });
 
       it("lists a game's zones, and with a platform only its own and the shared ones; 404 for another game's platform", async () => {
-        const all = await call<Zone[]>(getZones, `/api/v1/zuhao/zones?game_id=${sjz.id}`);
+        const all = await callRoute<Zone[]>(getZones, `/api/v1/zuhao/zones?game_id=${sjz.id}`);
         expect(all.body.data.map((zone) => zone.name)).toEqual(expect.arrayContaining(['官服', 'WeGame', 'Steam', 'QQ区', '微信区']));
 
         const pcOfSjz = (await db.select().from(platforms)).find((platform) => platform.gameId === sjz.id && platform.name === 'PC端')!;
-        const pcZones = await call<Zone[]>(getZones, `/api/v1/zuhao/zones?game_id=${sjz.id}&platform_id=${pcOfSjz.id}`);
+        const pcZones = await callRoute<Zone[]>(getZones, `/api/v1/zuhao/zones?game_id=${sjz.id}&platform_id=${pcOfSjz.id}`);
         expect(pcZones.body.data.map((zone) => zone.name).sort()).toEqual(['Steam', 'WeGame', '官服']);
         for (const zone of pcZones.body.data) expect(zone.platform_id === null || zone.platform_id === pcOfSjz.id).toBe(true);
 
         const wzryPlatform = (await db.select().from(platforms)).find((platform) => platform.gameId === wzry.id)!;
-        const foreign = await call(getZones, `/api/v1/zuhao/zones?game_id=${sjz.id}&platform_id=${wzryPlatform.id}`);
+        const foreign = await callRoute(getZones, `/api/v1/zuhao/zones?game_id=${sjz.id}&platform_id=${wzryPlatform.id}`);
         expect(foreign.status).toBe(404);
         expect(foreign.body.msg).toBe('平台不存在');
 
-        const bad = await call(getZones, `/api/v1/zuhao/zones?game_id=${sjz.id}&platform_id=x`);
+        const bad = await callRoute(getZones, `/api/v1/zuhao/zones?game_id=${sjz.id}&platform_id=x`);
         expect(bad.status).toBe(400);
         expect(bad.body.msg).toContain('platform_id');
       });
@@ -411,7 +395,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
         ['flag not on/off', '?no_deposit=maybe', 'no_deposit'],
         ['keyword too long', `?keyword=${'长'.repeat(51)}`, 'keyword'],
       ])('refuses %s with 400 naming the field', async (_name, search, field) => {
-        const { status, body } = await call(getAccounts, `/api/v1/zuhao/accounts${search}`);
+        const { status, body } = await callRoute(getAccounts, `/api/v1/zuhao/accounts${search}`);
         expect(status).toBe(400);
         expect(body.code).toBe(1);
         expect(body.msg).toContain(field);
@@ -419,7 +403,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
       });
 
       it('refuses POST with 405', async () => {
-        const { status } = await call(accountsOther, '/api/v1/zuhao/accounts', 'POST');
+        const { status } = await callRoute(accountsOther, '/api/v1/zuhao/accounts', { method: 'POST' });
         expect(status).toBe(405);
       });
     });
@@ -427,7 +411,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
     describe('account detail (spec §7 "game account detail")', () => {
       it('answers every field a renter cares about, attrs and the owner’s certification', async () => {
         const row = seeded.listings.find((listing) => listing.isListed && listing.gameId === sjz.id)!;
-        const { status, body } = await call<ListingDetail>(getDetail, `/api/v1/detail/account?account_id=${row.id}`);
+        const { status, body } = await callRoute<ListingDetail>(getDetail, `/api/v1/detail/account?account_id=${row.id}`);
         expect(status).toBe(200);
         const detail = body.data;
         expect(detail).toMatchObject({
@@ -461,20 +445,20 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
 
       it('still shows an unlisted listing, as unavailable', async () => {
         const row = seeded.listings.find((listing) => !listing.isListed)!;
-        const { status, body } = await call<ListingDetail>(getDetail, `/api/v1/detail/account?account_id=${row.id}`);
+        const { status, body } = await callRoute<ListingDetail>(getDetail, `/api/v1/detail/account?account_id=${row.id}`);
         expect(status).toBe(200);
         expect(body.data).toMatchObject({ id: row.id, is_listed: false, availability: 'unavailable' });
       });
 
       it('answers 404 with code -400 and 账号已删除 for a listing that does not exist', async () => {
-        const { status, body } = await call(getDetail, '/api/v1/detail/account?account_id=987654');
+        const { status, body } = await callRoute(getDetail, '/api/v1/detail/account?account_id=987654');
         expect(status).toBe(404);
         expect(body).toEqual({ code: CODE_ACCOUNT_DELETED, msg: '账号已删除', data: null });
       });
 
       it('refuses a missing or non-numeric account_id with 400', async () => {
         for (const search of ['', '?account_id=', '?account_id=abc', '?account_id=0', '?id=3']) {
-          const { status, body } = await call(getDetail, `/api/v1/detail/account${search}`);
+          const { status, body } = await callRoute(getDetail, `/api/v1/detail/account${search}`);
           expect(status).toBe(400);
           expect(body.msg).toContain('account_id');
         }
@@ -497,7 +481,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
     describe('similar accounts', () => {
       it('answers listed listings of the same game, nearest price first, never the listing itself', async () => {
         const row = seeded.listings.find((listing) => listing.isListed && listing.gameId === wzry.id)!;
-        const { status, body } = await call<ListingCard[]>(getSimilar, `/api/v1/zuhao/similar?account_id=${row.id}&limit=5`);
+        const { status, body } = await callRoute<ListingCard[]>(getSimilar, `/api/v1/zuhao/similar?account_id=${row.id}&limit=5`);
         expect(status).toBe(200);
         expect(body.data).toHaveLength(5);
         for (const card of body.data) {
@@ -513,11 +497,11 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
 
       it('defaults to 6, answers 404 -400 for a missing listing and 400 for a bad limit', async () => {
         const row = seeded.listings.find((listing) => listing.isListed && listing.gameId === wzry.id)!;
-        const defaults = await call<ListingCard[]>(getSimilar, `/api/v1/zuhao/similar?account_id=${row.id}`);
+        const defaults = await callRoute<ListingCard[]>(getSimilar, `/api/v1/zuhao/similar?account_id=${row.id}`);
         expect(defaults.body.data).toHaveLength(6);
-        const missing = await call(getSimilar, '/api/v1/zuhao/similar?account_id=987654');
+        const missing = await callRoute(getSimilar, '/api/v1/zuhao/similar?account_id=987654');
         expect([missing.status, missing.body.code]).toEqual([404, CODE_ACCOUNT_DELETED]);
-        const bad = await call(getSimilar, `/api/v1/zuhao/similar?account_id=${row.id}&limit=21`);
+        const bad = await callRoute(getSimilar, `/api/v1/zuhao/similar?account_id=${row.id}&limit=21`);
         expect(bad.status).toBe(400);
         expect(bad.body.msg).toContain('limit');
       });
@@ -528,7 +512,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
       const effective = (card: ListingCard): number => Math.round(card.rental_fen * (card.activity.discount ?? 1));
 
       it('lists the games with offers and how many each has', async () => {
-        const { status, body } = await call<BargainGame[]>(getTejiaGames, '/api/v1/tejia/games');
+        const { status, body } = await callRoute<BargainGame[]>(getTejiaGames, '/api/v1/tejia/games');
         expect(status).toBe(200);
         expect(body.data.length).toBeGreaterThan(5);
         for (const game of body.data) {
@@ -541,7 +525,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
       it('lists offers (an activity discount or bargaining), cheapest effective price first, for all games or one', async () => {
         const all: ListingCard[] = [];
         for (let page = 1; ; page++) {
-          const { body } = await call<Page<ListingCard>>(getTejiaAccounts, `/api/v1/tejia/accounts?page=${page}&page_size=60`);
+          const { body } = await callRoute<Page<ListingCard>>(getTejiaAccounts, `/api/v1/tejia/accounts?page=${page}&page_size=60`);
           all.push(...body.data.list);
           if (all.length >= body.data.total) break;
         }
@@ -549,14 +533,14 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
         for (const card of all) expect(card.activity.discount !== null || card.is_use_bargain).toBe(true);
         expect(isSorted(all, (a, b) => effective(a) - effective(b) || a.id - b.id)).toBe(true);
 
-        const one = await call<Page<ListingCard>>(getTejiaAccounts, `/api/v1/tejia/accounts?game_id=${wzry.id}`);
+        const one = await callRoute<Page<ListingCard>>(getTejiaAccounts, `/api/v1/tejia/accounts?game_id=${wzry.id}`);
         expect(one.body.data.total).toBe(seeded.listings.filter((row) => isOffer(row) && row.gameId === wzry.id).length);
         for (const card of one.body.data.list) expect(card.game_id).toBe(wzry.id);
       });
 
       it('refuses a bad game_id or page with 400', async () => {
         for (const [search, field] of [['?game_id=x', 'game_id'], ['?page=0', 'page']] as const) {
-          const { status, body } = await call(getTejiaAccounts, `/api/v1/tejia/accounts${search}`);
+          const { status, body } = await callRoute(getTejiaAccounts, `/api/v1/tejia/accounts${search}`);
           expect(status).toBe(400);
           expect(body.msg).toContain(field);
         }
@@ -565,7 +549,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
 
     describe('shops (/dianpu)', () => {
       it('lists shops with their listed-account counts, most first', async () => {
-        const { status, body } = await call<Page<ShopSummary>>(getShops, '/api/v1/shops?page=1');
+        const { status, body } = await callRoute<Page<ShopSummary>>(getShops, '/api/v1/shops?page=1');
         expect(status).toBe(200);
         expect(body.data.total).toBe(seeded.certTypeByShop.size);
         for (const shop of body.data.list) {
@@ -577,25 +561,25 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
       });
 
       it("answers one shop, and its listed accounts in hall order; 404 店铺不存在 for an unknown shop", async () => {
-        const shops = await call<Page<ShopSummary>>(getShops, '/api/v1/shops');
+        const shops = await callRoute<Page<ShopSummary>>(getShops, '/api/v1/shops');
         const first = shops.body.data.list[0]!;
-        const one = await call<ShopSummary>(getShop, `/api/v1/shop?id=${first.id}`);
+        const one = await callRoute<ShopSummary>(getShop, `/api/v1/shop?id=${first.id}`);
         expect(one.body.data).toEqual(first);
 
-        const listingsPage = await call<Page<ListingCard>>(getShopAccounts, `/api/v1/shop/accounts?id=${first.id}&page=1&page_size=60`);
+        const listingsPage = await callRoute<Page<ListingCard>>(getShopAccounts, `/api/v1/shop/accounts?id=${first.id}&page=1&page_size=60`);
         expect(listingsPage.body.data.total).toBe(first.listing_count);
         expect(isSorted(listingsPage.body.data.list, ORDER.recommended!)).toBe(true);
         for (const card of listingsPage.body.data.list) expect(seeded.listings.find((row) => row.id === card.id)!.shopId).toBe(first.id);
 
         for (const route of [getShop, getShopAccounts]) {
-          const missing = await call(route, '/api/v1/shop?id=99999');
+          const missing = await callRoute(route, '/api/v1/shop?id=99999');
           expect(missing.status).toBe(404);
           expect(missing.body).toMatchObject({ code: 1, msg: '店铺不存在' });
         }
-        const bad = await call(getShop, '/api/v1/shop?id=abc');
+        const bad = await callRoute(getShop, '/api/v1/shop?id=abc');
         expect(bad.status).toBe(400);
         expect(bad.body.msg).toContain('id');
-        const badPage = await call(getShops, '/api/v1/shops?page=0');
+        const badPage = await callRoute(getShops, '/api/v1/shops?page=0');
         expect(badPage.status).toBe(400);
       });
     });

@@ -7,7 +7,6 @@
  * is listed and not rented; a signed-in user has FREE_RENTALS_PER_DAY free rentals per Shanghai day.
  * Each test after the seed checks replaces every offer with its own (setOffers).
  */
-import type { APIContext, APIRoute } from 'astro';
 import { asc, count, countDistinct, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from '~/lib/catalog/types';
@@ -16,7 +15,6 @@ import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client
 import { DEMO_FREE_OFFER_COUNT, seedDemoFreeOffers } from '~/server/db/seed-free';
 import { freeOffers, games, listings, users } from '~/server/db/schema';
 import { MSG_UNAUTHORIZED } from '~/server/errors';
-import type { Envelope } from '~/server/http';
 import { getCatalogVersion } from '~/server/services/catalog-version';
 import { freePromotion, listFreeGames, listFreeOffers, type FreeCount, type FreeGame, type FreeOfferCard, type FreePromotion } from '~/server/services/free-rentals';
 import { issueToken } from '~/server/services/tokens';
@@ -25,31 +23,10 @@ import { GET as getGames } from '~/pages/api/v1/free/games';
 import { GET as getList, ALL as listOther } from '~/pages/api/v1/free/list';
 import { GET as getPromotion } from '~/pages/api/v1/free/promotion';
 import { TEST_DRIVERS } from './drivers';
+import { callRoute, expectOk } from './endpoint-call';
 import { fakeDb } from './endpoint-db';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
-
-interface CallResult<T> {
-  status: number;
-  headers: Headers;
-  body: Envelope<T>;
-}
-
-async function call<T = unknown>(route: APIRoute, path: string, { method = 'GET', authorization }: { method?: string; authorization?: string } = {}): Promise<CallResult<T>> {
-  const headers = new Headers();
-  if (authorization !== undefined) headers.set('authorization', authorization);
-  const request = new Request(`http://localhost${path}`, { method, headers });
-  const context = { request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext;
-  const response = await route(context);
-  return { status: response.status, headers: response.headers, body: JSON.parse(await response.text()) as Envelope<T> };
-}
-
-function expectOk<T>(result: CallResult<T>): T {
-  expect(result.body.msg).toBe('ok');
-  expect(result.status).toBe(200);
-  expect(result.body.code).toBe(0);
-  return result.body.data;
-}
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -219,17 +196,17 @@ describe.each(TEST_DRIVERS)('free rentals on $label', ({ driver, skip }) => {
         [first!, 1],
         [second!, 3],
       ]);
-      const viaApi = expectOk(await call<FreeGame[]>(getGames, '/api/v1/free/games'));
+      const viaApi = expectOk(await callRoute<FreeGame[]>(getGames, '/api/v1/free/games'));
       expect(viaApi).toEqual(gamesList);
       expect(viaApi[0]).toMatchObject({ name: expect.any(String), icon: expect.any(String), slug: expect.any(String) });
 
-      const ofSecond = expectOk(await call<Page<FreeOfferCard>>(getList, `/api/v1/free/list?game_id=${second}`));
+      const ofSecond = expectOk(await callRoute<Page<FreeOfferCard>>(getList, `/api/v1/free/list?game_id=${second}`));
       expect(ofSecond.total).toBe(3);
       expect(ofSecond.list.every((card) => card.game_id === second)).toBe(true);
-      const ofThird = expectOk(await call<Page<FreeOfferCard>>(getList, `/api/v1/free/list?game_id=${third}`));
+      const ofThird = expectOk(await callRoute<Page<FreeOfferCard>>(getList, `/api/v1/free/list?game_id=${third}`));
       expect(ofThird).toEqual({ list: [], total: 0, page: 1, page_size: FREE_LIST_PAGE_SIZE_DEFAULT });
       // A game that does not exist has no offers (not an error).
-      expect(expectOk(await call<Page<FreeOfferCard>>(getList, '/api/v1/free/list?game_id=987654')).total).toBe(0);
+      expect(expectOk(await callRoute<Page<FreeOfferCard>>(getList, '/api/v1/free/list?game_id=987654')).total).toBe(0);
     });
   });
 
@@ -239,7 +216,7 @@ describe.each(TEST_DRIVERS)('free rentals on $label', ({ driver, skip }) => {
       const chosen = available.slice(0, 55);
       await setOffers(chosen.map((row, index) => running(row.id, now, 1 + (index % 24))));
 
-      const first = expectOk(await call<Page<FreeOfferCard>>(getList, '/api/v1/free/list'));
+      const first = expectOk(await callRoute<Page<FreeOfferCard>>(getList, '/api/v1/free/list'));
       expect(first.page).toBe(1);
       expect(first.page_size).toBe(FREE_LIST_PAGE_SIZE_DEFAULT);
       expect(first.total).toBe(55);
@@ -247,16 +224,16 @@ describe.each(TEST_DRIVERS)('free rentals on $label', ({ driver, skip }) => {
 
       const seen: number[] = [];
       for (let page = 1; page <= 6; page++) {
-        const data = expectOk(await call<Page<FreeOfferCard>>(getList, `/api/v1/free/list?page=${page}&page_size=10`));
+        const data = expectOk(await callRoute<Page<FreeOfferCard>>(getList, `/api/v1/free/list?page=${page}&page_size=10`));
         expect(data.list).toHaveLength(page <= 5 ? 10 : 5);
         seen.push(...ids(data));
       }
       expect(new Set(seen).size).toBe(55);
       expect([...seen].sort((x, y) => x - y)).toEqual(chosen.map((row) => row.id).sort((x, y) => x - y));
 
-      const widest = expectOk(await call<Page<FreeOfferCard>>(getList, '/api/v1/free/list?page_size=50'));
+      const widest = expectOk(await callRoute<Page<FreeOfferCard>>(getList, '/api/v1/free/list?page_size=50'));
       expect(widest.list).toHaveLength(50);
-      const past = expectOk(await call<Page<FreeOfferCard>>(getList, '/api/v1/free/list?page=9'));
+      const past = expectOk(await callRoute<Page<FreeOfferCard>>(getList, '/api/v1/free/list?page=9'));
       expect(past).toMatchObject({ list: [], total: 55, page: 9 });
       // The service caps what a caller passes past the endpoint.
       expect((await listFreeOffers(db, { page_size: 500 }, now)).page_size).toBe(50);
@@ -270,14 +247,14 @@ describe.each(TEST_DRIVERS)('free rentals on $label', ({ driver, skip }) => {
       ['a game id that is not a number', '?game_id=abc'],
       ['a game id past integer range', '?game_id=2147483648'],
     ])('rejects %s with 400', async (_name, query) => {
-      const result = await call(getList, `/api/v1/free/list${query}`);
+      const result = await callRoute(getList, `/api/v1/free/list${query}`);
       expect(result.status).toBe(400);
       expect(result.body.code).not.toBe(0);
     });
 
     it('answers other methods with 405', async () => {
-      expect((await call(listOther, '/api/v1/free/list', { method: 'POST' })).status).toBe(405);
-      expect((await call(countOther, '/api/v1/free/count', { method: 'POST' })).status).toBe(405);
+      expect((await callRoute(listOther, '/api/v1/free/list', { method: 'POST' })).status).toBe(405);
+      expect((await callRoute(countOther, '/api/v1/free/count', { method: 'POST' })).status).toBe(405);
     });
   });
 
@@ -286,7 +263,7 @@ describe.each(TEST_DRIVERS)('free rentals on $label', ({ driver, skip }) => {
       const now = new Date();
       const [a, b, c] = available;
       await setOffers([running(a!.id, now), running(b!.id, now), { listingId: c!.id, startsAt: new Date(now.getTime() + DAY_MS), endsAt: new Date(now.getTime() + 2 * DAY_MS) }]);
-      const data = expectOk(await call<FreePromotion>(getPromotion, '/api/v1/free/promotion'));
+      const data = expectOk(await callRoute<FreePromotion>(getPromotion, '/api/v1/free/promotion'));
       expect(data).toEqual({ title: FREE_PROMOTION_TITLE, text: FREE_PROMOTION_TEXT, active_offers: 2 });
     });
   });
@@ -295,7 +272,7 @@ describe.each(TEST_DRIVERS)('free rentals on $label', ({ driver, skip }) => {
     it('gives a signed-in user FREE_RENTALS_PER_DAY today, none used before orders exist', async () => {
       const [user] = await db.insert(users).values({ username: 'free_count_user', nickname: '免费次数测试' }).returning({ id: users.id });
       const { token } = await issueToken(db, user!.id, { now: new Date() });
-      const data = expectOk(await call<FreeCount>(getCount, '/api/v1/free/count', { authorization: `Bearer ${token}` }));
+      const data = expectOk(await callRoute<FreeCount>(getCount, '/api/v1/free/count', { authorization: `Bearer ${token}` }));
       expect(data).toEqual({ per_day: FREE_RENTALS_PER_DAY, used_today: 0, remaining: FREE_RENTALS_PER_DAY });
     });
 
@@ -303,7 +280,7 @@ describe.each(TEST_DRIVERS)('free rentals on $label', ({ driver, skip }) => {
       ['without a token', undefined],
       ['with an unknown token', 'Bearer not-a-real-token'],
     ])('answers 401 %s', async (_name, authorization) => {
-      const result = await call(getCount, '/api/v1/free/count', { authorization });
+      const result = await callRoute(getCount, '/api/v1/free/count', { authorization });
       expect(result.status).toBe(401);
       expect(result.body).toEqual({ code: 1, msg: MSG_UNAUTHORIZED, data: null });
       expect(result.headers.get('www-authenticate')).toBe('Bearer');

@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIContext, APIRoute } from 'astro';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListingCard, Page } from '~/lib/catalog/types';
@@ -13,7 +12,6 @@ import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client
 import { announcements, banners, games, hotTags, listings } from '~/server/db/schema';
 import { seedDemoData } from '~/server/db/seed';
 import { ANNOUNCEMENT_SEEDS, BANNER_SEEDS, HOT_TAG_SEEDS } from '~/server/db/seed-home';
-import type { Envelope } from '~/server/http';
 import type { Announcement, AnnouncementSummary, Banner, HomeData, HotTag } from '~/server/services/catalog.types';
 import { GET as getHome, ALL as homeOther } from '~/pages/api/v1/home/index';
 import { GET as getAnnouncements } from '~/pages/api/v1/home/announcements';
@@ -21,18 +19,12 @@ import { GET as getAnnouncement } from '~/pages/api/v1/home/announcement';
 import { GET as getHotTags } from '~/pages/api/v1/home/hotTags';
 import { GET as getBanners } from '~/pages/api/v1/home/banners';
 import { TEST_DRIVERS } from './drivers';
+import { callRoute } from './endpoint-call';
 import { fakeDb } from './endpoint-db';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const DRIVERS = TEST_DRIVERS;
-
-async function call<T = unknown>(route: APIRoute, pathAndQuery: string, method = 'GET'): Promise<{ status: number; body: Envelope<T> }> {
-  const request = new Request(`http://localhost${pathAndQuery}`, { method });
-  const context = { request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext;
-  const response = await route(context);
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
-}
 
 async function tableCount(db: Db, table: string): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`);
@@ -63,7 +55,7 @@ describe.each(DRIVERS)('home API on $label', ({ driver, skip }) => {
     });
 
     it('answers everything the home page shows in one call', async () => {
-      const { status, body } = await call<HomeData>(getHome, '/api/v1/home');
+      const { status, body } = await callRoute<HomeData>(getHome, '/api/v1/home');
       expect(status).toBe(200);
       const home = body.data;
 
@@ -94,7 +86,7 @@ describe.each(DRIVERS)('home API on $label', ({ driver, skip }) => {
     });
 
     it('lists the active banners in order, each image a local SVG that exists', async () => {
-      const { body } = await call<Banner[]>(getBanners, '/api/v1/home/banners');
+      const { body } = await callRoute<Banner[]>(getBanners, '/api/v1/home/banners');
       expect(body.data.map((banner) => banner.title)).toEqual(BANNER_SEEDS.map((banner) => banner.title));
       for (const banner of body.data) {
         expect(banner.image).toMatch(/^\/banners\/[a-z-]+\.svg$/);
@@ -109,7 +101,7 @@ describe.each(DRIVERS)('home API on $label', ({ driver, skip }) => {
       // an inactive banner is not shown
       await db.update(banners).set({ isActive: false }).where(sql`${banners.id} = ${body.data[1]!.id}`);
       try {
-        const after = await call<Banner[]>(getBanners, '/api/v1/home/banners');
+        const after = await callRoute<Banner[]>(getBanners, '/api/v1/home/banners');
         expect(after.body.data.map((banner) => banner.id)).not.toContain(body.data[1]!.id);
       } finally {
         await db.update(banners).set({ isActive: true });
@@ -117,7 +109,7 @@ describe.each(DRIVERS)('home API on $label', ({ driver, skip }) => {
     });
 
     it('gives every hot tag a link: its own, or the hall searching its keyword', async () => {
-      const { body } = await call<HotTag[]>(getHotTags, '/api/v1/home/hotTags');
+      const { body } = await callRoute<HotTag[]>(getHotTags, '/api/v1/home/hotTags');
       const noDeposit = body.data.find((tag) => tag.name === '无押金')!;
       expect(noDeposit.href).toBe('/zuhao.html?no_deposit=1');
       const hafu = body.data.find((tag) => tag.name === '哈夫币')!;
@@ -130,10 +122,10 @@ describe.each(DRIVERS)('home API on $label', ({ driver, skip }) => {
         .values({ title: '明日活动预告', content: '尚未发布', publishedAt: new Date(Date.now() + 86_400_000) })
         .returning({ id: announcements.id });
       try {
-        const first = await call<Page<AnnouncementSummary>>(getAnnouncements, '/api/v1/home/announcements?page=1&page_size=4');
+        const first = await callRoute<Page<AnnouncementSummary>>(getAnnouncements, '/api/v1/home/announcements?page=1&page_size=4');
         expect(first.status).toBe(200);
         expect(first.body.data).toMatchObject({ total: ANNOUNCEMENT_SEEDS.length, page: 1, page_size: 4 });
-        const second = await call<Page<AnnouncementSummary>>(getAnnouncements, '/api/v1/home/announcements?page=2&page_size=4');
+        const second = await callRoute<Page<AnnouncementSummary>>(getAnnouncements, '/api/v1/home/announcements?page=2&page_size=4');
         const all = [...first.body.data.list, ...second.body.data.list];
         expect(all).toHaveLength(ANNOUNCEMENT_SEEDS.length);
         expect(new Set(all.map((item) => item.id)).size).toBe(all.length);
@@ -141,7 +133,7 @@ describe.each(DRIVERS)('home API on $label', ({ driver, skip }) => {
         expect(all.map((item) => item.id)).not.toContain(future[0]!.id);
         for (const item of all) expect(Array.from(item.summary).length).toBeLessThanOrEqual(61);
 
-        const hidden = await call(getAnnouncement, `/api/v1/home/announcement?id=${future[0]!.id}`);
+        const hidden = await callRoute(getAnnouncement, `/api/v1/home/announcement?id=${future[0]!.id}`);
         expect(hidden.status).toBe(404);
       } finally {
         await db.delete(announcements).where(sql`${announcements.id} = ${future[0]!.id}`);
@@ -149,29 +141,29 @@ describe.each(DRIVERS)('home API on $label', ({ driver, skip }) => {
     });
 
     it('answers an announcement with its content; 404 公告不存在 for an unknown id; 400 for a bad one', async () => {
-      const list = await call<Page<AnnouncementSummary>>(getAnnouncements, '/api/v1/home/announcements');
+      const list = await callRoute<Page<AnnouncementSummary>>(getAnnouncements, '/api/v1/home/announcements');
       const item = list.body.data.list.find((entry) => entry.title.includes('防诈骗'))!;
-      const { status, body } = await call<Announcement>(getAnnouncement, `/api/v1/home/announcement?id=${item.id}`);
+      const { status, body } = await callRoute<Announcement>(getAnnouncement, `/api/v1/home/announcement?id=${item.id}`);
       expect(status).toBe(200);
       expect(body.data).toMatchObject({ id: item.id, title: item.title, is_pinned: true, published_at: item.published_at });
       expect(body.data.content).toContain('平台客服不会向您索要密码');
 
-      const missing = await call(getAnnouncement, '/api/v1/home/announcement?id=99999');
+      const missing = await callRoute(getAnnouncement, '/api/v1/home/announcement?id=99999');
       expect(missing.status).toBe(404);
       expect(missing.body).toMatchObject({ code: 1, msg: '公告不存在' });
 
       for (const search of ['', '?id=abc', '?id=0']) {
-        const bad = await call(getAnnouncement, `/api/v1/home/announcement${search}`);
+        const bad = await callRoute(getAnnouncement, `/api/v1/home/announcement${search}`);
         expect(bad.status).toBe(400);
         expect(bad.body.msg).toContain('id');
       }
-      const badPage = await call(getAnnouncements, '/api/v1/home/announcements?page=0');
+      const badPage = await callRoute(getAnnouncements, '/api/v1/home/announcements?page=0');
       expect(badPage.status).toBe(400);
       expect(badPage.body.msg).toContain('page');
     });
 
     it('refuses other methods with 405', async () => {
-      const { status } = await call(homeOther, '/api/v1/home', 'DELETE');
+      const { status } = await callRoute(homeOther, '/api/v1/home', { method: 'DELETE' });
       expect(status).toBe(405);
     });
   });

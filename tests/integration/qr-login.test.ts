@@ -6,14 +6,13 @@
  * The endpoints read the clock with `new Date()`; only Date is faked (vi.useFakeTimers toFake
  * ['Date']) so a test can step past the 250 ms poll gap or the 60 s life without sleeping.
  */
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QR_LIFETIME_MS, QR_POLL_APP_MS, QR_POLL_WECHAT_MS, QR_SECRET_COOKIE } from '~/lib/config/constants';
 import { appQrState, qqQrState, wechatQrState } from '~/lib/rules/qr-login';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { qrSessions, thirdPartyIdentities, users } from '~/server/db/schema';
-import type { Envelope } from '~/server/http';
 import {
   MSG_QR_INVALID,
   MSG_QR_NOT_CONFIRMED,
@@ -40,39 +39,15 @@ import { POST as scanPost, ALL as scanOther } from '~/pages/api/v1/qr/scan';
 import { POST as sandboxConfirmPost } from '~/pages/api/v1/qr/sandbox/confirm';
 import { POST as cancelPost } from '~/pages/api/v1/qr/cancel';
 import { TEST_DRIVERS } from './drivers';
+import { callRoute, type CallOptions as BaseCallOptions, type CallResult } from './endpoint-call';
 import { fakeDb } from './endpoint-db';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
-interface CallResult<T> {
-  status: number;
-  headers: Headers;
-  body: Envelope<T>;
-}
-
-interface CallOptions {
-  method?: string;
-  cookie?: string | null;
-  authorization?: string;
-  headers?: Record<string, string>;
-  json?: unknown;
-  origin?: string;
-}
-
-async function call<T = unknown>(route: APIRoute, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
-  const headers = new Headers(options.headers);
-  if (options.cookie) headers.set('cookie', `${QR_SECRET_COOKIE}=${options.cookie}`);
-  if (options.authorization) headers.set('authorization', options.authorization);
-  let body: string | undefined;
-  if (options.json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(options.json);
-  }
-  const request = new Request(`${options.origin ?? 'http://localhost'}${path}`, { method: options.method ?? 'GET', headers, body });
-  const context = { request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext;
-  const response = await route(context);
-  return { status: response.status, headers: response.headers, body: JSON.parse(await response.text()) as Envelope<T> };
-}
+/** `cookie` is the qr_secret value alone (null or empty: no cookie). */
+type CallOptions = Omit<BaseCallOptions, 'cookie'> & { cookie?: string | null };
+const call = <T = unknown>(route: APIRoute, path: string, { cookie, ...options }: CallOptions = {}): Promise<CallResult<T>> =>
+  callRoute<T>(route, path, { ...options, cookie: cookie ? `${QR_SECRET_COOKIE}=${cookie}` : undefined });
 
 /** The qr_secret value of a Set-Cookie header, read the way the browser would send it back. */
 function secretOf(result: CallResult<unknown>): string {
@@ -83,7 +58,7 @@ function secretOf(result: CallResult<unknown>): string {
 }
 
 const ID_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-const post = (json: unknown, extra: CallOptions = {}): CallOptions => ({ method: 'POST', json, ...extra });
+const post = (body: unknown, extra: CallOptions = {}): CallOptions => ({ method: 'POST', body, ...extra });
 
 /** Steps the faked clock (Date only). */
 function tick(ms: number): void {

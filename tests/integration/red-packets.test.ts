@@ -5,7 +5,7 @@
  * PGlite and, when DATABASE_URL_TEST is set, a fresh PostgreSQL.
  */
 import { constants, createHash, publicEncrypt } from 'node:crypto';
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MS_PER_DAY } from '~/lib/config/constants';
@@ -14,7 +14,6 @@ import type { RedPacket, RedPacketPage } from '~/lib/stores/red-packets';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { DEMO_RED_PACKETS, DEMO_USERS, seedDemoData } from '~/server/db/seed';
 import { qrSessions, redPackets, users, verificationCodes } from '~/server/db/schema';
-import type { Envelope } from '~/server/http';
 import { confirmSandbox, createQrSession } from '~/server/services/qr-login';
 import { grantRedPackets, NEW_USER_RED_PACKETS } from '~/server/services/red-packets';
 import { computeRequestSignature, type SignChallenge } from '~/server/services/request-signing';
@@ -26,29 +25,18 @@ import { GET as getSignRoute } from '~/pages/api/v1/common/getSign';
 import { POST as registerRoute } from '~/pages/api/v1/common/register';
 import { GET as redPacketsRoute, ALL as redPacketsOther } from '~/pages/api/v1/account/redPackets';
 import { TEST_DRIVERS } from './drivers';
+import { callRoute, type CallOptions, type CallResult } from './endpoint-call';
 import { fakeDb } from './endpoint-db';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
-
-interface CallResult<T> {
-  status: number;
-  body: Envelope<T>;
-}
 
 let serial = 0;
 const freshIp = (): string => `203.0.${Math.floor((serial += 1) / 250)}.${(serial % 250) + 1}`;
 const freshPhone = (): string => `137${String(20_000_000 + (serial += 1)).padStart(8, '0')}`;
 
-async function call<T = unknown>(
-  route: APIRoute,
-  path: string,
-  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<CallResult<T>> {
-  const request = new Request(`http://localhost${path}`, { method, headers: new Headers({ 'user-agent': 'vitest', ...headers }), body });
-  const context = { request, url: new URL(request.url), params: {}, locals: {}, clientAddress: freshIp() } as unknown as APIContext;
-  const response = await route(context);
-  return { status: response.status, body: JSON.parse(await response.text()) as Envelope<T> };
-}
+/** From a fresh address each call, as user agent vitest. */
+const call = <T = unknown>(route: APIRoute, path: string, options: CallOptions = {}): Promise<CallResult<T>> =>
+  callRoute<T>(route, path, { ...options, headers: { 'user-agent': 'vitest', ...options.headers }, ip: freshIp() });
 
 const listPath = (query: Record<string, string | number> = {}): string =>
   `/api/v1/account/redPackets?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
@@ -142,7 +130,7 @@ describe.each(TEST_DRIVERS)('red envelopes on $label', ({ driver, skip }) => {
         'x-nonce-str': challenge.nonce_str,
         'x-sign': computeRequestSignature(challenge.sign, challenge.timestamp, challenge.nonce_str, text),
       },
-      body: text,
+      text,
     });
     expect(registered.status).toBe(200);
     expect(registered.body.data.is_new_user).toBe(true);

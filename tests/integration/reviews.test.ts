@@ -2,7 +2,6 @@
  * A listing's reviews (spec §7 detail "comments") through GET detail/comments and the service, and
  * the demo reviews of the seed, on PGlite and, when DATABASE_URL_TEST is set, on PostgreSQL.
  */
-import type { APIContext, APIRoute } from 'astro';
 import { asc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CODE_ACCOUNT_DELETED, CODE_SUCCESS, REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/lib/config/constants';
@@ -10,11 +9,11 @@ import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client
 import { listingReviews, listings, shops, users } from '~/server/db/schema';
 import { DEMO_USERS } from '~/server/db/seed';
 import { DEMO_REVIEWER_USERNAMES, DEMO_REVIEW_SPREAD_DAYS, planDemoReviews, seedDemoReviews } from '~/server/db/seed-reviews';
-import type { Envelope } from '~/server/http';
 import { MSG_ACCOUNT_DELETED } from '~/server/services/catalog';
 import { listReviews, type ReviewsPage } from '~/server/services/reviews';
 import { GET as getComments, ALL as commentsOther } from '~/pages/api/v1/detail/comments';
 import { TEST_DRIVERS } from './drivers';
+import { callRoute } from './endpoint-call';
 import { fakeDb } from './endpoint-db';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
@@ -23,13 +22,6 @@ const NOW = new Date('2026-11-23T12:00:00+08:00');
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 const AVATAR = 'https://img.example.com/avatar/renter01.png';
-
-async function call<T = unknown>(route: APIRoute, pathAndQuery: string, method = 'GET'): Promise<{ status: number; headers: Headers; body: Envelope<T> }> {
-  const request = new Request(`http://localhost${pathAndQuery}`, { method });
-  const context = { request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext;
-  const response = await route(context);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Envelope<T> };
-}
 
 /**
  * Twelve reviews of one listing, `minutesAgo` apart, order_no set so they are told from the seeded
@@ -66,7 +58,7 @@ describe.each(TEST_DRIVERS)('listing reviews on $label', ({ driver, skip }) => {
     let missingId: number;
     const userIds = { renter: 0, renter2: 0 };
 
-    const get = (query: string) => call<ReviewsPage>(getComments, `/api/v1/detail/comments?${query}`);
+    const get = (query: string) => callRoute<ReviewsPage>(getComments, `/api/v1/detail/comments?${query}`);
 
     beforeAll(async () => {
       database = await openTestDatabase({ driver, seed: true });
@@ -198,7 +190,7 @@ describe.each(TEST_DRIVERS)('listing reviews on $label', ({ driver, skip }) => {
     });
 
     it('a method other than GET gets a 405 envelope with Allow: GET', async () => {
-      const { status, headers, body } = await call(commentsOther, `/api/v1/detail/comments?account_id=${reviewedId}`, 'POST');
+      const { status, headers, body } = await callRoute(commentsOther, `/api/v1/detail/comments?account_id=${reviewedId}`, { method: 'POST' });
       expect(status).toBe(405);
       expect(headers.get('allow')).toBe('GET');
       expect(body.code).not.toBe(CODE_SUCCESS);

@@ -6,7 +6,7 @@
  * Codes are read the way a tester reads them: from the sandbox outbox.
  */
 import { createHash } from 'node:crypto';
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BIND_TOKEN_LIFETIME_S } from '~/lib/config/constants';
@@ -22,7 +22,6 @@ import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client
 import { DEMO_USERS } from '~/server/db/seed';
 import { outboxMessages, thirdPartyIdentities, users, verificationCodes } from '~/server/db/schema';
 import { AppError, MSG_UNAUTHORIZED } from '~/server/errors';
-import type { Envelope } from '~/server/http';
 import { listOutbox } from '~/server/services/outbox';
 import type { SignInAnswer } from '~/server/services/sign-in';
 import { issueToken, resolveToken } from '~/server/services/tokens';
@@ -45,34 +44,20 @@ import { POST as postMobileLogin } from '~/pages/api/v1/common/mobileLogin';
 import { POST as postBindPhone } from '~/pages/api/v1/common/bindPhone';
 import { POST as postRealName } from '~/pages/api/v1/account/realName';
 import { TEST_DRIVERS } from './drivers';
+import { callRoute, type CallOptions, type CallResult } from './endpoint-call';
 import { fakeDb } from './endpoint-db';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
-
-interface CallResult<T> {
-  status: number;
-  headers: Headers;
-  body: Envelope<T>;
-}
-
-async function call<T = unknown>(
-  route: APIRoute,
-  path: string,
-  { method = 'POST', body, authorization, ip = '192.0.2.1' }: { method?: string; body?: unknown; authorization?: string; ip?: string } = {},
-): Promise<CallResult<T>> {
-  const headers = new Headers({ 'content-type': 'application/json', 'user-agent': 'vitest' });
-  if (authorization !== undefined) headers.set('authorization', authorization);
-  const request = new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const context = { request, url: new URL(request.url), params: {}, locals: {}, clientAddress: ip } as unknown as APIContext;
-  const response = await route(context);
-  return { status: response.status, headers: response.headers, body: JSON.parse(await response.text()) as Envelope<T> };
-}
 
 // Every test uses its own phones and IPs, so the per-recipient and per-IP limits never leak
 // between tests.
 let serial = 0;
 const freshPhone = (): string => `139${String(10_000_000 + (serial += 1)).padStart(8, '0')}`;
 const freshIp = (): string => `198.51.${Math.floor((serial += 1) / 250)}.${serial % 250}`;
+
+/** POST from 192.0.2.1 unless told otherwise, always declaring a JSON body, as user agent vitest. */
+const call = <T = unknown>(route: APIRoute, path: string, options: CallOptions = {}): Promise<CallResult<T>> =>
+  callRoute<T>(route, path, { ...options, method: options.method ?? 'POST', ip: options.ip ?? '192.0.2.1', headers: { 'content-type': 'application/json', 'user-agent': 'vitest' } });
 
 /** A valid 18-digit ID number (GB 11643 check character computed) for sequence `seq`. */
 function idNumber(seq: number, birth = '19900307'): string {

@@ -8,12 +8,11 @@
  * {password, challenge, ts} with RSA-OAEP-SHA256 under public_key, sign the exact body text.
  */
 import { constants, createHash, createPublicKey, publicEncrypt } from 'node:crypto';
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { captchas, loginFailures, rateLimitCounters, rsaKeys, signChallenges, users, verificationCodes } from '~/server/db/schema';
-import type { Envelope } from '~/server/http';
 import { consumeVerifyKey } from '~/server/services/verify-keys';
 import { issueToken, resolveToken } from '~/server/services/tokens';
 import type { SignInAnswer } from '~/server/services/sign-in';
@@ -31,6 +30,7 @@ import { POST as resetPasswordRoute } from '~/pages/api/v1/common/resetPassword'
 import { POST as resetPasswordByEmailRoute } from '~/pages/api/v1/common/resetPasswordByEmail';
 import { GET as userInfoRoute } from '~/pages/api/v1/common/userInfo';
 import { TEST_DRIVERS } from './drivers';
+import { callRoute, type CallOptions, type CallResult } from './endpoint-call';
 import { fakeDb } from './endpoint-db';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
@@ -40,34 +40,13 @@ const BAD_CREDENTIALS = { code: 1, msg: '账号或密码错误', data: null };
 const CAPTCHA_REQUIRED = { code: -410, msg: '密码错误超过3次，请验证', data: null };
 const CAPTCHA_FAILED = { code: 1, msg: '滑块验证后端校验不通过', data: null };
 
-interface CallResult<T> {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: Envelope<T>;
-}
-
-interface CallOptions {
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  /** The caller's address as the adapter reports it; a fresh one per call unless given. */
-  ip?: string;
-}
-
 let ipCounter = 0;
 /** A new documentation-range address per call, so the per-IP login limit only bites where a test wants it. */
 const freshIp = (): string => `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 
-async function call<T = unknown>(route: APIRoute, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
-  const headers = new Headers(options.headers);
-  if (options.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-  const request = new Request(`http://localhost${path}`, { method: options.method ?? 'GET', headers, body: options.body });
-  const context = { request, url: new URL(request.url), params: {}, locals: {}, clientAddress: options.ip ?? freshIp() } as unknown as APIContext;
-  const response = await route(context);
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Envelope<T> };
-}
+/** From a fresh address unless `ip` is given. */
+const call = <T = unknown>(route: APIRoute, path: string, options: CallOptions = {}): Promise<CallResult<T>> =>
+  callRoute<T>(route, path, { ...options, ip: options.ip ?? freshIp() });
 
 async function getSign(): Promise<SignChallenge> {
   const result = await call<SignChallenge>(getSignRoute, '/api/v1/common/getSign');
@@ -101,7 +80,7 @@ function signedPost<T>(route: APIRoute, path: string, challenge: SignChallenge, 
     'user-agent': 'vitest',
   };
   for (const name of options.omit ?? []) delete headers[name];
-  return call<T>(route, path, { method: 'POST', headers, body: text, ip: options.ip });
+  return call<T>(route, path, { method: 'POST', headers, text, ip: options.ip });
 }
 
 interface LoginOptions {
@@ -144,7 +123,7 @@ describe.each(TEST_DRIVERS)('password sign-in on $label', ({ driver, skip }) => 
   function answerCaptcha(captchaId: string, x: number, webAction: string): Promise<CallResult<{ verify_key: string }>> {
     return call<{ verify_key: string }>(captchaVerifyRoute, '/api/v1/common/captcha/verify', {
       method: 'POST',
-      body: JSON.stringify({ captcha_id: captchaId, x, web_action: webAction }),
+      body: { captcha_id: captchaId, x, web_action: webAction },
     });
   }
 
@@ -308,7 +287,7 @@ describe.each(TEST_DRIVERS)('password sign-in on $label', ({ driver, skip }) => 
     expect(long.body.msg).toBe('手机号/用户名最多20个字符');
     const noPassword = await signedPost(loginRoute, '/api/v1/common/login', challenge, { username: 'renter01', fingerprint: 'fp' });
     expect(noPassword.body.msg).toBe('请输入密码');
-    const notJson = await call(loginRoute, '/api/v1/common/login', { method: 'POST', body: 'username=renter01', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const notJson = await call(loginRoute, '/api/v1/common/login', { method: 'POST', text: 'username=renter01', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(notJson.status).toBe(415);
     const huge = await signedPost(loginRoute, '/api/v1/common/login', await getSign(), { username: 'renter01', password: 'A'.repeat(1_100_000), fingerprint: 'fp' });
     expect(huge.status).toBe(413);

@@ -3,55 +3,25 @@
  * "POST logout", §8 the 401 message) on the demo seed, on an in-memory PGlite and, when
  * DATABASE_URL_TEST is set, on a fresh PostgreSQL database.
  */
-import type { APIContext, APIRoute } from 'astro';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearerToken } from '~/server/auth';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { authTokens, users } from '~/server/db/schema';
-import { MSG_UNAUTHORIZED } from '~/server/errors';
-import type { Envelope } from '~/server/http';
 import { hashToken, issueToken, resolveToken, revokeAllTokens, revokeToken, TOKEN_TTL_S } from '~/server/services/tokens';
 import type { UserInfo } from '~/server/services/users';
 import { GET as getUserInfo, ALL as userInfoOther } from '~/pages/api/v1/common/userInfo';
 import { POST as postLogout, ALL as logoutOther } from '~/pages/api/v1/common/logout';
 import { TEST_DRIVERS } from './drivers';
+import { callRoute, expectUnauthorized, type CallResult } from './endpoint-call';
 import { fakeDb } from './endpoint-db';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
-interface CallResult<T> {
-  status: number;
-  headers: Headers;
-  text: string;
-  body: Envelope<T>;
-}
-
-async function call<T = unknown>(
-  route: APIRoute,
-  path: string,
-  { method = 'GET', authorization }: { method?: string; authorization?: string } = {},
-): Promise<CallResult<T>> {
-  const headers = new Headers();
-  if (authorization !== undefined) headers.set('authorization', authorization);
-  const request = new Request(`http://localhost${path}`, { method, headers });
-  const context = { request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext;
-  const response = await route(context);
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Envelope<T> };
-}
-
 const userInfo = (authorization?: string): Promise<CallResult<UserInfo>> =>
-  call<UserInfo>(getUserInfo, '/api/v1/common/userInfo', { authorization });
+  callRoute<UserInfo>(getUserInfo, '/api/v1/common/userInfo', { authorization });
 const logout = (authorization?: string): Promise<CallResult<null>> =>
-  call<null>(postLogout, '/api/v1/common/logout', { method: 'POST', authorization });
-
-/** The one 401 every refusal gets: same status, envelope and header, no hint of the reason. */
-function expectUnauthorized(result: CallResult<unknown>): void {
-  expect(result.status).toBe(401);
-  expect(result.body).toEqual({ code: 1, msg: MSG_UNAUTHORIZED, data: null });
-  expect(result.headers.get('www-authenticate')).toBe('Bearer');
-}
+  callRoute<null>(postLogout, '/api/v1/common/logout', { method: 'POST', authorization });
 
 /** A Db whose every use fails the test: proves a call never reached the database. */
 const untouchableDb = new Proxy({}, {
@@ -277,11 +247,11 @@ describe.each(TEST_DRIVERS)('tokens on $label', ({ driver, skip }) => {
   });
 
   it.skipIf(skip)('GET on logout is 405 and POST on userInfo is 405, each naming its method', async () => {
-    const get = await call(logoutOther, '/api/v1/common/logout');
+    const get = await callRoute(logoutOther, '/api/v1/common/logout');
     expect(get.status).toBe(405);
     expect(get.body.code).toBe(1);
     expect(get.headers.get('allow')).toBe('POST');
-    const post = await call(userInfoOther, '/api/v1/common/userInfo', { method: 'POST' });
+    const post = await callRoute(userInfoOther, '/api/v1/common/userInfo', { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET');
   });

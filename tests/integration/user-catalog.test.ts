@@ -5,15 +5,13 @@
  *
  * Every test signs in a user of its own (freshUser), so no test sees another's rows.
  */
-import type { APIContext, APIRoute } from 'astro';
+import type { APIRoute } from 'astro';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ListingCard, Page } from '~/lib/catalog/types';
 import { CODE_ACCOUNT_DELETED, SEARCH_HISTORY_LIMIT, SEARCH_TEMPLATES_MAX } from '~/lib/config/constants';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { collections, games, listingLikes, listings, searchHistory, shops, users } from '~/server/db/schema';
-import { MSG_UNAUTHORIZED } from '~/server/errors';
-import type { Envelope } from '~/server/http';
 import { MSG_ACCOUNT_DELETED } from '~/server/services/catalog';
 import { listCollections, setCollected, type AccountState, type CollectionState, type LikeState } from '~/server/services/listing-interactions';
 import type { SearchHistoryList } from '~/server/services/search-history';
@@ -37,48 +35,14 @@ import { POST as postCollect } from '~/pages/api/v1/account/collect';
 import { POST as postUncollect } from '~/pages/api/v1/account/uncollect';
 import { GET as getCollections } from '~/pages/api/v1/account/collections';
 import { TEST_DRIVERS } from './drivers';
+import { callRoute, expectError, expectOk, expectUnauthorized, type CallOptions, type CallResult } from './endpoint-call';
 import { fakeDb } from './endpoint-db';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
-interface CallResult<T> {
-  status: number;
-  headers: Headers;
-  body: Envelope<T>;
-}
-
-async function call<T = unknown>(
-  route: APIRoute,
-  path: string,
-  { method = 'POST', body, authorization }: { method?: string; body?: unknown; authorization?: string } = {},
-): Promise<CallResult<T>> {
-  const headers = new Headers({ 'content-type': 'application/json' });
-  if (authorization !== undefined) headers.set('authorization', authorization);
-  const request = new Request(`http://localhost${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const context = { request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext;
-  const response = await route(context);
-  return { status: response.status, headers: response.headers, body: JSON.parse(await response.text()) as Envelope<T> };
-}
-
-function expectOk<T>(result: CallResult<T>): T {
-  expect(result.body.msg).toBe('ok');
-  expect(result.status).toBe(200);
-  expect(result.body.code).toBe(0);
-  return result.body.data;
-}
-
-function expectError(result: CallResult<unknown>, status: number, msg: string | RegExp, code = 1): void {
-  expect(result.status).toBe(status);
-  expect(result.body.code).toBe(code);
-  if (typeof msg === 'string') expect(result.body.msg).toBe(msg);
-  else expect(result.body.msg).toMatch(msg);
-}
-
-function expectUnauthorized(result: CallResult<unknown>): void {
-  expect(result.status).toBe(401);
-  expect(result.body).toEqual({ code: 1, msg: MSG_UNAUTHORIZED, data: null });
-  expect(result.headers.get('www-authenticate')).toBe('Bearer');
-}
+/** POST unless told otherwise, always declaring a JSON body. */
+const call = <T = unknown>(route: APIRoute, path: string, options: CallOptions = {}): Promise<CallResult<T>> =>
+  callRoute<T>(route, path, { ...options, method: options.method ?? 'POST', headers: { 'content-type': 'application/json' } });
 
 /** An id no listing has (and none will: the seed is far smaller). */
 const MISSING_LISTING_ID = 987_654;

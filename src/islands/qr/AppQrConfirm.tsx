@@ -1,3 +1,4 @@
+import { QR_SCAN_RESULT_TEXT } from '../../lib/rules/qr-login';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { apiPost, isApiError } from '../../lib/api';
@@ -12,7 +13,6 @@ export interface AppQrConfirmProps {
 
 type Outcome = { kind: 'confirmed' } | { kind: 'cancelled' } | { kind: 'failed'; msg: string } | null;
 
-export const APP_QR_RESULT_TEXT = { confirmed: '已确认，请回到电脑查看', cancelled: '已取消' } as const;
 
 /**
  * The phone side of the app scan login (spec §4 app QR: confirmed / cancelled). The phone must be
@@ -77,7 +77,7 @@ export default function AppQrConfirm({ scanCode }: AppQrConfirmProps): ReactNode
         </DebounceButton>
       </div>
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-neutral-700">
-        {outcome === null ? '' : outcome.kind === 'failed' ? outcome.msg : APP_QR_RESULT_TEXT[outcome.kind]}
+        {outcome === null ? '' : outcome.kind === 'failed' ? outcome.msg : QR_SCAN_RESULT_TEXT[outcome.kind]}
       </p>
     </div>
   );

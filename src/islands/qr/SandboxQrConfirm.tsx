@@ -1,3 +1,4 @@
+import { QR_SCAN_RESULT_TEXT } from '../../lib/rules/qr-login';
 import { useEffect, useState, type ReactNode } from 'react';
 import { apiPost, isApiError } from '../../lib/api';
 import { DebounceButton } from '../ui/DebounceButton';
@@ -12,7 +13,6 @@ export interface SandboxQrConfirmProps {
 
 type Outcome = { kind: 'confirmed' } | { kind: 'cancelled' } | { kind: 'failed'; msg: string } | null;
 
-export const SANDBOX_RESULT_TEXT = { confirmed: '已确认，请回到电脑查看', cancelled: '已取消' } as const;
 
 const IDENTITIES: { value: SandboxIdentity; label: string }[] = [
   { value: 'new', label: '新用户（首次授权，需要绑定手机号）' },
@@ -82,7 +82,7 @@ export default function SandboxQrConfirm({ scanCode, platform }: SandboxQrConfir
         </DebounceButton>
       </div>
       <p role="status" aria-live="polite" className="min-h-5 text-center text-sm text-neutral-700">
-        {outcome === null ? '' : outcome.kind === 'failed' ? outcome.msg : SANDBOX_RESULT_TEXT[outcome.kind]}
+        {outcome === null ? '' : outcome.kind === 'failed' ? outcome.msg : QR_SCAN_RESULT_TEXT[outcome.kind]}
       </p>
     </div>
   );

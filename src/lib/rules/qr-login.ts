@@ -108,3 +108,6 @@ export function qrStateAt(state: QrState, createdAtMs: number, nowMs: number): Q
 export function shouldRenewQr(state: QrState): boolean {
   return state === 'expired';
 }
+
+/** What the second-device page and its buttons say once the code is answered. */
+export const QR_SCAN_RESULT_TEXT = { confirmed: '已确认，请回到电脑查看', cancelled: '已取消' } as const;

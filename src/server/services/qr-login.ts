@@ -16,7 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
 import { BIND_TOKEN_LIFETIME_S, QR_LIFETIME_MS, QR_MIN_POLL_FRACTION, QR_SECRET_COOKIE } from '~/lib/config/constants';
-import { qrPollIntervalMs, type AppQrStatus, type QrPlatform, type QrState } from '~/lib/rules/qr-login';
+import { QR_SCAN_RESULT_TEXT, qrPollIntervalMs, type AppQrStatus, type QrPlatform, type QrState } from '~/lib/rules/qr-login';
 import { sandboxPagesEnabled } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { qrSessions, thirdPartyIdentities, users, type ThirdPartyProvider } from '../db/schema';
@@ -346,7 +346,7 @@ export interface QrScanView {
  * What the second-device page shows for `scanCode`: the platform and the state at `now` (a code
  * past its life reads as expired); null for an unknown code. Read only.
  */
-export async function describeQrScan(db: Db, scanCode: string, now: Date): Promise<QrScanView | null> {
+async function describeQrScan(db: Db, scanCode: string, now: Date): Promise<QrScanView | null> {
   if (!isWellFormedQrSecret(scanCode)) return null;
   const [row] = await db
     .select({ platform: qrSessions.platform, status: qrSessions.status, expiresAt: qrSessions.expiresAt })
@@ -356,6 +356,23 @@ export async function describeQrScan(db: Db, scanCode: string, now: Date): Promi
   if (!row) return null;
   const expired = OPEN_STATE_SET.has(row.status) && row.expiresAt.getTime() <= now.getTime();
   return { platform: row.platform, state: expired ? 'expired' : row.status };
+}
+
+/** What a second-device page shows: the answer form while the code is open, else why not. */
+export type QrScanPage = { open: true; platform: QrPlatform } | { open: false; text: string; invalid: boolean };
+
+/**
+ * The second-device page for `scanCode`: the app page takes app codes, the sandbox page WeChat and
+ * QQ codes (a code of the other kind is as unknown as a made-up one). A code already answered says
+ * so (a reload after confirming); anything else is simply gone (二维码已失效).
+ */
+export async function qrScanPage(db: Db, scanCode: string, page: 'app' | 'third-party', now: Date): Promise<QrScanPage> {
+  const found = await describeQrScan(db, scanCode, now);
+  const scan = found && (found.platform === 'app') === (page === 'app') ? found : null;
+  if (scan && OPEN_STATE_SET.has(scan.state)) return { open: true, platform: scan.platform };
+  if (scan?.state === 'logined') return { open: false, text: QR_SCAN_RESULT_TEXT.confirmed, invalid: false };
+  if (scan?.state === 'cancelled') return { open: false, text: QR_SCAN_RESULT_TEXT.cancelled, invalid: false };
+  return { open: false, text: MSG_QR_INVALID, invalid: true };
 }
 
 /**
