@@ -3,8 +3,14 @@ import { chooseBrand } from './lib/rules/brand';
 import { redirectsHome } from './lib/rules/routing';
 import { servePageCache } from './server/cached-pages';
 import { loadConfig } from './server/config';
+import { isCrossSiteFormPost, MSG_CROSS_SITE } from './server/origin-check';
 
 const config = loadConfig();
+
+const refuseCrossSiteForms = defineMiddleware((context, next) => {
+  if (isCrossSiteFormPost(context.request, context.url)) return new Response(MSG_CROSS_SITE, { status: 403 });
+  return next();
+});
 
 const resolveBrand = defineMiddleware((context, next) => {
   const { pathname } = context.url;
@@ -17,4 +23,4 @@ const resolveBrand = defineMiddleware((context, next) => {
   return next();
 });
 
-export const onRequest = sequence(resolveBrand, servePageCache);
+export const onRequest = sequence(refuseCrossSiteForms, resolveBrand, servePageCache);

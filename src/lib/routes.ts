@@ -57,6 +57,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('sandbox_outbox', '/sandbox/outbox', '沙箱发件箱', 'standalone', 4, { hideFloat: true }),
   // Second-device pages of QR login (docs/sign-in-api.md "QR login"): a phone opens what the QR encodes.
   r('sandbox_qr', '/sandbox/qr/:code', '扫码授权', 'standalone', 4, { hideFloat: true }),
+  r('sandbox_pay', '/sandbox/pay/:payNo', '沙箱收银台', 'standalone', 5, { hideFloat: true }),
   r('qr_app_confirm', '/qr/app/:code', '确认登录', 'standalone', 4, { hideFloat: true }),
 
   // Main layout

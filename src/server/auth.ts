@@ -34,3 +34,11 @@ export async function requireUser(
   if (!lookup.ok) throw unauthorized(undefined, { cause: new Error(`token ${lookup.reason}`) });
   return { userId: lookup.userId, tokenId: lookup.tokenId, token: token! };
 }
+
+/** The signed-in caller of a public endpoint, or null for a visitor (an invalid token reads as a visitor). */
+export async function optionalUser(ctx: Pick<HandlerContext, 'request'>, now: Date = new Date()): Promise<AuthenticatedUser | null> {
+  const token = bearerToken(ctx.request);
+  if (!token) return null;
+  const lookup = await resolveToken(await getDb(), token, now);
+  return lookup.ok ? { userId: lookup.userId, tokenId: lookup.tokenId, token } : null;
+}

@@ -13,6 +13,8 @@ import { ConfigError, loadConfig } from './config';
 import { closeDatabase, getDb, openDatabase } from './db/client';
 import { log } from './log';
 import { pruneExpiredSignInState } from './services/housekeeping';
+import { sweepMoney } from './services/money-sweep';
+import { ORDER_SWEEP_INTERVAL_MS } from '../lib/config/constants';
 
 /** How often expired sign-in state is deleted. */
 const PRUNE_INTERVAL_MS = 10 * 60_000;
@@ -64,11 +66,26 @@ async function main(): Promise<void> {
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
 
+  // Orders end, unpaid ones time out and sandbox notifies are retried by the clock, not by requests.
+  let sweeping = false;
+  const sweep = (): void => {
+    if (sweeping) return;
+    sweeping = true;
+    void getDb()
+      .then((db) => sweepMoney(db, new Date()))
+      .catch((error: unknown) => log.warn('money sweep failed', { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => (sweeping = false));
+  };
+  sweep();
+  const sweepTimer = setInterval(sweep, ORDER_SWEEP_INTERVAL_MS);
+  sweepTimer.unref();
+
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
     clearInterval(pruneTimer);
+    clearInterval(sweepTimer);
     log.info('shutting down', { signal });
     server.close();
     server.closeIdleConnections();

@@ -226,13 +226,15 @@ test.describe('rental picker prices every option as the rules do (issue 3)', () 
     await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible();
   });
 
-  test('立即租号 says honestly that ordering opens soon when signed in', async ({ page, request }) => {
+  test('立即租号 opens the checkout, which asks a renter without real name to verify first', async ({ page, request }) => {
     const listing = await richListing(request);
     await page.goto(`/detail/${listing.id}.html`);
     await signIn(page, 'renter02', 'renter_pass02');
     await waitForHydration(page, 'RentalPicker', 'Toaster');
     await page.locator('[data-rental-picker]').getByRole('button', { name: /立即(租号|预约)/ }).click();
-    await expect(page.getByText('下单功能即将开放')).toBeVisible();
+    const checkout = page.getByRole('dialog', { name: '确认订单' });
+    await expect(checkout).toBeVisible();
+    await expect(checkout.getByText('根据规定，租号前需完成实名认证。')).toBeVisible();
   });
 });
 

@@ -152,7 +152,7 @@ describe.each(TEST_DRIVERS)('tokens on $label', ({ driver, skip }) => {
       nickname: '租号玩家01',
       avatar: null,
       mobile: '138****0001',
-      is_real_name: true,
+      is_real_name: false,
       real_name: null,
       email: 'r***@example.com',
       has_email: true,

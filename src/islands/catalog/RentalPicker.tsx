@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import type { RentalRequest } from '../../lib/api/money';
 import type { Availability } from '../../lib/catalog/types';
 import { TIME_SLOTS } from '../../lib/config/constants';
 import { activityDiscountLabel, promotionLabel } from '../../lib/rules/activity';
@@ -8,7 +9,7 @@ import { offeredOptions, optionPriceFen, rentalOptionDef, type RentalOption } fr
 import { quoteRental, type QuoteListing, type RentalQuote } from '../../lib/rules/quote';
 import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
 import { $isLoggedIn } from '../../lib/stores/auth';
-import { openLogin, showToast } from '../../lib/stores/ui';
+import { openLogin } from '../../lib/stores/ui';
 
 /** What the picker needs of a listing (ListingDetail fields). */
 export interface RentalPickerListing extends QuoteListing {
@@ -28,8 +29,9 @@ export interface RentalPickerProps {
 
 export type StartMode = 'now' | 'reserve';
 
-/** Renting is a later issue: until it lands the button says so instead of pretending. */
-export const ORDER_COMING_SOON_TEXT = '下单功能即将开放';
+// The checkout (quote, order, payment) loads on the first click of 立即租号: most visitors of a
+// detail page never rent, and the page's first JavaScript stays within budget.
+const CheckoutDialog = lazy(() => import('./CheckoutDialog'));
 /** Longest hourly rental the hours box accepts (a week; longer blocks are the weekly option). */
 export const MAX_HOURLY_HOURS = 168;
 /** How often the picker re-reads the clock (slot windows, start times, bookable now). */
@@ -86,6 +88,7 @@ export default function RentalPicker({ listing, serverNow }: RentalPickerProps):
   const [hoursText, setHoursText] = useState(String(minHours));
   const [now, setNow] = useState(() => new Date(serverNow));
   const [preferredMode, setPreferredMode] = useState<StartMode>('now');
+  const [checkout, setCheckout] = useState<Omit<RentalRequest, 'red_packet_id'> | null>(null);
 
   useEffect(() => {
     // The page may come from a short cache and the visitor may wait: use the browser's clock from here on.
@@ -121,7 +124,8 @@ export default function RentalPicker({ listing, serverNow }: RentalPickerProps):
       openLogin('scan');
       return;
     }
-    showToast(ORDER_COMING_SOON_TEXT, 'info');
+    if (!quote || mode === null) return;
+    setCheckout({ account_id: listing.id, option, hours: option === 'hourly' ? quote.hours : undefined, reserved: mode === 'reserve' });
   }
 
   const canRent = mode !== null && quote !== null;
@@ -291,6 +295,11 @@ export default function RentalPicker({ listing, serverNow }: RentalPickerProps):
         {buttonText}
       </button>
       {mode === null ? <p className="mt-2 text-center text-xs text-neutral-600">该账号当前不可租，也不接受预约，看看相似账号吧</p> : null}
+      {checkout ? (
+        <Suspense fallback={null}>
+          <CheckoutDialog request={checkout} open onClose={() => setCheckout(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -208,3 +208,63 @@ export const FREE_PROMOTION_TEXT = `每天免费玩${FREE_RENTALS_PER_DAY}次，
 /** The free list: page size by default and at most. */
 export const FREE_LIST_PAGE_SIZE_DEFAULT = 20;
 export const FREE_LIST_PAGE_SIZE_MAX = 50;
+
+// Renting and money (issue 5)
+// spec §3 order, §4 pay status and early-cancel refund, §6 real name and bound phone, §9 VIP.
+/** spec order_status values (lib/rules/order-status.ts). */
+export const ORDER_STATUS = { unpaid: 1, paying: 2, paid: 3, finished: 4, cancelled: 5 } as const;
+/** §4 pay status check: the code /pay-result reads for status 5 and 2; 0 is success, -1 anything else. */
+export const PAY_STATUS_CODE = { success: 0, cancelled: 1002, paying: 1001, failed: -1 } as const;
+/**
+ * §4 early-cancel refund: share of the rental price given back by hours since the start
+ * (docs/decisions.md "Early-cancel refund"): up to 2 h 50%, up to 3 h 30%, up to 5 h 10%, beyond 0%.
+ */
+export const EARLY_CANCEL_REFUND_STEPS = [
+  { maxHours: 2, percent: 50 },
+  { maxHours: 3, percent: 30 },
+  { maxHours: 5, percent: 10 },
+] as const;
+/** A rental cancelled before it starts gives the whole rental price back. */
+export const REFUND_PERCENT_BEFORE_START = 100;
+/** An unpaid order keeps its window this long, then is cancelled. */
+export const ORDER_PAY_TIMEOUT_MS = 15 * 60_000;
+/** How often each process settles orders: unpaid timeouts, finished rentals, deposits, notifies. */
+export const ORDER_SWEEP_INTERVAL_MS = 30_000;
+/** The demo renter's opening balance (issue 5: 500 yuan). */
+export const DEMO_OPENING_BALANCE_FEN = 50_000;
+/** Recharge limits per payment. */
+export const RECHARGE_MIN_FEN = 100;
+export const RECHARGE_MAX_FEN = 5_000_000;
+/** Preset recharge amounts on /account/Recharge. */
+export const RECHARGE_PRESETS_FEN = [1_000, 5_000, 10_000, 20_000, 50_000, 100_000] as const;
+/** Withdrawal limits per request, and withdrawals one user may have pending at once. */
+export const WITHDRAW_MIN_FEN = 1_000;
+export const WITHDRAW_MAX_FEN = 2_000_000;
+export const WITHDRAW_PENDING_MAX = 3;
+/** The sandbox payout provider pays a pending withdrawal out after this long. */
+export const SANDBOX_WITHDRAW_SETTLE_MS = 2 * 60_000;
+/** Renewal of a running rental: at most this many hours in one renewal. */
+export const RENEW_MAX_HOURS = 168;
+/** Complaints: open complaints one order may have at once. */
+export const COMPLAINTS_OPEN_PER_ORDER_MAX = 3;
+/** spec §7 order "complaint types". */
+export const COMPLAINT_TYPES = [
+  { type: 1, name: '账号无法登录' },
+  { type: 2, name: '账号密码错误' },
+  { type: 3, name: '账号被顶号/被找回' },
+  { type: 4, name: '账号信息与描述不符' },
+  { type: 5, name: '游戏内被封禁' },
+  { type: 6, name: '其他问题' },
+] as const;
+/** Orders, funds and withdrawals lists: page size by default and at most. */
+export const MONEY_PAGE_SIZE_DEFAULT = 10;
+export const MONEY_PAGE_SIZE_MAX = 50;
+/** Idempotency keys are kept this long; a retry after that runs as a new request. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
+/** Gold coins (docs/decisions.md "Gold coins"): daily sign-in, tasks and what coins buy. */
+export const GOLD_SIGN_IN_COINS = 10;
+export const GOLD_EXCHANGE_COINS = 100;
+/** One exchange gives a no-threshold red envelope worth this much, valid this many days. */
+export const GOLD_EXCHANGE_RED_PACKET_FEN = 100;
+export const GOLD_EXCHANGE_RED_PACKET_DAYS = 30;
+export const GOLD_EXCHANGES_PER_DAY = 5;

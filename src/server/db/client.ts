@@ -13,7 +13,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -147,7 +148,9 @@ async function openPglite(dataDir: string | null, migrationsDir: string, seed: b
   if (dataDir) process.once('exit', releaseOnExit);
   let client: PGlite | null = null;
   try {
-    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    // btree_gist backs the orders' no-double-booking exclusion constraint (migration 0011).
+    const options: PGliteOptions = { extensions: { btree_gist } };
+    client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
     await client.waitReady;
     const pgliteDb = drizzlePglite({ client, schema });
     await migratePglite(pgliteDb, { migrationsFolder: migrationsDir });

@@ -8,9 +8,17 @@ export const SQLSTATE_UNIQUE_VIOLATION = '23505';
 
 /** The name of the unique index a failed statement ran into ('' when the driver gave none), else null. */
 export function violatedUniqueConstraint(error: unknown): string | null {
+  return violatedConstraint(error, SQLSTATE_UNIQUE_VIOLATION);
+}
+
+/** SQLSTATE exclusion_violation (the orders' no-double-booking constraint). */
+export const SQLSTATE_EXCLUSION_VIOLATION = '23P01';
+
+/** The constraint a failed statement violated with `sqlstate` (unique or exclusion), '' when unnamed, else null. */
+export function violatedConstraint(error: unknown, sqlstate: string): string | null {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === SQLSTATE_UNIQUE_VIOLATION) return typeof constraint === 'string' ? constraint : '';
+    if (code === sqlstate) return typeof constraint === 'string' ? constraint : '';
   }
   return null;
 }

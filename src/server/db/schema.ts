@@ -859,3 +859,376 @@ export const freeOffers = pgTable(
     check('free_offers_window_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// money (issue 5): wallets, the ledger, orders of every payable kind, gateway payments,
+// idempotency keys, account credentials, complaints, withdrawals, gold coins, VIP plans.
+// Money is integer fen; every balance change is one ledger row written in the same transaction.
+
+/** Secrets the deployment generates once and shares through the database (sandbox gateway keys, the credentials key without CREDENTIALS_KEY). */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One wallet per user, created on first use. `balance_fen` is what can be spent and always equals
+ * the sum of the user's ledger rows; `frozen_fen` is money on its way out (withdrawals in progress).
+ * `vip_expires_at` in the future is spec walletsInfo.vip_status = 1.
+ */
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balanceFen: bigint('balance_fen', { mode: 'number' }).notNull().default(0),
+    frozenFen: bigint('frozen_fen', { mode: 'number' }).notNull().default(0),
+    goldCoins: integer('gold_coins').notNull().default(0),
+    vipExpiresAt: timestamp('vip_expires_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('wallets_balance_check', sql`${t.balanceFen} >= 0`),
+    check('wallets_frozen_check', sql`${t.frozenFen} >= 0`),
+    check('wallets_gold_coins_check', sql`${t.goldCoins} >= 0`),
+  ],
+);
+
+export const LEDGER_KINDS = [
+  'demo_credit',
+  'recharge',
+  'order_pay',
+  'renew_pay',
+  'vip_pay',
+  'hafu_charge',
+  'order_refund',
+  'deposit_return',
+  'hafu_refund',
+  'pay_surplus',
+  'withdraw',
+  'withdraw_cancel',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * Every change of a wallet balance, one row each. (kind, ref_no) is unique, so one order is paid,
+ * refunded or credited at most once whatever retries or replays arrive.
+ */
+export const walletLedger = pgTable(
+  'wallet_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    balanceAfterFen: bigint('balance_after_fen', { mode: 'number' }).notNull(),
+    refNo: varchar('ref_no', { length: 40 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wallet_ledger_kind_ref_key').on(t.kind, t.refNo),
+    index('wallet_ledger_user_idx').on(t.userId, t.id.desc()),
+    check('wallet_ledger_amount_check', sql`${t.amountFen} <> 0`),
+    check('wallet_ledger_balance_check', sql`${t.balanceAfterFen} >= 0`),
+  ],
+);
+
+export type WalletLedgerRow = typeof walletLedger.$inferSelect;
+
+/** VIP plans on /VIPSubscribe. */
+export const vipPlans = pgTable(
+  'vip_plans',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 32 }).notNull(),
+    days: integer('days').notNull(),
+    priceFen: integer('price_fen').notNull(),
+    originalPriceFen: integer('original_price_fen').notNull(),
+    sort: integer('sort').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    check('vip_plans_days_check', sql`${t.days} > 0`),
+    check('vip_plans_price_check', sql`${t.priceFen} > 0 and ${t.originalPriceFen} >= ${t.priceFen}`),
+  ],
+);
+
+export const ORDER_KINDS = ['rental', 'vip', 'recharge'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+export const PAY_CHANNELS = ['wallet', 'alipay', 'wechat'] as const;
+export type PayChannel = (typeof PAY_CHANNELS)[number];
+
+/**
+ * Everything a user pays for: a rental, a VIP plan or a recharge. `status` is spec order_status
+ * (lib/rules/order-status.ts): 1 unpaid, 2 paying at a gateway, 3 paid (renting / active),
+ * 4 finished, 5 cancelled. A rental holds its listing's window [starts_at, ends_at) while it is
+ * 1, 2 or 3: the exclusion constraint `orders_no_double_booking` (migration 0011) refuses an
+ * overlapping window with SQLSTATE 23P01, in PGlite and PostgreSQL alike.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: varchar('order_no', { length: 32 }).notNull(),
+    kind: text('kind', { enum: ORDER_KINDS }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(1),
+    // rental
+    listingId: integer('listing_id').references(() => listings.id),
+    rentalId: smallint('rental_id'),
+    rentalOption: varchar('rental_option', { length: 16 }),
+    /** Hours paid for (renewals add theirs); bonus hours are extra. */
+    hours: integer('hours'),
+    bonusHours: integer('bonus_hours').notNull().default(0),
+    reserved: boolean('reserved').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    // price (spec hire_original_prices, hire_vip_discount_prices, hire_real_pay_prices)
+    originalFen: integer('original_fen').notNull(),
+    activityDiscountFen: integer('activity_discount_fen').notNull().default(0),
+    vipDiscountFen: integer('vip_discount_fen').notNull().default(0),
+    redPacketId: integer('red_packet_id').references(() => redPackets.id),
+    couponDiscountFen: integer('coupon_discount_fen').notNull().default(0),
+    payFen: integer('pay_fen').notNull(),
+    depositFen: integer('deposit_fen').notNull().default(0),
+    /** pay_fen + deposit_fen: what the payment takes. */
+    totalFen: integer('total_fen').notNull(),
+    // vip
+    vipPlanId: integer('vip_plan_id').references(() => vipPlans.id),
+    vipDays: integer('vip_days'),
+    // payment and after
+    payChannel: text('pay_channel', { enum: PAY_CHANNELS }),
+    payDeadline: timestamp('pay_deadline', { withTimezone: true, mode: 'date' }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** Rental money given back on an early cancel (spec §4 refund table). */
+    refundFen: integer('refund_fen').notNull().default(0),
+    depositReturnedFen: integer('deposit_returned_fen').notNull().default(0),
+    /** spec hire_game_money_prices: the hafu-coin prepay charged on this order. */
+    gameMoneyFen: integer('game_money_fen').notNull().default(0),
+    /** spec hire_refund_game_money_prices: prepay given back for unused coin. */
+    refundGameMoneyFen: integer('refund_game_money_fen').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_key').on(t.orderNo),
+    index('orders_user_kind_idx').on(t.userId, t.kind, t.id.desc()),
+    index('orders_listing_idx').on(t.listingId, t.status),
+    index('orders_unpaid_idx').on(t.payDeadline).where(sql`${t.status} in (1, 2)`),
+    index('orders_running_idx').on(t.endsAt).where(sql`${t.status} = 3 and ${t.kind} = 'rental'`),
+    check('orders_status_check', sql`${t.status} between 1 and 5`),
+    check('orders_kind_check', sql`${t.kind} in ('rental', 'vip', 'recharge')`),
+    check(
+      'orders_money_check',
+      sql`${t.originalFen} >= 0 and ${t.activityDiscountFen} >= 0 and ${t.vipDiscountFen} >= 0 and ${t.couponDiscountFen} >= 0 and ${t.payFen} >= 0 and ${t.depositFen} >= 0 and ${t.totalFen} = ${t.payFen} + ${t.depositFen} and ${t.refundFen} between 0 and ${t.payFen} and ${t.depositReturnedFen} between 0 and ${t.depositFen} and ${t.gameMoneyFen} >= 0 and ${t.refundGameMoneyFen} between 0 and ${t.gameMoneyFen}`,
+    ),
+    check(
+      'orders_rental_shape_check',
+      sql`${t.kind} <> 'rental' or (${t.listingId} is not null and ${t.rentalId} in (1, 2, 3, 6, 7) and ${t.hours} >= 1 and ${t.startsAt} is not null and ${t.endsAt} > ${t.startsAt})`,
+    ),
+    check('orders_vip_shape_check', sql`${t.kind} <> 'vip' or (${t.vipPlanId} is not null and ${t.vipDays} > 0)`),
+    check('orders_recharge_shape_check', sql`${t.kind} <> 'recharge' or (${t.payFen} > 0 and ${t.depositFen} = 0)`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** A renewal of a running rental (spec §7 order "renew and renew check"), paid from the wallet. */
+export const orderRenewals = pgTable(
+  'order_renewals',
+  {
+    id: serial('id').primaryKey(),
+    renewNo: varchar('renew_no', { length: 32 }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    hours: integer('hours').notNull(),
+    payFen: integer('pay_fen').notNull(),
+    vipDiscountFen: integer('vip_discount_fen').notNull().default(0),
+    oldEndsAt: timestamp('old_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    newEndsAt: timestamp('new_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('order_renewals_renew_no_key').on(t.renewNo),
+    index('order_renewals_order_idx').on(t.orderId),
+    check('order_renewals_check', sql`${t.hours} >= 1 and ${t.payFen} >= 0 and ${t.newEndsAt} > ${t.oldEndsAt}`),
+  ],
+);
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'closed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One attempt to pay an order at an outside gateway; `pay_no` is the gateway's out_trade_no. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    payNo: varchar('pay_no', { length: 40 }).notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: PAY_CHANNELS }).notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    gatewayTradeNo: varchar('gateway_trade_no', { length: 64 }),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    notifyCount: integer('notify_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_pay_no_key').on(t.payNo),
+    uniqueIndex('payments_gateway_trade_no_key').on(t.channel, t.gatewayTradeNo),
+    index('payments_order_idx').on(t.orderId),
+    check('payments_amount_check', sql`${t.amountFen} > 0`),
+    check('payments_channel_check', sql`${t.channel} in ('alipay', 'wechat')`),
+    check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'closed')`),
+  ],
+);
+
+export const SANDBOX_TRADE_STATUSES = ['waiting', 'paid', 'cancelled'] as const;
+
+/**
+ * The sandbox gateway's own book (providers/payment-sandbox.ts): what a real Alipay or WeChat Pay
+ * keeps on its side. After the payer confirms, the notify is posted to `notify_url` and retried
+ * with back-off until the merchant answers `success`.
+ */
+export const sandboxGatewayTrades = pgTable(
+  'sandbox_gateway_trades',
+  {
+    payNo: varchar('pay_no', { length: 40 }).primaryKey(),
+    channel: text('channel', { enum: PAY_CHANNELS }).notNull(),
+    tradeNo: varchar('trade_no', { length: 64 }).notNull(),
+    amountFen: integer('amount_fen').notNull(),
+    subject: varchar('subject', { length: 128 }).notNull(),
+    notifyUrl: text('notify_url').notNull(),
+    returnUrl: text('return_url').notNull(),
+    status: text('status', { enum: SANDBOX_TRADE_STATUSES }).notNull().default('waiting'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    notifyAttempts: integer('notify_attempts').notNull().default(0),
+    nextNotifyAt: timestamp('next_notify_at', { withTimezone: true, mode: 'date' }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_gateway_trades_due_idx').on(t.nextNotifyAt).where(sql`${t.notifiedAt} is null and ${t.status} = 'paid'`)],
+);
+
+/** A request's first answer under its Idempotency-Key, replayed for repeats (services/idempotency.ts). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: varchar('scope', { length: 32 }).notNull(),
+    key: varchar('key', { length: 64 }).notNull(),
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** The login details of a listed account, the password encrypted (AES-256-GCM, services/credentials.ts). */
+export const listingCredentials = pgTable('listing_credentials', {
+  listingId: integer('listing_id')
+    .primaryKey()
+    .references(() => listings.id, { onDelete: 'cascade' }),
+  loginAccount: varchar('login_account', { length: 64 }).notNull(),
+  passwordCipher: text('password_cipher').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A renter's complaint about an order (spec §7 order "complaint with list and types"). */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    content: varchar('content', { length: 500 }).notNull(),
+    /** 1 处理中, 2 已处理. */
+    status: smallint('status').notNull().default(1),
+    reply: varchar('reply', { length: 500 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('complaints_user_idx').on(t.userId, t.id.desc()),
+    index('complaints_order_idx').on(t.orderId),
+    check('complaints_status_check', sql`${t.status} in (1, 2)`),
+  ],
+);
+
+/** The Alipay account a user withdraws to (one per user). */
+export const alipayAccounts = pgTable('alipay_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  account: varchar('account', { length: 64 }).notNull(),
+  realName: varchar('real_name', { length: 32 }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const WITHDRAWAL_STATUSES = ['pending', 'done', 'cancelled'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** A withdrawal to Alipay; its amount leaves the balance for frozen_fen until done or cancelled. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    withdrawNo: varchar('withdraw_no', { length: 32 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountFen: integer('amount_fen').notNull(),
+    account: varchar('account', { length: 64 }).notNull(),
+    realName: varchar('real_name', { length: 32 }).notNull(),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_withdraw_no_key').on(t.withdrawNo),
+    index('withdrawals_user_idx').on(t.userId, t.id.desc()),
+    index('withdrawals_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('withdrawals_amount_check', sql`${t.amountFen} > 0`),
+    check('withdrawals_status_check', sql`${t.status} in ('pending', 'done', 'cancelled')`),
+  ],
+);
+
+/** Every change of a user's gold coins; (user, kind, ref) unique makes a daily sign-in or a task reward count once. */
+export const goldCoinLedger = pgTable(
+  'gold_coin_ledger',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    refNo: varchar('ref_no', { length: 40 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gold_coin_ledger_ref_key').on(t.userId, t.kind, t.refNo),
+    index('gold_coin_ledger_user_idx').on(t.userId, t.id.desc()),
+    check('gold_coin_ledger_amount_check', sql`${t.amount} <> 0 and ${t.balanceAfter} >= 0`),
+  ],
+);

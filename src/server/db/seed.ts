@@ -24,6 +24,7 @@ import type { Db } from './client';
 import { seedHomeContent } from './seed-home';
 import { seedDemoReviews } from './seed-reviews';
 import { seedDemoFreeOffers } from './seed-free';
+import { seedDemoMoney } from './seed-money';
 import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, type GameSeed } from './seed-catalog';
 import { games, listingAttrs, listings, platforms, redPackets, shops, users, zones, type NewListingAttrRow, type NewListingRow } from './schema';
 
@@ -45,7 +46,7 @@ export interface DemoUser {
 
 /** Demo sign-ins (documented for testers; never used outside the demo seed). */
 export const DEMO_USERS = {
-  renter: { username: 'renter01', password: 'renter_pass01', nickname: '租号玩家01', mobile: '13800000001', isRealName: true, email: 'renter01@example.com' },
+  renter: { username: 'renter01', password: 'renter_pass01', nickname: '租号玩家01', mobile: '13800000001', isRealName: false, email: 'renter01@example.com' },
   /** A renter who has not passed real-name verification and has no bound phone (spec §6). */
   renterUnverified: { username: 'renter02', password: 'renter_pass02', nickname: '租号玩家02', mobile: null, isRealName: false },
   merchant: {
@@ -274,7 +275,8 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const envelopes = await seedDemoRedPackets(db);
   const reviews = await seedDemoReviews(db, new Date());
   const freeOffers = await seedDemoFreeOffers(db, new Date());
-  return { seeded: catalogue.seeded || home.seeded || signIn.seeded || envelopes.seeded || reviews.seeded || freeOffers.seeded };
+  const money = await seedDemoMoney(db, DEMO_USERS.renter.username);
+  return { seeded: catalogue.seeded || home.seeded || signIn.seeded || envelopes.seeded || reviews.seeded || freeOffers.seeded || money.seeded };
 }
 
 /** renter01's demo red envelopes (source 'demo'): one of each state the red-packet list shows. */

@@ -1,5 +1,5 @@
 /**
- * Deletes sign-in state nobody can use any more, so the tables stay small however long the site
+ * Deletes sign-in state and idempotency keys nobody can use any more, so the tables stay small however long the site
  * runs. Every process may run it (main.ts, on a timer): each delete is idempotent, so several
  * processes running it at once only repeat work.
  *
@@ -8,7 +8,8 @@
  */
 import { lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { authTokens, captchas, qrSessions, rateLimitCounters, signChallenges, verificationCodes, verifyKeys } from '../db/schema';
+import { IDEMPOTENCY_KEY_TTL_MS } from '~/lib/config/constants';
+import { authTokens, captchas, idempotencyKeys, qrSessions, rateLimitCounters, signChallenges, verificationCodes, verifyKeys } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 /** Expired or revoked tokens are kept 30 days, so a revoked token still reads as revoked in logs. */
@@ -27,6 +28,7 @@ export async function pruneExpiredSignInState(db: DbOrTx, now: Date): Promise<nu
       .delete(authTokens)
       .where(lt(sql`coalesce(${authTokens.revokedAt}, ${authTokens.expiresAt})`, new Date(now.getTime() - TOKEN_KEEP_MS)))
       .returning({ id: authTokens.id }),
+    db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS))).returning({ id: idempotencyKeys.key }),
   ]);
   return counts.reduce((sum, rows) => sum + rows.length, 0);
 }

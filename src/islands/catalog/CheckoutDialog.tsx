@@ -1,0 +1,164 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { isApiError } from '../../lib/api/errors';
+import { createOrder, MONEY_CODES, newIdempotencyKey, quoteOrder, type OrderQuote, type OrderView, type RentalRequest } from '../../lib/api/money';
+import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
+import { openModal } from '../../lib/stores/ui';
+import { PayDialog } from '../pay/PayDialog';
+import { DebounceButton } from '../ui/DebounceButton';
+import { Modal } from '../ui/Modal';
+import { Skeleton } from '../ui/Skeleton';
+
+export interface CheckoutDialogProps {
+  /** What the picker chose (without the envelope: the dialog chooses it with the renter). */
+  request: Omit<RentalRequest, 'red_packet_id'>;
+  open: boolean;
+  onClose(): void;
+}
+
+/** Value of the envelope select: the server's best choice, none, or one envelope. */
+type EnvelopeChoice = 'best' | 'none' | number;
+
+export function envelopeRequest(choice: EnvelopeChoice): Pick<RentalRequest, 'red_packet_id'> {
+  if (choice === 'best') return {};
+  return { red_packet_id: choice === 'none' ? null : choice };
+}
+
+export const PAY_RESULT_PATH = '/pay-result';
+
+type Load = { kind: 'loading' } | { kind: 'failed'; text: string } | { kind: 'ready'; quote: OrderQuote };
+
+/**
+ * 确认订单 of the detail page (issue 5): the server's quote for this renter (VIP, red envelope,
+ * deposit), then the order, then the pay dialog. Loaded only when 立即租号 is clicked, so the
+ * detail page's first JavaScript stays small. One idempotency key per opening: a double click or
+ * a retry after a lost answer never creates a second order.
+ */
+export default function CheckoutDialog({ request, open, onClose }: CheckoutDialogProps): ReactNode {
+  const id = useId();
+  const [choice, setChoice] = useState<EnvelopeChoice>('best');
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [error, setError] = useState<string | null>(null);
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const key = useRef(newIdempotencyKey());
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    setLoad({ kind: 'loading' });
+    quoteOrder({ ...request, ...envelopeRequest(choice) }, { signal: controller.signal })
+      .then((quote) => setLoad({ kind: 'ready', quote }))
+      .catch((failure: unknown) => {
+        if (isApiError(failure) && failure.cancelled) return;
+        setLoad({ kind: 'failed', text: failure instanceof Error ? failure.message : '获取价格失败' });
+      });
+    return () => controller.abort();
+  }, [open, choice, request]);
+
+  async function submit(quote: OrderQuote): Promise<void> {
+    setError(null);
+    try {
+      const created = await createOrder({ ...request, red_packet_id: quote.red_packet?.id ?? null }, key.current);
+      setOrder(created);
+    } catch (failure) {
+      if (isApiError(failure) && failure.code === MONEY_CODES.realNameRequired) {
+        openModal('realName');
+      }
+      setError(failure instanceof Error ? failure.message : '下单失败');
+      // A refusal means nothing was created: the next try is a new intent.
+      if (isApiError(failure) && failure.httpStatus !== undefined && failure.httpStatus < 500) key.current = newIdempotencyKey();
+    }
+  }
+
+  if (order) {
+    return (
+      <PayDialog
+        order={order}
+        open={open}
+        onClose={onClose}
+        onPaid={(paid) => location.assign(`${PAY_RESULT_PATH}?order_no=${encodeURIComponent(paid.order_no)}`)}
+      />
+    );
+  }
+
+  return (
+    <Modal open={open} title="确认订单" onClose={onClose}>
+      {load.kind === 'loading' ? <Skeleton lines={5} className="py-2" /> : null}
+      {load.kind === 'failed' ? (
+        <p role="alert" className="text-sm text-primary-dark">
+          {load.text}
+        </p>
+      ) : null}
+      {load.kind === 'ready' ? (
+        <div className="space-y-4 text-sm" data-checkout>
+          {!load.quote.is_real_name ? (
+            <p className="rounded bg-amber-50 px-3 py-2 text-amber-900">
+              根据规定，租号前需完成实名认证。
+              <button type="button" className="ml-1 text-primary underline-offset-2 hover:underline" onClick={() => openModal('realName')}>
+                去认证
+              </button>
+            </p>
+          ) : null}
+          <dl className="space-y-1.5">
+            <Line label="租赁方式">
+              {load.quote.option_label}
+              {load.quote.rental_option === 'hourly' ? ` × ${load.quote.hours}小时` : ''}
+              {load.quote.reserved ? '（预约）' : ''}
+            </Line>
+            <Line label="租期">
+              {formatShanghaiDateTime(new Date(load.quote.starts_at))} 至 {formatShanghaiDateTime(new Date(load.quote.ends_at))}
+            </Line>
+            <Line label="租金">¥{load.quote.original}</Line>
+            {load.quote.activity_discount !== '0.00' ? <Line label="活动优惠">−¥{load.quote.activity_discount}</Line> : null}
+            {load.quote.vip_discount !== '0.00' ? <Line label="VIP优惠">−¥{load.quote.vip_discount}</Line> : null}
+            {load.quote.coupon_discount !== '0.00' ? <Line label="红包抵扣">−¥{load.quote.coupon_discount}</Line> : null}
+            <Line label="押金（可退）">{load.quote.deposit === '0.00' ? '无押金' : `¥${load.quote.deposit}`}</Line>
+          </dl>
+          <div>
+            <label htmlFor={`${id}-envelope`} className="mb-1 block text-neutral-700">
+              红包
+            </label>
+            <select
+              id={`${id}-envelope`}
+              value={String(load.quote.red_packet?.id ?? 'none')}
+              onChange={(event) => setChoice(event.target.value === 'none' ? 'none' : Number(event.target.value))}
+              className="w-full rounded border border-neutral-300 px-2 py-1.5"
+            >
+              <option value="none">不使用红包</option>
+              {load.quote.usable_red_packets.map((envelope) => (
+                <option key={envelope.id} value={envelope.id}>
+                  {envelope.name}（{envelope.label}，省¥{envelope.discount}）
+                </option>
+              ))}
+            </select>
+            {load.quote.usable_red_packets.length === 0 ? <p className="mt-1 text-xs text-neutral-600">暂无可用于此订单的红包</p> : null}
+          </div>
+          <p className="flex items-baseline justify-between border-t border-neutral-100 pt-3">
+            <span className="text-neutral-700">应付合计</span>
+            <strong className="text-2xl text-primary" data-checkout-total={load.quote.total_fen}>
+              ¥{load.quote.total}
+            </strong>
+          </p>
+          {error ? (
+            <p role="alert" className="text-primary-dark">
+              {error}
+            </p>
+          ) : null}
+          <DebounceButton onAction={() => submit(load.quote)} className="w-full rounded-md bg-primary py-2.5 text-base font-bold text-white hover:bg-primary-dark">
+            提交订单
+          </DebounceButton>
+          <p className="text-center text-xs text-neutral-600">下单后请在15分钟内完成支付，超时订单将自动取消</p>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+function Line({ label, children }: { label: string; children: ReactNode }): ReactNode {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-neutral-600">{label}</dt>
+      <dd className="text-right text-neutral-900">{children}</dd>
+    </div>
+  );
+}
+

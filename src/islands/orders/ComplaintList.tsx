@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { isApiError } from '../../lib/api/errors';
+import { listComplaints, type Complaint, type Page } from '../../lib/api/money';
+import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
+import { pageCountOf } from '../../lib/rules/user-catalog';
+import LoginRequired from '../LoginRequired';
+import { EmptyState } from '../ui/EmptyState';
+import { Skeleton } from '../ui/Skeleton';
+import { focusRing, formatOrderTime, parsePageParam, withListQuery } from './order-helpers';
+import { Pager } from './Pager';
+
+/** Complaint status 1 处理中, 2 已处理 (the contract). */
+export function complaintBadgeClass(status: number): string {
+  return status === 2 ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-amber-50 text-amber-800 ring-amber-200';
+}
+
+type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: Page<Complaint> };
+
+/** 我的投诉 (spec §2 account "complain"): the renter's complaints, newest first, with the platform's reply. */
+function Complaints(): ReactNode {
+  const [page, setPage] = useState(() => parsePageParam(new URLSearchParams(location.search).get('page')));
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [reload, setReload] = useState(0);
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusList = useRef(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listComplaints({ page, page_size: MONEY_PAGE_SIZE_DEFAULT }, { signal: controller.signal })
+      .then((data) => {
+        const last = pageCountOf(data.total, MONEY_PAGE_SIZE_DEFAULT);
+        if (data.list.length === 0 && data.total > 0 && page > last) {
+          setPage(last);
+          return;
+        }
+        setLoad({ kind: 'ready', data });
+      })
+      .catch((error: unknown) => {
+        if (isApiError(error) && error.cancelled) return;
+        setLoad({ kind: 'failed' });
+      });
+    history.replaceState(history.state, '', withListQuery(location.href, { page }));
+    return () => controller.abort();
+  }, [page, reload]);
+
+  useEffect(() => {
+    if (load.kind === 'ready' && focusList.current) {
+      focusList.current = false;
+      listRef.current?.focus();
+    }
+  }, [load]);
+
+  function goTo(next: number): void {
+    focusList.current = true;
+    setLoad({ kind: 'loading' });
+    setPage(next);
+  }
+
+  if (load.kind === 'loading') return <Skeleton lines={6} className="py-6" />;
+  if (load.kind === 'failed') {
+    return (
+      <EmptyState
+        type={2}
+        text="获取投诉记录失败"
+        action={
+          <button
+            type="button"
+            onClick={() => {
+              setLoad({ kind: 'loading' });
+              setReload((count) => count + 1);
+            }}
+            className={`rounded-full border border-primary px-5 py-1.5 text-sm text-primary hover:bg-primary-light ${focusRing}`}
+          >
+            重试
+          </button>
+        }
+      />
+    );
+  }
+  if (load.data.list.length === 0) return <EmptyState type={1} text="暂无投诉记录" />;
+
+  return (
+    <div className="py-2">
+      <ul ref={listRef} tabIndex={-1} aria-label="投诉记录" className="space-y-3 outline-none">
+        {load.data.list.map((complaint) => (
+          <li key={complaint.id}>
+            <ComplaintCard complaint={complaint} />
+          </li>
+        ))}
+      </ul>
+      <Pager page={page} pages={pageCountOf(load.data.total, MONEY_PAGE_SIZE_DEFAULT)} label="投诉分页" onPage={goTo} />
+    </div>
+  );
+}
+
+function ComplaintCard({ complaint }: { complaint: Complaint }): ReactNode {
+  return (
+    <article className="rounded-lg bg-white px-4 py-3 text-sm ring-1 ring-neutral-200" data-complaint-id={complaint.id}>
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-medium text-neutral-900">{complaint.type_name}</h3>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${complaintBadgeClass(complaint.status)}`}>{complaint.status_text}</span>
+      </header>
+      <p className="mt-1 text-xs text-neutral-600">
+        {complaint.product_title ? `${complaint.product_title} · ` : ''}订单号 <span className="font-mono">{complaint.order_no}</span>
+      </p>
+      <p className="mt-2 break-words whitespace-pre-line text-neutral-800">{complaint.content}</p>
+      {complaint.reply ? (
+        <div className="mt-2 rounded-md bg-neutral-50 px-3 py-2 text-neutral-800">
+          <span className="font-medium text-primary">平台回复：</span>
+          <span className="whitespace-pre-line">{complaint.reply}</span>
+        </div>
+      ) : null}
+      <p className="mt-2 text-xs text-neutral-500">
+        提交时间 <time dateTime={complaint.created_at}>{formatOrderTime(complaint.created_at)}</time>
+      </p>
+    </article>
+  );
+}
+
+/** The complain page's island: the sign-in prompt when signed out, the complaints otherwise. */
+export default function ComplaintList({ title }: { title: string }): ReactNode {
+  return (
+    <LoginRequired title={title}>
+      <Complaints />
+    </LoginRequired>
+  );
+}

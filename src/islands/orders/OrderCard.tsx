@@ -1,0 +1,137 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { OrderView } from '../../lib/api/money';
+import { CopyButton } from './CopyButton';
+import { CredentialsPanel } from './CredentialsPanel';
+import {
+  focusRing,
+  formatOrderTime,
+  ORDER_ACTION_LABEL,
+  orderMoneyLines,
+  rentalSummary,
+  statusBadgeClass,
+  visibleOrderActions,
+  type MoneyLine,
+  type OrderActionKey,
+} from './order-helpers';
+
+/** The actions that open a dialog of the list (查看账号 opens in the card, 评价 is a link). */
+export type OrderDialogKind = Exclude<OrderActionKey, 'credentials' | 'review'>;
+
+export interface OrderCardProps {
+  order: OrderView;
+  onOpen(kind: OrderDialogKind): void;
+}
+
+const MONEY_TONE: Record<MoneyLine['tone'], string> = {
+  strong: 'font-bold text-primary',
+  minus: 'text-emerald-700',
+  back: 'text-sky-800',
+  plain: 'text-neutral-900',
+};
+
+const primaryButton = `rounded-full bg-primary px-4 py-1.5 text-sm text-white hover:bg-primary-dark ${focusRing}`;
+const outlineButton = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;
+
+/** One rental order of /account/order: what was rented, when, what it cost, and what can be done now. */
+export function OrderCard({ order, onOpen }: OrderCardProps): ReactNode {
+  const id = useId();
+  const [showCredentials, setShowCredentials] = useState(false);
+  const product = order.productInfo;
+  const title = product?.title ?? '账号信息已删除';
+  const summary = rentalSummary(order);
+  const actions = visibleOrderActions(order.actions);
+
+  function actionButton(key: OrderActionKey): ReactNode {
+    if (key === 'review') {
+      return (
+        <a key={key} href={`/account/assess?order_no=${encodeURIComponent(order.order_no)}`} className={outlineButton}>
+          {ORDER_ACTION_LABEL.review}
+        </a>
+      );
+    }
+    if (key === 'credentials') {
+      return (
+        <button key={key} type="button" aria-expanded={showCredentials} aria-controls={`${id}-credentials`} onClick={() => setShowCredentials((value) => !value)} className={outlineButton}>
+          {showCredentials ? '收起账号' : ORDER_ACTION_LABEL.credentials}
+        </button>
+      );
+    }
+    return (
+      <button key={key} type="button" onClick={() => onOpen(key)} className={key === 'pay' ? primaryButton : outlineButton} data-action={key}>
+        {ORDER_ACTION_LABEL[key]}
+      </button>
+    );
+  }
+
+  return (
+    <article aria-labelledby={`${id}-title`} className="rounded-lg bg-white ring-1 ring-neutral-200" data-order-no={order.order_no}>
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-100 px-4 py-2.5 text-xs text-neutral-600">
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="inline-flex items-center gap-1.5">
+            订单号 <span className="font-mono text-neutral-800">{order.order_no}</span>
+            <CopyButton text={order.order_no} what="订单号" />
+          </span>
+          <span>
+            下单时间 <time dateTime={order.hire_order_time}>{formatOrderTime(order.hire_order_time)}</time>
+          </span>
+        </span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${statusBadgeClass(order)}`} data-status={order.order_status}>
+          {order.order_status_text}
+        </span>
+      </header>
+
+      <div className="flex flex-col gap-4 px-4 py-3 sm:flex-row sm:items-start">
+        <div className="flex min-w-0 flex-1 gap-3">
+          {product?.img ? (
+            <img src={product.img} alt={title} width={64} height={64} loading="lazy" decoding="async" className="h-16 w-16 shrink-0 rounded object-cover" />
+          ) : (
+            <div aria-hidden="true" className="h-16 w-16 shrink-0 rounded bg-neutral-100" />
+          )}
+          <div className="min-w-0 space-y-1 text-sm">
+            <h3 id={`${id}-title`} className="line-clamp-2 font-medium text-neutral-900">
+              {product ? (
+                <a href={`/detail/${product.id}.html`} className={`hover:text-primary ${focusRing}`}>
+                  {title}
+                </a>
+              ) : (
+                title
+              )}
+            </h3>
+            {product ? <p className="truncate text-xs text-neutral-600">{[product.game_name, product.role_name].filter(Boolean).join(' · ')}</p> : null}
+            {summary ? (
+              <p className="flex flex-wrap items-center gap-2 text-xs text-neutral-700">
+                <span>{summary}</span>
+                {order.bonus_hours > 0 ? <span className="text-emerald-700">+{order.bonus_hours}小时赠送</span> : null}
+                {order.reserved ? <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800 ring-1 ring-amber-200">预约</span> : null}
+              </p>
+            ) : null}
+            {order.hire_start_time || order.hire_end_time ? (
+              <p className="text-xs text-neutral-600 tabular-nums">
+                <time dateTime={order.hire_start_time ?? undefined}>{formatOrderTime(order.hire_start_time)}</time>
+                {' – '}
+                <time dateTime={order.hire_end_time ?? undefined}>{formatOrderTime(order.hire_end_time)}</time>
+              </p>
+            ) : null}
+          </div>
+        </div>
+
+        <dl className="grid shrink-0 grid-cols-[auto_auto] gap-x-4 gap-y-0.5 text-xs sm:min-w-44" aria-label="费用">
+          {orderMoneyLines(order).map((line) => (
+            <div key={line.key} className="contents" data-money={line.key}>
+              <dt className="text-neutral-600">{line.label}</dt>
+              <dd className={`text-right tabular-nums ${MONEY_TONE[line.tone]}`}>{line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+
+      {showCredentials ? (
+        <div className="px-4">
+          <CredentialsPanel key={order.hire_end_time ?? ''} orderNo={order.order_no} id={`${id}-credentials`} />
+        </div>
+      ) : null}
+
+      {actions.length > 0 ? <div className="flex flex-wrap justify-end gap-2 px-4 py-3">{actions.map(actionButton)}</div> : null}
+    </article>
+  );
+}

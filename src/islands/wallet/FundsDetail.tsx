@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { listFunds, type LedgerEntry, type Page } from '../../lib/api/money';
+import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
+import { pageCountOf } from '../../lib/rules/user-catalog';
+import LoginRequired from '../LoginRequired';
+import { EmptyState } from '../ui/EmptyState';
+import { Skeleton } from '../ui/Skeleton';
+import { FUNDS_TABS, fundsQueryFromSearch, withFundsQuery, type FundsQuery } from './funds-query';
+import { LedgerTable } from './LedgerTable';
+import { LoadFailed } from './LoadFailed';
+import { Pager } from './Pager';
+import { Tabs } from './Tabs';
+import { useRemote } from './use-remote';
+
+/** One page of the ledger: the table, or 暂无资金记录. */
+export function FundsPage({ data }: { data: Page<LedgerEntry> }): ReactNode {
+  if (data.list.length === 0) return <EmptyState type={1} text="暂无资金记录" />;
+  return <LedgerTable rows={data.list} caption="资金明细" />;
+}
+
+function Funds(): ReactNode {
+  const [query, setQuery] = useState<FundsQuery>(() => fundsQueryFromSearch(location.search));
+  const panelId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const focusPanel = useRef(false);
+  const { remote, reload } = useRemote(
+    (signal) => listFunds({ page: query.page, page_size: MONEY_PAGE_SIZE_DEFAULT, direction: query.direction }, { signal }),
+    `${query.direction}:${query.page}`,
+  );
+
+  useEffect(() => {
+    history.replaceState(history.state, '', withFundsQuery(new URL(location.href), query));
+  }, [query]);
+
+  useEffect(() => {
+    if (remote.kind !== 'ready') return;
+    // A page past the end (a stale ?page=): show the last one instead of an empty table.
+    const last = pageCountOf(remote.data.total, MONEY_PAGE_SIZE_DEFAULT);
+    if (remote.data.list.length === 0 && remote.data.total > 0 && query.page > last) {
+      setQuery((current) => ({ ...current, page: last }));
+      return;
+    }
+    if (focusPanel.current) {
+      focusPanel.current = false;
+      panelRef.current?.focus();
+    }
+  }, [remote, query.page]);
+
+  function goToPage(page: number): void {
+    focusPanel.current = true;
+    setQuery((current) => ({ ...current, page }));
+  }
+
+  let body: ReactNode;
+  if (remote.kind === 'loading') body = <Skeleton lines={MONEY_PAGE_SIZE_DEFAULT} className="py-2" />;
+  else if (remote.kind === 'failed') body = <LoadFailed text="获取资金明细失败" onRetry={reload} />;
+  else {
+    body = (
+      <>
+        <FundsPage data={remote.data} />
+        <Pager label="资金明细分页" page={query.page} pages={pageCountOf(remote.data.total, MONEY_PAGE_SIZE_DEFAULT)} onPage={goToPage} />
+      </>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4 py-2">
+      <Tabs label="资金类型" tabs={FUNDS_TABS} value={query.direction} onChange={(direction) => setQuery({ direction, page: 1 })} panelId={panelId} />
+      <div id={panelId} ref={panelRef} role="tabpanel" tabIndex={-1} aria-busy={remote.kind === 'loading'} className="outline-none">
+        {body}
+      </div>
+    </div>
+  );
+}
+
+/** /account/fundsDetail (资金明细): every balance change, by 全部 / 收入 / 支出, paged. */
+export default function FundsDetail({ title }: { title: string }): ReactNode {
+  return (
+    <LoginRequired title={title}>
+      <Funds />
+    </LoginRequired>
+  );
+}

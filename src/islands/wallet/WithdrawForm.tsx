@@ -1,0 +1,114 @@
+import { useId, useState, type ReactNode } from 'react';
+import { newIdempotencyKey, type WalletInfo, type Withdrawal } from '../../lib/api/money';
+import { WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '../../lib/config/constants';
+import { fenToYuan, fenToYuanShort } from '../../lib/rules/money';
+import { showSuccess } from '../../lib/stores/ui';
+import { Field } from '../auth/Field';
+import { keepSubmitLocal } from '../auth/use-form-fields';
+import { DebounceButton } from '../ui/DebounceButton';
+import { submitWithdrawal } from './actions';
+import { checkWithdrawAmount } from './amounts';
+import { focusRing, primaryButton, sectionCard, yuanLabel } from './ui';
+
+export const WITHDRAW_SUBMITTED_MSG = '提现申请已提交';
+export const WITHDRAW_NOTE = '提现金额在处理完成前冻结；预计2小时内到账';
+
+export interface WithdrawFormProps {
+  wallet: WalletInfo;
+  onSubmitted(withdrawal: Withdrawal): void;
+}
+
+/** Section 2 of 提现 (申请提现): the balance that may leave, an amount, 全部提现 and 申请提现. */
+export function WithdrawForm({ wallet, onSubmitted }: WithdrawFormProps): ReactNode {
+  const titleId = useId();
+  const [amountText, setAmountText] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  // One key per intent (see actions.ts): a double click or a retry after a timeout is the same withdrawal.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const amountMessage = (text: string): string | null => {
+    const check = checkWithdrawAmount(text, wallet.balance_fen);
+    return check.ok ? null : check.error;
+  };
+
+  function changeAmount(text: string): void {
+    setAmountText(text);
+    setIdempotencyKey(newIdempotencyKey());
+    setFailure(null);
+    if (amountError) setAmountError(amountMessage(text));
+  }
+
+  async function withdraw(): Promise<void> {
+    setFailure(null);
+    const outcome = await submitWithdrawal(amountText, wallet.balance_fen, idempotencyKey);
+    if (!outcome.ok) {
+      if (outcome.reason === 'input') setAmountError(outcome.message);
+      else setFailure(outcome.message);
+      if (outcome.reason === 'refused') setIdempotencyKey(newIdempotencyKey());
+      return;
+    }
+    setAmountText('');
+    setAmountError(null);
+    setIdempotencyKey(newIdempotencyKey());
+    showSuccess(WITHDRAW_SUBMITTED_MSG);
+    onSubmitted(outcome.value);
+  }
+
+  return (
+    <section aria-labelledby={titleId} className={sectionCard}>
+      <h2 id={titleId} className="mb-3 text-base font-medium text-neutral-900">
+        申请提现
+      </h2>
+      <dl className="mb-4 flex flex-wrap gap-x-10 gap-y-2 text-sm" aria-live="polite">
+        <div>
+          <dt className="text-neutral-600">可提现余额</dt>
+          <dd className="mt-0.5 text-2xl font-bold text-primary tabular-nums" data-balance-fen={wallet.balance_fen}>
+            {yuanLabel(wallet.balance)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-neutral-600">冻结中</dt>
+          <dd className="mt-0.5 text-xl text-neutral-900 tabular-nums" data-frozen-fen={wallet.frozen_fen}>
+            {yuanLabel(wallet.frozen)}
+          </dd>
+        </div>
+      </dl>
+      <form noValidate onSubmit={keepSubmitLocal} className="flex max-w-md flex-col gap-2">
+        <Field
+          label="提现金额（元）"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={`${fenToYuanShort(WITHDRAW_MIN_FEN)}-${fenToYuanShort(WITHDRAW_MAX_FEN)}元，最多两位小数`}
+          value={amountText}
+          error={amountError}
+          onChange={(event) => changeAmount(event.target.value)}
+          onBlur={() => {
+            if (amountText.trim() !== '') setAmountError(amountMessage(amountText));
+          }}
+          trailing={
+            <button
+              type="button"
+              onClick={() => {
+                const all = fenToYuan(wallet.balance_fen);
+                changeAmount(all);
+                setAmountError(amountMessage(all));
+              }}
+              className={`shrink-0 rounded border border-primary px-3 text-sm whitespace-nowrap text-primary hover:bg-primary-light ${focusRing}`}
+            >
+              全部提现
+            </button>
+          }
+        />
+        <DebounceButton type="submit" onAction={withdraw} className={`w-full sm:w-40 ${primaryButton}`}>
+          申请提现
+        </DebounceButton>
+        <p role="alert" className="min-h-[1.25rem] text-sm text-primary">
+          {failure ?? ''}
+        </p>
+        <p className="text-xs text-neutral-600">{WITHDRAW_NOTE}</p>
+      </form>
+    </section>
+  );
+}

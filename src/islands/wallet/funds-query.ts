@@ -1,0 +1,36 @@
+/** 资金明细's tab and page live in the URL (?direction=in&page=2), so a reload or a shared link keeps them. */
+import type { FundsDirection } from '../../lib/api/money';
+
+export interface FundsQuery {
+  direction: FundsDirection;
+  page: number;
+}
+
+export const FUNDS_TABS: readonly { value: FundsDirection; label: string }[] = [
+  { value: 'all', label: '全部' },
+  { value: 'in', label: '收入' },
+  { value: 'out', label: '支出' },
+];
+
+const isDirection = (value: string | null): value is FundsDirection => FUNDS_TABS.some((tab) => tab.value === value);
+
+/** The query of a location's search string; anything unknown falls back to 全部, page 1. */
+export function fundsQueryFromSearch(search: string): FundsQuery {
+  const params = new URLSearchParams(search);
+  const direction = params.get('direction');
+  const page = params.get('page') ?? '';
+  return {
+    direction: isDirection(direction) ? direction : 'all',
+    page: /^\d{1,4}$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
+  };
+}
+
+/** `url` with the query written in; the defaults (全部, page 1) are left out for a clean address. */
+export function withFundsQuery(url: URL, query: FundsQuery): URL {
+  const next = new URL(url);
+  if (query.direction === 'all') next.searchParams.delete('direction');
+  else next.searchParams.set('direction', query.direction);
+  if (query.page > 1) next.searchParams.set('page', String(query.page));
+  else next.searchParams.delete('page');
+  return next;
+}

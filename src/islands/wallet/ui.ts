@@ -1,0 +1,14 @@
+/** Class strings shared by the wallet screens (UI only, no business rule). */
+
+export const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+
+export const primaryButton = `inline-flex items-center justify-center gap-2 rounded bg-primary px-5 py-2 text-sm font-medium text-white hover:bg-primary-dark ${focusRing}`;
+
+export const outlineButton = `inline-flex items-center justify-center gap-2 rounded border border-primary px-5 py-2 text-sm text-primary hover:bg-primary-light ${focusRing}`;
+
+export const textLink = `text-sm text-primary underline-offset-2 hover:underline ${focusRing}`;
+
+export const sectionCard = 'rounded-lg bg-white p-5 shadow-sm ring-1 ring-neutral-200';
+
+/** "¥12.50" from the yuan string the API gives. */
+export const yuanLabel = (yuan: string): string => `¥${yuan}`;

@@ -1,0 +1,27 @@
+/**
+ * GET /api/v1/account/alipayAccount (Bearer) → `{ account: { account_masked, real_name } | null }`.
+ * POST /api/v1/account/alipayAccount (Bearer) `{ account, real_name }` → `{ account }`: binds or
+ * replaces the withdrawal account. account: an 11-digit mainland phone or an email (≤64), else
+ * 400 请输入正确的支付宝账号; not real-name verified: 403 code 1003 请先完成实名认证; a name other
+ * than the verified one: 400 支付宝实名须与实名认证姓名一致.
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { alipayAccountBodySchema, bindAlipayAccount, getAlipayAccount, requireRealName } from '~/server/services/withdrawals';
+
+export const GET = handle(async (ctx) => {
+  const { userId } = await requireUser(ctx);
+  return ok(await getAlipayAccount(await getDb(), userId));
+});
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const db = await getDb();
+  await requireRealName(db, userId);
+  const input = await readJson(ctx.request, alipayAccountBodySchema);
+  return ok(await bindAlipayAccount(db, userId, input, now));
+});
+
+export const ALL = allowOnly('GET', 'POST');

@@ -1,0 +1,18 @@
+/**
+ * POST /api/v1/detail/chargeAccount { order_no, amount: "12.50" } (Bearer, Idempotency-Key) — spec §7
+ * "POST charge account": the hafu-coin prepay of a running rental, from the wallet → OrderView.
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { idempotencyKeyOf } from '~/server/services/idempotency';
+import { chargeBodySchema, chargeGameMoney } from '~/server/services/order-lifecycle';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const key = idempotencyKeyOf(ctx.request);
+  return ok(await chargeGameMoney(await getDb(), userId, await readJson(ctx.request, chargeBodySchema), key, now));
+});
+
+export const ALL = allowOnly('POST');

@@ -1,0 +1,7 @@
+/** GET /api/v1/order/complaintTypes (public) → ComplaintType[] (spec §7 order "complaint types"). */
+import { allowOnly, handle, ok } from '~/server/http';
+import { listComplaintTypes } from '~/server/services/complaints';
+
+export const GET = handle(async () => ok(listComplaintTypes()));
+
+export const ALL = allowOnly('GET');

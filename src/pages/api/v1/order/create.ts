@@ -1,0 +1,20 @@
+/**
+ * POST /api/v1/order/create { account_id, rental_id | option, hours?, reserved?, red_packet_id? }
+ * (Bearer, Idempotency-Key) → OrderView (unpaid). 403 code 1003 without real-name verification;
+ * 409 code 1006 该账号此时段已被租用 when the window is taken.
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { idempotencyKeyOf } from '~/server/services/idempotency';
+import { createOrder, rentalRequestSchema } from '~/server/services/orders';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const key = idempotencyKeyOf(ctx.request);
+  const body = await readJson(ctx.request, rentalRequestSchema);
+  return ok(await createOrder(await getDb(), userId, body, key, now));
+});
+
+export const ALL = allowOnly('POST');

@@ -1,0 +1,18 @@
+/** GET /api/v1/order/info?order_no= (Bearer) — spec §7 "GET order info": `{ order_no, kind, order_status, order_status_text, pay_status_code }`. */
+import { z } from 'zod';
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { orderNoSchema } from '~/server/services/orders';
+import { getOrderInfo } from '~/server/services/orders';
+
+const Query = z.object({ order_no: orderNoSchema });
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const { order_no } = await readQuery(ctx.url, Query);
+  return ok(await getOrderInfo(await getDb(), userId, order_no, now));
+});
+
+export const ALL = allowOnly('GET');

@@ -1,0 +1,19 @@
+/**
+ * POST /api/v1/order/pay { order_no, channel: wallet|alipay|wechat } (Bearer, Idempotency-Key) →
+ * `{ paid: true, order }` from the wallet, or `{ paid: false, order_no, pay_no, checkout_url }`.
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { idempotencyKeyOf } from '~/server/services/idempotency';
+import { payBodySchema, payOrder } from '~/server/services/order-payment';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const key = idempotencyKeyOf(ctx.request);
+  const body = await readJson(ctx.request, payBodySchema);
+  return ok(await payOrder(await getDb(), userId, body, key, { origin: ctx.url.origin }, now));
+});
+
+export const ALL = allowOnly('POST');

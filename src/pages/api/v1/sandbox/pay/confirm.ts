@@ -1,0 +1,19 @@
+/**
+ * POST /api/v1/sandbox/pay/confirm { pay_no } — the sandbox gateway's payer confirms: the trade is paid and the signed notify is posted at once (then retried until \`success\`) → `{ return_url }`. No user token: the gateway is another site. 404 in production, like any unknown API.
+ */
+import { z } from 'zod';
+import { sandboxPagesEnabled } from '~/server/config';
+import { getDb } from '~/server/db/client';
+import { MSG_API_NOT_FOUND, notFound } from '~/server/errors';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { confirmSandboxPayment } from '~/server/services/sandbox-checkout';
+
+const Body = z.object({ pay_no: z.string().trim().min(1).max(40) });
+
+export const POST = handle(async ({ request }) => {
+  if (!sandboxPagesEnabled()) throw notFound(MSG_API_NOT_FOUND);
+  const { pay_no } = await readJson(request, Body);
+  return ok(await confirmSandboxPayment(await getDb(), pay_no, new Date()));
+});
+
+export const ALL = allowOnly('POST');

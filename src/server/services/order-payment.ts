@@ -1,0 +1,224 @@
+/**
+ * Paying orders (issue 5): from the wallet at once, or at a gateway (Alipay / WeChat Pay, the
+ * sandbox outside production) whose signed asynchronous notify marks the order paid.
+ *
+ * Exactly-once: an order moves from unpaid/paying to paid with one guarded UPDATE, the wallet
+ * debit and every credit are ledger rows unique by (kind, ref), and a payment is marked paid
+ * once (a replayed notify finds it paid and only answers `success`). Money a gateway takes for
+ * an order that can no longer be paid (it timed out, or the wallet paid it first) goes to the
+ * wallet balance as 支付退回余额, never lost and never counted twice.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '~/lib/config/constants';
+import { MONEY_CODES, type GatewayCheckout, type OrderView, type PayResult } from '~/lib/api/money';
+import { fenToYuan, fenToYuanShort, yuanToFen } from '~/lib/rules/money';
+import type { Db, DbTx } from '../db/client';
+import { listings, orders, payments, users, wallets, PAY_CHANNELS, type OrderRow, type PayChannel } from '../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../errors';
+import { log } from '../log';
+import { sandboxPagesEnabled } from '../config';
+import { MERCHANT_IDS, TRADE_SUCCESS, verifyParams, type GatewayChannel } from '../providers/payment';
+import { openSandboxCheckout, sandboxGatewayKeys } from '../providers/payment-sandbox';
+import { withIdempotency } from './idempotency';
+import { newNumber } from './order-numbers';
+import { loadOrderRecords, toOrderView } from './order-view';
+import { MSG_ORDER_NOT_FOUND, MSG_REAL_NAME_REQUIRED, orderNoSchema } from './orders';
+import { refreshRentedFlags } from './rented-flags';
+import { changeBalance } from './wallet';
+
+export const MSG_ORDER_EXPIRED = '订单已超时，请重新下单';
+export const MSG_ORDER_NOT_PAYABLE = '订单当前状态无法支付';
+export const MSG_GATEWAY_UNAVAILABLE = '支付通道暂未开通，请使用余额支付';
+export const MSG_RECHARGE_BY_GATEWAY = '充值请选择支付宝或微信支付';
+
+export const payBodySchema = z.object({ order_no: orderNoSchema, channel: z.enum(PAY_CHANNELS) });
+
+/** Where the gateway sends the payer back and posts the notify: this site's own origin. */
+export interface SiteUrls {
+  origin: string;
+}
+
+const notifyUrl = (site: SiteUrls, channel: GatewayChannel): string => `${site.origin}/api/v1/pay/notify/${channel}`;
+const returnUrl = (site: SiteUrls, orderNo: string): string => `${site.origin}/pay-result?order_no=${encodeURIComponent(orderNo)}`;
+
+async function lockOwnOrder(tx: DbTx, userId: number, orderNo: string): Promise<OrderRow> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)))
+    .for('update');
+  if (!order) throw notFound(MSG_ORDER_NOT_FOUND);
+  return order;
+}
+
+function assertPayable(order: OrderRow, now: Date): void {
+  if (order.status !== ORDER_STATUS.unpaid && order.status !== ORDER_STATUS.paying) throw conflict(MSG_ORDER_NOT_PAYABLE);
+  if (order.payDeadline.getTime() <= now.getTime()) throw conflict(MSG_ORDER_EXPIRED);
+}
+
+/**
+ * Unpaid/paying → paid, and what paying a kind means: a rental that has started marks the
+ * listing rented; a VIP order extends the wallet's VIP time; a recharge credits the wallet.
+ * Returns false when the order was not payable any more (nothing changed).
+ */
+export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChannel, now: Date): Promise<boolean> {
+  const [order] = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.paid, paidAt: now, payChannel: channel })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [ORDER_STATUS.unpaid, ORDER_STATUS.paying])))
+    .returning();
+  if (!order) return false;
+  if (order.kind === 'rental' && order.listingId !== null) await refreshRentedFlags(tx, [order.listingId], now);
+  if (order.kind === 'vip' && order.vipDays !== null) {
+    await tx.insert(wallets).values({ userId: order.userId }).onConflictDoNothing();
+    await tx
+      .update(wallets)
+      .set({
+        vipExpiresAt: sql`greatest(coalesce(${wallets.vipExpiresAt}, ${now}::timestamptz), ${now}::timestamptz) + make_interval(days => ${order.vipDays})`,
+        updatedAt: now,
+      })
+      .where(eq(wallets.userId, order.userId));
+  }
+  if (order.kind === 'recharge') {
+    await changeBalance(tx, { userId: order.userId, kind: 'recharge', amountFen: order.payFen, refNo: order.orderNo });
+  }
+  return true;
+}
+
+async function viewOf(tx: DbTx, orderId: number, now: Date): Promise<OrderView> {
+  const [record] = await loadOrderRecords(tx, eq(orders.id, orderId));
+  return toOrderView(record!, now);
+}
+
+/** Books a gateway payment of the whole order and returns where the payer goes. */
+async function openGatewayPayment(tx: DbTx, order: OrderRow, channel: GatewayChannel, site: SiteUrls, now: Date): Promise<GatewayCheckout> {
+  if (!sandboxPagesEnabled()) throw new AppError(1, MSG_GATEWAY_UNAVAILABLE, 503);
+  const payNo = newNumber('payment', now);
+  await tx.insert(payments).values({ payNo, orderId: order.id, userId: order.userId, channel, amountFen: order.totalFen, createdAt: now });
+  await tx.update(orders).set({ status: ORDER_STATUS.paying, payChannel: channel }).where(eq(orders.id, order.id));
+  const subject = order.kind === 'rental' ? `租号订单 ${order.orderNo}` : order.kind === 'vip' ? `开通VIP ${order.orderNo}` : `余额充值 ¥${fenToYuanShort(order.payFen)}`;
+  const checkoutUrl = await openSandboxCheckout(tx, {
+    payNo,
+    channel,
+    amountFen: order.totalFen,
+    subject,
+    notifyUrl: notifyUrl(site, channel),
+    returnUrl: returnUrl(site, order.orderNo),
+  });
+  return { order_no: order.orderNo, pay_no: payNo, checkout_url: checkoutUrl };
+}
+
+export async function payOrder(db: Db, userId: number, body: z.output<typeof payBodySchema>, key: string | null, site: SiteUrls, now: Date): Promise<PayResult> {
+  return withIdempotency(db, { userId, scope: 'order.pay', key, request: body }, async (tx): Promise<PayResult> => {
+    const order = await lockOwnOrder(tx, userId, body.order_no);
+    assertPayable(order, now);
+    if (body.channel === 'wallet') {
+      if (order.kind === 'recharge') throw badRequest(MSG_RECHARGE_BY_GATEWAY);
+      if (order.totalFen > 0) {
+        await changeBalance(tx, { userId, kind: order.kind === 'vip' ? 'vip_pay' : 'order_pay', amountFen: -order.totalFen, refNo: order.orderNo });
+      }
+      await markOrderPaid(tx, order.id, 'wallet', now);
+      return { paid: true, order: await viewOf(tx, order.id, now) };
+    }
+    if (order.totalFen === 0) throw badRequest('该订单无需支付，请选择余额支付');
+    return { paid: false, ...(await openGatewayPayment(tx, order, body.channel, site, now)) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// recharge
+
+export const rechargeBodySchema = z.object({ amount: z.union([z.string(), z.number()]), channel: z.enum(['alipay', 'wechat']) });
+
+export function rechargeAmountFen(amount: string | number): number {
+  let fen: number;
+  try {
+    fen = yuanToFen(amount);
+  } catch (error) {
+    throw badRequest('请输入正确的金额', { cause: error });
+  }
+  if (fen < RECHARGE_MIN_FEN) throw badRequest(`充值金额最少¥${fenToYuanShort(RECHARGE_MIN_FEN)}`);
+  if (fen > RECHARGE_MAX_FEN) throw badRequest(`单次充值最多¥${fenToYuanShort(RECHARGE_MAX_FEN)}`);
+  return fen;
+}
+
+/** A recharge order paid at once through the gateway (spec §6: real-name verification first). */
+export async function createRecharge(db: Db, userId: number, body: z.output<typeof rechargeBodySchema>, key: string | null, site: SiteUrls, now: Date): Promise<GatewayCheckout> {
+  const amountFen = rechargeAmountFen(body.amount);
+  return withIdempotency(db, { userId, scope: 'recharge', key, request: { amountFen, channel: body.channel } }, async (tx) => {
+    const [user] = await tx.select({ isRealName: users.isRealName }).from(users).where(eq(users.id, userId));
+    if (!user?.isRealName) throw new AppError(MONEY_CODES.realNameRequired, MSG_REAL_NAME_REQUIRED, 403);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo: newNumber('recharge', now),
+        kind: 'recharge',
+        userId,
+        originalFen: amountFen,
+        payFen: amountFen,
+        totalFen: amountFen,
+        payDeadline: new Date(now.getTime() + ORDER_PAY_TIMEOUT_MS),
+        createdAt: now,
+      })
+      .returning();
+    return openGatewayPayment(tx, order!, body.channel, site, now);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// the gateway's asynchronous notify
+
+export type NotifyOutcome = 'success' | 'fail';
+
+/** The public key a notify of `channel` must be signed with (the sandbox gateway's outside production). */
+async function gatewayPublicKey(db: Db): Promise<string | null> {
+  return sandboxPagesEnabled() ? (await sandboxGatewayKeys(db)).publicKeyPem : null;
+}
+
+/**
+ * POST pay/notify/<channel>: verify the signature, the app and merchant ids, the payment and
+ * its exact amount, then apply it once. Answers `success` for a notify applied now or before
+ * (the gateway stops retrying), `fail` for one that is not ours or not genuine.
+ */
+export async function handlePaymentNotify(db: Db, channel: GatewayChannel, params: Record<string, string>, now: Date): Promise<NotifyOutcome> {
+  const publicKey = await gatewayPublicKey(db);
+  if (!publicKey || !verifyParams(params, publicKey)) {
+    log.warn('payment notify refused: bad signature', { channel, payNo: params['out_trade_no'] });
+    return 'fail';
+  }
+  const merchant = MERCHANT_IDS[channel];
+  if (params['app_id'] !== merchant.appId || params['seller_id'] !== merchant.sellerId) {
+    log.warn('payment notify refused: not our app or merchant', { channel, appId: params['app_id'], sellerId: params['seller_id'] });
+    return 'fail';
+  }
+  const payNo = params['out_trade_no'] ?? '';
+  const tradeNo = params['trade_no'] ?? '';
+  if (params['trade_status'] !== TRADE_SUCCESS && params['trade_status'] !== 'TRADE_FINISHED') return 'success';
+  let amountFen: number;
+  try {
+    amountFen = yuanToFen(params['total_amount'] ?? '');
+  } catch {
+    return 'fail';
+  }
+  return db.transaction(async (tx): Promise<NotifyOutcome> => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.payNo, payNo), eq(payments.channel, channel)))
+      .for('update');
+    if (!payment) return 'fail';
+    if (payment.amountFen !== amountFen) {
+      log.warn('payment notify refused: amount differs', { payNo, expected: payment.amountFen, got: amountFen });
+      return 'fail';
+    }
+    await tx.update(payments).set({ notifyCount: sql`${payments.notifyCount} + 1` }).where(eq(payments.id, payment.id));
+    if (payment.status === 'paid') return 'success';
+    await tx.update(payments).set({ status: 'paid', gatewayTradeNo: tradeNo, paidAt: now }).where(eq(payments.id, payment.id));
+    const paid = await markOrderPaid(tx, payment.orderId, channel, now);
+    if (!paid) {
+      await changeBalance(tx, { userId: payment.userId, kind: 'pay_surplus', amountFen: payment.amountFen, refNo: payment.payNo });
+    }
+    return 'success';
+  });
+}
