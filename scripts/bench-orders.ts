@@ -1,0 +1,312 @@
+/**
+ * Orders per second (issue 5 "Measure"): rental orders created and paid from the wallet at 20
+ * concurrent renters, and the same renters bursting at ONE listing window, where the exclusion
+ * constraint orders_no_double_booking lets exactly one through and refuses the rest with 409
+ * code 1006 (该账号此时段已被租用). Each call is the full service path the endpoint runs
+ * (createOrder / payOrder with an idempotency key, as the browser sends one).
+ *
+ * The baseline, measured in the same run at the same concurrency and for as long, is one wallet
+ * write: `changeBalance` crediting 1 fen in its own transaction, the floor under any payment. The
+ * ratios therefore say what an order costs relative to one ledger write.
+ *
+ * Resets are not timed: orders of "create + pay" hold their listing for an hour, so the listings
+ * are used in passes (each listing once per pass) and every order is cancelled between passes;
+ * the burst's winner is cancelled after each round. Only create + pay, and only the bursts, count
+ * towards the per-second figures and latencies.
+ *
+ * Runs on PGlite (in memory) and, when DATABASE_URL_TEST is set, on a fresh PostgreSQL database
+ * (created and dropped by openTestDatabase). PostgreSQL goes through the app's pg.Pool (default
+ * 10 connections), so 20 renters also queue for connections, as they would in one process.
+ * Run: `npx tsx scripts/bench-orders.ts` (part of `npm run bench`); BENCH_SECONDS and
+ * BENCH_ORDERS_CONCURRENCY change the size.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { MONEY_CODES } from '../src/lib/api/money';
+import { RENTAL_TIME_ALL_DAY } from '../src/lib/config/constants';
+import { openTestDatabase, type Db, type DbDriver } from '../src/server/db/client';
+import { games, listings, users } from '../src/server/db/schema';
+import { isAppError } from '../src/server/errors';
+import { cancelOrder } from '../src/server/services/order-lifecycle';
+import { payOrder } from '../src/server/services/order-payment';
+import { createOrder } from '../src/server/services/orders';
+import { createUser } from '../src/server/services/users';
+import { changeBalance } from '../src/server/services/wallet';
+
+const CONCURRENCY = Number(process.env['BENCH_ORDERS_CONCURRENCY'] ?? 20);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+/** Enough that no renter runs dry however many orders a run pays (cancels refund only part). */
+const CREDIT_FEN = 100_000_000;
+const SITE = { origin: 'http://bench' };
+
+interface Tally {
+  latencies: number[];
+  errors: number;
+  firstError: string;
+  /** Timed wall-clock ms: resets between passes and rounds are left out. */
+  elapsedMs: number;
+}
+
+interface Figures {
+  count: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  firstError: string;
+}
+
+const newTally = (): Tally => ({ latencies: [], errors: 0, firstError: '', elapsedMs: 0 });
+
+function describe(error: unknown): string {
+  if (isAppError(error)) return `AppError ${error.httpStatus} code ${error.code}: ${error.message}`;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function recordError(tally: Tally, error: unknown): void {
+  tally.errors += 1;
+  tally.firstError ||= describe(error);
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+function figuresOf(tally: Tally): Figures {
+  const sorted = [...tally.latencies].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    perSecond: sorted.length / (tally.elapsedMs / 1000),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    errors: tally.errors,
+    firstError: tally.firstError,
+  };
+}
+
+/**
+ * CONCURRENCY loops, loop i acting as renter i, each calling `work(item, i)` back to back while
+ * `take()` hands out an item; the wall time of the whole batch is added to the tally.
+ */
+async function loops<T>(tally: Tally, take: () => T | null, work: (item: T, renter: number) => Promise<void>): Promise<void> {
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, renter) => {
+      for (let item = take(); item !== null; item = take()) {
+        const t0 = performance.now();
+        try {
+          await work(item, renter);
+          tally.latencies.push(performance.now() - t0);
+        } catch (error) {
+          recordError(tally, error);
+        }
+      }
+    }),
+  );
+  tally.elapsedMs += performance.now() - started;
+}
+
+/** Runs `work` from CONCURRENCY loops for SECONDS. */
+async function forSeconds(work: (n: number, renter: number) => Promise<void>): Promise<Figures> {
+  const tally = newTally();
+  const deadline = performance.now() + SECONDS * 1000;
+  let next = 0;
+  await loops(tally, () => (performance.now() < deadline ? next++ : null), work);
+  return figuresOf(tally);
+}
+
+/** Bench renters: real-name verified (createOrder requires it) and credited. */
+async function createRenters(db: Db): Promise<number[]> {
+  const now = new Date();
+  const ids: number[] = [];
+  for (let i = 0; i < CONCURRENCY; i += 1) {
+    const id = await createUser(db, { username: `bench_renter_${i}`, nickname: `压测租客${i}` }, now);
+    if (id === null) throw new Error(`bench_renter_${i} already exists`);
+    ids.push(id);
+  }
+  await db.update(users).set({ isRealName: true }).where(inArray(users.id, ids));
+  for (const [i, userId] of ids.entries()) {
+    await db.transaction((tx) => changeBalance(tx, { userId, kind: 'demo_credit', amountFen: CREDIT_FEN, refNo: `bench-credit-${i}` }));
+  }
+  return ids;
+}
+
+/** Listed seed listings any renter may book for an hour right now, whatever the time of day. */
+async function bookableListings(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(games, eq(games.id, listings.gameId))
+    .where(
+      and(
+        eq(listings.isListed, true),
+        eq(listings.isRented, false),
+        isNull(listings.thirdType),
+        eq(listings.rentalTime, RENTAL_TIME_ALL_DAY),
+        eq(listings.minRentalHours, 1),
+        sql`not (${games.maintenanceStatus} = 1 and ${games.isSuspended} = 1)`,
+      ),
+    )
+    .orderBy(listings.id);
+  return rows.map((row) => row.id);
+}
+
+// No envelope: createUser grants welcome envelopes, and an envelope on the first orders only
+// would make those iterations different from the rest.
+const hourlyOn = (listingId: number) => ({ account_id: listingId, option: 'hourly' as const, hours: 1, red_packet_id: null });
+
+interface Placed {
+  userId: number;
+  orderNo: string;
+}
+
+/** Scenario A: each renter creates an hourly order on a listing nobody else holds, and pays it from the wallet. */
+async function createAndPay(db: Db, renters: readonly number[], pool: readonly number[]): Promise<Figures> {
+  const tally = newTally();
+  while (tally.elapsedMs < SECONDS * 1000) {
+    const passStarted = performance.now();
+    const budgetMs = SECONDS * 1000 - tally.elapsedMs;
+    const placed: Placed[] = [];
+    let next = 0;
+    await loops(
+      tally,
+      () => (next < pool.length && performance.now() - passStarted < budgetMs ? pool[next++]! : null),
+      async (listingId, renter) => {
+        const userId = renters[renter]!;
+        const order = await createOrder(db, userId, hourlyOn(listingId), randomUUID(), new Date());
+        placed.push({ userId, orderNo: order.order_no });
+        const paid = await payOrder(db, userId, { order_no: order.order_no, channel: 'wallet' }, randomUUID(), SITE, new Date());
+        if (!paid.paid) throw new Error(`wallet payment of ${order.order_no} did not complete`);
+      },
+    );
+    // Free every window for the next pass (paid orders are refunded, unpaid ones simply end).
+    let i = 0;
+    await loops(
+      newTally(),
+      () => placed[i++] ?? null,
+      async ({ userId, orderNo }) => {
+        await cancelOrder(db, userId, orderNo, new Date());
+      },
+    );
+  }
+  return figuresOf(tally);
+}
+
+interface BurstFigures {
+  attempts: Figures;
+  refused: Figures;
+  rounds: number;
+  violations: number;
+}
+
+/**
+ * Scenario B: every renter asks for the same hour on one listing at once, round after round.
+ * Exactly one may win a round; the others must be refused with 409 code 1006. On PGlite the
+ * queries of all connections run one at a time in one backend, so there the "race" is
+ * serialised: the first transaction commits before the next starts, and the rest find the
+ * window taken. On PostgreSQL the inserts really race, and the exclusion constraint decides.
+ */
+async function oneWindowBurst(db: Db, renters: readonly number[], listingId: number): Promise<BurstFigures> {
+  const attempts = newTally();
+  const refused = newTally();
+  let rounds = 0;
+  let violations = 0;
+  while (attempts.elapsedMs < SECONDS * 1000) {
+    const started = performance.now();
+    const outcomes = await Promise.all(
+      renters.map(async (userId) => {
+        const t0 = performance.now();
+        try {
+          const order = await createOrder(db, userId, hourlyOn(listingId), randomUUID(), new Date());
+          return { ms: performance.now() - t0, won: { userId, orderNo: order.order_no } as Placed, error: null };
+        } catch (error) {
+          return { ms: performance.now() - t0, won: null, error };
+        }
+      }),
+    );
+    const roundMs = performance.now() - started;
+    attempts.elapsedMs += roundMs;
+    refused.elapsedMs += roundMs;
+    rounds += 1;
+    const winners: Placed[] = [];
+    for (const outcome of outcomes) {
+      if (outcome.won) {
+        winners.push(outcome.won);
+        attempts.latencies.push(outcome.ms);
+      } else if (isAppError(outcome.error) && outcome.error.httpStatus === 409 && outcome.error.code === MONEY_CODES.windowTaken) {
+        attempts.latencies.push(outcome.ms);
+        refused.latencies.push(outcome.ms);
+      } else {
+        recordError(attempts, outcome.error);
+      }
+    }
+    if (winners.length !== 1) violations += 1;
+    for (const winner of winners) await cancelOrder(db, winner.userId, winner.orderNo, new Date());
+  }
+  return { attempts: figuresOf(attempts), refused: figuresOf(refused), rounds, violations };
+}
+
+const fmt = (value: number, digits = 1): string => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
+  const label = driver === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  const opened = performance.now();
+  const database = await openTestDatabase({ driver, seed: true });
+  try {
+    const db = database.db;
+    const renters = await createRenters(db);
+    const bookable = await bookableListings(db);
+    if (bookable.length < CONCURRENCY + 1) throw new Error(`only ${bookable.length} bookable seed listings; need ${CONCURRENCY + 1}`);
+    // The burst listing stays out of the create + pay pool.
+    const burstListing = bookable[0]!;
+    const pool = bookable.slice(1);
+    const setupS = (performance.now() - opened) / 1000;
+
+    // Warm-up: statements prepared, JIT, the wallet row locks' first use.
+    const warm = await createOrder(db, renters[0]!, hourlyOn(pool[0]!), randomUUID(), new Date());
+    await payOrder(db, renters[0]!, { order_no: warm.order_no, channel: 'wallet' }, randomUUID(), SITE, new Date());
+    await cancelOrder(db, renters[0]!, warm.order_no, new Date());
+
+    const tag = driver === 'pglite' ? 'l' : 'p';
+    const baseline = await forSeconds(async (n, renter) => {
+      await db.transaction((tx) => changeBalance(tx, { userId: renters[renter]!, kind: 'demo_credit', amountFen: 1, refNo: `bench-base-${tag}-${n}` }));
+    });
+    const orders = await createAndPay(db, renters, pool);
+    const burst = await oneWindowBurst(db, renters, burstListing);
+
+    const rows = [
+      ['baseline: one ledger write (changeBalance +1 fen, own transaction)', baseline],
+      ['create + pay (wallet), hourly order on a free listing', orders],
+      ['one-window burst: all attempts', burst.attempts],
+      ['one-window burst: refused 409 code 1006 (conflicts handled)', burst.refused],
+    ] as const;
+    for (const [what, figures] of rows) {
+      console.log(
+        `| ${label} | ${what} | ${fmt(figures.perSecond)} | ${fmt(figures.p50)} | ${fmt(figures.p95)} | ${figures.errors} | ${fmt(figures.perSecond / baseline.perSecond, 2)} | ${fmt(figures.p95 / baseline.p95, 2)} |`,
+      );
+      if (figures.errors > 0) {
+        notes.push(`- ${label}, ${what}: ERRORS, first: ${figures.firstError}`);
+        process.exitCode = 1;
+      }
+    }
+    notes.push(
+      `- ${label}: ${orders.count} orders created and paid over a pool of ${pool.length} listings; ${burst.rounds} burst rounds of ${CONCURRENCY} attempts, rounds without exactly one winner: ${burst.violations}; setup (migrate, seed, renters) ${fmt(setupS)} s.`,
+    );
+    if (burst.violations > 0) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
+const notes: string[] = [];
+console.log(`\n## Orders per second (${CONCURRENCY} concurrent renters, ${SECONDS} s each)\n`);
+console.log('| database | what | per second | p50 ms | p95 ms | errors | per second ÷ baseline | p95 ÷ baseline p95 |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+await benchDriver('pglite', notes);
+if (process.env['DATABASE_URL_TEST']) await benchDriver('postgres', notes);
+else console.log('| PostgreSQL | skipped: set DATABASE_URL_TEST | | | | | | |');
+console.log('');
+for (const note of notes) console.log(note);
+console.log('- Resets (cancelling between passes and after each burst round) are not timed; on PGlite all queries run one at a time, so the burst is serialised there.');
+console.log('\nRun: `npx tsx scripts/bench-orders.ts` (DATABASE_URL_TEST=postgres://… adds PostgreSQL; part of `npm run bench`).');
