@@ -16,9 +16,9 @@ import { MS_PER_DAY, RENTAL_TIME_ALL_DAY } from '~/lib/config/constants';
 import { fenToYuan } from '~/lib/rules/money';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { DEMO_USERS } from '~/server/db/seed';
-import { games, listings, orders, payments, redPackets, users, walletLedger, wallets } from '~/server/db/schema';
+import { games, listings, orderRenewals, orders, payments, redPackets, users, walletLedger, wallets } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
-import { cancelOrder, chargeGameMoney, previewCancel, sweepOrders } from '~/server/services/order-lifecycle';
+import { cancelOrder, chargeGameMoney, checkRenew, getCredentials, previewCancel, renewOrder, sweepOrders } from '~/server/services/order-lifecycle';
 import { payOrder } from '~/server/services/order-payment';
 import { createOrder } from '~/server/services/orders';
 import { issueToken } from '~/server/services/tokens';
@@ -335,6 +335,8 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     expectError(await post(payRoute, '/api/v1/order/pay', stranger, { order_no: order.order_no, channel: 'wallet' }), 404, '订单不存在');
     // Still the renter's and untouched.
     expect(expectOk(await get<OrderView>(detailRoute, orderPath('detail', order.order_no), renter)).order_status).toBe(3);
+    // The listing is rented now: the stranger cannot rent it from now either.
+    expectError(await post(createRoute, '/api/v1/order/create', stranger, rental(listing), newKey()), 409, MSG_WINDOW_TAKEN, MONEY_CODES.windowTaken);
   });
 
   it.skipIf(skip)('a reserved rental starts 30 minutes on: 待开始, no login details before the start (403), the listing not yet rented', async () => {
@@ -350,6 +352,61 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     expect(paid.paid && paid.order).toMatchObject({ order_status: 3, order_status_text: '待开始' });
     expectError(await get(credentialsRoute, orderPath('credentials', created.order_no), renter), 403, '租期开始后才能查看账号信息');
     expect(await listingRented(listing.id)).toBe(false);
+
+    // The sweep notices the start: the listing becomes rented, the details readable, until the end.
+    const started = new Date(startsAt + MINUTE);
+    await sweepOrders(db, started);
+    expect(await listingRented(listing.id)).toBe(true);
+    expect((await getCredentials(db, renter, created.order_no, started)).login_account).toBe(`zh_demo_${listing.id}`);
+    await expectRejected(getCredentials(db, renter, created.order_no, new Date(new Date(created.hire_end_time!).getTime())), 403, '租期已结束，无法查看账号信息');
+
+    const plain = takeListing('not reservable', (l) => !l.isReservation);
+    expectError(await post(createRoute, '/api/v1/order/create', renter, rental(plain, { reserved: true }), newKey()), 400, '该账号不支持预约');
+  });
+
+  it.skipIf(skip)('a paid reservation cancelled before its start gets everything back (100% + deposit) and its envelope', async () => {
+    const listing = takeListing('reservable', (l) => l.isReservation);
+    const renter = await freshUser({ balanceFen: 100_000 });
+    const hours = Math.max(listing.minRentalHours, Math.ceil(4_000 / listing.rentalFen));
+    const created = expectOk(await post<OrderView>(createRoute, '/api/v1/order/create', renter, rental(listing, { reserved: true, hours }), newKey()));
+    expect(created.red_packet).not.toBeNull();
+    expectOk(await post(payRoute, '/api/v1/order/pay', renter, { order_no: created.order_no, channel: 'wallet' }, newKey()));
+    const row = await orderRow(created.order_no);
+    const preview = expectOk(await get<CancelPreview>(cancelPreviewRoute, orderPath('cancelPreview', created.order_no), renter));
+    expect(preview).toMatchObject({ percent: 100, refund_fen: row.payFen, deposit: fenToYuan(row.depositFen), total_fen: row.totalFen });
+
+    const cancelled = expectOk(await post<OrderView>(cancelRoute, '/api/v1/order/cancel', renter, { order_no: created.order_no }));
+    expect(cancelled).toMatchObject({ order_status: 5, refund_amount: fenToYuan(row.payFen), deposit_returned: fenToYuan(row.depositFen) });
+    const expected: [string, number][] = [['order_pay', -row.totalFen], ['order_refund', row.payFen]];
+    if (row.depositFen > 0) expected.push(['deposit_return', row.depositFen]);
+    expect(await ledgerOfRef(created.order_no)).toEqual(expected);
+    expect(await expectBalanced(renter)).toBe(100_000);
+    expect(await envelopeStatus(created.red_packet!.id)).toEqual({ status: 1, usedAt: null });
+  });
+
+  it.skipIf(skip)('paying more than the balance is 409 code 1005 and changes nothing; a deadline passed is 409 订单已超时', async () => {
+    const listing = takeListing('any');
+    const renter = await freshUser({ balanceFen: 1 });
+    const now = new Date();
+    const order = await createOrder(db, renter, rental(listing), null, now);
+    expectError(
+      await post(payRoute, '/api/v1/order/pay', renter, { order_no: order.order_no, channel: 'wallet' }, newKey()),
+      409,
+      '余额不足，请先充值或选择其他支付方式',
+      MONEY_CODES.insufficientBalance,
+    );
+    expect((await orderRow(order.order_no)).status).toBe(1);
+    expect(await ledgerOfRef(order.order_no)).toEqual([]);
+    expect(await expectBalanced(renter)).toBe(1);
+
+    await credit(renter, order.total_fen);
+    const late = new Date(new Date(order.pay_deadline).getTime());
+    await expectRejected(payOrder(db, renter, { order_no: order.order_no, channel: 'wallet' }, null, SITE, late), 409, '订单已超时，请重新下单');
+    expect(await ledgerOfRef(order.order_no)).toEqual([]);
+    // One millisecond earlier it still pays.
+    const paid = await payOrder(db, renter, { order_no: order.order_no, channel: 'wallet' }, null, SITE, new Date(late.getTime() - 1));
+    expect(paid.paid).toBe(true);
+    expect(await expectBalanced(renter)).toBe(1);
   });
 
   // ------------------------------------------------------------------------------------------
@@ -423,13 +480,15 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     expectOk(await post(createRoute, '/api/v1/order/create', other, rental(listing), newKey()));
   });
 
-  it.skipIf(skip)('cancelling a paid rental 1 h after its start refunds 50% of the rental and the whole deposit, one ledger row each', async () => {
-    const listing = takeListing('with a deposit', (l) => l.depositFen > 0);
-    const renter = await freshUser({ balanceFen: 100_000 });
+  it.skipIf(skip)('cancelling a paid rental 1 h after its start refunds 50% of the rental, the whole deposit and the unused hafu prepay, one ledger row each', async () => {
+    const listing = takeListing('a hafu-coin account with a deposit', (l) => l.depositFen > 0 && l.gameMoney > 0 && l.moneyExchangeRate !== null);
+    const renter = await freshUser({ balanceFen: 5_000_000 });
     const start = new Date();
     const order = await rentAndPay(renter, rental(listing, { hours: Math.max(3, listing.minRentalHours) }), start);
+    const prepay = prepayFen(listing.gameMoney, listing.moneyExchangeRate!);
+    await chargeGameMoney(db, renter, { order_no: order.order_no, amount: fenToYuan(prepay) }, null, start);
     const row = await orderRow(order.order_no);
-    const balanceAfterPay = await expectBalanced(renter);
+    const balanceBefore = await expectBalanced(renter);
     const oneHourIn = new Date(start.getTime() + HOUR);
     const refundFen = Math.floor((row.payFen * 50 + 50) / 100);
 
@@ -438,24 +497,33 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
       refund: fenToYuan(refundFen),
       refund_fen: refundFen,
       deposit: fenToYuan(listing.depositFen),
-      game_money: '0.00',
-      total: fenToYuan(refundFen + listing.depositFen),
-      total_fen: refundFen + listing.depositFen,
+      game_money: fenToYuan(prepay),
+      total: fenToYuan(refundFen + listing.depositFen + prepay),
+      total_fen: refundFen + listing.depositFen + prepay,
     });
     const cancelled = await cancelOrder(db, renter, order.order_no, oneHourIn);
-    expect(cancelled).toMatchObject({ order_status: 5, refund_amount: fenToYuan(refundFen), deposit_returned: fenToYuan(listing.depositFen) });
+    expect(cancelled).toMatchObject({
+      order_status: 5,
+      refund_amount: fenToYuan(refundFen),
+      deposit_returned: fenToYuan(listing.depositFen),
+      hire_refund_game_money_prices: fenToYuan(prepay),
+    });
     expect(await ledgerOfRef(order.order_no)).toEqual([
       ['order_pay', -row.totalFen],
+      ['hafu_charge', -prepay],
       ['order_refund', refundFen],
       ['deposit_return', listing.depositFen],
+      ['hafu_refund', prepay],
     ]);
-    expect(await expectBalanced(renter)).toBe(balanceAfterPay + refundFen + listing.depositFen);
+    expect(await expectBalanced(renter)).toBe(balanceBefore + refundFen + listing.depositFen + prepay);
     // A rental that took effect keeps its envelope used.
     if (row.redPacketId !== null) expect((await envelopeStatus(row.redPacketId)).status).toBe(2);
     expect(await listingRented(listing.id)).toBe(false);
 
     await expectRejected(cancelOrder(db, renter, order.order_no, oneHourIn), 409, '订单当前状态不可取消');
-    expect(await ledgerOfRef(order.order_no)).toHaveLength(3);
+    // The sweep has nothing left to give back.
+    await sweepOrders(db, new Date(new Date(order.hire_end_time!).getTime() + MINUTE));
+    expect(await ledgerOfRef(order.order_no)).toHaveLength(5);
   });
 
   // ------------------------------------------------------------------------------------------
@@ -497,8 +565,52 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
 
     expectError(await post(renewCheckRoute, '/api/v1/order/renewCheck', renter, { order_no: order.order_no, hours: 1 }), 409, MSG_WINDOW_TAKEN, MONEY_CODES.windowTaken);
     expectError(await post(renewRoute, '/api/v1/order/renew', renter, { order_no: order.order_no, hours: 1 }, newKey()), 409, MSG_WINDOW_TAKEN, MONEY_CODES.windowTaken);
-    expect((await orderRow(order.order_no)).endsAt.getTime()).toBe(newEnd);
+    expect((await orderRow(order.order_no)).endsAt?.getTime()).toBe(newEnd);
     expect(await expectBalanced(renter)).toBe(balanceBefore - payFen);
+  });
+
+  // BUG (services/order-lifecycle.ts windowFree, used by checkRenew): it counts unpaid orders
+  // past their pay deadline as holding the window, so renewCheck answers 409 for a renewal that
+  // renew itself accepts (renewOrder expires such orders first, as createOrder does "so a renter is
+  // never refused for a window nobody will pay for"), until the next sweep.
+  it.skipIf(skip)('renewCheck agrees with renew when the next window is held only by an unpaid order past its deadline', async () => {
+    const listing = takeListing('reservable', (l) => l.isReservation);
+    const renter = await freshUser({ balanceFen: 100_000 });
+    const start = new Date();
+    const order = await rentAndPay(renter, rental(listing), start);
+    const end = new Date(order.hire_end_time!).getTime();
+    // Reserved for right after, never paid: its deadline is 15 minutes before the rental ends.
+    const abandoned = await createOrder(db, await freshUser(), rental(listing, { reserved: true }), null, new Date(end - 30 * MINUTE));
+    expect(abandoned.hire_start_time).toBe(order.hire_end_time);
+    const now = new Date(end - 10 * MINUTE);
+    expect(new Date(abandoned.pay_deadline).getTime()).toBeLessThan(now.getTime());
+
+    const check = await checkRenew(db, renter, { order_no: order.order_no, hours: 1 }, now).then(
+      (value) => ({ ok: true as const, new_ends_at: value.new_ends_at }),
+      (error: unknown) => ({ ok: false as const, msg: (error as Error).message }),
+    );
+    const renewed = await renewOrder(db, renter, { order_no: order.order_no, hours: 1 }, null, now);
+    expect(renewed.hire_end_time).toBe(new Date(end + HOUR).toISOString());
+    expect((await orderRow(abandoned.order_no)).status).toBe(5);
+    // What the check said before the renewal that then succeeded:
+    expect(check).toEqual({ ok: true, new_ends_at: new Date(end + HOUR).toISOString() });
+  });
+
+  it.skipIf(skip)('a renewal the balance cannot pay is 409 code 1005 and the rental keeps its end', async () => {
+    const listing = takeListing('any');
+    const renter = await freshUser({ balanceFen: 100_000 });
+    const order = await rentAndPay(renter, rental(listing), new Date());
+    const balance = await expectBalanced(renter);
+    await db.transaction((tx) => changeBalance(tx, { userId: renter, kind: 'order_pay', amountFen: -balance, refNo: `orders-test-drain-${(serial += 1)}` }));
+    expectError(
+      await post(renewRoute, '/api/v1/order/renew', renter, { order_no: order.order_no, hours: 1 }, newKey()),
+      409,
+      '余额不足，请先充值或选择其他支付方式',
+      MONEY_CODES.insufficientBalance,
+    );
+    expect((await orderRow(order.order_no)).endsAt?.toISOString()).toBe(order.hire_end_time);
+    expect(await db.select().from(orderRenewals).where(eq(orderRenewals.orderId, (await orderRow(order.order_no)).id))).toEqual([]);
+    expect(await expectBalanced(renter)).toBe(0);
   });
 
   // ------------------------------------------------------------------------------------------
@@ -579,9 +691,8 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     const deadline = new Date(order.pay_deadline);
     expect(deadline.getTime() - now.getTime()).toBe(15 * MINUTE);
 
-    const early = await sweepOrders(db, new Date(deadline.getTime() - 1));
+    await sweepOrders(db, new Date(deadline.getTime() - 1));
     expect((await orderRow(order.order_no)).status).toBe(1);
-    expect(early.expired).toBe(0);
     const swept = await sweepOrders(db, deadline);
     expect(swept.expired).toBeGreaterThanOrEqual(1);
     expect((await orderRow(order.order_no)).status).toBe(5);
@@ -626,6 +737,13 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     const hours = Math.max(listing.minRentalHours, Math.ceil(4_000 / listing.rentalFen));
     const quote = expectOk(await post<OrderQuote>(quoteRoute, '/api/v1/order/quote', user, rental(listing, { hours, red_packet_id: null })));
     expect(quote).toMatchObject({ is_vip: true, vip_discount: '2.00', pay: fenToYuan(listing.rentalFen * hours - 200) });
+
+    // A second month while VIP runs on from the current end, not from now.
+    const again = expectOk(await post<OrderView>(subscribeRoute, '/api/v1/vip/subscribe', user, { plan_id: month.id }, newKey()));
+    expectOk(await post(payRoute, '/api/v1/order/pay', user, { order_no: again.order_no, channel: 'wallet' }, newKey()));
+    const extended = expectOk(await get<{ walletsInfo: WalletInfo }>(walletsRoute, '/api/v1/account/wallets', user)).walletsInfo;
+    expect(new Date(extended.vip_expires_at!).getTime()).toBe(new Date(wallet.vip_expires_at!).getTime() + 30 * MS_PER_DAY);
+    expect(await expectBalanced(user)).toBe(7_000);
   });
 
   // ------------------------------------------------------------------------------------------

@@ -14,12 +14,13 @@ import type { GatewayCheckout, OrderInfo, PayResult, RentalRequest } from '~/lib
 import { RENTAL_TIME_ALL_DAY } from '~/lib/config/constants';
 import { fenToYuan } from '~/lib/rules/money';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
-import { games, listings, orders, payments, redPackets, users, walletLedger } from '~/server/db/schema';
+import { games, listings, orders, payments, redPackets, users, vipPlans, walletLedger } from '~/server/db/schema';
 import { MERCHANT_IDS, signParams, verifyParams } from '~/server/providers/payment';
 import { confirmSandboxTrade, deliverDueNotifies, findSandboxTrade, sandboxGatewayKeys, sandboxNotifyParams, type NotifyPoster } from '~/server/providers/payment-sandbox';
 import { payOrder } from '~/server/services/order-payment';
 import { createOrder, expireUnpaidOrders } from '~/server/services/orders';
 import { issueToken } from '~/server/services/tokens';
+import { subscribeVip } from '~/server/services/vip';
 import { createUser } from '~/server/services/users';
 import { changeBalance, ledgerSum, readWallet } from '~/server/services/wallet';
 import { POST as payRoute } from '~/pages/api/v1/order/pay';
@@ -238,6 +239,7 @@ describe.each(TEST_DRIVERS)('gateway payments and the notify on $label', ({ driv
       expect(await deliver(channel, params), name).toEqual({ status: 200, text: 'fail' });
     }
     expect(await deliver('paypal', genuine)).toEqual({ status: 404, text: 'fail' });
+    expect(await deliver('alipay', { ...genuine, padding: 'x'.repeat(17 * 1024) })).toEqual({ status: 413, text: 'fail' });
     expect((await notifyOther({} as APIContext)).status).toBe(405);
     // Only a successful trade status pays: WAIT_BUYER_PAY is acknowledged and ignored.
     expect(await deliver('alipay', resigned(genuine, { trade_status: 'WAIT_BUYER_PAY' }))).toEqual({ status: 200, text: 'success' });
@@ -314,6 +316,25 @@ describe.each(TEST_DRIVERS)('gateway payments and the notify on $label', ({ driv
     expect(payment).toMatchObject({ status: 'paid', notifyCount: 5, channel: 'wechat' });
     const info = expectOk(await callRoute<OrderInfo>(infoRoute, `/api/v1/order/info?order_no=${checkout.order_no}`, { authorization }));
     expect(info).toEqual({ order_no: checkout.order_no, kind: 'recharge', order_status: 3, order_status_text: '已到账', pay_status_code: 0 });
+  });
+
+  it.skipIf(skip)('a VIP plan paid through WeChat Pay: the notify starts the VIP time, once', async () => {
+    const userId = await freshUser();
+    const [plan] = await db.select().from(vipPlans).where(eq(vipPlans.days, 90));
+    const order = await subscribeVip(db, userId, { plan_id: plan!.id }, newKey(), new Date());
+    const checkout = await payOrder(db, userId, { order_no: order.order_no, channel: 'wechat' }, newKey(), SITE, new Date());
+    if (checkout.paid) throw new Error('expected a checkout');
+    expect((await readWallet(db, userId)).vipExpiresAt).toBeNull();
+    const params = await confirmAndSign(checkout.pay_no);
+    expect(params['total_amount']).toBe(fenToYuan(plan!.priceFen));
+    const before = Date.now();
+    expect(await deliver('wechat', params)).toEqual({ status: 200, text: 'success' });
+    const expiresAt = (await readWallet(db, userId)).vipExpiresAt!.getTime();
+    expect(expiresAt - before).toBeGreaterThan(90 * 86_400_000 - MINUTE);
+    expect(expiresAt - before).toBeLessThanOrEqual(90 * 86_400_000 + MINUTE);
+    expect(await deliver('wechat', params)).toEqual({ status: 200, text: 'success' });
+    expect((await readWallet(db, userId)).vipExpiresAt!.getTime()).toBe(expiresAt);
+    expect(await ledgerOf(userId)).toEqual([]);
   });
 
   it.skipIf(skip)('the sandbox gateway retries a notify answered fail (5 s, then 15 s) and stops once it is answered success', async () => {

@@ -8,7 +8,7 @@
  * what finally refuses a taken window (23P01 → 409 该账号此时段已被租用), so two renters racing
  * for one window can never both win, on any number of processes.
  */
-import { and, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RED_PACKET_STATUS } from '~/lib/config/constants';
 import { MONEY_CODES, type OrderInfo, type OrderQuote, type OrderView, type Page, type RentalRequest, type UsableRedPacket } from '~/lib/api/money';
@@ -120,11 +120,10 @@ export interface ServerQuote {
 export async function quoteFor(db: DbOrTx, userId: number, request: z.output<typeof rentalRequestSchema>, now: Date): Promise<ServerQuote> {
   const option = rentalOptionOf(request);
   const listing = await getListingDetail(db as Db, request.account_id, now);
-  const [wallet, envelopes, [user]] = await Promise.all([
-    readWallet(db, userId),
-    usableEnvelopes(db, userId, now),
-    db.select({ isRealName: users.isRealName }).from(users).where(eq(users.id, userId)),
-  ]);
+  // One after another: inside a transaction `db` is a single connection (pg queues, then refuses, overlapping queries).
+  const wallet = await readWallet(db, userId);
+  const envelopes = await usableEnvelopes(db, userId, now);
+  const [user] = await db.select({ isRealName: users.isRealName }).from(users).where(eq(users.id, userId));
   const isVip = isVipAt(wallet.vipExpiresAt, now);
   const reserved = request.reserved === true;
   const price = (vip: boolean, coupons: Coupon[]): RentalQuote => {
@@ -323,10 +322,4 @@ export async function listOrders(db: DbOrTx, userId: number, query: z.output<typ
     db.select({ value: count() }).from(orders).where(where),
   ]);
   return { list: records.map((record) => toOrderView(record, now)), total: total?.value ?? 0, page: query.page, page_size: query.page_size };
-}
-
-/** Used by tests and the fault test: a user's orders in a state. */
-export async function countOrders(db: DbOrTx, where: ReturnType<typeof and>): Promise<number> {
-  const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(orders).where(where);
-  return row?.value ?? 0;
 }
