@@ -8,7 +8,7 @@
  * the game reports what is left on the account at the end; the sandbox game reports every coin
  * unused, so the whole prepay comes back (docs/decisions.md "Hafu coin").
  */
-import { and, eq, gt, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MS_PER_HOUR, ORDER_STATUS, RENEW_MAX_HOURS } from '~/lib/config/constants';
 import type { CancelPreview, Credentials, OrderView, RenewCheck } from '~/lib/api/money';
@@ -174,8 +174,8 @@ async function renewPrice(db: DbOrTx, order: OrderRow, hours: number, now: Date)
   };
 }
 
-/** Another live rental of the listing inside [from, to): the renewal would collide. */
-async function windowFree(db: DbOrTx, order: OrderRow, from: Date, to: Date): Promise<boolean> {
+/** No other live rental of the listing inside [from, to) (an unpaid one past its deadline is not live: renew expires it first). */
+async function windowFree(db: DbOrTx, order: OrderRow, from: Date, to: Date, now: Date): Promise<boolean> {
   const [clash] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -184,7 +184,7 @@ async function windowFree(db: DbOrTx, order: OrderRow, from: Date, to: Date): Pr
         eq(orders.listingId, order.listingId!),
         ne(orders.id, order.id),
         eq(orders.kind, 'rental'),
-        inArray(orders.status, [ORDER_STATUS.unpaid, ORDER_STATUS.paying, ORDER_STATUS.paid]),
+        or(eq(orders.status, ORDER_STATUS.paid), and(inArray(orders.status, [ORDER_STATUS.unpaid, ORDER_STATUS.paying]), gt(orders.payDeadline, now))),
         lt(orders.startsAt, to),
         gt(orders.endsAt, from),
       ),
@@ -200,7 +200,7 @@ export async function checkRenew(db: DbOrTx, userId: number, body: z.output<type
   const { order } = record;
   if (!isRunning(order, now)) throw conflict(MSG_NOT_RENEWABLE);
   const price = await renewPrice(db, order, body.hours, now);
-  if (!(await windowFree(db, order, order.endsAt!, price.newEndsAt))) throw windowTaken();
+  if (!(await windowFree(db, order, order.endsAt!, price.newEndsAt, now))) throw windowTaken();
   const wallet = await readWallet(db, userId);
   return {
     hours: body.hours,
