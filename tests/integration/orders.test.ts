@@ -569,10 +569,9 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     expect(await expectBalanced(renter)).toBe(balanceBefore - payFen);
   });
 
-  // BUG (services/order-lifecycle.ts windowFree, used by checkRenew): it counts unpaid orders
-  // past their pay deadline as holding the window, so renewCheck answers 409 for a renewal that
-  // renew itself accepts (renewOrder expires such orders first, as createOrder does "so a renter is
-  // never refused for a window nobody will pay for"), until the next sweep.
+  // Regression: renewCheck once counted unpaid orders past their pay deadline as holding the
+  // window and answered 409 for a renewal that renew itself accepts (renewOrder expires such orders
+  // first, as createOrder does, "so a renter is never refused for a window nobody will pay for").
   it.skipIf(skip)('renewCheck agrees with renew when the next window is held only by an unpaid order past its deadline', async () => {
     const listing = takeListing('reservable', (l) => l.isReservation);
     const renter = await freshUser({ balanceFen: 100_000 });

@@ -14,6 +14,9 @@ export function violatedUniqueConstraint(error: unknown): string | null {
 /** SQLSTATE exclusion_violation (the orders' no-double-booking constraint). */
 export const SQLSTATE_EXCLUSION_VIOLATION = '23P01';
 
+/** SQLSTATE deadlock_detected. */
+export const SQLSTATE_DEADLOCK_DETECTED = '40P01';
+
 /** The constraint a failed statement violated with `sqlstate` (unique or exclusion), '' when unnamed, else null. */
 export function violatedConstraint(error: unknown, sqlstate: string): string | null {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {

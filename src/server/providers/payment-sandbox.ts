@@ -159,7 +159,7 @@ export async function deliverDueNotifies(db: DbOrTx, now: Date, options: { post?
     const attempts = trade.notifyAttempts + 1;
     if (answer === NOTIFY_ANSWER_OK) {
       answered += 1;
-      await db.update(sandboxGatewayTrades).set({ notifiedAt: new Date(), notifyAttempts: attempts }).where(eq(sandboxGatewayTrades.payNo, trade.payNo));
+      await db.update(sandboxGatewayTrades).set({ notifiedAt: now, notifyAttempts: attempts }).where(eq(sandboxGatewayTrades.payNo, trade.payNo));
     } else {
       const delayS = NOTIFY_RETRY_DELAYS_S[Math.min(attempts - 1, NOTIFY_RETRY_DELAYS_S.length - 1)]!;
       await db

@@ -20,7 +20,7 @@ import { ORDER_LIST_FILTERS } from '~/lib/rules/order-status';
 import { RENTAL_OPTIONS, rentalOptionDef, type RentalOption } from '~/lib/rules/periods';
 import { quoteRental, type RentalQuote } from '~/lib/rules/quote';
 import type { Db, DbOrTx, DbTx } from '../db/client';
-import { SQLSTATE_EXCLUSION_VIOLATION, violatedConstraint } from '../db/errors';
+import { SQLSTATE_DEADLOCK_DETECTED, SQLSTATE_EXCLUSION_VIOLATION, violatedConstraint } from '../db/errors';
 import { orders, redPackets, users } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { intParam, optionalParam } from '../query-params';
@@ -76,6 +76,9 @@ export async function mappingDoubleBooking<T>(run: () => Promise<T>): Promise<T>
     return await run();
   } catch (error) {
     if (violatedConstraint(error, SQLSTATE_EXCLUSION_VIOLATION) !== null) throw windowTaken(error);
+    // PostgreSQL may resolve two inserts racing under an exclusion constraint as a deadlock
+    // (execIndexing.c); the loser's answer is the same: the window is taken.
+    if (violatedConstraint(error, SQLSTATE_DEADLOCK_DETECTED) !== null) throw windowTaken(error);
     throw error;
   }
 }
