@@ -21,17 +21,17 @@
  * BENCH_ORDERS_CONCURRENCY change the size.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { MONEY_CODES } from '../src/lib/api/money';
-import { RENTAL_TIME_ALL_DAY } from '../src/lib/config/constants';
 import { openTestDatabase, type Db, type DbDriver } from '../src/server/db/client';
-import { games, listings, users } from '../src/server/db/schema';
+import { users } from '../src/server/db/schema';
 import { isAppError } from '../src/server/errors';
 import { cancelOrder } from '../src/server/services/order-lifecycle';
 import { payOrder } from '../src/server/services/order-payment';
 import { createOrder } from '../src/server/services/orders';
 import { createUser } from '../src/server/services/users';
 import { changeBalance } from '../src/server/services/wallet';
+import { bookableListingIds } from '../tests/integration/bookable-listings';
 
 const CONCURRENCY = Number(process.env['BENCH_ORDERS_CONCURRENCY'] ?? 20);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -132,25 +132,6 @@ async function createRenters(db: Db): Promise<number[]> {
   return ids;
 }
 
-/** Listed seed listings any renter may book for an hour right now, whatever the time of day. */
-async function bookableListings(db: Db): Promise<number[]> {
-  const rows = await db
-    .select({ id: listings.id })
-    .from(listings)
-    .innerJoin(games, eq(games.id, listings.gameId))
-    .where(
-      and(
-        eq(listings.isListed, true),
-        eq(listings.isRented, false),
-        isNull(listings.thirdType),
-        eq(listings.rentalTime, RENTAL_TIME_ALL_DAY),
-        eq(listings.minRentalHours, 1),
-        sql`not (${games.maintenanceStatus} = 1 and ${games.isSuspended} = 1)`,
-      ),
-    )
-    .orderBy(listings.id);
-  return rows.map((row) => row.id);
-}
 
 // No envelope: createUser grants welcome envelopes, and an envelope on the first orders only
 // would make those iterations different from the rest.
@@ -256,7 +237,7 @@ async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
   try {
     const db = database.db;
     const renters = await createRenters(db);
-    const bookable = await bookableListings(db);
+    const bookable = await bookableListingIds(db, 1);
     if (bookable.length < CONCURRENCY + 1) throw new Error(`only ${bookable.length} bookable seed listings; need ${CONCURRENCY + 1}`);
     // The burst listing stays out of the create + pay pool.
     const burstListing = bookable[0]!;

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { $auth, $isLoggedIn, signOut, type UserInfo } from '../lib/stores/auth';
 import { routeByName } from '../lib/routes';
 import { openLogin } from '../lib/stores/ui';
+import { focusRing } from './ui/focus-ring';
 
 /** The account screens the user menu opens, named and linked from the route table. */
 export const USER_MENU_LINKS: ReadonlyArray<{ label: string; href: string }> = ['personal', 'order', 'purse', 'redPacket', 'account_notify'].map(
@@ -13,7 +14,6 @@ export function displayName(user: UserInfo | null): string {
   return user?.nickname?.trim() || user?.username?.trim() || '我的账号';
 }
 
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 /**
  * Header sign-in buttons or the user menu. The auth store reads localStorage in the browser only,

@@ -7,12 +7,11 @@
  * interleaves the transactions.
  */
 import type { APIContext } from 'astro';
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MONEY_CODES, type OrderView, type PayResult } from '~/lib/api/money';
-import { RENTAL_TIME_ALL_DAY } from '~/lib/config/constants';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
-import { games, listings, orders, payments, users, walletLedger, wallets, type LedgerKind } from '~/server/db/schema';
+import { listings, orders, payments, users, walletLedger, wallets, type LedgerKind } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { confirmSandboxTrade, sandboxNotifyParams } from '~/server/providers/payment-sandbox';
 import { sweepOrders } from '~/server/services/order-lifecycle';
@@ -22,6 +21,7 @@ import { createUser } from '~/server/services/users';
 import { changeBalance, ledgerSum, readWallet } from '~/server/services/wallet';
 import { POST as notifyRoute } from '~/pages/api/v1/pay/notify/[channel]';
 import { fakeDb } from './endpoint-db';
+import { bookableListingIds } from './bookable-listings';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
@@ -102,22 +102,7 @@ describe.skipIf(!pgUrl)('races on PostgreSQL (DATABASE_URL_TEST)', () => {
     testDb = await openTestDatabase({ driver: 'postgres', seed: true });
     db = testDb.db;
     fakeDb.db = db;
-    const rows = await db
-      .select({ id: listings.id })
-      .from(listings)
-      .innerJoin(games, eq(games.id, listings.gameId))
-      .where(
-        and(
-          eq(listings.isListed, true),
-          eq(listings.isRented, false),
-          eq(listings.rentalTime, RENTAL_TIME_ALL_DAY),
-          isNull(listings.thirdType),
-          sql`${listings.minRentalHours} <= 3`,
-          sql`not (${games.maintenanceStatus} = 1 and ${games.isSuspended} = 1)`,
-        ),
-      )
-      .orderBy(listings.id);
-    listingIds = rows.map((row) => row.id);
+    listingIds = await bookableListingIds(db, 3);
   }, 120_000);
 
   afterAll(async () => {
@@ -252,7 +237,7 @@ describe.skipIf(!pgUrl)('races on PostgreSQL (DATABASE_URL_TEST)', () => {
   it('one notify delivered 10 times at once credits once: a recharge, and the surplus of a timed-out order', async () => {
     const [recharger, late] = await freshUsers(2);
     const now = new Date();
-    const recharge = await createRecharge(db, recharger!, { amount: '66.60', channel: 'alipay' }, null, SITE, now);
+    const recharge = await createRecharge(db, recharger!, { amount: 6_660, channel: 'alipay' }, null, SITE, now);
     const rechargeTrade = await confirmSandboxTrade(db, recharge.pay_no, now);
     const rechargeNotify = await sandboxNotifyParams(db, rechargeTrade!, now);
 

@@ -12,7 +12,7 @@ import type { APIRoute } from 'astro';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MONEY_CODES, type CancelPreview, type Credentials, type GatewayCheckout, type LedgerEntry, type OrderInfo, type OrderQuote, type OrderView, type Page, type PayResult, type RenewCheck, type RentalRequest, type VipPlans, type WalletInfo } from '~/lib/api/money';
-import { MS_PER_DAY, RENTAL_TIME_ALL_DAY } from '~/lib/config/constants';
+import { MS_PER_DAY } from '~/lib/config/constants';
 import { fenToYuan } from '~/lib/rules/money';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { DEMO_USERS } from '~/server/db/seed';
@@ -43,6 +43,7 @@ import { POST as rechargeRoute } from '~/pages/api/v1/account/recharge';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, type CallResult } from './endpoint-call';
 import { fakeDb } from './endpoint-db';
+import { bookableAllDay } from './bookable-listings';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
@@ -189,14 +190,7 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
       .from(listings)
       .innerJoin(games, eq(games.id, listings.gameId))
       .where(
-        and(
-          eq(listings.isListed, true),
-          eq(listings.isRented, false),
-          eq(listings.rentalTime, RENTAL_TIME_ALL_DAY),
-          isNull(listings.thirdType),
-          isNull(listings.promoRentalHours),
-          sql`not (${games.maintenanceStatus} = 1 and ${games.isSuspended} = 1)`,
-        ),
+        and(bookableAllDay(), isNull(listings.promoRentalHours)),
       )
       .orderBy(listings.id);
   }, 120_000);
@@ -486,7 +480,7 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     const start = new Date();
     const order = await rentAndPay(renter, rental(listing, { hours: Math.max(3, listing.minRentalHours) }), start);
     const prepay = prepayFen(listing.gameMoney, listing.moneyExchangeRate!);
-    await chargeGameMoney(db, renter, { order_no: order.order_no, amount: fenToYuan(prepay) }, null, start);
+    await chargeGameMoney(db, renter, { order_no: order.order_no, amount: prepay }, null, start);
     const row = await orderRow(order.order_no);
     const balanceBefore = await expectBalanced(renter);
     const oneHourIn = new Date(start.getTime() + HOUR);
@@ -654,7 +648,7 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     const start = new Date();
     const order = await rentAndPay(renter, rental(listing), start);
     const prepay = prepayFen(listing.gameMoney, listing.moneyExchangeRate!);
-    await chargeGameMoney(db, renter, { order_no: order.order_no, amount: fenToYuan(prepay) }, null, start);
+    await chargeGameMoney(db, renter, { order_no: order.order_no, amount: prepay }, null, start);
     expect(await listingRented(listing.id)).toBe(true);
     const balanceBefore = await expectBalanced(renter);
 

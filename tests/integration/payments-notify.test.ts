@@ -8,13 +8,12 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GatewayCheckout, OrderInfo, PayResult, RentalRequest } from '~/lib/api/money';
-import { RENTAL_TIME_ALL_DAY } from '~/lib/config/constants';
 import { fenToYuan } from '~/lib/rules/money';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
-import { games, listings, orders, payments, redPackets, users, vipPlans, walletLedger } from '~/server/db/schema';
+import { listings, orders, payments, redPackets, users, vipPlans, walletLedger } from '~/server/db/schema';
 import { MERCHANT_IDS, signParams, verifyParams } from '~/server/providers/payment';
 import { confirmSandboxTrade, deliverDueNotifies, findSandboxTrade, sandboxGatewayKeys, sandboxNotifyParams, type NotifyPoster } from '~/server/providers/payment-sandbox';
 import { payOrder } from '~/server/services/order-payment';
@@ -31,6 +30,7 @@ import { POST as notifyRoute, ALL as notifyOther } from '~/pages/api/v1/pay/noti
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectOk } from './endpoint-call';
 import { fakeDb } from './endpoint-db';
+import { bookableListingIds } from './bookable-listings';
 
 vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
@@ -136,22 +136,7 @@ describe.each(TEST_DRIVERS)('gateway payments and the notify on $label', ({ driv
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
     fakeDb.db = db;
-    const rows = await db
-      .select({ id: listings.id })
-      .from(listings)
-      .innerJoin(games, eq(games.id, listings.gameId))
-      .where(
-        and(
-          eq(listings.isListed, true),
-          eq(listings.isRented, false),
-          eq(listings.rentalTime, RENTAL_TIME_ALL_DAY),
-          isNull(listings.thirdType),
-          sql`${listings.minRentalHours} <= 3`,
-          sql`not (${games.maintenanceStatus} = 1 and ${games.isSuspended} = 1)`,
-        ),
-      )
-      .orderBy(listings.id);
-    listingIds = rows.map((row) => row.id);
+    listingIds = await bookableListingIds(db, 3);
     ({ privateKeyPem, publicKeyPem } = await sandboxGatewayKeys(db));
   }, 120_000);
 

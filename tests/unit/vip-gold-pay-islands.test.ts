@@ -29,7 +29,7 @@ const money = await import('../../src/lib/api/money');
 const client = await import('../../src/lib/api/client');
 const { ApiError } = await import('../../src/lib/api/errors');
 const { dailyPriceYuan, discountFoldText, vipBenefitText, vipStatusText } = await import('../../src/islands/vip/vip-plans');
-const { default: VipSubscribe, keepsIntent } = await import('../../src/islands/vip/VipSubscribe');
+const { default: VipSubscribe } = await import('../../src/islands/vip/VipSubscribe');
 const { VipPlanOptions } = await import('../../src/islands/vip/VipPlanOptions');
 const { canExchangeGold, exchangeBlockedReason, goldTaskState, signedCoins } = await import('../../src/islands/gold/gold-rules');
 const { ExchangeCard, HistoryList, SignInCard, TaskList } = await import('../../src/islands/gold/GoldPanels');
@@ -94,13 +94,6 @@ describe('VIP plan cards', () => {
     expect(markup).toContain('<s class="tabular-nums">¥45.00</s>');
     expect(markup).not.toContain('¥10.00</s>');
     expect(markup).toContain('30天');
-  });
-
-  it('keeps the idempotency key only after a failure that may have reached the server', () => {
-    expect(keepsIntent(new ApiError({ kind: 'timeout', msg: 'x' }))).toBe(true);
-    expect(keepsIntent(new ApiError({ kind: 'network', msg: 'x' }))).toBe(true);
-    expect(keepsIntent(new ApiError({ kind: 'business', msg: '套餐不存在', code: 1 }))).toBe(false);
-    expect(keepsIntent(new Error('bug'))).toBe(false);
   });
 });
 

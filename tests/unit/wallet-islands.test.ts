@@ -31,7 +31,7 @@ import { formatDay, formatTime } from '../../src/islands/wallet/format';
 import FundsDetail, { FundsPage } from '../../src/islands/wallet/FundsDetail';
 import { fundsQueryFromSearch, withFundsQuery } from '../../src/islands/wallet/funds-query';
 import { ledgerAmountClass, LedgerTable } from '../../src/islands/wallet/LedgerTable';
-import { Pager } from '../../src/islands/wallet/Pager';
+import { Pager } from '../../src/islands/ui/Pager';
 import { CurrentBalance } from '../../src/islands/wallet/CurrentBalance';
 import RechargeForm, { Recharge } from '../../src/islands/wallet/RechargeForm';
 import RedPacketList, { EnvelopeGrid, EnvelopeTicket } from '../../src/islands/wallet/RedPacketList';

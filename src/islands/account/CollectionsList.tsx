@@ -9,11 +9,12 @@ import { pageAfterRemoval, pageCountOf } from '../../lib/rules/user-catalog';
 import LoginRequired from '../LoginRequired';
 import { EmptyState } from '../ui/EmptyState';
 import { CardSkeleton } from '../ui/Skeleton';
+import { focusRing } from '../ui/focus-ring';
+import { Pager } from '../ui/Pager';
 
 /** Cards per page of 我的收藏 (the contract allows 1-50). */
 export const COLLECTIONS_PAGE_SIZE = 12;
 
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 /** `?page=N` of the current URL, 1 when absent or invalid; a reload stays on the same page. */
 function pageFromUrl(): number {
@@ -137,19 +138,7 @@ function Collections(): ReactNode {
             </li>
           ))}
         </ul>
-        {pages > 1 ? (
-          <nav aria-label="收藏分页" className="mt-6 flex items-center justify-center gap-3 text-sm">
-            <button type="button" disabled={page <= 1} onClick={() => goTo(page - 1)} className={`rounded border border-neutral-300 px-3 py-1 text-neutral-700 enabled:hover:text-primary disabled:opacity-50 ${focusRing}`}>
-              上一页
-            </button>
-            <span className="tabular-nums text-neutral-600">
-              第 {page} / {pages} 页
-            </span>
-            <button type="button" disabled={page >= pages} onClick={() => goTo(page + 1)} className={`rounded border border-neutral-300 px-3 py-1 text-neutral-700 enabled:hover:text-primary disabled:opacity-50 ${focusRing}`}>
-              下一页
-            </button>
-          </nav>
-        ) : null}
+        <Pager page={page} pages={pages} label="收藏分页" onPage={goTo} />
       </>
     );
   }

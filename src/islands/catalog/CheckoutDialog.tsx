@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api/errors';
+import { isDefinitiveRefusal } from '../../lib/api/intent-keys';
 import { createOrder, MONEY_CODES, newIdempotencyKey, quoteOrder, type OrderQuote, type OrderView, type RentalRequest } from '../../lib/api/money';
 import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
 import { openModal } from '../../lib/stores/ui';
@@ -65,7 +66,7 @@ export default function CheckoutDialog({ request, open, onClose }: CheckoutDialo
       }
       setError(failure instanceof Error ? failure.message : '下单失败');
       // A refusal means nothing was created: the next try is a new intent.
-      if (isApiError(failure) && failure.httpStatus !== undefined && failure.httpStatus < 500) key.current = newIdempotencyKey();
+      if (isDefinitiveRefusal(failure)) key.current = newIdempotencyKey();
     }
   }
 

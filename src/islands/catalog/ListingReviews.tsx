@@ -2,10 +2,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { apiGet } from '../../lib/api';
 import { formatReviewDate, type ReviewItem, type ReviewsPage } from '../../lib/rules/reviews';
 import { EmptyState } from '../ui/EmptyState';
+import { focusRing } from '../ui/focus-ring';
 
 /** Reviews fetched per 加载更多. */
 const PAGE_SIZE = 10;
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 interface Loaded {
   list: ReviewItem[];

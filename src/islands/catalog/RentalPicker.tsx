@@ -10,6 +10,7 @@ import { quoteRental, type QuoteListing, type RentalQuote } from '../../lib/rule
 import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
 import { $isLoggedIn } from '../../lib/stores/auth';
 import { openLogin } from '../../lib/stores/ui';
+import { focusRing } from '../ui/focus-ring';
 
 /** What the picker needs of a listing (ListingDetail fields). */
 export interface RentalPickerListing extends QuoteListing {
@@ -73,7 +74,6 @@ function quoteOrError(listing: RentalPickerListing, option: RentalOption, hours:
 
 const yuan = (fen: number): string => `¥${fenToYuan(fen)}`;
 
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 /**
  * The rental picker of the detail page (issue 3): every period the listing offers, the hours of an

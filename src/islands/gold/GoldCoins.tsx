@@ -4,14 +4,13 @@ import { claimGoldTask, dailySignIn, exchangeGold, getGold, type GoldOverview, t
 import { loadRedPackets } from '../../lib/stores/red-packets';
 import { showSuccess } from '../../lib/stores/ui';
 import LoginRequired from '../LoginRequired';
-import { EmptyState } from '../ui/EmptyState';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Skeleton } from '../ui/Skeleton';
 import { CoinBalance, ExchangeCard, HistoryList, SignInCard, TaskList } from './GoldPanels';
 import { GOLD_EXCHANGED_TEXT, goldClaimText, goldSignInText } from './gold-rules';
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; overview: GoldOverview };
 
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 /**
  * 我的金币 (spec §7 account "gold", "sign-in"): balance, daily sign-in, tasks, the exchange for a
@@ -51,21 +50,12 @@ function Gold(): ReactNode {
   if (load.kind === 'loading') return <Skeleton lines={6} className="py-4" />;
   if (load.kind === 'failed') {
     return (
-      <EmptyState
-        type={2}
+      <LoadFailed
         text="获取金币信息失败"
-        action={
-          <button
-            type="button"
-            onClick={() => {
-              setLoad({ kind: 'loading' });
-              setReload((count) => count + 1);
-            }}
-            className={`rounded-full border border-primary px-5 py-1.5 text-sm text-primary hover:bg-primary-light ${focusRing}`}
-          >
-            重试
-          </button>
-        }
+        onRetry={() => {
+          setLoad({ kind: 'loading' });
+          setReload((count) => count + 1);
+        }}
       />
     );
   }

@@ -4,8 +4,8 @@ import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
 import { DebounceButton } from '../ui/DebounceButton';
 import { EmptyState } from '../ui/EmptyState';
 import { canExchangeGold, exchangeBlockedReason, goldTaskState, signedCoins } from './gold-rules';
+import { focusRing } from '../ui/focus-ring';
 
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 const card = 'rounded-lg bg-white p-5 ring-1 ring-neutral-200';
 const cardTitle = 'text-base font-bold text-neutral-900';
 const actionButton = `inline-flex items-center justify-center gap-2 rounded-full bg-primary px-5 py-1.5 text-sm font-medium text-white hover:bg-primary-dark ${focusRing}`;

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api/errors';
 import { chargeGameMoney, MONEY_CODES, type OrderView } from '../../lib/api/money';
-import { RechargeLink } from '../pay/PayDialog';
+import { MoneyFailureLine, type MoneyFailure } from '../pay/PayDialog';
 import { DebounceButton } from '../ui/DebounceButton';
 import { Modal } from '../ui/Modal';
 import { errorText, focusRing, type OrderDialogProps } from './order-helpers';
-import { useIntentKeys } from './use-intent-keys';
+import { useIntentKeys } from '../ui/use-intent-keys';
 
 /** The explainer of the hafu-coin prepay; null when the order has no prepay to charge. */
 export function chargeExplainer(order: Pick<OrderView, 'productInfo'>): string | null {
@@ -24,7 +24,7 @@ export function ChargeDialog({ order, open, onClose, onDone }: OrderDialogProps)
 
 function ChargeBody({ order, onClose, onDone }: Omit<OrderDialogProps, 'open'>): ReactNode {
   const keys = useIntentKeys();
-  const [failure, setFailure] = useState<{ msg: string; recharge: boolean } | null>(null);
+  const [failure, setFailure] = useState<MoneyFailure | null>(null);
   const prepay = order.productInfo?.hafu_prepay ?? null;
   const explainer = chargeExplainer(order);
 
@@ -52,17 +52,7 @@ function ChargeBody({ order, onClose, onDone }: Omit<OrderDialogProps, 'open'>):
           该订单没有需要预充的哈夫币
         </p>
       )}
-      {failure ? (
-        <p role="alert" className="text-primary-dark">
-          {failure.msg}
-          {failure.recharge ? (
-            <>
-              {' '}
-              <RechargeLink />
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <MoneyFailureLine failure={failure} />
       <div className="flex justify-end gap-3 pt-1">
         <button type="button" onClick={onClose} className={`rounded border border-neutral-300 px-4 py-2 text-neutral-700 hover:text-primary ${focusRing}`}>
           取消

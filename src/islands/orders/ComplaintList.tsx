@@ -5,9 +5,10 @@ import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
 import { pageCountOf } from '../../lib/rules/user-catalog';
 import LoginRequired from '../LoginRequired';
 import { EmptyState } from '../ui/EmptyState';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Skeleton } from '../ui/Skeleton';
-import { focusRing, formatOrderTime, parsePageParam, withListQuery } from './order-helpers';
-import { Pager } from './Pager';
+import { formatOrderTime, parsePageParam, withListQuery } from './order-helpers';
+import { Pager } from '../ui/Pager';
 
 /** Complaint status 1 处理中, 2 已处理 (the contract). */
 export function complaintBadgeClass(status: number): string {
@@ -59,21 +60,12 @@ function Complaints(): ReactNode {
   if (load.kind === 'loading') return <Skeleton lines={6} className="py-6" />;
   if (load.kind === 'failed') {
     return (
-      <EmptyState
-        type={2}
+      <LoadFailed
         text="获取投诉记录失败"
-        action={
-          <button
-            type="button"
-            onClick={() => {
-              setLoad({ kind: 'loading' });
-              setReload((count) => count + 1);
-            }}
-            className={`rounded-full border border-primary px-5 py-1.5 text-sm text-primary hover:bg-primary-light ${focusRing}`}
-          >
-            重试
-          </button>
-        }
+        onRetry={() => {
+          setLoad({ kind: 'loading' });
+          setReload((count) => count + 1);
+        }}
       />
     );
   }

@@ -8,13 +8,14 @@ import { showSuccess } from '../../lib/stores/ui';
 import LoginRequired from '../LoginRequired';
 import { PayDialog } from '../pay/PayDialog';
 import { EmptyState } from '../ui/EmptyState';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Skeleton } from '../ui/Skeleton';
 import { CancelDialog } from './CancelDialog';
 import { ChargeDialog } from './ChargeDialog';
 import { ComplaintDialog } from './ComplaintDialog';
 import { OrderCard, type OrderDialogKind } from './OrderCard';
 import { focusRing, readOrderQuery, replaceOrder, withListQuery, type OrderListQuery } from './order-helpers';
-import { Pager } from './Pager';
+import { Pager } from '../ui/Pager';
 import { RenewDialog } from './RenewDialog';
 
 /** What each finished dialog says (the pay dialog's 支付成功 is the brief's text). */
@@ -111,20 +112,12 @@ function Orders(): ReactNode {
     body = <Skeleton lines={6} className="py-4" />;
   } else if (load.kind === 'failed') {
     body = (
-      <EmptyState
-        type={2}
+      <LoadFailed
         text="获取订单失败"
-        action={
-          <button
-            type="button"
-            onClick={() => {
-              setLoad({ kind: 'loading' });
-              setReload((count) => count + 1);
-            }}
-            className={`rounded-full border border-primary px-5 py-1.5 text-sm text-primary hover:bg-primary-light ${focusRing}`}>
-            重试
-          </button>
-        }
+        onRetry={() => {
+          setLoad({ kind: 'loading' });
+          setReload((count) => count + 1);
+        }}
       />
     );
   } else if (load.data.list.length === 0) {

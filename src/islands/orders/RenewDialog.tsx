@@ -3,11 +3,11 @@ import { isApiError } from '../../lib/api/errors';
 import { checkRenew, MONEY_CODES, renewOrder, type RenewCheck } from '../../lib/api/money';
 import { RENEW_MAX_HOURS } from '../../lib/config/constants';
 import { fenToYuan } from '../../lib/rules/money';
-import { RechargeLink } from '../pay/PayDialog';
+import { RechargeLink, MoneyFailureLine, type MoneyFailure } from '../pay/PayDialog';
 import { DebounceButton } from '../ui/DebounceButton';
 import { Modal } from '../ui/Modal';
 import { errorText, focusRing, formatOrderTime, isNonZeroYuan, type OrderDialogProps } from './order-helpers';
-import { useIntentKeys } from './use-intent-keys';
+import { useIntentKeys } from '../ui/use-intent-keys';
 
 /** Wait this long after the last keystroke before asking the server for a price. */
 export const RENEW_CHECK_DEBOUNCE_MS = 300;
@@ -42,7 +42,7 @@ function RenewBody({ order, onClose, onDone }: Omit<OrderDialogProps, 'open'>): 
   const keys = useIntentKeys();
   const [hoursText, setHoursText] = useState('1');
   const [load, setLoad] = useState<CheckLoad>({ kind: 'idle' });
-  const [failure, setFailure] = useState<{ msg: string; recharge: boolean } | null>(null);
+  const [failure, setFailure] = useState<MoneyFailure | null>(null);
   const parsed = parseRenewHours(hoursText);
   const hours = 'hours' in parsed ? parsed.hours : null;
 
@@ -144,17 +144,7 @@ function RenewBody({ order, onClose, onDone }: Omit<OrderDialogProps, 'open'>): 
         ) : null}
       </div>
 
-      {failure ? (
-        <p role="alert" className="text-primary-dark">
-          {failure.msg}
-          {failure.recharge ? (
-            <>
-              {' '}
-              <RechargeLink />
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <MoneyFailureLine failure={failure} />
       <p className="text-xs text-neutral-600">续租费用从余额扣除。</p>
       <div className="flex justify-end gap-3 pt-1">
         <button type="button" onClick={onClose} className={`rounded border border-neutral-300 px-4 py-2 text-neutral-700 hover:text-primary ${focusRing}`}>

@@ -19,7 +19,7 @@ export interface OrderDialogProps {
   onDone(order: OrderView): void;
 }
 
-export const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+export { focusRing } from '../ui/focus-ring';
 
 // ---------------------------------------------------------------------------------------------
 // URL query: ?filter=running&page=2 (a reload or a shared link stays on the same tab and page)

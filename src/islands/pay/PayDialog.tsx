@@ -3,7 +3,7 @@ import { isApiError } from '../../lib/api/errors';
 import { getWallet, MONEY_CODES, PAY_CHANNEL_LABEL, payOrder, type OrderView, type PayChannel, type WalletInfo } from '../../lib/api/money';
 import { formatShanghaiClock } from '../../lib/rules/shanghai-time';
 import { errorText, focusRing, isNonZeroYuan, RECHARGE_HREF } from '../orders/order-helpers';
-import { useIntentKeys } from '../orders/use-intent-keys';
+import { useIntentKeys } from '../ui/use-intent-keys';
 import { DebounceButton } from '../ui/DebounceButton';
 import { Modal } from '../ui/Modal';
 
@@ -89,6 +89,27 @@ export function RechargeLink(): ReactNode {
   );
 }
 
+/** A refused payment: the server's message, with 去充值 when the balance was short. */
+export interface MoneyFailure {
+  msg: string;
+  recharge: boolean;
+}
+
+export function MoneyFailureLine({ failure }: { failure: MoneyFailure | null }): ReactNode {
+  if (!failure) return null;
+  return (
+    <p role="alert" className="text-primary-dark">
+      {failure.msg}
+      {failure.recharge ? (
+        <>
+          {' '}
+          <RechargeLink />
+        </>
+      ) : null}
+    </p>
+  );
+}
+
 type WalletLoad = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; wallet: WalletInfo };
 
 /**
@@ -108,7 +129,7 @@ function PayBody({ order, onClose, onPaid }: Omit<PayDialogProps, 'open'>): Reac
   const keys = useIntentKeys();
   const [wallet, setWallet] = useState<WalletLoad>({ kind: 'loading' });
   const [preferred, setPreferred] = useState<PayChannel | null>(null);
-  const [failure, setFailure] = useState<{ msg: string; recharge: boolean } | null>(null);
+  const [failure, setFailure] = useState<MoneyFailure | null>(null);
   const [redirecting, setRedirecting] = useState(false);
 
   useEffect(() => {
@@ -202,17 +223,7 @@ function PayBody({ order, onClose, onPaid }: Omit<PayDialogProps, 'open'>): Reac
         </div>
       </fieldset>
 
-      {failure ? (
-        <p role="alert" className="text-primary-dark">
-          {failure.msg}
-          {failure.recharge ? (
-            <>
-              {' '}
-              <RechargeLink />
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <MoneyFailureLine failure={failure} />
       <p aria-live="polite" className="sr-only">
         {redirecting ? '正在跳转到支付页面' : ''}
       </p>

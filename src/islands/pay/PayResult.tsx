@@ -7,8 +7,10 @@ import { MSG_PAY_RESULT_NO_ORDER, PAY_RESULT_TEXT, type OrderKindName } from '..
 import { $isLoggedIn } from '../../lib/stores/auth';
 import { openLogin, showError } from '../../lib/stores/ui';
 import { EmptyState } from '../ui/EmptyState';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Skeleton } from '../ui/Skeleton';
 import { Spinner } from '../ui/Spinner';
+import { focusRing } from '../ui/focus-ring';
 
 /** While the gateway's notify has not arrived (支付确认中) the page asks again this often ... */
 export const PAY_RESULT_POLL_MS = 2_000;
@@ -108,7 +110,6 @@ export function watchPayResult(orderNo: string, watcher: PayResultWatcher): () =
   };
 }
 
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 /**
  * /pay-result (spec §2, §7 "GET order info"): where a gateway sends the payer back. The order is
@@ -159,15 +160,7 @@ export default function PayResult(): ReactNode {
   }
   if (failed) {
     return (
-      <EmptyState
-        type={2}
-        text="获取支付结果失败"
-        action={
-          <button type="button" onClick={retry} className={`rounded-full border border-primary px-5 py-1.5 text-sm text-primary hover:bg-primary-light ${focusRing}`}>
-            重试
-          </button>
-        }
-      />
+      <LoadFailed text="获取支付结果失败" onRetry={retry} />
     );
   }
 

@@ -5,12 +5,12 @@ import type { SearchTemplate } from '../../lib/api/user-catalog';
 import { TEMPLATE_NAME_MAX_CHARS, templateNameError, templatePathFrom } from '../../lib/rules/user-catalog';
 import { $isLoggedIn } from '../../lib/stores/auth';
 import { openLogin } from '../../lib/stores/ui';
+import { focusRing } from '../ui/focus-ring';
 
 /** Loaded on first use, so a signed-out visitor of the hall never downloads the API client for this. */
 const loadApi = (): Promise<typeof import('../../lib/api/user-catalog')> => import('../../lib/api/user-catalog');
 
 const chip = 'inline-flex items-center rounded-full text-xs ring-1';
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 /**
  * The rental hall's "我的搜索模板" row (spec §7 zuhao "search templates list/add/delete"). A

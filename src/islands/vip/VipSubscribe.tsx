@@ -1,30 +1,23 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api/errors';
+import { isDefinitiveRefusal } from '../../lib/api/intent-keys';
 import { listVipPlans, newIdempotencyKey, subscribeVip, type OrderView, type VipPlans } from '../../lib/api/money';
 import { $isLoggedIn } from '../../lib/stores/auth';
 import { openLogin, showSuccess } from '../../lib/stores/ui';
 import { PayDialog } from '../pay/PayDialog';
 import { DebounceButton } from '../ui/DebounceButton';
 import { EmptyState } from '../ui/EmptyState';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Skeleton } from '../ui/Skeleton';
 import { VipPlanOptions } from './VipPlanOptions';
 import { vipBenefitText, vipStatusText } from './vip-plans';
+import { focusRing } from '../ui/focus-ring';
 
 export const VIP_PAID_TEXT = '开通成功';
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: VipPlans };
 
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
-
-/**
- * A transport failure (timeout, network) may have reached the server: the next click replays
- * the same idempotency key, so it cannot create a second order. An answer from the server
- * (refusal) ends the intent.
- */
-export function keepsIntent(error: unknown): boolean {
-  return isApiError(error) && (error.kind === 'timeout' || error.kind === 'network');
-}
 
 /**
  * /VIPSubscribe (spec §2, §7 vip "list, subscribe"): the benefit, the visitor's status, the plans
@@ -74,7 +67,7 @@ export default function VipSubscribe(): ReactNode {
       intentKey.current = null;
       setOrder(created);
     } catch (error) {
-      if (!keepsIntent(error)) intentKey.current = null;
+      if (isDefinitiveRefusal(error)) intentKey.current = null;
       if (!isApiError(error)) throw error; // the client has shown an ApiError already
     }
   }
@@ -91,21 +84,12 @@ export default function VipSubscribe(): ReactNode {
     body = <Skeleton lines={5} className="py-4" />;
   } else if (load.kind === 'failed') {
     body = (
-      <EmptyState
-        type={2}
+      <LoadFailed
         text="获取VIP套餐失败"
-        action={
-          <button
-            type="button"
-            onClick={() => {
-              setLoad({ kind: 'loading' });
-              setReload((count) => count + 1);
-            }}
-            className={`rounded-full border border-primary px-5 py-1.5 text-sm text-primary hover:bg-primary-light ${focusRing}`}
-          >
-            重试
-          </button>
-        }
+        onRetry={() => {
+          setLoad({ kind: 'loading' });
+          setReload((count) => count + 1);
+        }}
       />
     );
   } else if (load.data.plans.length === 0) {

@@ -8,7 +8,7 @@ import { DebounceButton } from '../ui/DebounceButton';
 import { Skeleton } from '../ui/Skeleton';
 import { settle } from './actions';
 import { validateAlipayAccount } from './alipay-account';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../ui/LoadFailed';
 import { focusRing, primaryButton, sectionCard } from './ui';
 import type { Remote } from './use-remote';
 

@@ -7,8 +7,8 @@ import { EmptyState } from '../ui/EmptyState';
 import { Skeleton } from '../ui/Skeleton';
 import { FUNDS_TABS, fundsQueryFromSearch, withFundsQuery, type FundsQuery } from './funds-query';
 import { LedgerTable } from './LedgerTable';
-import { LoadFailed } from './LoadFailed';
-import { Pager } from './Pager';
+import { LoadFailed } from '../ui/LoadFailed';
+import { Pager } from '../ui/Pager';
 import { Tabs } from './Tabs';
 import { useRemote } from './use-remote';
 

@@ -5,7 +5,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { Skeleton } from '../ui/Skeleton';
 import { ENVELOPE_TABS, envelopeCondition, envelopeFaceText, listEnvelopes, type EnvelopeTab } from './envelopes';
 import { formatTime } from './format';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Tabs } from './Tabs';
 import { focusRing } from './ui';
 import { useRemote } from './use-remote';

@@ -5,7 +5,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { Skeleton } from '../ui/Skeleton';
 import { formatDay } from './format';
 import { LedgerTable } from './LedgerTable';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../ui/LoadFailed';
 import { focusRing, outlineButton, primaryButton, sectionCard, textLink, yuanLabel } from './ui';
 import { useRemote } from './use-remote';
 

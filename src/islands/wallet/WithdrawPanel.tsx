@@ -4,7 +4,7 @@ import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
 import LoginRequired from '../LoginRequired';
 import { Skeleton } from '../ui/Skeleton';
 import { AlipayAccountSection } from './AlipayAccountSection';
-import { LoadFailed } from './LoadFailed';
+import { LoadFailed } from '../ui/LoadFailed';
 import { sectionCard } from './ui';
 import { useRemote } from './use-remote';
 import { WithdrawalHistory } from './WithdrawalHistory';

@@ -9,8 +9,8 @@ import { Modal } from '../ui/Modal';
 import { Skeleton } from '../ui/Skeleton';
 import { settle } from './actions';
 import { formatTime } from './format';
-import { LoadFailed } from './LoadFailed';
-import { Pager } from './Pager';
+import { LoadFailed } from '../ui/LoadFailed';
+import { Pager } from '../ui/Pager';
 import { focusRing, primaryButton, sectionCard, yuanLabel } from './ui';
 import type { Remote } from './use-remote';
 

@@ -4,6 +4,7 @@
  * without a browser.
  */
 import { isApiError } from '../../lib/api/errors';
+import { isDefinitiveRefusal } from '../../lib/api/intent-keys';
 import { createRecharge, createWithdrawal, MONEY_CODES, type GatewayCheckout, type GatewayChannel, type Withdrawal } from '../../lib/api/money';
 import { fenToYuan } from '../../lib/rules/money';
 import { openModal } from '../../lib/stores/ui';
@@ -37,7 +38,7 @@ export async function settle<T>(call: () => Promise<T>): Promise<Outcome<T>> {
   } catch (error) {
     if (!isApiError(error)) throw error;
     const answered = error.kind === 'business' || error.kind === 'http';
-    const refused = error.kind === 'business' || (error.kind === 'http' && (error.httpStatus ?? 500) < 500);
+    const refused = isDefinitiveRefusal(error);
     return { ok: false, reason: refused ? 'refused' : 'unsure', message: error.msg, code: answered ? error.code : null };
   }
 }

@@ -1,6 +1,8 @@
 /** Class strings shared by the wallet screens (UI only, no business rule). */
 
-export const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+import { focusRing } from '../ui/focus-ring';
+
+export { focusRing };
 
 export const primaryButton = `inline-flex items-center justify-center gap-2 rounded bg-primary px-5 py-2 text-sm font-medium text-white hover:bg-primary-dark ${focusRing}`;
 

@@ -14,7 +14,8 @@ import { AppError, conflict, notFound } from '../errors';
 import { fundsQuerySchema } from './wallet';
 
 export const MSG_PHONE_REQUIRED = '当前账号未绑定手机号';
-export const MSG_ORDER_NOT_FOUND = '订单不存在';
+export { MSG_ORDER_NOT_FOUND } from './order-view';
+import { MSG_ORDER_NOT_FOUND } from './order-view';
 export const MSG_ORDER_UNPAID = '未支付的订单不能投诉';
 export const MSG_PICK_TYPE = '请选择投诉类型';
 export const MSG_CONTENT_LENGTH = '问题描述需5-500个字';

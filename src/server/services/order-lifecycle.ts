@@ -13,19 +13,19 @@ import { z } from 'zod';
 import { MS_PER_HOUR, ORDER_STATUS, RENEW_MAX_HOURS } from '~/lib/config/constants';
 import type { CancelPreview, Credentials, OrderView, RenewCheck } from '~/lib/api/money';
 import { applyActivityDiscount } from '~/lib/rules/activity';
-import { fenToYuan, yuanToFen } from '~/lib/rules/money';
+import { fenToYuan } from '~/lib/rules/money';
 import { cancelRefund, type CancelRefund } from '~/lib/rules/refund';
 import { isVipDiscountUsable, vipDiscountFen } from '~/lib/rules/vip';
-import type { Db, DbOrTx, DbTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { listings, orderRenewals, orders, type OrderRow } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { credentialsNotGiven, readListingCredentials } from './credentials';
 import { withIdempotency } from './idempotency';
 import { newNumber } from './order-numbers';
-import { findOwnOrder, loadOrderRecords, prepayFenOf, toOrderView } from './order-view';
-import { MSG_ORDER_NOT_FOUND, expireUnpaidOrders, mappingDoubleBooking, orderNoSchema, restoreEnvelopes, windowTaken } from './orders';
+import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, lockOwnOrder, orderViewById, prepayFenOf } from './order-view';
+import { expireUnpaidOrders, mappingDoubleBooking, orderNoSchema, restoreEnvelopes, windowTaken } from './orders';
 import { listingsDueForRefresh, refreshRentedFlags } from './rented-flags';
-import { changeBalance, isVipAt, readWallet } from './wallet';
+import { changeBalance, isVipAt, readWallet, yuanAmountSchema } from './wallet';
 
 export const MSG_NOT_STARTED = '租期开始后才能查看账号信息';
 export const MSG_RENTAL_OVER = '租期已结束，无法查看账号信息';
@@ -34,22 +34,7 @@ export const MSG_NOT_RENEWABLE = '只有租赁中的订单可以续租';
 
 export const orderNoBodySchema = z.object({ order_no: orderNoSchema });
 export const renewBodySchema = z.object({ order_no: orderNoSchema, hours: z.number().int().min(1).max(RENEW_MAX_HOURS) });
-export const chargeBodySchema = z.object({ order_no: orderNoSchema, amount: z.union([z.string(), z.number()]) });
-
-async function lockOwnRental(tx: DbTx, userId: number, orderNo: string): Promise<OrderRow> {
-  const [order] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)))
-    .for('update');
-  if (!order) throw notFound(MSG_ORDER_NOT_FOUND);
-  return order;
-}
-
-async function viewOf(db: DbOrTx, orderId: number, now: Date): Promise<OrderView> {
-  const [record] = await loadOrderRecords(db, eq(orders.id, orderId));
-  return toOrderView(record!, now);
-}
+export const chargeBodySchema = z.object({ order_no: orderNoSchema, amount: yuanAmountSchema });
 
 const isRunning = (order: OrderRow, now: Date): boolean =>
   order.kind === 'rental' && order.status === ORDER_STATUS.paid && order.endsAt !== null && order.endsAt.getTime() > now.getTime();
@@ -112,11 +97,11 @@ export async function previewCancel(db: DbOrTx, userId: number, orderNo: string,
 /** Unpaid: cancelled, the envelope back. Paid and running: cancelled with the §4 refund, deposit and unused prepay to the wallet. */
 export async function cancelOrder(db: Db, userId: number, orderNo: string, now: Date): Promise<OrderView> {
   return db.transaction(async (tx) => {
-    const order = await lockOwnRental(tx, userId, orderNo);
+    const order = await lockOwnOrder(tx, userId, orderNo);
     if (order.status === ORDER_STATUS.unpaid || order.status === ORDER_STATUS.paying) {
       await tx.update(orders).set({ status: ORDER_STATUS.cancelled, cancelledAt: now }).where(eq(orders.id, order.id));
       if (order.redPacketId !== null) await restoreEnvelopes(tx, [order.redPacketId]);
-      return viewOf(tx, order.id, now);
+      return orderViewById(tx, order.id, now);
     }
     if (!isRunning(order, now)) throw conflict(MSG_NOT_CANCELLABLE);
     const refund = refundOf(order, now);
@@ -139,7 +124,7 @@ export async function cancelOrder(db: Db, userId: number, orderNo: string, now: 
     // A reservation cancelled before its start never took effect: its envelope comes back too.
     if (order.redPacketId !== null && order.startsAt!.getTime() > now.getTime()) await restoreEnvelopes(tx, [order.redPacketId]);
     await refreshRentedFlags(tx, [order.listingId!], now);
-    return viewOf(tx, order.id, now);
+    return orderViewById(tx, order.id, now);
   });
 }
 
@@ -217,7 +202,7 @@ export async function checkRenew(db: DbOrTx, userId: number, body: z.output<type
 export async function renewOrder(db: Db, userId: number, body: z.output<typeof renewBodySchema>, key: string | null, now: Date): Promise<OrderView> {
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'order.renew', key, request: body }, async (tx) => {
-      const order = await lockOwnRental(tx, userId, body.order_no);
+      const order = await lockOwnOrder(tx, userId, body.order_no);
       if (!isRunning(order, now)) throw conflict(MSG_NOT_RENEWABLE);
       await expireUnpaidOrders(tx, now, order.listingId!);
       const price = await renewPrice(tx, order, body.hours, now);
@@ -245,7 +230,7 @@ export async function renewOrder(db: Db, userId: number, body: z.output<typeof r
         createdAt: now,
       });
       if (price.payFen > 0) await changeBalance(tx, { userId, kind: 'renew_pay', amountFen: -price.payFen, refNo: renewNo });
-      return viewOf(tx, order.id, now);
+      return orderViewById(tx, order.id, now);
     }),
   );
 }
@@ -254,23 +239,18 @@ export async function renewOrder(db: Db, userId: number, body: z.output<typeof r
 // hafu coin prepay (spec §7 "POST charge account": amount with 2 decimals, order_no)
 
 export async function chargeGameMoney(db: Db, userId: number, body: z.output<typeof chargeBodySchema>, key: string | null, now: Date): Promise<OrderView> {
-  let amountFen: number;
-  try {
-    amountFen = yuanToFen(body.amount);
-  } catch (error) {
-    throw badRequest('请输入正确的金额', { cause: error });
-  }
+  const amountFen = body.amount;
   return withIdempotency(db, { userId, scope: 'order.charge', key, request: { order_no: body.order_no, amountFen } }, async (tx) => {
-    const order = await lockOwnRental(tx, userId, body.order_no);
+    const order = await lockOwnOrder(tx, userId, body.order_no);
     if (!isRunning(order, now)) throw conflict('只有租赁中的订单可以预充哈夫币');
     if (order.gameMoneyFen > 0) throw conflict('该订单已预充哈夫币');
     const [record] = await loadOrderRecords(tx, eq(orders.id, order.id));
-    const prepayFen = prepayFenOf(record!.listing);
+    const prepayFen = prepayFenOf(record?.listing ?? null);
     if (prepayFen === null) throw badRequest('该账号不是哈夫币号，无需预充');
     if (amountFen !== prepayFen) throw badRequest(`预充金额应为¥${fenToYuan(prepayFen)}`);
     await changeBalance(tx, { userId, kind: 'hafu_charge', amountFen: -prepayFen, refNo: order.orderNo });
     await tx.update(orders).set({ gameMoneyFen: prepayFen }).where(eq(orders.id, order.id));
-    return viewOf(tx, order.id, now);
+    return orderViewById(tx, order.id, now);
   });
 }
 

@@ -11,21 +11,22 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '~/lib/config/constants';
-import { MONEY_CODES, type GatewayCheckout, type OrderView, type PayResult } from '~/lib/api/money';
-import { fenToYuan, fenToYuanShort, yuanToFen } from '~/lib/rules/money';
+import { type GatewayCheckout, type PayResult } from '~/lib/api/money';
+import { fenToYuanShort, yuanToFen } from '~/lib/rules/money';
 import type { Db, DbTx } from '../db/client';
-import { listings, orders, payments, users, wallets, PAY_CHANNELS, type OrderRow, type PayChannel } from '../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../errors';
+import { orders, payments, wallets, PAY_CHANNELS, type OrderRow, type PayChannel } from '../db/schema';
+import { AppError, badRequest, conflict } from '../errors';
 import { log } from '../log';
 import { sandboxPagesEnabled } from '../config';
 import { MERCHANT_IDS, TRADE_SUCCESS, verifyParams, type GatewayChannel } from '../providers/payment';
 import { openSandboxCheckout, sandboxGatewayKeys } from '../providers/payment-sandbox';
 import { withIdempotency } from './idempotency';
 import { newNumber } from './order-numbers';
-import { loadOrderRecords, toOrderView } from './order-view';
-import { MSG_ORDER_NOT_FOUND, MSG_REAL_NAME_REQUIRED, orderNoSchema } from './orders';
+import { lockOwnOrder, orderViewById } from './order-view';
+import { orderNoSchema } from './orders';
+import { requireRealName } from './real-name';
 import { refreshRentedFlags } from './rented-flags';
-import { changeBalance } from './wallet';
+import { changeBalance, yuanAmountSchema } from './wallet';
 
 export const MSG_ORDER_EXPIRED = '订单已超时，请重新下单';
 export const MSG_ORDER_NOT_PAYABLE = '订单当前状态无法支付';
@@ -41,16 +42,6 @@ export interface SiteUrls {
 
 const notifyUrl = (site: SiteUrls, channel: GatewayChannel): string => `${site.origin}/api/v1/pay/notify/${channel}`;
 const returnUrl = (site: SiteUrls, orderNo: string): string => `${site.origin}/pay-result?order_no=${encodeURIComponent(orderNo)}`;
-
-async function lockOwnOrder(tx: DbTx, userId: number, orderNo: string): Promise<OrderRow> {
-  const [order] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)))
-    .for('update');
-  if (!order) throw notFound(MSG_ORDER_NOT_FOUND);
-  return order;
-}
 
 function assertPayable(order: OrderRow, now: Date): void {
   if (order.status !== ORDER_STATUS.unpaid && order.status !== ORDER_STATUS.paying) throw conflict(MSG_ORDER_NOT_PAYABLE);
@@ -86,11 +77,6 @@ export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChann
   return true;
 }
 
-async function viewOf(tx: DbTx, orderId: number, now: Date): Promise<OrderView> {
-  const [record] = await loadOrderRecords(tx, eq(orders.id, orderId));
-  return toOrderView(record!, now);
-}
-
 /** Books a gateway payment of the whole order and returns where the payer goes. */
 async function openGatewayPayment(tx: DbTx, order: OrderRow, channel: GatewayChannel, site: SiteUrls, now: Date): Promise<GatewayCheckout> {
   if (!sandboxPagesEnabled()) throw new AppError(1, MSG_GATEWAY_UNAVAILABLE, 503);
@@ -119,7 +105,7 @@ export async function payOrder(db: Db, userId: number, body: z.output<typeof pay
         await changeBalance(tx, { userId, kind: order.kind === 'vip' ? 'vip_pay' : 'order_pay', amountFen: -order.totalFen, refNo: order.orderNo });
       }
       await markOrderPaid(tx, order.id, 'wallet', now);
-      return { paid: true, order: await viewOf(tx, order.id, now) };
+      return { paid: true, order: await orderViewById(tx, order.id, now) };
     }
     if (order.totalFen === 0) throw badRequest('该订单无需支付，请选择余额支付');
     return { paid: false, ...(await openGatewayPayment(tx, order, body.channel, site, now)) };
@@ -129,15 +115,10 @@ export async function payOrder(db: Db, userId: number, body: z.output<typeof pay
 // ---------------------------------------------------------------------------------------------
 // recharge
 
-export const rechargeBodySchema = z.object({ amount: z.union([z.string(), z.number()]), channel: z.enum(['alipay', 'wechat']) });
+export const rechargeBodySchema = z.object({ amount: yuanAmountSchema, channel: z.enum(['alipay', 'wechat']) });
 
-export function rechargeAmountFen(amount: string | number): number {
-  let fen: number;
-  try {
-    fen = yuanToFen(amount);
-  } catch (error) {
-    throw badRequest('请输入正确的金额', { cause: error });
-  }
+/** The recharge limits, in fen. */
+export function checkRechargeFen(fen: number): number {
   if (fen < RECHARGE_MIN_FEN) throw badRequest(`充值金额最少¥${fenToYuanShort(RECHARGE_MIN_FEN)}`);
   if (fen > RECHARGE_MAX_FEN) throw badRequest(`单次充值最多¥${fenToYuanShort(RECHARGE_MAX_FEN)}`);
   return fen;
@@ -145,10 +126,9 @@ export function rechargeAmountFen(amount: string | number): number {
 
 /** A recharge order paid at once through the gateway (spec §6: real-name verification first). */
 export async function createRecharge(db: Db, userId: number, body: z.output<typeof rechargeBodySchema>, key: string | null, site: SiteUrls, now: Date): Promise<GatewayCheckout> {
-  const amountFen = rechargeAmountFen(body.amount);
+  const amountFen = checkRechargeFen(body.amount);
   return withIdempotency(db, { userId, scope: 'recharge', key, request: { amountFen, channel: body.channel } }, async (tx) => {
-    const [user] = await tx.select({ isRealName: users.isRealName }).from(users).where(eq(users.id, userId));
-    if (!user?.isRealName) throw new AppError(MONEY_CODES.realNameRequired, MSG_REAL_NAME_REQUIRED, 403);
+    await requireRealName(tx, userId);
     const [order] = await tx
       .insert(orders)
       .values({

@@ -10,8 +10,12 @@ import { hafuPrepayFen } from '~/lib/rules/hafu';
 import { fenToYuan } from '~/lib/rules/money';
 import { orderStatusText, payStatusCode } from '~/lib/rules/order-status';
 import { isRentalOption, rentalOptionDef } from '~/lib/rules/periods';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx, DbTx } from '../db/client';
+import { notFound } from '../errors';
 import { games, listings, orders, redPackets, vipPlans, type OrderRow } from '../db/schema';
+
+/** Any order number that is not the caller's reads as missing, so order numbers cannot be probed. */
+export const MSG_ORDER_NOT_FOUND = '订单不存在';
 
 /** An order row with what its view shows of the listing, the envelope and the plan. */
 export interface OrderRecord {
@@ -67,6 +71,24 @@ export async function loadOrderRecords(db: DbOrTx, where: SQL | undefined, pagin
 export async function findOwnOrder(db: DbOrTx, userId: number, orderNo: string): Promise<OrderRecord | null> {
   const [record] = await loadOrderRecords(db, and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
   return record ?? null;
+}
+
+/** The caller's order, row-locked for the rest of the transaction; 404 for anyone else's. */
+export async function lockOwnOrder(tx: DbTx, userId: number, orderNo: string): Promise<OrderRow> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)))
+    .for('update');
+  if (!order) throw notFound(MSG_ORDER_NOT_FOUND);
+  return order;
+}
+
+/** The view of an order just written (inside its transaction). */
+export async function orderViewById(db: DbOrTx, orderId: number, now: Date): Promise<OrderView> {
+  const [record] = await loadOrderRecords(db, eq(orders.id, orderId));
+  if (!record) throw new Error(`order ${orderId} missing`);
+  return toOrderView(record, now);
 }
 
 export async function loadOrderRecordsByIds(db: DbOrTx, ids: number[]): Promise<OrderRecord[]> {

@@ -24,15 +24,16 @@ import { SQLSTATE_DEADLOCK_DETECTED, SQLSTATE_EXCLUSION_VIOLATION, violatedConst
 import { orders, redPackets, users } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { intParam, optionalParam } from '../query-params';
-import { getListingDetail } from './catalog';
+import { accountDeleted, getListingDetail } from './catalog';
+import { requireRealName } from './real-name';
 import { withIdempotency } from './idempotency';
 import { newNumber } from './order-numbers';
-import { findOwnOrder, loadOrderRecords, toOrderView } from './order-view';
+import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, orderViewById, toOrderView } from './order-view';
+
+export { MSG_ORDER_NOT_FOUND };
 import { isVipAt, readWallet } from './wallet';
 
-export const MSG_REAL_NAME_REQUIRED = '请先完成实名认证';
 export const MSG_WINDOW_TAKEN = '该账号此时段已被租用';
-export const MSG_ORDER_NOT_FOUND = '订单不存在';
 export const MSG_NOT_RENTABLE = '该账号当前不可租';
 export const MSG_NO_RESERVATION = '该账号不支持预约';
 export const MSG_RED_PACKET_UNUSABLE = '该红包不可用于此订单';
@@ -229,7 +230,8 @@ export async function restoreEnvelopes(tx: DbTx, ids: number[]): Promise<void> {
 }
 
 function assertRentable(listing: ListingDetail, reserved: boolean, now: Date): void {
-  if (!listing.is_listed) throw new AppError(-400, '账号已下架', 404);
+  // spec §8: 账号已删除 (code -400 on continue rent) for an account that is gone from the market.
+  if (!listing.is_listed) throw accountDeleted();
   if (listing.availability === 'maintenance') throw conflict('游戏维护中，暂不可租');
   if (reserved) {
     if (!listing.is_reservation) throw badRequest(MSG_NO_RESERVATION);
@@ -242,8 +244,7 @@ function assertRentable(listing: ListingDetail, reserved: boolean, now: Date): v
 export async function createOrder(db: Db, userId: number, request: z.output<typeof rentalRequestSchema>, key: string | null, now: Date): Promise<OrderView> {
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'order.create', key, request }, async (tx) => {
-      const [user] = await tx.select({ isRealName: users.isRealName }).from(users).where(eq(users.id, userId));
-      if (!user?.isRealName) throw new AppError(MONEY_CODES.realNameRequired, MSG_REAL_NAME_REQUIRED, 403);
+      await requireRealName(tx, userId);
       await expireUnpaidOrders(tx, now, request.account_id);
       const server = await quoteFor(tx, userId, request, now);
       assertRentable(server.listing, request.reserved === true, now);
@@ -283,8 +284,7 @@ export async function createOrder(db: Db, userId: number, request: z.output<type
           createdAt: now,
         })
         .returning({ id: orders.id });
-      const [record] = await loadOrderRecords(tx, eq(orders.id, inserted!.id));
-      return toOrderView(record!, now);
+      return orderViewById(tx, inserted!.id, now);
     }),
   );
 }

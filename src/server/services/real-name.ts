@@ -4,11 +4,25 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { users } from '../db/schema';
-import { conflict } from '../errors';
+import { AppError, conflict } from '../errors';
+import { MONEY_CODES } from '~/lib/api/money';
 import { maskRealName } from './users';
+
+/** spec §6: real-name verification is needed before renting, recharging or withdrawing. */
+export const MSG_REAL_NAME_REQUIRED = '请先完成实名认证';
+
+/** 403 code 1003 请先完成实名认证: the checkout and the recharge form open the verification dialog on it. */
+export const realNameRequired = (): AppError => new AppError(MONEY_CODES.realNameRequired, MSG_REAL_NAME_REQUIRED, 403);
+
+/** The user's verified real name (null for accounts verified before names were kept), or 403 code 1003. */
+export async function requireRealName(db: DbOrTx, userId: number): Promise<string | null> {
+  const [user] = await db.select({ isRealName: users.isRealName, realName: users.realName }).from(users).where(eq(users.id, userId));
+  if (!user?.isRealName) throw realNameRequired();
+  return user.realName;
+}
 
 export const MSG_ID_NUMBER_TAKEN = '该身份证号已被其他账号认证';
 

@@ -39,7 +39,7 @@ export async function confirmSandboxPayment(db: Db, payNo: string, now: Date): P
   return { return_url: trade.returnUrl };
 }
 
-export async function cancelSandboxPayment(db: Db, payNo: string, _now?: Date): Promise<{ return_url: string }> {
+export async function cancelSandboxPayment(db: Db, payNo: string): Promise<{ return_url: string }> {
   const trade = await cancelSandboxTrade(db, payNo);
   if (!trade) throw notFound(MSG_TRADE_NOT_FOUND);
   return { return_url: trade.returnUrl };

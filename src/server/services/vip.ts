@@ -13,7 +13,7 @@ import { orders, vipPlans } from '../db/schema';
 import { notFound } from '../errors';
 import { withIdempotency } from './idempotency';
 import { newNumber } from './order-numbers';
-import { loadOrderRecords, toOrderView } from './order-view';
+import { orderViewById } from './order-view';
 import { isVipAt, readWallet } from './wallet';
 
 export const subscribeBodySchema = z.object({ plan_id: z.number().int().positive() });
@@ -65,7 +65,6 @@ export async function subscribeVip(db: Db, userId: number, body: z.output<typeof
         createdAt: now,
       })
       .returning({ id: orders.id });
-    const [record] = await loadOrderRecords(tx, eq(orders.id, order!.id));
-    return toOrderView(record!, now);
+    return orderViewById(tx, order!.id, now);
   });
 }

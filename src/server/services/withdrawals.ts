@@ -10,20 +10,20 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SANDBOX_WITHDRAW_SETTLE_MS, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN, WITHDRAW_PENDING_MAX } from '~/lib/config/constants';
-import { MONEY_CODES, type AlipayAccount, type Page, type Withdrawal } from '~/lib/api/money';
-import { fenToYuan, fenToYuanShort, yuanToFen } from '~/lib/rules/money';
+import { type AlipayAccount, type Page, type Withdrawal } from '~/lib/api/money';
+import { fenToYuan, fenToYuanShort } from '~/lib/rules/money';
 import { PHONE_PATTERN, REAL_NAME_REQUIRED } from '~/lib/rules/validation';
 import type { Db, DbOrTx, DbTx } from '../db/client';
-import { alipayAccounts, users, wallets, withdrawals, type WithdrawalStatus } from '../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../errors';
+import { alipayAccounts, wallets, withdrawals, type WithdrawalStatus } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
 import { newNumber } from './order-numbers';
 import { maskEmail, maskMobile } from './users';
+import { realNameRequired, requireRealName } from './real-name';
+import { yuanAmountSchema } from './wallet';
 import { changeBalance, ensureWallet, fundsQuerySchema } from './wallet';
 
 export const MSG_BAD_ALIPAY_ACCOUNT = '请输入正确的支付宝账号';
-export const MSG_REAL_NAME_REQUIRED = '请先完成实名认证';
 export const MSG_ALIPAY_NAME_MISMATCH = '支付宝实名须与实名认证姓名一致';
-export const MSG_BAD_AMOUNT = '请输入正确的金额';
 export const MSG_NO_ALIPAY_ACCOUNT = '请先绑定支付宝账户';
 export const MSG_WITHDRAW_TOO_SMALL = `提现金额最少¥${fenToYuanShort(WITHDRAW_MIN_FEN)}`;
 export const MSG_WITHDRAW_TOO_LARGE = `单次提现最多¥${fenToYuanShort(WITHDRAW_MAX_FEN)}`;
@@ -85,13 +85,14 @@ export async function getAlipayAccount(db: DbOrTx, userId: number): Promise<{ ac
 }
 
 /**
- * The user's verified real name, or 403 code 1003 请先完成实名认证. The endpoint asks before
- * reading the body, so an unverified user is told that first, not about the form.
+ * The user's verified real name, or 403 code 1003 请先完成实名认证 (a name is needed to match the
+ * Alipay account). The endpoint asks before reading the body, so an unverified user is told that
+ * first, not about the form.
  */
-export async function requireRealName(db: DbOrTx, userId: number): Promise<string> {
-  const [user] = await db.select({ isRealName: users.isRealName, realName: users.realName }).from(users).where(eq(users.id, userId));
-  if (!user?.isRealName || !user.realName) throw new AppError(MONEY_CODES.realNameRequired, MSG_REAL_NAME_REQUIRED, 403);
-  return user.realName;
+export async function requireVerifiedName(db: DbOrTx, userId: number): Promise<string> {
+  const name = await requireRealName(db, userId);
+  if (!name) throw realNameRequired();
+  return name;
 }
 
 /**
@@ -99,7 +100,7 @@ export async function requireRealName(db: DbOrTx, userId: number): Promise<strin
  * and only to an account in their own verified name, so money never leaves for someone else.
  */
 export async function bindAlipayAccount(db: DbOrTx, userId: number, input: AlipayAccountBody, now: Date): Promise<{ account: AlipayAccount }> {
-  const verifiedName = await requireRealName(db, userId);
+  const verifiedName = await requireVerifiedName(db, userId);
   if (input.real_name !== verifiedName) throw badRequest(MSG_ALIPAY_NAME_MISMATCH);
   const values = { account: input.account, realName: input.real_name, updatedAt: now };
   await db
@@ -114,14 +115,7 @@ export async function bindAlipayAccount(db: DbOrTx, userId: number, input: Alipa
 
 /** Body of POST account/withdraw: yuan with at most 2 decimals, as a string. */
 export const withdrawBodySchema = z.object({
-  amount: z.string({ error: MSG_BAD_AMOUNT }).transform((value, ctx) => {
-    try {
-      return yuanToFen(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: MSG_BAD_AMOUNT });
-      return z.NEVER;
-    }
-  }),
+  amount: yuanAmountSchema,
 });
 
 export const withdrawCancelBodySchema = z.object({

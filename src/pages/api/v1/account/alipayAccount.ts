@@ -8,7 +8,7 @@
 import { requireUser } from '~/server/auth';
 import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { alipayAccountBodySchema, bindAlipayAccount, getAlipayAccount, requireRealName } from '~/server/services/withdrawals';
+import { alipayAccountBodySchema, bindAlipayAccount, getAlipayAccount, requireVerifiedName } from '~/server/services/withdrawals';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
@@ -19,7 +19,7 @@ export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const db = await getDb();
-  await requireRealName(db, userId);
+  await requireVerifiedName(db, userId);
   const input = await readJson(ctx.request, alipayAccountBodySchema);
   return ok(await bindAlipayAccount(db, userId, input, now));
 });

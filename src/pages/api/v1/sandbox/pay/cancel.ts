@@ -13,7 +13,7 @@ const Body = z.object({ pay_no: z.string().trim().min(1).max(40) });
 export const POST = handle(async ({ request }) => {
   if (!sandboxPagesEnabled()) throw notFound(MSG_API_NOT_FOUND);
   const { pay_no } = await readJson(request, Body);
-  return ok(await cancelSandboxPayment(await getDb(), pay_no, new Date()));
+  return ok(await cancelSandboxPayment(await getDb(), pay_no));
 });
 
 export const ALL = allowOnly('POST');

@@ -1,6 +1,9 @@
-import { useRef } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { newIdempotencyKey } from '../../lib/api/money';
+/**
+ * One rule for every screen that sends an idempotency key (docs/money-api.md): keep the key for a
+ * retry while the first request may have run, make a new one once the server surely refused.
+ */
+import { isApiError } from './errors';
+import { newIdempotencyKey } from './money';
 
 /**
  * Whether the server definitely refused a request (it answered with a business error or a 4xx),
@@ -37,15 +40,4 @@ export class IntentKeys {
   settle(intent: string, error: unknown): void {
     if (isDefinitiveRefusal(error)) this.keys.delete(intent);
   }
-}
-
-/**
- * Keys that live as long as the calling component; the dialogs mount their body per opening,
- * so every opening starts with fresh keys (one per intent: paying by wallet and by Alipay are
- * different requests and must not share a key).
- */
-export function useIntentKeys(): IntentKeys {
-  const ref = useRef<IntentKeys | null>(null);
-  ref.current ??= new IntentKeys();
-  return ref.current;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { EmptyState } from '../ui/EmptyState';
-import { focusRing } from './ui';
+import { EmptyState } from './EmptyState';
+import { focusRing } from './focus-ring';
 
 /** A load that failed: the no-network picture, what failed, and 重试. */
 export function LoadFailed({ text, onRetry }: { text: string; onRetry(): void }): ReactNode {

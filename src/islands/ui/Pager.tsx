@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { focusRing } from './order-helpers';
+import { focusRing } from './focus-ring';
 
 export interface PagerProps {
   page: number;
   pages: number;
-  /** The navigation's name: 订单分页, 投诉分页. */
+  /** The navigation's name: 订单分页, 资金明细分页 ... */
   label: string;
   onPage(page: number): void;
 }
