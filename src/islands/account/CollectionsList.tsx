@@ -1,35 +1,20 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AVAILABILITY_LABEL, AVAILABILITY_STYLE, NOT_BOOKABLE_NOW_LABEL } from '../../components/catalog/labels';
-import { isApiError } from '../../lib/api/errors';
 import { listCollections, setCollected, type CollectionsPage } from '../../lib/api/user-catalog';
 import type { ListingCard } from '../../lib/catalog/types';
 import { depositLabel } from '../../lib/rules/deposit';
 import { fenToYuan } from '../../lib/rules/money';
-import { pageAfterRemoval, pageCountOf } from '../../lib/rules/user-catalog';
+import { pageAfterRemoval } from '../../lib/rules/user-catalog';
 import LoginRequired from '../LoginRequired';
 import { EmptyState } from '../ui/EmptyState';
 import { CardSkeleton } from '../ui/Skeleton';
 import { focusRing } from '../ui/focus-ring';
+import { LoadFailed } from '../ui/LoadFailed';
 import { Pager } from '../ui/Pager';
+import { readPageQuery, usePagedList, withPageParam } from '../ui/use-paged-list';
 
 /** Cards per page of 我的收藏 (the contract allows 1-50). */
 export const COLLECTIONS_PAGE_SIZE = 12;
-
-
-/** `?page=N` of the current URL, 1 when absent or invalid; a reload stays on the same page. */
-function pageFromUrl(): number {
-  const raw = new URLSearchParams(location.search).get('page') ?? '';
-  return /^\d{1,4}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
-}
-
-function writePageToUrl(page: number): void {
-  const url = new URL(location.href);
-  if (page > 1) url.searchParams.set('page', String(page));
-  else url.searchParams.delete('page');
-  history.replaceState(history.state, '', url);
-}
-
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: CollectionsPage };
 
 /**
  * 我的收藏 (spec §7 account "collections"): the visitor's collected listings, newest first, as
@@ -37,60 +22,29 @@ type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: Co
  * their availability (the contract), so the visitor sees why they cannot rent them.
  */
 function Collections(): ReactNode {
-  const [page, setPage] = useState(pageFromUrl);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [reload, setReload] = useState(0);
+  const { query, remote: load, pages, goToPage, reload, replace, listRef } = usePagedList<{ page: number }, CollectionsPage, HTMLUListElement>({
+    readQuery: readPageQuery,
+    writeQuery: withPageParam,
+    fetchPage: (current, signal) => listCollections(current.page, COLLECTIONS_PAGE_SIZE, { signal }),
+    pageSize: COLLECTIONS_PAGE_SIZE,
+  });
   const [status, setStatus] = useState('');
-  const listRef = useRef<HTMLUListElement>(null);
-  const focusList = useRef(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listCollections(page, COLLECTIONS_PAGE_SIZE, { signal: controller.signal })
-      .then((data) => {
-        // A page past the end (a stale ?page= or the last card removed): show the last page.
-        const last = pageCountOf(data.total, COLLECTIONS_PAGE_SIZE);
-        if (data.list.length === 0 && data.total > 0 && page > last) {
-          setPage(last);
-          return;
-        }
-        setLoad({ kind: 'ready', data });
-      })
-      .catch((error: unknown) => {
-        if (isApiError(error) && error.cancelled) return;
-        setLoad({ kind: 'failed' });
-      });
-    writePageToUrl(page);
-    return () => controller.abort();
-  }, [page, reload]);
-
-  useEffect(() => {
-    if (load.kind === 'ready' && focusList.current) {
-      focusList.current = false;
-      listRef.current?.focus();
-    }
-  }, [load]);
-
-  function goTo(next: number): void {
-    focusList.current = true;
-    setLoad({ kind: 'loading' });
-    setPage(next);
-  }
 
   async function uncollect(listing: ListingCard): Promise<void> {
     if (load.kind !== 'ready') return;
     const before = load.data;
     // The card goes at once; the page refills from the server once it has agreed.
-    setLoad({ kind: 'ready', data: { ...before, list: before.list.filter((item) => item.id !== listing.id), total: before.total - 1 } });
-    focusList.current = true;
+    replace({ ...before, list: before.list.filter((item) => item.id !== listing.id), total: before.total - 1 });
+    // The focused button went with its card: the list keeps focus for the keyboard.
+    listRef.current?.focus();
     try {
       await setCollected(listing.id, false);
       setStatus(`已取消收藏 ${listing.title}`);
-      const next = pageAfterRemoval(page, before.total - 1, COLLECTIONS_PAGE_SIZE);
-      if (next === page) setReload((count) => count + 1);
-      else goTo(next);
+      const next = pageAfterRemoval(query.page, before.total - 1, COLLECTIONS_PAGE_SIZE);
+      if (next === query.page) reload();
+      else goToPage(next);
     } catch {
-      setLoad({ kind: 'ready', data: before }); // the client has shown why
+      replace(before); // the client has shown why
     }
   }
 
@@ -104,17 +58,7 @@ function Collections(): ReactNode {
       </div>
     );
   } else if (load.kind === 'failed') {
-    body = (
-      <EmptyState
-        type={2}
-        text="获取收藏失败"
-        action={
-          <button type="button" onClick={() => setReload((count) => count + 1)} className={`rounded-full border border-primary px-5 py-1.5 text-sm text-primary hover:bg-primary-light ${focusRing}`}>
-            重试
-          </button>
-        }
-      />
-    );
+    body = <LoadFailed text="获取收藏失败" onRetry={reload} />;
   } else if (load.data.total <= 0 || load.data.list.length === 0) {
     body = (
       <EmptyState
@@ -128,7 +72,6 @@ function Collections(): ReactNode {
       />
     );
   } else {
-    const pages = pageCountOf(load.data.total, COLLECTIONS_PAGE_SIZE);
     body = (
       <>
         <ul ref={listRef} tabIndex={-1} aria-label="收藏的账号" className="grid grid-cols-2 gap-4 outline-none md:grid-cols-3 xl:grid-cols-4">
@@ -138,7 +81,7 @@ function Collections(): ReactNode {
             </li>
           ))}
         </ul>
-        <Pager page={page} pages={pages} label="收藏分页" onPage={goTo} />
+        <Pager page={query.page} pages={pages} label="收藏分页" onPage={goToPage} />
       </>
     );
   }

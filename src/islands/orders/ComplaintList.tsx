@@ -1,73 +1,31 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
+import type { ReactNode } from 'react';
 import { listComplaints, type Complaint, type Page } from '../../lib/api/money';
 import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
-import { pageCountOf } from '../../lib/rules/user-catalog';
 import LoginRequired from '../LoginRequired';
 import { EmptyState } from '../ui/EmptyState';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Skeleton } from '../ui/Skeleton';
-import { formatOrderTime, parsePageParam, withListQuery } from './order-helpers';
+import { formatOrderTime } from './order-helpers';
 import { Pager } from '../ui/Pager';
+import { readPageQuery, usePagedList, withPageParam } from '../ui/use-paged-list';
 
 /** Complaint status 1 处理中, 2 已处理 (the contract). */
 export function complaintBadgeClass(status: number): string {
   return status === 2 ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-amber-50 text-amber-800 ring-amber-200';
 }
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: Page<Complaint> };
-
 /** 我的投诉 (spec §2 account "complain"): the renter's complaints, newest first, with the platform's reply. */
 function Complaints(): ReactNode {
-  const [page, setPage] = useState(() => parsePageParam(new URLSearchParams(location.search).get('page')));
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [reload, setReload] = useState(0);
-  const listRef = useRef<HTMLUListElement>(null);
-  const focusList = useRef(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listComplaints({ page, page_size: MONEY_PAGE_SIZE_DEFAULT }, { signal: controller.signal })
-      .then((data) => {
-        const last = pageCountOf(data.total, MONEY_PAGE_SIZE_DEFAULT);
-        if (data.list.length === 0 && data.total > 0 && page > last) {
-          setPage(last);
-          return;
-        }
-        setLoad({ kind: 'ready', data });
-      })
-      .catch((error: unknown) => {
-        if (isApiError(error) && error.cancelled) return;
-        setLoad({ kind: 'failed' });
-      });
-    history.replaceState(history.state, '', withListQuery(location.href, { page }));
-    return () => controller.abort();
-  }, [page, reload]);
-
-  useEffect(() => {
-    if (load.kind === 'ready' && focusList.current) {
-      focusList.current = false;
-      listRef.current?.focus();
-    }
-  }, [load]);
-
-  function goTo(next: number): void {
-    focusList.current = true;
-    setLoad({ kind: 'loading' });
-    setPage(next);
-  }
+  const { query, remote: load, pages, goToPage, reload, listRef } = usePagedList<{ page: number }, Page<Complaint>, HTMLUListElement>({
+    readQuery: readPageQuery,
+    writeQuery: withPageParam,
+    fetchPage: (current, signal) => listComplaints({ page: current.page, page_size: MONEY_PAGE_SIZE_DEFAULT }, { signal }),
+    pageSize: MONEY_PAGE_SIZE_DEFAULT,
+  });
 
   if (load.kind === 'loading') return <Skeleton lines={6} className="py-6" />;
   if (load.kind === 'failed') {
-    return (
-      <LoadFailed
-        text="获取投诉记录失败"
-        onRetry={() => {
-          setLoad({ kind: 'loading' });
-          setReload((count) => count + 1);
-        }}
-      />
-    );
+    return <LoadFailed text="获取投诉记录失败" onRetry={reload} />;
   }
   if (load.data.list.length === 0) return <EmptyState type={1} text="暂无投诉记录" />;
 
@@ -80,7 +38,7 @@ function Complaints(): ReactNode {
           </li>
         ))}
       </ul>
-      <Pager page={page} pages={pageCountOf(load.data.total, MONEY_PAGE_SIZE_DEFAULT)} label="投诉分页" onPage={goTo} />
+      <Pager page={query.page} pages={pages} label="投诉分页" onPage={goToPage} />
     </div>
   );
 }

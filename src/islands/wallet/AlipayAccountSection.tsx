@@ -10,7 +10,7 @@ import { settle } from './actions';
 import { validateAlipayAccount } from './alipay-account';
 import { LoadFailed } from '../ui/LoadFailed';
 import { focusRing, primaryButton, sectionCard } from './ui';
-import type { Remote } from './use-remote';
+import type { Remote } from '../ui/use-remote';
 
 export const ALIPAY_BOUND_MSG = '支付宝账户已绑定';
 

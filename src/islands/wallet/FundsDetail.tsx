@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { listFunds, type LedgerEntry, type Page } from '../../lib/api/money';
 import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
-import { pageCountOf } from '../../lib/rules/user-catalog';
 import LoginRequired from '../LoginRequired';
 import { EmptyState } from '../ui/EmptyState';
 import { Skeleton } from '../ui/Skeleton';
@@ -10,7 +9,7 @@ import { LedgerTable } from './LedgerTable';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Pager } from '../ui/Pager';
 import { Tabs } from './Tabs';
-import { useRemote } from './use-remote';
+import { usePagedList } from '../ui/use-paged-list';
 
 /** One page of the ledger: the table, or 暂无资金记录. */
 export function FundsPage({ data }: { data: Page<LedgerEntry> }): ReactNode {
@@ -19,37 +18,13 @@ export function FundsPage({ data }: { data: Page<LedgerEntry> }): ReactNode {
 }
 
 function Funds(): ReactNode {
-  const [query, setQuery] = useState<FundsQuery>(() => fundsQueryFromSearch(location.search));
   const panelId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const focusPanel = useRef(false);
-  const { remote, reload } = useRemote(
-    (signal) => listFunds({ page: query.page, page_size: MONEY_PAGE_SIZE_DEFAULT, direction: query.direction }, { signal }),
-    `${query.direction}:${query.page}`,
-  );
-
-  useEffect(() => {
-    history.replaceState(history.state, '', withFundsQuery(new URL(location.href), query));
-  }, [query]);
-
-  useEffect(() => {
-    if (remote.kind !== 'ready') return;
-    // A page past the end (a stale ?page=): show the last one instead of an empty table.
-    const last = pageCountOf(remote.data.total, MONEY_PAGE_SIZE_DEFAULT);
-    if (remote.data.list.length === 0 && remote.data.total > 0 && query.page > last) {
-      setQuery((current) => ({ ...current, page: last }));
-      return;
-    }
-    if (focusPanel.current) {
-      focusPanel.current = false;
-      panelRef.current?.focus();
-    }
-  }, [remote, query.page]);
-
-  function goToPage(page: number): void {
-    focusPanel.current = true;
-    setQuery((current) => ({ ...current, page }));
-  }
+  const { query, setQuery, remote, pages, goToPage, reload, listRef } = usePagedList<FundsQuery, Page<LedgerEntry>, HTMLDivElement>({
+    readQuery: fundsQueryFromSearch,
+    writeQuery: withFundsQuery,
+    fetchPage: (current, signal) => listFunds({ page: current.page, page_size: MONEY_PAGE_SIZE_DEFAULT, direction: current.direction }, { signal }),
+    pageSize: MONEY_PAGE_SIZE_DEFAULT,
+  });
 
   let body: ReactNode;
   if (remote.kind === 'loading') body = <Skeleton lines={MONEY_PAGE_SIZE_DEFAULT} className="py-2" />;
@@ -58,15 +33,15 @@ function Funds(): ReactNode {
     body = (
       <>
         <FundsPage data={remote.data} />
-        <Pager label="资金明细分页" page={query.page} pages={pageCountOf(remote.data.total, MONEY_PAGE_SIZE_DEFAULT)} onPage={goToPage} />
+        <Pager label="资金明细分页" page={query.page} pages={pages} onPage={goToPage} />
       </>
     );
   }
 
   return (
     <div className="flex flex-col gap-4 py-2">
-      <Tabs label="资金类型" tabs={FUNDS_TABS} value={query.direction} onChange={(direction) => setQuery({ direction, page: 1 })} panelId={panelId} />
-      <div id={panelId} ref={panelRef} role="tabpanel" tabIndex={-1} aria-busy={remote.kind === 'loading'} className="outline-none">
+      <Tabs label="资金类型" tabs={FUNDS_TABS} value={query.direction} onChange={(direction) => setQuery(() => ({ direction, page: 1 }))} panelId={panelId} />
+      <div id={panelId} ref={listRef} role="tabpanel" tabIndex={-1} aria-busy={remote.kind === 'loading'} className="outline-none">
         {body}
       </div>
     </div>

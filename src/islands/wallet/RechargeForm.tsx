@@ -10,7 +10,7 @@ import { submitRecharge } from './actions';
 import { checkRechargeAmount, parseYuanInput } from './amounts';
 import { CurrentBalance } from './CurrentBalance';
 import { focusRing, primaryButton, sectionCard } from './ui';
-import { useRemote } from './use-remote';
+import { useRemote } from '../ui/use-remote';
 
 export const RECHARGE_CHANNELS: readonly GatewayChannel[] = ['alipay', 'wechat'];
 export const RECHARGE_NOTE = '充值金额将实时到账，可用于租号、续租、开通VIP；充值前需完成实名认证。';

@@ -8,7 +8,7 @@ import { formatTime } from './format';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Tabs } from './Tabs';
 import { focusRing } from './ui';
-import { useRemote } from './use-remote';
+import { useRemote } from '../ui/use-remote';
 
 /** The stamp on an envelope that can no longer be used. */
 const SPENT_STAMP: Readonly<Record<Exclude<EnvelopeTab, 'usable'>, string>> = { used: '已使用', expired: '已过期' };

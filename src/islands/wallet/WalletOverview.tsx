@@ -7,7 +7,7 @@ import { formatDay } from './format';
 import { LedgerTable } from './LedgerTable';
 import { LoadFailed } from '../ui/LoadFailed';
 import { focusRing, outlineButton, primaryButton, sectionCard, textLink, yuanLabel } from './ui';
-import { useRemote } from './use-remote';
+import { useRemote } from '../ui/use-remote';
 
 /** Ledger rows previewed under the figures; 查看全部 leads to the rest. */
 export const RECENT_FUNDS_COUNT = 5;

@@ -6,7 +6,7 @@ import { Skeleton } from '../ui/Skeleton';
 import { AlipayAccountSection } from './AlipayAccountSection';
 import { LoadFailed } from '../ui/LoadFailed';
 import { sectionCard } from './ui';
-import { useRemote } from './use-remote';
+import { useRemote } from '../ui/use-remote';
 import { WithdrawalHistory } from './WithdrawalHistory';
 import { WithdrawForm } from './WithdrawForm';
 

@@ -12,7 +12,7 @@ import { formatTime } from './format';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Pager } from '../ui/Pager';
 import { focusRing, primaryButton, sectionCard, yuanLabel } from './ui';
-import type { Remote } from './use-remote';
+import type { Remote } from '../ui/use-remote';
 
 export const CANCEL_WITHDRAWAL_CONFIRM = '确定取消这笔提现吗？金额将退回余额';
 export const WITHDRAWAL_CANCELLED_MSG = '提现已取消';

@@ -1,5 +1,6 @@
 /** 资金明细's tab and page live in the URL (?direction=in&page=2), so a reload or a shared link keeps them. */
 import type { FundsDirection } from '../../lib/api/money';
+import { pageParam, setPageParam } from '../ui/use-paged-list';
 
 export interface FundsQuery {
   direction: FundsDirection;
@@ -18,19 +19,14 @@ const isDirection = (value: string | null): value is FundsDirection => FUNDS_TAB
 export function fundsQueryFromSearch(search: string): FundsQuery {
   const params = new URLSearchParams(search);
   const direction = params.get('direction');
-  const page = params.get('page') ?? '';
-  return {
-    direction: isDirection(direction) ? direction : 'all',
-    page: /^\d{1,4}$/.test(page) && Number(page) >= 1 ? Number(page) : 1,
-  };
+  return { direction: isDirection(direction) ? direction : 'all', page: pageParam(params) };
 }
 
-/** `url` with the query written in; the defaults (全部, page 1) are left out for a clean address. */
-export function withFundsQuery(url: URL, query: FundsQuery): URL {
-  const next = new URL(url);
-  if (query.direction === 'all') next.searchParams.delete('direction');
-  else next.searchParams.set('direction', query.direction);
-  if (query.page > 1) next.searchParams.set('page', String(query.page));
-  else next.searchParams.delete('page');
-  return next;
+/** The address with the query written in; the defaults (全部, page 1) are left out for a clean address. */
+export function withFundsQuery(href: string, query: FundsQuery): string {
+  const url = new URL(href);
+  if (query.direction === 'all') url.searchParams.delete('direction');
+  else url.searchParams.set('direction', query.direction);
+  setPageParam(url, query.page);
+  return `${url.pathname}${url.search}${url.hash}`;
 }
