@@ -21,7 +21,7 @@ vi.mock('../../src/lib/api/money', async (importOriginal) => {
 });
 
 const money = await import('../../src/lib/api/money');
-const { default: OrderList, nextTabIndex } = await import('../../src/islands/orders/OrderList');
+const { default: OrderList } = await import('../../src/islands/orders/OrderList');
 const { default: ComplaintList, complaintBadgeClass } = await import('../../src/islands/orders/ComplaintList');
 const { OrderCard } = await import('../../src/islands/orders/OrderCard');
 const { payChannelChoices, pickChannel, payWith, payDeadlineText } = await import('../../src/islands/pay/PayDialog');
@@ -58,6 +58,7 @@ function runningRental(overrides: Partial<OrderView> = {}): OrderView {
     reserved: true,
     hire_start_time: '2025-01-01T02:00:00.000Z',
     hire_end_time: '2025-01-02T04:00:00.000Z',
+    is_free: false,
     hire_original_prices: '48.00',
     hire_activity_discount_prices: '0.00',
     hire_vip_discount_prices: '2.00',
@@ -85,6 +86,7 @@ function runningRental(overrides: Partial<OrderView> = {}): OrderView {
       hafu_prepay: '15.00',
     },
     vip_plan: null,
+    review_id: null,
     actions: { ...NO_ACTIONS, can_view_credentials: true, can_renew: true, can_complain: true, can_cancel: true },
     ...overrides,
   };
@@ -211,18 +213,6 @@ describe('order list helpers', () => {
     expect(helpers.parseOrderFilter(raw)).toBe(filter);
   });
 
-  it.each<[string | null, number]>([
-    [null, 1],
-    ['2', 2],
-    ['0', 1],
-    ['-3', 1],
-    ['1.5', 1],
-    ['abc', 1],
-    ['99999', 1],
-  ])('page %j in the URL means %i', (raw, page) => {
-    expect(helpers.parsePageParam(raw)).toBe(page);
-  });
-
   it('reads and writes ?filter=&page= keeping other parameters', () => {
     expect(helpers.readOrderQuery('?filter=running&page=2')).toEqual({ filter: 'running', page: 2 });
     expect(helpers.readOrderQuery('?filter=bogus&page=x')).toEqual({ filter: 'all', page: 1 });
@@ -261,13 +251,6 @@ describe('order list helpers', () => {
     expect(next[1]).toBe(paidB);
   });
 
-  it('arrow keys walk the tabs and wrap', () => {
-    expect(nextTabIndex('ArrowRight', 4, 5)).toBe(0);
-    expect(nextTabIndex('ArrowLeft', 0, 5)).toBe(4);
-    expect(nextTabIndex('Home', 3, 5)).toBe(0);
-    expect(nextTabIndex('End', 1, 5)).toBe(4);
-    expect(nextTabIndex('a', 1, 5)).toBeNull();
-  });
 
   it('complaint badges: 已处理 green, 处理中 amber', () => {
     expect(complaintBadgeClass(2)).toContain('emerald');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageParam, readPageQuery, setPageParam, withPageParam } from '../../src/islands/ui/use-paged-list';
+import { pageParam, readPageQuery, setPageParam, withPageParam } from '../../src/islands/ui/page-query';
+import { nextTabIndex } from '../../src/islands/ui/Tabs';
 
 // The account lists keep their page in the address: a reload or a shared link opens the same page,
 // and a hand-edited address never turns into an error.
@@ -32,5 +33,20 @@ describe('the page in the address', () => {
     expect(readPageQuery(url.search)).toEqual({ page: 12 });
     setPageParam(url, 1);
     expect(url.search).toBe('');
+  });
+});
+
+describe('the tab lists', () => {
+  it.each<[string, number, number, number | null]>([
+    ['ArrowRight', 0, 5, 1],
+    ['ArrowRight', 4, 5, 0],
+    ['ArrowLeft', 0, 5, 4],
+    ['ArrowLeft', 3, 5, 2],
+    ['Home', 3, 5, 0],
+    ['End', 1, 5, 4],
+    ['a', 1, 5, null],
+    ['Enter', 1, 5, null],
+  ])('%s from tab %i of %i goes to %j (arrows wrap)', (key, current, count, next) => {
+    expect(nextTabIndex(key, current, count)).toBe(next);
   });
 });

@@ -11,7 +11,8 @@ import { CardSkeleton } from '../ui/Skeleton';
 import { focusRing } from '../ui/focus-ring';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Pager } from '../ui/Pager';
-import { readPageQuery, usePagedList, withPageParam } from '../ui/use-paged-list';
+import { readPageQuery, withPageParam } from '../ui/page-query';
+import { usePagedList } from '../ui/use-paged-list';
 
 /** Cards per page of 我的收藏 (the contract allows 1-50). */
 export const COLLECTIONS_PAGE_SIZE = 12;

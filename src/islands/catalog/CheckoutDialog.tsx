@@ -8,6 +8,7 @@ import { PayDialog } from '../pay/PayDialog';
 import { DebounceButton } from '../ui/DebounceButton';
 import { Modal } from '../ui/Modal';
 import { Skeleton } from '../ui/Skeleton';
+import { FigureRow } from '../ui/FigureRow';
 
 export interface CheckoutDialogProps {
   /** What the picker chose (without the envelope: the dialog chooses it with the renter). */
@@ -100,19 +101,19 @@ export default function CheckoutDialog({ request, open, onClose }: CheckoutDialo
             </p>
           ) : null}
           <dl className="space-y-1.5">
-            <Line label="租赁方式">
+            <FigureRow label="租赁方式">
               {load.quote.option_label}
               {load.quote.rental_option === 'hourly' ? ` × ${load.quote.hours}小时` : ''}
               {load.quote.reserved ? '（预约）' : ''}
-            </Line>
-            <Line label="租期">
+            </FigureRow>
+            <FigureRow label="租期">
               {formatShanghaiDateTime(new Date(load.quote.starts_at))} 至 {formatShanghaiDateTime(new Date(load.quote.ends_at))}
-            </Line>
-            <Line label="租金">¥{load.quote.original}</Line>
-            {load.quote.activity_discount !== '0.00' ? <Line label="活动优惠">−¥{load.quote.activity_discount}</Line> : null}
-            {load.quote.vip_discount !== '0.00' ? <Line label="VIP优惠">−¥{load.quote.vip_discount}</Line> : null}
-            {load.quote.coupon_discount !== '0.00' ? <Line label="红包抵扣">−¥{load.quote.coupon_discount}</Line> : null}
-            <Line label="押金（可退）">{load.quote.deposit === '0.00' ? '无押金' : `¥${load.quote.deposit}`}</Line>
+            </FigureRow>
+            <FigureRow label="租金">¥{load.quote.original}</FigureRow>
+            {load.quote.activity_discount !== '0.00' ? <FigureRow label="活动优惠">−¥{load.quote.activity_discount}</FigureRow> : null}
+            {load.quote.vip_discount !== '0.00' ? <FigureRow label="VIP优惠">−¥{load.quote.vip_discount}</FigureRow> : null}
+            {load.quote.coupon_discount !== '0.00' ? <FigureRow label="红包抵扣">−¥{load.quote.coupon_discount}</FigureRow> : null}
+            <FigureRow label="押金（可退）">{load.quote.deposit === '0.00' ? '无押金' : `¥${load.quote.deposit}`}</FigureRow>
           </dl>
           <div>
             <label htmlFor={`${id}-envelope`} className="mb-1 block text-neutral-700">
@@ -153,13 +154,3 @@ export default function CheckoutDialog({ request, open, onClose }: CheckoutDialo
     </Modal>
   );
 }
-
-function Line({ label, children }: { label: string; children: ReactNode }): ReactNode {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-neutral-600">{label}</dt>
-      <dd className="text-right text-neutral-900">{children}</dd>
-    </div>
-  );
-}
-

@@ -11,6 +11,7 @@ import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
 import { $isLoggedIn } from '../../lib/stores/auth';
 import { openLogin } from '../../lib/stores/ui';
 import { focusRing } from '../ui/focus-ring';
+import { FigureRow } from '../ui/FigureRow';
 
 /** What the picker needs of a listing (ListingDetail fields). */
 export interface RentalPickerListing extends QuoteListing {
@@ -216,56 +217,56 @@ export default function RentalPicker({ listing, serverNow }: RentalPickerProps):
       ) : null}
 
       <dl className="mt-4 space-y-1.5 border-t border-neutral-100 pt-3 text-sm" data-quote>
-        <Row label="租期">
+        <FigureRow label="租期">
           {option === 'hourly' ? (quote ? `${def.label} × ${quote.hours}小时` : def.label) : `${def.label}（${def.hours}小时）`}
-        </Row>
+        </FigureRow>
         {quote ? (
           <>
             {mode !== null ? (
               <>
-                <Row label="开始">
+                <FigureRow label="开始">
                   <time dateTime={quote.startsAt.toISOString()} data-starts-at>
                     {formatShanghaiDateTime(quote.startsAt)}
                   </time>
-                </Row>
-                <Row label="结束">
+                </FigureRow>
+                <FigureRow label="结束">
                   <time dateTime={quote.endsAt.toISOString()} data-ends-at>
                     {formatShanghaiDateTime(quote.endsAt)}
                   </time>
-                </Row>
+                </FigureRow>
               </>
             ) : null}
             {quote.bonusHours > 0 ? (
-              <Row label={`赠送时长（${promoLabel ?? '活动'}）`}>
+              <FigureRow label={`赠送时长（${promoLabel ?? '活动'}）`}>
                 <span className="text-emerald-700" data-bonus-hours={quote.bonusHours}>
                   +{quote.bonusHours}小时
                 </span>
-              </Row>
+              </FigureRow>
             ) : null}
-            <Row label="租金">
+            <FigureRow label="租金">
               <span data-fen={quote.baseFen} data-line="base">
                 {yuan(quote.baseFen)}
               </span>
-            </Row>
+            </FigureRow>
             {quote.activityDiscountFen > 0 ? (
-              <Row label={`活动折扣${discountLabel ? `（${discountLabel}）` : ''}`}>
+              <FigureRow label={`活动折扣${discountLabel ? `（${discountLabel}）` : ''}`}>
                 <span className="text-primary-dark" data-fen={quote.activityDiscountFen} data-line="activity">
                   −{yuan(quote.activityDiscountFen)}
                 </span>
-              </Row>
+              </FigureRow>
             ) : null}
             {vipSavingFen > 0 ? (
-              <Row label="VIP可再省">
+              <FigureRow label="VIP可再省">
                 <a href="/svip" className="text-amber-800 underline-offset-2 hover:underline" data-fen={vipSavingFen} data-line="vip">
                   {yuan(vipSavingFen)}（开通VIP）
                 </a>
-              </Row>
+              </FigureRow>
             ) : null}
-            <Row label="押金（可退）">
+            <FigureRow label="押金（可退）">
               <span data-fen={quote.depositFen} data-line="deposit">
                 {quote.depositFen === 0 ? '无押金' : yuan(quote.depositFen)}
               </span>
-            </Row>
+            </FigureRow>
           </>
         ) : null}
       </dl>
@@ -301,14 +302,5 @@ export default function RentalPicker({ listing, serverNow }: RentalPickerProps):
         </Suspense>
       ) : null}
     </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }): ReactNode {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-neutral-600">{label}</dt>
-      <dd className="text-right text-neutral-900">{children}</dd>
-    </div>
   );
 }

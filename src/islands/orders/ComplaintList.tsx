@@ -7,7 +7,8 @@ import { LoadFailed } from '../ui/LoadFailed';
 import { Skeleton } from '../ui/Skeleton';
 import { formatOrderTime } from './order-helpers';
 import { Pager } from '../ui/Pager';
-import { readPageQuery, usePagedList, withPageParam } from '../ui/use-paged-list';
+import { readPageQuery, withPageParam } from '../ui/page-query';
+import { usePagedList } from '../ui/use-paged-list';
 
 /** Complaint status 1 处理中, 2 已处理 (the contract). */
 export function complaintBadgeClass(status: number): string {

@@ -1,9 +1,7 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
+import { useId, useState, type ReactNode } from 'react';
 import { listOrders, type OrderView, type Page } from '../../lib/api/money';
 import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
-import { ORDER_LIST_FILTERS, type OrderListFilter } from '../../lib/rules/order-status';
-import { pageCountOf } from '../../lib/rules/user-catalog';
+import { ORDER_LIST_FILTERS } from '../../lib/rules/order-status';
 import { showSuccess } from '../../lib/stores/ui';
 import LoginRequired from '../LoginRequired';
 import { PayDialog } from '../pay/PayDialog';
@@ -16,6 +14,8 @@ import { ComplaintDialog } from './ComplaintDialog';
 import { OrderCard, type OrderDialogKind } from './OrderCard';
 import { focusRing, readOrderQuery, replaceOrder, withListQuery, type OrderListQuery } from './order-helpers';
 import { Pager } from '../ui/Pager';
+import { Tabs, tabId } from '../ui/Tabs';
+import { usePagedList } from '../ui/use-paged-list';
 import { RenewDialog } from './RenewDialog';
 
 /** What each finished dialog says (the pay dialog's 支付成功 is the brief's text). */
@@ -27,16 +27,7 @@ const DONE_TEXT: Readonly<Record<Exclude<OrderDialogKind, 'complain'>, string>> 
 };
 const COMPLAINT_DONE_TEXT = '投诉已提交，我们会尽快处理';
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: Page<OrderView> };
-
-/** Tab to focus after an arrow key: the tablist wraps around, Home and End jump to the ends. */
-export function nextTabIndex(key: string, current: number, count: number): number | null {
-  if (key === 'ArrowRight') return (current + 1) % count;
-  if (key === 'ArrowLeft') return (current - 1 + count) % count;
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return null;
-}
+const ORDER_TABS = ORDER_LIST_FILTERS.map((filter) => ({ value: filter.key, label: filter.label }));
 
 /**
  * 我的订单 (spec §2 account "order"): rental orders by status tab, newest first, each with what
@@ -45,81 +36,26 @@ export function nextTabIndex(key: string, current: number, count: number): numbe
  */
 function Orders(): ReactNode {
   const id = useId();
-  const [query, setQuery] = useState<OrderListQuery>(() => readOrderQuery(location.search));
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [reload, setReload] = useState(0);
+  const { query, setQuery, remote: load, pages, goToPage, reload, replace, listRef } = usePagedList<OrderListQuery, Page<OrderView>, HTMLDivElement>({
+    readQuery: readOrderQuery,
+    writeQuery: withListQuery,
+    fetchPage: (current, signal) => listOrders({ filter: current.filter, page: current.page, page_size: MONEY_PAGE_SIZE_DEFAULT }, { signal }),
+    pageSize: MONEY_PAGE_SIZE_DEFAULT,
+  });
   const [dialog, setDialog] = useState<{ kind: OrderDialogKind; order: OrderView } | null>(null);
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const focusPanel = useRef(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listOrders({ filter: query.filter, page: query.page, page_size: MONEY_PAGE_SIZE_DEFAULT }, { signal: controller.signal })
-      .then((data) => {
-        // A page past the end (a stale ?page=): show the last page instead of an empty one.
-        const last = pageCountOf(data.total, MONEY_PAGE_SIZE_DEFAULT);
-        if (data.list.length === 0 && data.total > 0 && query.page > last) {
-          setQuery((current) => ({ ...current, page: last }));
-          return;
-        }
-        setLoad({ kind: 'ready', data });
-      })
-      .catch((error: unknown) => {
-        if (isApiError(error) && error.cancelled) return;
-        setLoad({ kind: 'failed' });
-      });
-    history.replaceState(history.state, '', withListQuery(location.href, query));
-    return () => controller.abort();
-  }, [query, reload]);
-
-  useEffect(() => {
-    if (load.kind === 'ready' && focusPanel.current) {
-      focusPanel.current = false;
-      panelRef.current?.focus();
-    }
-  }, [load]);
-
-  function selectFilter(filter: OrderListFilter): void {
-    if (filter === query.filter) return;
-    setLoad({ kind: 'loading' });
-    setQuery({ filter, page: 1 });
-  }
-
-  function goTo(page: number): void {
-    focusPanel.current = true;
-    setLoad({ kind: 'loading' });
-    setQuery((current) => ({ ...current, page }));
-  }
-
-  function onTabKey(event: KeyboardEvent<HTMLButtonElement>, index: number): void {
-    const next = nextTabIndex(event.key, index, ORDER_LIST_FILTERS.length);
-    if (next === null) return;
-    event.preventDefault();
-    tabRefs.current[next]?.focus();
-    selectFilter(ORDER_LIST_FILTERS[next]!.key);
-  }
+  const panelId = `${id}-panel`;
 
   function settle(order: OrderView, text: string): void {
-    setLoad((current) => (current.kind === 'ready' ? { kind: 'ready', data: { ...current.data, list: replaceOrder(current.data.list, order) } } : current));
+    if (load.kind === 'ready') replace({ ...load.data, list: replaceOrder(load.data.list, order) });
     setDialog(null);
     showSuccess(text);
   }
 
-  const activeTabId = `${id}-tab-${query.filter}`;
   let body: ReactNode;
   if (load.kind === 'loading') {
     body = <Skeleton lines={6} className="py-4" />;
   } else if (load.kind === 'failed') {
-    body = (
-      <LoadFailed
-        text="获取订单失败"
-        onRetry={() => {
-          setLoad({ kind: 'loading' });
-          setReload((count) => count + 1);
-        }}
-      />
-    );
+    body = <LoadFailed text="获取订单失败" onRetry={reload} />;
   } else if (load.data.list.length === 0) {
     body = (
       <EmptyState
@@ -142,38 +78,17 @@ function Orders(): ReactNode {
             </li>
           ))}
         </ul>
-        <Pager page={query.page} pages={pageCountOf(load.data.total, MONEY_PAGE_SIZE_DEFAULT)} label="订单分页" onPage={goTo} />
+        <Pager page={query.page} pages={pages} label="订单分页" onPage={goToPage} />
       </>
     );
   }
 
   return (
     <div className="py-2">
-      <div role="tablist" aria-label="订单状态" className="mb-4 flex gap-1 overflow-x-auto border-b border-neutral-200">
-        {ORDER_LIST_FILTERS.map((filter, index) => {
-          const selected = filter.key === query.filter;
-          return (
-            <button
-              key={filter.key}
-              ref={(element) => {
-                tabRefs.current[index] = element;
-              }}
-              id={`${id}-tab-${filter.key}`}
-              type="button"
-              role="tab"
-              aria-selected={selected}
-              aria-controls={`${id}-panel`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => selectFilter(filter.key)}
-              onKeyDown={(event) => onTabKey(event, index)}
-              className={`-mb-px shrink-0 border-b-2 px-4 py-2 text-sm ${selected ? 'border-primary font-medium text-primary' : 'border-transparent text-neutral-600 hover:text-primary'} ${focusRing}`}
-            >
-              {filter.label}
-            </button>
-          );
-        })}
+      <div className="mb-4">
+        <Tabs label="订单状态" tabs={ORDER_TABS} value={query.filter} panelId={panelId} onChange={(filter) => setQuery(() => ({ filter, page: 1 }))} />
       </div>
-      <div id={`${id}-panel`} ref={panelRef} role="tabpanel" aria-labelledby={activeTabId} aria-busy={load.kind === 'loading'} tabIndex={-1} className="outline-none">
+      <div id={panelId} ref={listRef} role="tabpanel" aria-labelledby={tabId(panelId, query.filter)} aria-busy={load.kind === 'loading'} tabIndex={-1} className="outline-none">
         {body}
       </div>
 

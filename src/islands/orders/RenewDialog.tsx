@@ -8,6 +8,7 @@ import { DebounceButton } from '../ui/DebounceButton';
 import { Modal } from '../ui/Modal';
 import { errorText, focusRing, formatOrderTime, isNonZeroYuan, type OrderDialogProps } from './order-helpers';
 import { useIntentKeys } from '../ui/use-intent-keys';
+import { FigureRow } from '../ui/FigureRow';
 
 /** Wait this long after the last keystroke before asking the server for a price. */
 export const RENEW_CHECK_DEBOUNCE_MS = 300;
@@ -125,15 +126,15 @@ function RenewBody({ order, onClose, onDone }: Omit<OrderDialogProps, 'open'>): 
         {check ? (
           <>
             <dl className="space-y-1.5 rounded-md bg-neutral-50 px-4 py-3">
-              <Row label="续租后结束时间">
+              <FigureRow label="续租后结束时间">
                 <time dateTime={check.new_ends_at}>{formatOrderTime(check.new_ends_at)}</time>
-              </Row>
-              <Row label="原价">¥{check.original}</Row>
-              {isNonZeroYuan(check.vip_discount) ? <Row label="VIP减免">−¥{check.vip_discount}</Row> : null}
-              <Row label="应付" strong>
+              </FigureRow>
+              <FigureRow label="原价">¥{check.original}</FigureRow>
+              {isNonZeroYuan(check.vip_discount) ? <FigureRow label="VIP减免">−¥{check.vip_discount}</FigureRow> : null}
+              <FigureRow label="应付" strong>
                 ¥{check.pay}
-              </Row>
-              <Row label="可用余额">¥{fenToYuan(check.balance_fen)}</Row>
+              </FigureRow>
+              <FigureRow label="可用余额">¥{fenToYuan(check.balance_fen)}</FigureRow>
             </dl>
             {!affordable ? (
               <p className="mt-2 text-primary-dark">
@@ -154,15 +155,6 @@ function RenewBody({ order, onClose, onDone }: Omit<OrderDialogProps, 'open'>): 
           确认续租
         </DebounceButton>
       </div>
-    </div>
-  );
-}
-
-function Row({ label, strong = false, children }: { label: string; strong?: boolean; children: ReactNode }): ReactNode {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-neutral-600">{label}</dt>
-      <dd className={`tabular-nums ${strong ? 'font-bold text-primary' : 'text-neutral-900'}`}>{children}</dd>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { OrderActions, OrderView } from '../../lib/api/money';
 import { ORDER_STATUS } from '../../lib/config/constants';
 import { ORDER_LIST_FILTERS, type OrderListFilter } from '../../lib/rules/order-status';
 import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
+import { pageParam, setPageParam } from '../ui/page-query';
 
 /** Where 去充值 goes (route Recharge). */
 export const RECHARGE_HREF = '/account/Recharge';
@@ -34,15 +35,9 @@ export function parseOrderFilter(raw: string | null): OrderListFilter {
   return ORDER_LIST_FILTERS.find((filter) => filter.key === raw)?.key ?? 'all';
 }
 
-/** A page number from the URL; 1 when absent, zero, negative or not a plain number. */
-export function parsePageParam(raw: string | null): number {
-  const text = raw ?? '';
-  return /^\d{1,4}$/.test(text) && Number(text) >= 1 ? Number(text) : 1;
-}
-
 export function readOrderQuery(search: string): OrderListQuery {
   const params = new URLSearchParams(search);
-  return { filter: parseOrderFilter(params.get('filter')), page: parsePageParam(params.get('page')) };
+  return { filter: parseOrderFilter(params.get('filter')), page: pageParam(params) };
 }
 
 /**
@@ -55,8 +50,7 @@ export function withListQuery(href: string, query: { filter?: OrderListFilter; p
     if (query.filter === 'all') url.searchParams.delete('filter');
     else url.searchParams.set('filter', query.filter);
   }
-  if (query.page > 1) url.searchParams.set('page', String(query.page));
-  else url.searchParams.delete('page');
+  setPageParam(url, query.page);
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

@@ -8,30 +8,6 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { pageCountOf } from '../../lib/rules/user-catalog';
 import { useRemote, type Remote } from './use-remote';
 
-/** `?page=N` of a query string: 1 when absent or not a page number (a hand-edited address never errs). */
-export function pageParam(params: URLSearchParams): number {
-  const raw = params.get('page') ?? '';
-  return /^\d{1,4}$/.test(raw) && Number(raw) >= 1 ? Number(raw) : 1;
-}
-
-/** Writes the page into `url`; page 1 is left out so the plain address stays canonical. */
-export function setPageParam(url: URL, page: number): void {
-  if (page > 1) url.searchParams.set('page', String(page));
-  else url.searchParams.delete('page');
-}
-
-/** The query of a list whose whole query is the page. */
-export function readPageQuery(search: string): { page: number } {
-  return { page: pageParam(new URLSearchParams(search)) };
-}
-
-/** The address with only the page changed (lists whose whole query is the page). */
-export function withPageParam(href: string, query: { page: number }): string {
-  const url = new URL(href);
-  setPageParam(url, query.page);
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
 /** What a page of any list answers (the money, catalogue and review contracts all have these two). */
 export interface ListPage {
   list: readonly unknown[];
@@ -49,8 +25,11 @@ export interface PagedListOptions<Q extends { page: number }, P extends ListPage
 
 export interface PagedList<Q extends { page: number }, P extends ListPage, E extends HTMLElement> {
   query: Q;
-  /** A new query (a tab or filter: pass page 1); the list shows its skeleton until it arrives. */
-  setQuery(update: (current: Q) => Q): void;
+  /**
+   * A new query (a tab or filter: pass page 1); the list shows its skeleton until it arrives.
+   * `focus` moves focus to the list once it has arrived (a page turn, a view the visitor was sent to).
+   */
+  setQuery(update: (current: Q) => Q, options?: { focus?: boolean }): void;
   remote: Remote<P>;
   /** Pages in the last answer (at least 1). */
   pages: number;
@@ -90,11 +69,11 @@ export function usePagedList<Q extends { page: number }, P extends ListPage, E e
     }
   }, [remote, query.page, pageSize]);
 
-  const setQuery = useCallback((update: (current: Q) => Q) => setQueryState(update), []);
-  const goToPage = useCallback((page: number) => {
-    focusList.current = true;
-    setQueryState((current) => ({ ...current, page }));
+  const setQuery = useCallback((update: (current: Q) => Q, options: { focus?: boolean } = {}) => {
+    if (options.focus) focusList.current = true;
+    setQueryState(update);
   }, []);
+  const goToPage = useCallback((page: number) => setQuery((current) => ({ ...current, page }), { focus: true }), [setQuery]);
 
   return {
     query,

@@ -8,7 +8,7 @@ import { FUNDS_TABS, fundsQueryFromSearch, withFundsQuery, type FundsQuery } fro
 import { LedgerTable } from './LedgerTable';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Pager } from '../ui/Pager';
-import { Tabs } from './Tabs';
+import { Tabs } from '../ui/Tabs';
 import { usePagedList } from '../ui/use-paged-list';
 
 /** One page of the ledger: the table, or 暂无资金记录. */

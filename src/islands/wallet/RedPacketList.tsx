@@ -6,7 +6,7 @@ import { Skeleton } from '../ui/Skeleton';
 import { ENVELOPE_TABS, envelopeCondition, envelopeFaceText, listEnvelopes, type EnvelopeTab } from './envelopes';
 import { formatTime } from './format';
 import { LoadFailed } from '../ui/LoadFailed';
-import { Tabs } from './Tabs';
+import { Tabs } from '../ui/Tabs';
 import { focusRing } from './ui';
 import { useRemote } from '../ui/use-remote';
 

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { focusRing } from './ui';
+import { focusRing } from './focus-ring';
 
 export interface TabItem<V extends string> {
   value: V;
@@ -12,25 +12,31 @@ export interface TabsProps<V extends string> {
   tabs: readonly TabItem<V>[];
   value: V;
   onChange(value: NoInfer<V>): void;
-  /** id of the panel the tabs control. */
+  /** id of the panel the tabs control; each tab's id is `tabId(panelId, value)`. */
   panelId: string;
+}
+
+/** The id of a tab, for the panel's aria-labelledby. */
+export const tabId = (panelId: string, value: string): string => `${panelId}-tab-${value}`;
+
+/** Tab to focus after an arrow key: the list wraps around, Home and End jump to the ends. */
+export function nextTabIndex(key: string, current: number, count: number): number | null {
+  if (key === 'ArrowRight') return (current + 1) % count;
+  if (key === 'ArrowLeft') return (current - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
 }
 
 /**
  * A WAI-ARIA tab list: one tab stop, arrow keys (and Home/End) move and select, so a keyboard
- * user reaches the panel with a single Tab.
+ * user reaches the panel with a single Tab. Scrolls sideways on a narrow screen.
  */
 export function Tabs<V extends string>({ label, tabs, value, onChange, panelId }: TabsProps<V>): ReactNode {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number): void {
-    const last = tabs.length - 1;
-    const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+    const next = nextTabIndex(event.key, index, tabs.length);
     const tab = next === null ? undefined : tabs[next];
     if (next === null || !tab) return;
     event.preventDefault();
@@ -39,7 +45,7 @@ export function Tabs<V extends string>({ label, tabs, value, onChange, panelId }
   }
 
   return (
-    <div role="tablist" aria-label={label} className="flex gap-6 border-b border-neutral-200">
+    <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-neutral-200">
       {tabs.map((tab, index) => {
         const selected = tab.value === value;
         return (
@@ -48,6 +54,7 @@ export function Tabs<V extends string>({ label, tabs, value, onChange, panelId }
             ref={(element) => {
               refs.current[index] = element;
             }}
+            id={tabId(panelId, tab.value)}
             type="button"
             role="tab"
             aria-selected={selected}
@@ -55,7 +62,7 @@ export function Tabs<V extends string>({ label, tabs, value, onChange, panelId }
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(tab.value)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={`-mb-px border-b-2 px-1 pb-2 text-sm ${selected ? 'border-primary font-medium text-primary' : 'border-transparent text-neutral-600 hover:text-primary'} ${focusRing}`}
+            className={`-mb-px shrink-0 border-b-2 px-4 py-2 text-sm ${selected ? 'border-primary font-medium text-primary' : 'border-transparent text-neutral-600 hover:text-primary'} ${focusRing}`}
           >
             {tab.label}
           </button>
