@@ -35,6 +35,9 @@ const PAGES: Array<{ name: string; path: string }> = [
   { name: 'download', path: '/download' },
   { name: 'hall', path: '/zuhao.html' },
   { name: 'detail', path: '/detail/1.html' },
+  { name: 'free', path: '/free' },
+  { name: 'VIPSubscribe', path: '/VIPSubscribe' },
+  { name: 'account/order', path: '/account/order' },
 ];
 
 async function waitForHealth(child: ChildProcess): Promise<void> {

@@ -269,7 +269,8 @@ describe.each(TEST_DRIVERS)('free rentals on $label', ({ driver, skip }) => {
   });
 
   describe.skipIf(skip)('free count', () => {
-    it('gives a signed-in user FREE_RENTALS_PER_DAY today, none used before orders exist', async () => {
+    // Free orders using the allowance up, cancelled ones included, are tests/integration/free-orders.test.ts.
+    it('gives a signed-in user without free orders all FREE_RENTALS_PER_DAY of today', async () => {
       const [user] = await db.insert(users).values({ username: 'free_count_user', nickname: '免费次数测试' }).returning({ id: users.id });
       const { token } = await issueToken(db, user!.id, { now: new Date() });
       const data = expectOk(await callRoute<FreeCount>(getCount, '/api/v1/free/count', { authorization: `Bearer ${token}` }));

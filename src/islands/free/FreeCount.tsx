@@ -1,44 +1,25 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { apiGet } from '../../lib/api/client';
 import { $isLoggedIn } from '../../lib/stores/auth';
+import { $freeCount, clearFreeCount, loadFreeCount } from '../../lib/stores/free-count';
 import { openLogin } from '../../lib/stores/ui';
-
-/** GET free/count (Bearer). */
-export const FREE_COUNT_PATH = '/free/count';
-
-/** The answer of free/count (src/server/services/free-rentals.ts FreeCount). */
-export interface FreeCountAnswer {
-  per_day: number;
-  used_today: number;
-  remaining: number;
-}
 
 /**
  * The visitor's free rentals left today on /free. The count is the visitor's own, so it loads with
- * the token after hydration and the cached page HTML stays the same for everyone. Signed out, a
+ * the token after hydration and the cached page HTML stays the same for everyone; it lives in
+ * stores/free-count.ts, so a free order taken on the page brings it down at once. Signed out, a
  * button opens the login dialog instead.
  */
 export default function FreeCount(): ReactNode {
   const [mounted, setMounted] = useState(false);
   const $loggedIn = useStore($isLoggedIn, { ssr: () => false });
-  const [count, setCount] = useState<FreeCountAnswer | null>(null);
-  const [failed, setFailed] = useState(false);
+  const $count = useStore($freeCount);
 
   useEffect(() => setMounted(true), []);
 
   useEffect(() => {
-    setCount(null);
-    setFailed(false);
-    if (!$loggedIn) return;
-    const controller = new AbortController();
-    apiGet<FreeCountAnswer>(FREE_COUNT_PATH, undefined, { signal: controller.signal })
-      .then(setCount)
-      .catch(() => {
-        // The client has shown why (or the request was cancelled); leave a plain line.
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
+    if ($loggedIn) void loadFreeCount();
+    else clearFreeCount();
   }, [$loggedIn]);
 
   let content: ReactNode;
@@ -54,17 +35,17 @@ export default function FreeCount(): ReactNode {
         登录后领取免费次数
       </button>
     );
-  } else if (count) {
+  } else if ($count.kind === 'ready') {
     content = (
       <span className="text-sm">
         今日剩余免费次数{' '}
         <strong className="text-lg" data-free-remaining>
-          {count.remaining}/{count.per_day}
+          {$count.count.remaining}/{$count.count.per_day}
         </strong>
       </span>
     );
   } else {
-    content = <span className="text-sm">{failed ? '免费次数暂时无法获取' : '正在获取免费次数…'}</span>;
+    content = <span className="text-sm">{$count.kind === 'failed' ? '免费次数暂时无法获取' : '正在获取免费次数…'}</span>;
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { OrderView } from '../../lib/api/money';
+import { FREE_ORDER_TAG } from '../../lib/config/constants';
 import { CopyButton } from './CopyButton';
 import { CredentialsPanel } from './CredentialsPanel';
 import {
@@ -103,6 +104,11 @@ export function OrderCard({ order, onOpen }: OrderCardProps): ReactNode {
                 <span>{summary}</span>
                 {order.bonus_hours > 0 ? <span className="text-emerald-700">+{order.bonus_hours}小时赠送</span> : null}
                 {order.reserved ? <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800 ring-1 ring-amber-200">预约</span> : null}
+                {order.is_free ? (
+                  <span className="rounded bg-rose-50 px-1.5 py-0.5 text-rose-700 ring-1 ring-rose-200" data-free-tag>
+                    {FREE_ORDER_TAG}
+                  </span>
+                ) : null}
               </p>
             ) : null}
             {order.hire_start_time || order.hire_end_time ? (
@@ -131,7 +137,16 @@ export function OrderCard({ order, onOpen }: OrderCardProps): ReactNode {
         </div>
       ) : null}
 
-      {actions.length > 0 ? <div className="flex flex-wrap justify-end gap-2 px-4 py-3">{actions.map(actionButton)}</div> : null}
+      {actions.length > 0 || order.review_id !== null ? (
+        <div className="flex flex-wrap justify-end gap-2 px-4 py-3">
+          {actions.map(actionButton)}
+          {order.review_id !== null ? (
+            <a href={`/account/assessInfo?id=${order.review_id}`} className={outlineButton}>
+              查看评价
+            </a>
+          ) : null}
+        </div>
+      ) : null}
     </article>
   );
 }

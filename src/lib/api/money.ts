@@ -136,6 +136,7 @@ export interface OrderActions {
   can_view_credentials: boolean;
   /** A paid hafu-coin rental whose prepay is not charged yet. */
   can_charge_game_money: boolean;
+  /** A finished rental without a review yet. */
   can_review: boolean;
 }
 
@@ -157,6 +158,8 @@ export interface OrderView {
   reserved: boolean;
   hire_start_time: string | null;
   hire_end_time: string | null;
+  /** A free rental from /free (spec §7 free "create order"): nothing paid, no deposit; cards tag it 免费. */
+  is_free: boolean;
   // money (yuan strings; fen twins)
   hire_original_prices: string;
   hire_activity_discount_prices: string;
@@ -178,6 +181,8 @@ export interface OrderView {
   hire_order_time: string;
   productInfo: ProductInfo | null;
   vip_plan: { id: number; name: string; days: number } | null;
+  /** The renter's review of this rental (查看评价 links to it); null while none is written. */
+  review_id: number | null;
   actions: OrderActions;
 }
 

@@ -198,8 +198,20 @@ export const NEW_USER_RED_PACKET_VALID_DAYS = 30;
 export const REVIEWS_PAGE_SIZE_DEFAULT = 10;
 export const REVIEWS_PAGE_SIZE_MAX = 50;
 
-// Free rentals (issue 3)
-// spec §7 free group: games, list, promotion, free count (free orders come with the order flow, issue 5).
+// Reviews written by renters (/account/assess, /account/assessInfo; docs/decisions.md "Reviews
+// written by renters"). One review per finished rental order.
+/** Stars of a review: whole numbers only (listing_reviews_rating_check). */
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+/** Review text after trimming, in characters as a person counts them (listing_reviews.content is varchar(500)). */
+export const REVIEW_CONTENT_MIN_CHARS = 1;
+export const REVIEW_CONTENT_MAX_CHARS = 500;
+/** 待评价 and 已评价 lists: page size by default and at most. */
+export const MY_REVIEWS_PAGE_SIZE_DEFAULT = 10;
+export const MY_REVIEWS_PAGE_SIZE_MAX = 50;
+
+// Free rentals (issue 3; free orders after issue 5)
+// spec §7 free group: games, create order, list, free count, promotion, orders.
 /** Free rentals a signed-in user may start per Shanghai calendar day. */
 export const FREE_RENTALS_PER_DAY = 1;
 /** The platform's free-play campaign (the promotion banner of /free and free/promotion). */
@@ -208,6 +220,13 @@ export const FREE_PROMOTION_TEXT = `每天免费玩${FREE_RENTALS_PER_DAY}次，
 /** The free list: page size by default and at most. */
 export const FREE_LIST_PAGE_SIZE_DEFAULT = 20;
 export const FREE_LIST_PAGE_SIZE_MAX = 50;
+/** A free order for an account without an offer running now (400). */
+export const MSG_FREE_OFFER_INACTIVE = '该账号当前没有进行中的免费活动';
+/** A free order past the day's allowance (409); cancelled free orders of the day still count. */
+export const MSG_FREE_DAILY_LIMIT_REACHED = '今日免费次数已用完，明天再来吧';
+/** The tag of a free order on order cards and the /free confirm dialog's button. */
+export const FREE_ORDER_TAG = '免费';
+export const FREE_ORDER_ACTION = '免费玩';
 
 // Renting and money (issue 5)
 // spec §3 order, §4 pay status and early-cancel refund, §6 real name and bound phone, §9 VIP.

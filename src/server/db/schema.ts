@@ -830,6 +830,8 @@ export const listingReviews = pgTable(
   },
   (t) => [
     index('listing_reviews_listing_created_idx').on(t.listingId, t.createdAt),
+    // 我的评价 lists a renter's reviews newest first.
+    index('listing_reviews_user_created_idx').on(t.userId, t.createdAt),
     uniqueIndex('listing_reviews_order_no_key').on(t.orderNo),
     check('listing_reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],
@@ -1015,6 +1017,11 @@ export const orders = pgTable(
     gameMoneyFen: integer('game_money_fen').notNull().default(0),
     /** spec hire_refund_game_money_prices: prepay given back for unused coin. */
     refundGameMoneyFen: integer('refund_game_money_fen').notNull().default(0),
+    // free rental (spec §7 free "create order"): created already paid, nothing to pay, no deposit
+    /** A free rental: counts toward the renter's daily allowance for good, even if the offer is deleted later. */
+    isFree: boolean('is_free').notNull().default(false),
+    /** The offer it was taken on; null for paid rentals and once ops delete the offer. */
+    freeOfferId: integer('free_offer_id').references(() => freeOffers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1035,6 +1042,11 @@ export const orders = pgTable(
     ),
     check('orders_vip_shape_check', sql`${t.kind} <> 'vip' or (${t.vipPlanId} is not null and ${t.vipDays} > 0)`),
     check('orders_recharge_shape_check', sql`${t.kind} <> 'recharge' or (${t.payFen} > 0 and ${t.depositFen} = 0)`),
+    // A free rental asks no deposit; renewing it later is paid, so pay_fen is not pinned to 0.
+    check('orders_free_shape_check', sql`not ${t.isFree} or (${t.kind} = 'rental' and ${t.depositFen} = 0)`),
+    check('orders_free_offer_check', sql`${t.freeOfferId} is null or ${t.isFree}`),
+    // The daily free count: a user's free orders since Shanghai midnight.
+    index('orders_free_user_idx').on(t.userId, t.createdAt).where(sql`${t.isFree}`),
   ],
 );
 

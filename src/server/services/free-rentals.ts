@@ -1,19 +1,20 @@
 /**
- * Free rentals (issue 3; spec §7 free group: games, list, promotion, free count). Creating a free
- * order comes with the order flow (issue 5); this module reads offers and the user's allowance.
+ * Free rentals (issue 3; spec §7 free group: games, list, promotion, free count). This module reads
+ * offers and the user's allowance; free-orders.ts creates and lists the free orders themselves.
  *
  * Our rules (the spec is silent):
  * - An offer is active at `now` when starts_at <= now < ends_at (start inclusive, end exclusive)
  *   and its listing is listed and not rented. A game in maintenance keeps its offers; the card
  *   shows 维护中 as everywhere else.
  * - Every signed-in user gets FREE_RENTALS_PER_DAY free rentals per Shanghai calendar day; the
- *   free count is that minus the user's free orders of the day (see freeCount).
+ *   free count is that minus the user's free orders of the day, cancelled ones included (see
+ *   countFreeOrdersToday).
  * - The promotion is the platform's campaign text (constants) with the number of active offers.
  *
  * Reads only; every function takes the `now` it is evaluated at (STYLE: no clock read inside).
  * Cards come from catalog.ts's one card selection and catalog.reshape.ts.
  */
-import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { GameRef, ListingCard, Page } from '~/lib/catalog/types';
 import {
@@ -23,8 +24,9 @@ import {
   FREE_PROMOTION_TITLE,
   FREE_RENTALS_PER_DAY,
 } from '~/lib/config/constants';
-import type { Db } from '../db/client';
-import { freeOffers, games, listings } from '../db/schema';
+import { shanghaiMidnight } from '~/lib/rules/shanghai-time';
+import type { Db, DbOrTx } from '../db/client';
+import { freeOffers, games, listings, orders } from '../db/schema';
 import { intParam, optionalParam } from '../query-params';
 import { gameSelection, isRowId, MAX_PAGE, selectCards } from './catalog';
 import { reshapeGame, reshapeListingCard } from './catalog.reshape';
@@ -158,14 +160,22 @@ export async function freePromotion(db: Db, now: Date): Promise<FreePromotion> {
 }
 
 /**
+ * The user's free orders created since Shanghai midnight of `now`, whatever became of them: a
+ * cancelled free order still counts, or cancelling and taking another would be free without end.
+ */
+export async function countFreeOrdersToday(db: DbOrTx, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.isFree, true), gte(orders.createdAt, shanghaiMidnight(now))));
+  return Number(row?.n ?? 0);
+}
+
+/**
  * The user's free rentals left today (spec §7 free "free count"): FREE_RENTALS_PER_DAY per
  * Shanghai calendar day minus the free orders the user placed since Shanghai midnight.
- *
- * Orders do not exist yet (the order flow, issue 5, creates free orders): nobody can have used a
- * free rental, so used_today is 0 by the rule itself, not a placeholder. Issue 5 replaces it with
- * a count of the user's free orders created at or after shanghaiMidnight(now).
  */
-export async function freeCount(_db: Db, _userId: number, _now: Date): Promise<FreeCount> {
-  const usedToday = 0;
+export async function freeCount(db: DbOrTx, userId: number, now: Date): Promise<FreeCount> {
+  const usedToday = await countFreeOrdersToday(db, userId, now);
   return { per_day: FREE_RENTALS_PER_DAY, used_today: usedToday, remaining: Math.max(0, FREE_RENTALS_PER_DAY - usedToday) };
 }

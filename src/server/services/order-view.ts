@@ -12,7 +12,7 @@ import { orderStatusText, payStatusCode } from '~/lib/rules/order-status';
 import { isRentalOption, rentalOptionDef } from '~/lib/rules/periods';
 import type { DbOrTx, DbTx } from '../db/client';
 import { notFound } from '../errors';
-import { games, listings, orders, redPackets, vipPlans, type OrderRow } from '../db/schema';
+import { games, listingReviews, listings, orders, redPackets, vipPlans, type OrderRow } from '../db/schema';
 
 /** Any order number that is not the caller's reads as missing, so order numbers cannot be probed. */
 export const MSG_ORDER_NOT_FOUND = '订单不存在';
@@ -23,6 +23,8 @@ export interface OrderRecord {
   listing: { id: number; title: string; imgs: string[]; roleName: string; gameName: string; gameMoney: number; moneyExchangeRate: number | null } | null;
   redPacketName: string | null;
   plan: { id: number; name: string } | null;
+  /** The renter's review of the order, if written. */
+  reviewId: number | null;
 }
 
 export async function loadOrderRecords(db: DbOrTx, where: SQL | undefined, paging?: { limit: number; offset: number }): Promise<OrderRecord[]> {
@@ -39,12 +41,14 @@ export async function loadOrderRecords(db: DbOrTx, where: SQL | undefined, pagin
       redPacketName: redPackets.name,
       planId: vipPlans.id,
       planName: vipPlans.name,
+      reviewId: listingReviews.id,
     })
     .from(orders)
     .leftJoin(listings, eq(listings.id, orders.listingId))
     .leftJoin(games, eq(games.id, listings.gameId))
     .leftJoin(redPackets, eq(redPackets.id, orders.redPacketId))
     .leftJoin(vipPlans, eq(vipPlans.id, orders.vipPlanId))
+    .leftJoin(listingReviews, eq(listingReviews.orderNo, orders.orderNo))
     .where(where)
     .orderBy(desc(orders.id));
   const rows = paging ? await query.limit(paging.limit).offset(paging.offset) : await query;
@@ -64,6 +68,7 @@ export async function loadOrderRecords(db: DbOrTx, where: SQL | undefined, pagin
           },
     redPacketName: row.redPacketName,
     plan: row.planId === null ? null : { id: row.planId, name: row.planName! },
+    reviewId: row.reviewId,
   }));
 }
 
@@ -115,7 +120,7 @@ export function orderActions(record: OrderRecord, now: Date): OrderActions {
     can_complain: rental && order.paidAt !== null,
     can_view_credentials: started,
     can_charge_game_money: running && order.gameMoneyFen === 0 && prepayFenOf(record.listing) !== null,
-    can_review: rental && order.status === ORDER_STATUS.finished,
+    can_review: rental && order.status === ORDER_STATUS.finished && record.reviewId === null,
   };
 }
 
@@ -149,6 +154,7 @@ export function toOrderView(record: OrderRecord, now: Date): OrderView {
     reserved: order.reserved,
     hire_start_time: order.startsAt?.toISOString() ?? null,
     hire_end_time: order.endsAt?.toISOString() ?? null,
+    is_free: order.isFree,
     hire_original_prices: fenToYuan(order.originalFen),
     hire_activity_discount_prices: fenToYuan(order.activityDiscountFen),
     hire_vip_discount_prices: fenToYuan(order.vipDiscountFen),
@@ -168,6 +174,7 @@ export function toOrderView(record: OrderRecord, now: Date): OrderView {
     hire_order_time: order.createdAt.toISOString(),
     productInfo: record.listing ? productInfo(record.listing) : null,
     vip_plan: record.plan && order.vipDays !== null ? { id: record.plan.id, name: record.plan.name, days: order.vipDays } : null,
+    review_id: record.reviewId,
     actions: orderActions(record, now),
   };
 }

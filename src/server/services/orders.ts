@@ -229,7 +229,8 @@ export async function restoreEnvelopes(tx: DbTx, ids: number[]): Promise<void> {
   await tx.update(redPackets).set({ status: RED_PACKET_STATUS.unused, usedAt: null }).where(inArray(redPackets.id, ids));
 }
 
-function assertRentable(listing: ListingDetail, reserved: boolean, now: Date): void {
+/** Whether the listing can be rented now (or reserved): the same answers for paid and free orders. */
+export function assertRentable(listing: ListingDetail, reserved: boolean, now: Date): void {
   // spec §8: 账号已删除 (code -400 on continue rent) for an account that is gone from the market.
   if (!listing.is_listed) throw accountDeleted();
   if (listing.availability === 'maintenance') throw conflict('游戏维护中，暂不可租');

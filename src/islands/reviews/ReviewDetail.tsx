@@ -1,0 +1,148 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { isApiError } from '../../lib/api/errors';
+import { getMyReview, type MyReview } from '../../lib/api/reviews';
+import { MSG_REVIEW_NOT_FOUND, REVIEW_RATING_LABELS } from '../../lib/rules/review-writing';
+import LoginRequired from '../LoginRequired';
+import { formatOrderTime } from '../orders/order-helpers';
+import { EmptyState } from '../ui/EmptyState';
+import { focusRing } from '../ui/focus-ring';
+import { LoadFailed } from '../ui/LoadFailed';
+import { Skeleton } from '../ui/Skeleton';
+import { readReviewId, reviewedRentalLine } from './review-helpers';
+import { StarsShown } from './StarRating';
+
+type Load = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; review: MyReview };
+
+const BACK_HREF = '/account/assess?tab=written';
+const outlineLink = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;
+
+/** 评价详情 (spec §2 account "assessInfo"): one review of the renter's, ?id= in the address. */
+function Detail(): ReactNode {
+  const [reviewId] = useState(() => readReviewId(location.search));
+  const [load, setLoad] = useState<Load>(reviewId === null ? { kind: 'missing' } : { kind: 'loading' });
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    if (reviewId === null) return;
+    const controller = new AbortController();
+    getMyReview(reviewId, { signal: controller.signal })
+      .then((review) => setLoad({ kind: 'ready', review }))
+      .catch((error: unknown) => {
+        if (isApiError(error) && error.cancelled) return;
+        setLoad(isApiError(error) && error.httpStatus === 404 ? { kind: 'missing' } : { kind: 'failed' });
+      });
+    return () => controller.abort();
+  }, [reviewId, reload]);
+
+  if (load.kind === 'loading') return <Skeleton lines={6} className="py-6" />;
+  if (load.kind === 'failed') {
+    return (
+      <LoadFailed
+        text="获取评价失败"
+        onRetry={() => {
+          setLoad({ kind: 'loading' });
+          setReload((count) => count + 1);
+        }}
+      />
+    );
+  }
+  if (load.kind === 'missing') {
+    return (
+      <EmptyState
+        type={3}
+        text={MSG_REVIEW_NOT_FOUND}
+        action={
+          <a href={BACK_HREF} className={outlineLink}>
+            返回我的评价
+          </a>
+        }
+      />
+    );
+  }
+
+  const { review } = load;
+  const rental = review.order ? reviewedRentalLine(review.order) : null;
+  return (
+    <div className="space-y-4 py-2 text-sm">
+      <a href={BACK_HREF} className={`inline-block text-neutral-600 hover:text-primary ${focusRing}`}>
+        ‹ 返回我的评价
+      </a>
+
+      <section aria-labelledby="review-product" className="flex gap-4 rounded-lg bg-white p-4 ring-1 ring-neutral-200">
+        {review.product.img ? (
+          <img src={review.product.img} alt="" width={96} height={96} decoding="async" className="h-24 w-24 shrink-0 rounded object-cover" />
+        ) : (
+          <div aria-hidden="true" className="h-24 w-24 shrink-0 rounded bg-neutral-100" />
+        )}
+        <div className="min-w-0 space-y-1">
+          <h3 id="review-product" className="line-clamp-2 font-medium text-neutral-900">
+            <a href={`/detail/${review.product.id}.html`} className={`hover:text-primary ${focusRing}`}>
+              {review.product.title}
+            </a>
+          </h3>
+          <p className="truncate text-xs text-neutral-600">{[review.product.game_name, review.product.role_name].filter(Boolean).join(' · ')}</p>
+          {review.order ? (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 pt-1 text-xs text-neutral-600">
+              <dt>订单号</dt>
+              <dd className="font-mono text-neutral-800">{review.order.order_no}</dd>
+              {rental ? (
+                <>
+                  <dt>租赁方式</dt>
+                  <dd className="text-neutral-800">{rental}</dd>
+                </>
+              ) : null}
+              <dt>租期</dt>
+              <dd className="tabular-nums text-neutral-800">
+                <time dateTime={review.order.hire_start_time ?? undefined}>{formatOrderTime(review.order.hire_start_time)}</time>
+                {' – '}
+                <time dateTime={review.order.hire_end_time ?? undefined}>{formatOrderTime(review.order.hire_end_time)}</time>
+              </dd>
+            </dl>
+          ) : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="review-body" className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-neutral-200">
+        <h3 id="review-body" className="font-medium text-neutral-900">
+          我的评价
+        </h3>
+        <p className="flex flex-wrap items-center gap-2">
+          <StarsShown rating={review.rating} size="text-xl" />
+          <span className="text-amber-700">{REVIEW_RATING_LABELS[review.rating]}</span>
+        </p>
+        <p className="break-words whitespace-pre-line text-neutral-800" data-review-content>
+          {review.content}
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-t border-neutral-100 pt-3 text-xs text-neutral-600">
+          <dt>评价时间</dt>
+          <dd className="tabular-nums text-neutral-800">
+            <time dateTime={review.created_at}>{formatOrderTime(review.created_at)}</time>
+          </dd>
+          <dt>显示为</dt>
+          <dd className="text-neutral-800">
+            {review.shown_as}
+            {review.is_anonymous ? '（匿名评价，不显示昵称和头像）' : ''}
+          </dd>
+        </dl>
+      </section>
+
+      <div className="flex flex-wrap gap-3">
+        <a href={`/detail/${review.product.id}.html`} className={`rounded-full bg-primary px-4 py-1.5 text-sm text-white hover:bg-primary-dark ${focusRing}`}>
+          再次租用
+        </a>
+        <a href={BACK_HREF} className={outlineLink}>
+          返回我的评价
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** The assessInfo page's island: the sign-in prompt when signed out, the review otherwise. */
+export default function ReviewDetail({ title }: { title: string }): ReactNode {
+  return (
+    <LoginRequired title={title}>
+      <Detail />
+    </LoginRequired>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Reviews a renter writes (docs/reviews-api.md; spec §7 account "comments", §2 account routes
+ * assess and assessInfo). Every call needs the signed-in user's token. What others read of a
+ * review is GET detail/comments (lib/rules/reviews.ts ReviewsPage).
+ */
+import type { OrderView, Page } from './money';
+import { apiGet, apiPost, type RequestOptions } from './client';
+
+type Signal = Pick<RequestOptions, 'signal'>;
+
+export const MY_REVIEWS_PATH = '/account/comments';
+export const PENDING_REVIEWS_PATH = '/account/commentsPending';
+export const REVIEW_PATH = '/account/comment';
+
+/** The listing a review is about, as the order list shows it. */
+export interface ReviewProduct {
+  id: number;
+  title: string;
+  img: string | null;
+  game_name: string;
+  role_name: string;
+}
+
+/** The rental a review is about; null for a review written before reviews came with orders (the demo's). */
+export interface ReviewedOrder {
+  order_no: string;
+  /** 时租, 日租, 早场 ... */
+  option_label: string | null;
+  hours: number | null;
+  hire_start_time: string | null;
+  hire_end_time: string | null;
+}
+
+/** One review of the signed-in user (已评价, assessInfo). */
+export interface MyReview {
+  id: number;
+  /** 1-5 */
+  rating: number;
+  content: string;
+  is_anonymous: boolean;
+  /** The author's name as everyone else sees it: 匿名用户 or the masked nickname (租***01). */
+  shown_as: string;
+  /** ISO 8601 */
+  created_at: string;
+  product: ReviewProduct;
+  order: ReviewedOrder | null;
+}
+
+export interface WriteReviewRequest {
+  order_no: string;
+  /** Whole stars, 1-5. */
+  rating: number;
+  /** 1-500 characters after trimming. */
+  content: string;
+  /** Shown as 匿名用户 on the listing's page; defaults to false. */
+  is_anonymous?: boolean;
+}
+
+/** 已评价: the user's reviews, newest first. */
+export function listMyReviews(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<MyReview>> {
+  return apiGet(MY_REVIEWS_PATH, { ...query }, options);
+}
+
+/** 待评价: the user's finished rentals without a review, newest order first. */
+export function listPendingReviews(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<OrderView>> {
+  return apiGet(PENDING_REVIEWS_PATH, { ...query }, options);
+}
+
+/** One review of the user's (assessInfo); 404 评价不存在 for anyone else's. */
+export function getMyReview(id: number, options: Signal = {}): Promise<MyReview> {
+  return apiGet(REVIEW_PATH, { id }, options);
+}
+
+/**
+ * Writes the review of a finished rental. 404 订单不存在 (not the caller's); 400 for an order that
+ * is not a finished rental or a bad rating or text; 409 该订单已评价. The order number makes a
+ * retry safe: a second review of one order is always refused.
+ */
+export function writeReview(request: WriteReviewRequest): Promise<MyReview> {
+  return apiPost(REVIEW_PATH, { ...request });
+}

@@ -1,0 +1,18 @@
+/**
+ * GET /api/v1/account/commentsPending?page=&page_size= (Bearer) → Page<OrderView>: the caller's
+ * finished rentals without a review (待评价), newest order first; page ≥ 1 (default 1),
+ * page_size 1-50 (default 10).
+ */
+import { requireUser } from '~/server/auth';
+import { getDb } from '~/server/db/client';
+import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { listPendingReviews, myReviewsQuerySchema } from '~/server/services/review-writing';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const query = await readQuery(ctx.url, myReviewsQuerySchema);
+  return ok(await listPendingReviews(await getDb(), userId, query, now));
+});
+
+export const ALL = allowOnly('GET');
