@@ -28,6 +28,10 @@ async function rentableListing(request: APIRequestContext): Promise<ListingCard>
   return card!;
 }
 
+// Each journey crosses six to ten server-rendered pages and dialogs; on a loaded 2-core CI machine
+// running two workers that alone can pass the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 async function balanceText(page: Page): Promise<string> {
   await page.goto('/account/purse');
   const balance = page.locator('[data-balance-fen]');
