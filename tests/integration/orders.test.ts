@@ -592,6 +592,19 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     expect(check).toEqual({ ok: true, new_ends_at: new Date(end + HOUR).toISOString() });
   });
 
+  it.skipIf(skip)('renewing an account taken off the market answers spec §8 账号已删除 code -400 and charges nothing', async () => {
+    const listing = takeListing('any');
+    const renter = await freshUser({ balanceFen: 100_000 });
+    const order = await rentAndPay(renter, rental(listing), new Date());
+    const balance = await expectBalanced(renter);
+    await db.update(listings).set({ isListed: false }).where(eq(listings.id, listing.id));
+
+    expectError(await post(renewCheckRoute, '/api/v1/order/renewCheck', renter, { order_no: order.order_no, hours: 1 }), 404, '账号已删除', -400);
+    expectError(await post(renewRoute, '/api/v1/order/renew', renter, { order_no: order.order_no, hours: 1 }, newKey()), 404, '账号已删除', -400);
+    expect((await orderRow(order.order_no)).endsAt?.toISOString()).toBe(order.hire_end_time);
+    expect(await expectBalanced(renter)).toBe(balance);
+  });
+
   it.skipIf(skip)('a renewal the balance cannot pay is 409 code 1005 and the rental keeps its end', async () => {
     const listing = takeListing('any');
     const renter = await freshUser({ balanceFen: 100_000 });

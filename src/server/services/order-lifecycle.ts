@@ -21,6 +21,7 @@ import { listings, orderRenewals, orders, type OrderRow } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { credentialsNotGiven, readListingCredentials } from './credentials';
 import { withIdempotency } from './idempotency';
+import { accountDeleted } from './catalog';
 import { newNumber } from './order-numbers';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, lockOwnOrder, orderViewById, prepayFenOf } from './order-view';
 import { expireUnpaidOrders, mappingDoubleBooking, orderNoSchema, restoreEnvelopes, windowTaken } from './orders';
@@ -145,7 +146,8 @@ async function renewPrice(db: DbOrTx, order: OrderRow, hours: number, now: Date)
     .select({ rentalFen: listings.rentalFen, activityDiscount: listings.activityDiscount, isUseVipDiscount: listings.isUseVipDiscount, isListed: listings.isListed })
     .from(listings)
     .where(eq(listings.id, order.listingId!));
-  if (!listing?.isListed) throw conflict('该账号已下架，无法续租');
+  // spec §8: 账号已删除 (code -400 on continue rent), as renting an account gone from the market.
+  if (!listing?.isListed) throw accountDeleted();
   const wallet = await readWallet(db, order.userId);
   const baseFen = listing.rentalFen * hours;
   const afterActivity = applyActivityDiscount(baseFen, listing.activityDiscount);
