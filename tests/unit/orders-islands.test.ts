@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api/errors';
 import type { OrderActions, OrderView } from '../../src/lib/api/money';
+import { NO_ACTIONS, runningRental } from './order-fixtures';
 
 // The islands talk to the server only through lib/api/money; every call is a spy here, so the
 // tests can tell which call was made with what, and that nothing was fetched while rendering.
@@ -31,66 +32,6 @@ const { parseRenewHours, renewAffordable } = await import('../../src/islands/ord
 const { cancelPreviewLines, CANCEL_RULE_TEXT } = await import('../../src/islands/orders/CancelDialog');
 const { complaintContentError, complaintFailure, complaintLength } = await import('../../src/islands/orders/ComplaintDialog');
 const { chargeExplainer } = await import('../../src/islands/orders/ChargeDialog');
-
-const NO_ACTIONS: OrderActions = {
-  can_pay: false,
-  can_cancel: false,
-  can_renew: false,
-  can_complain: false,
-  can_view_credentials: false,
-  can_charge_game_money: false,
-  can_review: false,
-};
-
-/** A paid, running daily rental of a hafu-coin account with a VIP discount and a reservation. */
-function runningRental(overrides: Partial<OrderView> = {}): OrderView {
-  return {
-    order_no: 'R202501010001',
-    kind: 'rental',
-    order_status: 3,
-    order_status_text: '租赁中',
-    pay_status_code: 0,
-    rental_id: 6,
-    rental_option: 'daily',
-    option_label: '日租',
-    hours: 24,
-    bonus_hours: 2,
-    reserved: true,
-    hire_start_time: '2025-01-01T02:00:00.000Z',
-    hire_end_time: '2025-01-02T04:00:00.000Z',
-    is_free: false,
-    hire_original_prices: '48.00',
-    hire_activity_discount_prices: '0.00',
-    hire_vip_discount_prices: '2.00',
-    hire_coupon_discount_prices: '0.00',
-    hire_real_pay_prices: '46.00',
-    deposit: '20.00',
-    total: '66.00',
-    total_fen: 6600,
-    hire_game_money_prices: '0.00',
-    hire_refund_game_money_prices: '0.00',
-    refund_amount: '0.00',
-    deposit_returned: '0.00',
-    red_packet: null,
-    pay_channel: 'wallet',
-    pay_deadline: '2025-01-01T02:15:00.000Z',
-    paid_at: '2025-01-01T02:01:00.000Z',
-    hire_order_time: '2025-01-01T02:00:00.000Z',
-    productInfo: {
-      id: 42,
-      title: '三角洲 满配红卡号',
-      img: '/uploads/42.jpg',
-      game_name: '三角洲行动',
-      role_name: '雷霆',
-      is_hafu: true,
-      hafu_prepay: '15.00',
-    },
-    vip_plan: null,
-    review_id: null,
-    actions: { ...NO_ACTIONS, can_view_credentials: true, can_renew: true, can_complain: true, can_cancel: true },
-    ...overrides,
-  };
-}
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]): string => renderToStaticMarkup(element);
 

@@ -2,7 +2,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api/errors';
-import type { OrderActions, OrderView } from '../../src/lib/api/money';
+import type { OrderView } from '../../src/lib/api/money';
+import { NO_ACTIONS, finishedRental } from './order-fixtures';
 
 // The islands reach the server only through lib/api/reviews and getOrder; every call is a spy,
 // so the tests can tell that nothing was fetched while rendering on the server.
@@ -22,57 +23,6 @@ const { OrderCard } = await import('../../src/islands/orders/OrderCard');
 const helpers = await import('../../src/islands/reviews/review-helpers');
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]): string => renderToStaticMarkup(element);
-
-const NO_ACTIONS: OrderActions = {
-  can_pay: false,
-  can_cancel: false,
-  can_renew: false,
-  can_complain: false,
-  can_view_credentials: false,
-  can_charge_game_money: false,
-  can_review: false,
-};
-
-function finishedRental(overrides: Partial<OrderView> = {}): OrderView {
-  return {
-    order_no: 'R202501010001',
-    kind: 'rental',
-    order_status: 4,
-    order_status_text: '已完成',
-    pay_status_code: 0,
-    rental_id: 1,
-    rental_option: 'hourly',
-    option_label: '时租',
-    hours: 2,
-    bonus_hours: 0,
-    reserved: false,
-    hire_start_time: '2025-01-01T12:00:00.000Z',
-    hire_end_time: '2025-01-01T14:00:00.000Z',
-    is_free: false,
-    hire_original_prices: '10.00',
-    hire_activity_discount_prices: '0.00',
-    hire_vip_discount_prices: '0.00',
-    hire_coupon_discount_prices: '0.00',
-    hire_real_pay_prices: '10.00',
-    deposit: '0.00',
-    total: '10.00',
-    total_fen: 1000,
-    hire_game_money_prices: '0.00',
-    hire_refund_game_money_prices: '0.00',
-    refund_amount: '0.00',
-    deposit_returned: '0.00',
-    red_packet: null,
-    pay_channel: 'alipay',
-    pay_deadline: '2025-01-01T12:15:00.000Z',
-    paid_at: '2025-01-01T12:00:30.000Z',
-    hire_order_time: '2025-01-01T12:00:00.000Z',
-    productInfo: { id: 42, title: '王者荣耀 满皮肤号', img: '/uploads/42.jpg', game_name: '王者荣耀', role_name: '清风', is_hafu: false, hafu_prepay: null },
-    vip_plan: null,
-    review_id: null,
-    actions: { ...NO_ACTIONS, can_complain: true, can_review: true },
-    ...overrides,
-  };
-}
 
 describe('server markup has no per-user data (the token lives in the browser)', () => {
   it('我的评价 and 评价详情 render the loading skeleton and fetch nothing', () => {

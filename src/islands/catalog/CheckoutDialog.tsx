@@ -9,6 +9,7 @@ import { DebounceButton } from '../ui/DebounceButton';
 import { Modal } from '../ui/Modal';
 import { Skeleton } from '../ui/Skeleton';
 import { FigureRow } from '../ui/FigureRow';
+import { RealNameNotice } from '../auth/RealNameNotice';
 
 export interface CheckoutDialogProps {
   /** What the picker chose (without the envelope: the dialog chooses it with the renter). */
@@ -92,14 +93,7 @@ export default function CheckoutDialog({ request, open, onClose }: CheckoutDialo
       ) : null}
       {load.kind === 'ready' ? (
         <div className="space-y-4 text-sm" data-checkout>
-          {!load.quote.is_real_name ? (
-            <p className="rounded bg-amber-50 px-3 py-2 text-amber-900">
-              根据规定，租号前需完成实名认证。
-              <button type="button" className="ml-1 text-primary underline-offset-2 hover:underline" onClick={() => openModal('realName')}>
-                去认证
-              </button>
-            </p>
-          ) : null}
+          {!load.quote.is_real_name ? <RealNameNotice /> : null}
           <dl className="space-y-1.5">
             <FigureRow label="租赁方式">
               {load.quote.option_label}

@@ -15,6 +15,7 @@ import { Modal } from '../ui/Modal';
 import { useIntentKeys } from '../ui/use-intent-keys';
 import { FREE_ORDERS_HREF } from './free-links';
 import { FigureRow } from '../ui/FigureRow';
+import { RealNameNotice } from '../auth/RealNameNotice';
 
 export interface FreeOrderDialogProps {
   listingId: number;
@@ -81,14 +82,7 @@ export default function FreeOrderDialog({ listingId, title, freeHours, open, onC
         </div>
       ) : (
         <div className="space-y-4 text-sm" data-free-confirm>
-          {needsRealName ? (
-            <p className="rounded bg-amber-50 px-3 py-2 text-amber-900">
-              根据规定，租号前需完成实名认证。
-              <button type="button" className="ml-1 text-primary underline-offset-2 hover:underline" onClick={() => openModal('realName')}>
-                去认证
-              </button>
-            </p>
-          ) : null}
+          {needsRealName ? <RealNameNotice /> : null}
           <dl className="space-y-1.5">
             <FigureRow label="账号">{title}</FigureRow>
             <FigureRow label="免费时长">{freeHours}小时，确认后立即开始计时</FigureRow>

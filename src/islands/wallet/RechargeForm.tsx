@@ -3,11 +3,11 @@ import { getWallet, newIdempotencyKey, PAY_CHANNEL_LABEL, type GatewayChannel, t
 import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_PRESETS_FEN } from '../../lib/config/constants';
 import { fenToYuanShort } from '../../lib/rules/money';
 import LoginRequired from '../LoginRequired';
-import { Field } from '../auth/Field';
 import { keepSubmitLocal } from '../auth/use-form-fields';
 import { DebounceButton } from '../ui/DebounceButton';
 import { submitRecharge } from './actions';
 import { checkRechargeAmount, parseYuanInput } from './amounts';
+import { AmountField, useAmountInput } from './AmountField';
 import { CurrentBalance } from './CurrentBalance';
 import { focusRing, primaryButton, sectionCard } from './ui';
 import { useRemote } from '../ui/use-remote';
@@ -22,28 +22,17 @@ const fetchWallet = (signal: AbortSignal): Promise<WalletInfo> => getWallet({ si
 /** The form itself (exported for tests; the page mounts RechargeForm). */
 export function Recharge(): ReactNode {
   const wallet = useRemote(fetchWallet, 'wallet');
-  const [amountText, setAmountText] = useState(fenToYuanShort(INITIAL_PRESET_FEN));
-  const [amountError, setAmountError] = useState<string | null>(null);
   const [channel, setChannel] = useState<GatewayChannel>('alipay');
   // One key per intent: a double click or a retry after a timeout is the same recharge; a new
   // amount or channel is a new one.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [failure, setFailure] = useState<string | null>(null);
   const presetsLabelId = useId();
-  const amountFen = parseYuanInput(amountText);
-
-  const amountMessage = (text: string): string | null => {
-    const check = checkRechargeAmount(text);
-    return check.ok ? null : check.error;
-  };
-
-  function changeAmount(text: string): void {
-    setAmountText(text);
+  const amount = useAmountInput(checkRechargeAmount, fenToYuanShort(INITIAL_PRESET_FEN), () => {
     setIdempotencyKey(newIdempotencyKey());
     setFailure(null);
-    // An error already shown re-checks as the user fixes it.
-    if (amountError) setAmountError(amountMessage(text));
-  }
+  });
+  const amountFen = parseYuanInput(amount.text);
 
   function changeChannel(next: GatewayChannel): void {
     setChannel(next);
@@ -53,10 +42,10 @@ export function Recharge(): ReactNode {
 
   async function recharge(): Promise<void> {
     setFailure(null);
-    const outcome = await submitRecharge(amountText, channel, idempotencyKey);
+    const outcome = await submitRecharge(amount.text, channel, idempotencyKey);
     if (outcome.ok) return; // on the way to the checkout
     if (outcome.reason === 'input') {
-      setAmountError(outcome.message);
+      amount.setError(outcome.message);
       return;
     }
     if (outcome.reason === 'refused') setIdempotencyKey(newIdempotencyKey());
@@ -80,8 +69,8 @@ export function Recharge(): ReactNode {
                 type="button"
                 aria-pressed={picked}
                 onClick={() => {
-                  changeAmount(fenToYuanShort(fen));
-                  setAmountError(null);
+                  amount.change(fenToYuanShort(fen));
+                  amount.setError(null);
                 }}
                 className={`rounded border py-2 text-base tabular-nums ${picked ? 'border-primary bg-primary-light font-medium text-primary' : 'border-neutral-300 text-neutral-800 hover:border-primary hover:text-primary'} ${focusRing}`}
               >
@@ -91,19 +80,7 @@ export function Recharge(): ReactNode {
           })}
         </div>
         <div className="max-w-xs">
-          <Field
-            label="其他金额（元）"
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={`${fenToYuanShort(RECHARGE_MIN_FEN)}-${fenToYuanShort(RECHARGE_MAX_FEN)}元，最多两位小数`}
-            value={amountText}
-            error={amountError}
-            onChange={(event) => changeAmount(event.target.value)}
-            onBlur={() => {
-              if (amountText.trim() !== '') setAmountError(amountMessage(amountText));
-            }}
-          />
+          <AmountField label="其他金额（元）" input={amount} minFen={RECHARGE_MIN_FEN} maxFen={RECHARGE_MAX_FEN} />
         </div>
       </div>
 

@@ -1,13 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { newIdempotencyKey, type WalletInfo, type Withdrawal } from '../../lib/api/money';
 import { WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '../../lib/config/constants';
-import { fenToYuan, fenToYuanShort } from '../../lib/rules/money';
+import { fenToYuan } from '../../lib/rules/money';
 import { showSuccess } from '../../lib/stores/ui';
-import { Field } from '../auth/Field';
 import { keepSubmitLocal } from '../auth/use-form-fields';
 import { DebounceButton } from '../ui/DebounceButton';
 import { submitWithdrawal } from './actions';
 import { checkWithdrawAmount } from './amounts';
+import { AmountField, useAmountInput } from './AmountField';
 import { focusRing, primaryButton, sectionCard, yuanLabel } from './ui';
 
 export const WITHDRAW_SUBMITTED_MSG = '提现申请已提交';
@@ -21,35 +21,24 @@ export interface WithdrawFormProps {
 /** Section 2 of 提现 (申请提现): the balance that may leave, an amount, 全部提现 and 申请提现. */
 export function WithdrawForm({ wallet, onSubmitted }: WithdrawFormProps): ReactNode {
   const titleId = useId();
-  const [amountText, setAmountText] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
   // One key per intent (see actions.ts): a double click or a retry after a timeout is the same withdrawal.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [failure, setFailure] = useState<string | null>(null);
-
-  const amountMessage = (text: string): string | null => {
-    const check = checkWithdrawAmount(text, wallet.balance_fen);
-    return check.ok ? null : check.error;
-  };
-
-  function changeAmount(text: string): void {
-    setAmountText(text);
+  const amount = useAmountInput((text) => checkWithdrawAmount(text, wallet.balance_fen), '', () => {
     setIdempotencyKey(newIdempotencyKey());
     setFailure(null);
-    if (amountError) setAmountError(amountMessage(text));
-  }
+  });
 
   async function withdraw(): Promise<void> {
     setFailure(null);
-    const outcome = await submitWithdrawal(amountText, wallet.balance_fen, idempotencyKey);
+    const outcome = await submitWithdrawal(amount.text, wallet.balance_fen, idempotencyKey);
     if (!outcome.ok) {
-      if (outcome.reason === 'input') setAmountError(outcome.message);
+      if (outcome.reason === 'input') amount.setError(outcome.message);
       else setFailure(outcome.message);
       if (outcome.reason === 'refused') setIdempotencyKey(newIdempotencyKey());
       return;
     }
-    setAmountText('');
-    setAmountError(null);
+    amount.clear();
     setIdempotencyKey(newIdempotencyKey());
     showSuccess(WITHDRAW_SUBMITTED_MSG);
     onSubmitted(outcome.value);
@@ -75,25 +64,18 @@ export function WithdrawForm({ wallet, onSubmitted }: WithdrawFormProps): ReactN
         </div>
       </dl>
       <form noValidate onSubmit={keepSubmitLocal} className="flex max-w-md flex-col gap-2">
-        <Field
+        <AmountField
           label="提现金额（元）"
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={`${fenToYuanShort(WITHDRAW_MIN_FEN)}-${fenToYuanShort(WITHDRAW_MAX_FEN)}元，最多两位小数`}
-          value={amountText}
-          error={amountError}
-          onChange={(event) => changeAmount(event.target.value)}
-          onBlur={() => {
-            if (amountText.trim() !== '') setAmountError(amountMessage(amountText));
-          }}
+          input={amount}
+          minFen={WITHDRAW_MIN_FEN}
+          maxFen={WITHDRAW_MAX_FEN}
           trailing={
             <button
               type="button"
               onClick={() => {
                 const all = fenToYuan(wallet.balance_fen);
-                changeAmount(all);
-                setAmountError(amountMessage(all));
+                amount.change(all);
+                amount.check(all);
               }}
               className={`shrink-0 rounded border border-primary px-3 text-sm whitespace-nowrap text-primary hover:bg-primary-light ${focusRing}`}
             >
