@@ -5,5 +5,7 @@ declare namespace App {
     brand: import('./lib/rules/brand').Brand;
     /** PUBLIC_API_BASE: the API host the browser calls; '' for this origin. */
     apiBase: string;
+    /** This request's database, resolved by middleware (server/request-context.ts). */
+    db?: import('./server/db/client').Db;
   }
 }

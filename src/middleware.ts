@@ -4,11 +4,19 @@ import { redirectsHome } from './lib/rules/routing';
 import { servePageCache } from './server/cached-pages';
 import { loadConfig } from './server/config';
 import { isCrossSiteFormPost, MSG_CROSS_SITE } from './server/origin-check';
+import { resolveRequestDb } from './server/request-context';
 
 const config = loadConfig();
 
 const refuseCrossSiteForms = defineMiddleware((context, next) => {
   if (isCrossSiteFormPost(context.request, context.url)) return new Response(MSG_CROSS_SITE, { status: 403 });
+  return next();
+});
+
+/** The request context: pages read Astro.locals.db, endpoints ctx.db (server/request-context.ts). */
+const provideContext = defineMiddleware(async (context, next) => {
+  const db = await resolveRequestDb();
+  if (db) context.locals.db = db;
   return next();
 });
 
@@ -23,4 +31,4 @@ const resolveBrand = defineMiddleware((context, next) => {
   return next();
 });
 
-export const onRequest = sequence(refuseCrossSiteForms, resolveBrand, servePageCache);
+export const onRequest = sequence(refuseCrossSiteForms, provideContext, resolveBrand, servePageCache);

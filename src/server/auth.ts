@@ -3,7 +3,6 @@
  * Every refusal is the same 401 (未登录或登录状态已过期,请重新登录 with `www-authenticate: Bearer`),
  * whether the token is missing, unknown, expired or revoked, so a caller learns nothing about it.
  */
-import { getDb } from './db/client';
 import { unauthorized } from './errors';
 import type { HandlerContext } from './http';
 import { resolveToken } from './services/tokens';
@@ -26,19 +25,19 @@ export function bearerToken(request: Request): string | null {
 
 /** The signed-in caller, or a 401 AppError. `now` is the request's clock (default: the current time). */
 export async function requireUser(
-  ctx: Pick<HandlerContext, 'request'>,
+  ctx: Pick<HandlerContext, 'request' | 'db'>,
   now: Date = new Date(),
 ): Promise<AuthenticatedUser> {
   const token = bearerToken(ctx.request);
-  const lookup = await resolveToken(await getDb(), token, now);
+  const lookup = await resolveToken(ctx.db, token, now);
   if (!lookup.ok) throw unauthorized(undefined, { cause: new Error(`token ${lookup.reason}`) });
   return { userId: lookup.userId, tokenId: lookup.tokenId, token: token! };
 }
 
 /** The signed-in caller of a public endpoint, or null for a visitor (an invalid token reads as a visitor). */
-export async function optionalUser(ctx: Pick<HandlerContext, 'request'>, now: Date = new Date()): Promise<AuthenticatedUser | null> {
+export async function optionalUser(ctx: Pick<HandlerContext, 'request' | 'db'>, now: Date = new Date()): Promise<AuthenticatedUser | null> {
   const token = bearerToken(ctx.request);
   if (!token) return null;
-  const lookup = await resolveToken(await getDb(), token, now);
+  const lookup = await resolveToken(ctx.db, token, now);
   return lookup.ok ? { userId: lookup.userId, tokenId: lookup.tokenId, token } : null;
 }

@@ -6,7 +6,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'astro';
 import { matchRoute } from '../lib/rules/routing';
-import { getDb } from './db/client';
+import { requireDb } from './request-context';
 import { log } from './log';
 import { PageCache, type CachedPage } from './page-cache';
 import { getCatalogVersion } from './services/catalog-version';
@@ -58,7 +58,7 @@ export const servePageCache: MiddlewareHandler = async (context, next) => {
 
   let version: number;
   try {
-    version = await getCatalogVersion(await getDb());
+    version = await getCatalogVersion(requireDb(context.locals));
   } catch (error) {
     log.warn('page cache bypassed: catalogue version unavailable', { error: error instanceof Error ? error.message : String(error) });
     return next();

@@ -22,6 +22,8 @@ import {
   validationError,
 } from './errors';
 import { log, serializeError } from './log';
+import type { Db } from './db/client';
+import { requireDb } from './request-context';
 
 /** The response body of every API call (spec §7: "Responses have code, msg, data"). */
 export interface Envelope<T = unknown> {
@@ -218,6 +220,8 @@ export interface HandlerContext {
   params: APIContext['params'];
   locals: APIContext['locals'];
   requestId: string;
+  /** This request's database (from `locals`, put there by middleware or by a test); 503 when absent. */
+  readonly db: Db;
   /** The full Astro context (cookies, clientAddress ...) for the rare endpoint that needs it. */
   astro: APIContext;
 }
@@ -260,12 +264,17 @@ export function handle(handler: Handler): APIRoute {
     const requestId = resolveRequestId(request, context.locals);
     let response: Response;
     try {
+      const locals = context.locals;
       response = await handler({
         request,
         url,
         params: context.params ?? {},
-        locals: context.locals,
+        locals,
         requestId,
+        // Read on use, so an endpoint that needs no database works without one.
+        get db() {
+          return requireDb(locals);
+        },
         astro: context,
       });
     } catch (error) {

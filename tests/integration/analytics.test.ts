@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { pageViews } from '~/server/db/schema';
 import type { Envelope } from '~/server/http';
@@ -8,9 +8,8 @@ import { countPageViews } from '~/server/services/analytics';
 import { POST as postActivity } from '~/pages/api/v1/collector/activity';
 import { GET as getHealth } from '~/pages/api/v1/health';
 import { ALL as unknownApi } from '~/pages/api/v1/[...rest]';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const URL_ACTIVITY = 'http://localhost/api/v1/collector/activity';
 const SESSION = 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6';
@@ -22,21 +21,21 @@ let db: Db;
 beforeAll(async () => {
   database = await openTestDatabase();
   db = database.db;
-  fakeDb.db = db;
+  suiteContext.db = db;
 });
 
 afterAll(async () => {
-  fakeDb.db = null;
+  suiteContext.db = null;
   await database?.close();
 });
 
 beforeEach(async () => {
-  fakeDb.up = true;
+  suiteContext.db = db;
   await db.delete(pageViews);
 });
 
 function contextFor(request: Request): APIContext {
-  return { request, url: new URL(request.url), params: {}, locals: {} } as unknown as APIContext;
+  return { request, url: new URL(request.url), params: {}, locals: suiteContext.locals() } as unknown as APIContext;
 }
 
 async function post(body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Envelope }> {
@@ -206,7 +205,8 @@ describe('GET /api/v1/health', () => {
   });
 
   it('answers 503 数据库不可用 with the same data shape when it does not', async () => {
-    fakeDb.up = false;
+    // The middleware could not open a database: nothing on locals.
+    suiteContext.db = null;
     const response = await getHealth(request());
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ code: 1, msg: '数据库不可用', data: { status: 'degraded', database: false } });

@@ -5,7 +5,7 @@
  * Each hall filter is checked twice: every returned card satisfies it (asserted on the card's own
  * fields), and the total equals what a plain JavaScript reading of the seeded rows expects.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameListItem, GameRef, HallQuery, ListingCard, ListingDetail, Page, Platform, Zone } from '~/lib/catalog/types';
 import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, CODE_ACCOUNT_DELETED } from '~/lib/config/constants';
 import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
@@ -30,9 +30,8 @@ import { GET as getShop } from '~/pages/api/v1/shop/index';
 import { GET as getShopAccounts } from '~/pages/api/v1/shop/accounts';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const DRIVERS = TEST_DRIVERS;
 
@@ -128,7 +127,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
     beforeAll(async () => {
       database = await openTestDatabase({ driver, seed: true });
       db = database.db;
-      fakeDb.db = db;
+      suiteContext.db = db;
       const [gameRows, listingRows, shopRows, attrRows] = await Promise.all([
         db.select().from(games),
         db.select().from(listings),
@@ -148,7 +147,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
     });
 
     afterAll(async () => {
-      fakeDb.db = null;
+      suiteContext.db = null;
       await database?.close();
     });
 

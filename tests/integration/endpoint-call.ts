@@ -9,6 +9,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { expect } from 'vitest';
 import { MSG_UNAUTHORIZED } from '~/server/errors';
 import type { Envelope } from '~/server/http';
+import { suiteContext } from './route-context';
 
 export interface CallOptions {
   /** Defaults to GET. */
@@ -55,7 +56,7 @@ export async function callRoute<T = unknown>(route: APIRoute, path: string, opti
     request,
     url: new URL(request.url),
     params: {},
-    locals: {},
+    locals: suiteContext.locals(),
     ...(options.ip === undefined ? {} : { clientAddress: options.ip }),
   } as unknown as APIContext;
   const response = await route(context);

@@ -10,7 +10,7 @@
  */
 import type { APIRoute } from 'astro';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FreeCountAnswer } from '~/lib/api/free';
 import { MONEY_CODES, type CancelPreview, type Credentials, type OrderView, type Page } from '~/lib/api/money';
 import { FREE_RENTALS_PER_DAY, MSG_FREE_DAILY_LIMIT_REACHED, MSG_FREE_OFFER_INACTIVE, ORDER_STATUS } from '~/lib/config/constants';
@@ -35,10 +35,9 @@ import { POST as cancelRoute } from '~/pages/api/v1/order/cancel';
 import { GET as listRoute } from '~/pages/api/v1/order/list';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, expectUnauthorized, type CallResult } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 import { bookableListingIds } from './bookable-listings';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -77,14 +76,14 @@ function suiteDatabase(driver: 'pglite' | 'postgres', skip: boolean) {
     if (skip) return;
     state.testDb = await openTestDatabase({ driver, seed: true });
     state.db = state.testDb.db;
-    fakeDb.db = state.db;
+    suiteContext.db = state.db;
     // Free orders ignore the listing's minimum hours: any listing bookable now will do.
     state.pool = await bookableListingIds(state.db, 24);
     await state.db.delete(freeOffers);
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await state.testDb?.close();
   });
 

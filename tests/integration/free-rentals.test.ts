@@ -8,7 +8,7 @@
  * Each test after the seed checks replaces every offer with its own (setOffers).
  */
 import { asc, count, countDistinct, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '~/lib/catalog/types';
 import { FREE_LIST_PAGE_SIZE_DEFAULT, FREE_PROMOTION_TEXT, FREE_PROMOTION_TITLE, FREE_RENTALS_PER_DAY } from '~/lib/config/constants';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
@@ -24,9 +24,8 @@ import { GET as getList, ALL as listOther } from '~/pages/api/v1/free/list';
 import { GET as getPromotion } from '~/pages/api/v1/free/promotion';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectOk } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -74,7 +73,7 @@ describe.each(TEST_DRIVERS)('free rentals on $label', ({ driver, skip }) => {
     if (skip) return;
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
-    fakeDb.db = db;
+    suiteContext.db = db;
     all = await db
       .select({ id: listings.id, gameId: listings.gameId, isListed: listings.isListed, isRented: listings.isRented })
       .from(listings)
@@ -85,7 +84,7 @@ describe.each(TEST_DRIVERS)('free rentals on $label', ({ driver, skip }) => {
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await testDb?.close();
   });
 

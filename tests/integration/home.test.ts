@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingCard, Page } from '~/lib/catalog/types';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { announcements, banners, games, hotTags, listings } from '~/server/db/schema';
@@ -20,9 +20,8 @@ import { GET as getHotTags } from '~/pages/api/v1/home/hotTags';
 import { GET as getBanners } from '~/pages/api/v1/home/banners';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const DRIVERS = TEST_DRIVERS;
 
@@ -46,11 +45,11 @@ describe.each(DRIVERS)('home API on $label', ({ driver, skip }) => {
     beforeAll(async () => {
       database = await openTestDatabase({ driver, seed: true });
       db = database.db;
-      fakeDb.db = db;
+      suiteContext.db = db;
     });
 
     afterAll(async () => {
-      fakeDb.db = null;
+      suiteContext.db = null;
       await database?.close();
     });
 

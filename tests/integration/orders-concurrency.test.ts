@@ -8,7 +8,7 @@
  */
 import type { APIContext } from 'astro';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_CODES, type OrderView, type PayResult } from '~/lib/api/money';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { listings, orders, payments, users, walletLedger, wallets, type LedgerKind } from '~/server/db/schema';
@@ -20,10 +20,9 @@ import { createOrder, expireUnpaidOrders } from '~/server/services/orders';
 import { createUser } from '~/server/services/users';
 import { changeBalance, ledgerSum, readWallet } from '~/server/services/wallet';
 import { POST as notifyRoute } from '~/pages/api/v1/pay/notify/[channel]';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 import { bookableListingIds } from './bookable-listings';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const pgUrl = process.env['DATABASE_URL_TEST'];
 const SITE = { origin: 'http://localhost' };
@@ -65,7 +64,7 @@ async function deliver(channel: string, params: Record<string, string>): Promise
     headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
     body: new URLSearchParams(params).toString(),
   });
-  const response = await notifyRoute({ request, params: { channel }, url: new URL(request.url), locals: {} } as unknown as APIContext);
+  const response = await notifyRoute({ request, params: { channel }, url: new URL(request.url), locals: suiteContext.locals() } as unknown as APIContext);
   return `${response.status} ${await response.text()}`;
 }
 
@@ -101,12 +100,12 @@ describe.skipIf(!pgUrl)('races on PostgreSQL (DATABASE_URL_TEST)', () => {
   beforeAll(async () => {
     testDb = await openTestDatabase({ driver: 'postgres', seed: true });
     db = testDb.db;
-    fakeDb.db = db;
+    suiteContext.db = db;
     listingIds = await bookableListingIds(db, 3);
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await testDb?.close();
   });
 

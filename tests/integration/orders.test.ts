@@ -10,7 +10,7 @@
  */
 import type { APIRoute } from 'astro';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_CODES, type CancelPreview, type Credentials, type GatewayCheckout, type LedgerEntry, type OrderInfo, type OrderQuote, type OrderView, type Page, type PayResult, type RenewCheck, type RentalRequest, type VipPlans, type WalletInfo } from '~/lib/api/money';
 import { MS_PER_DAY } from '~/lib/config/constants';
 import { fenToYuan } from '~/lib/rules/money';
@@ -42,10 +42,9 @@ import { GET as fundsRoute } from '~/pages/api/v1/account/fundsDetail';
 import { POST as rechargeRoute } from '~/pages/api/v1/account/recharge';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, type CallResult } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 import { bookableAllDay } from './bookable-listings';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -174,7 +173,7 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     if (skip) return;
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
-    fakeDb.db = db;
+    suiteContext.db = db;
     pool = await db
       .select({
         id: listings.id,
@@ -196,7 +195,7 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await testDb?.close();
   });
 

@@ -9,7 +9,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayCheckout, OrderInfo, PayResult, RentalRequest } from '~/lib/api/money';
 import { fenToYuan } from '~/lib/rules/money';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
@@ -29,10 +29,9 @@ import { POST as sandboxConfirmRoute } from '~/pages/api/v1/sandbox/pay/confirm'
 import { POST as notifyRoute, ALL as notifyOther } from '~/pages/api/v1/pay/notify/[channel]';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectOk } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 import { bookableListingIds } from './bookable-listings';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const MINUTE = 60_000;
 const SITE = { origin: 'http://localhost' };
@@ -47,7 +46,7 @@ async function deliver(channel: string, params: Record<string, string>, route: A
     headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
     body: new URLSearchParams(params).toString(),
   });
-  const context = { request, params: { channel }, url: new URL(request.url), locals: {} } as unknown as APIContext;
+  const context = { request, params: { channel }, url: new URL(request.url), locals: suiteContext.locals() } as unknown as APIContext;
   const response = await route(context);
   return { status: response.status, text: await response.text() };
 }
@@ -135,13 +134,13 @@ describe.each(TEST_DRIVERS)('gateway payments and the notify on $label', ({ driv
     if (skip) return;
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
-    fakeDb.db = db;
+    suiteContext.db = db;
     listingIds = await bookableListingIds(db, 3);
     ({ privateKeyPem, publicKeyPem } = await sandboxGatewayKeys(db));
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await testDb?.close();
   });
 

@@ -40,9 +40,8 @@ import { POST as sandboxConfirmPost } from '~/pages/api/v1/qr/sandbox/confirm';
 import { POST as cancelPost } from '~/pages/api/v1/qr/cancel';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, type CallOptions as BaseCallOptions, type CallResult } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 /** `cookie` is the qr_secret value alone (null or empty: no cookie). */
 type CallOptions = Omit<BaseCallOptions, 'cookie'> & { cookie?: string | null };
@@ -99,13 +98,13 @@ describe.each(TEST_DRIVERS)('QR login on $label', ({ driver, skip }) => {
     if (skip) return;
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
-    fakeDb.db = db;
+    suiteContext.db = db;
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'renter01'));
     renterId = row!.id;
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await testDb?.close();
   });
 

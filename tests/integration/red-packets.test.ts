@@ -7,7 +7,7 @@
 import { constants, createHash, publicEncrypt } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MS_PER_DAY } from '~/lib/config/constants';
 import { couponFromInfo } from '~/lib/rules/coupon';
 import type { RedPacket, RedPacketPage } from '~/lib/stores/red-packets';
@@ -26,9 +26,8 @@ import { POST as registerRoute } from '~/pages/api/v1/common/register';
 import { GET as redPacketsRoute, ALL as redPacketsOther } from '~/pages/api/v1/account/redPackets';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, type CallOptions, type CallResult } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 let serial = 0;
 const freshIp = (): string => `203.0.${Math.floor((serial += 1) / 250)}.${(serial % 250) + 1}`;
@@ -93,11 +92,11 @@ describe.each(TEST_DRIVERS)('red envelopes on $label', ({ driver, skip }) => {
     if (skip) return;
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
-    fakeDb.db = db;
+    suiteContext.db = db;
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await testDb?.close();
   });
 

@@ -10,7 +10,7 @@
  */
 import type { APIRoute } from 'astro';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView, Page } from '~/lib/api/money';
 import type { MyReview } from '~/lib/api/reviews';
 import { MS_PER_DAY, ORDER_STATUS, REVIEW_CONTENT_MAX_CHARS } from '~/lib/config/constants';
@@ -36,10 +36,9 @@ import { GET as orderDetailRoute } from '~/pages/api/v1/order/detail';
 import { GET as publicCommentsRoute } from '~/pages/api/v1/detail/comments';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, expectUnauthorized, type CallResult } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 import { bookableAllDay } from './bookable-listings';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const SITE = { origin: 'http://localhost' };
 const MSG_ORDER_NOT_FOUND = '订单不存在';
@@ -123,7 +122,7 @@ describe.each(TEST_DRIVERS)('reviews written by renters on $label', ({ driver, s
     if (skip) return;
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
-    fakeDb.db = db;
+    suiteContext.db = db;
     pool = await db
       .select({ id: listings.id, minRentalHours: listings.minRentalHours })
       .from(listings)
@@ -133,7 +132,7 @@ describe.each(TEST_DRIVERS)('reviews written by renters on $label', ({ driver, s
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await testDb?.close();
   });
 

@@ -3,7 +3,7 @@
  * the demo reviews of the seed, on PGlite and, when DATABASE_URL_TEST is set, on PostgreSQL.
  */
 import { asc, eq, isNull, notExists, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_ACCOUNT_DELETED, CODE_SUCCESS, REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/lib/config/constants';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { listingReviews, listings, shops, users } from '~/server/db/schema';
@@ -14,9 +14,8 @@ import { listReviews, type ReviewsPage } from '~/server/services/reviews';
 import { GET as getComments, ALL as commentsOther } from '~/pages/api/v1/detail/comments';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const NOW = new Date('2026-11-23T12:00:00+08:00');
 const MINUTE_MS = 60_000;
@@ -63,7 +62,7 @@ describe.each(TEST_DRIVERS)('listing reviews on $label', ({ driver, skip }) => {
     beforeAll(async () => {
       database = await openTestDatabase({ driver, seed: true });
       db = database.db;
-      fakeDb.db = db;
+      suiteContext.db = db;
 
       for (const [key, demo] of [
         ['renter', DEMO_USERS.renter],
@@ -98,7 +97,7 @@ describe.each(TEST_DRIVERS)('listing reviews on $label', ({ driver, skip }) => {
     });
 
     afterAll(async () => {
-      fakeDb.db = null;
+      suiteContext.db = null;
       await database?.close();
     });
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIND_TOKEN_LIFETIME_S } from '~/lib/config/constants';
 import {
   ID_NUMBER_INVALID,
@@ -45,9 +45,8 @@ import { POST as postBindPhone } from '~/pages/api/v1/common/bindPhone';
 import { POST as postRealName } from '~/pages/api/v1/account/realName';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, type CallOptions, type CallResult } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 // Every test uses its own phones and IPs, so the per-recipient and per-IP limits never leak
 // between tests.
@@ -162,12 +161,12 @@ describe.each(TEST_DRIVERS)('sign-in codes on $label', ({ driver, skip }) => {
     if (skip) return;
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
-    fakeDb.db = db;
+    suiteContext.db = db;
     renterId = await userIdOf(DEMO_USERS.renter.username);
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await testDb?.close();
   });
 

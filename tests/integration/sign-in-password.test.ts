@@ -31,9 +31,8 @@ import { POST as resetPasswordByEmailRoute } from '~/pages/api/v1/common/resetPa
 import { GET as userInfoRoute } from '~/pages/api/v1/common/userInfo';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, type CallOptions, type CallResult } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const BAD_SIGNATURE = { code: 1, msg: '请求签名无效，请刷新后重试', data: null };
 const BAD_CREDENTIALS = { code: 1, msg: '账号或密码错误', data: null };
@@ -151,11 +150,11 @@ describe.each(TEST_DRIVERS)('password sign-in on $label', ({ driver, skip }) => 
     if (skip) return;
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
-    fakeDb.db = db;
+    suiteContext.db = db;
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await testDb?.close();
   });
 

@@ -4,7 +4,7 @@
  * DATABASE_URL_TEST is set, on a fresh PostgreSQL database.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerToken } from '~/server/auth';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
 import { authTokens, users } from '~/server/db/schema';
@@ -14,9 +14,8 @@ import { GET as getUserInfo, ALL as userInfoOther } from '~/pages/api/v1/common/
 import { POST as postLogout, ALL as logoutOther } from '~/pages/api/v1/common/logout';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectUnauthorized, type CallResult } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 const userInfo = (authorization?: string): Promise<CallResult<UserInfo>> =>
   callRoute<UserInfo>(getUserInfo, '/api/v1/common/userInfo', { authorization });
@@ -79,13 +78,13 @@ describe.each(TEST_DRIVERS)('tokens on $label', ({ driver, skip }) => {
     if (skip) return;
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
-    fakeDb.db = db;
+    suiteContext.db = db;
     renterId = await userIdOf('renter01');
     deletedUserId = await userIdOf('deleted01');
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await testDb?.close();
   });
 

@@ -7,7 +7,7 @@
  */
 import type { APIRoute } from 'astro';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingCard, Page } from '~/lib/catalog/types';
 import { CODE_ACCOUNT_DELETED, SEARCH_HISTORY_LIMIT, SEARCH_TEMPLATES_MAX } from '~/lib/config/constants';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
@@ -36,9 +36,8 @@ import { POST as postUncollect } from '~/pages/api/v1/account/uncollect';
 import { GET as getCollections } from '~/pages/api/v1/account/collections';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, expectUnauthorized, type CallOptions, type CallResult } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 /** POST unless told otherwise, always declaring a JSON body. */
 const call = <T = unknown>(route: APIRoute, path: string, options: CallOptions = {}): Promise<CallResult<T>> =>
@@ -82,7 +81,7 @@ describe.each(TEST_DRIVERS)('per-user catalogue state on $label', ({ driver, ski
     if (skip) return;
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
-    fakeDb.db = db;
+    suiteContext.db = db;
     const rows = await db.select({ id: listings.id, isListed: listings.isListed }).from(listings).orderBy(asc(listings.id));
     listed = rows.filter((row) => row.isListed).map((row) => row.id);
     unlisted = rows.find((row) => !row.isListed)!.id;
@@ -90,7 +89,7 @@ describe.each(TEST_DRIVERS)('per-user catalogue state on $label', ({ driver, ski
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await testDb?.close();
   });
 

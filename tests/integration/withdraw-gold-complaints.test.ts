@@ -7,7 +7,7 @@
  */
 import type { APIRoute } from 'astro';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPLAINT_TYPES,
   GOLD_EXCHANGE_COINS,
@@ -38,9 +38,8 @@ import { GET as complaintsRoute } from '~/pages/api/v1/order/complaints';
 import { POST as complaintRoute, ALL as complaintOther } from '~/pages/api/v1/order/complaint';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, expectUnauthorized, type CallResult } from './endpoint-call';
-import { fakeDb } from './endpoint-db';
+import { suiteContext } from './route-context';
 
-vi.mock('~/server/db/client', async (importOriginal) => (await import('./endpoint-db')).mockDbClient(importOriginal));
 
 let serial = 0;
 const freshPhone = (): string => `136${String(30_000_000 + (serial += 1)).padStart(8, '0')}`;
@@ -132,14 +131,14 @@ describe.each(TEST_DRIVERS)('withdrawals, gold coins and complaints on $label', 
     if (skip) return;
     testDb = await openTestDatabase({ driver, seed: true });
     db = testDb.db;
-    fakeDb.db = db;
+    suiteContext.db = db;
     const [row] = await db.select({ id: listings.id, title: listings.title }).from(listings).orderBy(listings.id).limit(1);
     if (!row) throw new Error('the seed has no listing');
     listing = row;
   }, 120_000);
 
   afterAll(async () => {
-    fakeDb.db = null;
+    suiteContext.db = null;
     await testDb?.close();
   });
 

@@ -4,7 +4,8 @@
  */
 import { version } from '../../../../package.json';
 import { CODE_FAIL } from '~/lib/config/constants';
-import { pingDatabase } from '~/server/db/client';
+import { sql } from 'drizzle-orm';
+import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
 import { allowOnly, handle, ok } from '~/server/http';
 
@@ -17,20 +18,30 @@ export interface HealthData {
   version: string;
 }
 
-async function pingWithTimeout(): Promise<boolean> {
+async function ping(db: Db | undefined): Promise<boolean> {
+  if (!db) return false;
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function pingWithTimeout(db: Db | undefined): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), DB_PING_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([pingDatabase(), timeout]);
+    return await Promise.race([ping(db), timeout]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-export const GET = handle(async () => {
-  const database = await pingWithTimeout();
+export const GET = handle(async ({ locals }) => {
+  const database = await pingWithTimeout(locals.db);
   if (!database) {
     const data: HealthData = { status: 'degraded', database, version };
     throw new AppError(CODE_FAIL, '数据库不可用', 503, { data });

@@ -6,19 +6,18 @@
  * than the verified one: 400 支付宝实名须与实名认证姓名一致.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { alipayAccountBodySchema, bindAlipayAccount, getAlipayAccount, requireVerifiedName } from '~/server/services/withdrawals';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
-  return ok(await getAlipayAccount(await getDb(), userId));
+  return ok(await getAlipayAccount(ctx.db, userId));
 });
 
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const db = await getDb();
+  const db = ctx.db;
   await requireVerifiedName(db, userId);
   const input = await readJson(ctx.request, alipayAccountBodySchema);
   return ok(await bindAlipayAccount(db, userId, input, now));

@@ -4,7 +4,6 @@
  * rental hall's (docs/user-catalog-api.md "Likes and collections").
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { collectionsQuerySchema, listCollections } from '~/server/services/listing-interactions';
 
@@ -12,7 +11,7 @@ export const GET = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const paging = await readQuery(ctx.url, collectionsQuerySchema);
-  return ok(await listCollections(await getDb(), userId, paging, now));
+  return ok(await listCollections(ctx.db, userId, paging, now));
 });
 
 export const ALL = allowOnly('GET');

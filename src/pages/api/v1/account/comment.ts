@@ -8,21 +8,20 @@
  * 409 该订单已评价.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson, readQuery } from '~/server/http';
 import { getMyReview, reviewIdQuerySchema, writeReview, writeReviewBodySchema } from '~/server/services/review-writing';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
   const { id } = await readQuery(ctx.url, reviewIdQuerySchema);
-  return ok(await getMyReview(await getDb(), userId, id));
+  return ok(await getMyReview(ctx.db, userId, id));
 });
 
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const body = await readJson(ctx.request, writeReviewBodySchema);
-  return ok(await writeReview(await getDb(), userId, body, now));
+  return ok(await writeReview(ctx.db, userId, body, now));
 });
 
 export const ALL = allowOnly('GET', 'POST');

@@ -4,14 +4,13 @@
  * (default 10). The orders still waiting for a review are account/commentsPending.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { listMyReviews, myReviewsQuerySchema } from '~/server/services/review-writing';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
   const query = await readQuery(ctx.url, myReviewsQuerySchema);
-  return ok(await listMyReviews(await getDb(), userId, query));
+  return ok(await listMyReviews(ctx.db, userId, query));
 });
 
 export const ALL = allowOnly('GET');

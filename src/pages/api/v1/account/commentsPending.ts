@@ -4,7 +4,6 @@
  * page_size 1-50 (default 10).
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { listPendingReviews, myReviewsQuerySchema } from '~/server/services/review-writing';
 
@@ -12,7 +11,7 @@ export const GET = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const query = await readQuery(ctx.url, myReviewsQuerySchema);
-  return ok(await listPendingReviews(await getDb(), userId, query, now));
+  return ok(await listPendingReviews(ctx.db, userId, query, now));
 });
 
 export const ALL = allowOnly('GET');

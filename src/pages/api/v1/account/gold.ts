@@ -1,13 +1,12 @@
 /** GET /api/v1/account/gold (Bearer) → GoldOverview: coins, today's sign-in and exchanges, tasks, the latest 20 changes. */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { getGoldOverview } from '~/server/services/gold-coins';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  return ok(await getGoldOverview(await getDb(), userId, now));
+  return ok(await getGoldOverview(ctx.db, userId, now));
 });
 
 export const ALL = allowOnly('GET');

@@ -3,14 +3,13 @@
  * envelope. 409 金币不足 / 今日兑换次数已用完.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { exchangeGold } from '~/server/services/gold-coins';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  return ok(await exchangeGold(await getDb(), userId, now));
+  return ok(await exchangeGold(ctx.db, userId, now));
 });
 
 export const ALL = allowOnly('POST');

@@ -3,7 +3,6 @@
  * 奖励已领取.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { claimGoldTask, goldTaskBodySchema } from '~/server/services/gold-coins';
 
@@ -11,7 +10,7 @@ export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const { key } = await readJson(ctx.request, goldTaskBodySchema);
-  return ok(await claimGoldTask(await getDb(), userId, key, now));
+  return ok(await claimGoldTask(ctx.db, userId, key, now));
 });
 
 export const ALL = allowOnly('POST');

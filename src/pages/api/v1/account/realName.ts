@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { realNameSchema } from '~/lib/rules/validation';
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { verifyRealName } from '~/server/services/real-name';
 
@@ -22,7 +21,7 @@ const bodySchema = z.object({
 export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
   const input = await readJson(ctx.request, bodySchema);
-  return ok(await verifyRealName(await getDb(), userId, { name: input.name, idNumber: input.id_number }));
+  return ok(await verifyRealName(ctx.db, userId, { name: input.name, idNumber: input.id_number }));
 });
 
 export const ALL = allowOnly('POST');

@@ -3,7 +3,6 @@
  * → `{ order_no, pay_no, checkout_url }`. Needs real-name verification (403 code 1003).
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { idempotencyKeyOf } from '~/server/services/idempotency';
 import { createRecharge, rechargeBodySchema } from '~/server/services/order-payment';
@@ -13,7 +12,7 @@ export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx, now);
   const key = idempotencyKeyOf(ctx.request);
   const body = await readJson(ctx.request, rechargeBodySchema);
-  return ok(await createRecharge(await getDb(), userId, body, key, { origin: ctx.url.origin }, now));
+  return ok(await createRecharge(ctx.db, userId, body, key, { origin: ctx.url.origin }, now));
 });
 
 export const ALL = allowOnly('POST');

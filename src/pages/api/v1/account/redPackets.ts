@@ -6,7 +6,6 @@
  * yuan strings ("3.00").
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { listRedPackets, redPacketsQuerySchema } from '~/server/services/red-packets';
 
@@ -14,7 +13,7 @@ export const GET = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const query = await readQuery(ctx.url, redPacketsQuerySchema);
-  return ok(await listRedPackets(await getDb(), userId, query, now));
+  return ok(await listRedPackets(ctx.db, userId, query, now));
 });
 
 export const ALL = allowOnly('GET');

@@ -1,13 +1,12 @@
 /** POST /api/v1/account/signIn (Bearer) → GoldOverview; once per Shanghai day, else 409 今日已签到. */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { signIn } from '~/server/services/gold-coins';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  return ok(await signIn(await getDb(), userId, now));
+  return ok(await signIn(ctx.db, userId, now));
 });
 
 export const ALL = allowOnly('POST');

@@ -4,7 +4,6 @@
  * (docs/user-catalog-api.md "Likes and collections").
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { accountIdBodySchema, setCollected } from '~/server/services/listing-interactions';
 
@@ -12,7 +11,7 @@ export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const { account_id } = await readJson(ctx.request, accountIdBodySchema);
-  return ok(await setCollected(await getDb(), userId, account_id, false, now));
+  return ok(await setCollected(ctx.db, userId, account_id, false, now));
 });
 
 export const ALL = allowOnly('POST');

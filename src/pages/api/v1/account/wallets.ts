@@ -1,13 +1,12 @@
 /** GET /api/v1/account/wallets (Bearer) — spec §7 "GET my wallets": `{ walletsInfo }` (docs/money-api.md). */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { getWalletInfo } from '~/server/services/wallet';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  return ok({ walletsInfo: await getWalletInfo(await getDb(), userId, now) });
+  return ok({ walletsInfo: await getWalletInfo(ctx.db, userId, now) });
 });
 
 export const ALL = allowOnly('GET');

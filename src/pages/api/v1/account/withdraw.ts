@@ -5,7 +5,6 @@
  * 409 code 1005 when the balance does not cover it.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { idempotencyKeyOf, withIdempotency } from '~/server/services/idempotency';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { createWithdrawal, withdrawBodySchema } from '~/server/services/withdrawals';
@@ -15,7 +14,7 @@ export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx, now);
   const { amount } = await readJson(ctx.request, withdrawBodySchema);
   const key = idempotencyKeyOf(ctx.request);
-  const db = await getDb();
+  const db = ctx.db;
   return ok(await withIdempotency(db, { userId, scope: 'account.withdraw', key, request: { amount } }, (tx) => createWithdrawal(tx, userId, amount, now)));
 });
 

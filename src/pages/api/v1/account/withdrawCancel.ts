@@ -4,7 +4,6 @@
  * pending: 409 该提现已处理，无法取消.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { cancelWithdrawal, withdrawCancelBodySchema } from '~/server/services/withdrawals';
 
@@ -12,7 +11,7 @@ export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const { withdraw_no } = await readJson(ctx.request, withdrawCancelBodySchema);
-  return ok(await cancelWithdrawal(await getDb(), userId, withdraw_no, now));
+  return ok(await cancelWithdrawal(ctx.db, userId, withdraw_no, now));
 });
 
 export const ALL = allowOnly('POST');

@@ -3,14 +3,13 @@
  * page ≥ 1 (default 1), page_size 1-50 (default 10).
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { listWithdrawals, withdrawListQuerySchema } from '~/server/services/withdrawals';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
   const query = await readQuery(ctx.url, withdrawListQuerySchema);
-  return ok(await listWithdrawals(await getDb(), userId, query));
+  return ok(await listWithdrawals(ctx.db, userId, query));
 });
 
 export const ALL = allowOnly('GET');

@@ -10,7 +10,6 @@
  */
 import { z } from 'zod';
 import { loginBySmsSchema } from '~/lib/rules/validation';
-import { getDb } from '~/server/db/client';
 import { unauthorized } from '~/server/errors';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { signInAnswer } from '~/server/services/sign-in';
@@ -27,7 +26,7 @@ const bodySchema = z.object({
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const input = await readJson(ctx.request, bodySchema);
-  const db = await getDb();
+  const db = ctx.db;
   const temp = await resolveToken(db, input.temp_token, now, 'bind');
   if (!temp.ok) throw unauthorized(undefined, { cause: new Error(`temp_token ${temp.reason}`) });
   await checkVerificationCode(db, { channel: 'sms', recipient: input.mobile, action: 'bind', code: input.code }, now);

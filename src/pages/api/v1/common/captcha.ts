@@ -6,13 +6,11 @@
  */
 import { CAPTCHAS_PER_IP_PER_MINUTE } from '~/lib/config/constants';
 import { clientIp } from '~/server/client-ip';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { createCaptcha } from '~/server/services/captcha';
 import { enforceRateLimits } from '~/server/services/rate-limit';
 
-export const POST = handle(async ({ astro }) => {
-  const db = await getDb();
+export const POST = handle(async ({ astro, db }) => {
   const now = new Date();
   await enforceRateLimits(db, [{ bucket: `captcha:ip:${clientIp(astro)}`, limit: CAPTCHAS_PER_IP_PER_MINUTE, windowS: 60 }], now);
   return ok(await createCaptcha(db, now));

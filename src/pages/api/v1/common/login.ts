@@ -3,16 +3,14 @@
  * password, verify_key, fingerprint; headers X-Sign, X-Timestamp, X-Nonce-Str; §5 -410 rule).
  * Answers the token answer of docs/sign-in-api.md.
  */
-import { getDb } from '~/server/db/client';
 import { clientIp } from '~/server/client-ip';
 import { allowOnly, handle, ok, readSignedJson } from '~/server/http';
 import { loginWithPassword, passwordLoginBodySchema } from '~/server/services/password-login';
 import { verifySignedRequest } from '~/server/services/request-signing';
 
-export const POST = handle(async ({ request, astro }) => {
+export const POST = handle(async ({ request, astro, db }) => {
   const now = new Date();
   const { text, data } = await readSignedJson(request, passwordLoginBodySchema);
-  const db = await getDb();
   const challenge = await verifySignedRequest(db, request.headers, text, now);
   const answer = await loginWithPassword(
     db,

@@ -4,7 +4,6 @@
  * second logout with the same token is refused.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { unauthorized } from '~/server/errors';
 import { allowOnly, handle, ok } from '~/server/http';
 import { revokeToken } from '~/server/services/tokens';
@@ -13,7 +12,7 @@ export const POST = handle(async (ctx) => {
   const now = new Date();
   const { token } = await requireUser(ctx, now);
   // A concurrent logout with the same token may have won the race; it gets the same 401.
-  if (!(await revokeToken(await getDb(), token, now))) throw unauthorized();
+  if (!(await revokeToken(ctx.db, token, now))) throw unauthorized();
   return ok(null);
 });
 

@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { loginBySmsSchema } from '~/lib/rules/validation';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { signInAnswer } from '~/server/services/sign-in';
 import { signInUserByMobile } from '~/server/services/phone-sign-in';
@@ -17,7 +16,7 @@ const bodySchema = z.object({ mobile: loginBySmsSchema.shape.mobile, code: login
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const input = await readJson(ctx.request, bodySchema);
-  const db = await getDb();
+  const db = ctx.db;
   await checkVerificationCode(db, { channel: 'sms', recipient: input.mobile, action: 'login', code: input.code }, now);
   const { userId, isNewUser } = await signInUserByMobile(db, input.mobile, now);
   return ok(await signInAnswer(db, userId, { isNewUser, userAgent: ctx.request.headers.get('user-agent'), now }));

@@ -3,15 +3,13 @@
  * "POST register": mobile, encrypted password, code, optional invite; token at data.token.token).
  * Answers the token answer with is_new_user true.
  */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readSignedJson } from '~/server/http';
 import { registerBodySchema, registerWithPassword } from '~/server/services/password-login';
 import { verifySignedRequest } from '~/server/services/request-signing';
 
-export const POST = handle(async ({ request }) => {
+export const POST = handle(async ({ request, db }) => {
   const now = new Date();
   const { text, data } = await readSignedJson(request, registerBodySchema);
-  const db = await getDb();
   const challenge = await verifySignedRequest(db, request.headers, text, now);
   const answer = await registerWithPassword(
     db,

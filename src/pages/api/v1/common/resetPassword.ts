@@ -2,15 +2,13 @@
  * POST /api/v1/common/resetPassword (signed) — a new password by SMS code (issue 4 /rstpwd):
  * { mobile, code, password (encrypted) } → null; every token of the user is revoked.
  */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readSignedJson } from '~/server/http';
 import { resetPassword, resetPasswordBodySchema } from '~/server/services/password-login';
 import { verifySignedRequest } from '~/server/services/request-signing';
 
-export const POST = handle(async ({ request }) => {
+export const POST = handle(async ({ request, db }) => {
   const now = new Date();
   const { text, data } = await readSignedJson(request, resetPasswordBodySchema);
-  const db = await getDb();
   const challenge = await verifySignedRequest(db, request.headers, text, now);
   await resetPassword(db, { channel: 'sms', recipient: data.mobile, code: data.code, passwordCiphertext: data.password, challenge }, now);
   return ok(null);

@@ -2,15 +2,13 @@
  * POST /api/v1/common/resetPasswordByEmail (signed) — a new password by email code (issue 4
  * /rstpwd): { email, code, password (encrypted) } → null; every token of the user is revoked.
  */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readSignedJson } from '~/server/http';
 import { resetPassword, resetPasswordByEmailBodySchema } from '~/server/services/password-login';
 import { verifySignedRequest } from '~/server/services/request-signing';
 
-export const POST = handle(async ({ request }) => {
+export const POST = handle(async ({ request, db }) => {
   const now = new Date();
   const { text, data } = await readSignedJson(request, resetPasswordByEmailBodySchema);
-  const db = await getDb();
   const challenge = await verifySignedRequest(db, request.headers, text, now);
   await resetPassword(db, { channel: 'email', recipient: data.email, code: data.code, passwordCiphertext: data.password, challenge }, now);
   return ok(null);

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { clientIp } from '~/server/client-ip';
-import { getDb } from '~/server/db/client';
 import { badRequest } from '~/server/errors';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { MSG_CAPTCHA_REQUIRED, sendEmailResetCode } from '~/server/services/verification-codes';
@@ -22,7 +21,7 @@ const bodySchema = z.object({
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const input = await readJson(ctx.request, bodySchema);
-  const db = await getDb();
+  const db = ctx.db;
   if (!(await consumeVerifyKey(db, input.verify_key, 'sendSms', now))) throw badRequest(MSG_CAPTCHA_REQUIRED);
   return ok(await sendEmailResetCode(db, { email: input.email, ip: clientIp(ctx.astro) }, now));
 });

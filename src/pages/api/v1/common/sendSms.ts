@@ -8,7 +8,6 @@
 import { z } from 'zod';
 import { sendSmsSchema } from '~/lib/rules/validation';
 import { clientIp } from '~/server/client-ip';
-import { getDb } from '~/server/db/client';
 import { CODE_ACTIONS } from '~/server/db/schema';
 import { badRequest } from '~/server/errors';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
@@ -25,7 +24,7 @@ const bodySchema = z.object({
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const input = await readJson(ctx.request, bodySchema);
-  const db = await getDb();
+  const db = ctx.db;
   if (!(await consumeVerifyKey(db, input.verify_key, 'sendSms', now))) throw badRequest(MSG_CAPTCHA_REQUIRED);
   return ok(await sendSmsCode(db, { mobile: input.mobile, action: input.action, ip: clientIp(ctx.astro) }, now));
 });

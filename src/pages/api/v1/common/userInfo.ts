@@ -3,13 +3,12 @@
  * profile). Without a valid token: 401 未登录或登录状态已过期,请重新登录.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { getUserInfo } from '~/server/services/users';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
-  return ok(await getUserInfo(await getDb(), userId));
+  return ok(await getUserInfo(ctx.db, userId));
 });
 
 export const ALL = allowOnly('GET');

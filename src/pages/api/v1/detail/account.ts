@@ -2,14 +2,13 @@
  * GET /api/v1/detail/account?account_id — spec §7 "game account detail": a missing listing answers
  * 404 with code -400 (账号已删除), which sends the detail page to deleted_page (spec §8).
  */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { getListingDetail } from '~/server/services/catalog';
 import { accountQuerySchema } from '~/server/services/catalog.schemas';
 
-export const GET = handle(async ({ url }) => {
+export const GET = handle(async ({ url, db }) => {
   const { account_id } = await readQuery(url, accountQuerySchema);
-  return ok(await getListingDetail(await getDb(), account_id, new Date()));
+  return ok(await getListingDetail(db, account_id, new Date()));
 });
 
 export const ALL = allowOnly('GET');

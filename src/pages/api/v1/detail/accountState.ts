@@ -4,7 +4,6 @@
  * 账号已删除, like detail/account (docs/user-catalog-api.md "Likes and collections").
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { accountQuerySchema } from '~/server/services/catalog.schemas';
 import { accountState } from '~/server/services/listing-interactions';
@@ -12,7 +11,7 @@ import { accountState } from '~/server/services/listing-interactions';
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
   const { account_id } = await readQuery(ctx.url, accountQuerySchema);
-  return ok(await accountState(await getDb(), userId, account_id));
+  return ok(await accountState(ctx.db, userId, account_id));
 });
 
 export const ALL = allowOnly('GET');

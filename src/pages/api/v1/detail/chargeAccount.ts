@@ -3,7 +3,6 @@
  * "POST charge account": the hafu-coin prepay of a running rental, from the wallet → OrderView.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { idempotencyKeyOf } from '~/server/services/idempotency';
 import { chargeBodySchema, chargeGameMoney } from '~/server/services/order-lifecycle';
@@ -12,7 +11,7 @@ export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const key = idempotencyKeyOf(ctx.request);
-  return ok(await chargeGameMoney(await getDb(), userId, await readJson(ctx.request, chargeBodySchema), key, now));
+  return ok(await chargeGameMoney(ctx.db, userId, await readJson(ctx.request, chargeBodySchema), key, now));
 });
 
 export const ALL = allowOnly('POST');

@@ -4,13 +4,12 @@
  * average_rating, page, page_size }`, newest first; page_size 1-50 (default 10). No token: the
  * answer is the same for everyone. A missing listing answers 404 with code -400.
  */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { listReviews, reviewsQuerySchema } from '~/server/services/reviews';
 
-export const GET = handle(async ({ url }) => {
+export const GET = handle(async ({ url, db }) => {
   const { account_id, ...paging } = await readQuery(url, reviewsQuerySchema);
-  return ok(await listReviews(await getDb(), account_id, paging));
+  return ok(await listReviews(db, account_id, paging));
 });
 
 export const ALL = allowOnly('GET');

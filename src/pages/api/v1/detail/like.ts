@@ -4,7 +4,6 @@
  * does not exist answers 404 with code -400 (docs/user-catalog-api.md "Likes and collections").
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { LIKE_SCENE, likeBodySchema, setLike } from '~/server/services/listing-interactions';
 
@@ -12,7 +11,7 @@ export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const input = await readJson(ctx.request, likeBodySchema);
-  return ok(await setLike(await getDb(), userId, input.source_id, input.scene === LIKE_SCENE.like, now));
+  return ok(await setLike(ctx.db, userId, input.source_id, input.scene === LIKE_SCENE.like, now));
 });
 
 export const ALL = allowOnly('POST');

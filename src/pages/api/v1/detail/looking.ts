@@ -2,14 +2,13 @@
  * GET /api/v1/detail/looking?account_id — the look counter and who is looking now (spec §7
  * "GET looking-user list": data.list). A missing listing answers 404 with code -400.
  */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { accountQuerySchema } from '~/server/services/catalog.schemas';
 import { getLookStats } from '~/server/services/looking';
 
-export const GET = handle(async ({ url }) => {
+export const GET = handle(async ({ url, db }) => {
   const { account_id } = await readQuery(url, accountQuerySchema);
-  return ok(await getLookStats(await getDb(), account_id, new Date()));
+  return ok(await getLookStats(db, account_id, new Date()));
 });
 
 export const ALL = allowOnly('GET');

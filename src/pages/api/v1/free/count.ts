@@ -3,14 +3,13 @@
  * `{ per_day, used_today, remaining }` (spec §7 free "free count").
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { freeCount } from '~/server/services/free-rentals';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  return ok(await freeCount(await getDb(), userId, now));
+  return ok(await freeCount(ctx.db, userId, now));
 });
 
 export const ALL = allowOnly('GET');

@@ -5,7 +5,6 @@
  * 409 code 1006 该账号此时段已被租用 when the window is taken.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { createFreeOrder, freeOrderRequestSchema } from '~/server/services/free-orders';
 import { idempotencyKeyOf } from '~/server/services/idempotency';
@@ -15,7 +14,7 @@ export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx, now);
   const key = idempotencyKeyOf(ctx.request);
   const body = await readJson(ctx.request, freeOrderRequestSchema);
-  return ok(await createFreeOrder(await getDb(), userId, body, key, now));
+  return ok(await createFreeOrder(ctx.db, userId, body, key, now));
 });
 
 export const ALL = allowOnly('POST');

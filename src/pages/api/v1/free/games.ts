@@ -1,8 +1,7 @@
 /** GET /api/v1/free/games — games with active free offers and how many each (spec §7 free "games"). */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { listFreeGames } from '~/server/services/free-rentals';
 
-export const GET = handle(async () => ok(await listFreeGames(await getDb(), new Date())));
+export const GET = handle(async ({ db }) => ok(await listFreeGames(db, new Date())));
 
 export const ALL = allowOnly('GET');

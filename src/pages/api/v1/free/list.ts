@@ -3,13 +3,12 @@
  * free_hours and ends_at (spec §7 free "list"): `{ list, total, page, page_size }`; page ≥ 1,
  * page_size 1-50 (default 20).
  */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { freeListQuerySchema, listFreeOffers } from '~/server/services/free-rentals';
 
-export const GET = handle(async ({ url }) => {
+export const GET = handle(async ({ url, db }) => {
   const query = await readQuery(url, freeListQuerySchema);
-  return ok(await listFreeOffers(await getDb(), query, new Date()));
+  return ok(await listFreeOffers(db, query, new Date()));
 });
 
 export const ALL = allowOnly('GET');

@@ -1,13 +1,12 @@
 /** GET /api/v1/free/orders?page=&page_size= (Bearer) — the user's free orders, newest first (spec §7 free "orders"). */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { freeOrdersQuerySchema, listFreeOrders } from '~/server/services/free-orders';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  return ok(await listFreeOrders(await getDb(), userId, await readQuery(ctx.url, freeOrdersQuerySchema), now));
+  return ok(await listFreeOrders(ctx.db, userId, await readQuery(ctx.url, freeOrdersQuerySchema), now));
 });
 
 export const ALL = allowOnly('GET');

@@ -1,8 +1,7 @@
 /** GET /api/v1/free/promotion — the free-play campaign: `{ title, text, active_offers }` (spec §7 free "promotion"). */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { freePromotion } from '~/server/services/free-rentals';
 
-export const GET = handle(async () => ok(await freePromotion(await getDb(), new Date())));
+export const GET = handle(async ({ db }) => ok(await freePromotion(db, new Date())));
 
 export const ALL = allowOnly('GET');

@@ -1,8 +1,7 @@
 /** GET /api/v1/home — everything the home page shows (spec §7 home "home"). */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { getHomeData } from '~/server/services/home';
 
-export const GET = handle(async () => ok(await getHomeData(await getDb(), new Date())));
+export const GET = handle(async ({ db }) => ok(await getHomeData(db, new Date())));
 
 export const ALL = allowOnly('GET');

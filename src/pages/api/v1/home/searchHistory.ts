@@ -4,20 +4,19 @@
  * keyword searched again moves to the top (docs/user-catalog-api.md "Search history").
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { keywordBodySchema, listSearchHistory, recordSearch } from '~/server/services/search-history';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
-  return ok(await listSearchHistory(await getDb(), userId));
+  return ok(await listSearchHistory(ctx.db, userId));
 });
 
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const { keyword } = await readJson(ctx.request, keywordBodySchema);
-  await recordSearch(await getDb(), userId, keyword, now);
+  await recordSearch(ctx.db, userId, keyword, now);
   return ok(null);
 });
 

@@ -1,6 +1,5 @@
 /** POST /api/v1/order/cancel { order_no } (Bearer) — cancel unpaid, or cancel early with the spec §4 refund → OrderView. */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { cancelOrder, orderNoBodySchema } from '~/server/services/order-lifecycle';
 
@@ -8,7 +7,7 @@ export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const { order_no } = await readJson(ctx.request, orderNoBodySchema);
-  return ok(await cancelOrder(await getDb(), userId, order_no, now));
+  return ok(await cancelOrder(ctx.db, userId, order_no, now));
 });
 
 export const ALL = allowOnly('POST');

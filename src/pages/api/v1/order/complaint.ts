@@ -4,14 +4,13 @@
  * 未支付的订单不能投诉; 400 请选择投诉类型 / 问题描述需5-500个字; 409 该订单已有3条处理中的投诉.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { complaintBodySchema, createComplaint, requireBoundPhone } from '~/server/services/complaints';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const db = await getDb();
+  const db = ctx.db;
   await requireBoundPhone(db, userId);
   const input = await readJson(ctx.request, complaintBodySchema);
   return ok(await createComplaint(db, userId, input, now));

@@ -3,14 +3,13 @@
  * first; page ≥ 1 (default 1), page_size 1-50 (default 10).
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { complaintsQuerySchema, listComplaints } from '~/server/services/complaints';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
   const query = await readQuery(ctx.url, complaintsQuerySchema);
-  return ok(await listComplaints(await getDb(), userId, query));
+  return ok(await listComplaints(ctx.db, userId, query));
 });
 
 export const ALL = allowOnly('GET');

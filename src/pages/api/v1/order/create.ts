@@ -4,7 +4,6 @@
  * 409 code 1006 该账号此时段已被租用 when the window is taken.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { idempotencyKeyOf } from '~/server/services/idempotency';
 import { createOrder, rentalRequestSchema } from '~/server/services/orders';
@@ -14,7 +13,7 @@ export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx, now);
   const key = idempotencyKeyOf(ctx.request);
   const body = await readJson(ctx.request, rentalRequestSchema);
-  return ok(await createOrder(await getDb(), userId, body, key, now));
+  return ok(await createOrder(ctx.db, userId, body, key, now));
 });
 
 export const ALL = allowOnly('POST');

@@ -1,7 +1,6 @@
 /** GET /api/v1/order/detail?order_no= (Bearer) — one order as OrderView. */
 import { z } from 'zod';
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { orderNoSchema } from '~/server/services/orders';
 import { getOwnOrderView } from '~/server/services/orders';
@@ -12,7 +11,7 @@ export const GET = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const { order_no } = await readQuery(ctx.url, Query);
-  return ok(await getOwnOrderView(await getDb(), userId, order_no, now));
+  return ok(await getOwnOrderView(ctx.db, userId, order_no, now));
 });
 
 export const ALL = allowOnly('GET');

@@ -1,13 +1,12 @@
 /** GET /api/v1/order/list?filter=all|unpaid|running|finished|cancelled&page=&page_size= (Bearer) — the user's rental orders, newest first. */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { listOrders, orderListQuerySchema } from '~/server/services/orders';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  return ok(await listOrders(await getDb(), userId, await readQuery(ctx.url, orderListQuerySchema), now));
+  return ok(await listOrders(ctx.db, userId, await readQuery(ctx.url, orderListQuerySchema), now));
 });
 
 export const ALL = allowOnly('GET');

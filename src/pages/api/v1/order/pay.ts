@@ -3,7 +3,6 @@
  * `{ paid: true, order }` from the wallet, or `{ paid: false, order_no, pay_no, checkout_url }`.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { idempotencyKeyOf } from '~/server/services/idempotency';
 import { payBodySchema, payOrder } from '~/server/services/order-payment';
@@ -13,7 +12,7 @@ export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx, now);
   const key = idempotencyKeyOf(ctx.request);
   const body = await readJson(ctx.request, payBodySchema);
-  return ok(await payOrder(await getDb(), userId, body, key, { origin: ctx.url.origin }, now));
+  return ok(await payOrder(ctx.db, userId, body, key, { origin: ctx.url.origin }, now));
 });
 
 export const ALL = allowOnly('POST');

@@ -3,7 +3,6 @@
  * → the server's price for this user now (OrderQuote): VIP, best or chosen red envelope, deposit.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { quoteFor, rentalRequestSchema, toQuoteView } from '~/server/services/orders';
 
@@ -11,7 +10,7 @@ export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const body = await readJson(ctx.request, rentalRequestSchema);
-  return ok(toQuoteView(await quoteFor(await getDb(), userId, body, now)));
+  return ok(toQuoteView(await quoteFor(ctx.db, userId, body, now)));
 });
 
 export const ALL = allowOnly('POST');

@@ -1,13 +1,12 @@
 /** POST /api/v1/order/renewCheck { order_no, hours } (Bearer) — spec §7 "renew check": whether the hours fit and their price. */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { checkRenew, renewBodySchema } from '~/server/services/order-lifecycle';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  return ok(await checkRenew(await getDb(), userId, await readJson(ctx.request, renewBodySchema), now));
+  return ok(await checkRenew(ctx.db, userId, await readJson(ctx.request, renewBodySchema), now));
 });
 
 export const ALL = allowOnly('POST');

@@ -3,15 +3,14 @@
  * every platform; cancelling twice is harmless, an expired or confirmed code is 400 二维码已失效.
  */
 import { z } from 'zod';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { cancelQrSession } from '~/server/services/qr-login';
 
 const Body = z.object({ scan_code: z.string().min(1) });
 
-export const POST = handle(async ({ request }) => {
+export const POST = handle(async ({ request, db }) => {
   const { scan_code } = await readJson(request, Body);
-  const cancelled = await cancelQrSession(await getDb(), { scanCode: scan_code }, new Date());
+  const cancelled = await cancelQrSession(db, { scanCode: scan_code }, new Date());
   return ok({ status: cancelled.state });
 });
 

@@ -3,15 +3,14 @@
  * (spec §4; QQ shows 2, the app `scanned`, WeChat stays `pending`). Answers the platform and state.
  */
 import { z } from 'zod';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { markScanned } from '~/server/services/qr-login';
 
 const Body = z.object({ scan_code: z.string().min(1) });
 
-export const POST = handle(async ({ request }) => {
+export const POST = handle(async ({ request, db }) => {
   const { scan_code } = await readJson(request, Body);
-  const scanned = await markScanned(await getDb(), { scanCode: scan_code }, new Date());
+  const scanned = await markScanned(db, { scanCode: scan_code }, new Date());
   return ok({ platform: scanned.platform, status: scanned.state });
 });
 

@@ -3,14 +3,13 @@
  * JSON array `[{ title, id }]`, no envelope and no token, cacheable for five minutes (the client
  * maps title/id to label/value). Failures still answer with the envelope through handle().
  */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle } from '~/server/http';
 import { listGameListItems } from '~/server/services/catalog';
 
 export const GAME_LIST_CACHE_CONTROL = 'public, max-age=300';
 
-export const GET = handle(async () => {
-  const items = await listGameListItems(await getDb());
+export const GET = handle(async ({ db }) => {
+  const items = await listGameListItems(db);
   return new Response(JSON.stringify(items), {
     status: 200,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': GAME_LIST_CACHE_CONTROL },

@@ -1,12 +1,11 @@
 /** GET /api/v1/shop/accounts?id&page — a shop's listed accounts in hall order. */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { listShopListings } from '~/server/services/catalog';
 import { shopListingsQuerySchema } from '~/server/services/catalog.schemas';
 
-export const GET = handle(async ({ url }) => {
+export const GET = handle(async ({ url, db }) => {
   const { id, ...paging } = await readQuery(url, shopListingsQuerySchema);
-  return ok(await listShopListings(await getDb(), id, paging, new Date()));
+  return ok(await listShopListings(db, id, paging, new Date()));
 });
 
 export const ALL = allowOnly('GET');

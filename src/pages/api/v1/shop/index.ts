@@ -1,12 +1,11 @@
 /** GET /api/v1/shop?id — one shop with its listed-account count; 404 店铺不存在. */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { getShop } from '~/server/services/catalog';
 import { idQuerySchema } from '~/server/services/catalog.schemas';
 
-export const GET = handle(async ({ url }) => {
+export const GET = handle(async ({ url, db }) => {
   const { id } = await readQuery(url, idQuerySchema);
-  return ok(await getShop(await getDb(), id));
+  return ok(await getShop(db, id));
 });
 
 export const ALL = allowOnly('GET');

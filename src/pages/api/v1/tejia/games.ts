@@ -1,8 +1,7 @@
 /** GET /api/v1/tejia/games — games with special offers and how many (spec §7 tejia "bargain games"). */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { listBargainGames } from '~/server/services/catalog';
 
-export const GET = handle(async () => ok(await listBargainGames(await getDb())));
+export const GET = handle(async ({ db }) => ok(await listBargainGames(db)));
 
 export const ALL = allowOnly('GET');

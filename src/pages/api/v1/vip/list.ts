@@ -1,13 +1,12 @@
 /** GET /api/v1/vip/list — spec §7 vip "list": the plans and, for a signed-in caller, vip_status. Works signed out. */
 import { optionalUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { listVipPlans } from '~/server/services/vip';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();
   const user = await optionalUser(ctx, now);
-  return ok(await listVipPlans(await getDb(), user?.userId ?? null, now));
+  return ok(await listVipPlans(ctx.db, user?.userId ?? null, now));
 });
 
 export const ALL = allowOnly('GET');

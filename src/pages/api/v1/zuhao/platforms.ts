@@ -1,12 +1,11 @@
 /** GET /api/v1/zuhao/platforms?game_id — the platforms of a game (spec §7 zuhao "platforms"). */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { listPlatforms } from '~/server/services/catalog';
 import { platformsQuerySchema } from '~/server/services/catalog.schemas';
 
-export const GET = handle(async ({ url }) => {
+export const GET = handle(async ({ url, db }) => {
   const { game_id } = await readQuery(url, platformsQuerySchema);
-  return ok(await listPlatforms(await getDb(), game_id));
+  return ok(await listPlatforms(db, game_id));
 });
 
 export const ALL = allowOnly('GET');

@@ -4,20 +4,19 @@
  * 409 模板名称已存在, 400 最多保存20个搜索模板 (docs/user-catalog-api.md "Search templates").
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { addSearchTemplate, addTemplateBodySchema, listSearchTemplates } from '~/server/services/search-templates';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
-  return ok(await listSearchTemplates(await getDb(), userId));
+  return ok(await listSearchTemplates(ctx.db, userId));
 });
 
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const input = await readJson(ctx.request, addTemplateBodySchema);
-  return ok(await addSearchTemplate(await getDb(), userId, input, now));
+  return ok(await addSearchTemplate(ctx.db, userId, input, now));
 });
 
 export const ALL = allowOnly('GET', 'POST');

@@ -1,12 +1,11 @@
 /** GET /api/v1/zuhao/similar?account_id&limit — similar accounts (spec §7 zuhao "similar accounts"). */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { DEFAULT_SIMILAR_LIMIT, listSimilarListings } from '~/server/services/catalog';
 import { similarQuerySchema } from '~/server/services/catalog.schemas';
 
-export const GET = handle(async ({ url }) => {
+export const GET = handle(async ({ url, db }) => {
   const { account_id, limit } = await readQuery(url, similarQuerySchema);
-  return ok(await listSimilarListings(await getDb(), account_id, limit ?? DEFAULT_SIMILAR_LIMIT, new Date()));
+  return ok(await listSimilarListings(db, account_id, limit ?? DEFAULT_SIMILAR_LIMIT, new Date()));
 });
 
 export const ALL = allowOnly('GET');

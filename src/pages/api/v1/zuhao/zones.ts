@@ -1,12 +1,11 @@
 /** GET /api/v1/zuhao/zones?game_id&platform_id — the zones of a game, or of one of its platforms (spec §7 zuhao "zones"). */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { listZones } from '~/server/services/catalog';
 import { zonesQuerySchema } from '~/server/services/catalog.schemas';
 
-export const GET = handle(async ({ url }) => {
+export const GET = handle(async ({ url, db }) => {
   const { game_id, platform_id } = await readQuery(url, zonesQuerySchema);
-  return ok(await listZones(await getDb(), game_id, platform_id));
+  return ok(await listZones(db, game_id, platform_id));
 });
 
 export const ALL = allowOnly('GET');

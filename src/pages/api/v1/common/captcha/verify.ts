@@ -4,7 +4,6 @@
  * { captcha_id, x, web_action }; one answer per puzzle.
  */
 import { z } from 'zod';
-import { getDb } from '~/server/db/client';
 import { VERIFY_ACTIONS } from '~/server/db/schema';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { verifyCaptcha } from '~/server/services/captcha';
@@ -15,9 +14,9 @@ const bodySchema = z.object({
   web_action: z.enum(VERIFY_ACTIONS),
 });
 
-export const POST = handle(async ({ request }) => {
+export const POST = handle(async ({ request, db }) => {
   const answer = await readJson(request, bodySchema);
-  return ok(await verifyCaptcha(await getDb(), answer, new Date()));
+  return ok(await verifyCaptcha(db, answer, new Date()));
 });
 
 export const ALL = allowOnly('POST');

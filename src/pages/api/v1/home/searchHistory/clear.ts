@@ -3,13 +3,12 @@
  * caller (docs/user-catalog-api.md "Search history"). The body is not read.
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { clearSearchHistory } from '~/server/services/search-history';
 
 export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
-  await clearSearchHistory(await getDb(), userId);
+  await clearSearchHistory(ctx.db, userId);
   return ok(null);
 });
 

@@ -3,14 +3,13 @@
  * in the history is not an error (docs/user-catalog-api.md "Search history").
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { deleteSearch, keywordBodySchema } from '~/server/services/search-history';
 
 export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
   const { keyword } = await readJson(ctx.request, keywordBodySchema);
-  await deleteSearch(await getDb(), userId, keyword);
+  await deleteSearch(ctx.db, userId, keyword);
   return ok(null);
 });
 

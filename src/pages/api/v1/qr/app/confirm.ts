@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { confirmApp } from '~/server/services/qr-login';
 
@@ -14,7 +13,7 @@ export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const { scan_code } = await readJson(ctx.request, Body);
-  const confirmed = await confirmApp(await getDb(), { scanCode: scan_code, userId }, now);
+  const confirmed = await confirmApp(ctx.db, { scanCode: scan_code, userId }, now);
   return ok({ status: confirmed.state });
 });
 

@@ -4,7 +4,6 @@
  * confirm page), qr_image the QR itself; the browser secret goes in the qr_secret cookie.
  */
 import { z } from 'zod';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import {
   MSG_FINGERPRINT_MISSING,
@@ -19,10 +18,10 @@ const Body = z.object({
   fingerprint: z.string({ error: MSG_FINGERPRINT_MISSING }).trim().min(1, { error: MSG_FINGERPRINT_MISSING }).max(128, { error: MSG_FINGERPRINT_MISSING }),
 });
 
-export const POST = handle(async ({ request, url }) => {
+export const POST = handle(async ({ request, url, db }) => {
   const { fingerprint } = await readJson(request, Body);
   const session = await createQrSession(
-    await getDb(),
+    db,
     { platform: 'app', fingerprint, origin: url.origin, browserSecret: qrSecretFromRequest(request) },
     new Date(),
   );

@@ -4,16 +4,15 @@
  * the token: after `confirmed` the browser calls GET qr/app/token. Needs the qr_secret cookie.
  */
 import { z } from 'zod';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { appQrStatusOf, pollQrSession, qrSecretFromRequest } from '~/server/services/qr-login';
 
 const Query = z.object({ qr_token: z.string().min(1) });
 
-export const GET = handle(async ({ request, url }) => {
+export const GET = handle(async ({ request, url, db }) => {
   const { qr_token } = await readQuery(url, Query);
   const poll = await pollQrSession(
-    await getDb(),
+    db,
     { id: qr_token, browserSecret: qrSecretFromRequest(request), platform: 'app' },
     new Date(),
   );

@@ -4,16 +4,15 @@
  * first time 400 二维码已使用. Needs the qr_secret cookie.
  */
 import { z } from 'zod';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { qrSecretFromRequest, redeemQrSession } from '~/server/services/qr-login';
 
 const Query = z.object({ qr_token: z.string().min(1) });
 
-export const GET = handle(async ({ request, url }) => {
+export const GET = handle(async ({ request, url, db }) => {
   const { qr_token } = await readQuery(url, Query);
   const redeemed = await redeemQrSession(
-    await getDb(),
+    db,
     { id: qr_token, browserSecret: qrSecretFromRequest(request) },
     new Date(),
     request.headers.get('user-agent'),

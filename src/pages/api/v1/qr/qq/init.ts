@@ -2,7 +2,6 @@
  * GET /api/v1/qr/qq/init — a new QQ QR session (spec §7 "init QQ login": header uid = fingerprint;
  * data.qrImage, data.sessionId). Without a fingerprint: 400 获取浏览器指纹失败 (spec §8's text).
  */
-import { getDb } from '~/server/db/client';
 import { badRequest } from '~/server/errors';
 import { allowOnly, handle, ok } from '~/server/http';
 import {
@@ -15,11 +14,11 @@ import {
   sandboxScanLink,
 } from '~/server/services/qr-login';
 
-export const GET = handle(async ({ request, url }) => {
+export const GET = handle(async ({ request, url, db }) => {
   const fingerprint = normaliseFingerprint(request.headers.get('uid'));
   if (!fingerprint) throw badRequest(MSG_FINGERPRINT_MISSING);
   const session = await createQrSession(
-    await getDb(),
+    db,
     { platform: 'qq', fingerprint, origin: url.origin, browserSecret: qrSecretFromRequest(request) },
     new Date(),
   );

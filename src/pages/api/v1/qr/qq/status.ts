@@ -5,15 +5,13 @@
  * temp_token instead. Needs the qr_secret cookie.
  */
 import { z } from 'zod';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { pollQrSession, qqQrCodeOf, qrSecretFromRequest, redeemQrSession } from '~/server/services/qr-login';
 
 const Query = z.object({ sessionId: z.string().min(1) });
 
-export const GET = handle(async ({ request, url }) => {
+export const GET = handle(async ({ request, url, db }) => {
   const { sessionId } = await readQuery(url, Query);
-  const db = await getDb();
   const now = new Date();
   const browserSecret = qrSecretFromRequest(request);
   const poll = await pollQrSession(db, { id: sessionId, browserSecret, platform: 'qq' }, now);

@@ -5,17 +5,16 @@
  */
 import { z } from 'zod';
 import { sandboxPagesEnabled } from '~/server/config';
-import { getDb } from '~/server/db/client';
 import { MSG_API_NOT_FOUND, notFound } from '~/server/errors';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { confirmSandbox } from '~/server/services/qr-login';
 
 const Body = z.object({ scan_code: z.string().min(1), identity: z.enum(['new', 'demo']) });
 
-export const POST = handle(async ({ request }) => {
+export const POST = handle(async ({ request, db }) => {
   if (!sandboxPagesEnabled()) throw notFound(MSG_API_NOT_FOUND);
   const { scan_code, identity } = await readJson(request, Body);
-  const confirmed = await confirmSandbox(await getDb(), { scanCode: scan_code, identity }, new Date());
+  const confirmed = await confirmSandbox(db, { scanCode: scan_code, identity }, new Date());
   return ok({ status: confirmed.state, needs_bind: confirmed.needsBind });
 });
 

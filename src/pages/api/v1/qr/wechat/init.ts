@@ -3,13 +3,12 @@
  * official-account login": session_id, qrcode_url; docs/sign-in-api.md "QR login"). The QR encodes
  * the sandbox authorisation page; the browser secret goes in the HttpOnly qr_secret cookie.
  */
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok } from '~/server/http';
 import { createQrSession, qrImageDataUrl, qrSecretFromRequest, qrSecretSetCookie, sandboxScanLink } from '~/server/services/qr-login';
 
-export const GET = handle(async ({ request, url }) => {
+export const GET = handle(async ({ request, url, db }) => {
   const session = await createQrSession(
-    await getDb(),
+    db,
     { platform: 'wechat', origin: url.origin, browserSecret: qrSecretFromRequest(request) },
     new Date(),
   );

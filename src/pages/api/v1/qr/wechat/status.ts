@@ -5,15 +5,13 @@
  * `temp_token` for /bind when the WeChat user has no phone yet. Needs the qr_secret cookie.
  */
 import { z } from 'zod';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
 import { pollQrSession, qrSecretFromRequest, redeemQrSession, wechatQrStatusOf } from '~/server/services/qr-login';
 
 const Query = z.object({ sessionId: z.string().min(1) });
 
-export const GET = handle(async ({ request, url }) => {
+export const GET = handle(async ({ request, url, db }) => {
   const { sessionId } = await readQuery(url, Query);
-  const db = await getDb();
   const now = new Date();
   const browserSecret = qrSecretFromRequest(request);
   const poll = await pollQrSession(db, { id: sessionId, browserSecret, platform: 'wechat' }, now);

@@ -3,17 +3,16 @@
  */
 import { z } from 'zod';
 import { sandboxPagesEnabled } from '~/server/config';
-import { getDb } from '~/server/db/client';
 import { MSG_API_NOT_FOUND, notFound } from '~/server/errors';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { confirmSandboxPayment } from '~/server/services/sandbox-checkout';
 
 const Body = z.object({ pay_no: z.string().trim().min(1).max(40) });
 
-export const POST = handle(async ({ request }) => {
+export const POST = handle(async ({ request, db }) => {
   if (!sandboxPagesEnabled()) throw notFound(MSG_API_NOT_FOUND);
   const { pay_no } = await readJson(request, Body);
-  return ok(await confirmSandboxPayment(await getDb(), pay_no, new Date()));
+  return ok(await confirmSandboxPayment(db, pay_no, new Date()));
 });
 
 export const ALL = allowOnly('POST');

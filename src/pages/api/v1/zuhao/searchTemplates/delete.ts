@@ -3,14 +3,13 @@
  * unknown id → 404 模板不存在 (docs/user-catalog-api.md "Search templates").
  */
 import { requireUser } from '~/server/auth';
-import { getDb } from '~/server/db/client';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
 import { removeSearchTemplate, templateIdBodySchema } from '~/server/services/search-templates';
 
 export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);
   const { id } = await readJson(ctx.request, templateIdBodySchema);
-  await removeSearchTemplate(await getDb(), userId, id);
+  await removeSearchTemplate(ctx.db, userId, id);
   return ok(null);
 });
 

@@ -1,0 +1,36 @@
+/**
+ * The request context (ARCHITECTURE "the request context (db, user) handed to every endpoint"):
+ * middleware resolves the database once per request and puts it on `locals`; pages read
+ * `Astro.locals.db`, endpoints get `ctx.db` from `handle()`. Nothing under src/pages or
+ * src/components reaches for a global database, so a test hands a route its own database by
+ * putting it on `locals`, with no module mocking.
+ */
+import type { Db } from './db/client';
+import { getDb } from './db/client';
+import { AppError } from './errors';
+import { log } from './log';
+import { CODE_FAIL } from '~/lib/config/constants';
+
+export const MSG_DATABASE_UNAVAILABLE = '数据库不可用';
+
+/** What middleware stores on `locals` for the rest of the request. */
+export interface RequestServices {
+  db?: Db;
+}
+
+/** The process's database for this request, or undefined (logged) when it cannot be opened. */
+export async function resolveRequestDb(): Promise<Db | undefined> {
+  try {
+    return await getDb();
+  } catch (error) {
+    log.error('database unavailable for request', { error: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  }
+}
+
+/** The database on `locals`, or a 503 envelope when the middleware could not open one. */
+export function requireDb(locals: RequestServices | undefined): Db {
+  const db = locals?.db;
+  if (!db) throw new AppError(CODE_FAIL, MSG_DATABASE_UNAVAILABLE, 503);
+  return db;
+}
