@@ -2,16 +2,31 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { chooseBrand } from './lib/rules/brand';
 import { redirectsHome } from './lib/rules/routing';
 import { servePageCache } from './server/cached-pages';
-import { loadConfig } from './server/config';
+import { appConfig } from './server/config';
 import { isCrossSiteFormPost, MSG_CROSS_SITE } from './server/origin-check';
 import { resolveRequestDb } from './server/request-context';
+import { fail } from './server/http';
+import { badRequest, forbidden } from './server/errors';
+import { MSG_NUL_IN_INPUT, NUL } from './lib/contract/common';
 
-const config = loadConfig();
+const config = appConfig();
 
-const refuseCrossSiteForms = defineMiddleware((context, next) => {
-  if (isCrossSiteFormPost(context.request, context.url)) return new Response(MSG_CROSS_SITE, { status: 403 });
+/** Refusals before anything runs, answered in the JSON envelope like every other error. */
+const refuseUnsafeRequests = defineMiddleware((context, next) => {
+  const requestId = crypto.randomUUID();
+  // PostgreSQL text cannot hold NUL; a path or query carrying one is never a real page.
+  if (hasNulInUrl(context.url)) return fail(badRequest(MSG_NUL_IN_INPUT), requestId);
+  if (isCrossSiteFormPost(context.request, context.url)) return fail(forbidden(MSG_CROSS_SITE), requestId);
   return next();
 });
+
+function hasNulInUrl(url: URL): boolean {
+  try {
+    return decodeURIComponent(url.pathname + url.search).includes(NUL);
+  } catch {
+    return url.href.includes('%00');
+  }
+}
 
 /** The request context: pages read Astro.locals.db, endpoints ctx.db (server/request-context.ts). */
 const provideContext = defineMiddleware(async (context, next) => {
@@ -31,4 +46,4 @@ const resolveBrand = defineMiddleware((context, next) => {
   return next();
 });
 
-export const onRequest = sequence(refuseCrossSiteForms, provideContext, resolveBrand, servePageCache);
+export const onRequest = sequence(refuseUnsafeRequests, provideContext, resolveBrand, servePageCache);

@@ -4,10 +4,10 @@
  * otherwise that header is ignored, since any client can write it.
  */
 import type { APIContext } from 'astro';
-import { loadConfig } from './config';
+import { appConfig } from './config';
 
 let trusted: boolean | undefined;
-const trustProxy = (): boolean => (trusted ??= loadConfig().TRUST_PROXY);
+const trustProxy = (): boolean => (trusted ??= appConfig().TRUST_PROXY);
 
 export function clientIp(astro: Pick<APIContext, 'request' | 'clientAddress'>): string {
   if (trustProxy()) {

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { DEFAULT_AI_HOST_MARKER } from '../lib/rules/brand';
 
 /**
- * Environment configuration, validated once (STYLE §5). main.ts exits with the message when it is
- * wrong; the Astro bundle reads the same values through loadConfig() for brand and API settings.
+ * Environment configuration, parsed and validated once per process (STYLE §5): main.ts calls
+ * appConfig() before anything else and exits with the message when it is wrong; every other module
+ * (the Astro bundle's middleware, services, providers) reads the same parsed object through
+ * appConfig(). loadConfig(env) is the pure parser, for tests.
  */
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -24,6 +26,26 @@ export const ConfigSchema = z.object({
   /** Read the client IP from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: boolFromEnv.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * The site's public address (scheme, host, optional port; no path), e.g. https://zuhao.example.
+   * Addresses handed to outside services (payment notify, return, OAuth callbacks) are built from
+   * it, never from a request's Host header, which the caller chooses.
+   */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_BASE_URL must be an http(s) URL such as https://zuhao.example' })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .refine((value) => new URL(value).pathname === '/' && !new URL(value).search, 'PUBLIC_BASE_URL must have no path or query')
+    .optional(),
+  /**
+   * AES-256 key of the listings' login details, 64 hex digits. Without it (development only) a key
+   * is generated into the database; production refuses to start, since a key stored beside the
+   * data it protects protects nothing.
+   */
+  CREDENTIALS_KEY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F]{64}$/, 'CREDENTIALS_KEY must be 64 hex digits (32 bytes), e.g. from `openssl rand -hex 32`')
+    .optional(),
 });
 
 export type AppConfig = z.infer<typeof ConfigSchema>;
@@ -39,19 +61,57 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  // ARCHITECTURE: production refuses to start with sandbox providers it was not told to allow.
-  if (config.APP_ENV === 'production' && !config.ALLOW_SANDBOX) {
-    throw new ConfigError(
-      'Invalid configuration:\n  APP_ENV=production but payment, SMS and third-party login only have sandbox providers; set ALLOW_SANDBOX=true to run them knowingly.',
-    );
-  }
+  const problems = productionProblems(config);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   return config;
 }
+
+/** What production needs that development may go without, one line per missing piece. */
+function productionProblems(config: AppConfig): string[] {
+  if (config.APP_ENV !== 'production') return [];
+  const problems: string[] = [];
+  // ARCHITECTURE: production refuses to start with sandbox providers it was not told to allow.
+  if (!config.ALLOW_SANDBOX) {
+    problems.push(
+      'APP_ENV=production but payment, SMS and third-party login only have sandbox providers; set ALLOW_SANDBOX=true to run them knowingly.',
+    );
+  }
+  if (!config.CREDENTIALS_KEY) problems.push('CREDENTIALS_KEY is required when APP_ENV=production (64 hex digits).');
+  if (!config.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL is required when APP_ENV=production (the public https:// address of the site).');
+  return problems;
+}
+
+const CONFIG_KEY = Symbol.for('zuhao.config');
+
+/**
+ * This process's configuration, parsed from process.env on first call and kept (on globalThis, so
+ * main.ts and the Astro bundle, two copies of this module, share one parse). Throws ConfigError.
+ */
+export function appConfig(): AppConfig {
+  const holder = globalThis as typeof globalThis & { [CONFIG_KEY]?: AppConfig };
+  holder[CONFIG_KEY] ??= loadConfig(process.env);
+  return holder[CONFIG_KEY];
+}
+
+/** Tests only: run with `env` parsed as this process's configuration (null: parse process.env again). */
+export function replaceAppConfig(env: Record<string, string | undefined> | null): void {
+  const holder = globalThis as typeof globalThis & { [CONFIG_KEY]?: AppConfig };
+  if (env === null) delete holder[CONFIG_KEY];
+  else holder[CONFIG_KEY] = loadConfig(env);
+}
+
+/** A production configuration that passes every check, for tests of production behaviour. */
+export const PRODUCTION_TEST_ENV: Readonly<Record<string, string>> = {
+  APP_ENV: 'production',
+  ALLOW_SANDBOX: 'true',
+  CREDENTIALS_KEY: '0'.repeat(64),
+  PUBLIC_BASE_URL: 'https://zuhao.example',
+};
 
 /**
  * Whether the sandbox stand-in pages (SMS outbox, QR confirm) and links to them are served. Never
  * in production, even with ALLOW_SANDBOX: there the outbox would hand anyone the codes.
  */
-export function sandboxPagesEnabled(config: AppConfig = loadConfig()): boolean {
+export function sandboxPagesEnabled(config: AppConfig = appConfig()): boolean {
   return config.APP_ENV !== 'production';
 }

@@ -73,8 +73,13 @@ export const notFound = (msg: string = MSG_NOT_FOUND, options?: AppErrorHelperOp
   make(404, msg, options);
 export const conflict = (msg: string = MSG_CONFLICT, options?: AppErrorHelperOptions): AppError =>
   make(409, msg, options);
-export const payloadTooLarge = (msg: string = MSG_PAYLOAD_TOO_LARGE, options?: AppErrorHelperOptions): AppError =>
-  make(413, msg, options);
+/**
+ * 413. The refused body was not read to its end, so the connection is closed after the answer:
+ * left open, the next request on it would queue behind the unread bytes (a keep-alive proxy would
+ * stall other users' requests).
+ */
+export const payloadTooLarge = (msg: string = MSG_PAYLOAD_TOO_LARGE, options: AppErrorHelperOptions = {}): AppError =>
+  make(413, msg, { ...options, headers: { connection: 'close', ...options.headers } });
 export const unsupportedMediaType = (
   msg: string = MSG_UNSUPPORTED_MEDIA_TYPE,
   options?: AppErrorHelperOptions,

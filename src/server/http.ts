@@ -10,6 +10,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { CODE_FAIL, CODE_SUCCESS, MAX_JSON_BODY_BYTES } from '~/lib/config/constants';
+import { carriesNul, MSG_NUL_IN_INPUT } from '~/lib/contract/common';
 import {
   AppError,
   MSG_MALFORMED_JSON,
@@ -22,6 +23,7 @@ import {
   validationError,
 } from './errors';
 import { log, serializeError } from './log';
+import { isBadInputSqlState } from './db/errors';
 import type { Db } from './db/client';
 import { requireDb } from './request-context';
 
@@ -56,6 +58,11 @@ export function fail(error: unknown, requestId: string): Response {
     appError = error;
   } else if (error instanceof z.core.$ZodError) {
     appError = validationError(error);
+  } else if (isBadInputSqlState(error)) {
+    // A value the schemas let through but the database cannot take is the caller's input, not our
+    // fault: 400, and logged as a warning so the schema that let it through gets fixed.
+    log.warn('input refused by the database', { requestId, err: serializeError(error) });
+    appError = badRequest(undefined, { cause: error });
   } else {
     appError = new AppError(CODE_FAIL, MSG_SERVER_BUSY, 500, { cause: error });
   }
@@ -85,6 +92,8 @@ export function fail(error: unknown, requestId: string): Response {
 
 /** Validate `value` with `schema`; a failure is a 400 whose msg names the field in Chinese. */
 export async function parseInput<S extends z.ZodType>(schema: S, value: unknown): Promise<z.output<S>> {
+  // One door for every body and query: PostgreSQL text cannot hold NUL, so it never gets past here.
+  if (carriesNul(value)) throw badRequest(MSG_NUL_IN_INPUT);
   const result = await schema.safeParseAsync(value, { error: chineseErrorMap });
   if (!result.success) throw validationError(result.error);
   return result.data;
@@ -163,11 +172,14 @@ async function readJsonText(request: Request, options: ReadJsonOptions = {}): Pr
   }
 
   const text = await readBodyText(request, maxBytes);
+  let parsed: unknown;
   try {
-    return { text, parsed: JSON.parse(text) as unknown };
+    parsed = JSON.parse(text) as unknown;
   } catch (error) {
     throw badRequest(MSG_MALFORMED_JSON, { cause: error });
   }
+  if (carriesNul(parsed)) throw badRequest(MSG_NUL_IN_INPUT);
+  return { text, parsed };
 }
 
 /** The JSON body validated by `schema` (see `readJsonBody` for the refusals before validation). */

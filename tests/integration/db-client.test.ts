@@ -9,6 +9,7 @@ import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '~/server/config';
 import { closeDatabase, defaultDbConfig, getDb, openDatabase, pingDatabase, type DbConfig } from '~/server/db/client';
 import { DataDirLockedError } from '~/server/db/lock';
 import { games, listings } from '~/server/db/schema';
@@ -38,7 +39,7 @@ afterAll(() => {
 
 describe('defaultDbConfig', () => {
   it('defaults to PGlite in ./data, migrations in <cwd>/drizzle and the demo seed on', () => {
-    expect(defaultDbConfig({})).toEqual({
+    expect(defaultDbConfig(loadConfig({}))).toEqual({
       databaseUrl: null,
       dataDir: path.resolve('data'),
       migrationsDir: path.join(process.cwd(), 'drizzle'),
@@ -48,11 +49,11 @@ describe('defaultDbConfig', () => {
 
   it('reads DATABASE_URL, DATA_DIR, MIGRATIONS_DIR and SEED_DEMO, empty values counting as unset', () => {
     expect(
-      defaultDbConfig({ DATABASE_URL: 'postgres://u@h:5432/d', DATA_DIR: '/srv/zuhao', MIGRATIONS_DIR: '/opt/zuhao/drizzle', SEED_DEMO: 'false' }),
+      defaultDbConfig(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', DATA_DIR: '/srv/zuhao', MIGRATIONS_DIR: '/opt/zuhao/drizzle', SEED_DEMO: 'false' })),
     ).toEqual({ databaseUrl: 'postgres://u@h:5432/d', dataDir: '/srv/zuhao', migrationsDir: '/opt/zuhao/drizzle', seed: false });
-    expect(defaultDbConfig({ DATABASE_URL: '', SEED_DEMO: '' })).toMatchObject({ databaseUrl: null, seed: true });
-    expect(defaultDbConfig({ SEED_DEMO: '0' }).seed).toBe(false);
-    expect(defaultDbConfig({ SEED_DEMO: 'yes' }).seed).toBe(true);
+    expect(defaultDbConfig(loadConfig({ DATABASE_URL: '', SEED_DEMO: '' }))).toMatchObject({ databaseUrl: null, seed: true });
+    expect(defaultDbConfig(loadConfig({ SEED_DEMO: '0' })).seed).toBe(false);
+    expect(defaultDbConfig(loadConfig({ SEED_DEMO: 'yes' })).seed).toBe(true);
   });
 });
 

@@ -9,6 +9,7 @@
 import type { APIRoute } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PRODUCTION_TEST_ENV, replaceAppConfig } from '~/server/config';
 import { QR_LIFETIME_MS, QR_POLL_APP_MS, QR_POLL_WECHAT_MS, QR_SECRET_COOKIE } from '~/lib/config/constants';
 import { appQrState, qqQrState, wechatQrState } from '~/lib/rules/qr-login';
 import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
@@ -409,14 +410,13 @@ describe.each(TEST_DRIVERS)('QR login on $label', ({ driver, skip }) => {
 
   it.skipIf(skip)('the sandbox confirm does not exist in production (404)', async () => {
     const wechat = await newWechat();
-    vi.stubEnv('APP_ENV', 'production');
-    vi.stubEnv('ALLOW_SANDBOX', 'true');
+    replaceAppConfig(PRODUCTION_TEST_ENV);
     try {
       const result = await sandboxConfirm(wechat.scanCode, 'demo');
       expect(result.status).toBe(404);
       expect(result.body.msg).toBe('接口不存在');
     } finally {
-      vi.unstubAllEnvs();
+      replaceAppConfig(null);
     }
     const [row] = await db.select({ status: qrSessions.status }).from(qrSessions).where(eq(qrSessions.id, wechat.id));
     expect(row?.status).toBe('waiting');
@@ -425,14 +425,13 @@ describe.each(TEST_DRIVERS)('QR login on $label', ({ driver, skip }) => {
   it.skipIf(skip)('init names the sandbox scan page outside production only', async () => {
     const dev = await call<WechatInit & { sandbox_scan_url?: string }>(wechatInit, '/api/v1/qr/wechat/init');
     expect(dev.body.data.sandbox_scan_url).toMatch(/^http:\/\/localhost\/sandbox\/qr\/[A-Za-z0-9_-]{43}$/);
-    vi.stubEnv('APP_ENV', 'production');
-    vi.stubEnv('ALLOW_SANDBOX', 'true');
+    replaceAppConfig(PRODUCTION_TEST_ENV);
     try {
       const prod = await call<WechatInit & { sandbox_scan_url?: string }>(wechatInit, '/api/v1/qr/wechat/init');
       expect(prod.status).toBe(200);
       expect(prod.body.data).not.toHaveProperty('sandbox_scan_url');
     } finally {
-      vi.unstubAllEnvs();
+      replaceAppConfig(null);
     }
   });
 

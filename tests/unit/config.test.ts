@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '~/server/config';
+import { ConfigError, loadConfig, PRODUCTION_TEST_ENV } from '~/server/config';
 
 describe('configuration', () => {
   it('has working defaults for the embedded demo', () => {
@@ -21,8 +21,32 @@ describe('configuration', () => {
   });
 
   it('production refuses sandbox providers unless allowed', () => {
-    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/ALLOW_SANDBOX/);
-    expect(loadConfig({ APP_ENV: 'production', ALLOW_SANDBOX: 'true' }).ALLOW_SANDBOX).toBe(true);
+    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, ALLOW_SANDBOX: undefined })).toThrow(/ALLOW_SANDBOX/);
+    expect(loadConfig(PRODUCTION_TEST_ENV).ALLOW_SANDBOX).toBe(true);
+  });
+
+  it('production refuses to start without CREDENTIALS_KEY, naming it', () => {
+    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, CREDENTIALS_KEY: undefined })).toThrow(/CREDENTIALS_KEY is required/);
+  });
+
+  it('production refuses to start without PUBLIC_BASE_URL, naming it', () => {
+    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, PUBLIC_BASE_URL: undefined })).toThrow(/PUBLIC_BASE_URL is required/);
+  });
+
+  it.each(['abc', '0'.repeat(63), 'g'.repeat(64)])('refuses CREDENTIALS_KEY %s', (key) => {
+    expect(() => loadConfig({ CREDENTIALS_KEY: key })).toThrow(/CREDENTIALS_KEY must be 64 hex digits/);
+  });
+
+  it.each([
+    ['https://zuhao.example', 'https://zuhao.example'],
+    ['https://zuhao.example/', 'https://zuhao.example'],
+    ['http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
+  ])('reads PUBLIC_BASE_URL %s as %s', (raw, read) => {
+    expect(loadConfig({ PUBLIC_BASE_URL: raw }).PUBLIC_BASE_URL).toBe(read);
+  });
+
+  it.each(['zuhao.example', 'ftp://zuhao.example', 'https://zuhao.example/shop', 'https://zuhao.example/?a=1'])('refuses PUBLIC_BASE_URL %s', (raw) => {
+    expect(() => loadConfig({ PUBLIC_BASE_URL: raw })).toThrow(/PUBLIC_BASE_URL/);
   });
 
   it('pins a brand', () => {

@@ -1,8 +1,9 @@
 /**
- * Cross-site form posts are refused (our copy of Astro's security.checkOrigin): a state-changing
- * request a plain HTML form could send (form or text content type, or none) needs our Origin;
- * JSON needs a CORS preflight to cross sites, so it passes. The gateways' notify is exempt: it is
- * a server-to-server form post that carries its own signature.
+ * Cross-site form posts are refused (our copy of Astro's security.checkOrigin): a POST that a plain
+ * HTML form could send (form or text content type, or none), with no Authorization header, needs
+ * our Origin. JSON needs a CORS preflight to cross sites; PUT/DELETE/PATCH and Bearer calls cannot
+ * come from a form, so they pass. The gateways' notify is exempt: it is a server-to-server form
+ * post that carries its own signature.
  */
 import { describe, expect, it } from 'vitest';
 import { isCrossSiteFormPost, MSG_CROSS_SITE } from '~/server/origin-check';
@@ -14,8 +15,9 @@ const MULTIPART = 'multipart/form-data; boundary=----x';
 const TEXT = 'text/plain;charset=UTF-8';
 const JSON_TYPE = 'application/json';
 
-function check(method: string, path: string, origin: string | null, contentType: string | null): boolean {
+function check(method: string, path: string, origin: string | null, contentType: string | null, authorization?: string): boolean {
   const headers = new Headers();
+  if (authorization !== undefined) headers.set('authorization', authorization);
   if (origin !== null) headers.set('origin', origin);
   if (contentType !== null) headers.set('content-type', contentType);
   const hasBody = !['GET', 'HEAD'].includes(method.toUpperCase());
@@ -46,8 +48,10 @@ describe('cross-site form posts (origin check)', () => {
     ['POST', '/api/v1/order/create', null, null, true],
     ['POST', '/api/v1/order/create', EVIL, JSON_TYPE, false],
     ['POST', '/api/v1/order/pay', null, 'application/json; charset=utf-8', false],
-    ['PUT', '/api/v1/account/profile', EVIL, FORM, true],
-    ['DELETE', '/api/v1/home/searchHistory', EVIL, TEXT, true],
+    // A form sends only GET and POST.
+    ['PUT', '/api/v1/account/profile', EVIL, FORM, false],
+    ['DELETE', '/api/v1/home/searchHistory', EVIL, TEXT, false],
+    ['DELETE', '/api/v1/home/searchHistory', null, null, false],
     ['PATCH', '/api/v1/account/profile', EVIL, JSON_TYPE, false],
     ['post', '/api/v1/order/create', EVIL, FORM, true],
     // The gateways' notify: a form post from another site by design.
@@ -62,7 +66,16 @@ describe('cross-site form posts (origin check)', () => {
     expect(check(method, path, origin, contentType)).toBe(refused);
   });
 
-  it('the refusal text is the one Astro sends', () => {
-    expect(MSG_CROSS_SITE).toBe('Cross-site POST form submissions are forbidden');
+  it.each([
+    // A Bearer call (an app, a script, the spec's POST notifications/{id}/read with no body): a form cannot set Authorization.
+    ['POST', '/api/v1/notifications/1/read', null, null, 'Bearer abc', false],
+    ['POST', '/api/v1/order/create', EVIL, TEXT, 'Bearer abc', false],
+    ['POST', '/api/v1/order/create', null, FORM, 'Basic abc', false],
+  ] as [string, string, string | null, string | null, string, boolean][])('%s %s from %s as %s with %s → refused %s', (method, path, origin, contentType, authorization, refused) => {
+    expect(check(method, path, origin, contentType, authorization)).toBe(refused);
+  });
+
+  it('the refusal is a Chinese message for the envelope', () => {
+    expect(MSG_CROSS_SITE).toBe('禁止跨站提交表单');
   });
 });

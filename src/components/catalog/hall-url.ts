@@ -5,6 +5,7 @@
  * page back. It decides nothing about listings: the catalogue service does that.
  */
 import { ACCOUNT_TYPE_VALUE } from '../../lib/config/constants';
+import { ID_MAX } from '~/lib/contract/common';
 import { HALL_SORTS, RENTAL_PERIOD_FLAGS, type HallQuery } from '../../lib/catalog/types';
 
 export { HALL_SORTS };
@@ -29,7 +30,7 @@ export type HallFlag = (typeof HALL_FLAGS)[number];
 /** What the URL may hold besides the game of the path (page_size is ours, not the visitor's). */
 export type HallState = Omit<HallQuery, 'page_size'>;
 
-const MAX_ID = 2_147_483_647;
+const MAX_ID = ID_MAX;
 
 function positiveInt(raw: string | null, max = MAX_ID): number | undefined {
   if (raw === null || !/^\d{1,10}$/.test(raw.trim())) return undefined;

@@ -3,6 +3,7 @@
  * card shows, and how a failed write reads. No I/O, no clock read.
  */
 import { isApiError } from '../../lib/api/errors';
+import { ID_MAX } from '~/lib/contract/common';
 import type { OrderView } from '../../lib/api/money';
 import type { ReviewedOrder } from '../../lib/api/reviews';
 import { MSG_REVIEW_EXISTS, reviewRefusal } from '../../lib/rules/review-writing';
@@ -51,7 +52,7 @@ export function withAssessQuery(href: string, query: AssessQuery): string {
 /** ?id= of /account/assessInfo: a positive whole number, else null. */
 export function readReviewId(search: string): number | null {
   const raw = new URLSearchParams(search).get('id') ?? '';
-  return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
+  return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= ID_MAX ? Number(raw) : null;
 }
 
 /** Where 查看评价 goes. */

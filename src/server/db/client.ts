@@ -24,6 +24,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { log } from '../log';
+import { appConfig, type AppConfig } from '../config';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
 import { seedDemoData } from './seed';
@@ -110,19 +111,16 @@ function redactUrl(url: string): string {
   }
 }
 
-function envFlag(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value.trim() === '') return fallback;
-  return ['true', '1', 'yes'].includes(value.trim().toLowerCase());
-}
-
-/** Reads DATABASE_URL, DATA_DIR (./data), MIGRATIONS_DIR (<cwd>/drizzle) and SEED_DEMO (true). Empty counts as unset. */
-export function defaultDbConfig(env: Record<string, string | undefined> = process.env): DbConfig {
-  const nonEmpty = (value: string | undefined): string | undefined => (value && value.trim() !== '' ? value.trim() : undefined);
+/**
+ * The database settings of this process's configuration (server/config.ts, parsed once): DATABASE_URL,
+ * DATA_DIR (./data), MIGRATIONS_DIR (<cwd>/drizzle), SEED_DEMO (true).
+ */
+export function defaultDbConfig(config: AppConfig = appConfig()): DbConfig {
   return {
-    databaseUrl: nonEmpty(env['DATABASE_URL']) ?? null,
-    dataDir: path.resolve(nonEmpty(env['DATA_DIR']) ?? './data'),
-    migrationsDir: path.resolve(nonEmpty(env['MIGRATIONS_DIR']) ?? path.join(process.cwd(), 'drizzle')),
-    seed: envFlag(env['SEED_DEMO'], true),
+    databaseUrl: config.DATABASE_URL ?? null,
+    dataDir: path.resolve(config.DATA_DIR),
+    migrationsDir: path.resolve(config.MIGRATIONS_DIR ?? path.join(process.cwd(), 'drizzle')),
+    seed: config.SEED_DEMO,
   };
 }
 

@@ -25,3 +25,19 @@ export function violatedConstraint(error: unknown, sqlstate: string): string | n
   }
   return null;
 }
+
+/**
+ * SQLSTATEs that mean "this value cannot be stored or compared here": invalid byte sequence (NUL in
+ * text, 22021), numeric value out of range (22003), invalid text representation (22P02), string too
+ * long (22001), datetime field overflow (22008). They come from input, never from our own state.
+ */
+const BAD_INPUT_SQLSTATES = new Set(['22021', '22003', '22P02', '22001', '22008']);
+
+/** Whether a failed statement failed on its input values (see BAD_INPUT_SQLSTATES). */
+export function isBadInputSqlState(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && BAD_INPUT_SQLSTATES.has(code)) return true;
+  }
+  return false;
+}

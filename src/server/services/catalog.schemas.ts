@@ -5,13 +5,14 @@
  * are ignored, because a shared hall URL may carry channel parameters (spec §1: a, b, c, bd_vid ...).
  */
 import { z } from 'zod';
+import { ID_MAX } from '~/lib/contract/common';
 import { HALL_SORTS, RENTAL_PERIOD_FLAGS, type HallQuery } from '~/lib/catalog/types';
 import { withReason } from '../errors';
 import { MAX_PAGE, MAX_PAGE_SIZE, MAX_SIMILAR_LIMIT } from './catalog';
 import { optionalParam, intParam } from '../query-params';
 
 /** PostgreSQL integer: a larger id can match nothing and must not reach the database as an error. */
-export const MAX_ID = 2_147_483_647;
+export const MAX_ID = ID_MAX;
 /** Highest hourly price a range filter accepts, in yuan. */
 export const MAX_PRICE_YUAN = 100_000;
 export const MAX_KEYWORD_LENGTH = 50;

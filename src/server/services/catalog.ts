@@ -13,6 +13,7 @@
  * page is the first rows of one index range and paging is stable. docs/benchmarks.md has the plan.
  */
 import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ID_MAX } from '~/lib/contract/common';
 import type { GameListItem, GameRef, HallQuery, HallSort, ListingAttr, ListingCard, ListingDetail, Page, Platform, Zone } from '~/lib/catalog/types';
 import { ACCOUNT_TYPE_ATTR_NAME, CERT_TYPE, CODE_ACCOUNT_DELETED, HAFU_COIN_TIERS } from '~/lib/config/constants';
 import type { Db } from '../db/client';
@@ -53,7 +54,7 @@ export const MSG_PLATFORM_NOT_FOUND = '平台不存在';
 export const MSG_SHOP_NOT_FOUND = '店铺不存在';
 
 /** Largest PostgreSQL integer: a larger id names no row (and must not reach the database as an error). */
-const MAX_ROW_ID = 2_147_483_647;
+const MAX_ROW_ID = ID_MAX;
 
 /**
  * Whether `id` can name a row. Pages pass ids straight from their URL, so a non-integer or an

@@ -13,16 +13,14 @@ import type { DbOrTx } from '../db/client';
 import { listingCredentials } from '../db/schema';
 import { notFound, type AppError } from '../errors';
 import { sharedSecret } from './app-secrets';
+import { appConfig } from '../config';
 
-const KEY_HEX = /^[0-9a-f]{64}$/i;
 const VERSION = 'v1';
 
+/** CREDENTIALS_KEY (validated at boot), or in development a key generated once into app_secrets. */
 async function credentialsKey(db: DbOrTx): Promise<Buffer> {
-  const fromEnv = process.env['CREDENTIALS_KEY']?.trim();
-  if (fromEnv) {
-    if (!KEY_HEX.test(fromEnv)) throw new Error('CREDENTIALS_KEY must be 64 hex digits (32 bytes)');
-    return Buffer.from(fromEnv, 'hex');
-  }
+  const configured = appConfig().CREDENTIALS_KEY;
+  if (configured) return Buffer.from(configured, 'hex');
   return Buffer.from(await sharedSecret(db, 'credentials_key', () => randomBytes(32).toString('hex')), 'hex');
 }
 

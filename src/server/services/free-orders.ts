@@ -16,6 +16,7 @@
  */
 import { and, count, eq, gt, lte } from 'drizzle-orm';
 import { z } from 'zod';
+import { bodyIdSchema } from '~/lib/contract/common';
 import type { OrderView, Page } from '~/lib/api/money';
 import {
   FREE_RENTALS_PER_DAY,
@@ -41,7 +42,7 @@ import { requireRealName } from './real-name';
 import { refreshRentedFlags } from './rented-flags';
 
 /** POST free/createOrder: the account whose free offer the renter takes. */
-export const freeOrderRequestSchema = z.object({ account_id: z.number().int().positive() });
+export const freeOrderRequestSchema = z.object({ account_id: bodyIdSchema });
 
 /** GET free/orders: page ≥ 1, page_size 1-50 (default 10, as the order list). */
 export const freeOrdersQuerySchema = z.object({

@@ -11,6 +11,7 @@
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { bodyIdSchema } from '~/lib/contract/common';
 import type { ListingCard, Page } from '~/lib/catalog/types';
 import { COLLECTIONS_PAGE_SIZE_DEFAULT, COLLECTIONS_PAGE_SIZE_MAX } from '~/lib/config/constants';
 import type { Db } from '../db/client';
@@ -25,7 +26,7 @@ import { optionalParam, intParam } from '../query-params';
 // input
 
 /** A positive integer id in a JSON body (an id no row can have answers like a missing listing). */
-const bodyId = z.int().min(1);
+const bodyId = bodyIdSchema;
 
 /** `{ account_id }` of account/collect and account/uncollect. */
 export const accountIdBodySchema = z.object({ account_id: bodyId });

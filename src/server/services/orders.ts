@@ -10,6 +10,7 @@
  */
 import { and, count, eq, gt, inArray, lte } from 'drizzle-orm';
 import { z } from 'zod';
+import { bodyIdSchema } from '~/lib/contract/common';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RED_PACKET_STATUS } from '~/lib/config/constants';
 import { MONEY_CODES, type OrderInfo, type OrderQuote, type OrderView, type Page, type RentalRequest, type UsableRedPacket } from '~/lib/api/money';
 import type { ListingDetail } from '~/lib/catalog/types';
@@ -42,7 +43,7 @@ const RENTAL_IDS = [...new Set(RENTAL_OPTIONS.map((def) => def.rentalId))] as nu
 const OPTIONS = RENTAL_OPTIONS.map((def) => def.option) as [RentalOption, ...RentalOption[]];
 
 export const rentalRequestSchema = z.object({
-  account_id: z.number().int().positive(),
+  account_id: bodyIdSchema,
   rental_id: z
     .number()
     .int()
@@ -51,7 +52,7 @@ export const rentalRequestSchema = z.object({
   option: z.enum(OPTIONS).optional(),
   hours: z.number().int().min(1).max(168).optional(),
   reserved: z.boolean().optional(),
-  red_packet_id: z.number().int().positive().nullable().optional(),
+  red_packet_id: bodyIdSchema.nullable().optional(),
 });
 
 export const orderNoSchema = z.string().trim().min(1).max(32);

@@ -5,6 +5,7 @@
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { bodyIdSchema } from '~/lib/contract/common';
 import { SEARCH_TEMPLATES_MAX } from '~/lib/config/constants';
 import type { Db } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
@@ -41,7 +42,7 @@ export const addTemplateBodySchema = z.object({
 });
 
 /** `{ id }`: a positive integer (an id no row can have answers 404 like an unknown one). */
-export const templateIdBodySchema = z.object({ id: z.int().min(1) });
+export const templateIdBodySchema = z.object({ id: bodyIdSchema });
 
 export interface SearchTemplate {
   id: number;

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { bodyIdSchema } from '~/lib/contract/common';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS } from '~/lib/config/constants';
 import type { OrderView, VipPlans } from '~/lib/api/money';
 import { fenToYuan } from '~/lib/rules/money';
@@ -16,7 +17,7 @@ import { newNumber } from './order-numbers';
 import { orderViewById } from './order-view';
 import { isVipAt, readWallet } from './wallet';
 
-export const subscribeBodySchema = z.object({ plan_id: z.number().int().positive() });
+export const subscribeBodySchema = z.object({ plan_id: bodyIdSchema });
 
 /** The plans seeded for the demo (seed.ts): month, quarter, year. */
 export const DEMO_VIP_PLANS = [

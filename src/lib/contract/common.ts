@@ -1,0 +1,43 @@
+/**
+ * Pieces of the wire contract every call group shares: row ids, text, paging. The browser client,
+ * the islands, the endpoints, the services and the pages all read them from here, so an id or a
+ * string is refused the same way at every door.
+ */
+import { z } from 'zod';
+
+/**
+ * The largest row id: PostgreSQL's `integer`. A larger number can match no row and must never
+ * reach the database, where it would be an out-of-range error (SQLSTATE 22003) instead of a 400.
+ */
+export const ID_MAX = 2_147_483_647;
+
+/** A row id in a JSON body: a positive integer within PostgreSQL's integer. */
+export const bodyIdSchema = z.int().min(1).max(ID_MAX);
+
+/** The NUL character: PostgreSQL text cannot hold it (SQLSTATE 22021), so no input may carry it. */
+export const NUL = '\u0000';
+
+/** The message for input that carries a NUL character anywhere. */
+export const MSG_NUL_IN_INPUT = '参数包含非法字符';
+
+/** Whether `value` (any JSON value or query object) carries a NUL in a string or a key, at any depth. */
+export function carriesNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => carriesNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes(NUL) || carriesNul(item, depth + 1));
+}
+
+/** Text as the database can store it: no NUL, trimmed, within `max` characters. */
+export const textSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => !value.includes(NUL), { error: MSG_NUL_IN_INPUT });
+
+/** Parse `value` with `schema`, or give `fallback`: how pages read a query string (the API answers 400). */
+export function parseLenient<S extends z.ZodType>(schema: S, value: unknown, fallback: z.output<S>): z.output<S> {
+  const result = schema.safeParse(value);
+  return result.success ? result.data : fallback;
+}
