@@ -12,8 +12,9 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { HallQuery } from '../src/lib/catalog/types';
 import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE } from '../src/lib/config/constants';
-import { openTestDatabase, type Db, type DbDriver, type TestDatabase } from '../src/server/db/client';
-import { GAME_CATALOG, ROLE_NAME_PARTS, TITLE_TAGS, coverPath } from '../src/server/db/seed-catalog';
+import { type Db, type DbDriver, type TestDatabase } from '../src/server/db/client';
+import { openTestDatabase } from '../src/server/seed/test-database';
+import { GAME_CATALOG, ROLE_NAME_PARTS, TITLE_TAGS, coverPath } from '../src/server/seed/catalog';
 import { games, platforms, shops, zones } from '../src/server/db/schema';
 import { hallQueries, searchListings } from '../src/server/services/catalog';
 

@@ -10,7 +10,8 @@
  * never refuse a bench login. Run: `npx tsx scripts/bench-login.ts` (part of `npm run bench`).
  */
 import { constants, publicEncrypt } from 'node:crypto';
-import { openTestDatabase, type Db, type DbDriver } from '../src/server/db/client';
+import { type Db, type DbDriver } from '../src/server/db/client';
+import { openTestDatabase } from '../src/server/seed/test-database';
 import { users } from '../src/server/db/schema';
 import { hashPassword, verifyPassword } from '../src/server/services/password';
 import { loginWithPassword } from '../src/server/services/password-login';

@@ -23,7 +23,8 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { MONEY_CODES } from '../src/lib/api/money';
-import { openTestDatabase, type Db, type DbDriver } from '../src/server/db/client';
+import { type Db, type DbDriver } from '../src/server/db/client';
+import { openTestDatabase } from '../src/server/seed/test-database';
 import { users } from '../src/server/db/schema';
 import { isAppError } from '../src/server/errors';
 import { cancelOrder } from '../src/server/services/order-lifecycle';

@@ -12,7 +12,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { QR_POLL_WECHAT_MS } from '../src/lib/config/constants';
-import { openTestDatabase, type Db, type DbDriver } from '../src/server/db/client';
+import { type Db, type DbDriver } from '../src/server/db/client';
+import { openTestDatabase } from '../src/server/seed/test-database';
 import { isAppError } from '../src/server/errors';
 import { createQrSession, pollQrSession, type CreatedQrSession } from '../src/server/services/qr-login';
 

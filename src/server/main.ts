@@ -9,8 +9,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { cacheControlFor } from './cache-control';
 import { SECURITY_HEADERS } from './security-headers';
-import { ConfigError, loadConfig } from './config';
-import { closeDatabase, getDb, openDatabase } from './db/client';
+import { ConfigError, appConfig } from './config';
+import { openAppDatabase } from './boot';
+import { closeDatabase, getDb } from './db/client';
+import { checkDeployment } from './deployment-check';
 import { log } from './log';
 import { pruneExpiredSignInState } from './services/housekeeping';
 import { sweepMoney } from './services/money-sweep';
@@ -22,16 +24,16 @@ const PRUNE_INTERVAL_MS = 10 * 60_000;
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => void;
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = appConfig();
   const distDir = path.dirname(fileURLToPath(import.meta.url));
   const projectDir = path.resolve(distDir, '..');
 
-  await openDatabase({
+  await openAppDatabase(config, {
     databaseUrl: config.DATABASE_URL ?? null,
     dataDir: path.resolve(projectDir, config.DATA_DIR),
     migrationsDir: config.MIGRATIONS_DIR ? path.resolve(config.MIGRATIONS_DIR) : path.join(projectDir, 'drizzle'),
-    seed: config.SEED_DEMO,
   });
+  await checkDeployment(config, { distDir }); // every process must share the server-island key (issue 11)
 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href;

@@ -6,7 +6,7 @@
  * putting it on `locals`, with no module mocking.
  */
 import type { Db } from './db/client';
-import { getDb } from './db/client';
+import { appDatabase } from './boot';
 import { AppError } from './errors';
 import { log } from './log';
 import { CODE_FAIL } from '~/lib/config/constants';
@@ -21,7 +21,7 @@ export interface RequestServices {
 /** The process's database for this request, or undefined (logged) when it cannot be opened. */
 export async function resolveRequestDb(): Promise<Db | undefined> {
   try {
-    return await getDb();
+    return await appDatabase();
   } catch (error) {
     log.error('database unavailable for request', { error: error instanceof Error ? error.message : String(error) });
     return undefined;

@@ -19,6 +19,7 @@ import { expect, test } from '@playwright/test';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client';
+import { seedDemoData } from '../../src/server/seed/demo';
 import { idempotencyKeys, orders, payments, users, walletLedger } from '../../src/server/db/schema';
 import { createOrder } from '../../src/server/services/orders';
 import { issueToken } from '../../src/server/services/tokens';
@@ -300,7 +301,7 @@ test.describe('SIGKILL in the middle of a burst of payments', () => {
       await killMidBurstAndRecover(
         {
           env: { DATABASE_URL: databaseUrl },
-          open: () => openDatabase({ databaseUrl, dataDir: '', migrationsDir, seed: true }),
+          open: () => openDatabase({ databaseUrl, dataDir: '', migrationsDir }, seedDemoData),
         },
         BASE_PORT + 21,
       );
@@ -320,7 +321,7 @@ test.describe('SIGKILL in the middle of a burst of payments', () => {
       await killMidBurstAndRecover(
         {
           env: { DATA_DIR: dataDir },
-          open: () => openDatabase({ databaseUrl: null, dataDir, migrationsDir, seed: true }),
+          open: () => openDatabase({ databaseUrl: null, dataDir, migrationsDir }, seedDemoData),
         },
         BASE_PORT + 22,
       );

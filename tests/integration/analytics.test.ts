@@ -1,7 +1,8 @@
 import type { APIContext } from 'astro';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
+import { type Db, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
 import { pageViews } from '~/server/db/schema';
 import type { Envelope } from '~/server/http';
 import { countPageViews } from '~/server/services/analytics';

@@ -4,7 +4,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
+import { type Db, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
 import { listings } from '~/server/db/schema';
 import { getCatalogVersion } from '~/server/services/catalog-version';
 import { TEST_DRIVERS } from './drivers';

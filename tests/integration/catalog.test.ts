@@ -10,7 +10,8 @@ import type { GameListItem, GameRef, HallQuery, ListingCard, ListingDetail, Page
 import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, CODE_ACCOUNT_DELETED } from '~/lib/config/constants';
 import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
 import { hafuTier } from '~/lib/rules/hafu';
-import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
+import { type Db, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
 import { games, listingAttrs, listings, platforms, shops, zones, type GameRow, type ListingRow } from '~/server/db/schema';
 import { getListingDetail, getShop as getShopService, listSimilarListings, listSpecialOffers, searchListings } from '~/server/services/catalog';
 import type { BargainGame, ShopSummary } from '~/server/services/catalog.types';

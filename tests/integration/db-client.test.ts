@@ -10,10 +10,11 @@ import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '~/server/config';
+import { seedDemoData } from '~/server/seed/demo';
 import { closeDatabase, defaultDbConfig, getDb, openDatabase, pingDatabase, type DbConfig } from '~/server/db/client';
 import { DataDirLockedError } from '~/server/db/lock';
 import { games, listings } from '~/server/db/schema';
-import { GAME_CATALOG } from '~/server/db/seed-catalog';
+import { GAME_CATALOG } from '~/server/seed/catalog';
 
 const MIGRATIONS_DIR = path.resolve('drizzle');
 const EXPECTED_LISTINGS = GAME_CATALOG.reduce((sum, game) => sum + game.listingCount, 0);
@@ -25,9 +26,12 @@ function tempDataDir(): string {
   return path.join(dir, 'data'); // not created yet: openDatabase creates it
 }
 
-function pgliteConfig(dataDir: string, seed = true): DbConfig {
-  return { databaseUrl: null, dataDir, migrationsDir: MIGRATIONS_DIR, seed };
+function pgliteConfig(dataDir: string): DbConfig {
+  return { databaseUrl: null, dataDir, migrationsDir: MIGRATIONS_DIR };
 }
+
+/** Open like the application does: migrated, then the demo seed unless `seed` is false. */
+const openSeeded = (config: DbConfig, seed = true) => openDatabase(config, seed ? seedDemoData : undefined);
 
 afterEach(async () => {
   await closeDatabase();
@@ -38,29 +42,35 @@ afterAll(() => {
 });
 
 describe('defaultDbConfig', () => {
-  it('defaults to PGlite in ./data, migrations in <cwd>/drizzle and the demo seed on', () => {
+  it('defaults to PGlite in ./data and migrations in <cwd>/drizzle', () => {
     expect(defaultDbConfig(loadConfig({}))).toEqual({
       databaseUrl: null,
       dataDir: path.resolve('data'),
       migrationsDir: path.join(process.cwd(), 'drizzle'),
-      seed: true,
     });
   });
 
-  it('reads DATABASE_URL, DATA_DIR, MIGRATIONS_DIR and SEED_DEMO, empty values counting as unset', () => {
+  it('reads DATABASE_URL, DATA_DIR and MIGRATIONS_DIR, empty values counting as unset', () => {
     expect(
-      defaultDbConfig(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', DATA_DIR: '/srv/zuhao', MIGRATIONS_DIR: '/opt/zuhao/drizzle', SEED_DEMO: 'false' })),
-    ).toEqual({ databaseUrl: 'postgres://u@h:5432/d', dataDir: '/srv/zuhao', migrationsDir: '/opt/zuhao/drizzle', seed: false });
-    expect(defaultDbConfig(loadConfig({ DATABASE_URL: '', SEED_DEMO: '' }))).toMatchObject({ databaseUrl: null, seed: true });
-    expect(defaultDbConfig(loadConfig({ SEED_DEMO: '0' })).seed).toBe(false);
-    expect(defaultDbConfig(loadConfig({ SEED_DEMO: 'yes' })).seed).toBe(true);
+      defaultDbConfig(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', DATA_DIR: '/srv/zuhao', MIGRATIONS_DIR: '/opt/zuhao/drizzle' })),
+    ).toEqual({ databaseUrl: 'postgres://u@h:5432/d', dataDir: '/srv/zuhao', migrationsDir: '/opt/zuhao/drizzle' });
+    expect(defaultDbConfig(loadConfig({ DATABASE_URL: '' }))).toMatchObject({ databaseUrl: null });
+  });
+
+  it.each([
+    ['', true],
+    ['0', false],
+    ['false', false],
+    ['yes', true],
+  ])('SEED_DEMO=%j seeds the demo: %s', (raw, seed) => {
+    expect(loadConfig({ SEED_DEMO: raw }).SEED_DEMO).toBe(seed);
   });
 });
 
 describe('the process-wide database on a PGlite data folder', () => {
   it('opens, migrates, seeds, locks the folder and is found again through globalThis', async () => {
     const dataDir = tempDataDir();
-    const db = await openDatabase(pgliteConfig(dataDir));
+    const db = await openSeeded(pgliteConfig(dataDir));
     expect(fs.readFileSync(path.join(dataDir, '.lock'), 'utf8').trim()).toBe(String(process.pid));
     expect(await getDb()).toBe(db);
     // A second bundled copy of client.ts finds the handle under the shared symbol.
@@ -69,19 +79,19 @@ describe('the process-wide database on a PGlite data folder', () => {
     const [row] = await db.select({ n: count() }).from(listings);
     expect(Number(row!.n)).toBe(EXPECTED_LISTINGS);
     // Opening the same target again is harmless; another target while open is a mistake.
-    expect(await openDatabase(pgliteConfig(dataDir))).toBe(db);
+    expect(await openSeeded(pgliteConfig(dataDir))).toBe(db);
     await expect(openDatabase(pgliteConfig(tempDataDir()))).rejects.toThrow(/already open/);
   });
 
   it('releases the lock on close, is idempotent, and keeps the data for the next start without seeding twice', async () => {
     const dataDir = tempDataDir();
-    const first = await openDatabase(pgliteConfig(dataDir));
+    const first = await openSeeded(pgliteConfig(dataDir));
     await first.insert(games).values({ name: '测试游戏', slug: 'test-game', icon: '/covers/test.svg' });
     await closeDatabase();
     await closeDatabase();
     expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
 
-    const second = await openDatabase(pgliteConfig(dataDir));
+    const second = await openSeeded(pgliteConfig(dataDir));
     const [gameCount] = await second.select({ n: count() }).from(games);
     expect(Number(gameCount!.n)).toBe(GAME_CATALOG.length + 1);
     const [listingCount] = await second.select({ n: count() }).from(listings);
@@ -94,13 +104,13 @@ describe('the process-wide database on a PGlite data folder', () => {
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
     try {
       fs.writeFileSync(path.join(dataDir, '.lock'), `${holder.pid}\n`);
-      await expect(openDatabase(pgliteConfig(dataDir, false))).rejects.toBeInstanceOf(DataDirLockedError);
+      await expect(openSeeded(pgliteConfig(dataDir), false)).rejects.toBeInstanceOf(DataDirLockedError);
     } finally {
       holder.kill();
       await new Promise((resolve) => holder.once('exit', resolve));
     }
     // The holder is gone: its lock is stale and taken over.
-    const db = await openDatabase(pgliteConfig(dataDir, false));
+    const db = await openSeeded(pgliteConfig(dataDir), false);
     expect(await db.select().from(games)).toEqual([]);
   });
 
@@ -169,7 +179,7 @@ describe.skipIf(!serverUrl)(
       const url = new URL(serverUrl!);
       url.pathname = `/${name}`;
       try {
-        const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', migrationsDir: MIGRATIONS_DIR, seed: false });
+        const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused', migrationsDir: MIGRATIONS_DIR });
         expect(await pingDatabase()).toBe(true);
         const result = await db.execute<{ one: number }>(sql`select 1 as one`);
         expect(result.rows[0]!.one).toBe(1);

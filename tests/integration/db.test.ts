@@ -10,11 +10,12 @@ import path from 'node:path';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, RENTAL_TIME_ALL_DAY, THIRD_TYPE_UHAOZU } from '~/lib/config/constants';
-import { affectedRowCount, openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
+import { affectedRowCount, type Db, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
 import { DataDirLockedError, acquireDataDirLock } from '~/server/db/lock';
 import { games, listingAttrs, listings, pageViews, shops, users, type NewListingRow } from '~/server/db/schema';
-import { DEMO_USERS, seedDemoData } from '~/server/db/seed';
-import { GAME_CATALOG } from '~/server/db/seed-catalog';
+import { DEMO_USERS, seedDemoData } from '~/server/seed/demo';
+import { GAME_CATALOG } from '~/server/seed/catalog';
 import { verifyPassword } from '~/server/services/password';
 import { TEST_DRIVERS } from './drivers';
 

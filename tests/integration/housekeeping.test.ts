@@ -1,6 +1,7 @@
 /** Expired sign-in state is deleted a day after its end; live rows are never touched. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '~/server/db/client';
+import { type TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
 import { captchas, rateLimitCounters, signChallenges, verifyKeys } from '~/server/db/schema';
 import { pruneExpiredSignInState } from '~/server/services/housekeeping';
 import { TEST_DRIVERS } from './drivers';

@@ -1,6 +1,7 @@
 /** The look counter and "who is looking" of the detail page (spec §7 detail group). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
+import { type Db, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
 import { pageViews } from '~/server/db/schema';
 import { getLookStats, LOOKING_WINDOW_MS } from '~/server/services/looking';
 import { TEST_DRIVERS } from './drivers';

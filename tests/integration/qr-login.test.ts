@@ -12,7 +12,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { PRODUCTION_TEST_ENV, replaceAppConfig } from '~/server/config';
 import { QR_LIFETIME_MS, QR_POLL_APP_MS, QR_POLL_WECHAT_MS, QR_SECRET_COOKIE } from '~/lib/config/constants';
 import { appQrState, qqQrState, wechatQrState } from '~/lib/rules/qr-login';
-import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
+import { type Db, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
 import { qrSessions, thirdPartyIdentities, users } from '~/server/db/schema';
 import {
   MSG_QR_INVALID,

@@ -5,10 +5,11 @@
 import { asc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_ACCOUNT_DELETED, CODE_SUCCESS, REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/lib/config/constants';
-import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
+import { type Db, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
 import { listingReviews, listings, shops, users } from '~/server/db/schema';
-import { DEMO_USERS } from '~/server/db/seed';
-import { DEMO_REVIEWER_USERNAMES, DEMO_REVIEW_SPREAD_DAYS, planDemoReviews, seedDemoReviews } from '~/server/db/seed-reviews';
+import { DEMO_USERS } from '~/server/seed/demo';
+import { DEMO_REVIEWER_USERNAMES, DEMO_REVIEW_SPREAD_DAYS, planDemoReviews, seedDemoReviews } from '~/server/seed/reviews';
 import { MSG_ACCOUNT_DELETED } from '~/server/services/catalog';
 import { listReviews, type ReviewsPage } from '~/server/services/reviews';
 import { GET as getComments, ALL as commentsOther } from '~/pages/api/v1/detail/comments';

@@ -18,8 +18,9 @@ import {
   SMS_PHONE_INVALID,
   idNumberCheckChar,
 } from '~/lib/rules/validation';
-import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
-import { DEMO_USERS } from '~/server/db/seed';
+import { type Db, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
+import { DEMO_USERS } from '~/server/seed/demo';
 import { outboxMessages, thirdPartyIdentities, users, verificationCodes } from '~/server/db/schema';
 import { AppError, MSG_UNAUTHORIZED } from '~/server/errors';
 import { listOutbox } from '~/server/services/outbox';

@@ -11,7 +11,8 @@ import { constants, createHash, createPublicKey, publicEncrypt } from 'node:cryp
 import type { APIRoute } from 'astro';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
+import { type Db, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
 import { captchas, loginFailures, rateLimitCounters, rsaKeys, signChallenges, users, verificationCodes } from '~/server/db/schema';
 import { consumeVerifyKey } from '~/server/services/verify-keys';
 import { issueToken, resolveToken } from '~/server/services/tokens';

@@ -6,7 +6,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerToken } from '~/server/auth';
-import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
+import { type Db, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
 import { authTokens, users } from '~/server/db/schema';
 import { hashToken, issueToken, resolveToken, revokeAllTokens, revokeToken, TOKEN_TTL_S } from '~/server/services/tokens';
 import type { UserInfo } from '~/server/services/users';

@@ -17,8 +17,9 @@ import {
   SANDBOX_WITHDRAW_SETTLE_MS,
 } from '~/lib/config/constants';
 import { MONEY_CODES, type AlipayAccount, type Complaint, type ComplaintType, type GoldOverview, type Page, type Withdrawal } from '~/lib/api/money';
-import { openTestDatabase, type Db, type TestDatabase } from '~/server/db/client';
-import { DEMO_USERS } from '~/server/db/seed';
+import { type Db, type TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
+import { DEMO_USERS } from '~/server/seed/demo';
 import { complaints, goldCoinLedger, listings, orders, redPackets, users, walletLedger, wallets, withdrawals } from '~/server/db/schema';
 import { exchangeGold, signIn } from '~/server/services/gold-coins';
 import { issueToken } from '~/server/services/tokens';

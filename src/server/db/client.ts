@@ -27,7 +27,6 @@ import { log } from '../log';
 import { appConfig, type AppConfig } from '../config';
 import { acquireDataDirLock } from './lock';
 import * as schema from './schema';
-import { seedDemoData } from './seed';
 
 export type Schema = typeof schema;
 
@@ -64,9 +63,13 @@ export interface DbConfig {
   dataDir: string;
   /** Folder of drizzle-kit migrations (./drizzle). */
   migrationsDir: string;
-  /** Seed the demo catalogue when the database is empty. */
-  seed: boolean;
 }
+
+/**
+ * Runs once the schema is migrated, before anyone else uses the database (the demo seed, chosen by
+ * the caller: the data layer knows no use case). On PostgreSQL it runs under the migration lock.
+ */
+export type AfterMigrate = (db: Db) => Promise<unknown>;
 
 export type DbDriver = 'pglite' | 'postgres';
 
@@ -113,14 +116,13 @@ function redactUrl(url: string): string {
 
 /**
  * The database settings of this process's configuration (server/config.ts, parsed once): DATABASE_URL,
- * DATA_DIR (./data), MIGRATIONS_DIR (<cwd>/drizzle), SEED_DEMO (true).
+ * DATA_DIR (./data), MIGRATIONS_DIR (<cwd>/drizzle). Seeding is the boot's choice (server/boot.ts).
  */
 export function defaultDbConfig(config: AppConfig = appConfig()): DbConfig {
   return {
     databaseUrl: config.DATABASE_URL ?? null,
     dataDir: path.resolve(config.DATA_DIR),
     migrationsDir: path.resolve(config.MIGRATIONS_DIR ?? path.join(process.cwd(), 'drizzle')),
-    seed: config.SEED_DEMO,
   };
 }
 
@@ -139,7 +141,7 @@ function assertMigrationsDir(migrationsDir: string): void {
  * option only stops PGlite from awaiting the flush of in-memory file systems (IndexedDB/OPFS) after
  * each query, which does not apply to NodeFS, so we leave it unset.
  */
-async function openPglite(dataDir: string | null, migrationsDir: string, seed: boolean): Promise<OpenHandle> {
+async function openPglite(dataDir: string | null, migrationsDir: string, afterMigrate?: AfterMigrate): Promise<OpenHandle> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
   // A process that exits without closeDatabase() still frees the folder (sync unlink in 'exit').
   const releaseOnExit = (): void => release();
@@ -153,7 +155,7 @@ async function openPglite(dataDir: string | null, migrationsDir: string, seed: b
     const pgliteDb = drizzlePglite({ client, schema });
     await migratePglite(pgliteDb, { migrationsFolder: migrationsDir });
     const db = pgliteDb as unknown as Db;
-    if (seed) await seedDemoData(db);
+    if (afterMigrate) await afterMigrate(db);
     const opened = client;
     let closed = false;
     return {
@@ -182,7 +184,7 @@ async function openPglite(dataDir: string | null, migrationsDir: string, seed: b
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL
 
-async function openPostgres(databaseUrl: string, migrationsDir: string, seed: boolean, onClose?: () => Promise<void>): Promise<OpenHandle> {
+async function openPostgres(databaseUrl: string, migrationsDir: string, afterMigrate?: AfterMigrate, onClose?: () => Promise<void>): Promise<OpenHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => log.warn('postgres pool client error', { error }));
@@ -195,7 +197,7 @@ async function openPostgres(databaseUrl: string, migrationsDir: string, seed: bo
       try {
         const lockedDb = drizzlePg({ client: conn, schema });
         await migratePg(lockedDb, { migrationsFolder: migrationsDir });
-        if (seed) await seedDemoData(lockedDb as unknown as Db);
+        if (afterMigrate) await afterMigrate(lockedDb as unknown as Db);
       } finally {
         await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
       }
@@ -232,7 +234,7 @@ async function openPostgres(databaseUrl: string, migrationsDir: string, seed: bo
  * Opens the database of this process: lock (PGlite only), open, migrate, seed. Calling it again with
  * the same target returns the same handle; a different target while one is open is an error.
  */
-export async function openDatabase(config: DbConfig): Promise<Db> {
+export async function openDatabase(config: DbConfig, afterMigrate?: AfterMigrate): Promise<Db> {
   const state = dbState();
   const target = targetOf(config);
   if (state.opening) {
@@ -244,8 +246,8 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
   assertMigrationsDir(config.migrationsDir);
   const started = Date.now();
   const opening = config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.migrationsDir, config.seed)
-    : openPglite(path.resolve(config.dataDir), config.migrationsDir, config.seed);
+    ? openPostgres(config.databaseUrl, config.migrationsDir, afterMigrate)
+    : openPglite(path.resolve(config.dataDir), config.migrationsDir, afterMigrate);
   state.opening = opening;
   state.target = target;
   try {
@@ -262,7 +264,12 @@ export async function openDatabase(config: DbConfig): Promise<Db> {
   }
 }
 
-/** The open database; opens one from defaultDbConfig() on first use when nothing opened it (astro dev). */
+/** Whether this process has opened (or is opening) its database. */
+export function isDatabaseOpen(): boolean {
+  return dbState().opening !== null;
+}
+
+/** The open database; opens one from defaultDbConfig() on first use when nothing opened it (no seed: see server/boot.ts). */
 export async function getDb(): Promise<Db> {
   const state = dbState();
   if (state.opening) return (await state.opening).db;
@@ -300,7 +307,8 @@ export async function closeDatabase(): Promise<void> {
 // tests
 
 export interface TestDatabaseOptions {
-  seed?: boolean;
+  /** Run after migrating (the demo seed: server/seed/test-database.ts). */
+  afterMigrate?: AfterMigrate;
   /** Default: 'pglite'. 'postgres' needs DATABASE_URL_TEST (a server where we may CREATE DATABASE). */
   driver?: DbDriver;
   migrationsDir?: string;
@@ -317,17 +325,16 @@ export interface TestDatabase {
  * fresh database per test file). PGlite runs in memory; 'postgres' creates a uniquely named
  * database on the DATABASE_URL_TEST server and drops it on close.
  */
-export async function openTestDatabase(opts: TestDatabaseOptions = {}): Promise<TestDatabase> {
+export async function openScratchDatabase(opts: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const migrationsDir = opts.migrationsDir ?? path.join(process.cwd(), 'drizzle');
   assertMigrationsDir(migrationsDir);
-  const seed = opts.seed ?? false;
   if ((opts.driver ?? 'pglite') === 'pglite') {
-    const handle = await openPglite(null, migrationsDir, seed);
+    const handle = await openPglite(null, migrationsDir, opts.afterMigrate);
     return { db: handle.db, driver: 'pglite', close: () => handle.close() };
   }
 
   const serverUrl = process.env['DATABASE_URL_TEST'];
-  if (!serverUrl) throw new Error('openTestDatabase({ driver: "postgres" }) needs DATABASE_URL_TEST=postgres://user@host:port/db');
+  if (!serverUrl) throw new Error('openScratchDatabase({ driver: "postgres" }) needs DATABASE_URL_TEST=postgres://user@host:port/db');
   const name = `zuhao_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -347,6 +354,6 @@ export async function openTestDatabase(opts: TestDatabaseOptions = {}): Promise<
       await dropper.end();
     }
   };
-  const handle = await openPostgres(url.toString(), migrationsDir, seed, dropDatabase);
+  const handle = await openPostgres(url.toString(), migrationsDir, opts.afterMigrate, dropDatabase);
   return { db: handle.db, driver: 'postgres', close: () => handle.close() };
 }

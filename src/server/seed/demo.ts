@@ -20,13 +20,13 @@ import {
 } from '../../lib/config/constants';
 import { hashPassword } from '../services/password';
 import { grantRedPackets, type RedPacketGrant } from '../services/red-packets';
-import type { Db } from './client';
-import { seedHomeContent } from './seed-home';
-import { seedDemoReviews } from './seed-reviews';
-import { seedDemoFreeOffers } from './seed-free';
-import { seedDemoMoney } from './seed-money';
-import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, type GameSeed } from './seed-catalog';
-import { games, listingAttrs, listings, platforms, redPackets, shops, users, zones, type NewListingAttrRow, type NewListingRow } from './schema';
+import type { Db } from '../db/client';
+import { seedHomeContent } from './home';
+import { seedDemoReviews } from './reviews';
+import { seedDemoFreeOffers } from './free';
+import { seedDemoMoney } from './money';
+import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, type GameSeed } from './catalog';
+import { games, listingAttrs, listings, platforms, redPackets, shops, users, zones, type NewListingAttrRow, type NewListingRow } from '../db/schema';
 
 /** Fixed PRNG seed: change it and every demo number changes. */
 export const DEMO_SEED = 20_240_917;

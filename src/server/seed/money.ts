@@ -15,8 +15,8 @@ import { setListingCredentials } from '../services/credentials';
 import { newNumber } from '../services/order-numbers';
 import { DEMO_VIP_PLANS } from '../services/vip';
 import { changeBalance, isRecorded } from '../services/wallet';
-import type { Db } from './client';
-import { games, listingCredentials, listings, orders, payments, users, vipPlans } from './schema';
+import type { Db } from '../db/client';
+import { games, listingCredentials, listings, orders, payments, users, vipPlans } from '../db/schema';
 
 export const DEMO_OPENING_BALANCE_REF = 'demo:opening-balance';
 
