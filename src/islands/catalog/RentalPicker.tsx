@@ -7,7 +7,7 @@ import { isBookableNow } from '../../lib/rules/availability';
 import { fenToYuan } from '../../lib/rules/money';
 import { offeredOptions, optionPriceFen, rentalOptionDef, type RentalOption } from '../../lib/rules/periods';
 import { quoteRental, type QuoteListing, type RentalQuote } from '../../lib/rules/quote';
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
+import { formatClockMinutes, formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
 import { $isLoggedIn } from '../../lib/stores/auth';
 import { openLogin } from '../../lib/stores/ui';
 import { focusRing } from '../ui/focus-ring';
@@ -39,15 +39,13 @@ export const MAX_HOURLY_HOURS = 168;
 /** How often the picker re-reads the clock (slot windows, start times, bookable now). */
 const CLOCK_TICK_MS = 30_000;
 
-const pad = (value: number): string => String(value).padStart(2, '0');
-const clockText = (minutes: number): string => `${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}`;
 
 /** '07:00-12:00' for a slot option (spec §4 rental window); null for the others. */
 export function slotWindowText(option: RentalOption): string | null {
   const { slot } = rentalOptionDef(option);
   if (!slot) return null;
   const { windowFromMin, windowToMin } = TIME_SLOTS[slot];
-  return `${clockText(windowFromMin)}-${clockText(windowToMin)}`;
+  return `${formatClockMinutes(windowFromMin)}-${formatClockMinutes(windowToMin)}`;
 }
 
 /** Which start modes the listing allows at `now` (spec §4 availability, bookable now, reservation). */

@@ -1,7 +1,9 @@
 /**
- * Shanghai wall clock (spec §4 slots and rental_time are Beijing time). Asia/Shanghai is a fixed
- * UTC+08:00 (no daylight saving since 1991), so a constant offset is exact and keeps dayjs and its
- * time-zone data out of the island bundle; Intl would work too but is slower and heavier per call.
+ * Shanghai wall clock (spec §4 slots and rental_time are Beijing time), and the one place that
+ * turns an instant into the text a page shows. Asia/Shanghai is a fixed UTC+08:00 (no daylight
+ * saving since 1991), so a constant offset is exact and keeps dayjs and its time-zone data out of
+ * the island bundle (the detail page sits just under its 100 KB budget); Intl would work too but
+ * is slower and heavier per call. The formats are fixed numeric ones, so no locale data is needed.
  */
 import { MS_PER_DAY, MS_PER_MINUTE, SHANGHAI_UTC_OFFSET_MS } from '../config/constants';
 
@@ -63,14 +65,30 @@ export function parseClockMinutes(text: string): number {
 
 const pad = (value: number): string => String(value).padStart(2, '0');
 
+/** 'HH:mm' of a minute of the day; minutes past 24:00 wrap (27 * 60 reads '03:00', as slots run). */
+export function formatClockMinutes(minuteOfDay: number): string {
+  return `${pad(Math.floor(minuteOfDay / 60) % 24)}:${pad(minuteOfDay % 60)}`;
+}
+
 /** 'HH:mm' in Shanghai time. */
 export function formatShanghaiClock(date: Date): string {
   const clock = shanghaiClock(date);
   return `${pad(clock.hours)}:${pad(clock.minutes)}`;
 }
 
+/** 'YYYY-MM-DD' in Shanghai time (a date without its time: expiry days, listing dates). */
+export function formatShanghaiDate(date: Date): string {
+  const clock = shanghaiClock(date);
+  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
+}
+
 /** 'YYYY-MM-DD HH:mm' in Shanghai time (for start and end times on the page). */
 export function formatShanghaiDateTime(date: Date): string {
   const clock = shanghaiClock(date);
-  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hours)}:${pad(clock.minutes)}`;
+  return `${formatShanghaiDate(date)} ${pad(clock.hours)}:${pad(clock.minutes)}`;
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in Shanghai time (message and ledger timestamps). */
+export function formatShanghaiDateTimeSeconds(date: Date): string {
+  return `${formatShanghaiDateTime(date)}:${pad(shanghaiClock(date).seconds)}`;
 }

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { couponFromInfo, isPercentageCoupon } from '../../../lib/rules/coupon';
 import { fenToYuanShort } from '../../../lib/rules/money';
-import { shanghaiClock } from '../../../lib/rules/shanghai-time';
+import { formatShanghaiDate } from '../../../lib/rules/shanghai-time';
 import { $redPackets, loadRedPackets, RED_PACKETS_LOAD_FAILED_MSG, type RedPacket } from '../../../lib/stores/red-packets';
 import { EmptyState } from '../EmptyState';
 import { Modal } from '../Modal';
@@ -27,8 +27,7 @@ export interface RedPacketView {
 }
 
 function shanghaiDate(iso: string): string {
-  const { year, month, day } = shanghaiClock(new Date(iso));
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return formatShanghaiDate(new Date(iso));
 }
 
 /** What one envelope row shows (couponsInfo's yuan read back into fen by couponFromInfo). */
