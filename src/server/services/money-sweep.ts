@@ -7,7 +7,7 @@
 import { sandboxPagesEnabled } from '../config';
 import type { Db } from '../db/client';
 import { log } from '../log';
-import { deliverDueNotifies } from '../providers/payment-sandbox';
+import { deliverDueNotifies } from '../providers/payment/sandbox';
 import { sweepOrders } from './order-lifecycle';
 import { settleSandboxWithdrawals } from './withdrawals';
 

@@ -1,6 +1,8 @@
 /**
  * Paying orders (issue 5): from the wallet at once, or at a gateway (Alipay / WeChat Pay, the
- * sandbox outside production) whose signed asynchronous notify marks the order paid.
+ * sandbox outside production) whose signed asynchronous notify marks the order paid. Gateways are
+ * reached only through the payment port (providers/payment): the adapter verifies a notify and
+ * reports the trade; this module decides whether it pays one of our payments.
  *
  * Exactly-once: an order moves from unpaid/paying to paid with one guarded UPDATE, the wallet
  * debit and every credit are ledger rows unique by (kind, ref), and a payment is marked paid
@@ -12,14 +14,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '~/lib/config/constants';
 import { type GatewayCheckout, type PayResult } from '~/lib/api/money';
-import { fenToYuanShort, yuanToFen } from '~/lib/rules/money';
+import { fenToYuanShort } from '~/lib/rules/money';
 import type { Db, DbTx } from '../db/client';
 import { orders, payments, wallets, PAY_CHANNELS, type OrderRow, type PayChannel } from '../db/schema';
 import { AppError, badRequest, conflict } from '../errors';
 import { log } from '../log';
-import { sandboxPagesEnabled } from '../config';
-import { MERCHANT_IDS, TRADE_SUCCESS, verifyParams, type GatewayChannel } from '../providers/payment';
-import { openSandboxCheckout, sandboxGatewayKeys } from '../providers/payment-sandbox';
+import { checkoutUrlOf, paymentGateway, paymentGateways, plainNotifyAnswer, type Checkout, type GatewayChannel, type IncomingNotify, type NotifyAnswer } from '../providers/payment';
 import { withIdempotency } from './idempotency';
 import { newNumber } from './order-numbers';
 import { lockOwnOrder, orderViewById } from './order-view';
@@ -31,17 +31,29 @@ import { changeBalance, yuanAmountSchema } from './wallet';
 export const MSG_ORDER_EXPIRED = '订单已超时，请重新下单';
 export const MSG_ORDER_NOT_PAYABLE = '订单当前状态无法支付';
 export const MSG_GATEWAY_UNAVAILABLE = '支付通道暂未开通，请使用余额支付';
+export const MSG_GATEWAY_BUSY = '支付通道繁忙，请稍后再试';
 export const MSG_RECHARGE_BY_GATEWAY = '充值请选择支付宝或微信支付';
 
 export const payBodySchema = z.object({ order_no: orderNoSchema, channel: z.enum(PAY_CHANNELS) });
 
-/** Where the gateway sends the payer back and posts the notify: this site's own origin. */
+/** The request's own origin: where the gateway reaches us only when PUBLIC_BASE_URL is unset outside production. */
 export interface SiteUrls {
   origin: string;
 }
 
-const notifyUrl = (site: SiteUrls, channel: GatewayChannel): string => `${site.origin}/api/v1/pay/notify/${channel}`;
-const returnUrl = (site: SiteUrls, orderNo: string): string => `${site.origin}/pay-result?order_no=${encodeURIComponent(orderNo)}`;
+/**
+ * The origin the gateway posts notifies to and sends the payer back to: PUBLIC_BASE_URL, because a
+ * request's Host header is the client's to choose and a notify URL must not be.
+ */
+function publicBase(site: SiteUrls): string {
+  const { publicBaseUrl, requestOriginAllowed } = paymentGateways();
+  if (publicBaseUrl) return publicBaseUrl;
+  if (requestOriginAllowed) return site.origin;
+  throw new AppError(1, MSG_GATEWAY_UNAVAILABLE, 503, { cause: new Error('PUBLIC_BASE_URL is not configured') });
+}
+
+const notifyUrl = (base: string, channel: GatewayChannel): string => `${base}/api/v1/pay/notify/${channel}`;
+const returnUrl = (base: string, orderNo: string): string => `${base}/pay-result?order_no=${encodeURIComponent(orderNo)}`;
 
 function assertPayable(order: OrderRow, now: Date): void {
   if (order.status !== ORDER_STATUS.unpaid && order.status !== ORDER_STATUS.paying) throw conflict(MSG_ORDER_NOT_PAYABLE);
@@ -79,20 +91,25 @@ export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChann
 
 /** Books a gateway payment of the whole order and returns where the payer goes. */
 async function openGatewayPayment(tx: DbTx, order: OrderRow, channel: GatewayChannel, site: SiteUrls, now: Date): Promise<GatewayCheckout> {
-  if (!sandboxPagesEnabled()) throw new AppError(1, MSG_GATEWAY_UNAVAILABLE, 503);
+  const gateway = paymentGateway(channel);
+  if (!gateway) throw new AppError(1, MSG_GATEWAY_UNAVAILABLE, 503);
+  const base = publicBase(site);
   const payNo = newNumber('payment', now);
   await tx.insert(payments).values({ payNo, orderId: order.id, userId: order.userId, channel, amountFen: order.totalFen, createdAt: now });
   await tx.update(orders).set({ status: ORDER_STATUS.paying, payChannel: channel }).where(eq(orders.id, order.id));
   const subject = order.kind === 'rental' ? `租号订单 ${order.orderNo}` : order.kind === 'vip' ? `开通VIP ${order.orderNo}` : `余额充值 ¥${fenToYuanShort(order.payFen)}`;
-  const checkoutUrl = await openSandboxCheckout(tx, {
-    payNo,
-    channel,
-    amountFen: order.totalFen,
-    subject,
-    notifyUrl: notifyUrl(site, channel),
-    returnUrl: returnUrl(site, order.orderNo),
-  });
-  return { order_no: order.orderNo, pay_no: payNo, checkout_url: checkoutUrl };
+  // A live adapter calls the gateway here, inside the transaction: if it fails, no payment is booked.
+  let checkout: Checkout;
+  try {
+    checkout = await gateway.openCheckout(
+      { payNo, amountFen: order.totalFen, subject, notifyUrl: notifyUrl(base, channel), returnUrl: returnUrl(base, order.orderNo), expiresAt: order.payDeadline },
+      { db: tx, now },
+    );
+  } catch (error) {
+    log.error('payment gateway refused a checkout', { channel, provider: gateway.provider, payNo, error });
+    throw new AppError(1, MSG_GATEWAY_BUSY, 503, { cause: error });
+  }
+  return { order_no: order.orderNo, pay_no: payNo, checkout_url: checkoutUrlOf(checkout) };
 }
 
 export async function payOrder(db: Db, userId: number, body: z.output<typeof payBodySchema>, key: string | null, site: SiteUrls, now: Date): Promise<PayResult> {
@@ -151,36 +168,26 @@ export async function createRecharge(db: Db, userId: number, body: z.output<type
 
 export type NotifyOutcome = 'success' | 'fail';
 
-/** The public key a notify of `channel` must be signed with (the sandbox gateway's outside production). */
-async function gatewayPublicKey(db: Db): Promise<string | null> {
-  return sandboxPagesEnabled() ? (await sandboxGatewayKeys(db)).publicKeyPem : null;
-}
-
 /**
- * POST pay/notify/<channel>: verify the signature, the app and merchant ids, the payment and
- * its exact amount, then apply it once. Answers `success` for a notify applied now or before
- * (the gateway stops retrying), `fail` for one that is not ours or not genuine.
+ * POST pay/notify/<channel>: the channel's adapter verifies the notify (signature, app and
+ * merchant ids) and reports the trade; here the payment must be ours, on this channel, for exactly
+ * the amount reported, and it is applied once. Answers `success` for a notify applied now or
+ * before (the gateway stops retrying), `fail` for one that is not ours or not genuine.
  */
-export async function handlePaymentNotify(db: Db, channel: GatewayChannel, params: Record<string, string>, now: Date): Promise<NotifyOutcome> {
-  const publicKey = await gatewayPublicKey(db);
-  if (!publicKey || !verifyParams(params, publicKey)) {
-    log.warn('payment notify refused: bad signature', { channel, payNo: params['out_trade_no'] });
+export async function handlePaymentNotify(db: Db, channel: GatewayChannel, notify: IncomingNotify, now: Date): Promise<NotifyOutcome> {
+  const gateway = paymentGateway(channel);
+  if (!gateway) {
+    log.warn('payment notify refused: channel not open', { channel });
     return 'fail';
   }
-  const merchant = MERCHANT_IDS[channel];
-  if (params['app_id'] !== merchant.appId || params['seller_id'] !== merchant.sellerId) {
-    log.warn('payment notify refused: not our app or merchant', { channel, appId: params['app_id'], sellerId: params['seller_id'] });
+  const verdict = await gateway.verifyNotify(notify, { db, now });
+  if (!verdict.ok) {
+    log.warn('payment notify refused', { channel, provider: gateway.provider, reason: verdict.reason });
     return 'fail';
   }
-  const payNo = params['out_trade_no'] ?? '';
-  const tradeNo = params['trade_no'] ?? '';
-  if (params['trade_status'] !== TRADE_SUCCESS && params['trade_status'] !== 'TRADE_FINISHED') return 'success';
-  let amountFen: number;
-  try {
-    amountFen = yuanToFen(params['total_amount'] ?? '');
-  } catch {
-    return 'fail';
-  }
+  // A genuine notify of a trade not paid (yet): acknowledged, nothing to apply.
+  if (!verdict.paid) return 'success';
+  const { payNo, tradeNo, amountFen } = verdict;
   return db.transaction(async (tx): Promise<NotifyOutcome> => {
     const [payment] = await tx
       .select()
@@ -201,4 +208,11 @@ export async function handlePaymentNotify(db: Db, channel: GatewayChannel, param
     }
     return 'success';
   });
+}
+
+/** How the channel's gateway expects to read `outcome` (Alipay: plain success/fail; WeChat v3: 204 or JSON FAIL). */
+export function paymentNotifyAnswer(channel: GatewayChannel, outcome: NotifyOutcome, status?: number): NotifyAnswer {
+  const answer = paymentGateway(channel)?.notifyAnswer(outcome) ?? plainNotifyAnswer(outcome);
+  // A 5xx for a failure on our side, so the gateway retries; a 2xx would read as an answer.
+  return status !== undefined && status >= 400 ? { ...answer, status } : answer;
 }

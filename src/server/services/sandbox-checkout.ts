@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/client';
 import { notFound } from '../errors';
-import { cancelSandboxTrade, confirmSandboxTrade, deliverDueNotifies, findSandboxTrade } from '../providers/payment-sandbox';
+import { cancelSandboxTrade, confirmSandboxTrade, deliverDueNotifies, findSandboxTrade } from '../providers/payment/sandbox';
 import { fenToYuan } from '~/lib/rules/money';
 
 export const MSG_TRADE_NOT_FOUND = '交易不存在';

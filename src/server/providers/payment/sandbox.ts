@@ -9,15 +9,35 @@
  * next attempt into the future (one UPDATE … FOR UPDATE SKIP LOCKED, safe with many processes),
  * then posted, then marked. With PGlite the notify handler needs the same single connection, so a
  * transaction held open here would wait on itself.
+ *
+ * Both channels speak Alipay's form notify (RSA2, answered `success`), so the sandbox checks the
+ * same things a live adapter does: signature, app and merchant ids, the trade status and amount.
  */
 import { generateKeyPairSync, randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { fenToYuan } from '~/lib/rules/money';
-import type { DbOrTx } from '../db/client';
-import { sandboxGatewayTrades } from '../db/schema';
-import { log } from '../log';
-import { sharedSecret } from '../services/app-secrets';
-import { MERCHANT_IDS, NOTIFY_ANSWER_OK, TRADE_SUCCESS, signParams, type CheckoutRequest, type GatewayChannel } from './payment';
+import { fenToYuan, yuanToFen } from '~/lib/rules/money';
+import type { DbOrTx } from '../../db/client';
+import { appSecrets, sandboxGatewayTrades } from '../../db/schema';
+import { log } from '../../log';
+import {
+  NOTIFY_ANSWER_OK,
+  plainNotifyAnswer,
+  type CheckoutRequest,
+  type GatewayChannel,
+  type NotifyVerdict,
+  type PaymentGateway,
+  type TradeState,
+} from './port';
+import { signParams, verifyParams } from './rsa2';
+
+/** Who we are at the sandbox gateway: its notify must name exactly these. */
+export const SANDBOX_MERCHANT_IDS: Readonly<Record<GatewayChannel, { appId: string; sellerId: string }>> = {
+  alipay: { appId: '2021000000000001', sellerId: '2088000000000001' },
+  wechat: { appId: 'wx0000000000000001', sellerId: '1600000001' },
+};
+
+export const TRADE_SUCCESS = 'TRADE_SUCCESS';
+const PAID_TRADE_STATUSES = new Set([TRADE_SUCCESS, 'TRADE_FINISHED']);
 
 /** Seconds between notify attempts (Alipay spaces them over a day; the sandbox over minutes). */
 export const NOTIFY_RETRY_DELAYS_S = [5, 15, 60, 300, 900, 3600] as const;
@@ -30,23 +50,38 @@ interface GatewayKeys {
   publicKeyPem: string;
 }
 
-/** The sandbox gateway's key pair (the "Alipay public key" the merchant verifies with). */
+const GATEWAY_KEYS_SECRET = 'sandbox_gateway_keys';
+// Per database handle (a test process opens several); the pair never changes once written.
+const keyCaches = new WeakMap<object, GatewayKeys>();
+
+/**
+ * The sandbox gateway's key pair (the "Alipay public key" the merchant verifies with), made by
+ * the first process that asks and shared through app_secrets, the same row services/app-secrets
+ * would keep (read here directly: a provider does not call services).
+ */
 export async function sandboxGatewayKeys(db: DbOrTx): Promise<GatewayKeys> {
-  const pair = await sharedSecret(db, 'sandbox_gateway_keys', () => {
+  const cached = keyCaches.get(db);
+  if (cached) return cached;
+  const [existing] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, GATEWAY_KEYS_SECRET));
+  if (!existing) {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', {
       modulusLength: 2048,
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
       publicKeyEncoding: { type: 'spki', format: 'pem' },
     });
-    return JSON.stringify({ privateKeyPem: privateKey, publicKeyPem: publicKey });
-  });
-  return JSON.parse(pair) as GatewayKeys;
+    await db.insert(appSecrets).values({ name: GATEWAY_KEYS_SECRET, value: JSON.stringify({ privateKeyPem: privateKey, publicKeyPem: publicKey }) }).onConflictDoNothing();
+  }
+  const [row] = existing ? [existing] : await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, GATEWAY_KEYS_SECRET));
+  if (!row) throw new Error(`secret ${GATEWAY_KEYS_SECRET} missing after insert`);
+  const keys = JSON.parse(row.value) as GatewayKeys;
+  keyCaches.set(db, keys);
+  return keys;
 }
 
 export const sandboxCheckoutPath = (payNo: string): string => `/sandbox/pay/${encodeURIComponent(payNo)}`;
 
 /** The merchant asks for a checkout: the gateway books the trade and names its page. */
-export async function openSandboxCheckout(db: DbOrTx, request: CheckoutRequest): Promise<string> {
+export async function openSandboxCheckout(db: DbOrTx, request: CheckoutRequest & { channel: GatewayChannel }): Promise<string> {
   const tradeNo = `${request.channel === 'alipay' ? '2026' : '4200'}${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
   await db
     .insert(sandboxGatewayTrades)
@@ -73,7 +108,7 @@ export async function findSandboxTrade(db: DbOrTx, payNo: string): Promise<Sandb
 /** The signed notify fields of a paid trade, as the gateway posts them. */
 export async function sandboxNotifyParams(db: DbOrTx, trade: SandboxTrade, now: Date): Promise<Record<string, string>> {
   const channel = trade.channel as GatewayChannel;
-  const merchant = MERCHANT_IDS[channel];
+  const merchant = SANDBOX_MERCHANT_IDS[channel];
   const params: Record<string, string> = {
     notify_time: now.toISOString(),
     notify_type: 'trade_status_sync',
@@ -169,4 +204,50 @@ export async function deliverDueNotifies(db: DbOrTx, now: Date, options: { post?
     }
   }
   return answered;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the adapter behind the port
+
+const TRADE_STATES: Record<SandboxTrade['status'], TradeState> = { waiting: 'waiting', paid: 'paid', cancelled: 'closed' };
+
+/** The sandbox gateway for one channel: checkout on /sandbox/pay, notifies signed with its own key. */
+export function sandboxGateway(channel: GatewayChannel): PaymentGateway {
+  return {
+    provider: 'sandbox',
+    channel,
+    async openCheckout(request, { db }) {
+      return { kind: 'redirect', url: await openSandboxCheckout(db, { ...request, channel }) };
+    },
+    async verifyNotify(notify, { db }): Promise<NotifyVerdict> {
+      const params = Object.fromEntries(new URLSearchParams(notify.body));
+      if (!verifyParams(params, (await sandboxGatewayKeys(db)).publicKeyPem)) return { ok: false, reason: 'bad signature' };
+      const merchant = SANDBOX_MERCHANT_IDS[channel];
+      if (params['app_id'] !== merchant.appId || params['seller_id'] !== merchant.sellerId) {
+        return { ok: false, reason: `not our app or merchant (app_id ${params['app_id']}, seller_id ${params['seller_id']})` };
+      }
+      const payNo = params['out_trade_no'] ?? '';
+      const tradeNo = params['trade_no'] ?? '';
+      if (!PAID_TRADE_STATUSES.has(params['trade_status'] ?? '')) return { ok: true, payNo, tradeNo, amountFen: 0, paid: false };
+      try {
+        return { ok: true, payNo, tradeNo, amountFen: yuanToFen(params['total_amount'] ?? ''), paid: true };
+      } catch {
+        return { ok: false, reason: `total_amount is not money: ${params['total_amount']}` };
+      }
+    },
+    notifyAnswer: (outcome) => plainNotifyAnswer(outcome),
+    async queryTrade(payNo, { db }) {
+      const trade = await findSandboxTrade(db, payNo);
+      if (!trade || trade.channel !== channel) return { ok: false, reason: 'trade not found' };
+      return { ok: true, state: TRADE_STATES[trade.status], tradeNo: trade.tradeNo, amountFen: trade.amountFen, raw: JSON.stringify(trade) };
+    },
+    async refund(request, { db }) {
+      // The sandbox moves no money: a refund of a paid trade within its amount is simply done.
+      const trade = await findSandboxTrade(db, request.payNo);
+      if (!trade || trade.channel !== channel) return { ok: false, reason: 'trade not found' };
+      if (trade.status !== 'paid') return { ok: false, reason: 'trade not paid' };
+      if (request.refundFen <= 0 || request.refundFen > trade.amountFen) return { ok: false, reason: 'refund amount out of range' };
+      return { ok: true, state: 'done', refundFen: request.refundFen, gatewayRefundNo: `${trade.tradeNo}-${request.refundNo}` };
+    },
+  };
 }
