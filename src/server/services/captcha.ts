@@ -7,8 +7,8 @@
  * one conditional UPDATE whatever the answer, so a bot cannot try x = 60, 61, 62 ... on one
  * puzzle. A right answer buys a single-use verify_key for the web_action it was solved for.
  *
- * The only provider is the sandbox (src/server/providers/captcha-sandbox.ts), which stops nothing
- * but a human-shaped mistake; see its comment.
+ * The only provider is the sandbox (src/server/providers/captcha/sandbox.ts), which stops nothing
+ * but a human-shaped mistake; see its comment. The port is src/server/providers/captcha/port.ts.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -17,7 +17,8 @@ import { CAPTCHA_LIFETIME_S, CAPTCHA_TOLERANCE_PX } from '~/lib/config/constants
 import type { DbOrTx } from '../db/client';
 import { captchas, type VerifyAction } from '../db/schema';
 import { badRequest } from '../errors';
-import { sandboxCaptchaProvider } from '../providers/captcha-sandbox';
+import type { SliderCaptchaProvider } from '../providers/captcha/port';
+import { signInProviders } from '../providers/sign-in-providers';
 import { issueVerifyKey } from './verify-keys';
 
 /** spec §8: the toast of a refused slider. */
@@ -33,19 +34,6 @@ export const CAPTCHA_TARGET_MAX_X = 240;
 /** The piece keeps this far from the top and bottom edges. */
 const PIECE_MARGIN_Y = 8;
 
-/** What a provider draws for one puzzle. */
-export interface SliderPuzzleDrawing {
-  /** data:image/svg+xml;base64,... of the background with the gap. */
-  image: string;
-  /** data:image/svg+xml;base64,... of the piece, piece_size square. */
-  piece: string;
-}
-
-/** The port a real captcha provider plugs into (production), the sandbox being the only one so far. */
-export interface SliderCaptchaProvider {
-  draw(puzzle: { width: number; height: number; pieceSize: number; targetX: number; pieceY: number }): SliderPuzzleDrawing;
-}
-
 /** What POST common/captcha (v1) answers. */
 export type CaptchaChallenge = CaptchaPuzzle;
 
@@ -60,7 +48,7 @@ export interface CaptchaAnswer {
 export async function createCaptcha(
   db: DbOrTx,
   now: Date,
-  provider: SliderCaptchaProvider = sandboxCaptchaProvider,
+  provider: SliderCaptchaProvider = signInProviders().captcha,
 ): Promise<CaptchaChallenge> {
   const id = randomBytes(16).toString('hex');
   const targetX = randomInt(CAPTCHA_TARGET_MIN_X, CAPTCHA_TARGET_MAX_X + 1);

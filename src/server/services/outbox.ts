@@ -1,5 +1,5 @@
 /**
- * What the sandbox message provider "sent" (providers/messages.ts), for /sandbox/outbox, reshaped
+ * What the sandbox message provider "sent" (providers/sms/sandbox-outbox.ts), for /sandbox/outbox, reshaped
  * for the page (STYLE 8: pages never see a row).
  */
 import { desc } from 'drizzle-orm';

@@ -11,16 +11,24 @@
  *
  * Every state change is one conditional UPDATE, so racing requests (two tabs, a double tap on the
  * phone, ten polls at once) cannot both win: the token is handed out once (`redeemed_at`).
+ *
+ * Who confirms a WeChat/QQ code is the login adapter's business (providers/oauth-login, through
+ * the registry): the sandbox confirm page, or the live provider's callback with code and state =
+ * the scan code (docs/providers-sign-in.md). Either way this module only learns an open id.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
 import { BIND_TOKEN_LIFETIME_S, QR_LIFETIME_MS, QR_MIN_POLL_FRACTION, QR_SECRET_COOKIE } from '~/lib/config/constants';
 import { QR_SCAN_RESULT_TEXT, qrPollIntervalMs, type AppQrStatus, type QrPlatform, type QrState } from '~/lib/rules/qr-login';
-import { sandboxPagesEnabled } from '../config';
+import { appConfig, sandboxPagesEnabled } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { qrSessions, thirdPartyIdentities, users, type ThirdPartyProvider } from '../db/schema';
 import { badRequest, notFound, rateLimited } from '../errors';
+import { log } from '../log';
+import { ThirdPartyLoginRefusedError, type SandboxIdentityPick } from '../providers/oauth-login/port';
+import { SandboxDemoUserMissingError } from '../providers/oauth-login/sandbox';
+import { signInProviders } from '../providers/sign-in-providers';
 import { signInAnswer, type SignInAnswer } from './sign-in';
 import { issueToken } from './tokens';
 import { createUser } from './users';
@@ -35,14 +43,13 @@ export const MSG_QR_NOT_CONFIRMED = '请先在手机上确认登录';
 /** Spec §8 toast text, used when the QQ init call comes without its `uid` header. */
 export const MSG_FINGERPRINT_MISSING = '获取浏览器指纹失败';
 export const MSG_DEMO_USER_MISSING = '演示用户不存在';
+/** The provider refused the callback's code (its own error code is in the server log). */
+export const MSG_THIRD_PARTY_REFUSED = '授权失败，请刷新二维码后重试';
 
 /** The QR secret cookie lives twice the code's life: long enough to collect a token confirmed at the last second. */
 export const QR_SECRET_COOKIE_MAX_AGE_S = (2 * QR_LIFETIME_MS) / 1000;
 /** A confirmed code can be redeemed until the cookie is gone (created_at + 120 s). */
 const REDEEM_GRACE_MS = QR_LIFETIME_MS;
-/** The demo user the sandbox 演示用户 identity signs in as (src/server/db/seed.ts DEMO_USERS.renter). */
-export const SANDBOX_DEMO_USERNAME = 'renter01';
-
 const SECRET_BYTES = 32;
 /** 32 bytes in unpadded base64url: 43 characters. */
 const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -84,9 +91,24 @@ function randomName(length: number): string {
 const notFoundQr = (why: string): Error => notFound(MSG_QR_NOT_FOUND, { cause: new Error(why) });
 const invalidQr = (why: string): Error => badRequest(MSG_QR_INVALID, { cause: new Error(why) });
 
-/** The session's scan URL (what the QR encodes), per platform: docs/sign-in-api.md "Second device". */
-export function qrScanUrl(origin: string, platform: QrPlatform, scanCode: string): string {
-  return platform === 'app' ? `${origin}/qr/app/${scanCode}` : `${origin}/sandbox/qr/${scanCode}`;
+/**
+ * Where a live provider sends the browser back: PUBLIC_BASE_URL (the address registered with
+ * WeChat/QQ, which must not depend on the Host a request came with) or, unset, the request's origin.
+ */
+export function thirdPartyCallbackUrl(origin: string, provider: ThirdPartyProvider): string {
+  return `${(appConfig().PUBLIC_BASE_URL ?? origin).replace(/\/+$/, '')}/api/v1/qr/${provider}/callback`;
+}
+
+/**
+ * What the QR encodes, per platform (docs/sign-in-api.md "Second device"): our app page for the
+ * app; for WeChat/QQ the login adapter's page: the sandbox confirm page, or the provider's
+ * authorize URL with state = the scan code (docs/providers-sign-in.md). `live` says which.
+ */
+function qrTarget(origin: string, platform: QrPlatform, scanCode: string): { url: string; live: boolean } {
+  if (platform === 'app') return { url: `${origin}/qr/app/${scanCode}`, live: false };
+  const adapter = signInProviders().login[platform];
+  if (adapter.kind === 'sandbox') return { url: adapter.scanUrl({ origin, scanCode }), live: false };
+  return { url: adapter.authorizeUrl({ state: scanCode, redirectUri: thirdPartyCallbackUrl(origin, platform) }), live: true };
 }
 
 /** `data:image/svg+xml;base64,...` of a QR code encoding `text`. */
@@ -148,7 +170,10 @@ export interface CreatedQrSession {
   scanCode: string;
   /** The raw secret for the cookie; never stored. */
   browserSecret: string;
+  /** What the QR encodes. */
   scanUrl: string;
+  /** True when scanUrl is a live provider's authorize page (WeChat's must be opened by the browser itself). */
+  live: boolean;
   expiresAt: Date;
 }
 
@@ -168,7 +193,8 @@ export async function createQrSession(db: DbOrTx, input: CreateQrSessionInput, n
     createdAt: now,
     expiresAt,
   });
-  return { id, scanCode, browserSecret, scanUrl: qrScanUrl(input.origin, input.platform, scanCode), expiresAt };
+  const target = qrTarget(input.origin, input.platform, scanCode);
+  return { id, scanCode, browserSecret, scanUrl: target.url, live: target.live, expiresAt };
 }
 
 export interface QrPollInput {
@@ -368,7 +394,9 @@ export type QrScanPage = { open: true; platform: QrPlatform } | { open: false; t
  */
 export async function qrScanPage(db: Db, scanCode: string, page: 'app' | 'third-party', now: Date): Promise<QrScanPage> {
   const found = await describeQrScan(db, scanCode, now);
-  const scan = found && (found.platform === 'app') === (page === 'app') ? found : null;
+  // A WeChat/QQ code served by the live provider is answered on the provider's side, never here.
+  const standIn = found?.platform === 'app' || (found && signInProviders().login[found.platform].kind === 'sandbox');
+  const scan = found && standIn && (found.platform === 'app') === (page === 'app') ? found : null;
   if (scan && OPEN_STATE_SET.has(scan.state)) return { open: true, platform: scan.platform };
   if (scan?.state === 'logined') return { open: false, text: QR_SCAN_RESULT_TEXT.confirmed, invalid: false };
   if (scan?.state === 'cancelled') return { open: false, text: QR_SCAN_RESULT_TEXT.cancelled, invalid: false };
@@ -423,7 +451,7 @@ export async function markScanned(db: Db, input: { scanCode: string }, now: Date
   return { platform: row.platform, state: row.status };
 }
 
-export type SandboxIdentity = 'new' | 'demo';
+export type SandboxIdentity = SandboxIdentityPick;
 
 export interface QrConfirmation {
   platform: QrPlatform;
@@ -433,10 +461,33 @@ export interface QrConfirmation {
 }
 
 /**
+ * Confirms the open WeChat/QQ session `scanCode` of `provider` as the user of `openId` (made, phone-
+ * less, on first sight), in `tx`. A session changed meanwhile (confirmed, cancelled, expired) is
+ * refused, and the caller's transaction rolls back the user it may have made.
+ */
+async function confirmThirdParty(
+  tx: DbOrTx,
+  input: { scanCode: string; provider: ThirdPartyProvider; openId: string },
+  now: Date,
+): Promise<QrConfirmation> {
+  const platforms: readonly QrPlatform[] = [input.provider];
+  const user = (await identityUser(tx, input.provider, input.openId)) ?? (await newIdentityUser(tx, input.provider, input.openId, now));
+  const needsBind = user.mobile === null;
+  const [updated] = await tx
+    .update(qrSessions)
+    .set({ status: 'logined', userId: user.id, needsBind })
+    .where(isOpenAt(input.scanCode, now, platforms))
+    .returning({ platform: qrSessions.platform });
+  if (!updated) throw await refusalFor(tx, input.scanCode, now, platforms);
+  return { platform: updated.platform, state: 'logined', needsBind };
+}
+
+/**
  * The sandbox stand-in for the WeChat/QQ app confirming (docs/sign-in-api.md "Second device"):
- * 'demo' signs in as renter01 through a fixed open id; 'new' is a first-time open id, which makes
- * a phone-less user who must bind a phone before getting a token. Everything happens in one
- * transaction, so a confirm that loses the race leaves no orphan user behind.
+ * the sandbox login adapter turns the page's pick into an open id ('demo': renter01's fixed one;
+ * 'new': a first-time one, which makes a phone-less user who must bind a phone before getting a
+ * token). Everything happens in one transaction, so a confirm that loses the race leaves no orphan
+ * user behind. 404 when the session's provider is live: there is no stand-in then.
  */
 export async function confirmSandbox(
   db: Db,
@@ -452,20 +503,68 @@ export async function confirmSandbox(
       .limit(1);
     if (!session) throw await refusalFor(tx, input.scanCode, now, THIRD_PARTY_PLATFORMS);
     const provider = session.platform as ThirdPartyProvider;
-
-    const user =
-      input.identity === 'demo' ? await demoIdentityUser(tx, provider, now) : await newIdentityUser(tx, provider, now);
-    const needsBind = user.mobile === null;
-
-    const [updated] = await tx
-      .update(qrSessions)
-      .set({ status: 'logined', userId: user.id, needsBind })
-      .where(isOpenAt(input.scanCode, now, THIRD_PARTY_PLATFORMS))
-      .returning({ platform: qrSessions.platform });
-    // Someone else confirmed or cancelled in between: roll back the user we may have made.
-    if (!updated) throw invalidQr('session changed while confirming');
-    return { platform: updated.platform, state: 'logined', needsBind };
+    const adapter = signInProviders().login[provider];
+    if (adapter.kind !== 'sandbox') throw notFoundQr(`${provider} login is live: no sandbox confirm`);
+    let openId: string;
+    try {
+      openId = await adapter.sandboxOpenId(tx, input.identity, now);
+    } catch (error) {
+      if (error instanceof SandboxDemoUserMissingError) throw badRequest(MSG_DEMO_USER_MISSING, { cause: error });
+      throw error;
+    }
+    return confirmThirdParty(tx, { scanCode: input.scanCode, provider, openId }, now);
   });
+}
+
+export interface ThirdPartyCallbackInput {
+  provider: ThirdPartyProvider;
+  /** Absent when the user refused on the provider's page. */
+  code: string | null;
+  /** Our scan code, handed to the provider in the authorize URL. */
+  state: string;
+  /** The callback URL the authorize request named (QQ checks it matches). */
+  redirectUri: string;
+}
+
+/**
+ * The live provider sent the browser back (docs/providers-sign-in.md): `state` names the session,
+ * `code` is traded for the open id, and the session is confirmed as that identity; the creating
+ * browser's polling then redeems it as for the sandbox. Refusals: 404 for a state that is no open
+ * or closed session of this provider; 400 二维码已失效 for a session no longer open (expired,
+ * cancelled, or already confirmed: a replayed callback) checked before the provider is called; no
+ * code (the user said no) cancels the session; a code the provider refuses marks it `error`.
+ */
+export async function completeThirdPartyCallback(db: Db, input: ThirdPartyCallbackInput, now: Date): Promise<QrConfirmation | QrScanView> {
+  const adapter = signInProviders().login[input.provider];
+  // Another provider's state, or this one still on its sandbox: as unknown as a made-up state.
+  if (adapter.kind !== 'live' || !isWellFormedQrSecret(input.state)) throw notFoundQr('no live session for this state');
+  const platforms: readonly QrPlatform[] = [input.provider];
+  const [open] = await db.select({ id: qrSessions.id }).from(qrSessions).where(isOpenAt(input.state, now, platforms)).limit(1);
+  if (!open) throw await refusalFor(db, input.state, now, platforms);
+
+  if (!input.code) {
+    const [row] = await db
+      .update(qrSessions)
+      .set({ status: 'cancelled' })
+      .where(isOpenAt(input.state, now, platforms))
+      .returning({ platform: qrSessions.platform });
+    if (!row) throw await refusalFor(db, input.state, now, platforms);
+    return { platform: row.platform, state: 'cancelled' };
+  }
+
+  let openId: string;
+  try {
+    ({ openId } = await adapter.exchangeCode({ code: input.code, redirectUri: input.redirectUri }));
+  } catch (error) {
+    if (!(error instanceof ThirdPartyLoginRefusedError)) throw error;
+    // The provider's own code only: never the code or tokens of the exchange.
+    log.warn('third-party login refused', { provider: input.provider, providerCode: error.providerCode });
+    await db.update(qrSessions).set({ status: 'error' }).where(isOpenAt(input.state, now, platforms));
+    throw badRequest(MSG_THIRD_PARTY_REFUSED, { cause: error });
+  }
+  // The exchange took a network round trip: the session may have closed meanwhile, which
+  // confirmThirdParty's conditional update refuses (and rolls back a user it made).
+  return db.transaction((tx) => confirmThirdParty(tx, { scanCode: input.state, provider: input.provider, openId }, now));
 }
 
 interface IdentityUser {
@@ -473,28 +572,15 @@ interface IdentityUser {
   mobile: string | null;
 }
 
-/** renter01, reached through the fixed open id sandbox-<provider>-renter01 (linked on first use). */
-async function demoIdentityUser(tx: DbOrTx, provider: ThirdPartyProvider, now: Date): Promise<IdentityUser> {
-  const [demo] = await tx
-    .select({ id: users.id, mobile: users.mobile, status: users.status })
-    .from(users)
-    .where(eq(users.username, SANDBOX_DEMO_USERNAME))
-    .limit(1);
-  if (!demo || demo.status === 'deleted') throw badRequest(MSG_DEMO_USER_MISSING, { cause: new Error('seed user renter01 missing') });
-  const openId = `sandbox-${provider}-${SANDBOX_DEMO_USERNAME}`;
-  await tx
-    .insert(thirdPartyIdentities)
-    .values({ provider, openId, userId: demo.id, createdAt: now })
-    .onConflictDoNothing({ target: [thirdPartyIdentities.provider, thirdPartyIdentities.openId] });
-  // The identity decides who signs in (a real provider would hand us only the open id).
+/** The user linked to (provider, openId), if any: the identity decides who signs in. */
+async function identityUser(tx: DbOrTx, provider: ThirdPartyProvider, openId: string): Promise<IdentityUser | null> {
   const [linked] = await tx
     .select({ id: users.id, mobile: users.mobile })
     .from(thirdPartyIdentities)
     .innerJoin(users, eq(users.id, thirdPartyIdentities.userId))
     .where(and(eq(thirdPartyIdentities.provider, provider), eq(thirdPartyIdentities.openId, openId)))
     .limit(1);
-  if (!linked) throw badRequest(MSG_DEMO_USER_MISSING, { cause: new Error(`identity ${openId} not linked`) });
-  return linked;
+  return linked ?? null;
 }
 
 /** Random usernames tried for a first-time identity before giving up (36^8 names: a clash is rare). */
@@ -502,10 +588,10 @@ const NEW_IDENTITY_NAME_ATTEMPTS = 5;
 
 /**
  * A first-time open id: a new phone-less user (wx_xxxxxxxx / 微信用户xxxx, qq_... / QQ用户xxxx),
- * made by createUser (invite code, welcome red envelopes); a random username already taken is
- * drawn again.
+ * made by createUser (invite code, welcome red envelopes) and linked to `openId`; a random
+ * username already taken is drawn again.
  */
-async function newIdentityUser(tx: DbOrTx, provider: ThirdPartyProvider, now: Date): Promise<IdentityUser> {
+async function newIdentityUser(tx: DbOrTx, provider: ThirdPartyProvider, openId: string, now: Date): Promise<IdentityUser> {
   const names = THIRD_PARTY_NAMES[provider];
   for (let attempt = 0; attempt < NEW_IDENTITY_NAME_ATTEMPTS; attempt += 1) {
     const suffix = randomName(8);
@@ -515,7 +601,7 @@ async function newIdentityUser(tx: DbOrTx, provider: ThirdPartyProvider, now: Da
       now,
     );
     if (userId === null) continue;
-    await tx.insert(thirdPartyIdentities).values({ provider, openId: `sandbox-${provider}-${newSecret()}`, userId, createdAt: now });
+    await tx.insert(thirdPartyIdentities).values({ provider, openId, userId, createdAt: now });
     return { id: userId, mobile: null };
   }
   throw new Error(`no free username for a new ${provider} identity after ${NEW_IDENTITY_NAME_ATTEMPTS} attempts`);
@@ -553,4 +639,13 @@ export async function cancelQrSession(db: Db, input: { scanCode: string }, now: 
  */
 export function sandboxScanLink(scanUrl: string): { sandbox_scan_url?: string } {
   return sandboxPagesEnabled() ? { sandbox_scan_url: scanUrl } : {};
+}
+
+/**
+ * The extra link of a WeChat/QQ init answer: `authorize_url` when a live provider serves the
+ * session (WeChat's qrconnect page shows WeChat's own QR, so the browser must open it; a QQ page
+ * can be opened too), else the sandbox link above.
+ */
+export function thirdPartyScanLinks(session: Pick<CreatedQrSession, 'scanUrl' | 'live'>): { sandbox_scan_url?: string; authorize_url?: string } {
+  return session.live ? { authorize_url: session.scanUrl } : sandboxScanLink(session.scanUrl);
 }

@@ -17,6 +17,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
+  CODE_FAIL,
   CODE_SENDS_PER_IP_PER_DAY,
   CODE_SENDS_PER_RECIPIENT_PER_DAY,
   SMS_CODE_LENGTH,
@@ -26,8 +27,9 @@ import {
 } from '~/lib/config/constants';
 import { affectedRowCount, type Db, type DbOrTx } from '../db/client';
 import { users, verificationCodes, type CodeAction, type CodeChannel } from '../db/schema';
-import { badRequest } from '../errors';
-import { messageSender } from '../providers/messages';
+import { AppError, badRequest } from '../errors';
+import { signInProviders } from '../providers/sign-in-providers';
+import { MessageRefusedError, type MessageSender } from '../providers/sms/port';
 import { enforceRateLimits, type RateLimitRule } from './rate-limit';
 
 export const MSG_CODE_INVALID = '验证码错误或已过期';
@@ -36,6 +38,10 @@ export const MSG_PHONE_REGISTERED = '该手机号已注册';
 export const MSG_PHONE_NOT_REGISTERED = '该手机号未注册';
 /** The slider has to be solved (verify_key for web_action sendSms) before each code is sent. */
 export const MSG_CAPTCHA_REQUIRED = '请先完成滑块验证';
+/** The provider refused or could not be reached (its own code is in the server log). */
+export const MSG_CODE_SEND_FAILED = '验证码发送失败，请稍后重试';
+/** EMAIL_PROVIDER=disabled: no mail can leave, for anyone (docs/providers-sign-in.md). */
+export const MSG_EMAIL_UNAVAILABLE = '暂不支持邮箱验证码，请使用手机号找回密码';
 
 const DAY_S = 86_400;
 const LIFETIME_MIN = Math.round(VERIFICATION_CODE_LIFETIME_S / 60);
@@ -103,7 +109,21 @@ async function issueAndDeliver(db: Db, channel: CodeChannel, recipient: string, 
     });
   });
   // After the commit: a real provider is network I/O, which must not hold a transaction open.
-  await messageSender().send(db, { channel, recipient, body: messageBody(code) }, now);
+  // A refusal leaves the code stored and the resend gap spent: the user asks again after 60 s,
+  // which also keeps a failing provider from being hammered.
+  try {
+    await senderFor(channel).send(db, { channel, recipient, body: messageBody(code), code }, now);
+  } catch (error) {
+    if (error instanceof MessageRefusedError) throw new AppError(CODE_FAIL, MSG_CODE_SEND_FAILED, 503, { cause: error });
+    throw error;
+  }
+}
+
+/** The adapter for `channel`; 503 for a channel switched off, before any lookup, so the refusal tells nobody anything. */
+function senderFor(channel: CodeChannel): MessageSender {
+  const sender = signInProviders().messages[channel];
+  if (!sender) throw new AppError(CODE_FAIL, MSG_EMAIL_UNAVAILABLE, 503, { cause: new Error(`${channel} provider disabled`) });
+  return sender;
 }
 
 /**
@@ -177,6 +197,7 @@ export async function sendSmsCode(db: Db, input: { mobile: string; action: CodeA
  */
 export async function sendEmailResetCode(db: Db, input: { email: string; ip: string }, now: Date): Promise<SendCodeAnswer> {
   const email = normaliseRecipient('email', input.email);
+  senderFor('email');
   await enforceRateLimits(db, sendLimits('email', email, input.ip), now, MSG_CODE_SEND_TOO_FREQUENT);
   const [account] = await db
     .select({ id: users.id })

@@ -11,7 +11,7 @@ import {
   qrImageDataUrl,
   qrSecretFromRequest,
   qrSecretSetCookie,
-  sandboxScanLink,
+  thirdPartyScanLinks,
 } from '~/server/services/qr-login';
 
 export const GET = handle(async ({ request, url, db }) => {
@@ -23,7 +23,7 @@ export const GET = handle(async ({ request, url, db }) => {
     new Date(),
   );
   return ok(
-    { qrImage: qrImageDataUrl(session.scanUrl), sessionId: session.id, ...sandboxScanLink(session.scanUrl) },
+    { qrImage: qrImageDataUrl(session.scanUrl), sessionId: session.id, ...thirdPartyScanLinks(session) },
     { headers: { 'set-cookie': qrSecretSetCookie(session.browserSecret, url.protocol === 'https:') } },
   );
 });

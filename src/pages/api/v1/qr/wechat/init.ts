@@ -1,10 +1,12 @@
 /**
  * GET /api/v1/qr/wechat/init — a new WeChat official-account QR session (spec §7 "init wechat
  * official-account login": session_id, qrcode_url; docs/sign-in-api.md "QR login"). The QR encodes
- * the sandbox authorisation page; the browser secret goes in the HttpOnly qr_secret cookie.
+ * the sandbox authorisation page, or with live WeChat login the qrconnect page, also answered as
+ * authorize_url for the browser to open (docs/providers-sign-in.md); the browser secret goes in the
+ * HttpOnly qr_secret cookie.
  */
 import { allowOnly, handle, ok } from '~/server/http';
-import { createQrSession, qrImageDataUrl, qrSecretFromRequest, qrSecretSetCookie, sandboxScanLink } from '~/server/services/qr-login';
+import { createQrSession, qrImageDataUrl, qrSecretFromRequest, qrSecretSetCookie, thirdPartyScanLinks } from '~/server/services/qr-login';
 
 export const GET = handle(async ({ request, url, db }) => {
   const session = await createQrSession(
@@ -13,7 +15,7 @@ export const GET = handle(async ({ request, url, db }) => {
     new Date(),
   );
   return ok(
-    { session_id: session.id, qrcode_url: qrImageDataUrl(session.scanUrl), ...sandboxScanLink(session.scanUrl) },
+    { session_id: session.id, qrcode_url: qrImageDataUrl(session.scanUrl), ...thirdPartyScanLinks(session) },
     { headers: { 'set-cookie': qrSecretSetCookie(session.browserSecret, url.protocol === 'https:') } },
   );
 });

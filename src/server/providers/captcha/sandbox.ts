@@ -9,10 +9,10 @@
  * does enforce holds with any provider: the target stays in the database, each puzzle takes one
  * answer, and a verify_key is single-use and bound to its web_action, so solving costs a round trip
  * per SMS or per password attempt. Production plugs a real provider (one with behavioural and
- * risk scoring on its side) into the SliderCaptchaProvider port of services/captcha.ts.
+ * risk scoring on its side) into the SliderCaptchaProvider port of ./port.ts.
  */
 import { randomInt } from 'node:crypto';
-import type { SliderCaptchaProvider, SliderPuzzleDrawing } from '../services/captcha';
+import type { SliderCaptchaProvider, SliderPuzzleDrawing, SliderPuzzleGeometry } from './port';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -76,7 +76,7 @@ function background(width: number, height: number): string {
 }
 
 /** Draws one puzzle: the background with the gap at (targetX, pieceY), and the piece cut from the same background. */
-export function drawSandboxPuzzle(puzzle: { width: number; height: number; pieceSize: number; targetX: number; pieceY: number }): SliderPuzzleDrawing {
+export function drawSandboxPuzzle(puzzle: SliderPuzzleGeometry): SliderPuzzleDrawing {
   const { width, height, pieceSize, targetX, pieceY } = puzzle;
   const scene = background(width, height);
   const outline = pieceShapes(pieceSize);

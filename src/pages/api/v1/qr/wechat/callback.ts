@@ -1,0 +1,10 @@
+/**
+ * GET /api/v1/qr/wechat/callback?code&state — WeChat website login sends the browser back here
+ * (docs/providers-sign-in.md); see ../_callback.ts. Register this URL's host with WeChat.
+ */
+import { allowOnly } from '~/server/http';
+import { thirdPartyCallback } from '../_callback';
+
+export const GET = thirdPartyCallback('wechat');
+
+export const ALL = allowOnly('GET');

@@ -1,0 +1,119 @@
+/**
+ * Configuration of the sign-in ports (SMS/email codes, slider captcha, WeChat/QQ website login):
+ * a zod SHAPE that config.ts merges into its schema, so every variable is validated once at boot,
+ * and `signInProviderProblems`, which names what a half-configured adapter is missing (docs/
+ * providers-sign-in.md). Every field is optional: nothing set means every port on its sandbox.
+ */
+import { z } from 'zod';
+
+/** An absolute http(s) base URL without a trailing slash (tests point them at 127.0.0.1). */
+const baseUrl = z
+  .string()
+  .url()
+  .regex(/^https?:\/\//, 'must start with http:// or https://')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/** Plain object of optional fields, for `z.object({ ...ConfigShape, ...SIGN_IN_CONFIG_SHAPE })`. */
+export const SIGN_IN_CONFIG_SHAPE = {
+  /** Where SMS codes go: the sandbox outbox (default) or Aliyun SMS. */
+  SMS_PROVIDER: z.enum(['sandbox', 'aliyun']).optional(),
+  /** Where email codes go: the sandbox outbox (default) or nowhere ('disabled': refused for everyone). */
+  EMAIL_PROVIDER: z.enum(['sandbox', 'disabled']).optional(),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().min(1).optional(),
+  /** A verification template whose only variable is ${code}. */
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().min(1).optional(),
+  /** Default https://dysmsapi.aliyuncs.com. */
+  ALIYUN_SMS_ENDPOINT: baseUrl.optional(),
+  /** Only the sandbox exists so far (the port is providers/captcha/port.ts). */
+  CAPTCHA_PROVIDER: z.enum(['sandbox']).optional(),
+  /** WeChat website login: the sandbox confirm page (default) or the open platform. */
+  WECHAT_LOGIN_PROVIDER: z.enum(['sandbox', 'wechat']).optional(),
+  WECHAT_LOGIN_APP_ID: z.string().min(1).optional(),
+  WECHAT_LOGIN_APP_SECRET: z.string().min(1).optional(),
+  /** Default https://open.weixin.qq.com (the qrconnect page). */
+  WECHAT_LOGIN_OPEN_BASE_URL: baseUrl.optional(),
+  /** Default https://api.weixin.qq.com (the code exchange). */
+  WECHAT_LOGIN_API_BASE_URL: baseUrl.optional(),
+  /** QQ Connect: the sandbox confirm page (default) or graph.qq.com. */
+  QQ_LOGIN_PROVIDER: z.enum(['sandbox', 'qq']).optional(),
+  QQ_LOGIN_APP_ID: z.string().min(1).optional(),
+  QQ_LOGIN_APP_KEY: z.string().min(1).optional(),
+  /** Default https://graph.qq.com (authorize page, token and me calls). */
+  QQ_LOGIN_BASE_URL: baseUrl.optional(),
+};
+
+export const SignInConfigSchema = z.object(SIGN_IN_CONFIG_SHAPE);
+export type SignInConfig = z.infer<typeof SignInConfigSchema>;
+
+export const ALIYUN_SMS_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
+export const WECHAT_OPEN_DEFAULT_BASE_URL = 'https://open.weixin.qq.com';
+export const WECHAT_API_DEFAULT_BASE_URL = 'https://api.weixin.qq.com';
+export const QQ_DEFAULT_BASE_URL = 'https://graph.qq.com';
+
+type Key = keyof SignInConfig;
+
+interface RealAdapter {
+  /** The variable that chooses the port's adapter, and the value that means this real one. */
+  selector: Key;
+  value: string;
+  /** What the real adapter cannot run without. */
+  required: readonly Key[];
+}
+
+const REAL_ADAPTERS: readonly RealAdapter[] = [
+  {
+    selector: 'SMS_PROVIDER',
+    value: 'aliyun',
+    required: ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'],
+  },
+  { selector: 'WECHAT_LOGIN_PROVIDER', value: 'wechat', required: ['WECHAT_LOGIN_APP_ID', 'WECHAT_LOGIN_APP_SECRET'] },
+  { selector: 'QQ_LOGIN_PROVIDER', value: 'qq', required: ['QQ_LOGIN_APP_ID', 'QQ_LOGIN_APP_KEY'] },
+];
+
+/**
+ * One line per problem, empty when the configuration is coherent: a real adapter chosen without
+ * all its variables (each missing one named), or credentials given while the port stays on its
+ * sandbox (a deployment that meant to go live and forgot the switch). config.ts refuses to boot
+ * on any line.
+ */
+export function signInProviderProblems(config: Partial<SignInConfig>): string[] {
+  const problems: string[] = [];
+  for (const adapter of REAL_ADAPTERS) {
+    const chosen = config[adapter.selector] === adapter.value;
+    const given = adapter.required.filter((key) => config[key] !== undefined);
+    if (chosen) {
+      for (const key of adapter.required) {
+        if (config[key] === undefined) problems.push(`${key} is required when ${adapter.selector}=${adapter.value}`);
+      }
+    } else if (given.length > 0) {
+      problems.push(`${given.join(', ')} set but ${adapter.selector} is not ${adapter.value}; set ${adapter.selector}=${adapter.value} or remove them`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * The ports still on a sandbox, by name (sms, email, captcha, wechat-login, qq-login), so that
+ * config.ts can tell production which ones ALLOW_SANDBOX would be allowing.
+ */
+export function signInSandboxPorts(config: Partial<SignInConfig>): string[] {
+  const ports: string[] = [];
+  if (config.SMS_PROVIDER !== 'aliyun') ports.push('sms');
+  if ((config.EMAIL_PROVIDER ?? 'sandbox') === 'sandbox') ports.push('email');
+  ports.push('captcha');
+  if (config.WECHAT_LOGIN_PROVIDER !== 'wechat') ports.push('wechat-login');
+  if (config.QQ_LOGIN_PROVIDER !== 'qq') ports.push('qq-login');
+  return ports;
+}
+
+/**
+ * The sign-in variables from `env` (empty strings count as unset, as in config.ts). The registry
+ * reads them itself so that it works whether or not config.ts has merged the shape yet; the same
+ * schema validates them in both places.
+ */
+export function readSignInConfig(env: Record<string, string | undefined> = process.env): SignInConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in SIGN_IN_CONFIG_SHAPE && value !== undefined && value !== ''));
+  return SignInConfigSchema.parse(present);
+}
