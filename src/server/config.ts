@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_AI_HOST_MARKER } from '../lib/rules/brand';
+import { PAYMENT_CONFIG_SHAPE, paymentConfigProblems, paymentSandboxChannels } from './providers/payment/config';
+import { SIGN_IN_CONFIG_SHAPE, signInProviderProblems, signInSandboxPorts } from './providers/sign-in-config';
 
 /**
  * Environment configuration, parsed and validated once per process (STYLE §5): main.ts calls
@@ -12,6 +14,9 @@ const boolFromEnv = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 export const ConfigSchema = z.object({
+  // The providers declare their own variables beside their adapters (providers/*/config).
+  ...PAYMENT_CONFIG_SHAPE,
+  ...SIGN_IN_CONFIG_SHAPE,
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -61,19 +66,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  const problems = productionProblems(config);
+  const problems = configProblems(config);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   return config;
 }
 
-/** What production needs that development may go without, one line per missing piece. */
-function productionProblems(config: AppConfig): string[] {
-  if (config.APP_ENV !== 'production') return [];
-  const problems: string[] = [];
+/**
+ * What is wrong with a parsed configuration, one line per problem: a provider half-configured (in
+ * any environment), and what production needs that development may go without.
+ */
+function configProblems(config: AppConfig): string[] {
+  const problems = [...paymentConfigProblems(config), ...signInProviderProblems(config)];
+  if (config.APP_ENV !== 'production') return problems;
   // ARCHITECTURE: production refuses to start with sandbox providers it was not told to allow.
-  if (!config.ALLOW_SANDBOX) {
+  const sandboxes = [...paymentSandboxChannels(config).map((channel) => `payment-${channel}`), ...signInSandboxPorts(config)];
+  if (sandboxes.length > 0 && !config.ALLOW_SANDBOX) {
     problems.push(
-      'APP_ENV=production but payment, SMS and third-party login only have sandbox providers; set ALLOW_SANDBOX=true to run them knowingly.',
+      `APP_ENV=production but these ports have only their sandbox: ${sandboxes.join(', ')}; configure their real adapters or set ALLOW_SANDBOX=true to run the sandboxes knowingly.`,
     );
   }
   if (!config.CREDENTIALS_KEY) problems.push('CREDENTIALS_KEY is required when APP_ENV=production (64 hex digits).');

@@ -25,6 +25,16 @@ describe('configuration', () => {
     expect(loadConfig(PRODUCTION_TEST_ENV).ALLOW_SANDBOX).toBe(true);
   });
 
+  it('production names the ports that would run their sandbox', () => {
+    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, ALLOW_SANDBOX: undefined })).toThrow(/payment-alipay, payment-wechat, sms, email, captcha, wechat-login, qq-login/);
+  });
+
+  it('refuses a half-configured provider in any environment, naming the missing variable', () => {
+    expect(() => loadConfig({ ALIPAY_APP_ID: '2021000000000001' })).toThrow(/ALIPAY_PRIVATE_KEY is required when ALIPAY_APP_ID is set/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/ALIYUN_SMS_ACCESS_KEY_ID is required when SMS_PROVIDER=aliyun/);
+    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, QQ_LOGIN_PROVIDER: 'qq', QQ_LOGIN_APP_ID: '101' })).toThrow(/QQ_LOGIN_APP_KEY is required when QQ_LOGIN_PROVIDER=qq/);
+  });
+
   it('production refuses to start without CREDENTIALS_KEY, naming it', () => {
     expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, CREDENTIALS_KEY: undefined })).toThrow(/CREDENTIALS_KEY is required/);
   });

@@ -4,6 +4,7 @@
  * through `signInProviders()`, never by importing it, so a deployment switches providers by
  * configuration alone and tests swap in adapters pointed at local fakes.
  */
+import { appConfig } from '../config';
 import type { ThirdPartyProvider } from '../db/schema';
 import type { SliderCaptchaProvider } from './captcha/port';
 import { sandboxCaptchaProvider } from './captcha/sandbox';
@@ -80,7 +81,7 @@ let current: SignInProviders | null = null;
 
 /** The adapters in use, made on first use from the environment (the same values config.ts validated at boot). */
 export function signInProviders(): SignInProviders {
-  current ??= createSignInProviders(readSignInConfig());
+  current ??= createSignInProviders(appConfig());
   return current;
 }
 

@@ -147,3 +147,15 @@ export function paymentConfigProblems(config: PaymentConfig): string[] {
   }
   return problems;
 }
+
+/**
+ * The channels that would be served by the sandbox (not configured live, or PAYMENT_PROVIDER=sandbox),
+ * so that production can name them when it refuses to start.
+ */
+export function paymentSandboxChannels(config: PaymentConfig): ('alipay' | 'wechat')[] {
+  if (config.PAYMENT_PROVIDER === 'sandbox') return ['alipay', 'wechat'];
+  const channels: ('alipay' | 'wechat')[] = [];
+  if (!alipayConfigured(config)) channels.push('alipay');
+  if (!wechatpayConfigured(config)) channels.push('wechat');
+  return channels;
+}

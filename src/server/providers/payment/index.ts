@@ -5,7 +5,7 @@
  * setPaymentGateways(createPaymentGateways(config)) once; until then the first use builds them
  * from the environment, so tests and scripts need no boot.
  */
-import { loadConfig } from '../../config';
+import { appConfig } from '../../config';
 import { alipayGateway } from './alipay';
 import { alipayConfigured, paymentConfigProblems, privateKeyPem, publicKeyPem, readPaymentConfig, wechatpayConfigured, type PaymentConfig } from './config';
 import type { GatewayChannel, PaymentGateway } from './port';
@@ -74,7 +74,7 @@ export function setPaymentGateways(gateways: PaymentGateways | null): void {
 }
 
 export function paymentGateways(): PaymentGateways {
-  current ??= createPaymentGateways({ ...readPaymentConfig(process.env), APP_ENV: loadConfig().APP_ENV });
+  current ??= createPaymentGateways(appConfig());
   return current;
 }
 
