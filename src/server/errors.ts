@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import { CODE_FAIL } from '~/lib/config/constants';
-import { API_MESSAGES } from '~/lib/api/errors';
+import { API_MESSAGES } from '~/lib/contract/common';
 
 export type AppErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503;
 

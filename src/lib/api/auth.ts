@@ -6,7 +6,7 @@
 import type { TokenInfo, UserInfo } from '../stores/auth';
 import { apiGet, apiPost } from './client';
 import { encryptPassword, signBody } from './auth-crypto';
-import { SIGN_HEADERS, type CaptchaAction, type CaptchaPuzzle, type SignChallenge } from './sign-in-contract';
+import { SIGN_HEADERS, type CaptchaAction, type CaptchaPuzzle, type SignChallenge } from '../contract/sign-in';
 
 export { SIGN_HEADERS, type CaptchaAction, type CaptchaPuzzle, type SignChallenge };
 

@@ -7,13 +7,14 @@
  * Calls that create or pay something take an idempotency key: the server answers a repeat of
  * the same key with the first answer, so a double click or a retried request never pays twice.
  */
-import type { RentalOption } from '../rules/periods';
-import type { OrderKindName, OrderListFilter, PayStatusCode } from '../rules/order-status';
+import type { OrderListFilter } from '../rules/order-status';
 import { apiGet, apiPost, type RequestOptions } from './client';
+import { IDEMPOTENCY_HEADER, type PayChannel, type GatewayChannel, type WalletInfo, type LedgerEntry, type FundsDirection, type GatewayCheckout, type OrderView, type RentalRequest, type OrderQuote, type PayResult, type OrderInfo, type Credentials, type CancelPreview, type RenewCheck, type ComplaintType, type Complaint, type VipPlans, type AlipayAccount, type Withdrawal, type GoldOverview, type Page } from '../contract/money';
+
+/** The contract's shapes, re-exported for the islands that call these functions. */
+export * from '../contract/money';
 
 type Signal = Pick<RequestOptions, 'signal'>;
-
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** A fresh idempotency key: one per user intent (one click of 立即租号, one 确认支付). */
 export function newIdempotencyKey(): string {
@@ -22,90 +23,15 @@ export function newIdempotencyKey(): string {
 
 const withKey = (key: string): RequestOptions => ({ headers: { [IDEMPOTENCY_HEADER]: key } });
 
-/** Business codes beyond success/fail (the HTTP status is honest too). */
-export const MONEY_CODES = {
-  /** 403: spec §6 real-name verification is needed before renting or recharging. */
-  realNameRequired: 1003,
-  /** 403: spec §6 a bound phone is needed for complaints (msg 当前账号未绑定手机号). */
-  phoneRequired: 1004,
-  /** 409: the wallet balance does not cover the payment. */
-  insufficientBalance: 1005,
-  /** 409: the listing's window is taken (msg 该账号此时段已被租用). */
-  windowTaken: 1006,
-} as const;
-
-export type PayChannel = 'wallet' | 'alipay' | 'wechat';
-export type GatewayChannel = Exclude<PayChannel, 'wallet'>;
-export const PAY_CHANNEL_LABEL: Readonly<Record<PayChannel, string>> = { wallet: '余额支付', alipay: '支付宝', wechat: '微信支付' };
-
 // ---------------------------------------------------------------------------------------------
 // wallet
-
-/** spec §3 walletsInfo. */
-export interface WalletInfo {
-  balance: string;
-  balance_fen: number;
-  /** Money on its way out (withdrawals in progress). */
-  frozen: string;
-  frozen_fen: number;
-  /** 1 while a VIP plan runs. */
-  vip_status: 0 | 1;
-  vip_expires_at: string | null;
-  gold_coins: number;
-}
 
 export function getWallet(options: Signal = {}): Promise<{ walletsInfo: WalletInfo }> {
   return apiGet('/account/wallets', undefined, options);
 }
 
-export type LedgerKind =
-  | 'demo_credit'
-  | 'recharge'
-  | 'order_pay'
-  | 'renew_pay'
-  | 'vip_pay'
-  | 'hafu_charge'
-  | 'order_refund'
-  | 'deposit_return'
-  | 'hafu_refund'
-  | 'pay_surplus'
-  | 'withdraw'
-  | 'withdraw_cancel';
-
-/** One balance change (资金明细). */
-export interface LedgerEntry {
-  id: number;
-  kind: LedgerKind;
-  /** 充值, 租号支付, 押金退还 ... */
-  kind_text: string;
-  /** Signed: "+100.00", "-12.50". */
-  amount: string;
-  amount_fen: number;
-  balance_after: string;
-  balance_after_fen: number;
-  /** The order, recharge or withdrawal it belongs to. */
-  ref_no: string;
-  created_at: string;
-}
-
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
-export type FundsDirection = 'all' | 'in' | 'out';
-
 export function listFunds(query: { page: number; page_size: number; direction?: FundsDirection }, options: Signal = {}): Promise<Page<LedgerEntry>> {
   return apiGet('/account/fundsDetail', { ...query }, options);
-}
-
-/** Where the browser goes to pay at a gateway (the sandbox checkout outside production). */
-export interface GatewayCheckout {
-  order_no: string;
-  pay_no: string;
-  checkout_url: string;
 }
 
 /** Recharge through a gateway; `amount` in yuan with at most 2 decimals. Needs real-name verification. */
@@ -116,126 +42,6 @@ export function createRecharge(amount: string, channel: GatewayChannel, idempote
 // ---------------------------------------------------------------------------------------------
 // orders
 
-export interface ProductInfo {
-  id: number;
-  title: string;
-  img: string | null;
-  game_name: string;
-  role_name: string;
-  /** A hafu-coin account: the prepay charge applies. */
-  is_hafu: boolean;
-  /** Prepay of the account's coins in yuan (game_money / money_exchange_rate); null if not hafu. */
-  hafu_prepay: string | null;
-}
-
-export interface OrderActions {
-  can_pay: boolean;
-  can_cancel: boolean;
-  can_renew: boolean;
-  can_complain: boolean;
-  can_view_credentials: boolean;
-  /** A paid hafu-coin rental whose prepay is not charged yet. */
-  can_charge_game_money: boolean;
-  /** A finished rental without a review yet. */
-  can_review: boolean;
-}
-
-/** One order as every order call returns it (spec §3 Order fields plus what the screens need). */
-export interface OrderView {
-  order_no: string;
-  kind: OrderKindName;
-  /** 1 待支付, 2 支付中, 3 paid (待开始 / 租赁中 / 已支付 / 已到账), 4 已完成, 5 已取消. */
-  order_status: number;
-  order_status_text: string;
-  pay_status_code: PayStatusCode;
-  // rental
-  rental_id: number | null;
-  rental_option: RentalOption | null;
-  /** 时租, 日租, 早场 ... */
-  option_label: string | null;
-  hours: number | null;
-  bonus_hours: number;
-  reserved: boolean;
-  hire_start_time: string | null;
-  hire_end_time: string | null;
-  /** A free rental from /free (spec §7 free "create order"): nothing paid, no deposit; cards tag it 免费. */
-  is_free: boolean;
-  // money (yuan strings; fen twins)
-  hire_original_prices: string;
-  hire_activity_discount_prices: string;
-  hire_vip_discount_prices: string;
-  hire_coupon_discount_prices: string;
-  hire_real_pay_prices: string;
-  deposit: string;
-  total: string;
-  total_fen: number;
-  hire_game_money_prices: string;
-  hire_refund_game_money_prices: string;
-  refund_amount: string;
-  deposit_returned: string;
-  red_packet: { id: number; name: string } | null;
-  // payment
-  pay_channel: PayChannel | null;
-  pay_deadline: string;
-  paid_at: string | null;
-  hire_order_time: string;
-  productInfo: ProductInfo | null;
-  vip_plan: { id: number; name: string; days: number } | null;
-  /** The renter's review of this rental (查看评价 links to it); null while none is written. */
-  review_id: number | null;
-  actions: OrderActions;
-}
-
-/** What the picker sends: a rental id (spec §9) or the option; slots (rental id 3) need the option. */
-export interface RentalRequest {
-  account_id: number;
-  rental_id?: number;
-  option?: RentalOption;
-  /** Hours of an hourly rental. */
-  hours?: number;
-  /** Start at now + 30 min (spec §4 reserved rental). */
-  reserved?: boolean;
-  /** Omitted: the best usable red envelope; null: none; a number: that one. */
-  red_packet_id?: number | null;
-}
-
-export interface UsableRedPacket {
-  id: number;
-  name: string;
-  /** 满20减5, 8.8折 满15可用 最高减10元 ... */
-  label: string;
-  discount: string;
-  discount_fen: number;
-}
-
-/** The server's price of a rental for this user now: VIP, red envelope and deposit applied. */
-export interface OrderQuote {
-  rental_id: number;
-  rental_option: RentalOption;
-  option_label: string;
-  hours: number;
-  bonus_hours: number;
-  reserved: boolean;
-  starts_at: string;
-  ends_at: string;
-  original: string;
-  activity_discount: string;
-  vip_discount: string;
-  coupon_discount: string;
-  pay: string;
-  deposit: string;
-  total: string;
-  total_fen: number;
-  red_packet: UsableRedPacket | null;
-  /** Envelopes that give something on this rental, best first. */
-  usable_red_packets: UsableRedPacket[];
-  is_vip: boolean;
-  /** What VIP would save on this rental when the user is not VIP (0 otherwise or when the listing has no VIP discount). */
-  vip_saving_fen: number;
-  balance_fen: number;
-  is_real_name: boolean;
-}
-
 export function quoteOrder(request: RentalRequest, options: Signal = {}): Promise<OrderQuote> {
   return apiPost('/order/quote', { ...request }, options);
 }
@@ -244,20 +50,9 @@ export function createOrder(request: RentalRequest, idempotencyKey: string): Pro
   return apiPost('/order/create', { ...request }, withKey(idempotencyKey));
 }
 
-export type PayResult = { paid: true; order: OrderView } | ({ paid: false } & GatewayCheckout);
-
 /** Wallet: paid at once. Alipay / WeChat: go to checkout_url. */
 export function payOrder(orderNo: string, channel: PayChannel, idempotencyKey: string): Promise<PayResult> {
   return apiPost('/order/pay', { order_no: orderNo, channel }, withKey(idempotencyKey));
-}
-
-/** spec §7 "GET order info": the status for /pay-result. */
-export interface OrderInfo {
-  order_no: string;
-  kind: OrderKindName;
-  order_status: number;
-  order_status_text: string;
-  pay_status_code: PayStatusCode;
 }
 
 export function getOrderInfo(orderNo: string, options: Signal = {}): Promise<OrderInfo> {
@@ -273,28 +68,8 @@ export function listOrders(query: { filter?: OrderListFilter; page: number; page
   return apiGet('/order/list', { ...query }, options);
 }
 
-/** The account's login details: only the renter, only while the rental runs. */
-export interface Credentials {
-  login_account: string;
-  login_password: string;
-  starts_at: string;
-  ends_at: string;
-  seconds_left: number;
-}
-
 export function getCredentials(orderNo: string, options: Signal = {}): Promise<Credentials> {
   return apiGet('/order/credentials', { order_no: orderNo }, options);
-}
-
-/** What cancelling now gives back (spec §4 early-cancel refund); for an unpaid order all zeros. */
-export interface CancelPreview {
-  percent: number;
-  refund: string;
-  refund_fen: number;
-  deposit: string;
-  game_money: string;
-  total: string;
-  total_fen: number;
 }
 
 export function previewCancel(orderNo: string, options: Signal = {}): Promise<CancelPreview> {
@@ -303,17 +78,6 @@ export function previewCancel(orderNo: string, options: Signal = {}): Promise<Ca
 
 export function cancelOrder(orderNo: string): Promise<OrderView> {
   return apiPost('/order/cancel', { order_no: orderNo });
-}
-
-/** spec §7 "renew check": whether `hours` more fit after the rental and what they cost. */
-export interface RenewCheck {
-  hours: number;
-  new_ends_at: string;
-  original: string;
-  vip_discount: string;
-  pay: string;
-  pay_fen: number;
-  balance_fen: number;
 }
 
 export function checkRenew(orderNo: string, hours: number, options: Signal = {}): Promise<RenewCheck> {
@@ -332,25 +96,6 @@ export function chargeGameMoney(orderNo: string, amount: string, idempotencyKey:
 
 // complaints
 
-export interface ComplaintType {
-  type: number;
-  name: string;
-}
-
-export interface Complaint {
-  id: number;
-  order_no: string;
-  type: number;
-  type_name: string;
-  content: string;
-  /** 1 处理中, 2 已处理. */
-  status: number;
-  status_text: string;
-  reply: string | null;
-  created_at: string;
-  product_title: string | null;
-}
-
 export function listComplaintTypes(options: Signal = {}): Promise<ComplaintType[]> {
   return apiGet('/order/complaintTypes', undefined, options);
 }
@@ -367,22 +112,6 @@ export function createComplaint(orderNo: string, type: number, content: string):
 // ---------------------------------------------------------------------------------------------
 // VIP
 
-export interface VipPlan {
-  id: number;
-  name: string;
-  days: number;
-  price: string;
-  price_fen: number;
-  original_price: string;
-  original_price_fen: number;
-}
-
-export interface VipPlans {
-  plans: VipPlan[];
-  vip_status: 0 | 1;
-  vip_expires_at: string | null;
-}
-
 /** Public: works signed out too (vip_status 0 then). */
 export function listVipPlans(options: Signal = {}): Promise<VipPlans> {
   return apiGet('/vip/list', undefined, options);
@@ -396,12 +125,6 @@ export function subscribeVip(planId: number, idempotencyKey: string): Promise<Or
 // ---------------------------------------------------------------------------------------------
 // withdrawals (to an Alipay account)
 
-export interface AlipayAccount {
-  /** 138****0001 / a***@example.com */
-  account_masked: string;
-  real_name: string;
-}
-
 export function getAlipayAccount(options: Signal = {}): Promise<{ account: AlipayAccount | null }> {
   return apiGet('/account/alipayAccount', undefined, options);
 }
@@ -409,18 +132,6 @@ export function getAlipayAccount(options: Signal = {}): Promise<{ account: Alipa
 /** Binds or replaces the account; `real_name` must be the user's verified real name. */
 export function bindAlipayAccount(account: string, realName: string): Promise<{ account: AlipayAccount }> {
   return apiPost('/account/alipayAccount', { account, real_name: realName });
-}
-
-export interface Withdrawal {
-  withdraw_no: string;
-  amount: string;
-  amount_fen: number;
-  account_masked: string;
-  /** pending 处理中, done 已到账, cancelled 已取消. */
-  status: 'pending' | 'done' | 'cancelled';
-  status_text: string;
-  created_at: string;
-  finished_at: string | null;
 }
 
 export function createWithdrawal(amount: string, idempotencyKey: string): Promise<Withdrawal> {
@@ -437,36 +148,6 @@ export function cancelWithdrawal(withdrawNo: string): Promise<Withdrawal> {
 
 // ---------------------------------------------------------------------------------------------
 // gold coins
-
-export interface GoldTask {
-  key: string;
-  name: string;
-  coins: number;
-  /** The condition is met. */
-  done: boolean;
-  /** The coins were taken. */
-  claimed: boolean;
-}
-
-export interface GoldEntry {
-  id: number;
-  kind_text: string;
-  /** Signed coins. */
-  amount: number;
-  created_at: string;
-}
-
-export interface GoldOverview {
-  coins: number;
-  signed_today: boolean;
-  sign_in_coins: number;
-  exchange_coins: number;
-  /** What one exchange gives, e.g. "1.00" yuan red envelope. */
-  exchange_red_packet: string;
-  exchanges_left_today: number;
-  tasks: GoldTask[];
-  history: GoldEntry[];
-}
 
 export function getGold(options: Signal = {}): Promise<GoldOverview> {
   return apiGet('/account/gold', undefined, options);

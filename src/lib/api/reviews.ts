@@ -3,7 +3,10 @@
  * assess and assessInfo). Every call needs the signed-in user's token. What others read of a
  * review is GET detail/comments (lib/rules/reviews.ts ReviewsPage).
  */
-import type { OrderView, Page } from './money';
+import type { OrderView, Page } from '../contract/money';
+import type { MyReview, WriteReviewRequest } from '../contract/reviews';
+
+export type * from '../contract/reviews';
 import { apiGet, apiPost, type RequestOptions } from './client';
 
 type Signal = Pick<RequestOptions, 'signal'>;
@@ -11,50 +14,6 @@ type Signal = Pick<RequestOptions, 'signal'>;
 export const MY_REVIEWS_PATH = '/account/comments';
 export const PENDING_REVIEWS_PATH = '/account/commentsPending';
 export const REVIEW_PATH = '/account/comment';
-
-/** The listing a review is about, as the order list shows it. */
-export interface ReviewProduct {
-  id: number;
-  title: string;
-  img: string | null;
-  game_name: string;
-  role_name: string;
-}
-
-/** The rental a review is about; null for a review written before reviews came with orders (the demo's). */
-export interface ReviewedOrder {
-  order_no: string;
-  /** 时租, 日租, 早场 ... */
-  option_label: string | null;
-  hours: number | null;
-  hire_start_time: string | null;
-  hire_end_time: string | null;
-}
-
-/** One review of the signed-in user (已评价, assessInfo). */
-export interface MyReview {
-  id: number;
-  /** 1-5 */
-  rating: number;
-  content: string;
-  is_anonymous: boolean;
-  /** The author's name as everyone else sees it: 匿名用户 or the masked nickname (租***01). */
-  shown_as: string;
-  /** ISO 8601 */
-  created_at: string;
-  product: ReviewProduct;
-  order: ReviewedOrder | null;
-}
-
-export interface WriteReviewRequest {
-  order_no: string;
-  /** Whole stars, 1-5. */
-  rating: number;
-  /** 1-500 characters after trimming. */
-  content: string;
-  /** Shown as 匿名用户 on the listing's page; defaults to false. */
-  is_anonymous?: boolean;
-}
 
 /** 已评价: the user's reviews, newest first. */
 export function listMyReviews(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<MyReview>> {

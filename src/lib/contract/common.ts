@@ -41,3 +41,27 @@ export function parseLenient<S extends z.ZodType>(schema: S, value: unknown, fal
   const result = schema.safeParse(value);
   return result.success ? result.data : fallback;
 }
+
+/** One page of a list (spec §7 paged lists: list, total, page, page_size). */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** Texts the client shows for transport failures (spec §8). */
+export const API_MESSAGES = {
+  /** spec §8: a 401 on a request without `pending` while user info is present */
+  unauthorized: '未登录或登录状态已过期,请重新登录',
+  /** spec §8: HTTP 502 */
+  serverError: '服务器出错',
+  /** our text for the §7 30 s timeout */
+  timeout: '请求超时，请稍后重试',
+  /** ours: no response at all (offline, DNS, refused connection) */
+  network: '网络连接失败，请检查网络后重试',
+  /** ours: a 2xx body that is not the {code, msg, data} envelope */
+  badEnvelope: '服务器返回的数据格式有误',
+  /** ours: not shown (cancellation is silent); kept on the error for logs */
+  cancelled: '请求已取消',
+} as const;

@@ -9,44 +9,14 @@ import { atom } from 'nanostores';
 import { apiGet } from '../api/client';
 import { ApiError } from '../api/errors';
 import { RED_PACKET_PAGE_SIZE, RED_PACKET_STATUS } from '../config/constants';
-import type { CouponInfo } from '../rules/coupon';
+import type { RedPacket, RedPacketPage } from '../contract/red-packets';
 import { $auth, currentToken } from './auth';
 import { showError } from './ui';
 
 /** spec §8 toast when the list cannot be loaded. */
 export const RED_PACKETS_LOAD_FAILED_MSG = '获取红包列表失败';
 
-export type RedPacketStatus = (typeof RED_PACKET_STATUS)[keyof typeof RED_PACKET_STATUS];
-
-/** spec §3 couponsInfo as GET account/redPackets sends it: amounts are yuan strings ("3.00"). */
-export interface RedPacketCouponInfo extends CouponInfo {
-  min_order_amount: string;
-  /** Share paid, 90 = 9折 (percentage envelopes); null for fixed ones. */
-  discount_percentage: number | null;
-  max_discount_amount: string | null;
-  discount_amount: string | null;
-}
-
-/** One envelope of GET account/redPackets (the browser's view; the server builds it in red-packets service). */
-export interface RedPacket {
-  id: number;
-  name: string;
-  /** 1 unused, 2 used, 3 expired (unused past expires_at). */
-  status: RedPacketStatus;
-  /** ISO 8601. */
-  received_at: string;
-  /** ISO 8601. */
-  expires_at: string;
-  couponsInfo: RedPacketCouponInfo;
-}
-
-/** GET account/redPackets `data`. */
-export interface RedPacketPage {
-  list: RedPacket[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type { RedPacket, RedPacketCouponInfo, RedPacketPage, RedPacketStatus } from '../contract/red-packets';
 
 /** spec §7: exactly the parameters of "GET my red packets" (usable ones, first page of 100). */
 export const USABLE_RED_PACKETS_QUERY = { status: RED_PACKET_STATUS.unused, canUse: '1', page: 1, page_size: RED_PACKET_PAGE_SIZE } as const;

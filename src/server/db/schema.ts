@@ -29,7 +29,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { RENTAL_TIME_ALL_DAY } from '../../lib/config/constants';
-import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../lib/api/sign-in-contract';
+import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../lib/contract/sign-in';
+import { LEDGER_KINDS, PAY_CHANNELS, type LedgerKind, type PayChannel } from '../../lib/contract/money';
 import { QR_PLATFORMS, QR_STATES, type QrPlatform, type QrState } from '../../lib/rules/qr-login';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -898,21 +899,8 @@ export const wallets = pgTable(
   ],
 );
 
-export const LEDGER_KINDS = [
-  'demo_credit',
-  'recharge',
-  'order_pay',
-  'renew_pay',
-  'vip_pay',
-  'hafu_charge',
-  'order_refund',
-  'deposit_return',
-  'hafu_refund',
-  'pay_surplus',
-  'withdraw',
-  'withdraw_cancel',
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
+// The ledger's kinds and the pay channels are the wire contract's (lib/contract/money.ts); the columns take exactly those.
+export { LEDGER_KINDS, type LedgerKind };
 
 /**
  * Every change of a wallet balance, one row each. (kind, ref_no) is unique, so one order is paid,
@@ -961,8 +949,7 @@ export const vipPlans = pgTable(
 
 export const ORDER_KINDS = ['rental', 'vip', 'recharge'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
-export const PAY_CHANNELS = ['wallet', 'alipay', 'wechat'] as const;
-export type PayChannel = (typeof PAY_CHANNELS)[number];
+export { PAY_CHANNELS, type PayChannel };
 
 /**
  * Everything a user pays for: a rental, a VIP plan or a recharge. `status` is spec order_status

@@ -17,7 +17,6 @@ import {
   QQ_DEFAULT_BASE_URL,
   WECHAT_API_DEFAULT_BASE_URL,
   WECHAT_OPEN_DEFAULT_BASE_URL,
-  readSignInConfig,
   signInProviderProblems,
   type SignInConfig,
 } from './sign-in-config';

@@ -12,7 +12,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { CaptchaPuzzle } from '~/lib/api/sign-in-contract';
+import type { CaptchaPuzzle } from '~/lib/contract/sign-in';
 import { CAPTCHA_LIFETIME_S, CAPTCHA_TOLERANCE_PX } from '~/lib/config/constants';
 import type { DbOrTx } from '../db/client';
 import { captchas, type VerifyAction } from '../db/schema';

@@ -7,7 +7,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { COMPLAINT_TYPES, COMPLAINTS_OPEN_PER_ORDER_MAX } from '~/lib/config/constants';
-import { MONEY_CODES, type Complaint, type ComplaintType, type Page } from '~/lib/api/money';
+import { MONEY_CODES, type Complaint, type ComplaintType, type Page } from '~/lib/contract/money';
 import type { Db, DbOrTx } from '../db/client';
 import { complaints, listings, orders, users } from '../db/schema';
 import { AppError, conflict, notFound } from '../errors';

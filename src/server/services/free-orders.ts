@@ -17,7 +17,7 @@
 import { and, count, eq, gt, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { bodyIdSchema } from '~/lib/contract/common';
-import type { OrderView, Page } from '~/lib/api/money';
+import type { OrderView, Page } from '~/lib/contract/money';
 import {
   FREE_RENTALS_PER_DAY,
   MONEY_PAGE_SIZE_DEFAULT,

@@ -30,7 +30,7 @@ import {
   MS_PER_DAY,
   ORDER_STATUS,
 } from '~/lib/config/constants';
-import type { GoldEntry, GoldOverview, GoldTask } from '~/lib/api/money';
+import type { GoldEntry, GoldOverview, GoldTask } from '~/lib/contract/money';
 import { fenToYuan, fenToYuanShort } from '~/lib/rules/money';
 import { shanghaiClock } from '~/lib/rules/shanghai-time';
 import type { Db, DbOrTx, DbTx } from '../db/client';

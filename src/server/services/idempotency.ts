@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { IDEMPOTENCY_HEADER } from '~/lib/api/money';
+import { IDEMPOTENCY_HEADER } from '~/lib/contract/money';
 import type { Db, DbTx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { badRequest, conflict } from '../errors';

@@ -11,7 +11,7 @@
 import { and, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MS_PER_HOUR, ORDER_STATUS, RENEW_MAX_HOURS } from '~/lib/config/constants';
-import type { CancelPreview, Credentials, OrderView, RenewCheck } from '~/lib/api/money';
+import type { CancelPreview, Credentials, OrderView, RenewCheck } from '~/lib/contract/money';
 import { applyActivityDiscount } from '~/lib/rules/activity';
 import { fenToYuan } from '~/lib/rules/money';
 import { cancelRefund, type CancelRefund } from '~/lib/rules/refund';

@@ -13,7 +13,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '~/lib/config/constants';
-import { type GatewayCheckout, type PayResult } from '~/lib/api/money';
+import { type GatewayCheckout, type PayResult } from '~/lib/contract/money';
 import { fenToYuanShort } from '~/lib/rules/money';
 import type { Db, DbTx } from '../db/client';
 import { orders, payments, wallets, PAY_CHANNELS, type OrderRow, type PayChannel } from '../db/schema';

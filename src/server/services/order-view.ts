@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '~/lib/config/constants';
-import type { OrderActions, OrderView, ProductInfo } from '~/lib/api/money';
+import type { OrderActions, OrderView, ProductInfo } from '~/lib/contract/money';
 import { hafuPrepayFen } from '~/lib/rules/hafu';
 import { fenToYuan } from '~/lib/rules/money';
 import { orderStatusText, payStatusCode } from '~/lib/rules/order-status';

@@ -12,7 +12,7 @@ import { and, count, eq, gt, inArray, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { bodyIdSchema } from '~/lib/contract/common';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RED_PACKET_STATUS } from '~/lib/config/constants';
-import { MONEY_CODES, type OrderInfo, type OrderQuote, type OrderView, type Page, type RentalRequest, type UsableRedPacket } from '~/lib/api/money';
+import { MONEY_CODES, type OrderInfo, type OrderQuote, type OrderView, type Page, type RentalRequest, type UsableRedPacket } from '~/lib/contract/money';
 import type { ListingDetail } from '~/lib/catalog/types';
 import { isBookableNow } from '~/lib/rules/availability';
 import { couponDiscountFen, couponLabel, type Coupon } from '~/lib/rules/coupon';

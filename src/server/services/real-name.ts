@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { users } from '../db/schema';
 import { AppError, conflict } from '../errors';
-import { MONEY_CODES } from '~/lib/api/money';
+import { MONEY_CODES } from '~/lib/contract/money';
 import { maskRealName } from './users';
 
 /** spec §6: real-name verification is needed before renting, recharging or withdrawing. */

@@ -17,7 +17,7 @@ import {
   RED_PACKET_STATUS,
 } from '~/lib/config/constants';
 import { fenToYuan } from '~/lib/rules/money';
-import type { RedPacket, RedPacketPage, RedPacketStatus } from '~/lib/stores/red-packets';
+import type { RedPacket, RedPacketPage, RedPacketStatus } from '~/lib/contract/red-packets';
 import type { DbOrTx } from '../db/client';
 import { redPackets, type RedPacketRow } from '../db/schema';
 import { withReason } from '../errors';

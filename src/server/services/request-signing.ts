@@ -14,7 +14,7 @@
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { SIGN_HEADERS, type SignChallenge } from '~/lib/api/sign-in-contract';
+import { SIGN_HEADERS, type SignChallenge } from '~/lib/contract/sign-in';
 import { SIGN_CHALLENGE_LIFETIME_S, SIGN_TIMESTAMP_WINDOW_S } from '~/lib/config/constants';
 import type { Db, DbOrTx } from '../db/client';
 import { signChallenges } from '../db/schema';

@@ -12,8 +12,8 @@ import { and, count, desc, eq, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { MY_REVIEWS_PAGE_SIZE_DEFAULT, MY_REVIEWS_PAGE_SIZE_MAX, ORDER_STATUS } from '~/lib/config/constants';
-import type { OrderView, Page } from '~/lib/api/money';
-import type { MyReview } from '~/lib/api/reviews';
+import type { OrderView, Page } from '~/lib/contract/money';
+import type { MyReview } from '~/lib/contract/reviews';
 import { isRentalOption, rentalOptionDef } from '~/lib/rules/periods';
 import {
   MSG_REVIEW_CONTENT_EMPTY,

@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { bodyIdSchema } from '~/lib/contract/common';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS } from '~/lib/config/constants';
-import type { OrderView, VipPlans } from '~/lib/api/money';
+import type { OrderView, VipPlans } from '~/lib/contract/money';
 import { fenToYuan } from '~/lib/rules/money';
 import type { Db, DbOrTx } from '../db/client';
 import { orders, vipPlans } from '../db/schema';

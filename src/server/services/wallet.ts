@@ -11,7 +11,7 @@
 import { and, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX } from '~/lib/config/constants';
-import { MONEY_CODES, type LedgerEntry, type Page, type WalletInfo } from '~/lib/api/money';
+import { MONEY_CODES, type LedgerEntry, type Page, type WalletInfo } from '~/lib/contract/money';
 import { fenToYuan, yuanToFen } from '~/lib/rules/money';
 import type { DbOrTx, DbTx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';

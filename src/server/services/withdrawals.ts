@@ -10,7 +10,7 @@
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SANDBOX_WITHDRAW_SETTLE_MS, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN, WITHDRAW_PENDING_MAX } from '~/lib/config/constants';
-import { type AlipayAccount, type Page, type Withdrawal } from '~/lib/api/money';
+import { type AlipayAccount, type Page, type Withdrawal } from '~/lib/contract/money';
 import { fenToYuan, fenToYuanShort } from '~/lib/rules/money';
 import { PHONE_PATTERN, REAL_NAME_REQUIRED } from '~/lib/rules/validation';
 import type { Db, DbOrTx, DbTx } from '../db/client';

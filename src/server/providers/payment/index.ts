@@ -7,7 +7,7 @@
  */
 import { appConfig } from '../../config';
 import { alipayGateway } from './alipay';
-import { alipayConfigured, paymentConfigProblems, privateKeyPem, publicKeyPem, readPaymentConfig, wechatpayConfigured, type PaymentConfig } from './config';
+import { alipayConfigured, paymentConfigProblems, privateKeyPem, publicKeyPem, wechatpayConfigured, type PaymentConfig } from './config';
 import type { GatewayChannel, PaymentGateway } from './port';
 import { sandboxGateway } from './sandbox';
 import { wechatpayGateway } from './wechatpay';

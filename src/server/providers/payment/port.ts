@@ -9,9 +9,9 @@
  * AES-GCM encrypted JSON notify).
  */
 import type { DbOrTx } from '../../db/client';
-import type { PayChannel } from '../../db/schema';
+import type { GatewayChannel } from '~/lib/contract/money';
 
-export type GatewayChannel = Exclude<PayChannel, 'wallet'>;
+export type { GatewayChannel };
 
 export const GATEWAY_CHANNELS: readonly GatewayChannel[] = ['alipay', 'wechat'];
 
