@@ -72,6 +72,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('svip', '/svip', 'SVIP', 'main', 5, { cacheable: true }),
   r('rstpwd', '/rstpwd', '重置密码', 'main', 4),
   r('pay-result', '/pay-result', '支付结果', 'main', 5),
+  // WeChat Pay Native shows its code as a QR on our own page (docs/providers-payment.md).
+  r('pay_wechat', '/pay/wechat/:payNo', '微信支付', 'main', 5),
   r('Notice', '/Notice', '公告', 'main', 3, { cacheable: true }),
   r('NoticeDetail', '/NoticeDetail', '公告详情', 'main', 3, { cacheable: true }),
   r('task', '/task', '任务大厅', 'main', 5),
@@ -120,3 +122,32 @@ export function routeByName(name: string): RouteDef {
 }
 
 export const ACCOUNT_ROUTES: readonly RouteDef[] = ROUTES.filter((route) => route.layout === 'account');
+
+/** Spec §2: floating buttons are hidden on the listed route names and on routes whose meta hides them. */
+export function isFloatHidden(route: Pick<RouteDef, 'name' | 'meta'>): boolean {
+  return FLOAT_HIDDEN_ROUTE_NAMES.has(route.name) || route.meta.hideFloat === true;
+}
+
+function patternToRegExp(pattern: string): RegExp {
+  const escaped = pattern
+    .split('/')
+    .map((segment) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z_]+)/g, '(?<$1>[^/]+?)'))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+const MATCHERS = ROUTES.map((route) => ({ route, regexp: patternToRegExp(route.path) }));
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+/** Spec §2: an unknown route goes to the route named 404. */
+export function matchRoute(pathname: string): RouteMatch {
+  for (const { route, regexp } of MATCHERS) {
+    const found = regexp.exec(pathname);
+    if (found) return { route, params: { ...found.groups } };
+  }
+  return { route: routeByName('404'), params: {} };
+}

@@ -5,7 +5,7 @@
  */
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'astro';
-import { matchRoute } from '../lib/rules/routing';
+import { matchRoute } from '../lib/routes';
 import { requireDb } from './request-context';
 import { log } from './log';
 import { PageCache, type CachedPage } from './page-cache';

@@ -5,7 +5,8 @@
 import { expect, test } from '@playwright/test';
 import { ACCOUNT_HOME_PATH, ROUTES, routeByName } from '../../src/lib/routes';
 import { BRANDS } from '../../src/lib/rules/brand';
-import { documentTitle, matchRoute } from '../../src/lib/rules/routing';
+import { matchRoute } from '../../src/lib/routes';
+import { documentTitle } from '../../src/lib/rules/routing';
 import { samplePath } from './support';
 
 const DEFAULT_TITLE = BRANDS.default.title;

@@ -8,7 +8,9 @@ import {
   pageHref,
   parseHallQuery,
   parsePageParam,
-} from '../../src/components/catalog/hall-url';
+} from '../../src/lib/catalog/hall-url';
+import { CATALOG_MAX_PAGE, hallQuerySchema, parseIdParam } from '../../src/lib/contract/catalog';
+import { ID_MAX } from '../../src/lib/contract/common';
 
 const q = (query: string): URLSearchParams => new URLSearchParams(query);
 
@@ -59,6 +61,29 @@ describe('the hall reads its state from the URL', () => {
     ['game_id=x', {}],
   ])('ignores or clamps %s', (query, expected) => {
     expect(parseHallQuery(q(query))).toEqual(expected);
+  });
+
+  it('one bad value is dropped without resetting the others', () => {
+    expect(parseHallQuery(q('page=abc&sort=newest&price_min=x&price_max=8&no_deposit=maybe&bargain=1&owner=king&period=daily_rental'))).toEqual({
+      sort: 'newest',
+      price_max: 8,
+      bargain: true,
+      period: 'daily_rental',
+    });
+  });
+
+  it('reads what the strict API schema accepts, with the same limits', () => {
+    const query = 'game_id=1&keyword=李白&price_min=2.5&price_max=10&period=night_rental&owner=store&sort=price_asc&page=3';
+    const strict = hallQuerySchema.parse(Object.fromEntries(q(query)));
+    expect(parseHallQuery(q(query))).toEqual(strict);
+    expect(HALL_MAX_PAGE).toBe(CATALOG_MAX_PAGE);
+    expect(hallQuerySchema.safeParse({ page: String(HALL_MAX_PAGE + 1) }).success).toBe(false);
+  });
+
+  it('a path or query id is a positive integer within PostgreSQL integer', () => {
+    expect(parseIdParam('12')).toBe(12);
+    expect(parseIdParam(String(ID_MAX))).toBe(ID_MAX);
+    for (const bad of ['0', '-1', '1.5', 'x', '', String(ID_MAX + 1), null, undefined]) expect(parseIdParam(bad)).toBeNull();
   });
 
   it('a keyword is cut at 50 characters', () => {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_ROUTES, FLOAT_HIDDEN_ROUTE_NAMES, ROUTES, routeByName } from '~/lib/routes';
+import { ACCOUNT_ROUTES, FLOAT_HIDDEN_ROUTE_NAMES, isFloatHidden, matchRoute, ROUTES, routeByName } from '~/lib/routes';
 import {
   documentTitle,
-  isFloatHidden,
-  matchRoute,
   redirectsHome,
   runsAdPopupCheck,
   runsEmergencyNoticeCheck,

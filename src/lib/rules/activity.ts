@@ -6,10 +6,24 @@
  *   many multiples are rented (租5送1 gives 1 hour for 5 and for 50 hours). A per-multiple bonus
  *   would hand out 33 free hours on a 168-hour week with 租5送1; a threshold is how 租N送M reads.
  */
-import type { ListingActivity } from '../catalog/types';
 import { applyFactorFen } from './money';
 
-export type RentalPromotion = NonNullable<ListingActivity['rental_promotion']>;
+/** 租 rental_hour 送 bonus_hour. */
+export interface RentalPromotion {
+  rental_hour: number;
+  bonus_hour: number;
+}
+
+/**
+ * spec §3 activity, as a listing carries it. Declared here, not imported, because rules import
+ * nothing app-specific; the wire contract (src/lib/contract/catalog.ts) re-exports this shape.
+ */
+export interface ListingActivity {
+  /** Price factor, e.g. 0.9 (9 折); null when none. */
+  discount: number | null;
+  /** 租 rental_hour 送 bonus_hour; null when none. */
+  rental_promotion: RentalPromotion | null;
+}
 
 /** A factor in (0, 1]; anything else would raise the price or make it free. */
 export function isValidDiscountFactor(factor: number): boolean {

@@ -15,8 +15,10 @@
  * is not bookable (fail closed: the server is the authority and must not sell outside the hours).
  */
 import { RENTAL_TIME_ALL_DAY, THIRD_TYPE_UHAOZU } from '../config/constants';
-import type { Availability } from '../catalog/types';
 import { parseClockMinutes, shanghaiMinuteOfDay } from './shanghai-time';
+
+/** spec §4 listing availability (the wire contract re-exports this union). */
+export type Availability = 'normal' | 'maintenance' | 'unavailable' | 'appoint';
 
 /** 0/1 as the API sends game flags, or a boolean. */
 export type Flag = boolean | 0 | 1;

@@ -12,8 +12,30 @@ import {
   TEN_HOUR_RENTAL_HOURS,
   WEEK_RENTAL_HOURS,
 } from '../config/constants';
-import type { RentalPeriodFlags } from '../catalog/types';
 import type { Slot } from './slots';
+
+/**
+ * spec §3 rental_period: the periods a listing offers besides hourly (always offered). The rule
+ * owns this shape; the wire contract (src/lib/contract/catalog.ts) re-exports it.
+ */
+export interface RentalPeriodFlags {
+  daily_rental: boolean;
+  ten_hour_rental: boolean;
+  weekly_rental: boolean;
+  morning_rental: boolean;
+  afternoon_rental: boolean;
+  night_rental: boolean;
+}
+
+/** The rental_period flags in the order the hall and the picker list them. */
+export const RENTAL_PERIOD_FLAGS = [
+  'daily_rental',
+  'ten_hour_rental',
+  'weekly_rental',
+  'morning_rental',
+  'afternoon_rental',
+  'night_rental',
+] as const satisfies readonly (keyof RentalPeriodFlags)[];
 
 export type RentalOption = 'hourly' | 'ten_hour' | 'daily' | 'weekly' | Slot;
 

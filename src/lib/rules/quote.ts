@@ -19,10 +19,9 @@
  * hours that are not a whole number or below min_rental_period.
  */
 import { MS_PER_HOUR } from '../config/constants';
-import type { ListingActivity, RentalPeriodFlags } from '../catalog/types';
-import { applyActivityDiscount, bonusHours as promotionBonusHours } from './activity';
+import { applyActivityDiscount, bonusHours as promotionBonusHours, type ListingActivity } from './activity';
 import { bestCoupon, type Coupon } from './coupon';
-import { isOptionOffered, isRentalOption, optionPriceFen, rentalOptionDef, type RentalId, type RentalOption } from './periods';
+import { isOptionOffered, isRentalOption, optionPriceFen, rentalOptionDef, type RentalId, type RentalOption, type RentalPeriodFlags } from './periods';
 import { reservedDurationHours, reservedStart } from './reservation';
 import { slotWindow } from './slots';
 import { isVipDiscountUsable, vipDiscountFen as vipDiscountOn } from './vip';

@@ -2,7 +2,7 @@
  * Listing reviews (spec §7 detail "comments"): how a reviewer is named in public, how the average
  * is rounded, how a date is shown. Pure and tiny: the detail page's island imports it.
  */
-import { shanghaiClock } from './shanghai-time';
+import { formatShanghaiDate } from './shanghai-time';
 
 /** One review as GET detail/comments answers it. */
 export interface ReviewItem {
@@ -56,10 +56,7 @@ export function roundAverageRating(average: number | null | undefined): number |
   return Math.round(average * 10) / 10;
 }
 
-const pad = (value: number): string => String(value).padStart(2, '0');
-
 /** 'YYYY-MM-DD' of an instant in Shanghai time (a review's date). */
 export function formatReviewDate(date: Date): string {
-  const clock = shanghaiClock(date);
-  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
+  return formatShanghaiDate(date);
 }

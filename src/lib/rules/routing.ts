@@ -1,42 +1,16 @@
-import { FLOAT_HIDDEN_ROUTE_NAMES, ROUTES, routeByName, type RouteDef } from '../routes';
+/**
+ * Spec §2 navigation rules that need no route table: rules import nothing app-specific, so what
+ * reads the table (matching a path, the floating-button rule) lives beside it in src/lib/routes.ts.
+ */
 
 /** Spec §2: the document title is the environment title, a dash, then the route title. */
 export function documentTitle(brandTitle: string, routeTitle: string): string {
   return `${brandTitle} - ${routeTitle}`;
 }
 
-/** Spec §2: floating buttons are hidden on the listed route names and on routes whose meta hides them. */
-export function isFloatHidden(route: Pick<RouteDef, 'name' | 'meta'>): boolean {
-  return FLOAT_HIDDEN_ROUTE_NAMES.has(route.name) || route.meta.hideFloat === true;
-}
-
 /** Spec §2: a path containing index.html goes to home. */
 export function redirectsHome(pathname: string): boolean {
   return pathname.includes('index.html');
-}
-
-function patternToRegExp(pattern: string): RegExp {
-  const escaped = pattern
-    .split('/')
-    .map((segment) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z_]+)/g, '(?<$1>[^/]+?)'))
-    .join('/');
-  return new RegExp(`^${escaped}/?$`);
-}
-
-const MATCHERS = ROUTES.map((route) => ({ route, regexp: patternToRegExp(route.path) }));
-
-export interface RouteMatch {
-  route: RouteDef;
-  params: Record<string, string>;
-}
-
-/** Spec §2: an unknown route goes to the route named 404. */
-export function matchRoute(pathname: string): RouteMatch {
-  for (const { route, regexp } of MATCHERS) {
-    const found = regexp.exec(pathname);
-    if (found) return { route, params: { ...found.groups } };
-  }
-  return { route: routeByName('404'), params: {} };
 }
 
 /** Spec §2: entering tejia from another named route runs the ad popup check. */

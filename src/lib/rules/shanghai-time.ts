@@ -82,6 +82,18 @@ export function formatShanghaiDate(date: Date): string {
   return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}`;
 }
 
+/** 'MM-DD' in Shanghai time (a short date in a dense list, e.g. the home page's notices). */
+export function formatShanghaiMonthDay(date: Date): string {
+  const clock = shanghaiClock(date);
+  return `${pad(clock.month)}-${pad(clock.day)}`;
+}
+
+/** 'MM-DD HH:mm' in Shanghai time (a moment within the coming days: when a free rental ends). */
+export function formatShanghaiMonthDayTime(date: Date): string {
+  const clock = shanghaiClock(date);
+  return `${formatShanghaiMonthDay(date)} ${pad(clock.hours)}:${pad(clock.minutes)}`;
+}
+
 /** 'YYYY-MM-DD HH:mm' in Shanghai time (for start and end times on the page). */
 export function formatShanghaiDateTime(date: Date): string {
   const clock = shanghaiClock(date);

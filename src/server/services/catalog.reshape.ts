@@ -6,7 +6,7 @@
  * beside it. Availability and bookable-now come from the rules (src/lib/rules/availability.ts),
  * evaluated at `now`; the hafu prepay from src/lib/rules/hafu.ts.
  */
-import type { CertType, GameListItem, GameRef, ListingActivity, ListingAttr, ListingCard, ListingDetail, RentalPeriodFlags } from '~/lib/catalog/types';
+import type { CertType, GameListItem, GameRef, ListingActivity, ListingAttr, ListingCard, ListingDetail, RentalPeriodFlags } from '~/lib/contract/catalog';
 import { CERT_TYPE } from '~/lib/config/constants';
 import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
 import { hafuPrepayFen } from '~/lib/rules/hafu';

@@ -14,7 +14,21 @@
  */
 import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ID_MAX } from '~/lib/contract/common';
-import type { GameListItem, GameRef, HallQuery, HallSort, ListingAttr, ListingCard, ListingDetail, Page, Platform, Zone } from '~/lib/catalog/types';
+import {
+  CATALOG_MAX_PAGE,
+  CATALOG_MAX_PAGE_SIZE,
+  HALL_PAGE_SIZE,
+  type GameListItem,
+  type GameRef,
+  type HallQuery,
+  type HallSort,
+  type ListingAttr,
+  type ListingCard,
+  type ListingDetail,
+  type Page,
+  type Platform,
+  type Zone,
+} from '~/lib/contract/catalog';
 import { ACCOUNT_TYPE_ATTR_NAME, CERT_TYPE, CODE_ACCOUNT_DELETED, HAFU_COIN_TIERS } from '~/lib/config/constants';
 import type { Db } from '../db/client';
 import { games, listingAttrs, listings, platforms, shops, zones } from '../db/schema';
@@ -33,10 +47,11 @@ import type { BargainGame, PageRequest, ShopSummary } from './catalog.types';
 // ---------------------------------------------------------------------------------------------
 // limits
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 60;
+// The paging limits are the wire contract's, so the API's 400 and the pages' clamping agree.
+export const DEFAULT_PAGE_SIZE = HALL_PAGE_SIZE;
+export const MAX_PAGE_SIZE = CATALOG_MAX_PAGE_SIZE;
 /** Deepest page served: OFFSET grows with the page, and nobody reads 10,000 listings in order. */
-export const MAX_PAGE = 500;
+export const MAX_PAGE = CATALOG_MAX_PAGE;
 export const DEFAULT_SIMILAR_LIMIT = 6;
 export const MAX_SIMILAR_LIMIT = 20;
 /** Keywords are split on whitespace; at most this many terms are used. */

@@ -1,9 +1,9 @@
 /**
  * Shapes the catalogue and home services return besides the contract types of
- * src/lib/catalog/types.ts (which they implement exactly). Plain data with no server imports, so
+ * src/lib/contract/catalog.ts (which they implement exactly). Plain data with no server imports, so
  * they can move next to the contract types when an island needs them.
  */
-import type { CertType, GameRef, ListingCard } from '~/lib/catalog/types';
+import type { CertType, GameRef, ListingCard } from '~/lib/contract/catalog';
 
 /** A page request: 1-based page, page_size defaulted and capped by the service. */
 export interface PageRequest {

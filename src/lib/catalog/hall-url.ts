@@ -1,59 +1,48 @@
 /**
  * The rental hall's state lives in its URL (issue 3: shareable, server-rendered, the back button
- * works). This module reads a query string into a HallQuery, dropping or clamping what does not
- * parse (a hand-edited URL never becomes a 500), and writes the links of every filter, sort and
- * page back. It decides nothing about listings: the catalogue service does that.
+ * works). This module reads a query string into the hall's state and writes the links of every
+ * filter, sort and page back; pages, components and islands all use it, so it lives in lib/.
+ * Reading goes through the wire contract's schema (src/lib/contract/catalog.ts), the one the API
+ * enforces strictly, read leniently here: a hand-edited URL never becomes a 500, and one bad value
+ * is dropped without resetting the others. It decides nothing about listings: the catalogue
+ * service does that.
  */
-import { ACCOUNT_TYPE_VALUE } from '../../lib/config/constants';
-import { ID_MAX } from '~/lib/contract/common';
-import { HALL_SORTS, RENTAL_PERIOD_FLAGS, type HallQuery } from '../../lib/catalog/types';
+import { ACCOUNT_TYPE_VALUE } from '../config/constants';
+import {
+  CATALOG_MAX_PAGE,
+  HALL_FLAGS,
+  HALL_HAFU_TIERS,
+  HALL_KEYWORD_MAX_LENGTH,
+  HALL_MAX_PRICE_YUAN,
+  HALL_OWNERS,
+  HALL_PAGE_SIZE,
+  HALL_PERIODS,
+  HALL_SORTS,
+  parseHallQueryLenient,
+  parsePageQueryLenient,
+  type HallFlag,
+  type HallQuery,
+} from '../contract/catalog';
 
-export { HALL_SORTS };
+export {
+  HALL_FLAGS,
+  HALL_HAFU_TIERS,
+  HALL_KEYWORD_MAX_LENGTH,
+  HALL_MAX_PRICE_YUAN,
+  HALL_OWNERS,
+  HALL_PAGE_SIZE,
+  HALL_PERIODS,
+  HALL_SORTS,
+  type HallFlag,
+};
 
-/** Listings per hall page. */
-export const HALL_PAGE_SIZE = 20;
-/** Deepest page a link may ask for; a larger number is clamped. */
-export const HALL_MAX_PAGE = 500;
-/** Highest hourly price a range filter accepts, in yuan. */
-export const HALL_MAX_PRICE_YUAN = 100_000;
-export const HALL_KEYWORD_MAX_LENGTH = 50;
-
-export const HALL_PERIODS = RENTAL_PERIOD_FLAGS;
-export const HALL_OWNERS: readonly NonNullable<HallQuery['owner']>[] = ['merchant', 'store'];
-export const HALL_HAFU_TIERS: readonly NonNullable<HallQuery['hafu_tier']>[] = ['lt1m', '1m', '10m', '100m'];
+/** Deepest page a link may ask for; a larger number is clamped (the API refuses it). */
+export const HALL_MAX_PAGE = CATALOG_MAX_PAGE;
+/** The account types the hall offers as filters (the API accepts any value). */
 export const HALL_ACCOUNT_TYPES: readonly string[] = [ACCOUNT_TYPE_VALUE.hafuCoin, ACCOUNT_TYPE_VALUE.skin];
-
-/** The on/off filters, spelled as their query keys. */
-export const HALL_FLAGS = ['no_deposit', 'vip_discount', 'insurance', 'bargain'] as const;
-export type HallFlag = (typeof HALL_FLAGS)[number];
 
 /** What the URL may hold besides the game of the path (page_size is ours, not the visitor's). */
 export type HallState = Omit<HallQuery, 'page_size'>;
-
-const MAX_ID = ID_MAX;
-
-function positiveInt(raw: string | null, max = MAX_ID): number | undefined {
-  if (raw === null || !/^\d{1,10}$/.test(raw.trim())) return undefined;
-  const value = Number(raw.trim());
-  if (value < 1) return undefined;
-  return Math.min(value, max);
-}
-
-function price(raw: string | null): number | undefined {
-  if (raw === null || raw.trim() === '') return undefined;
-  const value = Number(raw.trim());
-  if (!Number.isFinite(value)) return undefined;
-  // Two decimals (fen), between 0 and the cap.
-  return Math.round(Math.min(Math.max(value, 0), HALL_MAX_PRICE_YUAN) * 100) / 100;
-}
-
-function flag(raw: string | null): boolean | undefined {
-  return raw === '1' || raw === 'true' || raw === 'on' ? true : undefined;
-}
-
-function oneOf<T extends string>(raw: string | null, allowed: readonly T[]): T | undefined {
-  return raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as T) : undefined;
-}
 
 export interface ParseHallOptions {
   /** The game of the path (/zuhao/<id>.html); the query's game_id is ignored when a path names one. */
@@ -64,42 +53,18 @@ export interface ParseHallOptions {
 
 /** Reads the hall state from a query string; anything invalid is left out or clamped. */
 export function parseHallQuery(params: URLSearchParams, options: ParseHallOptions = {}): HallState {
-  const state: HallState = {};
-  const gameId = options.gameId ?? positiveInt(params.get('game_id'));
-  if (gameId !== undefined) state.game_id = gameId;
+  const { game_id: queryGameId, platform_id, zone_id, hafu_tier, account_type, ...rest } = parseHallQueryLenient(params);
+  const state: HallState = { ...rest };
+  const gameId = options.gameId ?? queryGameId;
+  if (gameId === undefined) return state;
+  state.game_id = gameId;
   // Platforms and zones belong to a game: without one they mean nothing.
-  if (gameId !== undefined) {
-    const platformId = positiveInt(params.get('platform_id'));
-    const zoneId = positiveInt(params.get('zone_id'));
-    if (platformId !== undefined) state.platform_id = platformId;
-    if (zoneId !== undefined) state.zone_id = zoneId;
-  }
-  const keyword = (params.get('keyword') ?? '').trim().slice(0, HALL_KEYWORD_MAX_LENGTH);
-  if (keyword !== '') state.keyword = keyword;
-
-  let priceMin = price(params.get('price_min'));
-  let priceMax = price(params.get('price_max'));
-  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
-  if (priceMin !== undefined && priceMin > 0) state.price_min = priceMin;
-  if (priceMax !== undefined) state.price_max = priceMax;
-
-  const period = oneOf(params.get('period'), HALL_PERIODS);
-  if (period) state.period = period;
-  for (const key of HALL_FLAGS) if (flag(params.get(key))) state[key] = true;
-  const owner = oneOf(params.get('owner'), HALL_OWNERS);
-  if (owner) state.owner = owner;
-
+  if (platform_id !== undefined) state.platform_id = platform_id;
+  if (zone_id !== undefined) state.zone_id = zone_id;
   if (options.hasHafuCoin) {
-    const tier = oneOf(params.get('hafu_tier'), HALL_HAFU_TIERS);
-    if (tier) state.hafu_tier = tier;
-    const accountType = oneOf(params.get('account_type'), HALL_ACCOUNT_TYPES);
-    if (accountType) state.account_type = accountType;
+    if (hafu_tier !== undefined) state.hafu_tier = hafu_tier;
+    if (account_type !== undefined && HALL_ACCOUNT_TYPES.includes(account_type)) state.account_type = account_type;
   }
-
-  const sort = oneOf(params.get('sort'), HALL_SORTS);
-  if (sort) state.sort = sort;
-  const page = positiveInt(params.get('page'), HALL_MAX_PAGE);
-  if (page !== undefined && page > 1) state.page = page;
   return state;
 }
 
@@ -180,7 +145,7 @@ export function lastPageHref(state: HallState, result: { total: number; page_siz
 
 /** `?page=N` of a simple list (special offers, shops, notices): 1 when absent or invalid, clamped to HALL_MAX_PAGE. */
 export function parsePageParam(params: URLSearchParams): number {
-  return positiveInt(params.get('page'), HALL_MAX_PAGE) ?? 1;
+  return parsePageQueryLenient(params);
 }
 
 /** `path` with `?page=N`, leaving page 1 bare; `extra` params (e.g. a shop id) come first. */
