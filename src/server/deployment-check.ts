@@ -22,7 +22,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { ConfigError, type AppConfig } from './config';
 import { getDb, type Db } from './db/client';
 import { appSecrets } from './db/schema';
