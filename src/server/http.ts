@@ -10,7 +10,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { CODE_FAIL, CODE_SUCCESS, MAX_JSON_BODY_BYTES } from '~/lib/config/constants';
-import { carriesNul, MSG_NUL_IN_INPUT } from '~/lib/contract/common';
+import { inputRefusal } from '~/lib/contract/common';
 import {
   AppError,
   MSG_MALFORMED_JSON,
@@ -92,8 +92,10 @@ export function fail(error: unknown, requestId: string): Response {
 
 /** Validate `value` with `schema`; a failure is a 400 whose msg names the field in Chinese. */
 export async function parseInput<S extends z.ZodType>(schema: S, value: unknown): Promise<z.output<S>> {
-  // One door for every body and query: PostgreSQL text cannot hold NUL, so it never gets past here.
-  if (carriesNul(value)) throw badRequest(MSG_NUL_IN_INPUT);
+  // One door for every body and query: PostgreSQL text cannot hold NUL, so it never gets past here,
+  // and neither does nesting deep enough to overflow a recursive walk further in.
+  const refusal = inputRefusal(value);
+  if (refusal) throw badRequest(refusal);
   const result = await schema.safeParseAsync(value, { error: chineseErrorMap });
   if (!result.success) throw validationError(result.error);
   return result.data;
@@ -178,7 +180,8 @@ async function readJsonText(request: Request, options: ReadJsonOptions = {}): Pr
   } catch (error) {
     throw badRequest(MSG_MALFORMED_JSON, { cause: error });
   }
-  if (carriesNul(parsed)) throw badRequest(MSG_NUL_IN_INPUT);
+  const refusal = inputRefusal(parsed);
+  if (refusal) throw badRequest(refusal);
   return { text, parsed };
 }
 

@@ -20,12 +20,50 @@ export const NUL = '\u0000';
 /** The message for input that carries a NUL character anywhere. */
 export const MSG_NUL_IN_INPUT = '参数包含非法字符';
 
+/**
+ * How deep an input may nest. No request of ours goes past a few levels; a deeper one is refused at
+ * the door, because any recursive walk of it further in (JSON.stringify in a refine, zod, a jsonb
+ * column) overflows the stack near ten thousand levels, which a 1 MB body easily reaches.
+ */
+export const MAX_INPUT_DEPTH = 32;
+
+/** The message for input nested deeper than MAX_INPUT_DEPTH. */
+export const MSG_INPUT_TOO_DEEP = '参数嵌套层级过深';
+
+/**
+ * Why `value` (any JSON value or query object) may not enter: MSG_NUL_IN_INPUT when a string or a
+ * key anywhere carries a NUL, MSG_INPUT_TOO_DEEP past MAX_INPUT_DEPTH levels; null when it may.
+ */
+export function inputRefusal(value: unknown): string | null {
+  return walkInput(value, MAX_INPUT_DEPTH);
+}
+
 /** Whether `value` (any JSON value or query object) carries a NUL in a string or a key, at any depth. */
-export function carriesNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes(NUL);
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((item) => carriesNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes(NUL) || carriesNul(item, depth + 1));
+export function carriesNul(value: unknown): boolean {
+  return walkInput(value, Number.POSITIVE_INFINITY) !== null;
+}
+
+/** Iterative with an explicit stack, so no depth of input can overflow this walk itself. */
+function walkInput(value: unknown, maxDepth: number): string | null {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const [item, depth] = entry;
+    if (typeof item === 'string') {
+      if (item.includes(NUL)) return MSG_NUL_IN_INPUT;
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= maxDepth) return MSG_INPUT_TOO_DEEP;
+    if (Array.isArray(item)) {
+      for (const child of item) stack.push([child, depth + 1]);
+      continue;
+    }
+    for (const [key, child] of Object.entries(item)) {
+      if (key.includes(NUL)) return MSG_NUL_IN_INPUT;
+      stack.push([child, depth + 1]);
+    }
+  }
+  return null;
 }
 
 /** Text as the database can store it: no NUL, trimmed, within `max` characters. */
