@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { QrPlatform, QrState } from '../../lib/rules/qr-login';
 import { Spinner } from '../ui/Spinner';
-import { useQrLogin } from './use-qr-login';
+import { focusRing } from '../ui/focus-ring';
+import { useQrLogin, type QrView } from './use-qr-login';
 
 export const SCAN_PLATFORMS: ReadonlyArray<{ platform: QrPlatform; label: string; app: string }> = [
   { platform: 'wechat', label: '微信', app: '微信' },
@@ -52,22 +53,41 @@ export function ScanPanel(): ReactNode {
 
 function QrBox({ platform }: { platform: QrPlatform }): ReactNode {
   const { view, refresh } = useQrLogin(platform);
+  return <QrBoxView platform={platform} view={view} onRefresh={refresh} />;
+}
+
+/** The text of the button that opens WeChat's own login page (live WeChat login). */
+export const OPEN_WECHAT_LOGIN_TEXT = '打开微信扫码登录';
+
+/**
+ * Opens the provider's login page in a new tab. `noopener`: the page gets no handle on ours; this
+ * tab keeps polling and signs in once the provider's callback confirms the session.
+ */
+export function openAuthorizePage(url: string, open: (url: string, target: string, features: string) => unknown = (...args) => window.open(...args)): void {
+  open(url, '_blank', 'noopener');
+}
+
+/** One platform's code and its state line; with live WeChat login a button to WeChat's page instead of our QR. */
+export function QrBoxView({ platform, view, onRefresh }: { platform: QrPlatform; view: QrView; onRefresh(): void }): ReactNode {
   const text = qrStatusText(platform, view.state);
   const canRefresh = view.state === 'cancelled' || view.state === 'error';
   const dimmed = view.state !== 'waiting' && view.state !== 'loading';
+  // WeChat's qrconnect page cannot be opened inside WeChat, so our QR of it would only mislead.
+  const authorizeUrl = view.authorizeUrl;
 
-  const picture = view.image ? (
-    <img src={view.image} alt={`${SCAN_PLATFORMS.find((p) => p.platform === platform)?.label}登录二维码`} width={QR_SIZE_PX} height={QR_SIZE_PX} className={dimmed ? 'opacity-20' : ''} />
-  ) : view.state === 'loading' ? (
-    <Spinner className="h-6 w-6" />
-  ) : null;
+  const picture =
+    view.image && authorizeUrl === null ? (
+      <img src={view.image} alt={`${SCAN_PLATFORMS.find((p) => p.platform === platform)?.label}登录二维码`} width={QR_SIZE_PX} height={QR_SIZE_PX} className={dimmed ? 'opacity-20' : ''} />
+    ) : view.state === 'loading' ? (
+      <Spinner className="h-6 w-6" />
+    ) : null;
 
   return (
     <div className="flex flex-col items-center gap-2">
       {canRefresh ? (
         <button
           type="button"
-          onClick={refresh}
+          onClick={onRefresh}
           aria-label={`刷新二维码：${text}`}
           className="flex items-center justify-center rounded border border-gray-200 bg-white"
           style={{ width: QR_SIZE_PX + 16, height: QR_SIZE_PX + 16 }}
@@ -76,7 +96,18 @@ function QrBox({ platform }: { platform: QrPlatform }): ReactNode {
         </button>
       ) : (
         <div className="flex items-center justify-center rounded border border-gray-200 bg-white" style={{ width: QR_SIZE_PX + 16, height: QR_SIZE_PX + 16 }}>
-          {picture}
+          {authorizeUrl !== null && view.state !== 'loading' ? (
+            <button
+              type="button"
+              onClick={() => openAuthorizePage(authorizeUrl)}
+              disabled={dimmed}
+              className={`rounded-full bg-primary px-5 py-2 text-sm font-medium text-white hover:bg-primary-dark disabled:opacity-50 ${focusRing}`}
+            >
+              {OPEN_WECHAT_LOGIN_TEXT}
+            </button>
+          ) : (
+            picture
+          )}
         </div>
       )}
       <p role="status" aria-live="polite" className={`text-sm ${canRefresh ? 'text-primary' : 'text-gray-600'}`}>

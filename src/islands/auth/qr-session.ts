@@ -22,6 +22,11 @@ export interface QrCode {
   image: string;
   /** Outside production the server names the page the QR encodes, for a demo without a phone. */
   scanUrl: string | null;
+  /**
+   * Live WeChat login only: WeChat's qrconnect page, opened in a new tab (it shows WeChat's own QR
+   * and cannot be opened inside WeChat, so our QR of it is of no use); this tab keeps polling.
+   */
+  authorizeUrl: string | null;
 }
 
 export interface QrPoll {
@@ -35,14 +40,15 @@ export interface QrPoll {
 export async function initQr(platform: QrPlatform): Promise<QrCode> {
   if (platform === 'wechat') {
     const r = await initWechatQr();
-    return { id: r.session_id, image: r.qrcode_url, scanUrl: r.sandbox_scan_url ?? null };
+    return { id: r.session_id, image: r.qrcode_url, scanUrl: r.sandbox_scan_url ?? null, authorizeUrl: r.authorize_url ?? null };
   }
   if (platform === 'qq') {
     const r = await initQqQr(await browserFingerprint());
-    return { id: r.sessionId, image: r.qrImage, scanUrl: r.sandbox_scan_url ?? null };
+    // Mobile QQ opens the authorize page our QR encodes, so QQ keeps its QR (docs/providers-sign-in.md).
+    return { id: r.sessionId, image: r.qrImage, scanUrl: r.sandbox_scan_url ?? null, authorizeUrl: null };
   }
   const r = await generateAppQr(await browserFingerprint());
-  return { id: r.qr_token, image: r.qr_image, scanUrl: r.sandbox_scan_url ?? null };
+  return { id: r.qr_token, image: r.qr_image, scanUrl: r.sandbox_scan_url ?? null, authorizeUrl: null };
 }
 
 export async function pollQr(platform: QrPlatform, id: string, signal: AbortSignal): Promise<QrPoll> {

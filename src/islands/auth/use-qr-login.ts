@@ -16,6 +16,8 @@ export interface QrView {
   state: QrState | 'loading';
   image: string | null;
   scanUrl: string | null;
+  /** Live WeChat login: the page to open in a new tab instead of showing our QR. */
+  authorizeUrl: string | null;
 }
 
 /** spec §6: a confirmed identity without a bound phone binds one first. */
@@ -31,7 +33,7 @@ function goBind(tempToken: string): void {
  * and stops on unmount (the modal closing or another platform chosen).
  */
 export function useQrLogin(platform: QrPlatform): { view: QrView; refresh(): void } {
-  const [view, setView] = useState<QrView>({ state: 'loading', image: null, scanUrl: null });
+  const [view, setView] = useState<QrView>({ state: 'loading', image: null, scanUrl: null, authorizeUrl: null });
   const refreshRef = useRef<() => void>(() => undefined);
 
   useEffect(() => {
@@ -63,14 +65,14 @@ export function useQrLogin(platform: QrPlatform): { view: QrView; refresh(): voi
       // A renewal keeps the old code on screen (saying it is being refreshed) until the new one shows.
       if (state !== 'expired') {
         state = 'loading';
-        setView({ state: 'loading', image: null, scanUrl: null });
+        setView({ state: 'loading', image: null, scanUrl: null, authorizeUrl: null });
       }
       try {
         const next = await initQr(platform);
         if (disposed || mine !== generation) return;
         code = { id: next.id, createdAt: Date.now() };
         state = 'waiting';
-        setView({ state: 'waiting', image: next.image, scanUrl: next.scanUrl });
+        setView({ state: 'waiting', image: next.image, scanUrl: next.scanUrl, authorizeUrl: next.authorizeUrl });
         schedule();
       } catch (error) {
         if (disposed || mine !== generation) return;

@@ -138,7 +138,11 @@ export interface QqQrStatus {
   temp_token?: string;
 }
 
-export function initWechatQr(): Promise<{ session_id: string; qrcode_url: string; sandbox_scan_url?: string }> {
+/**
+ * `authorize_url`: with live WeChat login, WeChat's qrconnect page (it shows WeChat's own QR, so
+ * the browser opens it in a new tab; our QR of it cannot be used). Absent on the sandbox.
+ */
+export function initWechatQr(): Promise<{ session_id: string; qrcode_url: string; sandbox_scan_url?: string; authorize_url?: string }> {
   return apiGet('/qr/wechat/init', undefined, { noToken: true });
 }
 
@@ -146,7 +150,8 @@ export function wechatQrStatus(sessionId: string, signal?: AbortSignal): Promise
   return apiGet('/qr/wechat/status', { sessionId }, { noToken: true, signal });
 }
 
-export function initQqQr(fingerprint: string): Promise<{ qrImage: string; sessionId: string; sandbox_scan_url?: string }> {
+/** `authorize_url`: with live QQ login, QQ's authorize page (our QR encodes it too). */
+export function initQqQr(fingerprint: string): Promise<{ qrImage: string; sessionId: string; sandbox_scan_url?: string; authorize_url?: string }> {
   return apiGet('/qr/qq/init', undefined, { noToken: true, headers: { uid: fingerprint } });
 }
 

@@ -81,11 +81,35 @@ export interface LedgerEntry {
 
 export type FundsDirection = 'all' | 'in' | 'out';
 
-/** Where the browser goes to pay at a gateway (the sandbox checkout outside production). */
+/**
+ * Where the browser goes to pay at a gateway (the sandbox checkout outside production). For WeChat
+ * Pay Native it is our own page, `wechatNativePagePath(pay_no)`, that shows the code as a QR.
+ */
 export interface GatewayCheckout {
   order_no: string;
   pay_no: string;
   checkout_url: string;
+}
+
+/** Our page that shows a WeChat Pay Native code as a QR for the payer's phone (route pay_wechat). */
+export const wechatNativePagePath = (payNo: string): string => `/pay/wechat/${encodeURIComponent(payNo)}`;
+
+/** What the WeChat Native page shows: the QR only while the payment can still be paid. */
+export type WechatNativeQrStatus = 'waiting' | 'paid' | 'closed';
+
+/** GET pay/wechat/qr?pay_no= (Bearer): the payer's own WeChat Native payment (404 for anyone else). */
+export interface WechatNativeQr {
+  pay_no: string;
+  order_no: string;
+  subject: string;
+  /** Yuan string, "12.50". */
+  amount: string;
+  amount_fen: number;
+  status: WechatNativeQrStatus;
+  /** A data:image/svg+xml URL of the code, while `status` is waiting; null otherwise. */
+  qr_image: string | null;
+  /** ISO time: the order's pay deadline, after which the code no longer pays. */
+  pay_deadline: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,13 +13,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '~/lib/config/constants';
-import { type GatewayCheckout, type PayResult } from '~/lib/contract/money';
+import { wechatNativePagePath, type GatewayCheckout, type PayResult } from '~/lib/contract/money';
 import { fenToYuanShort } from '~/lib/rules/money';
 import type { Db, DbTx } from '../db/client';
 import { orders, payments, wallets, PAY_CHANNELS, type OrderRow, type PayChannel } from '../db/schema';
 import { AppError, badRequest, conflict } from '../errors';
 import { log } from '../log';
-import { checkoutUrlOf, paymentGateway, paymentGateways, plainNotifyAnswer, type Checkout, type GatewayChannel, type IncomingNotify, type NotifyAnswer } from '../providers/payment';
+import { checkoutUrlOf, paymentGateway, paymentGateways, plainNotifyAnswer, type Checkout, type CheckoutRequest, type GatewayChannel, type IncomingNotify, type NotifyAnswer } from '../providers/payment';
 import { withIdempotency } from './idempotency';
 import { newNumber } from './order-numbers';
 import { lockOwnOrder, orderViewById } from './order-view';
@@ -45,7 +45,7 @@ export interface SiteUrls {
  * The origin the gateway posts notifies to and sends the payer back to: PUBLIC_BASE_URL, because a
  * request's Host header is the client's to choose and a notify URL must not be.
  */
-function publicBase(site: SiteUrls): string {
+export function publicBase(site: SiteUrls): string {
   const { publicBaseUrl, requestOriginAllowed } = paymentGateways();
   if (publicBaseUrl) return publicBaseUrl;
   if (requestOriginAllowed) return site.origin;
@@ -89,6 +89,27 @@ export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChann
   return true;
 }
 
+/**
+ * What we ask the gateway for a payment of `order`: every field follows from the order, the pay
+ * number and the base, so asking again for the same pay_no sends the very same request (WeChat
+ * Native answers the code_url again for an unpaid out_trade_no asked with identical fields; see
+ * services/wechat-native.ts, which relies on this instead of storing the code_url).
+ */
+export function gatewayCheckoutRequest(order: OrderRow, payNo: string, channel: GatewayChannel, base: string): CheckoutRequest {
+  const subject = order.kind === 'rental' ? `租号订单 ${order.orderNo}` : order.kind === 'vip' ? `开通VIP ${order.orderNo}` : `余额充值 ¥${fenToYuanShort(order.payFen)}`;
+  return { payNo, amountFen: order.totalFen, subject, notifyUrl: notifyUrl(base, channel), returnUrl: returnUrl(base, order.orderNo), expiresAt: order.payDeadline };
+}
+
+/**
+ * Where the buyer's browser goes. A QR checkout (WeChat Native's `weixin://` code_url) cannot be
+ * navigated to, so the buyer goes to our own page that shows it as a QR; the code_url itself
+ * stays on the server (the page's island asks GET pay/wechat/qr, which asks the gateway again).
+ */
+function checkoutUrlFor(channel: GatewayChannel, payNo: string, checkout: Checkout): string {
+  if (checkout.kind === 'qr' && channel === 'wechat') return wechatNativePagePath(payNo);
+  return checkoutUrlOf(checkout);
+}
+
 /** Books a gateway payment of the whole order and returns where the payer goes. */
 async function openGatewayPayment(tx: DbTx, order: OrderRow, channel: GatewayChannel, site: SiteUrls, now: Date): Promise<GatewayCheckout> {
   const gateway = paymentGateway(channel);
@@ -97,19 +118,15 @@ async function openGatewayPayment(tx: DbTx, order: OrderRow, channel: GatewayCha
   const payNo = newNumber('payment', now);
   await tx.insert(payments).values({ payNo, orderId: order.id, userId: order.userId, channel, amountFen: order.totalFen, createdAt: now });
   await tx.update(orders).set({ status: ORDER_STATUS.paying, payChannel: channel }).where(eq(orders.id, order.id));
-  const subject = order.kind === 'rental' ? `租号订单 ${order.orderNo}` : order.kind === 'vip' ? `开通VIP ${order.orderNo}` : `余额充值 ¥${fenToYuanShort(order.payFen)}`;
   // A live adapter calls the gateway here, inside the transaction: if it fails, no payment is booked.
   let checkout: Checkout;
   try {
-    checkout = await gateway.openCheckout(
-      { payNo, amountFen: order.totalFen, subject, notifyUrl: notifyUrl(base, channel), returnUrl: returnUrl(base, order.orderNo), expiresAt: order.payDeadline },
-      { db: tx, now },
-    );
+    checkout = await gateway.openCheckout(gatewayCheckoutRequest(order, payNo, channel, base), { db: tx, now });
   } catch (error) {
     log.error('payment gateway refused a checkout', { channel, provider: gateway.provider, payNo, error });
     throw new AppError(1, MSG_GATEWAY_BUSY, 503, { cause: error });
   }
-  return { order_no: order.orderNo, pay_no: payNo, checkout_url: checkoutUrlOf(checkout) };
+  return { order_no: order.orderNo, pay_no: payNo, checkout_url: checkoutUrlFor(channel, payNo, checkout) };
 }
 
 export async function payOrder(db: Db, userId: number, body: z.output<typeof payBodySchema>, key: string | null, site: SiteUrls, now: Date): Promise<PayResult> {
