@@ -120,7 +120,7 @@ function isJsonMediaType(type: string): boolean {
 }
 
 /** The body as text, refused with 413 past `maxBytes` whether or not content-length tells the truth. */
-async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const body = request.body;
   if (!body) return '';
   const reader = body.getReader();

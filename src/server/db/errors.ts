@@ -28,10 +28,10 @@ export function violatedConstraint(error: unknown, sqlstate: string): string | n
 
 /**
  * SQLSTATEs that mean "this value cannot be stored or compared here": invalid byte sequence (NUL in
- * text, 22021), numeric value out of range (22003), invalid text representation (22P02), string too
+ * text, 22021; NUL in jsonb, 22P05), numeric value out of range (22003), invalid text representation (22P02), string too
  * long (22001), datetime field overflow (22008). They come from input, never from our own state.
  */
-const BAD_INPUT_SQLSTATES = new Set(['22021', '22003', '22P02', '22001', '22008']);
+const BAD_INPUT_SQLSTATES = new Set(['22021', '22P05', '22003', '22P02', '22001', '22008']);
 
 /** Whether a failed statement failed on its input values (see BAD_INPUT_SQLSTATES). */
 export function isBadInputSqlState(error: unknown): boolean {

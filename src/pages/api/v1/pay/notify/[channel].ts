@@ -6,6 +6,8 @@
  * until success.
  */
 import type { APIRoute } from 'astro';
+import { isAppError } from '~/server/errors';
+import { readBodyText } from '~/server/http';
 import { log } from '~/server/log';
 import { requireDb } from '~/server/request-context';
 import { NOTIFY_ANSWER_FAIL, type NotifyAnswer } from '~/server/providers/payment';
@@ -20,9 +22,17 @@ const answer = ({ status, contentType, body }: NotifyAnswer): Response =>
 export const POST: APIRoute = async ({ params, request, locals }) => {
   const channel = params['channel'];
   if (channel !== 'alipay' && channel !== 'wechat') return text(NOTIFY_ANSWER_FAIL, 404);
+  let raw: string;
   try {
-    const raw = await request.text();
-    if (raw.length > MAX_NOTIFY_BYTES) return answer(paymentNotifyAnswer(channel, 'fail', 413));
+    // Read no more than a notify can be: an unbounded read would hold whatever a caller sends.
+    raw = await readBodyText(request, MAX_NOTIFY_BYTES);
+  } catch (error) {
+    const status = isAppError(error) ? error.httpStatus : 400;
+    const refused = answer(paymentNotifyAnswer(channel, 'fail', status));
+    if (status === 413) refused.headers.set('connection', 'close');
+    return refused;
+  }
+  try {
     return answer(paymentNotifyAnswer(channel, await handlePaymentNotify(requireDb(locals), channel, { body: raw, headers: request.headers }, new Date())));
   } catch (error) {
     log.error('payment notify failed', { channel, error });
