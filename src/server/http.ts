@@ -308,13 +308,36 @@ export function handle(handler: Handler): APIRoute {
   };
 }
 
+/** The methods an endpoint answers, as its Allow header names them (HEAD with GET; OPTIONS always). */
+function allowHeader(methods: readonly string[]): string {
+  const all = new Set(methods);
+  if (all.has('GET')) all.add('HEAD');
+  all.add('OPTIONS');
+  return [...all].join(', ');
+}
+
 /**
- * The `ALL` export of an endpoint: any method it does not implement gets a 405 envelope with an
- * Allow header, instead of a body that is not the envelope.
+ * The `ALL` export of an endpoint: OPTIONS answers 204 with the Allow header; any other method it
+ * does not implement gets a 405 envelope with that header, instead of a body that is not the
+ * envelope. (Astro calls ALL before it would fall back from HEAD to GET: a GET endpoint exports
+ * `HEAD = headOf(GET)`.)
  */
 export function allowOnly(...methods: string[]): APIRoute {
+  const allow = allowHeader(methods);
   const route = handle(async () => {
     throw methodNotAllowed();
   });
-  return async (context) => withHeader(await route(context), 'allow', methods.join(', '));
+  return async (context) => {
+    if (context.request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow, 'cache-control': 'no-store' } });
+    return withHeader(await route(context), 'allow', allow);
+  };
+}
+
+/** HEAD for a GET endpoint (uptime checks, load balancers): the GET's status and headers, no body. */
+export function headOf(get: APIRoute): APIRoute {
+  return async (context) => {
+    const response = await get(context);
+    await response.body?.cancel();
+    return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
 }

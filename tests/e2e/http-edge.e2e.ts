@@ -157,7 +157,7 @@ test('a method an endpoint does not serve is a 405 envelope naming the allowed o
   const answer = await raw(baseURL!, { method: 'DELETE', path: '/api/v1/home/hotTags' });
   expect(answer.status).toBe(405);
   expect(envelopeOf(answer)).toEqual({ code: CODE_FAIL, msg: MSG_METHOD_NOT_ALLOWED, data: null });
-  expect(answer.headers['allow']).toBe('GET');
+  expect(answer.headers['allow']).toBe('GET, HEAD, OPTIONS');
 });
 
 test('a form posted from another site is a 403 envelope 禁止跨站提交表单', async ({ baseURL }) => {

@@ -251,6 +251,8 @@ function answerProblem(pattern: string, call: Pick<Call, 'method'>, answer: Answ
   if (answer.status >= 500 && !(pattern in KNOWN_5XX)) return `status ${answer.status}`;
   if (/\n\s+at [^\n]+:\d+:\d+/.test(answer.text)) return 'the body carries a stack trace';
   if (call.method === 'HEAD' || pattern in NOT_ENVELOPE) return null;
+  // OPTIONS is answered 204 with the Allow header and no body (http.ts allowOnly).
+  if (call.method === 'OPTIONS' && answer.status === 204) return answer.text === '' && answer.headers.get('allow') ? null : 'OPTIONS 204 without its Allow header, or with a body';
   // Only the page itself is HTML; its 405 for other methods is the envelope like everywhere else.
   if (pattern in HTML_PAGES && /^text\/html/.test(answer.headers.get('content-type') ?? '')) return null;
   if (pattern in RAW_ON_SUCCESS && answer.status === 200) return null;

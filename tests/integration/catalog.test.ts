@@ -173,7 +173,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
         const { status, body, headers } = await callRoute(gameListOther, '/api/v1/rentalHall/gameList', { method: 'POST' });
         expect(status).toBe(405);
         expect(body.code).toBe(1);
-        expect(headers.get('allow')).toBe('GET');
+        expect(headers.get('allow')).toBe('GET, HEAD, OPTIONS');
       });
     });
 

@@ -7,9 +7,8 @@
  * it comes, notifies refused (signature, amount, app/merchant id), query and refund. Then the
  * configuration rules as a table.
  */
-import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { APIContext } from 'astro';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,47 +21,18 @@ import { createPaymentGateways, paymentConfigProblems, paymentGateway, setPaymen
 import { alipayGateway } from '~/server/providers/payment/alipay';
 import { confirmSandboxTrade, sandboxGateway } from '~/server/providers/payment/sandbox';
 import { signingText } from '~/server/providers/payment/rsa2';
-import { aeadEncrypt, wechatpayGateway, wechatRequestMessage } from '~/server/providers/payment/wechatpay';
+import { wechatpayGateway } from '~/server/providers/payment/wechatpay';
 import { handlePaymentNotify, payOrder, paymentNotifyAnswer } from '~/server/services/order-payment';
 import { createOrder } from '~/server/services/orders';
 import { createUser } from '~/server/services/users';
 import { bookableListingIds } from './bookable-listings';
 import { TEST_DRIVERS } from './drivers';
+import { API_V3_KEY, FakeWechatPay, keyPair, listen, rsaSign, rsaVerify, WECHAT_APP_ID, WECHAT_MCH_ID, WECHAT_PLATFORM_SERIAL, WECHAT_SERIAL_NO } from './fake-wechatpay';
 import { suiteContext } from './route-context';
 import { POST as notifyRoute } from '~/pages/api/v1/pay/notify/[channel]';
 
 const PUBLIC_BASE = 'https://pay.example.com';
 const SITE = { origin: 'http://attacker-chosen-host.test' };
-
-interface KeyPair {
-  privateKey: string;
-  publicKey: string;
-}
-const keyPair = (): KeyPair =>
-  generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-
-const rsaSign = (text: string, privateKey: string): string => createSign('RSA-SHA256').update(text, 'utf8').sign(privateKey, 'base64');
-const rsaVerify = (text: string, signature: string, publicKey: string): boolean => {
-  try {
-    return createVerify('RSA-SHA256').update(text, 'utf8').verify(publicKey, signature, 'base64');
-  } catch {
-    return false;
-  }
-};
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function listen(handler: (request: IncomingMessage, body: string, response: ServerResponse) => void): Promise<{ server: Server; base: string }> {
-  const server = createServer((request, response) => {
-    readBody(request).then((body) => handler(request, body, response), (error: unknown) => response.destroy(error as Error));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 // ---------------------------------------------------------------------------------------------
 // a fake Alipay open gateway (gateway.do): RSA2 over sorted k=v, answers {<method>_response, sign}
@@ -184,177 +154,26 @@ class FakeAlipay {
 }
 
 // ---------------------------------------------------------------------------------------------
-// a fake WeChat Pay API v3: Authorization checked, answers and notifies signed, resource AES-GCM
-
-const WECHAT_MCH_ID = '1900000109';
-const WECHAT_APP_ID = 'wxd678efh567hg6787';
-const WECHAT_SERIAL_NO = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
-const WECHAT_PLATFORM_SERIAL = 'PUB_KEY_ID_0114232134912410000000000000';
-const API_V3_KEY = 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5';
-
-interface FakeWechatTrade {
-  appid: string;
-  mchid: string;
-  out_trade_no: string;
-  transaction_id: string;
-  trade_state: string;
-  amount: { total: number; payer_total: number; currency: string; payer_currency: string };
-  notify_url: string;
-  refundedFen: number;
-}
-
-class FakeWechatPay {
-  readonly platformKeys = keyPair();
-  readonly trades = new Map<string, FakeWechatTrade>();
-  readonly calls: { method: string; path: string; authorized: boolean; body: Record<string, unknown> }[] = [];
-  forgeAnswers = false;
-  base = '';
-  private server: Server | null = null;
-
-  constructor(readonly merchantPublicKey: string) {}
-
-  async start(): Promise<void> {
-    const { server, base } = await listen((request, body, response) => this.serve(request, body, response));
-    this.server = server;
-    this.base = base;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise((resolve) => this.server?.close(resolve));
-  }
-
-  /** WeChat Pay's answer/notify signature headers over `timestamp\nnonce\nbody\n`. */
-  signedHeaders(body: string, options: { key?: string; serial?: string; timestamp?: number } = {}): Record<string, string> {
-    const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
-    const nonce = randomBytes(16).toString('hex');
-    return {
-      'wechatpay-timestamp': timestamp,
-      'wechatpay-nonce': nonce,
-      'wechatpay-serial': options.serial ?? WECHAT_PLATFORM_SERIAL,
-      'wechatpay-signature': rsaSign(`${timestamp}\n${nonce}\n${body}\n`, options.key ?? this.platformKeys.privateKey),
-      'wechatpay-signature-type': 'WECHATPAY2-SHA256-RSA2048',
-    };
-  }
-
-  /** The payer scans and pays: the trade is SUCCESS; the notify as WeChat Pay posts it. */
-  pay(payNo: string, change: Partial<FakeWechatTrade> = {}, options: { apiV3Key?: string; key?: string; serial?: string; timestamp?: number } = {}): IncomingNotify {
-    const trade = this.trades.get(payNo);
-    if (!trade) throw new Error(`the fake never saw ${payNo}`);
-    trade.trade_state = 'SUCCESS';
-    const transaction = { ...trade, ...change, refundedFen: undefined, notify_url: undefined, trade_type: 'NATIVE', bank_type: 'OTHERS', success_time: '2026-11-24T20:00:00+08:00', payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } };
-    const nonce = randomBytes(6).toString('hex');
-    const body = JSON.stringify({
-      id: randomBytes(8).toString('hex'),
-      create_time: '2026-11-24T20:00:01+08:00',
-      resource_type: 'encrypt-resource',
-      event_type: 'TRANSACTION.SUCCESS',
-      summary: '支付成功',
-      resource: { original_type: 'transaction', algorithm: 'AEAD_AES_256_GCM', ciphertext: aeadEncrypt(options.apiV3Key ?? API_V3_KEY, JSON.stringify(transaction), nonce, 'transaction'), associated_data: 'transaction', nonce },
-    });
-    return { body, headers: new Headers({ 'content-type': 'application/json', ...this.signedHeaders(body, options) }) };
-  }
-
-  private authorized(method: string, pathWithQuery: string, body: string, authorization: string): boolean {
-    const match = /^WECHATPAY2-SHA256-RSA2048 (.+)$/.exec(authorization);
-    if (!match) return false;
-    const fields = Object.fromEntries([...match[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-    if (fields['mchid'] !== WECHAT_MCH_ID || fields['serial_no'] !== WECHAT_SERIAL_NO) return false;
-    if (Math.abs(Date.now() / 1000 - Number(fields['timestamp'])) > 300) return false;
-    return rsaVerify(wechatRequestMessage(method, pathWithQuery, fields['timestamp'] ?? '', fields['nonce_str'] ?? '', body), fields['signature'] ?? '', this.merchantPublicKey);
-  }
-
-  private answer(response: ServerResponse, status: number, payload: unknown): void {
-    const body = JSON.stringify(payload);
-    const headers = status < 300 ? this.signedHeaders(body, this.forgeAnswers ? { key: keyPair().privateKey } : {}) : {};
-    response.writeHead(status, { 'content-type': 'application/json', ...headers });
-    response.end(body);
-  }
-
-  private serve(request: IncomingMessage, body: string, response: ServerResponse): void {
-    const pathWithQuery = request.url ?? '/';
-    const url = new URL(pathWithQuery, this.base);
-    const authorized = this.authorized(request.method ?? '', pathWithQuery, body, request.headers.authorization ?? '');
-    const payload = body ? (JSON.parse(body) as Record<string, unknown>) : {};
-    this.calls.push({ method: request.method ?? '', path: url.pathname, authorized, body: payload });
-    if (!authorized) {
-      this.answer(response, 401, { code: 'SIGN_ERROR', message: '签名错误' });
-      return;
-    }
-    if (request.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
-      const amount = payload['amount'] as { total: number; currency: string };
-      const outTradeNo = String(payload['out_trade_no']);
-      this.trades.set(outTradeNo, {
-        appid: String(payload['appid']),
-        mchid: String(payload['mchid']),
-        out_trade_no: outTradeNo,
-        transaction_id: `4200${randomBytes(8).toString('hex')}`,
-        trade_state: 'NOTPAY',
-        amount: { total: amount.total, payer_total: amount.total, currency: amount.currency, payer_currency: 'CNY' },
-        notify_url: String(payload['notify_url']),
-        refundedFen: 0,
-      });
-      this.answer(response, 200, { code_url: `weixin://wxpay/bizpayurl?pr=${randomBytes(5).toString('hex')}` });
-      return;
-    }
-    const queried = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(url.pathname);
-    if (request.method === 'GET' && queried) {
-      const trade = this.trades.get(decodeURIComponent(queried[1]!));
-      if (!trade || url.searchParams.get('mchid') !== WECHAT_MCH_ID) {
-        this.answer(response, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
-        return;
-      }
-      const { refundedFen: _r, notify_url: _n, ...shown } = trade;
-      this.answer(response, 200, shown);
-      return;
-    }
-    if (request.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
-      const trade = this.trades.get(String(payload['out_trade_no']));
-      const amount = payload['amount'] as { refund: number; total: number };
-      if (!trade) {
-        this.answer(response, 404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
-        return;
-      }
-      if (amount.total !== trade.amount.total || trade.refundedFen + amount.refund > trade.amount.total) {
-        this.answer(response, 400, { code: 'INVALID_REQUEST', message: '退款金额超过订单可退金额' });
-        return;
-      }
-      trade.refundedFen += amount.refund;
-      this.answer(response, 200, { refund_id: `50300${randomBytes(6).toString('hex')}`, out_refund_no: payload['out_refund_no'], status: 'PROCESSING', amount: { refund: amount.refund, total: amount.total, currency: 'CNY' } });
-      return;
-    }
-    this.answer(response, 404, { code: 'NOT_FOUND', message: '' });
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
+// the fake WeChat Pay API v3 (Authorization checked, answers and notifies signed, resource
+// AES-GCM) is ./fake-wechatpay.ts, shared with the Native payer page's suite
 
 describe.each(TEST_DRIVERS)('live payment adapters against fake gateways on $label', ({ driver, skip }) => {
   let testDb: TestDatabase;
   let db: Db;
   let listingIds: number[] = [];
   const alipayApp = keyPair();
-  const wechatMerchant = keyPair();
   const alipay = new FakeAlipay(alipayApp.publicKey);
-  const wechat = new FakeWechatPay(wechatMerchant.publicKey);
+  const wechat = new FakeWechatPay();
   let serial = 0;
 
+  /** Live on both fakes: the WeChat part (and APP_ENV, PAYMENT_PROVIDER, PUBLIC_BASE_URL) is the fake's. */
   const liveConfig = (): PaymentConfig => ({
-    APP_ENV: 'test',
-    PAYMENT_PROVIDER: 'live',
-    PUBLIC_BASE_URL: PUBLIC_BASE,
+    ...wechat.config(PUBLIC_BASE),
     ALIPAY_APP_ID,
     ALIPAY_PRIVATE_KEY: alipayApp.privateKey,
     ALIPAY_PUBLIC_KEY: alipay.gatewayKeys.publicKey,
     ALIPAY_SELLER_ID,
     ALIPAY_GATEWAY: alipay.gateway,
-    WECHATPAY_MCH_ID: WECHAT_MCH_ID,
-    WECHATPAY_APP_ID: WECHAT_APP_ID,
-    WECHATPAY_SERIAL_NO: WECHAT_SERIAL_NO,
-    WECHATPAY_PRIVATE_KEY: wechatMerchant.privateKey,
-    WECHATPAY_API_V3_KEY: API_V3_KEY,
-    WECHATPAY_PLATFORM_PUBLIC_KEY: wechat.platformKeys.publicKey,
-    WECHATPAY_PLATFORM_SERIAL: WECHAT_PLATFORM_SERIAL,
-    WECHATPAY_BASE_URL: wechat.base,
   });
 
   interface Paying {
@@ -488,10 +307,10 @@ describe.each(TEST_DRIVERS)('live payment adapters against fake gateways on $lab
     expect(await impostor.queryTrade(paying.payNo, context)).toMatchObject({ ok: false, reason: expect.stringContaining('isv.invalid-signature') });
   });
 
-  it.skipIf(skip)('WeChat Pay checkout: Native pay signed by the merchant key, code_url back as the checkout', async () => {
+  it.skipIf(skip)('WeChat Pay checkout: Native pay signed by the merchant key, the checkout our page that shows its code_url', async () => {
     expect(paymentGateway('wechat')?.provider).toBe('wechatpay');
     const paying = await payingOrder('wechat');
-    expect(paying.checkoutUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+    expect(paying.checkoutUrl).toBe(`/pay/wechat/${paying.payNo}`);
     expect(wechat.calls.at(-1)).toMatchObject({
       method: 'POST',
       path: '/v3/pay/transactions/native',
@@ -509,7 +328,7 @@ describe.each(TEST_DRIVERS)('live payment adapters against fake gateways on $lab
       mchId: WECHAT_MCH_ID,
       appId: WECHAT_APP_ID,
       serialNo: WECHAT_SERIAL_NO,
-      privateKeyPem: wechatMerchant.privateKey,
+      privateKeyPem: wechat.merchantKeys.privateKey,
       apiV3Key: API_V3_KEY,
       platformPublicKeyPem: wechat.platformKeys.publicKey,
       platformSerial: WECHAT_PLATFORM_SERIAL,

@@ -192,7 +192,7 @@ describe.each(TEST_DRIVERS)('listing reviews on $label', ({ driver, skip }) => {
     it('a method other than GET gets a 405 envelope with Allow: GET', async () => {
       const { status, headers, body } = await callRoute(commentsOther, `/api/v1/detail/comments?account_id=${reviewedId}`, { method: 'POST' });
       expect(status).toBe(405);
-      expect(headers.get('allow')).toBe('GET');
+      expect(headers.get('allow')).toBe('GET, HEAD, OPTIONS');
       expect(body.code).not.toBe(CODE_SUCCESS);
     });
 

@@ -341,7 +341,7 @@ describe.each(TEST_DRIVERS)('sign-in codes on $label', ({ driver, skip }) => {
   it.skipIf(skip)('sendSms answers 405 to other methods', async () => {
     const result = await call(sendSmsOther, '/api/v1/common/sendSms', { method: 'GET' });
     expect(result.status).toBe(405);
-    expect(result.headers.get('allow')).toBe('POST');
+    expect(result.headers.get('allow')).toBe('POST, OPTIONS');
   });
 
   // ------------------------------------------------------------------------------------------

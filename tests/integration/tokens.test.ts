@@ -250,9 +250,9 @@ describe.each(TEST_DRIVERS)('tokens on $label', ({ driver, skip }) => {
     const get = await callRoute(logoutOther, '/api/v1/common/logout');
     expect(get.status).toBe(405);
     expect(get.body.code).toBe(1);
-    expect(get.headers.get('allow')).toBe('POST');
+    expect(get.headers.get('allow')).toBe('POST, OPTIONS');
     const post = await callRoute(userInfoOther, '/api/v1/common/userInfo', { method: 'POST' });
     expect(post.status).toBe(405);
-    expect(post.headers.get('allow')).toBe('GET');
+    expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 });

@@ -402,7 +402,25 @@ describe('a method an endpoint does not implement', () => {
     const request = new Request('http://localhost/api/v1/collector/activity', { method: 'GET' });
     const response = await route({ request, url: new URL(request.url), params: {}, locals: {} } as never);
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('POST');
+    expect(response.headers.get('allow')).toBe('POST, OPTIONS');
     expect(await response.json()).toEqual({ code: 1, msg: '不支持该请求方法', data: null });
+  });
+
+  it('answers OPTIONS with 204 and the Allow header, HEAD included with GET', async () => {
+    const { allowOnly } = await import('~/server/http');
+    const request = new Request('http://localhost/api/v1/health', { method: 'OPTIONS' });
+    const response = await allowOnly('GET')({ request, url: new URL(request.url), params: {}, locals: {} } as never);
+    expect(response.status).toBe(204);
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('HEAD of a GET endpoint is its status and headers without a body', async () => {
+    const { handle, headOf, ok } = await import('~/server/http');
+    const get = handle(async () => ok({ status: 'ok' }));
+    const request = new Request('http://localhost/api/v1/health', { method: 'HEAD' });
+    const response = await headOf(get)({ request, url: new URL(request.url), params: {}, locals: {} } as never);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await response.text()).toBe('');
   });
 });

@@ -7,7 +7,7 @@ import { CODE_FAIL } from '~/lib/config/constants';
 import { sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 
 /** A health check answers quickly even when the database hangs (e.g. an unreachable pg host). */
 const DB_PING_TIMEOUT_MS = 3_000;
@@ -50,4 +50,5 @@ export const GET = handle(async ({ locals }) => {
 });
 
 /** Any other method: 405 with the envelope. */
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

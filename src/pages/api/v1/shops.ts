@@ -1,5 +1,5 @@
 /** GET /api/v1/shops?page — the shop list of /dianpu, most listed accounts first. */
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { listShops } from '~/server/services/catalog';
 import { pageQuerySchema } from '~/server/services/catalog.schemas';
 
@@ -8,4 +8,5 @@ export const GET = handle(async ({ url, db }) => {
   return ok(await listShops(db, paging));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

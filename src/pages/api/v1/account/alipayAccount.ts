@@ -6,7 +6,7 @@
  * than the verified one: 400 支付宝实名须与实名认证姓名一致.
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readJson } from '~/server/http';
 import { alipayAccountBodySchema, bindAlipayAccount, getAlipayAccount, requireVerifiedName } from '~/server/services/withdrawals';
 
 export const GET = handle(async (ctx) => {
@@ -23,4 +23,5 @@ export const POST = handle(async (ctx) => {
   return ok(await bindAlipayAccount(db, userId, input, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET', 'POST');

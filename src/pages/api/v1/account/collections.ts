@@ -4,7 +4,7 @@
  * rental hall's (docs/user-catalog-api.md "Likes and collections").
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { collectionsQuerySchema, listCollections } from '~/server/services/listing-interactions';
 
 export const GET = handle(async (ctx) => {
@@ -14,4 +14,5 @@ export const GET = handle(async (ctx) => {
   return ok(await listCollections(ctx.db, userId, paging, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -8,7 +8,7 @@
  * 409 该订单已评价.
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readJson, readQuery } from '~/server/http';
 import { getMyReview, reviewIdQuerySchema, writeReview, writeReviewBodySchema } from '~/server/services/review-writing';
 
 export const GET = handle(async (ctx) => {
@@ -24,4 +24,5 @@ export const POST = handle(async (ctx) => {
   return ok(await writeReview(ctx.db, userId, body, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET', 'POST');

@@ -4,7 +4,7 @@
  * (default 10). The orders still waiting for a review are account/commentsPending.
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { listMyReviews, myReviewsQuerySchema } from '~/server/services/review-writing';
 
 export const GET = handle(async (ctx) => {
@@ -13,4 +13,5 @@ export const GET = handle(async (ctx) => {
   return ok(await listMyReviews(ctx.db, userId, query));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

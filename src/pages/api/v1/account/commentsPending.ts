@@ -4,7 +4,7 @@
  * page_size 1-50 (default 10).
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { listPendingReviews, myReviewsQuerySchema } from '~/server/services/review-writing';
 
 export const GET = handle(async (ctx) => {
@@ -14,4 +14,5 @@ export const GET = handle(async (ctx) => {
   return ok(await listPendingReviews(ctx.db, userId, query, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -1,6 +1,6 @@
 /** GET /api/v1/account/gold (Bearer) → GoldOverview: coins, today's sign-in and exchanges, tasks, the latest 20 changes. */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { getGoldOverview } from '~/server/services/gold-coins';
 
 export const GET = handle(async (ctx) => {
@@ -9,4 +9,5 @@ export const GET = handle(async (ctx) => {
   return ok(await getGoldOverview(ctx.db, userId, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

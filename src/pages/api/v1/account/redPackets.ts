@@ -6,7 +6,7 @@
  * yuan strings ("3.00").
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { listRedPackets, redPacketsQuerySchema } from '~/server/services/red-packets';
 
 export const GET = handle(async (ctx) => {
@@ -16,4 +16,5 @@ export const GET = handle(async (ctx) => {
   return ok(await listRedPackets(ctx.db, userId, query, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -1,6 +1,6 @@
 /** GET /api/v1/account/wallets (Bearer) — spec §7 "GET my wallets": `{ walletsInfo }` (docs/money-api.md). */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { getWalletInfo } from '~/server/services/wallet';
 
 export const GET = handle(async (ctx) => {
@@ -9,4 +9,5 @@ export const GET = handle(async (ctx) => {
   return ok({ walletsInfo: await getWalletInfo(ctx.db, userId, now) });
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -3,7 +3,7 @@
  * page ≥ 1 (default 1), page_size 1-50 (default 10).
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { listWithdrawals, withdrawListQuerySchema } from '~/server/services/withdrawals';
 
 export const GET = handle(async (ctx) => {
@@ -12,4 +12,5 @@ export const GET = handle(async (ctx) => {
   return ok(await listWithdrawals(ctx.db, userId, query));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

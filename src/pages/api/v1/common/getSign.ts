@@ -3,9 +3,10 @@
  * nonce_str; docs/sign-in-api.md): the active RSA public key and its key_id, a per-challenge HMAC
  * key, the server's time in seconds and a nonce, valid 5 minutes and usable once.
  */
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { issueSignChallenge } from '~/server/services/request-signing';
 
 export const GET = handle(async ({ db }) => ok(await issueSignChallenge(db, new Date())));
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

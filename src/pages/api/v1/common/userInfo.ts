@@ -3,7 +3,7 @@
  * profile). Without a valid token: 401 未登录或登录状态已过期,请重新登录.
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { getUserInfo } from '~/server/services/users';
 
 export const GET = handle(async (ctx) => {
@@ -11,4 +11,5 @@ export const GET = handle(async (ctx) => {
   return ok(await getUserInfo(ctx.db, userId));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

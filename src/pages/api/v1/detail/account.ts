@@ -2,7 +2,7 @@
  * GET /api/v1/detail/account?account_id — spec §7 "game account detail": a missing listing answers
  * 404 with code -400 (账号已删除), which sends the detail page to deleted_page (spec §8).
  */
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { getListingDetail } from '~/server/services/catalog';
 import { accountQuerySchema } from '~/server/services/catalog.schemas';
 
@@ -11,4 +11,5 @@ export const GET = handle(async ({ url, db }) => {
   return ok(await getListingDetail(db, account_id, new Date()));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -4,7 +4,7 @@
  * 账号已删除, like detail/account (docs/user-catalog-api.md "Likes and collections").
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { accountQuerySchema } from '~/server/services/catalog.schemas';
 import { accountState } from '~/server/services/listing-interactions';
 
@@ -14,4 +14,5 @@ export const GET = handle(async (ctx) => {
   return ok(await accountState(ctx.db, userId, account_id));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -4,7 +4,7 @@
  * average_rating, page, page_size }`, newest first; page_size 1-50 (default 10). No token: the
  * answer is the same for everyone. A missing listing answers 404 with code -400.
  */
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { listReviews, reviewsQuerySchema } from '~/server/services/reviews';
 
 export const GET = handle(async ({ url, db }) => {
@@ -12,4 +12,5 @@ export const GET = handle(async ({ url, db }) => {
   return ok(await listReviews(db, account_id, paging));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

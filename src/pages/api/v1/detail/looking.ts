@@ -2,7 +2,7 @@
  * GET /api/v1/detail/looking?account_id — the look counter and who is looking now (spec §7
  * "GET looking-user list": data.list). A missing listing answers 404 with code -400.
  */
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { accountQuerySchema } from '~/server/services/catalog.schemas';
 import { getLookStats } from '~/server/services/looking';
 
@@ -11,4 +11,5 @@ export const GET = handle(async ({ url, db }) => {
   return ok(await getLookStats(db, account_id, new Date()));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

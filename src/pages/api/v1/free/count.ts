@@ -3,7 +3,7 @@
  * `{ per_day, used_today, remaining }` (spec §7 free "free count").
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { freeCount } from '~/server/services/free-rentals';
 
 export const GET = handle(async (ctx) => {
@@ -12,4 +12,5 @@ export const GET = handle(async (ctx) => {
   return ok(await freeCount(ctx.db, userId, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

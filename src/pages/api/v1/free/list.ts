@@ -3,7 +3,7 @@
  * free_hours and ends_at (spec §7 free "list"): `{ list, total, page, page_size }`; page ≥ 1,
  * page_size 1-50 (default 20).
  */
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { freeListQuerySchema, listFreeOffers } from '~/server/services/free-rentals';
 
 export const GET = handle(async ({ url, db }) => {
@@ -11,4 +11,5 @@ export const GET = handle(async ({ url, db }) => {
   return ok(await listFreeOffers(db, query, new Date()));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

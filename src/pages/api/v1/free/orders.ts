@@ -1,6 +1,6 @@
 /** GET /api/v1/free/orders?page=&page_size= (Bearer) — the user's free orders, newest first (spec §7 free "orders"). */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { freeOrdersQuerySchema, listFreeOrders } from '~/server/services/free-orders';
 
 export const GET = handle(async (ctx) => {
@@ -9,4 +9,5 @@ export const GET = handle(async (ctx) => {
   return ok(await listFreeOrders(ctx.db, userId, await readQuery(ctx.url, freeOrdersQuerySchema), now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -1,7 +1,8 @@
 /** GET /api/v1/free/promotion — the free-play campaign: `{ title, text, active_offers }` (spec §7 free "promotion"). */
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { freePromotion } from '~/server/services/free-rentals';
 
 export const GET = handle(async ({ db }) => ok(await freePromotion(db, new Date())));
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -1,5 +1,5 @@
 /** GET /api/v1/home/announcements?page — published announcements, pinned first (spec §7 home "announcements list"). */
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { pageQuerySchema } from '~/server/services/catalog.schemas';
 import { listAnnouncements } from '~/server/services/home';
 
@@ -8,4 +8,5 @@ export const GET = handle(async ({ url, db }) => {
   return ok(await listAnnouncements(db, paging));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

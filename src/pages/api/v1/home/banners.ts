@@ -1,7 +1,8 @@
 /** GET /api/v1/home/banners — active banner ads in order (spec §7 home "ad list"). */
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { listBanners } from '~/server/services/home';
 
 export const GET = handle(async ({ db }) => ok(await listBanners(db)));
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -1,7 +1,8 @@
 /** GET /api/v1/home/hotTags — hot search tags (spec §7 home "hot tags"). */
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { listHotTags } from '~/server/services/home';
 
 export const GET = handle(async ({ db }) => ok(await listHotTags(db)));
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -1,7 +1,8 @@
 /** GET /api/v1/home — everything the home page shows (spec §7 home "home"). */
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { getHomeData } from '~/server/services/home';
 
 export const GET = handle(async ({ db }) => ok(await getHomeData(db, new Date())));
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -4,7 +4,7 @@
  * keyword searched again moves to the top (docs/user-catalog-api.md "Search history").
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readJson } from '~/server/http';
 import { keywordBodySchema, listSearchHistory, recordSearch } from '~/server/services/search-history';
 
 export const GET = handle(async (ctx) => {
@@ -20,4 +20,5 @@ export const POST = handle(async (ctx) => {
   return ok(null);
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET', 'POST');

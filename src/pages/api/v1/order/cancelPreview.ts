@@ -1,7 +1,7 @@
 /** GET /api/v1/order/cancelPreview?order_no= (Bearer) — what cancelling now gives back (spec §4 early-cancel refund). */
 import { z } from 'zod';
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { orderNoSchema } from '~/server/services/orders';
 import { previewCancel } from '~/server/services/order-lifecycle';
 
@@ -14,4 +14,5 @@ export const GET = handle(async (ctx) => {
   return ok(await previewCancel(ctx.db, userId, order_no, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

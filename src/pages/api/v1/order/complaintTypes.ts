@@ -1,7 +1,8 @@
 /** GET /api/v1/order/complaintTypes (public) → ComplaintType[] (spec §7 order "complaint types"). */
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { listComplaintTypes } from '~/server/services/complaints';
 
 export const GET = handle(async () => ok(listComplaintTypes()));
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

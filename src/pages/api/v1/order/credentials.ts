@@ -1,7 +1,7 @@
 /** GET /api/v1/order/credentials?order_no= (Bearer) — the account's login details, only for the renter while the rental runs (403 before or after, 404 for anyone else). */
 import { z } from 'zod';
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { orderNoSchema } from '~/server/services/orders';
 import { getCredentials } from '~/server/services/order-lifecycle';
 
@@ -14,4 +14,5 @@ export const GET = handle(async (ctx) => {
   return ok(await getCredentials(ctx.db, userId, order_no, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

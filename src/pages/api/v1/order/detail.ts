@@ -1,7 +1,7 @@
 /** GET /api/v1/order/detail?order_no= (Bearer) — one order as OrderView. */
 import { z } from 'zod';
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { orderNoSchema } from '~/server/services/orders';
 import { getOwnOrderView } from '~/server/services/orders';
 
@@ -14,4 +14,5 @@ export const GET = handle(async (ctx) => {
   return ok(await getOwnOrderView(ctx.db, userId, order_no, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

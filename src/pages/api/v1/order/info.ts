@@ -1,7 +1,7 @@
 /** GET /api/v1/order/info?order_no= (Bearer) — spec §7 "GET order info": `{ order_no, kind, order_status, order_status_text, pay_status_code }`. */
 import { z } from 'zod';
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { orderNoSchema } from '~/server/services/orders';
 import { getOrderInfo } from '~/server/services/orders';
 
@@ -14,4 +14,5 @@ export const GET = handle(async (ctx) => {
   return ok(await getOrderInfo(ctx.db, userId, order_no, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -1,6 +1,6 @@
 /** GET /api/v1/order/list?filter=all|unpaid|running|finished|cancelled&page=&page_size= (Bearer) — the user's rental orders, newest first. */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { listOrders, orderListQuerySchema } from '~/server/services/orders';
 
 export const GET = handle(async (ctx) => {
@@ -9,4 +9,5 @@ export const GET = handle(async (ctx) => {
   return ok(await listOrders(ctx.db, userId, await readQuery(ctx.url, orderListQuerySchema), now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

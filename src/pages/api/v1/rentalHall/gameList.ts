@@ -4,10 +4,11 @@
  * is configured with (PUBLIC_API_BASE) and it keeps working behind a proxy that terminates TLS.
  */
 import { API_PREFIX } from '~/lib/config/constants';
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 
 export const GAME_LIST_URL = `${API_PREFIX}/rentalHall/games.json`;
 
 export const GET = handle(async () => ok({ url: GAME_LIST_URL }));
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -3,7 +3,7 @@
  * JSON array `[{ title, id }]`, no envelope and no token, cacheable for five minutes (the client
  * maps title/id to label/value). Failures still answer with the envelope through handle().
  */
-import { allowOnly, handle } from '~/server/http';
+import { allowOnly, headOf, handle } from '~/server/http';
 import { listGameListItems } from '~/server/services/catalog';
 
 export const GAME_LIST_CACHE_CONTROL = 'public, max-age=300';
@@ -16,4 +16,5 @@ export const GET = handle(async ({ db }) => {
   });
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

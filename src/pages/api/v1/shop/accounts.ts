@@ -1,5 +1,5 @@
 /** GET /api/v1/shop/accounts?id&page — a shop's listed accounts in hall order. */
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { listShopListings } from '~/server/services/catalog';
 import { shopListingsQuerySchema } from '~/server/services/catalog.schemas';
 
@@ -8,4 +8,5 @@ export const GET = handle(async ({ url, db }) => {
   return ok(await listShopListings(db, id, paging, new Date()));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

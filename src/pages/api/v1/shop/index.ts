@@ -1,5 +1,5 @@
 /** GET /api/v1/shop?id — one shop with its listed-account count; 404 店铺不存在. */
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { getShop } from '~/server/services/catalog';
 import { idQuerySchema } from '~/server/services/catalog.schemas';
 
@@ -8,4 +8,5 @@ export const GET = handle(async ({ url, db }) => {
   return ok(await getShop(db, id));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -1,7 +1,8 @@
 /** GET /api/v1/tejia/games — games with special offers and how many (spec §7 tejia "bargain games"). */
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { listBargainGames } from '~/server/services/catalog';
 
 export const GET = handle(async ({ db }) => ok(await listBargainGames(db)));
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

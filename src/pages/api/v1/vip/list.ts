@@ -1,6 +1,6 @@
 /** GET /api/v1/vip/list — spec §7 vip "list": the plans and, for a signed-in caller, vip_status. Works signed out. */
 import { optionalUser } from '~/server/auth';
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { listVipPlans } from '~/server/services/vip';
 
 export const GET = handle(async (ctx) => {
@@ -9,4 +9,5 @@ export const GET = handle(async (ctx) => {
   return ok(await listVipPlans(ctx.db, user?.userId ?? null, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -1,7 +1,8 @@
 /** GET /api/v1/zuhao/hotGames — the hot games (spec §7 zuhao "hot games"). */
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { listHotGames } from '~/server/services/catalog';
 
 export const GET = handle(async ({ db }) => ok(await listHotGames(db)));
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -4,7 +4,7 @@
  * 409 模板名称已存在, 400 最多保存20个搜索模板 (docs/user-catalog-api.md "Search templates").
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readJson } from '~/server/http';
 import { addSearchTemplate, addTemplateBodySchema, listSearchTemplates } from '~/server/services/search-templates';
 
 export const GET = handle(async (ctx) => {
@@ -19,4 +19,5 @@ export const POST = handle(async (ctx) => {
   return ok(await addSearchTemplate(ctx.db, userId, input, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET', 'POST');

@@ -1,5 +1,5 @@
 /** GET /api/v1/zuhao/similar?account_id&limit — similar accounts (spec §7 zuhao "similar accounts"). */
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { DEFAULT_SIMILAR_LIMIT, listSimilarListings } from '~/server/services/catalog';
 import { similarQuerySchema } from '~/server/services/catalog.schemas';
 
@@ -8,4 +8,5 @@ export const GET = handle(async ({ url, db }) => {
   return ok(await listSimilarListings(db, account_id, limit ?? DEFAULT_SIMILAR_LIMIT, new Date()));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -1,5 +1,5 @@
 /** GET /api/v1/zuhao/zones?game_id&platform_id — the zones of a game, or of one of its platforms (spec §7 zuhao "zones"). */
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { listZones } from '~/server/services/catalog';
 import { zonesQuerySchema } from '~/server/services/catalog.schemas';
 
@@ -8,4 +8,5 @@ export const GET = handle(async ({ url, db }) => {
   return ok(await listZones(db, game_id, platform_id));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

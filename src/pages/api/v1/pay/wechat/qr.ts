@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { wechatNativeQr } from '~/server/services/wechat-native';
 
 const Query = z.object({ pay_no: z.string().trim().min(1).max(40) });
@@ -17,4 +17,5 @@ export const GET = handle(async (ctx) => {
   return ok(await wechatNativeQr(ctx.db, userId, pay_no, { origin: ctx.url.origin }, now));
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -4,7 +4,7 @@
  * the token: after `confirmed` the browser calls GET qr/app/token. Needs the qr_secret cookie.
  */
 import { z } from 'zod';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { appQrStatusOf, pollQrSession, qrSecretFromRequest } from '~/server/services/qr-login';
 
 const Query = z.object({ qr_token: z.string().min(1) });
@@ -19,4 +19,5 @@ export const GET = handle(async ({ request, url, db }) => {
   return ok({ status: appQrStatusOf(poll.state) });
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

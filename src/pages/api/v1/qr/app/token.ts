@@ -4,7 +4,7 @@
  * first time 400 二维码已使用. Needs the qr_secret cookie.
  */
 import { z } from 'zod';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { qrSecretFromRequest, redeemQrSession } from '~/server/services/qr-login';
 
 const Query = z.object({ qr_token: z.string().min(1) });
@@ -21,4 +21,5 @@ export const GET = handle(async ({ request, url, db }) => {
   return ok(redeemed.kind === 'token' ? redeemed.answer : { temp_token: redeemed.temp_token });
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

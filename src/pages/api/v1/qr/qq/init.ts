@@ -3,7 +3,7 @@
  * data.qrImage, data.sessionId). Without a fingerprint: 400 获取浏览器指纹失败 (spec §8's text).
  */
 import { badRequest } from '~/server/errors';
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import {
   MSG_FINGERPRINT_MISSING,
   createQrSession,
@@ -28,4 +28,5 @@ export const GET = handle(async ({ request, url, db }) => {
   );
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

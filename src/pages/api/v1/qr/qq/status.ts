@@ -5,7 +5,7 @@
  * temp_token instead. Needs the qr_secret cookie.
  */
 import { z } from 'zod';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { pollQrSession, qqQrCodeOf, qrSecretFromRequest, redeemQrSession } from '~/server/services/qr-login';
 
 const Query = z.object({ sessionId: z.string().min(1) });
@@ -23,4 +23,5 @@ export const GET = handle(async ({ request, url, db }) => {
   );
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

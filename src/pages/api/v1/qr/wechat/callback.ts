@@ -2,9 +2,10 @@
  * GET /api/v1/qr/wechat/callback?code&state — WeChat website login sends the browser back here
  * (docs/providers-sign-in.md); see ../_callback.ts. Register this URL's host with WeChat.
  */
-import { allowOnly } from '~/server/http';
+import { allowOnly, headOf } from '~/server/http';
 import { thirdPartyCallback } from '../_callback';
 
 export const GET = thirdPartyCallback('wechat');
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

@@ -5,7 +5,7 @@
  * authorize_url for the browser to open (docs/providers-sign-in.md); the browser secret goes in the
  * HttpOnly qr_secret cookie.
  */
-import { allowOnly, handle, ok } from '~/server/http';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
 import { createQrSession, qrImageDataUrl, qrSecretFromRequest, qrSecretSetCookie, thirdPartyScanLinks } from '~/server/services/qr-login';
 
 export const GET = handle(async ({ request, url, db }) => {
@@ -20,4 +20,5 @@ export const GET = handle(async ({ request, url, db }) => {
   );
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');

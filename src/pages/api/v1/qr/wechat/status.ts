@@ -5,7 +5,7 @@
  * `temp_token` for /bind when the WeChat user has no phone yet. Needs the qr_secret cookie.
  */
 import { z } from 'zod';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { pollQrSession, qrSecretFromRequest, redeemQrSession, wechatQrStatusOf } from '~/server/services/qr-login';
 
 const Query = z.object({ sessionId: z.string().min(1) });
@@ -24,4 +24,5 @@ export const GET = handle(async ({ request, url, db }) => {
   );
 });
 
+export const HEAD = headOf(GET);
 export const ALL = allowOnly('GET');
