@@ -135,9 +135,11 @@ describe.skipIf(!serverUrl)(
       url.pathname = `/${name}`;
       try {
         const clientModule = path.resolve('src/server/db/client.ts');
+        const seedModule = path.resolve('src/server/seed/demo.ts');
         const script = `
           const { openDatabase, closeDatabase } = await import(${JSON.stringify(clientModule)});
-          await openDatabase({ databaseUrl: process.env.RACE_URL, dataDir: 'unused', migrationsDir: ${JSON.stringify(MIGRATIONS_DIR)}, seed: true });
+          const { seedDemoData } = await import(${JSON.stringify(seedModule)});
+          await openDatabase({ databaseUrl: process.env.RACE_URL, dataDir: 'unused', migrationsDir: ${JSON.stringify(MIGRATIONS_DIR)} }, seedDemoData);
           await closeDatabase();`;
         const run = (): Promise<{ code: number | null; stderr: string }> =>
           new Promise((resolve) => {

@@ -116,10 +116,10 @@ describe.each(TEST_DRIVERS)('per-user catalogue state on $label', ({ driver, ski
     it.skipIf(skip)('a method an endpoint does not implement gets a 405 envelope with Allow', async () => {
       const history = await call(searchHistoryOther, '/api/v1/home/searchHistory', { method: 'DELETE' });
       expect(history.status).toBe(405);
-      expect(history.headers.get('allow')).toBe('GET, POST');
+      expect(history.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS');
       const state = await call(accountStateOther, '/api/v1/detail/accountState', { method: 'POST' });
       expect(state.status).toBe(405);
-      expect(state.headers.get('allow')).toBe('GET');
+      expect(state.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     });
   });
 
