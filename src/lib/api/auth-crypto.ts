@@ -94,8 +94,14 @@ function rememberKey(store: Storage): string {
 export function rememberLogin(username: string, password: string): void {
   const store = storage();
   if (!store) return;
-  const cipher = AES.encrypt(password, rememberKey(store)).toString();
-  store.setItem(REMEMBERED_LOGIN_KEY, JSON.stringify({ username, password: cipher }));
+  const key = rememberKey(store);
+  const cipher = AES.encrypt(password, key).toString();
+  store.setItem(REMEMBERED_LOGIN_KEY, JSON.stringify({ username, password: cipher, tag: rememberTag(username, cipher, key) }));
+}
+
+/** HMAC of the record under its key: a record written with another key, or edited, never reads. */
+function rememberTag(username: string, cipher: string, key: string): string {
+  return HmacSHA256(`${username}\n${cipher}`, key).toString(Hex);
 }
 
 /** The remembered username and password, or null (none, or unreadable: then it is dropped). */
@@ -104,9 +110,11 @@ export function recallLogin(): RememberedLogin | null {
   const raw = store?.getItem(REMEMBERED_LOGIN_KEY);
   if (!store || !raw) return null;
   try {
-    const saved = JSON.parse(raw) as { username?: unknown; password?: unknown };
+    const saved = JSON.parse(raw) as { username?: unknown; password?: unknown; tag?: unknown };
     const key = store.getItem(REMEMBER_KEY_STORAGE_KEY);
     if (typeof saved.username !== 'string' || typeof saved.password !== 'string' || !key) throw new Error('bad record');
+    // AES with the wrong key sometimes decrypts to valid-looking text; the tag tells for certain.
+    if (saved.tag !== rememberTag(saved.username, saved.password, key)) throw new Error('wrong key or altered record');
     const password = AES.decrypt(saved.password, key).toString(Utf8);
     if (!password) throw new Error('wrong key');
     return { username: saved.username, password };

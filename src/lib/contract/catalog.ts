@@ -15,7 +15,10 @@ import { z } from 'zod';
 import type { ListingActivity } from '../rules/activity';
 import type { Availability } from '../rules/availability';
 import { RENTAL_PERIOD_FLAGS, type RentalPeriodFlags } from '../rules/periods';
-import { ID_MAX } from './common';
+import { optionalQuery, queryIdSchema, queryIntSchema, withQueryReason } from './common';
+
+// Query pieces shared by every call group live in common.ts; re-exported for the catalogue's readers.
+export { optionalQuery, parseIdParam, queryIdSchema, queryIntSchema } from './common';
 
 export type { Availability, ListingActivity, RentalPeriodFlags };
 export type { RentalPromotion } from '../rules/activity';
@@ -182,42 +185,11 @@ export const HALL_HAFU_TIERS = ['lt1m', '1m', '10m', '100m'] as const satisfies 
 export const HALL_FLAGS = ['no_deposit', 'vip_discount', 'insurance', 'bargain'] as const;
 export type HallFlag = (typeof HALL_FLAGS)[number];
 
-/**
- * A failed check whose reason src/server/errors.ts puts in its usual frame (参数 page 无效：应为整数).
- * The contract cannot import the server's `withReason`; a custom issue carrying `params.reason`
- * is what that error map reads.
- */
-const reason = (text: string) => ({ params: { reason: text }, abort: true });
-
-/** '' → absent, so a form's empty field means "no filter" (or the default). */
-export function optionalQuery<S extends z.ZodType>(schema: S) {
-  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-}
-
-/** A whole number between min and max, sent as decimal digits. */
-export function queryIntSchema(min: number, max: number) {
-  return z
-    .string()
-    .trim()
-    .refine((value) => /^\d{1,15}$/.test(value), reason('应为整数'))
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
-}
-
-/** A row id in a query string or a path: a positive integer within PostgreSQL's integer. */
-export const queryIdSchema = queryIntSchema(1, ID_MAX);
-
-/** The id of a path segment or query value (`/detail/<id>.html`), or null when it is not one. */
-export function parseIdParam(raw: string | null | undefined): number | null {
-  const result = queryIdSchema.safeParse(raw);
-  return result.success ? result.data : null;
-}
-
 /** A yuan amount with at most two decimals, between 0 and HALL_MAX_PRICE_YUAN. */
 export const queryYuanSchema = z
   .string()
   .trim()
-  .refine((value) => /^\d{1,7}(\.\d{1,2})?$/.test(value), reason('应为最多两位小数的金额（元）'))
+  .refine((value) => /^\d{1,7}(\.\d{1,2})?$/.test(value), withQueryReason('应为最多两位小数的金额（元）'))
   .transform(Number)
   .pipe(z.number().min(0).max(HALL_MAX_PRICE_YUAN));
 

@@ -103,3 +103,37 @@ export const API_MESSAGES = {
   /** ours: not shown (cancellation is silent); kept on the error for logs */
   cancelled: '请求已取消',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Query strings (spec §7: GET sends form encoding, so every value arrives as a string)
+
+/**
+ * A failed check whose reason src/server/errors.ts puts in its usual frame (参数 page 无效：应为整数).
+ * The contract cannot import the server's `withReason`; a custom issue carrying `params.reason`
+ * is what that error map reads.
+ */
+export const withQueryReason = (text: string) => ({ params: { reason: text }, abort: true });
+
+/** '' → absent, so a form's empty field means "no filter" (or the default). */
+export function optionalQuery<S extends z.ZodType>(schema: S) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+/** A whole number between min and max, sent as decimal digits. */
+export function queryIntSchema(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => /^\d{1,15}$/.test(value), withQueryReason('应为整数'))
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
+
+/** A row id in a query string or a path: a positive integer within PostgreSQL's integer. */
+export const queryIdSchema = queryIntSchema(1, ID_MAX);
+
+/** The id of a path segment or query value (`/detail/<id>.html`), or null when it is not one. */
+export function parseIdParam(raw: string | null | undefined): number | null {
+  const result = queryIdSchema.safeParse(raw);
+  return result.success ? result.data : null;
+}

@@ -31,7 +31,7 @@ import {
 import type { Db, DbOrTx, DbTx } from '../db/client';
 import { freeOffers, orders, users } from '../db/schema';
 import { badRequest, conflict } from '../errors';
-import { intParam, optionalParam } from '../query-params';
+import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 import { getListingDetail } from './catalog';
 import { countFreeOrdersToday } from './free-rentals';
 import { withIdempotency } from './idempotency';
@@ -46,8 +46,8 @@ export const freeOrderRequestSchema = z.object({ account_id: bodyIdSchema });
 
 /** GET free/orders: page ≥ 1, page_size 1-50 (default 10, as the order list). */
 export const freeOrdersQuerySchema = z.object({
-  page: optionalParam(intParam(1, 1_000_000)).default(1),
-  page_size: optionalParam(intParam(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
+  page: optionalQuery(queryIntSchema(1, 1_000_000)).default(1),
+  page_size: optionalQuery(queryIntSchema(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
 });
 
 interface RunningOffer {

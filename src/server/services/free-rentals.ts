@@ -27,7 +27,7 @@ import {
 import { shanghaiMidnight } from '~/lib/rules/shanghai-time';
 import type { Db, DbOrTx } from '../db/client';
 import { freeOffers, games, listings, orders } from '../db/schema';
-import { intParam, optionalParam } from '../query-params';
+import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 import { gameSelection, isRowId, MAX_PAGE, selectCards } from './catalog';
 import { reshapeGame, reshapeListingCard } from './catalog.reshape';
 import { idParam } from './catalog.schemas';
@@ -70,9 +70,9 @@ export interface FreeListQuery {
 
 /** GET free/list: game_id, page ≥ 1, page_size 1-50 (default 20). */
 export const freeListQuerySchema = z.object({
-  game_id: optionalParam(idParam),
-  page: optionalParam(intParam(1, MAX_PAGE)),
-  page_size: optionalParam(intParam(1, FREE_LIST_PAGE_SIZE_MAX)),
+  game_id: optionalQuery(idParam),
+  page: optionalQuery(queryIntSchema(1, MAX_PAGE)),
+  page_size: optionalQuery(queryIntSchema(1, FREE_LIST_PAGE_SIZE_MAX)),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import { accountDeleted, isRowId, selectCards } from './catalog';
 import { reshapeListingCard } from './catalog.reshape';
 import type { PageRequest } from './catalog.types';
 import { idParam, MAX_ID } from './catalog.schemas';
-import { optionalParam, intParam } from '../query-params';
+import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 
 // ---------------------------------------------------------------------------------------------
 // input
@@ -42,8 +42,8 @@ export const likeBodySchema = z.object({
 
 /** GET account/collections: page ≥ 1, page_size 1-50 (default 20). */
 export const collectionsQuerySchema = z.object({
-  page: optionalParam(idParam),
-  page_size: optionalParam(intParam(1, COLLECTIONS_PAGE_SIZE_MAX)),
+  page: optionalQuery(idParam),
+  page_size: optionalQuery(queryIntSchema(1, COLLECTIONS_PAGE_SIZE_MAX)),
 });
 
 // ---------------------------------------------------------------------------------------------

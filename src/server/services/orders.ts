@@ -24,7 +24,7 @@ import type { Db, DbOrTx, DbTx } from '../db/client';
 import { SQLSTATE_DEADLOCK_DETECTED, SQLSTATE_EXCLUSION_VIOLATION, violatedConstraint } from '../db/errors';
 import { orders, redPackets, users } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
-import { intParam, optionalParam } from '../query-params';
+import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 import { accountDeleted, getListingDetail } from './catalog';
 import { requireRealName } from './real-name';
 import { withIdempotency } from './idempotency';
@@ -313,9 +313,9 @@ export async function getOrderInfo(db: DbOrTx, userId: number, orderNo: string, 
 }
 
 export const orderListQuerySchema = z.object({
-  filter: optionalParam(z.enum(ORDER_LIST_FILTERS.map((filter) => filter.key) as [string, ...string[]])).default('all'),
-  page: optionalParam(intParam(1, 1_000_000)).default(1),
-  page_size: optionalParam(intParam(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
+  filter: optionalQuery(z.enum(ORDER_LIST_FILTERS.map((filter) => filter.key) as [string, ...string[]])).default('all'),
+  page: optionalQuery(queryIntSchema(1, 1_000_000)).default(1),
+  page_size: optionalQuery(queryIntSchema(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
 });
 
 /** The user's rental orders, newest first, by the /account/order filter. */

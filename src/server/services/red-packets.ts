@@ -21,7 +21,7 @@ import type { RedPacket, RedPacketPage, RedPacketStatus } from '~/lib/contract/r
 import type { DbOrTx } from '../db/client';
 import { redPackets, type RedPacketRow } from '../db/schema';
 import { withReason } from '../errors';
-import { optionalParam, intParam } from '../query-params';
+import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 
 /** PostgreSQL integer: a page past this would overflow the offset. */
 const MAX_PAGE = 1_000_000;
@@ -101,12 +101,12 @@ export async function grantNewUserRedPackets(tx: DbOrTx, userId: number, now: Da
  * canUse '0'|'1', page ≥ 1 (default 1), page_size 1-100 (default 100; §9 says 100, more is a 400).
  */
 export const redPacketsQuerySchema = z.object({
-  status: optionalParam(
+  status: optionalQuery(
     z.enum(['1', '2', '3'], { error: withReason('应为 1、2 或 3') }).transform((value) => Number(value) as RedPacketStatus),
   ),
-  canUse: optionalParam(z.enum(['0', '1'], { error: withReason('应为 0 或 1') })),
-  page: optionalParam(intParam(1, MAX_PAGE)),
-  page_size: optionalParam(intParam(1, RED_PACKET_PAGE_SIZE)),
+  canUse: optionalQuery(z.enum(['0', '1'], { error: withReason('应为 0 或 1') })),
+  page: optionalQuery(queryIntSchema(1, MAX_PAGE)),
+  page_size: optionalQuery(queryIntSchema(1, RED_PACKET_PAGE_SIZE)),
 });
 
 export interface RedPacketQuery {

@@ -29,7 +29,7 @@ import type { DbOrTx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { games, listingReviews, listings, orders, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import { intParam, optionalParam } from '../query-params';
+import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 import { MAX_PAGE } from './catalog';
 import { idParam } from './catalog.schemas';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, toOrderView } from './order-view';
@@ -37,8 +37,8 @@ import { orderNoSchema } from './orders';
 
 /** Query of GET account/comments and account/commentsPending. */
 export const myReviewsQuerySchema = z.object({
-  page: optionalParam(intParam(1, MAX_PAGE)).default(1),
-  page_size: optionalParam(intParam(1, MY_REVIEWS_PAGE_SIZE_MAX)).default(MY_REVIEWS_PAGE_SIZE_DEFAULT),
+  page: optionalQuery(queryIntSchema(1, MAX_PAGE)).default(1),
+  page_size: optionalQuery(queryIntSchema(1, MY_REVIEWS_PAGE_SIZE_MAX)).default(MY_REVIEWS_PAGE_SIZE_DEFAULT),
 });
 export type MyReviewsQuery = z.output<typeof myReviewsQuerySchema>;
 

@@ -9,7 +9,7 @@ import { REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/lib/config/c
 import { reviewerName, roundAverageRating, type ReviewsPage } from '~/lib/rules/reviews';
 import type { Db } from '../db/client';
 import { listingReviews, listings, users } from '../db/schema';
-import { optionalParam, intParam } from '../query-params';
+import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 import { accountDeleted, isRowId, MAX_PAGE } from './catalog';
 import { idParam } from './catalog.schemas';
 
@@ -18,8 +18,8 @@ export type { ReviewItem, ReviewsPage } from '~/lib/rules/reviews';
 /** GET detail/comments: account_id, page ≥ 1, page_size 1-50 (default 10). */
 export const reviewsQuerySchema = z.object({
   account_id: idParam,
-  page: optionalParam(intParam(1, MAX_PAGE)),
-  page_size: optionalParam(intParam(1, REVIEWS_PAGE_SIZE_MAX)),
+  page: optionalQuery(queryIntSchema(1, MAX_PAGE)),
+  page_size: optionalQuery(queryIntSchema(1, REVIEWS_PAGE_SIZE_MAX)),
 });
 
 export interface ReviewsPaging {

@@ -17,7 +17,7 @@ import type { DbOrTx, DbTx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { walletLedger, wallets, type LedgerKind } from '../db/schema';
 import { AppError, conflict } from '../errors';
-import { intParam, optionalParam } from '../query-params';
+import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 
 export const MSG_INSUFFICIENT_BALANCE = '余额不足，请先充值或选择其他支付方式';
 export const MSG_ALREADY_RECORDED = '该笔资金已处理';
@@ -140,9 +140,9 @@ export async function getWalletInfo(db: DbOrTx, userId: number, now: Date): Prom
 
 /** Query of GET account/fundsDetail. */
 export const fundsQuerySchema = z.object({
-  page: optionalParam(intParam(1, 1_000_000)).default(1),
-  page_size: optionalParam(intParam(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
-  direction: optionalParam(z.enum(['all', 'in', 'out'])).default('all'),
+  page: optionalQuery(queryIntSchema(1, 1_000_000)).default(1),
+  page_size: optionalQuery(queryIntSchema(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
+  direction: optionalQuery(z.enum(['all', 'in', 'out'])).default('all'),
 });
 export type FundsQuery = z.output<typeof fundsQuerySchema>;
 
