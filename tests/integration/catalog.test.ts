@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameListItem, GameRef, HallQuery, ListingCard, ListingDetail, Page, Platform, Zone } from '~/lib/catalog/types';
 import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, CODE_ACCOUNT_DELETED } from '~/lib/config/constants';
 import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
+import { availabilityRank } from '~/lib/rules/listing-rank';
 import { hafuTier } from '~/lib/rules/hafu';
 import { type Db, type TestDatabase } from '~/server/db/client';
 import { openTestDatabase } from '~/server/seed/test-database';
+import { eq } from 'drizzle-orm';
 import { games, listingAttrs, listings, platforms, shops, zones, type GameRow, type ListingRow } from '~/server/db/schema';
 import { getListingDetail, getShop as getShopService, listSimilarListings, listSpecialOffers, searchListings } from '~/server/services/catalog';
 import type { BargainGame, ShopSummary } from '~/server/services/catalog.types';
@@ -55,6 +57,16 @@ async function hallAll(params: Record<string, string | number | boolean | undefi
   const out: ListingCard[] = [];
   for (let page = 1; ; page++) {
     const data = await hall({ ...params, page, page_size: 60 });
+    out.push(...data.list);
+    if (out.length >= data.total || data.list.length === 0) return out;
+  }
+}
+
+/** Every card of a hall query from the service at one instant, walking its pages (page_size 60). */
+async function serviceAllOn(db: Db, query: HallQuery, now: Date): Promise<ListingCard[]> {
+  const out: ListingCard[] = [];
+  for (let page = 1; ; page++) {
+    const data = await searchListings(db, { ...query, page, page_size: 60 }, now);
     out.push(...data.list);
     if (out.length >= data.total || data.list.length === 0) return out;
   }
@@ -105,13 +117,52 @@ function isSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): bool
   return items.every((item, index) => index === 0 || compare(items[index - 1]!, item) <= 0);
 }
 
-/** Hall order of each sort, as the issue states it (id breaks ties). */
+/**
+ * Hall order of each sort, as the issues state it (id breaks ties). The default and price sorts
+ * put what can be rented now first (issue 12): the availability rank of the card, as the rules
+ * give it from the card's own availability and bookable-now, leads.
+ */
+const byRank = (a: ListingCard, b: ListingCard): number => availabilityRank(a) - availabilityRank(b);
 const ORDER: Record<string, (a: ListingCard, b: ListingCard) => number> = {
-  recommended: (a, b) => Number(b.top_shelf) - Number(a.top_shelf) || b.popularity - a.popularity || b.id - a.id,
+  recommended: (a, b) => byRank(a, b) || Number(b.top_shelf) - Number(a.top_shelf) || b.popularity - a.popularity || b.id - a.id,
   popular: (a, b) => b.popularity - a.popularity || b.id - a.id,
-  price_asc: (a, b) => a.rental_fen - b.rental_fen || a.id - b.id,
-  price_desc: (a, b) => b.rental_fen - a.rental_fen || b.id - a.id,
+  price_asc: (a, b) => byRank(a, b) || a.rental_fen - b.rental_fen || a.id - b.id,
+  price_desc: (a, b) => byRank(a, b) || b.rental_fen - a.rental_fen || b.id - a.id,
 };
+
+/** An instant given as Shanghai wall-clock time on a fixed day ('03:30'). */
+const shanghaiAt = (clock: string): Date => new Date(`2026-03-10T${clock}:00+08:00`);
+
+/** The availability rank of a seeded row at `now`, by the rules alone (spec §4, issue 12). */
+function rankOfRow(row: ListingRow, game: GameRow, now: Date): number {
+  return availabilityRank({
+    availability: listingAvailability({
+      maintenance_status: game.maintenanceStatus === 1 ? 1 : 0,
+      is_suspended: game.isSuspended === 1 ? 1 : 0,
+      is_rented: row.isRented,
+      is_reservation: row.isReservation,
+      is_listed: row.isListed,
+    }),
+    bookable_now: isBookableNow({ is_rented: row.isRented, rental_time: row.rentalTime, third_type: row.thirdType }, now),
+  });
+}
+
+/** The ranked sorts' keys on rows, after the rank (no sort = 综合: top shelf, popularity). */
+const ROW_ORDER: Record<'default' | 'price_asc' | 'price_desc', (a: ListingRow, b: ListingRow) => number> = {
+  default: (a, b) => Number(b.topShelf) - Number(a.topShelf) || b.popularity - a.popularity || b.id - a.id,
+  price_asc: (a, b) => a.rentalFen - b.rentalFen || a.id - b.id,
+  price_desc: (a, b) => b.rentalFen - a.rentalFen || b.id - a.id,
+};
+
+/** The ids a ranked sort must answer at `now`, in order, read from the rows with the rules. */
+function expectedRankedIds(rows: readonly ListingRow[], gameRows: readonly GameRow[], sort: keyof typeof ROW_ORDER, now: Date): number[] {
+  const gameById = new Map(gameRows.map((game) => [game.id, game]));
+  const rank = new Map(rows.map((row) => [row.id, rankOfRow(row, gameById.get(row.gameId)!, now)]));
+  return rows
+    .filter((row) => row.isListed)
+    .sort((a, b) => rank.get(a.id)! - rank.get(b.id)! || ROW_ORDER[sort](a, b))
+    .map((row) => row.id);
+}
 
 describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
   describe.skipIf(skip)('seeded', () => {
@@ -146,6 +197,8 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
       maintained = gameRows.find((game) => game.maintenanceStatus === 1 && game.isSuspended === 1)!;
       listedCount = listingRows.filter((row) => row.isListed).length;
     });
+
+    const serviceAll = (query: HallQuery, now: Date): Promise<ListingCard[]> => serviceAllOn(db, query, now);
 
     afterAll(async () => {
       suiteContext.db = null;
@@ -234,7 +287,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
     });
 
     describe('rental hall (spec §7 zuhao account list)', () => {
-      it('shows listed listings only, 20 a page, top shelf first and then popularity by default', async () => {
+      it('shows listed listings only, 20 a page, by default bookable now first, then top shelf and popularity', async () => {
         const page = await hall({});
         expect(page).toMatchObject({ page: 1, page_size: 20, total: listedCount });
         expect(page.list).toHaveLength(20);
@@ -341,7 +394,8 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
       });
 
       it.each(['popular', 'price_asc', 'price_desc'] as const)('sorts by %s with id breaking ties', async (sort) => {
-        const cards = await hallAll({ sort });
+        // One instant for every page: the rank of a price sort changes with the clock (rental_time).
+        const cards = await serviceAll({ sort }, shanghaiAt('14:00'));
         expect(cards).toHaveLength(listedCount);
         expect(isSorted(cards, ORDER[sort]!)).toBe(true);
       });
@@ -405,6 +459,98 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
       it('refuses POST with 405', async () => {
         const { status } = await callRoute(accountsOther, '/api/v1/zuhao/accounts', { method: 'POST' });
         expect(status).toBe(405);
+      });
+    });
+
+    describe('what can be rented now leads (issue 12)', () => {
+      const RANKED = [
+        { name: '综合 (no sort)', query: {}, rowSort: 'default' },
+        { name: 'price ascending', query: { sort: 'price_asc' }, rowSort: 'price_asc' },
+        { name: 'price descending', query: { sort: 'price_desc' }, rowSort: 'price_desc' },
+      ] as const satisfies readonly { name: string; query: HallQuery; rowSort: keyof typeof ROW_ORDER }[];
+      /** Before every restricted rental_time opens, mid-afternoon, and late evening. */
+      const INSTANTS = ['03:30', '14:00', '23:45'] as const;
+
+      it.each(RANKED)('$name: bookable first, then reservable, then the rest, the sort applying within each group, at every hour', async ({ query, rowSort }) => {
+        for (const clock of INSTANTS) {
+          const now = shanghaiAt(clock);
+          const cards = await serviceAll(query, now);
+          expect(cards.map((card) => card.id), `${clock} Shanghai`).toEqual(expectedRankedIds(seeded.listings, seeded.games, rowSort, now));
+          // The cards' own availability and bookable-now tell the same groups.
+          expect(isSorted(cards, (a, b) => availabilityRank(a) - availabilityRank(b))).toBe(true);
+        }
+      });
+
+      it('the seed has every group, and the hour moves listings between them (非可租时段)', async () => {
+        const night = await serviceAll({}, shanghaiAt('03:30'));
+        const afternoon = await serviceAll({}, shanghaiAt('14:00'));
+        expect(new Set(night.map((card) => availabilityRank(card)))).toEqual(new Set([0, 1, 2]));
+        const outsideHours = night.filter((card) => card.availability === 'normal' && !card.bookable_now);
+        expect(outsideHours.length).toBeGreaterThan(0);
+        expect(night.map((card) => card.id)).not.toEqual(afternoon.map((card) => card.id));
+        // The first page never opens on a listing that cannot be rented now while one that can is left.
+        for (const card of night.slice(0, 20)) expect(availabilityRank(card)).toBe(0);
+      });
+
+      it('a top-shelf, most popular, cheapest listing that is rented (不可租) leads no ranked sort, nor the shop page', async () => {
+        const now = shanghaiAt('14:00');
+        const target = seeded.listings.find((row) => row.isListed && row.gameId === wzry.id && !row.isRented && row.thirdType === null)!;
+        await db.update(listings).set({ topShelf: true, popularity: 1_000_000, rentalFen: 1, isRented: true, isReservation: false }).where(eq(listings.id, target.id));
+        try {
+          for (const { query } of RANKED) {
+            const page = await searchListings(db, { ...query, game_id: wzry.id }, now);
+            expect(page.list[0]!.id).not.toBe(target.id);
+            expect(page.list[0]!.availability).toBe('normal');
+            expect(page.list[0]!.bookable_now).toBe(true);
+          }
+          // 人气 is asked for by name and stays popularity alone.
+          const popular = await searchListings(db, { game_id: wzry.id, sort: 'popular' }, now);
+          expect(popular.list[0]!.id).toBe(target.id);
+          const shop = await callRoute<Page<ListingCard>>(getShopAccounts, `/api/v1/shop/accounts?id=${target.shopId}&page=1&page_size=60`);
+          expect(shop.body.data.list[0]!.id).not.toBe(target.id);
+          expect(availabilityRank(shop.body.data.list[0]!)).toBe(0);
+        } finally {
+          await db
+            .update(listings)
+            .set({ topShelf: target.topShelf, popularity: target.popularity, rentalFen: target.rentalFen, isRented: target.isRented, isReservation: target.isReservation })
+            .where(eq(listings.id, target.id));
+        }
+      });
+
+      // The column's check (listings_rental_time_check) refuses a blank or malformed rental_time, so these are the edges left.
+      it('reads rental_time as the rule does: end minute included, across midnight, one-minute windows', async () => {
+        const EDGE_TIMES = ['22:00-02:00', '09:00-09:00', '09:00-21:59', '00:00-23:59', '21:59-21:58', '00:00-00:00', '23:59-00:00', '02:00-22:00'];
+        const free = seeded.listings.filter((row) => row.isListed && row.gameId === wzry.id && !row.isRented && row.thirdType === null).slice(0, EDGE_TIMES.length);
+        expect(free).toHaveLength(EDGE_TIMES.length);
+        const changed = free.map((row, index) => ({ ...row, rentalTime: EDGE_TIMES[index]! }));
+        for (const row of changed) await db.update(listings).set({ rentalTime: row.rentalTime }).where(eq(listings.id, row.id));
+        try {
+          const rows = seeded.listings.filter((row) => row.gameId === wzry.id).map((row) => changed.find((edge) => edge.id === row.id) ?? row);
+          for (const clock of ['09:00', '09:01', '21:58', '21:59', '22:00', '22:01', '23:59', '00:00', '02:00', '02:01', '08:00']) {
+            const now = shanghaiAt(clock);
+            const cards = await serviceAll({ game_id: wzry.id, sort: 'price_asc' }, now);
+            expect(cards.map((card) => card.id), `${clock} Shanghai`).toEqual(expectedRankedIds(rows, seeded.games, 'price_asc', now));
+            for (const row of changed) {
+              const card = cards.find((item) => item.id === row.id)!;
+              expect(card.bookable_now, `${JSON.stringify(row.rentalTime)} at ${clock}`).toBe(isBookableNow({ is_rented: false, rental_time: row.rentalTime, third_type: null }, now));
+            }
+          }
+        } finally {
+          for (const row of free) await db.update(listings).set({ rentalTime: row.rentalTime }).where(eq(listings.id, row.id));
+        }
+      });
+
+      it('puts the listings of a game under maintenance (维护中) after every other group', async () => {
+        const now = shanghaiAt('14:00');
+        const cards = await serviceAll({ sort: 'price_asc' }, now);
+        const firstMaintenance = cards.findIndex((card) => card.availability === 'maintenance');
+        expect(firstMaintenance).toBeGreaterThan(0);
+        for (const card of cards.slice(firstMaintenance)) expect(availabilityRank(card)).toBe(2);
+        expect(cards.slice(0, firstMaintenance).some((card) => card.availability === 'maintenance')).toBe(false);
+        // Cheaper maintenance listings exist, yet none comes before a bookable one.
+        const cheapestMaintenance = Math.min(...cards.filter((card) => card.availability === 'maintenance').map((card) => card.rental_fen));
+        expect(cards.some((card) => availabilityRank(card) === 0 && card.rental_fen > cheapestMaintenance)).toBe(true);
+        for (const card of cards.filter((item) => item.availability === 'maintenance')) expect(card.game_id).toBe(maintained.id);
       });
     });
 

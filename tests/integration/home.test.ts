@@ -5,15 +5,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingCard, Page } from '~/lib/catalog/types';
+import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
+import { availabilityRank } from '~/lib/rules/listing-rank';
 import { type Db, type TestDatabase } from '~/server/db/client';
 import { openTestDatabase } from '~/server/seed/test-database';
-import { announcements, banners, games, hotTags, listings } from '~/server/db/schema';
+import { announcements, banners, games, hotTags, listings, type GameRow, type ListingRow } from '~/server/db/schema';
 import { seedDemoData } from '~/server/seed/demo';
 import { ANNOUNCEMENT_SEEDS, BANNER_SEEDS, HOT_TAG_SEEDS } from '~/server/seed/home';
 import type { Announcement, AnnouncementSummary, Banner, HomeData, HotTag } from '~/server/services/catalog.types';
+import { getHomeData, HOME_HOT_CARDS } from '~/server/services/home';
 import { GET as getHome, ALL as homeOther } from '~/pages/api/v1/home/index';
 import { GET as getAnnouncements } from '~/pages/api/v1/home/announcements';
 import { GET as getAnnouncement } from '~/pages/api/v1/home/announcement';
@@ -31,7 +34,35 @@ async function tableCount(db: Db, table: string): Promise<number> {
   return Number(result.rows[0]!.n);
 }
 
-const popularOrder = (a: ListingCard, b: ListingCard): number => Number(b.top_shelf) - Number(a.top_shelf) || b.popularity - a.popularity || b.id - a.id;
+/** 热租 order (issue 12): what can be rented now first, then top shelf, then popularity. */
+const popularOrder = (a: ListingCard, b: ListingCard): number =>
+  availabilityRank(a) - availabilityRank(b) || Number(b.top_shelf) - Number(a.top_shelf) || b.popularity - a.popularity || b.id - a.id;
+
+/** An instant given as Shanghai wall-clock time on a fixed day ('03:30'). */
+const shanghaiAt = (clock: string): Date => new Date(`2026-03-10T${clock}:00+08:00`);
+
+/** The 热租 order of listed rows at `now`, by the rules alone (spec §4 availability, bookable now). */
+function hotOrderOfRows(rows: readonly ListingRow[], gameRows: readonly GameRow[], now: Date): ListingRow[] {
+  const gameById = new Map(gameRows.map((game) => [game.id, game]));
+  const rank = (row: ListingRow): number => {
+    const game = gameById.get(row.gameId)!;
+    return availabilityRank({
+      availability: listingAvailability({
+        maintenance_status: game.maintenanceStatus === 1 ? 1 : 0,
+        is_suspended: game.isSuspended === 1 ? 1 : 0,
+        is_rented: row.isRented,
+        is_reservation: row.isReservation,
+        is_listed: row.isListed,
+      }),
+      bookable_now: isBookableNow({ is_rented: row.isRented, rental_time: row.rentalTime, third_type: row.thirdType }, now),
+    });
+  };
+  return rows
+    .filter((row) => row.isListed)
+    .map((row) => ({ row, rank: rank(row) }))
+    .sort((a, b) => a.rank - b.rank || Number(b.row.topShelf) - Number(a.row.topShelf) || b.row.popularity - a.row.popularity || b.row.id - a.row.id)
+    .map((entry) => entry.row);
+}
 const isSorted = <T,>(items: readonly T[], compare: (a: T, b: T) => number): boolean =>
   items.every((item, index) => index === 0 || compare(items[index - 1]!, item) <= 0);
 /** Pinned first, then newest. */
@@ -64,10 +95,8 @@ describe.each(DRIVERS)('home API on $label', ({ driver, skip }) => {
       expect(home.hotGames.map((game) => game.id).sort((a, b) => a - b)).toEqual(hotGameRows.map((game) => game.id).sort((a, b) => a - b));
 
       expect(home.hotCards).toHaveLength(8);
+      // Which cards lead depends on the clock (rental_time); the exact ids are checked at fixed instants below.
       expect(isSorted(home.hotCards, popularOrder)).toBe(true);
-      const listedRows = (await db.select().from(listings)).filter((row) => row.isListed);
-      const best = [...listedRows].sort((a, b) => Number(b.topShelf) - Number(a.topShelf) || b.popularity - a.popularity || b.id - a.id).slice(0, 8);
-      expect(home.hotCards.map((card) => card.id)).toEqual(best.map((row) => row.id));
 
       expect(home.announcements).toHaveLength(5);
       expect(isSorted(home.announcements, announcementOrder)).toBe(true);
@@ -82,6 +111,33 @@ describe.each(DRIVERS)('home API on $label', ({ driver, skip }) => {
         expect(section.listings).toHaveLength(8);
         expect(isSorted(section.listings, popularOrder)).toBe(true);
         for (const card of section.listings) expect(card.game_id).toBe(section.game.id);
+      }
+    });
+
+    it('热租账号 and the game sections put what can be rented now first, then top shelf and popularity (issue 12)', async () => {
+      const gameRows = await db.select().from(games);
+      const before = await db.select().from(listings);
+      // The listing that led 热租账号 before issue 12 (top shelf, most popular) is rented out, not reservable: 不可租.
+      const leader = hotOrderOfRows(before, gameRows, shanghaiAt('14:00')).find((row) => row.topShelf && !row.isRented)!;
+      const mostPopular = [...before].filter((row) => row.isListed).sort((a, b) => Number(b.topShelf) - Number(a.topShelf) || b.popularity - a.popularity || b.id - a.id)[0]!;
+      await db.update(listings).set({ popularity: mostPopular.popularity + 1, isRented: true, isReservation: false }).where(eq(listings.id, leader.id));
+      try {
+        const rows = await db.select().from(listings);
+        for (const clock of ['03:30', '14:00', '23:45']) {
+          const now = shanghaiAt(clock);
+          const home = await getHomeData(db, now);
+          const expected = hotOrderOfRows(rows, gameRows, now);
+          expect(home.hotCards.map((card) => card.id), `${clock} Shanghai`).toEqual(expected.slice(0, HOME_HOT_CARDS).map((row) => row.id));
+          expect(home.hotCards.map((card) => card.id)).not.toContain(leader.id);
+          for (const card of home.hotCards) expect(availabilityRank(card)).toBe(0);
+          for (const section of home.sections) {
+            const inGame = expected.filter((row) => row.gameId === section.game.id);
+            expect(section.listings.map((card) => card.id), `${section.title} at ${clock}`).toEqual(inGame.slice(0, section.listings.length).map((row) => row.id));
+            expect(isSorted(section.listings, popularOrder)).toBe(true);
+          }
+        }
+      } finally {
+        await db.update(listings).set({ popularity: leader.popularity, isRented: leader.isRented, isReservation: leader.isReservation }).where(eq(listings.id, leader.id));
       }
     });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  shownHourlyFen,
   activityDiscountFen,
   activityDiscountLabel,
   applyActivityDiscount,
@@ -34,6 +35,20 @@ describe('activity discount factor (spec §3 activity.discount; price half up to
     [null, null],
   ])('factor %s is labelled %s', (factor, label) => {
     expect(activityDiscountLabel(factor)).toBe(label);
+  });
+});
+
+describe('the hourly price a card shows (issue 12: the discounted figure leads)', () => {
+  it.each([
+    [1000, null, 1000],
+    [1000, 1, 1000],
+    [1000, 0.8, 800],
+    [1250, 0.88, 1100],
+    // An invalid factor shows the list price instead of failing the page.
+    [1000, 0, 1000],
+    [1000, 1.5, 1000],
+  ])('¥%i/h with factor %s shows %i fen', (rentalFen, factor, shown) => {
+    expect(shownHourlyFen(rentalFen, factor)).toBe(shown);
   });
 });
 

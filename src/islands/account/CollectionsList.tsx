@@ -115,7 +115,6 @@ function CollectedCard({ listing, onUncollect }: { listing: ListingCard; onUncol
           <span className={`absolute top-2 left-2 rounded px-1.5 py-0.5 text-xs ${availabilityStyle}`} data-availability={listing.availability}>
             {availability}
           </span>
-          {listing.top_shelf ? <span className="absolute top-2 right-2 rounded bg-primary px-1.5 py-0.5 text-xs text-white">推荐</span> : null}
         </div>
         <div className="flex flex-1 flex-col gap-1.5 p-3">
           <h2 className="line-clamp-2 min-h-10 text-sm leading-5 font-medium text-neutral-900 group-hover:text-primary" data-listing-title>

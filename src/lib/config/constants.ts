@@ -287,3 +287,15 @@ export const GOLD_EXCHANGE_COINS = 100;
 export const GOLD_EXCHANGE_RED_PACKET_FEN = 100;
 export const GOLD_EXCHANGE_RED_PACKET_DAYS = 30;
 export const GOLD_EXCHANGES_PER_DAY = 5;
+
+// Catalogue order and badges (issue 12 "Catalogue details seen on the way"; docs/decisions.md
+// "推荐 badge (issue 12)"). src/lib/rules/listing-rank.ts and recommended.ts.
+/**
+ * Availability groups of the hall's default and price sorts, 热租账号 and the shop page, lowest
+ * first: 可租 now, then reservable (出租中可预约, or 非可租时段), then the rest (不可租, 维护中).
+ */
+export const AVAILABILITY_RANK = { bookable: 0, reservable: 1, unavailable: 2 } as const;
+/** At most this many cards of one list wear 推荐. */
+export const RECOMMENDED_BADGES_PER_LIST = 2;
+/** A listing nobody has shown interest in (popularity below this) is never 推荐. */
+export const RECOMMENDED_MIN_POPULARITY = 1;

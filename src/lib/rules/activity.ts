@@ -48,6 +48,14 @@ export function activityDiscountLabel(factor: number | null): string | null {
   return `${Number((factor * 10).toFixed(2))}折`;
 }
 
+/**
+ * The hourly price a card or the detail page shows: discounted by the activity factor when it is a
+ * real discount (an invalid factor shows the list price rather than failing the page).
+ */
+export function shownHourlyFen(rentalFen: number, factor: number | null): number {
+  return activityDiscountLabel(factor) === null ? rentalFen : applyActivityDiscount(rentalFen, factor);
+}
+
 /** Bonus hours for renting `rentedHours`: bonus_hour once when rentedHours ≥ rental_hour, else 0. */
 export function bonusHours(promo: RentalPromotion | null, rentedHours: number): number {
   if (!promo || !(promo.rental_hour > 0) || !(promo.bonus_hour > 0)) return 0;

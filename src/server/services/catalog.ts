@@ -11,6 +11,9 @@
  * filter is a plain predicate on `listings` (or a subquery on a small table), and each sort has a
  * partial index WHERE is_listed with id as the last key (drizzle/0001_catalog_home.sql), so a
  * page is the first rows of one index range and paging is stable. docs/benchmarks.md has the plan.
+ * The default and price sorts lead with an availability rank evaluated at `now` (issue 12); it
+ * depends on the clock, so no index can hold it and those pages are a top-N sort of the matching
+ * rows instead (still one statement, so paging stays exact).
  */
 import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ID_MAX } from '~/lib/contract/common';
@@ -29,7 +32,8 @@ import {
   type Platform,
   type Zone,
 } from '~/lib/contract/catalog';
-import { ACCOUNT_TYPE_ATTR_NAME, CERT_TYPE, CODE_ACCOUNT_DELETED, HAFU_COIN_TIERS } from '~/lib/config/constants';
+import { ACCOUNT_TYPE_ATTR_NAME, AVAILABILITY_RANK, CERT_TYPE, CODE_ACCOUNT_DELETED, HAFU_COIN_TIERS, THIRD_TYPE_UHAOZU } from '~/lib/config/constants';
+import { shanghaiMinuteOfDay } from '~/lib/rules/shanghai-time';
 import type { Db } from '../db/client';
 import { games, listingAttrs, listings, platforms, shops, zones } from '../db/schema';
 import { AppError, notFound } from '../errors';
@@ -58,7 +62,8 @@ export const MAX_SIMILAR_LIMIT = 20;
 export const MAX_KEYWORD_TERMS = 5;
 /**
  * The hall's default order when no sort is asked for (the 综合 link): top-shelf listings first,
- * then popularity. 人气 (`popular`) is popularity alone.
+ * then popularity. 人气 (`popular`) is popularity alone. Lists that show it put the availability
+ * rank in front (availabilityOrder).
  */
 const RECOMMENDED_ORDER: SQL[] = [desc(listings.topShelf), desc(listings.popularity), desc(listings.id)];
 
@@ -253,6 +258,68 @@ const HALL_ORDER: Record<HallSort, SQL[]> = {
   newest: [desc(listings.createdAt), desc(listings.id)],
 };
 
+/**
+ * The sorts that put what can be rented now first (issue 12: 不可租, 维护中 and 非可租时段 must not
+ * lead the default and price sorts). 人气 and 最新 are asked for by name and mean just that.
+ */
+const RANKED_SORTS: ReadonlySet<HallSort | undefined> = new Set([undefined, 'price_asc', 'price_desc']);
+
+/** rental_time as parseRentalTime accepts it: two HH:mm (00:00-23:59) joined by '-', nothing else. */
+const RENTAL_TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-3]):[0-5][0-9]$';
+/** Whitespace only: isWithinRentalTime reads a blank rental_time as all day. */
+const BLANK_PATTERN = '^[[:space:]]*$';
+
+/**
+ * isWithinRentalTime (src/lib/rules/availability.ts) in SQL, for the Shanghai minute of day
+ * `minute`: blank is all day, malformed is never (fail closed), the end minute is included and a
+ * start after the end crosses midnight. The minute is computed by the rules from `now`, so the
+ * database clock and zone play no part. The regex guards the casts (CASE evaluates in order);
+ * listings_rental_time_check already refuses a blank or malformed value, and the first two
+ * branches keep the rule's reading should that check ever be relaxed.
+ */
+function withinRentalTimeSql(minute: number): SQL<boolean> {
+  const rentalTime = listings.rentalTime;
+  const fromMin = sql`(substr(${rentalTime}, 1, 2)::int * 60 + substr(${rentalTime}, 4, 2)::int)`;
+  const toMin = sql`(substr(${rentalTime}, 7, 2)::int * 60 + substr(${rentalTime}, 10, 2)::int)`;
+  const at = sql`${minute}::int`;
+  return sql<boolean>`(case
+    when ${rentalTime} is null or ${rentalTime} ~ ${BLANK_PATTERN} then true
+    when ${rentalTime} !~ ${RENTAL_TIME_PATTERN} then false
+    when ${fromMin} <= ${toMin} then ${at} between ${fromMin} and ${toMin}
+    else ${at} >= ${fromMin} or ${at} <= ${toMin}
+  end)`;
+}
+
+/**
+ * availabilityRank (src/lib/rules/listing-rank.ts) of the outer listing at `now`, from the same
+ * inputs the rules read: listingAvailability (listed, the game's maintenance, rented, reservable)
+ * and isBookableNow (uhaozu, rented, rental_time). The game's maintenance is a subquery on the
+ * small games table, so the hall's page query still reads listings alone.
+ */
+export function availabilityRankSql(db: Db, now: Date): SQL<number> {
+  const inMaintenance = inArray(
+    listings.gameId,
+    db
+      .select({ id: games.id })
+      .from(games)
+      .where(and(eq(games.maintenanceStatus, 1), eq(games.isSuspended, 1))),
+  );
+  const { bookable, reservable, unavailable } = AVAILABILITY_RANK;
+  return sql<number>`(case
+    when not ${listings.isListed} then ${unavailable}::int
+    when ${inMaintenance} then ${unavailable}::int
+    when ${listings.isRented} then (case when ${listings.isReservation} then ${reservable}::int else ${unavailable}::int end)
+    when ${listings.thirdType} is not null and ${listings.thirdType} = ${THIRD_TYPE_UHAOZU} then ${bookable}::int
+    when ${withinRentalTimeSql(shanghaiMinuteOfDay(now))} then ${bookable}::int
+    else ${reservable}::int
+  end)`;
+}
+
+/** `order` with the availability rank in front: bookable, then reservable, then the rest. */
+function availabilityOrder(db: Db, now: Date, order: readonly SQL[]): SQL[] {
+  return [asc(availabilityRankSql(db, now)), ...order];
+}
+
 /** `column = id`, or false for an id no row can have (see isRowId). */
 function idEquals(column: typeof listings.gameId | typeof listings.platformId | typeof listings.zoneId | typeof listings.shopId, id: number): SQL {
   return isRowId(id) ? eq(column, id) : sql`false`;
@@ -377,13 +444,15 @@ async function countListings(db: Db, where: SQL | undefined): Promise<number> {
  * The page picks its ids from listings alone (filter, order, limit) and joins games, shops,
  * platforms, zones and the account type for those rows only: when the planner misjudges how
  * many rows match (correlated filters such as a hafu tier and 哈夫币号), it still never joins more
- * than one page.
+ * than one page. `now` (for the availability rank) defaults to the current instant only for the
+ * bench script, whose EXPLAINs do not depend on it; searchListings always passes its own.
  */
-export async function hallQueries(db: Db, query: HallQuery) {
+export async function hallQueries(db: Db, query: HallQuery, now: Date = new Date()) {
   const { page, page_size } = normalizePage(query);
   const keywordGameIds = await gamesMatchingTerms(db, keywordTerms(query.keyword));
   const where = and(...hallConditions(db, query, keywordGameIds));
-  const order = query.sort ? HALL_ORDER[query.sort] : RECOMMENDED_ORDER;
+  const sortOrder = query.sort ? HALL_ORDER[query.sort] : RECOMMENDED_ORDER;
+  const order = RANKED_SORTS.has(query.sort) ? availabilityOrder(db, now, sortOrder) : sortOrder;
   const pageIds = db
     .select({ id: listings.id })
     .from(listings)
@@ -404,12 +473,13 @@ export async function hallQueries(db: Db, query: HallQuery) {
 
 /**
  * The rental hall (spec §7 zuhao "account list"; issue 3 filters, sorts and pagination): listed
- * listings only, every HallQuery filter, sort price_asc / price_desc / popular (the default: top
- * shelf first, then popularity) / newest with id breaking ties, page_size 20 by default and 60
- * at most. One query for the page and one for the count, run side by side.
+ * listings only, every HallQuery filter, sort price_asc / price_desc / popular / newest (no sort:
+ * top shelf first, then popularity) with id breaking ties, page_size 20 by default and 60 at most.
+ * The default and price sorts put bookable-now listings first, then reservable ones, then the rest
+ * (issue 12), evaluated at `now`. One query for the page and one for the count, run side by side.
  */
 export async function searchListings(db: Db, query: HallQuery, now: Date): Promise<Page<ListingCard>> {
-  const { page, page_size, rows, count: countQuery } = await hallQueries(db, query);
+  const { page, page_size, rows, count: countQuery } = await hallQueries(db, query, now);
   const [cardRows, [totalRow]] = await Promise.all([rows, countQuery]);
   return { list: toCards(cardRows, now), total: Number(totalRow?.n ?? 0), page, page_size };
 }
@@ -557,7 +627,10 @@ export async function getShop(db: Db, id: number): Promise<ShopSummary> {
   return reshapeShop({ ...row, listingCount: Number(row.listingCount) });
 }
 
-/** A shop's listed accounts in hall order (top shelf, popularity); 404 when the shop does not exist. */
+/**
+ * A shop's listed accounts in the hall's default order (availability rank at `now`, top shelf,
+ * popularity); 404 when the shop does not exist.
+ */
 export async function listShopListings(db: Db, shopId: number, paging: PageRequest | number, now: Date): Promise<Page<ListingCard>> {
   if (!isRowId(shopId)) throw notFound(MSG_SHOP_NOT_FOUND);
   const { page, page_size } = normalizePage(paging);
@@ -566,7 +639,7 @@ export async function listShopListings(db: Db, shopId: number, paging: PageReque
     db.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId)).limit(1),
     selectCards(db)
       .where(where)
-      .orderBy(...RECOMMENDED_ORDER)
+      .orderBy(...availabilityOrder(db, now, RECOMMENDED_ORDER))
       .limit(page_size)
       .offset((page - 1) * page_size),
     countListings(db, where),
@@ -578,11 +651,14 @@ export async function listShopListings(db: Db, shopId: number, paging: PageReque
 // ---------------------------------------------------------------------------------------------
 // for the home page (home.ts)
 
-/** The first `limit` listed cards in hall order, optionally of one game (no count). */
+/**
+ * The first `limit` listed cards in the hall's default order, optionally of one game (no count):
+ * 热租账号 and the home sections. Bookable-now first (issue 12), evaluated at `now`.
+ */
 export async function listTopCards(db: Db, options: { gameId?: number; limit: number }, now: Date): Promise<ListingCard[]> {
   const rows = await selectCards(db)
     .where(and(isListed, options.gameId === undefined ? undefined : idEquals(listings.gameId, options.gameId)))
-    .orderBy(...RECOMMENDED_ORDER)
+    .orderBy(...availabilityOrder(db, now, RECOMMENDED_ORDER))
     .limit(options.limit);
   return toCards(rows, now);
 }

@@ -91,6 +91,7 @@ export async function getAnnouncement(db: Db, id: number): Promise<Announcement>
 /**
  * Everything the home page shows. The parts are independent reads run side by side; the
  * sections are the first HOME_SECTIONS hot games with their top HOME_SECTION_CARDS listings.
+ * 热租账号 and the sections lead with what can be rented at `now` (listTopCards, issue 12).
  */
 export async function getHomeData(db: Db, now: Date): Promise<HomeData> {
   const [bannerList, hotGames, hotCards, announcementList, hotTagList] = await Promise.all([
