@@ -33,21 +33,23 @@ export default function HeaderAuth(): ReactNode {
     }
   }, [$loggedIn]);
 
+  // Below md (issue 12) the controls grow to 44 px touch targets and the name hides visually (it
+  // stays the button's accessible name), so the user control always fits a 360 px bar.
   if (!$loggedIn) {
     return (
-      <div className="flex items-center gap-2">
+      <div className="flex shrink-0 items-center gap-1 md:gap-2">
         <button
           ref={loginRef}
           type="button"
           onClick={() => openLogin('scan')}
-          className={`rounded px-3 py-1.5 text-sm text-gray-700 hover:text-primary ${focusRing}`}
+          className={`rounded px-3 py-1.5 text-sm text-gray-700 hover:text-primary max-md:min-h-11 max-md:px-2 ${focusRing}`}
         >
           登录
         </button>
         <button
           type="button"
           onClick={() => openLogin('register')}
-          className={`rounded bg-primary px-3 py-1.5 text-sm text-white hover:bg-primary-dark ${focusRing}`}
+          className={`rounded bg-primary px-3 py-1.5 text-sm text-white hover:bg-primary-dark max-md:min-h-11 max-md:px-2.5 ${focusRing}`}
         >
           注册
         </button>
@@ -143,10 +145,10 @@ function UserMenu({ user, onLogout }: { user: UserInfo | null; onLogout(): void 
     }
   }
 
-  const itemClass = `block w-full px-4 py-2 text-left text-sm text-gray-700 hover:bg-gray-50 hover:text-primary focus:bg-gray-50 focus:text-primary focus:outline-none`;
+  const itemClass = `block w-full px-4 py-2 text-left text-sm max-md:py-3 text-gray-700 hover:bg-gray-50 hover:text-primary focus:bg-gray-50 focus:text-primary focus:outline-none`;
 
   return (
-    <div ref={wrapperRef} className="relative">
+    <div ref={wrapperRef} className="relative shrink-0">
       <button
         ref={buttonRef}
         type="button"
@@ -159,7 +161,7 @@ function UserMenu({ user, onLogout }: { user: UserInfo | null; onLogout(): void 
           setOpen((value) => !value);
         }}
         onKeyDown={onButtonKeyDown}
-        className={`flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm text-gray-700 hover:bg-gray-100 ${focusRing}`}
+        className={`flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm text-gray-700 hover:bg-gray-100 max-md:h-11 max-md:gap-1 max-md:pr-2 ${focusRing}`}
       >
         <span
           aria-hidden="true"
@@ -167,7 +169,7 @@ function UserMenu({ user, onLogout }: { user: UserInfo | null; onLogout(): void 
         >
           {Array.from(name)[0]?.toUpperCase()}
         </span>
-        <span className="max-w-[8rem] truncate">{name}</span>
+        <span className="max-w-[8rem] truncate max-md:sr-only">{name}</span>
         <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false" className={open ? 'rotate-180' : ''}>
           <path d="M3 4.5l3 3 3-3" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
         </svg>

@@ -42,3 +42,27 @@ test('返回顶部 scrolls the help page back to the top', async ({ page }) => {
   await page.getByRole('navigation', { name: '快捷服务' }).getByRole('button', { name: '返回顶部' }).click();
   await expect.poll(() => scrollY(page)).toBe(0);
 });
+
+test('on a 390 px phone the floating buttons are one 快捷服务 control that opens on tap', async ({ page }) => {
+  // A plain narrow window, not phone emulation (issue 12).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/help');
+  const nav = page.getByRole('navigation', { name: '快捷服务' });
+  const toggle = nav.getByRole('button', { name: '快捷服务' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  for (const label of LINKS) await expect(nav.getByRole('link', { name: label, exact: true })).toBeHidden();
+  // Collapsed it is one control in the corner, not a 300 px column over the text.
+  const box = (await toggle.boundingBox())!;
+  expect(box.height).toBeLessThanOrEqual(56);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  for (const label of LINKS) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  await expect(nav.getByRole('button', { name: '返回顶部' })).toBeVisible();
+
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+  await expect(nav.getByRole('link', { name: '在线客服' })).toBeHidden();
+});

@@ -129,7 +129,9 @@ export function Modal({
 
   return createPortal(
     <div
-      className="fixed inset-0 flex items-center justify-center overflow-y-auto bg-black/50 p-4"
+      // Below sm (issue 12) the panel is a full-width bottom sheet no taller than the screen, so its
+      // close button stays in view and the content scrolls inside it, not off the page.
+      className="fixed inset-0 flex items-end justify-center overflow-y-auto bg-black/50 sm:items-center sm:p-4"
       style={{ zIndex: MODAL_Z_INDEX }}
       onPointerDown={(event) => {
         pressStartedOnMask.current = event.target === event.currentTarget;
@@ -145,10 +147,10 @@ export function Modal({
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="relative my-auto flex max-h-[calc(100dvh-2rem)] w-full flex-col rounded-lg bg-white text-gray-800 shadow-xl outline-none"
+        className="relative mt-auto flex max-h-[calc(100dvh-1rem)] w-full min-w-0 flex-col rounded-t-xl bg-white text-gray-800 shadow-xl outline-none sm:my-auto sm:max-h-[calc(100dvh-2rem)] sm:rounded-lg"
         style={{ maxWidth: width }}
       >
-        <div className={hideTitle ? 'sr-only' : 'border-b border-gray-100 px-6 py-4 pr-14'}>
+        <div className={hideTitle ? 'sr-only' : 'border-b border-gray-100 px-4 py-4 pr-14 sm:px-6'}>
           <h2 id={titleId} className="text-lg font-semibold text-gray-900">
             {title}
           </h2>
@@ -158,15 +160,15 @@ export function Modal({
           aria-label="关闭"
           data-modal-close=""
           onClick={() => onCloseRef.current()}
-          className="absolute top-3 right-3 z-10 inline-flex h-9 w-9 items-center justify-center rounded-full text-gray-400 transition-colors hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          className="absolute top-2 right-2 z-10 inline-flex h-11 w-11 items-center sm:top-3 sm:right-3 sm:h-9 sm:w-9 justify-center rounded-full text-gray-400 transition-colors hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >
           <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>
         </button>
-        <div className={`min-h-0 flex-1 overflow-y-auto px-6 py-5 ${hideTitle ? 'pt-10' : ''}`}>{children}</div>
+        <div className={`min-h-0 flex-1 overflow-y-auto px-4 py-5 sm:px-6 ${hideTitle ? 'pt-14 sm:pt-10' : ''}`}>{children}</div>
         {footer ? (
-          <div className="flex justify-end gap-3 border-t border-gray-100 px-6 py-4">{footer}</div>
+          <div className="flex flex-wrap justify-end gap-3 border-t border-gray-100 px-4 py-4 sm:px-6">{footer}</div>
         ) : null}
       </div>
     </div>,

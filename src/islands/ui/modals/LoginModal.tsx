@@ -78,7 +78,7 @@ export default function LoginModal({ props, onClose }: ModalContentProps): React
               data-autofocus={selected ? '' : undefined}
               onClick={() => setMode(tab.mode)}
               onKeyDown={onTabKeyDown}
-              className={`-mb-px flex-1 border-b-2 px-2 py-2.5 text-sm whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary ${
+              className={`-mb-px min-w-0 flex-1 border-b-2 px-1 py-2.5 text-sm whitespace-nowrap max-sm:py-3 sm:px-2 transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary ${
                 selected ? 'border-primary font-semibold text-primary' : 'border-transparent text-gray-600 hover:text-gray-900'
               }`}
             >
