@@ -9,7 +9,6 @@
  * Node's own type stripping does not resolve). BENCH_LISTINGS and BENCH_RUNS change the size.
  */
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import type { HallQuery } from '../src/lib/catalog/types';
 import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE } from '../src/lib/config/constants';
 import { type Db, type DbDriver, type TestDatabase } from '../src/server/db/client';
@@ -17,6 +16,7 @@ import { openTestDatabase } from '../src/server/seed/test-database';
 import { GAME_CATALOG, ROLE_NAME_PARTS, TITLE_TAGS, coverPath } from '../src/server/seed/catalog';
 import { games, platforms, shops, zones } from '../src/server/db/schema';
 import { hallQueries, searchListings } from '../src/server/services/catalog';
+import { postgresReachable } from './postgres-reachable.ts';
 
 const LISTINGS = Number(process.env['BENCH_LISTINGS'] ?? 100_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 200);
@@ -184,19 +184,6 @@ async function explain(db: Db, statement: { toSQL(): { sql: string; params: unkn
   const { sql, params } = statement.toSQL();
   const result = await clientOf(db).query(`explain (analyze, buffers off) ${sql}`, params);
   return result.rows.map((row) => String(row['QUERY PLAN'])).join('\n');
-}
-
-async function postgresReachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 interface DriverRun {

@@ -20,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { findNginx, startMultiProcess } from './multi-process.ts';
+import { postgresReachable } from './postgres-reachable.ts';
 
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 20);
 const DURATION_MS = Number(process.env['BENCH_SECONDS'] ?? 5) * 1000;
@@ -86,19 +87,6 @@ async function load(origin: string, target: Target, durationMs: number): Promise
   latencies.sort((a, b) => a - b);
   const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
   return { requests: latencies.length, rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), non200, errors, firstProblem };
-}
-
-async function postgresReachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 async function adminQuery(url: string, text: string): Promise<void> {
