@@ -7,6 +7,7 @@ import { CODE_FAIL } from '~/lib/config/constants';
 import { sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
+import { MSG_DATABASE_UNAVAILABLE } from '~/server/request-context';
 import { allowOnly, headOf, handle, ok } from '~/server/http';
 
 /** A health check answers quickly even when the database hangs (e.g. an unreachable pg host). */
@@ -44,7 +45,7 @@ export const GET = handle(async ({ locals }) => {
   const database = await pingWithTimeout(locals.db);
   if (!database) {
     const data: HealthData = { status: 'degraded', database, version };
-    throw new AppError(CODE_FAIL, '数据库不可用', 503, { data });
+    throw new AppError(CODE_FAIL, MSG_DATABASE_UNAVAILABLE, 503, { data });
   }
   return ok<HealthData>({ status: 'ok', database, version });
 });
