@@ -3,6 +3,7 @@
  * no inline script that is not hashed, no eval, nothing from another host. The pages must still
  * work under it: no violation is reported while they load, hydrate and open the login modal.
  */
+import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './support';
 
@@ -24,6 +25,17 @@ async function collectViolations(page: Page): Promise<string[]> {
 
 test.describe('Content-Security-Policy', () => {
   for (const path of PAGES) {
+    // The header is sent as the page starts streaming: a hash added too late would block its script.
+    test(`${path} names the hash of every inline script it serves`, async ({ request }) => {
+      const response = await request.get(path);
+      const policy = response.headers()['content-security-policy'] ?? '';
+      const html = await response.text();
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).filter((text) => text.length > 0);
+      expect(inline.length).toBeGreaterThan(0);
+      const missing = inline.filter((text) => !policy.includes(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`));
+      expect(missing.map((text) => text.slice(0, 60))).toEqual([]);
+    });
+
     test(`${path} sends a strict policy`, async ({ request }) => {
       const response = await request.get(path);
       const policy = response.headers()['content-security-policy'] ?? '';
