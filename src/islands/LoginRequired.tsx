@@ -4,6 +4,7 @@ import { $isLoggedIn } from '../lib/stores/auth';
 import { openLogin } from '../lib/stores/ui';
 import { EmptyState } from './ui/EmptyState';
 import { Skeleton } from './ui/Skeleton';
+import { focusRing } from './ui/focus-ring';
 
 export interface LoginRequiredProps {
   /** What the visitor would see, e.g. 我的钱包. */
@@ -22,12 +23,17 @@ export default function LoginRequired({ title, children }: LoginRequiredProps): 
 
   if (!mounted) return <Skeleton lines={4} className="py-6" />;
   if ($loggedIn) return <>{children}</>;
+  return <SignInPrompt title={title} />;
+}
+
+/** 登录后查看<title> with 立即登录 (opens the login modal): what a signed-out visitor sees in place of their data. */
+export function SignInPrompt({ title }: { title: string }): ReactNode {
   return (
     <EmptyState
       type={1}
       text={`登录后查看${title}`}
       action={
-        <button type="button" onClick={() => openLogin('scan')} className="rounded-full bg-primary px-6 py-2 text-sm text-white hover:bg-primary-dark">
+        <button type="button" onClick={() => openLogin('scan')} className={`rounded-full bg-primary px-6 py-2 text-sm text-white hover:bg-primary-dark ${focusRing}`}>
           立即登录
         </button>
       }

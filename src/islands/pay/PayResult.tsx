@@ -5,11 +5,11 @@ import { getOrderInfo, type OrderInfo } from '../../lib/api/money';
 import { PAY_STATUS_CODE } from '../../lib/config/constants';
 import { MSG_PAY_RESULT_NO_ORDER, PAY_RESULT_TEXT, type OrderKindName } from '../../lib/rules/order-status';
 import { $isLoggedIn } from '../../lib/stores/auth';
-import { openLogin, showError } from '../../lib/stores/ui';
-import { EmptyState } from '../ui/EmptyState';
+import { showError } from '../../lib/stores/ui';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Skeleton } from '../ui/Skeleton';
 import { Spinner } from '../ui/Spinner';
+import { SignInPrompt } from '../LoginRequired';
 import { focusRing } from '../ui/focus-ring';
 
 /** While the gateway's notify has not arrived (支付确认中) the page asks again this often ... */
@@ -147,15 +147,7 @@ export default function PayResult(): ReactNode {
   const view = decidePayResult(search, info, timedOut);
   if (view.state !== 'missing' && !$loggedIn) {
     return (
-      <EmptyState
-        type={1}
-        text="登录后查看支付结果"
-        action={
-          <button type="button" onClick={() => openLogin('scan')} className={`rounded-full bg-primary px-6 py-2 text-sm text-white hover:bg-primary-dark ${focusRing}`}>
-            立即登录
-          </button>
-        }
-      />
+      <SignInPrompt title="支付结果" />
     );
   }
   if (failed) {

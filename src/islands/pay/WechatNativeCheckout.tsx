@@ -7,11 +7,11 @@ import { PAY_STATUS_CODE } from '../../lib/config/constants';
 import { routeByName } from '../../lib/routes';
 import { formatShanghaiClock } from '../../lib/rules/shanghai-time';
 import { $isLoggedIn } from '../../lib/stores/auth';
-import { openLogin } from '../../lib/stores/ui';
 import { EmptyState } from '../ui/EmptyState';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Skeleton } from '../ui/Skeleton';
 import { Spinner } from '../ui/Spinner';
+import { SignInPrompt } from '../LoginRequired';
 import { focusRing } from '../ui/focus-ring';
 
 /**
@@ -106,15 +106,7 @@ export default function WechatNativeCheckout({ payNo }: { payNo: string }): Reac
 
   if (!$loggedIn) {
     return (
-      <EmptyState
-        type={1}
-        text="登录后查看支付二维码"
-        action={
-          <button type="button" onClick={() => openLogin('scan')} className={`rounded-full bg-primary px-6 py-2 text-sm text-white hover:bg-primary-dark ${focusRing}`}>
-            立即登录
-          </button>
-        }
-      />
+      <SignInPrompt title="支付二维码" />
     );
   }
   if (load.kind === 'loading') return <Skeleton lines={4} className="mx-auto max-w-md py-10" />;
