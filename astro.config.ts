@@ -2,6 +2,24 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+/**
+ * client:interact (hydrate on the visitor's first reach) and client:signedin (hydrate only for a
+ * signed-in visitor), src/client-directives.
+ */
+function hydrationDirectives(): AstroIntegration {
+  return {
+    name: 'hydration-directives',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'interact', entrypoint: fileURLToPath(new URL('./src/client-directives/interact.ts', import.meta.url)) });
+        addClientDirective({ name: 'signedin', entrypoint: fileURLToPath(new URL('./src/client-directives/signed-in.ts', import.meta.url)) });
+      },
+    },
+  };
+}
 
 // The custom server in src/server/main.ts imports the built handler
 // (ASTRO_NODE_AUTOSTART=disabled) so it can migrate, seed, lock the data
@@ -9,7 +27,7 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), hydrationDirectives()],
   trailingSlash: 'ignore',
   prefetch: false,
   build: { inlineStylesheets: 'auto' },

@@ -31,6 +31,7 @@ export const BOUNDARY_ELEMENTS = [
   { type: 'server-providers', pattern: 'src/server/providers/**', partialMatch: false },
   { type: 'server', pattern: 'src/server/**', partialMatch: false },
   { type: 'islands', pattern: 'src/islands/**', partialMatch: false },
+  { type: 'browser-scripts', pattern: ['src/scripts/**', 'src/client-directives/**'], partialMatch: false },
   { type: 'components', pattern: 'src/components/**', partialMatch: false },
   { type: 'layouts', pattern: 'src/layouts/**', partialMatch: false },
   { type: 'pages', pattern: 'src/pages/**', partialMatch: false },
@@ -57,8 +58,8 @@ export const BOUNDARY_POLICIES = [
   // The last matching policy names the violation, so the general ones come first.
   forbid(SERVER_TYPES, ['lib-api', 'lib-stores'],
     'Server code never imports the browser HTTP client or the islands\' stores.'),
-  forbid(['islands', 'lib', 'lib-api', 'lib-stores', 'lib-rules', 'lib-contract', 'lib-constants'],
-    SERVER_TYPES, 'Islands and src/lib run in the browser: they never import src/server.'),
+  forbid(['islands', 'browser-scripts', 'lib', 'lib-api', 'lib-stores', 'lib-rules', 'lib-contract', 'lib-constants'],
+    SERVER_TYPES, 'Islands, page scripts and src/lib run in the browser: they never import src/server.'),
   forbid('lib-rules', APP_TYPES.filter((t) => !['lib-rules', 'lib-constants'].includes(t)),
     'Rules are pure: they import only other rules, lib/config/constants and npm packages.'),
   forbid('lib-contract', APP_TYPES.filter((t) => !['lib-contract', 'lib-rules', 'lib-constants'].includes(t)),

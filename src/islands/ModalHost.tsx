@@ -47,7 +47,7 @@ class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-/** Mounted once per page by the layout: renders whichever modal $modal names. */
+/** Mounted once per page by OverlayRoot (on demand): renders whichever modal $modal names. */
 export default function ModalHost(): ReactNode {
   // The server never has a modal open; hydrate from that, then show what the page already asked for.
   const $current = useStore($modal, { ssr: 'initial' });

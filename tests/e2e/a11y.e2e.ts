@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { waitForHydration } from './support';
+import { waitForChrome } from './support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
@@ -36,19 +36,19 @@ async function expectAccessible(page: Page): Promise<void> {
 
 test('home has no serious or critical accessibility violations', async ({ page }) => {
   await page.goto('/');
-  await waitForHydration(page, 'HeaderAuth', 'ModalHost', 'Toaster');
+  await waitForChrome(page);
   await expectAccessible(page);
 });
 
 test('the 404 page has no serious or critical accessibility violations', async ({ page }) => {
   await page.goto('/no-such-page');
-  await waitForHydration(page, 'ModalHost', 'Toaster');
+  await waitForChrome(page);
   await expectAccessible(page);
 });
 
 test('home with the login modal open has no serious or critical accessibility violations', async ({ page }) => {
   await page.goto('/');
-  await waitForHydration(page, 'HeaderAuth', 'ModalHost', 'Toaster');
+  await waitForChrome(page);
   await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible();
   await expectAccessible(page);

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { waitForHydration } from './support';
+import { waitForChrome, waitForHydration } from './support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -27,7 +27,7 @@ const PAGES = [
 for (const path of PAGES) {
   test(`${path} has no WCAG A/AA violation`, async ({ page }) => {
     await page.goto(path);
-    await waitForHydration(page, 'ModalHost', 'Toaster');
+    await waitForChrome(page);
     if (path.startsWith('/detail/')) await waitForHydration(page, 'RentalPicker');
     // Two runs: withTags and withRules each replace axe's runOnly, they do not combine.
     const wcag = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();

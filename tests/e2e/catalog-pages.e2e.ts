@@ -14,7 +14,7 @@ import { offeredOptions, rentalOptionDef, type RentalOption } from '../../src/li
 import { quoteRental } from '../../src/lib/rules/quote';
 import { documentTitle } from '../../src/lib/rules/routing';
 import { BRANDS } from '../../src/lib/rules/brand';
-import { signIn, waitForHydration } from './support';
+import { signIn, waitForChrome, waitForHydration } from './support';
 
 const cards = (page: Page): Locator => page.locator('[data-listing-card]');
 
@@ -221,7 +221,8 @@ test.describe('rental picker prices every option as the rules do (issue 3)', () 
   test('立即租号 asks a visitor to sign in', async ({ page, request }) => {
     const listing = await richListing(request);
     await page.goto(`/detail/${listing.id}.html`);
-    await waitForHydration(page, 'RentalPicker', 'ModalHost');
+    await waitForChrome(page);
+    await waitForHydration(page, 'RentalPicker');
     await page.locator('[data-rental-picker]').getByRole('button', { name: /立即(租号|预约)/ }).click();
     await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible();
   });
@@ -230,7 +231,8 @@ test.describe('rental picker prices every option as the rules do (issue 3)', () 
     const listing = await richListing(request);
     await page.goto(`/detail/${listing.id}.html`);
     await signIn(page, 'renter02', 'renter_pass02');
-    await waitForHydration(page, 'RentalPicker', 'Toaster');
+    await waitForChrome(page);
+    await waitForHydration(page, 'RentalPicker');
     await page.locator('[data-rental-picker]').getByRole('button', { name: /立即(租号|预约)/ }).click();
     const checkout = page.getByRole('dialog', { name: '确认订单' });
     await expect(checkout).toBeVisible();

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { waitForHydration } from './support';
+import { waitForChrome } from './support';
 
 const PAGES = ['/', '/zuhao.html', '/detail/1.html', '/tejia.html', '/dianpu', '/register', '/rstpwd', '/account/personal', '/404'];
 
@@ -73,7 +73,7 @@ test.describe('Content-Security-Policy', () => {
   test('the login modal opens without a violation', async ({ page }) => {
     const violations = await collectViolations(page);
     await page.goto('/');
-    await waitForHydration(page, 'HeaderAuth', 'ModalHost');
+    await waitForChrome(page);
     await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
     await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -7,7 +7,7 @@
  * rents with (renter01 and renter02 must stay unverified for the renting and checkout journeys).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { loginDialog, signIn, waitForHydration } from './support';
+import { loginDialog, signIn, waitForChrome, waitForHydration } from './support';
 
 /**
  * The first offer that can be taken now (an offer outside its listing's rental hours shows why
@@ -27,7 +27,8 @@ test('take a free rental on /free: sign in, verify the real name in the dialog, 
   // One journey through sign-in, verification, the order and two page loads: more than the default 30 s on a slow machine.
   test.setTimeout(60_000);
   await page.goto('/free');
-  await waitForHydration(page, 'FreeCount', 'ModalHost');
+  await waitForChrome(page);
+  await waitForHydration(page, 'FreeCount');
   await expect(page.getByRole('button', { name: '登录后领取免费次数' })).toBeVisible();
 
   // Signed out, 免费玩 asks for the sign-in first.

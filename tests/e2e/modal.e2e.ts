@@ -4,11 +4,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MODAL_DEFAULT_WIDTH_PX, MODAL_Z_INDEX } from '../../src/lib/config/constants';
-import { waitForHydration } from './support';
+import { waitForChrome } from './support';
 
 async function openHome(page: Page): Promise<void> {
   await page.goto('/');
-  await waitForHydration(page, 'HeaderAuth', 'ModalHost');
+  await waitForChrome(page);
 }
 
 const headerButton = (page: Page, name: string) => page.getByRole('banner').getByRole('button', { name, exact: true });

@@ -9,7 +9,7 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { AUTH_STORAGE_KEY } from '../../src/lib/stores/auth';
-import { loginDialog, loginPanel, passwordLogin, waitForHydration } from './support';
+import { loginDialog, loginPanel, passwordLogin, waitForChrome, waitForHydration } from './support';
 
 const RENTER = { username: 'renter01', password: 'renter_pass01', nickname: '租号玩家01' };
 
@@ -20,7 +20,7 @@ function phoneFor(testId: number): string {
 
 async function openHome(page: Page): Promise<void> {
   await page.goto('/');
-  await waitForHydration(page, 'HeaderAuth', 'ModalHost');
+  await waitForChrome(page);
 }
 
 
@@ -213,7 +213,8 @@ test.describe('sign-in', () => {
     try {
       const tab = await phone.newPage();
       await tab.goto(scanUrl!);
-      await waitForHydration(tab, 'AppQrConfirm', 'ModalHost');
+      await waitForChrome(tab);
+      await waitForHydration(tab, 'AppQrConfirm');
       await tab.getByRole('button', { name: '立即登录' }).click();
       await passwordLogin(tab, RENTER.username, RENTER.password);
       await expect(tab.getByText('登录成功！')).toBeVisible();

@@ -33,6 +33,14 @@ export async function waitForHydration(page: Page, ...components: string[]): Pro
   }
 }
 
+/**
+ * The page chrome (src/scripts/page-chrome.ts: header sign-in buttons and user menu, toasts and
+ * modals on demand) marks <html data-chrome-ready> once the header answers clicks.
+ */
+export async function waitForChrome(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-chrome-ready', '');
+}
+
 /** The page's vertical scroll offset. */
 export function scrollY(page: Page): Promise<number> {
   return page.evaluate(() => window.scrollY);
@@ -55,7 +63,7 @@ export async function passwordLogin(page: Page, username: string, password: stri
 
 /** Signs in from the header of the current page with a username and password. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await waitForHydration(page, 'HeaderAuth', 'ModalHost');
+  await waitForChrome(page);
   await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
   await loginDialog(page).getByRole('tab', { name: '账号登录' }).click();
   await passwordLogin(page, username, password);

@@ -1,7 +1,6 @@
 import { createElement } from 'react';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import HeaderAuth from '../../src/islands/HeaderAuth';
 import ModalHost from '../../src/islands/ModalHost';
 import Toaster from '../../src/islands/Toaster';
 import { DEBOUNCE_FAILURE_TEXT } from '../../src/islands/ui/DebounceButton';
@@ -12,7 +11,6 @@ import { MODAL_TITLES } from '../../src/islands/ui/modals/GenericModal';
 import { LOGIN_TABS, toLoginMode } from '../../src/islands/ui/modals/LoginModal';
 import { CardSkeleton, Skeleton } from '../../src/islands/ui/Skeleton';
 import { FullScreenSpinner, Spinner } from '../../src/islands/ui/Spinner';
-import { $auth, logout } from '../../src/lib/stores/auth';
 import { $modal, $toasts, closeModal, openLogin, showError } from '../../src/lib/stores/ui';
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]): string => renderToStaticMarkup(element);
@@ -147,18 +145,6 @@ describe('modals', () => {
     openLogin();
     expect($modal.get()).toEqual({ name: 'login', props: { mode: 'scan' } });
     expect(Object.values(MODAL_TITLES).every((title) => title.length > 0)).toBe(true);
-  });
-});
-
-describe('header auth', () => {
-  afterEach(() => logout());
-
-  it('server render shows 登录 and 注册 even when the store holds a valid session (no hydration mismatch)', () => {
-    $auth.set({ token: { token: 't', expires_time: Date.now() / 1000 + 3600 }, user: { id: 1, username: 'renter' } });
-    const markup = renderToString(createElement(HeaderAuth));
-    expect(markup).toContain('>登录</button>');
-    expect(markup).toContain('>注册</button>');
-    expect(markup).not.toContain('renter');
   });
 });
 

@@ -4,7 +4,6 @@ import { isApiError } from '../../lib/api/errors';
 import type { SearchTemplate } from '../../lib/api/user-catalog';
 import { TEMPLATE_NAME_MAX_CHARS, templateNameError, templatePathFrom } from '../../lib/rules/user-catalog';
 import { $isLoggedIn } from '../../lib/stores/auth';
-import { openLogin } from '../../lib/stores/ui';
 import { focusRing } from '../ui/focus-ring';
 
 /** Loaded on first use, so a signed-out visitor of the hall never downloads the API client for this. */
@@ -15,8 +14,9 @@ const chip = 'inline-flex items-center rounded-full text-xs ring-1';
 /**
  * The rental hall's "我的搜索模板" row (spec §7 zuhao "search templates list/add/delete"). A
  * template is a saved hall URL: its filters and sort live in the URL, so a template is a plain
- * link. Signed out, the row offers the sign-in instead. Nothing of it is server-rendered beyond
- * the row's label, so the hall page stays the same for every visitor.
+ * link. It hydrates only for a signed-in visitor (client:signedin); the signed-out row offering the
+ * sign-in is plain HTML in RentalHall.astro. Nothing of it is server-rendered beyond the row's
+ * label, so the hall page stays the same for every visitor.
  */
 export default function SearchTemplates(): ReactNode {
   const [mounted, setMounted] = useState(false);
@@ -52,13 +52,7 @@ export default function SearchTemplates(): ReactNode {
   }
 
   let content: ReactNode = null;
-  if (mounted && !$loggedIn) {
-    content = (
-      <button type="button" onClick={() => openLogin('scan')} className={`text-xs text-primary hover:underline ${focusRing}`}>
-        登录后可保存搜索模板
-      </button>
-    );
-  } else if (mounted && templates !== null) {
+  if (mounted && $loggedIn && templates !== null) {
     const here = typeof location === 'undefined' ? '' : location.pathname + location.search;
     content = (
       <>
