@@ -7,13 +7,13 @@
  * 2. Requests per second and latency of server-rendered pages (home, rental hall, detail) against
  *    the very same HTML served as a static file by the same server, at the same concurrency.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { buildIfNeeded, ENTRY, ROOT } from './build-if-needed.ts';
+import { buildIfNeeded, ROOT } from './build-if-needed.ts';
+import { load as loadAt, startAppServer, type LoadFigures } from './bench-lib.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4500);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -39,20 +39,6 @@ const PAGES: Array<{ name: string; path: string }> = [
   { name: 'VIPSubscribe', path: '/VIPSubscribe' },
   { name: 'account/order', path: '/account/order' },
 ];
-
-async function waitForHealth(child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${BASE}/api/v1/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
 
 interface JsFigures {
   beforeLoad: number;
@@ -157,15 +143,6 @@ async function measureLoginModal(): Promise<ModalFigures> {
   }
 }
 
-interface LoadFigures {
-  requests: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  errors: number;
-  firstError: string;
-}
-
 interface PollFigures {
   polls: number;
   p50: number;
@@ -249,61 +226,19 @@ async function measureQrPolling(baseline: boolean): Promise<PollFigures> {
   return { ...figures, polls: latencies.length, p50: at(0.5), p95: at(0.95) };
 }
 
-/** Keeps CONCURRENCY keep-alive requests in flight for DURATION_MS and records each latency. */
-async function load(urlPath: string, durationMs: number): Promise<LoadFigures> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError = '';
-  const deadline = performance.now() + durationMs;
-  const one = (): Promise<void> =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      const request = http.get(`${BASE}${urlPath}`, { agent, headers: { 'accept-encoding': 'gzip, br' } }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          if (response.statusCode === 200) latencies.push(performance.now() - started);
-          else {
-            errors++;
-            firstError ||= `HTTP ${response.statusCode}`;
-          }
-          resolve();
-        });
-      });
-      request.on('error', (error) => {
-        errors++;
-        firstError ||= error.message;
-        resolve();
-      });
-    });
-  const worker = async (): Promise<void> => {
-    while (performance.now() < deadline) await one();
-  };
-  const began = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - began) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number): number => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { requests: latencies.length, rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), errors, firstError };
+/** Keeps CONCURRENCY keep-alive requests in flight for `durationMs` and records each latency. */
+function load(urlPath: string, durationMs: number): Promise<LoadFigures> {
+  return loadAt({ base: BASE, urlPath, durationMs, connections: CONCURRENCY, acceptEncoding: 'gzip, br' });
 }
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
   buildIfNeeded();
-  const dataDir = path.join(ROOT, '.bench-data');
-  rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, [ENTRY], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = await startAppServer(PORT, path.join(ROOT, '.bench-data'));
   const staticDir = path.join(ROOT, 'dist', 'client', '__bench');
   let failed = false;
   try {
-    await waitForHealth(server);
-
     console.log('\n## JavaScript per page (gzip)\n');
     console.log('| page | before load | before interaction | files | inline script |');
     console.log('| --- | --- | --- | --- | --- |');
@@ -364,9 +299,7 @@ async function main(): Promise<void> {
     }
   } finally {
     rmSync(staticDir, { recursive: true, force: true });
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   if (failed) process.exitCode = 1;
 }
