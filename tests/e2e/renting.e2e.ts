@@ -101,6 +101,7 @@ test('recharge through the sandbox Alipay checkout', async ({ page }) => {
   await expect(page).toHaveURL(/\/sandbox\/pay\/P\d+/);
   await expect(page.getByText('沙箱支付网关（非真实扣款）')).toBeVisible();
   await expect(page.getByText('¥50.00')).toBeVisible();
+  await waitForHydration(page, 'SandboxCheckout');
   await page.getByRole('button', { name: '确认付款' }).click();
   await expect(page).toHaveURL(/\/pay-result\?order_no=C\d+/);
   await expect(page.getByText('支付成功')).toBeVisible();
