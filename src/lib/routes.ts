@@ -3,6 +3,11 @@
  * are used verbatim, the others are ours (docs/decisions.md). `issue` names the issue that builds
  * the screen's feature; until then the page renders its frame and an honest empty state.
  */
+/**
+ * The spec §2 group a route is listed in. It is not the frame a page draws: the content pages of
+ * the standalone group (help, ContactUs, download, VIPSubscribe, 404, business-invest) render in
+ * the main frame with the site header (issue 12, docs/decisions.md "One frame for content pages").
+ */
 export type RouteLayout = 'standalone' | 'main' | 'account';
 
 export interface RouteMeta {

@@ -23,6 +23,17 @@
     });
   });
 
+  // The 菜单 panel's 返回顶部 (the floating buttons' copy, issue 12): scroll up, close the panel
+  // and leave focus on the 菜单 button, not on a button that has just been hidden.
+  var backToTop = header.querySelector('[data-menu-back-to-top]');
+  if (backToTop) {
+    backToTop.addEventListener('click', function () {
+      scrollTo({ top: 0, behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      setOpen('');
+      header.querySelector('[data-header-toggle="menu"]').focus({ preventScroll: true });
+    });
+  }
+
   document.addEventListener('keydown', function (event) {
     var name = header.getAttribute('data-open');
     // The search history popup takes its own Escape first (it calls preventDefault).

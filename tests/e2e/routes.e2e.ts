@@ -88,3 +88,40 @@ test('/account redirects to the personal centre (spec §2)', async ({ page, requ
   await expect(page).toHaveURL(new URL(ACCOUNT_HOME_PATH, baseURL).href);
   await expect(page).toHaveTitle(documentTitle(DEFAULT_TITLE, routeByName('personal').title));
 });
+
+/**
+ * Issue 12 "same frame everywhere": the content pages the spec lists among its standalone routes
+ * render in the main frame, with the site header and its navigation, at desktop and phone widths;
+ * the pages that are a step of a flow keep the slim logo bar (docs/decisions.md).
+ */
+test.describe('content pages share the main frame (issue 12)', () => {
+  const FRAMED = ['help', 'ContactUs', 'download', 'VIPSubscribe', '404', 'business-invest'];
+  const SLIM = ['502', 'deleted_page', 'bind', 'register', 'redirect'];
+
+  for (const name of FRAMED) {
+    const path = samplePath(routeByName(name));
+    test(`${name} (${path}) has the site header with the main navigation`, async ({ page }) => {
+      await page.goto(path);
+      const header = page.getByRole('banner');
+      await expect(header).toHaveAttribute('data-site-header', '');
+      const nav = page.getByRole('navigation', { name: '主导航', exact: true });
+      for (const label of ['首页', '租号大厅', '特价']) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+      // None of these pages is a nav item, so none is marked as the current one.
+      await expect(nav.locator('[aria-current]')).toHaveCount(0);
+      await expect(header.getByRole('search')).toBeVisible();
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await header.getByRole('button', { name: '菜单' }).click();
+      await expect(page.getByRole('navigation', { name: '主导航（移动端）' }).getByRole('link', { name: '租号大厅' })).toBeVisible();
+    });
+  }
+
+  for (const name of SLIM) {
+    const path = samplePath(routeByName(name));
+    test(`${name} (${path}) keeps the slim bar with the logo and 返回首页`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('[data-site-header]')).toHaveCount(0);
+      await expect(page.getByRole('banner').getByRole('link', { name: '返回首页' })).toBeVisible();
+    });
+  }
+});

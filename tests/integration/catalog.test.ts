@@ -7,9 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameListItem, GameRef, HallQuery, ListingCard, ListingDetail, Page, Platform, Zone } from '~/lib/catalog/types';
-import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, CODE_ACCOUNT_DELETED } from '~/lib/config/constants';
+import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, CODE_ACCOUNT_DELETED, RENTAL_TIME_ALL_DAY } from '~/lib/config/constants';
 import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
 import { availabilityRank } from '~/lib/rules/listing-rank';
+import { shownHourlyFen } from '~/lib/rules/activity';
 import { hafuTier } from '~/lib/rules/hafu';
 import { type Db, type TestDatabase } from '~/server/db/client';
 import { openTestDatabase } from '~/server/seed/test-database';
@@ -123,11 +124,13 @@ function isSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): bool
  * give it from the card's own availability and bookable-now, leads.
  */
 const byRank = (a: ListingCard, b: ListingCard): number => availabilityRank(a) - availabilityRank(b);
+/** The hourly price the card shows (issue 12: the price sorts order by it, not the list price). */
+const shownFen = (card: ListingCard): number => shownHourlyFen(card.rental_fen, card.activity.discount);
 const ORDER: Record<string, (a: ListingCard, b: ListingCard) => number> = {
   recommended: (a, b) => byRank(a, b) || Number(b.top_shelf) - Number(a.top_shelf) || b.popularity - a.popularity || b.id - a.id,
   popular: (a, b) => b.popularity - a.popularity || b.id - a.id,
-  price_asc: (a, b) => byRank(a, b) || a.rental_fen - b.rental_fen || a.id - b.id,
-  price_desc: (a, b) => byRank(a, b) || b.rental_fen - a.rental_fen || b.id - a.id,
+  price_asc: (a, b) => byRank(a, b) || shownFen(a) - shownFen(b) || a.id - b.id,
+  price_desc: (a, b) => byRank(a, b) || shownFen(b) - shownFen(a) || b.id - a.id,
 };
 
 /** An instant given as Shanghai wall-clock time on a fixed day ('03:30'). */
@@ -147,11 +150,13 @@ function rankOfRow(row: ListingRow, game: GameRow, now: Date): number {
   });
 }
 
+/** The shown hourly price of a seeded row, by the rule the cards use. */
+const shownRowFen = (row: ListingRow): number => shownHourlyFen(row.rentalFen, row.activityDiscount);
 /** The ranked sorts' keys on rows, after the rank (no sort = 综合: top shelf, popularity). */
 const ROW_ORDER: Record<'default' | 'price_asc' | 'price_desc', (a: ListingRow, b: ListingRow) => number> = {
   default: (a, b) => Number(b.topShelf) - Number(a.topShelf) || b.popularity - a.popularity || b.id - a.id,
-  price_asc: (a, b) => a.rentalFen - b.rentalFen || a.id - b.id,
-  price_desc: (a, b) => b.rentalFen - a.rentalFen || b.id - a.id,
+  price_asc: (a, b) => shownRowFen(a) - shownRowFen(b) || a.id - b.id,
+  price_desc: (a, b) => shownRowFen(b) - shownRowFen(a) || b.id - a.id,
 };
 
 /** The ids a ranked sort must answer at `now`, in order, read from the rows with the rules. */
@@ -537,6 +542,38 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
           }
         } finally {
           for (const row of free) await db.update(listings).set({ rentalTime: row.rentalTime }).where(eq(listings.id, row.id));
+        }
+      });
+
+      it('orders both price sorts by the discounted price the card shows, not the list price', async () => {
+        const now = shanghaiAt('14:00');
+        // Two listings of one game bookable all day: list prices 10.01 and 6.00 yuan. The dearer one
+        // at 5折 shows 5.01 (half a fen rounds up, as applyFactorFen does), so for a renter it is the
+        // cheaper of the two, and the price sorts must say so.
+        const [dear, plain] = seeded.listings.filter((row) => row.isListed && row.gameId === wzry.id && !row.isRented && row.thirdType === null && row.rentalTime === RENTAL_TIME_ALL_DAY);
+        expect(dear && plain).toBeTruthy();
+        const saved = [dear!, plain!];
+        await db.update(listings).set({ rentalFen: 1001, activityDiscount: 0.5 }).where(eq(listings.id, dear!.id));
+        await db.update(listings).set({ rentalFen: 600, activityDiscount: null }).where(eq(listings.id, plain!.id));
+        try {
+          const ascending = await serviceAll({ game_id: wzry.id, sort: 'price_asc' }, now);
+          const descending = await serviceAll({ game_id: wzry.id, sort: 'price_desc' }, now);
+          const dearCard = ascending.find((card) => card.id === dear!.id)!;
+          expect(shownFen(dearCard)).toBe(501);
+          const position = (cards: ListingCard[], id: number): number => cards.findIndex((card) => card.id === id);
+          expect(position(ascending, dear!.id)).toBeLessThan(position(ascending, plain!.id));
+          expect(position(descending, dear!.id)).toBeGreaterThan(position(descending, plain!.id));
+          // Both sit in the bookable group, so the price alone decides between them.
+          for (const cards of [ascending, descending]) {
+            for (const id of [dear!.id, plain!.id]) expect(availabilityRank(cards.find((card) => card.id === id)!)).toBe(0);
+          }
+          expect(isSorted(ascending, ORDER['price_asc']!)).toBe(true);
+          expect(isSorted(descending, ORDER['price_desc']!)).toBe(true);
+          // And through the API: the first page of the game's price_asc names the same order.
+          const page = await hall({ game_id: wzry.id, sort: 'price_asc', page_size: 60 });
+          expect(isSorted(page.list, ORDER['price_asc']!)).toBe(true);
+        } finally {
+          for (const row of saved) await db.update(listings).set({ rentalFen: row.rentalFen, activityDiscount: row.activityDiscount }).where(eq(listings.id, row.id));
         }
       });
 

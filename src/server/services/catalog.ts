@@ -250,11 +250,22 @@ function toCards(rows: ListingCardRow[], now: Date): ListingCard[] {
  */
 const isListed: SQL = sql`${listings.isListed}`;
 
+/**
+ * The hourly price a card shows (shownHourlyFen in src/lib/rules/activity.ts): the list price times
+ * the activity discount, half up to the fen. rental_fen is a non-negative integer and
+ * activity_discount a numeric(3,2) in (0, 1] (listings_activity_discount_check), so the product is
+ * numeric and round() takes a half away from zero, which is half up here: the same figure as the
+ * rule's applyFactorFen, on PGlite and PostgreSQL alike; no discount (null) or 1 leaves the list
+ * price. The tejia sort key and the hall's price sorts (issue 12: a price sort orders by the figure
+ * the renter sees); the listings_tejia_* indexes are on this same expression.
+ */
+const effectiveRentalFen: SQL = sql`round(${listings.rentalFen} * coalesce(${listings.activityDiscount}, 1))`;
+
 /** Sort keys of the hall, each ending in id so equal keys keep one order across pages. */
 const HALL_ORDER: Record<HallSort, SQL[]> = {
   popular: [desc(listings.popularity), desc(listings.id)],
-  price_asc: [asc(listings.rentalFen), asc(listings.id)],
-  price_desc: [desc(listings.rentalFen), desc(listings.id)],
+  price_asc: [asc(effectiveRentalFen), asc(listings.id)],
+  price_desc: [desc(effectiveRentalFen), desc(listings.id)],
   newest: [desc(listings.createdAt), desc(listings.id)],
 };
 
@@ -544,11 +555,6 @@ export async function listSimilarListings(db: Db, id: number, limit: number, now
 
 /** A special offer: an activity discount, or the owner accepts bargaining (partial index predicate). */
 const isSpecialOffer: SQL = sql`(${listings.activityDiscount} is not null or ${listings.isUseBargain})`;
-/**
- * The hourly price after the activity discount, the tejia sort key. Same expression as the
- * listings_tejia_* indexes; the rules compute the shown price, this only orders.
- */
-const effectiveRentalFen: SQL = sql`round(${listings.rentalFen} * coalesce(${listings.activityDiscount}, 1))`;
 
 export interface SpecialOfferQuery extends PageRequest {
   game_id?: number;
