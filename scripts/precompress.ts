@@ -28,7 +28,11 @@ export function precompressFolder(folder: string): PrecompressSummary {
   for (const entry of entries) {
     if (!entry.isFile() || !COMPRESSIBLE.has(path.extname(entry.name).toLowerCase())) continue;
     const file = path.join(entry.parentPath, entry.name);
-    if (statSync(file).size < MIN_BYTES) continue;
+    if (statSync(file).size < MIN_BYTES) {
+      // dist/client is not emptied between builds: a copy of a once-larger file must not outlive it.
+      for (const suffix of ['.br', '.gz']) rmSync(file + suffix, { force: true });
+      continue;
+    }
     const bytes = readFileSync(file);
     const copies: Array<[string, Buffer]> = [
       ['.br', brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })],
@@ -37,7 +41,7 @@ export function precompressFolder(folder: string): PrecompressSummary {
     summary.files += 1;
     summary.bytesBefore += bytes.byteLength;
     for (const [suffix, copy] of copies) {
-      // A stale copy from an earlier build must not outlive a file that no longer compresses.
+      // Nor a copy of a file that no longer compresses.
       if (copy.byteLength >= bytes.byteLength) {
         rmSync(file + suffix, { force: true });
         continue;

@@ -92,8 +92,12 @@ export function indexStaticFiles(clientDir: string): Map<string, IndexedFile> {
     if (!contentType) continue;
     const key = `/${path.relative(clientDir, filePath).split(path.sep).join('/')}`;
     if (staticRequestKey(encodeURI(key)) !== key || key.includes('index.html')) continue;
-    if (statSync(filePath).size > STATIC_FILE_MAX_BYTES) continue;
-    const variants = (['br', 'gzip'] as const).filter((coding) => names.has(filePath + VARIANT_SUFFIX[coding]));
+    const stat = statSync(filePath);
+    if (stat.size > STATIC_FILE_MAX_BYTES) continue;
+    // A copy older than its file was made from an earlier version of it: never send that one.
+    const variants = (['br', 'gzip'] as const).filter(
+      (coding) => names.has(filePath + VARIANT_SUFFIX[coding]) && statSync(filePath + VARIANT_SUFFIX[coding]).mtimeMs >= stat.mtimeMs,
+    );
     index.set(key, { filePath, contentType, variants });
   }
   return index;

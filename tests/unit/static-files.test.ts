@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -57,6 +57,10 @@ describe('static files of a build', () => {
     writeFileSync(path.join(client, '_astro', 'only-gzip.js'), BIG_JS);
     writeFileSync(path.join(client, '_astro', 'only-gzip.js.gz'), gzipSync(BIG_JS));
     writeFileSync(path.join(client, 'brand', 'default.svg'), '<svg/>');
+    // A logo replaced after its copy was written: the copy is of the old logo.
+    writeFileSync(path.join(client, 'brand', 'cafe.svg'), `<svg>${' '.repeat(2000)}</svg>`);
+    writeFileSync(path.join(client, 'brand', 'cafe.svg.br'), brotliCompressSync('<svg>old</svg>'));
+    utimesSync(path.join(client, 'brand', 'cafe.svg.br'), new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
     writeFileSync(path.join(client, 'old', 'index.html'), '<p>old</p>');
     writeFileSync(path.join(client, '.env'), 'SECRET=1');
     writeFileSync(path.join(client, 'unknown.exe'), 'MZ');
@@ -68,10 +72,11 @@ describe('static files of a build', () => {
 
   it('indexes the servable files with their precompressed copies, and nothing else', () => {
     const index = indexStaticFiles(client);
-    expect([...index.keys()].sort()).toEqual(['/_astro/hall.abc.js', '/_astro/only-gzip.js', '/brand/default.svg']);
+    expect([...index.keys()].sort()).toEqual(['/_astro/hall.abc.js', '/_astro/only-gzip.js', '/brand/cafe.svg', '/brand/default.svg']);
     expect(index.get('/_astro/hall.abc.js')!.variants).toEqual(['br', 'gzip']);
     expect(index.get('/_astro/only-gzip.js')!.variants).toEqual(['gzip']);
     expect(index.get('/brand/default.svg')!.variants).toEqual([]);
+    expect(index.get('/brand/cafe.svg')!.variants, 'a copy older than its file is ignored').toEqual([]);
   });
 
   it('a traversal never leaves the folder, however it is spelled', async () => {
