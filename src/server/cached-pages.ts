@@ -14,7 +14,7 @@ import type { Db } from './db/client';
 import { requireDb } from './request-context';
 import { log } from './log';
 import type { HttpAnswer } from './http-cache';
-import { answerPage, PageCache, storedPage } from './page-cache';
+import { answerPage, PageCache, storedPage, type CachedPage } from './page-cache';
 import { coalesceReads, type CoalescedRead } from './read-coalescer';
 import { getCatalogVersion } from './services/catalog-version';
 
@@ -29,13 +29,15 @@ interface PageCacheState {
   cache: PageCache;
   /** One coalesced catalogue-version reader per database handle. */
   versionReaders: WeakMap<Db, CoalescedRead<number>>;
+  /** Renders running now, by version and key; each settles with the page it stored, or null. */
+  rendering: Map<string, Promise<CachedPage | null>>;
 }
 
 const STATE_KEY = Symbol.for('zuhao.page-cache');
 
 function pageCacheState(): PageCacheState {
   const holder = globalThis as typeof globalThis & { [STATE_KEY]?: PageCacheState };
-  holder[STATE_KEY] ??= { cache: new PageCache(PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_TTL_MS), versionReaders: new WeakMap() };
+  holder[STATE_KEY] ??= { cache: new PageCache(PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_TTL_MS), versionReaders: new WeakMap(), rendering: new Map() };
   return holder[STATE_KEY];
 }
 
@@ -82,15 +84,32 @@ export const servePageCache: MiddlewareHandler = async (context, next) => {
     log.warn('page cache bypassed: catalogue version unavailable', { error: error instanceof Error ? error.message : String(error) });
     return next();
   }
-  const cache = sharedPageCache();
+  const { cache, rendering } = pageCacheState();
   const key = pageCacheKey(context.locals.brand.id, context.url);
   const ask = { acceptEncoding: context.request.headers.get('accept-encoding'), ifNoneMatch: context.request.headers.get('if-none-match') };
   const hit = cache.get(key, version, Date.now());
   if (hit) return toResponse(answerPage(hit, ask, 'hit'));
 
-  const response = await next();
-  if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
-  const page = storedPage(200, [...response.headers.entries()], await response.arrayBuffer(), version, Date.now());
-  cache.set(key, page);
-  return toResponse(answerPage(page, ask, 'miss'));
+  // One render per page and version: requests that miss while it runs take its page (as correct
+  // as a hit: rendered under the version they read) instead of each rendering it again, which is
+  // what every expiry would otherwise cost under load.
+  const flight = `${version} ${key}`;
+  const running = rendering.get(flight);
+  if (running) {
+    const rendered = await running;
+    return rendered ? toResponse(answerPage(rendered, ask, 'hit')) : next();
+  }
+  let settle!: (page: CachedPage | null) => void;
+  rendering.set(flight, new Promise((resolve) => (settle = resolve)));
+  let page: CachedPage | null = null;
+  try {
+    const response = await next();
+    if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
+    page = storedPage(200, [...response.headers.entries()], await response.arrayBuffer(), version, Date.now());
+    cache.set(key, page);
+    return toResponse(answerPage(page, ask, 'miss'));
+  } finally {
+    rendering.delete(flight);
+    settle(page);
+  }
 };
