@@ -48,6 +48,11 @@ export class PageCache {
     return entry;
   }
 
+  /** Whether an entry is kept for key, current or not (no version needed to ask). */
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+
   set(key: string, page: CachedPage): void {
     this.#entries.delete(key);
     this.#entries.set(key, page);

@@ -34,14 +34,18 @@ export function fastPathUrl(method: string | undefined, rawUrl: string | undefin
 export async function answerFromPageCache(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
   const url = fastPathUrl(req.method, req.url);
   if (!url || !isDatabaseOpen()) return false;
+  const brand = brandForHost(headerValue(req, 'x-forwarded-host'), headerValue(req, 'host'));
+  const key = pageCacheKey(brand.id, url);
+  const cache = sharedPageCache();
+  // Nothing kept for this page: no version read here, the middleware reads one before rendering.
+  if (!cache.has(key)) return false;
   let version: number;
   try {
     version = await readCatalogVersion(await getDb());
   } catch {
     return false; // Astro's middleware reads it again and logs why it bypasses the cache
   }
-  const brand = brandForHost(headerValue(req, 'x-forwarded-host'), headerValue(req, 'host'));
-  const page = sharedPageCache().get(pageCacheKey(brand.id, url), version, Date.now());
+  const page = cache.get(key, version, Date.now());
   if (!page) return false;
   const answer = answerPage(page, { acceptEncoding: headerValue(req, 'accept-encoding'), ifNoneMatch: headerValue(req, 'if-none-match') }, 'hit');
   writeAnswer(res, answer, req.method === 'HEAD');

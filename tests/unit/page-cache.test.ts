@@ -24,6 +24,13 @@ describe('page cache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('knows whether it keeps a page without being told the version', () => {
+    const cache = new PageCache(10, 10_000);
+    cache.set('/zuhao.html', page(7, 1_000));
+    expect(cache.has('/zuhao.html')).toBe(true);
+    expect(cache.has('/tejia.html')).toBe(false);
+  });
+
   it('drops a page after its time to live', () => {
     const cache = new PageCache(10, 10_000);
     cache.set('/', page(1, 0));
