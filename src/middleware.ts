@@ -1,10 +1,9 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { chooseBrand } from './lib/rules/brand';
 import { redirectsHome } from './lib/rules/routing';
 import { servePageCache } from './server/cached-pages';
 import { appConfig } from './server/config';
 import { isCrossSiteFormPost, MSG_CROSS_SITE } from './server/origin-check';
-import { resolveRequestDb } from './server/request-context';
+import { brandForHost, resolveRequestDb } from './server/request-context';
 import { fail } from './server/http';
 import { badRequest, forbidden } from './server/errors';
 import { MSG_NUL_IN_INPUT, NUL } from './lib/contract/common';
@@ -40,8 +39,7 @@ const resolveBrand = defineMiddleware((context, next) => {
   // Spec §2: a path containing index.html goes to home.
   if (redirectsHome(pathname)) return context.redirect('/', 301);
 
-  const host = context.request.headers.get('x-forwarded-host') ?? context.request.headers.get('host');
-  context.locals.brand = chooseBrand(host, { aiMarker: config.BRAND_AI_HOST_MARKER, pinned: config.BRAND ?? null });
+  context.locals.brand = brandForHost(context.request.headers.get('x-forwarded-host'), context.request.headers.get('host'));
   context.locals.apiBase = config.PUBLIC_API_BASE;
   return next();
 });

@@ -2,13 +2,20 @@
  * Which pages the page cache keeps, and the middleware step that serves and fills it (issue 3).
  * Only GET requests for routes whose meta says `cacheable` that answer 200 with HTML are kept; the key
  * holds the brand, because the same URL renders another title and logo on another host.
+ *
+ * The server entry answers hits itself before Astro (issue 12, server/page-fast-path.ts); both
+ * bundles hold a copy of this module, so the cache and the version reader live on globalThis, the
+ * way appConfig() keeps its value: one cache per process, filled here, read there.
  */
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'astro';
 import { matchRoute } from '../lib/routes';
+import type { BrandId } from '../lib/rules/brand';
+import type { Db } from './db/client';
 import { requireDb } from './request-context';
 import { log } from './log';
-import { PageCache, type CachedPage } from './page-cache';
+import type { HttpAnswer } from './http-cache';
+import { answerPage, PageCache, storedPage, type CachedPage } from './page-cache';
+import { coalesceReads, type CoalescedRead } from './read-coalescer';
 import { getCatalogVersion } from './services/catalog-version';
 
 /**
@@ -18,59 +25,91 @@ import { getCatalogVersion } from './services/catalog-version';
 export const PAGE_CACHE_TTL_MS = 10_000;
 export const PAGE_CACHE_MAX_ENTRIES = 2_000;
 
-const cache = new PageCache(PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_TTL_MS);
+interface PageCacheState {
+  cache: PageCache;
+  /** One coalesced catalogue-version reader per database handle. */
+  versionReaders: WeakMap<Db, CoalescedRead<number>>;
+  /** Renders running now, by version and key; each settles with the page it stored, or null. */
+  rendering: Map<string, Promise<CachedPage | null>>;
+}
 
-/** The encoding to answer with: brotli, then gzip, else none (q-values are not weighed). */
-export function pickEncoding(acceptEncoding: string | null): 'br' | 'gzip' | null {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return null;
+const STATE_KEY = Symbol.for('zuhao.page-cache');
+
+function pageCacheState(): PageCacheState {
+  const holder = globalThis as typeof globalThis & { [STATE_KEY]?: PageCacheState };
+  holder[STATE_KEY] ??= { cache: new PageCache(PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_TTL_MS), versionReaders: new WeakMap(), rendering: new Map() };
+  return holder[STATE_KEY];
+}
+
+/** The process's page cache, shared by the Astro middleware and the server entry. */
+export function sharedPageCache(): PageCache {
+  return pageCacheState().cache;
 }
 
 /**
- * A cached page compresses once per encoding, at a higher brotli quality than per-request
- * compression can afford; the server entry's compression skips a response that is already encoded.
+ * The catalogue version as of a read that started after this call (read-coalescer.ts): one
+ * database round trip serves every request that arrived while the previous one was running.
  */
-function encodedBody(page: CachedPage, encoding: 'br' | 'gzip' | null): ArrayBuffer | Uint8Array {
-  if (encoding === null) return page.body;
-  const bytes = new Uint8Array(page.body);
-  if (encoding === 'br') {
-    page.br ??= brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } });
-    return page.br;
+export function readCatalogVersion(db: Db): Promise<number> {
+  const { versionReaders } = pageCacheState();
+  let read = versionReaders.get(db);
+  if (!read) {
+    read = coalesceReads(() => getCatalogVersion(db));
+    versionReaders.set(db, read);
   }
-  page.gzip ??= gzipSync(bytes, { level: 9 });
-  return page.gzip;
+  return read();
 }
 
-function cachedResponse(page: CachedPage, acceptEncoding: string | null, state: 'hit' | 'miss'): Response {
-  const encoding = pickEncoding(acceptEncoding);
-  const headers = new Headers(page.headers);
-  headers.set('x-page-cache', state);
-  headers.append('vary', 'Accept-Encoding');
-  if (encoding) headers.set('content-encoding', encoding);
-  headers.delete('content-length');
-  return new Response(encodedBody(page, encoding) as BodyInit, { status: page.status, headers });
+/** The cache key: brand, path and query, as the request named them. */
+export function pageCacheKey(brandId: BrandId, url: URL): string {
+  return `${brandId} ${url.pathname}${url.search}`;
+}
+
+/** Whether a route's pages are kept (route meta `cacheable`). */
+export function isCacheablePath(pathname: string): boolean {
+  return matchRoute(pathname).route.meta.cacheable === true;
+}
+
+function toResponse(answer: HttpAnswer): Response {
+  return new Response(answer.body as BodyInit | null, { status: answer.status, headers: answer.headers });
 }
 
 export const servePageCache: MiddlewareHandler = async (context, next) => {
-  if (context.request.method !== 'GET' || !matchRoute(context.url.pathname).route.meta.cacheable) return next();
+  if (context.request.method !== 'GET' || !isCacheablePath(context.url.pathname)) return next();
 
   let version: number;
   try {
-    version = await getCatalogVersion(requireDb(context.locals));
+    version = await readCatalogVersion(requireDb(context.locals));
   } catch (error) {
     log.warn('page cache bypassed: catalogue version unavailable', { error: error instanceof Error ? error.message : String(error) });
     return next();
   }
-  const key = `${context.locals.brand.id} ${context.url.pathname}${context.url.search}`;
-  const acceptEncoding = context.request.headers.get('accept-encoding');
+  const { cache, rendering } = pageCacheState();
+  const key = pageCacheKey(context.locals.brand.id, context.url);
+  const ask = { acceptEncoding: context.request.headers.get('accept-encoding'), ifNoneMatch: context.request.headers.get('if-none-match') };
   const hit = cache.get(key, version, Date.now());
-  if (hit) return cachedResponse(hit, acceptEncoding, 'hit');
+  if (hit) return toResponse(answerPage(hit, ask, 'hit'));
 
-  const response = await next();
-  if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
-  const page: CachedPage = { status: 200, headers: [...response.headers.entries()], body: await response.arrayBuffer(), version, storedAtMs: Date.now() };
-  cache.set(key, page);
-  return cachedResponse(page, acceptEncoding, 'miss');
+  // One render per page and version: requests that miss while it runs take its page (as correct
+  // as a hit: rendered under the version they read) instead of each rendering it again, which is
+  // what every expiry would otherwise cost under load.
+  const flight = `${version} ${key}`;
+  const running = rendering.get(flight);
+  if (running) {
+    const rendered = await running;
+    return rendered ? toResponse(answerPage(rendered, ask, 'hit')) : next();
+  }
+  let settle!: (page: CachedPage | null) => void;
+  rendering.set(flight, new Promise((resolve) => (settle = resolve)));
+  let page: CachedPage | null = null;
+  try {
+    const response = await next();
+    if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
+    page = storedPage(200, [...response.headers.entries()], await response.arrayBuffer(), version, Date.now());
+    cache.set(key, page);
+    return toResponse(answerPage(page, ask, 'miss'));
+  } finally {
+    rendering.delete(flight);
+    settle(page);
+  }
 };

@@ -2,6 +2,11 @@
  * Production entry (dist/main.mjs). @astrojs/node neither compresses nor caches hashed assets, and
  * its middleware loads on the first request; this entry therefore validates config, takes the data
  * folder lock, migrates and seeds BEFORE listening, then serves Astro's handler behind compression.
+ *
+ * Issue 12: two kinds of request never enter Astro. Files of dist/client are answered from memory
+ * in their precompressed copies (static-files.ts), and a page-cache hit is answered here
+ * (page-fast-path.ts) with the one cache the Astro middleware fills. Both write their answer whole,
+ * before compression is wrapped around the response, so nothing is compressed twice.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -14,6 +19,8 @@ import { openAppDatabase } from './boot';
 import { closeDatabase, getDb } from './db/client';
 import { checkDeployment } from './deployment-check';
 import { log } from './log';
+import { answerFromPageCache } from './page-fast-path';
+import { StaticFiles } from './static-files';
 import { pruneExpiredSignInState } from './services/housekeeping';
 import { sweepMoney } from './services/money-sweep';
 import { ORDER_SWEEP_INTERVAL_MS } from '../lib/config/constants';
@@ -39,13 +46,25 @@ async function main(): Promise<void> {
   const entry = pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: NodeHandler };
   const compress = compression({ threshold: 1024 }) as unknown as NodeHandler;
+  const staticFiles = new StaticFiles(path.join(distDir, 'client'), cacheControlFor);
 
-  const server = http.createServer((req, res) => {
+  const toAstro = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const cacheControl = cacheControlFor((req.url ?? '/').split('?')[0]!);
     if (cacheControl) res.setHeader('Cache-Control', cacheControl);
-    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
     compress(req, res, () => handler(req, res));
-  });
+  };
+  const respond = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    try {
+      if ((await staticFiles.serve(req, res)) || (await answerFromPageCache(req, res))) return;
+    } catch (error) {
+      log.warn('answer before Astro failed', { url: req.url, error: error instanceof Error ? error.message : String(error) });
+      if (res.headersSent) return void res.destroy();
+    }
+    toAstro(req, res);
+  };
+
+  const server = http.createServer((req, res) => void respond(req, res));
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {

@@ -7,6 +7,8 @@
  */
 import type { Db } from './db/client';
 import { appDatabase } from './boot';
+import { appConfig } from './config';
+import { chooseBrand, type Brand } from '~/lib/rules/brand';
 import { AppError } from './errors';
 import { log } from './log';
 import { CODE_FAIL } from '~/lib/config/constants';
@@ -33,4 +35,14 @@ export function requireDb(locals: RequestServices | undefined): Db {
   const db = locals?.db;
   if (!db) throw new AppError(CODE_FAIL, MSG_DATABASE_UNAVAILABLE, 503);
   return db;
+}
+
+/**
+ * The brand a request is rendered for, by its host (a proxy's x-forwarded-host first). The
+ * middleware and the server entry's page-cache answer (page-fast-path.ts) both call this, so the
+ * two key a page alike.
+ */
+export function brandForHost(forwardedHost: string | null | undefined, host: string | null | undefined): Brand {
+  const config = appConfig();
+  return chooseBrand(forwardedHost ?? host, { aiMarker: config.BRAND_AI_HOST_MARKER, pinned: config.BRAND ?? null });
 }
