@@ -17,6 +17,7 @@ import type { HttpAnswer } from './http-cache';
 import { answerPage, PageCache, storedPage, type CachedPage } from './page-cache';
 import { coalesceReads, type CoalescedRead } from './read-coalescer';
 import { getCatalogVersion } from './services/catalog-version';
+import { watchedCatalogVersion } from './db/catalog-version-watch';
 
 /**
  * Ten seconds bounds what time alone changes on a page (bookable-now by rental_time, slot windows);
@@ -48,9 +49,13 @@ export function sharedPageCache(): PageCache {
 
 /**
  * The catalogue version as of a read that started after this call (read-coalescer.ts): one
- * database round trip serves every request that arrived while the previous one was running.
+ * database round trip serves every request that arrived while the previous one was running. On
+ * the embedded database no read is needed (db/catalog-version-watch.ts).
  */
 export function readCatalogVersion(db: Db): Promise<number> {
+  // The embedded database keeps it in memory, exact to the last finished commit.
+  const watched = watchedCatalogVersion(db);
+  if (watched !== null) return Promise.resolve(watched);
   const { versionReaders } = pageCacheState();
   let read = versionReaders.get(db);
   if (!read) {

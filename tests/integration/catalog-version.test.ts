@@ -8,6 +8,7 @@ import { type Db, type TestDatabase } from '~/server/db/client';
 import { openTestDatabase } from '~/server/seed/test-database';
 import { listings } from '~/server/db/schema';
 import { getCatalogVersion } from '~/server/services/catalog-version';
+import { watchedCatalogVersion } from '~/server/db/catalog-version-watch';
 import { TEST_DRIVERS } from './drivers';
 
 const DRIVERS = TEST_DRIVERS;
@@ -40,5 +41,58 @@ describe.each(DRIVERS)('catalogue version on $label', ({ driver, skip }) => {
       await db.execute(sql`select count(*) from listings`);
       expect(await getCatalogVersion(db)).toBe(before);
     });
+  });
+});
+
+// Issue 12: the embedded database keeps the version in memory (db/catalog-version-watch.ts), so
+// the page cache reads no row per request. It must never lag a commit that has finished.
+describe('the in-memory version of the embedded database', () => {
+  let test: TestDatabase;
+  let db: Db;
+
+  beforeAll(async () => {
+    test = await openTestDatabase({ seed: true });
+    db = test.db;
+  });
+  afterAll(async () => test?.close());
+
+  it('equals the row at start', async () => {
+    expect(watchedCatalogVersion(db)).toBe(await getCatalogVersion(db));
+  });
+
+  it('has the new version as soon as the writing statement returns', async () => {
+    await db.update(listings).set({ isRented: false }).where(eq(listings.id, 2));
+    expect(watchedCatalogVersion(db)).toBe(await getCatalogVersion(db));
+  });
+
+  it('holds the old version inside an open transaction and the new one right after its commit', async () => {
+    const before = watchedCatalogVersion(db);
+    await db.transaction(async (tx) => {
+      await tx.update(listings).set({ popularity: sql`${listings.popularity} + 1` }).where(eq(listings.id, 3));
+      await tx.update(listings).set({ popularity: sql`${listings.popularity} + 1` }).where(eq(listings.id, 4));
+      expect(watchedCatalogVersion(db)).toBe(before);
+    });
+    expect(watchedCatalogVersion(db)).toBe(before! + 2);
+    expect(watchedCatalogVersion(db)).toBe(await getCatalogVersion(db));
+  });
+
+  it('a rolled-back change announces nothing', async () => {
+    const before = watchedCatalogVersion(db);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(listings).set({ isRented: true }).where(eq(listings.id, 5));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(watchedCatalogVersion(db)).toBe(before);
+    expect(await getCatalogVersion(db)).toBe(before);
+  });
+
+  it('a request arriving after the commit (a later macrotask) sees the new version', async () => {
+    const seen: Array<number | null> = [];
+    const write = db.update(listings).set({ isRented: false }).where(eq(listings.id, 6));
+    await write;
+    await new Promise<void>((resolve) => setImmediate(() => { seen.push(watchedCatalogVersion(db)); resolve(); }));
+    expect(seen[0]).toBe(await getCatalogVersion(db));
   });
 });

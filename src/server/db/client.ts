@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { watchCatalogVersion } from './catalog-version-watch';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -156,6 +157,7 @@ async function openPglite(dataDir: string | null, migrationsDir: string, afterMi
     await migratePglite(pgliteDb, { migrationsFolder: migrationsDir });
     const db = pgliteDb as unknown as Db;
     if (afterMigrate) await afterMigrate(db);
+    await watchCatalogVersion(db, client);
     const opened = client;
     let closed = false;
     return {
