@@ -5,16 +5,12 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
-/**
- * client:interact (hydrate on the visitor's first reach) and client:signedin (hydrate only for a
- * signed-in visitor), src/client-directives.
- */
+/** client:signedin (src/client-directives/signed-in.ts): hydrate only for a signed-in visitor. */
 function hydrationDirectives(): AstroIntegration {
   return {
     name: 'hydration-directives',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'interact', entrypoint: fileURLToPath(new URL('./src/client-directives/interact.ts', import.meta.url)) });
         addClientDirective({ name: 'signedin', entrypoint: fileURLToPath(new URL('./src/client-directives/signed-in.ts', import.meta.url)) });
       },
     },

@@ -12,8 +12,6 @@ declare namespace App {
 
 declare namespace Astro {
   interface ClientDirectives {
-    /** Hydrate on the first focus, hover, touch or key on the island or on elements matching the selector. */
-    'client:interact'?: string | boolean;
     /** Hydrate on idle once the visitor is signed in (<html data-signed-in>). */
     'client:signedin'?: boolean;
   }

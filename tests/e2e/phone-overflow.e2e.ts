@@ -66,10 +66,10 @@ function measureOverflow(page: Page): Promise<Overflow> {
 async function openAtWidth(page: Page, path: string, width: number): Promise<void> {
   await page.setViewportSize({ width, height: PHONE_HEIGHT_PX });
   await page.goto(path);
-  // client:visible islands below the fold never hydrate without a scroll, client:interact ones
-  // without a reach, client:signedin ones for a signed-out visitor; the others must.
+  // client:visible islands below the fold never hydrate without a scroll, client:signedin ones
+  // for a signed-out visitor; the others must.
   const signedIn = await page.evaluate(() => document.documentElement.hasAttribute('data-signed-in'));
-  const waiting = ['visible', 'interact', ...(signedIn ? [] : ['signedin'])].map((client) => `:not([client="${client}"])`).join('');
+  const waiting = ['visible', ...(signedIn ? [] : ['signedin'])].map((client) => `:not([client="${client}"])`).join('');
   await expect(page.locator(`astro-island[ssr]${waiting}`)).toHaveCount(0);
   // Lists load after hydration and may be what is wide; a page that keeps polling (QR, payment
   // status) is measured once the wait runs out.
