@@ -1,13 +1,8 @@
 /**
- * The header's user menu: the account screens it opens, named and linked from the route table,
- * and the name it shows for a user.
+ * The name the header's user menu shows for a user (the menu's links are server-rendered by
+ * components/HeaderAuth.astro, so the route table stays out of every page's script).
  */
-import { routeByName } from './routes';
 import type { UserInfo } from './stores/auth';
-
-export const USER_MENU_LINKS: ReadonlyArray<{ label: string; href: string }> = ['personal', 'order', 'purse', 'redPacket', 'account_notify'].map(
-  (name) => ({ label: routeByName(name).title, href: routeByName(name).path }),
-);
 
 export function displayName(user: UserInfo | null): string {
   return user?.nickname?.trim() || user?.username?.trim() || '我的账号';

@@ -65,3 +65,11 @@ test('like and collect a listing, then find it on the collections page and remov
   await page.getByRole('button', { name: '取消收藏' }).first().click();
   await expect(page.getByText('暂无收藏')).toBeVisible();
 });
+
+test('signed out, the detail page shows the look counter and its 点赞/收藏 open the login dialog (plain HTML, no island)', async ({ page }) => {
+  await page.goto('/detail/3.html');
+  await expect(page.getByText(/\d+ 人正在看 · 累计浏览 \d+ 次/)).toBeVisible();
+  await expect(page.locator('astro-island[component-url*="/DetailActions."]')).toHaveAttribute('ssr', '');
+  await page.getByRole('button', { name: /收藏/ }).click();
+  await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible();
+});

@@ -27,6 +27,12 @@ describe('the per-user islands render the same server HTML for everyone', () => 
     expect(markup).toContain('收藏');
     expect(markup).not.toContain('已收藏');
     expect(markup).not.toMatch(/tabular-nums/);
+    expect(markup).not.toContain('data-open-login');
+  });
+
+  it('as the signed-out offer, both buttons open the login dialog through the page chrome', () => {
+    const markup = renderToStaticMarkup(createElement(DetailActions, { listingId: 5, signInOffer: true }));
+    expect(markup.match(/data-open-login="scan"/g)).toHaveLength(2);
   });
 
   it('the collections page shows the loading skeleton until hydration', () => {

@@ -16,8 +16,13 @@ const pressed = 'border-primary bg-primary-light text-primary';
  * everyone. Signed out, both buttons open the login dialog and no counts show (the state call
  * needs the token). Both toggles change at once and roll back if the server refuses (the client
  * has shown why).
+ *
+ * Issue 12: the page renders it twice. Server-only with `signInOffer` for a signed-out visitor: the
+ * same buttons as plain HTML carrying `data-open-login`, which the page chrome answers with the
+ * login dialog (no React for a signed-out visitor); and as a `client:signedin` island for a signed-in
+ * one. CSS shows one of the two (`data-auth-out` / `data-auth-in`).
  */
-export default function DetailActions({ listingId }: { listingId: number }): ReactNode {
+export default function DetailActions({ listingId, signInOffer = false }: { listingId: number; signInOffer?: boolean }): ReactNode {
   const $loggedIn = useStore($isLoggedIn, { ssr: () => false });
   const [state, setState] = useState<AccountState | null>(null);
   const [status, setStatus] = useState('');
@@ -77,6 +82,7 @@ export default function DetailActions({ listingId }: { listingId: number }): Rea
   const inert = $loggedIn && state === null;
   const liked = state?.is_liked ?? false;
   const collected = state?.is_collection ?? false;
+  const offer = signInOffer ? { 'data-open-login': 'scan' } : {};
 
   return (
     <div className="flex items-center gap-3" data-detail-actions>
@@ -85,6 +91,7 @@ export default function DetailActions({ listingId }: { listingId: number }): Rea
         aria-pressed={liked}
         aria-disabled={inert || undefined}
         onClick={toggleLike}
+        {...offer}
         className={`${button} ${liked ? pressed : idle}`}
       >
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false" fill={liked ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.6">
@@ -98,6 +105,7 @@ export default function DetailActions({ listingId }: { listingId: number }): Rea
         aria-pressed={collected}
         aria-disabled={inert || undefined}
         onClick={toggleCollect}
+        {...offer}
         className={`${button} ${collected ? pressed : idle}`}
       >
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false" fill={collected ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.6">

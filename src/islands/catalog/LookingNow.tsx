@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { apiGet } from '../../lib/api';
+import { publicGet } from '../../lib/api/public-get';
 
 interface LookStats {
   look_count: number;
@@ -16,7 +16,7 @@ export default function LookingNow({ listingId }: { listingId: number }): ReactN
 
   useEffect(() => {
     const controller = new AbortController();
-    apiGet<LookStats>('/detail/looking', { account_id: listingId }, { signal: controller.signal, noToken: true })
+    publicGet<LookStats>('/detail/looking', { account_id: listingId }, controller.signal)
       .then(setStats)
       .catch(() => undefined);
     return () => controller.abort();

@@ -11,6 +11,7 @@ import { FetchError, ofetch } from 'ofetch';
 import { API_PREFIX, CODE_SUCCESS, REQUEST_TIMEOUT_MS, UNAUTHORIZED_HANDLING_LIMIT } from '../config/constants';
 import { $auth, currentToken, logout } from '../stores/auth';
 import { openLogin, showError } from '../stores/ui';
+import { baseFromDocument } from './base-url';
 import { API_MESSAGES, ApiError } from './errors';
 import { appendQuery, toFormQuery, type QueryParams } from './query';
 import { getSessionId } from './session-id';
@@ -70,12 +71,6 @@ export const API_HEADERS = {
 } as const;
 
 export const SYSTEM_NAME = 'web';
-
-/** The page names its API host in <meta name="api-base"> (PUBLIC_API_BASE); same origin otherwise. */
-function baseFromDocument(): string {
-  if (typeof document === 'undefined') return '';
-  return document.querySelector<HTMLMetaElement>('meta[name="api-base"]')?.content.replace(/\/+$/, '') ?? '';
-}
 
 const config: ApiConfig = { baseURL: baseFromDocument() };
 

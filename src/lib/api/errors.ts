@@ -1,6 +1,6 @@
 import { CODE_FAIL } from '../config/constants';
 
-export { API_MESSAGES } from '../contract/common';
+export { API_MESSAGES } from '../contract/messages';
 
 /**
  * Why a call failed.
