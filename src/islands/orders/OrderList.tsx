@@ -1,22 +1,25 @@
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { listOrders, type OrderView, type Page } from '../../lib/api/money';
 import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
 import { ORDER_LIST_FILTERS } from '../../lib/rules/order-status';
 import { showSuccess } from '../../lib/stores/ui';
 import LoginRequired from '../LoginRequired';
-import { PayDialog } from '../pay/PayDialog';
 import { EmptyState } from '../ui/EmptyState';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Skeleton } from '../ui/Skeleton';
-import { CancelDialog } from './CancelDialog';
-import { ChargeDialog } from './ChargeDialog';
-import { ComplaintDialog } from './ComplaintDialog';
 import { OrderCard, type OrderDialogKind } from './OrderCard';
 import { focusRing, readOrderQuery, replaceOrder, withListQuery, type OrderListQuery } from './order-helpers';
 import { Pager } from '../ui/Pager';
 import { Tabs, tabId } from '../ui/Tabs';
 import { usePagedList } from '../ui/use-paged-list';
-import { RenewDialog } from './RenewDialog';
+
+// Each dialog's code loads when an order's button first opens it (issue 12: the list's first load
+// stays small; the account pages are under the 100 KB budget before interaction).
+const PayDialog = lazy(() => import('../pay/PayDialog').then((module) => ({ default: module.PayDialog })));
+const CancelDialog = lazy(() => import('./CancelDialog').then((module) => ({ default: module.CancelDialog })));
+const RenewDialog = lazy(() => import('./RenewDialog').then((module) => ({ default: module.RenewDialog })));
+const ChargeDialog = lazy(() => import('./ChargeDialog').then((module) => ({ default: module.ChargeDialog })));
+const ComplaintDialog = lazy(() => import('./ComplaintDialog').then((module) => ({ default: module.ComplaintDialog })));
 
 /** What each finished dialog says (the pay dialog's 支付成功 is the brief's text). */
 const DONE_TEXT: Readonly<Record<Exclude<OrderDialogKind, 'complain'>, string>> = {
@@ -92,21 +95,23 @@ function Orders(): ReactNode {
         {body}
       </div>
 
-      {dialog?.kind === 'pay' ? <PayDialog open order={dialog.order} onClose={() => setDialog(null)} onPaid={(order) => settle(order, DONE_TEXT.pay)} /> : null}
-      {dialog?.kind === 'cancel' ? <CancelDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(order) => settle(order, DONE_TEXT.cancel)} /> : null}
-      {dialog?.kind === 'renew' ? <RenewDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(order) => settle(order, DONE_TEXT.renew)} /> : null}
-      {dialog?.kind === 'charge' ? <ChargeDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(order) => settle(order, DONE_TEXT.charge)} /> : null}
-      {dialog?.kind === 'complain' ? (
-        <ComplaintDialog
-          open
-          order={dialog.order}
-          onClose={() => setDialog(null)}
-          onDone={() => {
-            setDialog(null);
-            showSuccess(COMPLAINT_DONE_TEXT);
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'pay' ? <PayDialog open order={dialog.order} onClose={() => setDialog(null)} onPaid={(order) => settle(order, DONE_TEXT.pay)} /> : null}
+        {dialog?.kind === 'cancel' ? <CancelDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(order) => settle(order, DONE_TEXT.cancel)} /> : null}
+        {dialog?.kind === 'renew' ? <RenewDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(order) => settle(order, DONE_TEXT.renew)} /> : null}
+        {dialog?.kind === 'charge' ? <ChargeDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(order) => settle(order, DONE_TEXT.charge)} /> : null}
+        {dialog?.kind === 'complain' ? (
+          <ComplaintDialog
+            open
+            order={dialog.order}
+            onClose={() => setDialog(null)}
+            onDone={() => {
+              setDialog(null);
+              showSuccess(COMPLAINT_DONE_TEXT);
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
