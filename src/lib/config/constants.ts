@@ -86,6 +86,14 @@ export const TIME_ZONE = 'Asia/Shanghai';
 // §3 listings and shops (data layer)
 /** merchantInfo.cert_type: 1 = store, 2 = merchant (spec §3); 0 is an individual owner (ours). */
 export const CERT_TYPE = { individual: 0, store: 1, merchant: 2 } as const;
+/**
+ * Seller settlement defaults (issue 13; not in the spec, see docs/decisions.md "Settlement"):
+ * the platform's commission on the rent a renter finally paid, per cert_type, in basis points
+ * (1/100 of a percent), and how long earnings stay frozen after the rental ends (the complaint
+ * window). Operators change them without a deploy once the console lands (issue 15).
+ */
+export const COMMISSION_BPS_BY_CERT_TYPE: Readonly<Record<0 | 1 | 2, number>> = { 0: 1_000, 1: 800, 2: 600 };
+export const EARNINGS_HOLD_HOURS = 24;
 /** third_type of listings mirrored from the partner platform; always bookable (spec §4). */
 export const THIRD_TYPE_UHAOZU = 'uhaozu';
 /** The listing attribute that tells a hafu coin account from a skin account (spec §3 attrs). */
