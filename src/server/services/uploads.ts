@@ -119,7 +119,8 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   if (!sniffed) throw badRequest(MSG_IMAGE_TYPE);
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, sharpOptions).metadata();
+    // The header only: no pixel is decoded here, so our own limits below decide (a clear 400 图片尺寸过大).
+    metadata = await sharp(bytes, { ...sharpOptions, limitInputPixels: false }).metadata();
   } catch (error) {
     throw badRequest(MSG_IMAGE_BROKEN, { cause: error });
   }
