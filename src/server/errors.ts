@@ -53,6 +53,7 @@ export const MSG_CONFLICT = '操作冲突，请刷新后重试';
 export const MSG_PAYLOAD_TOO_LARGE = '请求体过大';
 export const MSG_UNSUPPORTED_MEDIA_TYPE = '请使用 JSON 格式提交';
 export const MSG_MALFORMED_JSON = '请求体不是有效的 JSON';
+export const MSG_MALFORMED_MULTIPART = '上传内容格式错误';
 export const MSG_TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
 export const MSG_SERVER_BUSY = '服务器繁忙，请稍后重试';
 export const MSG_API_NOT_FOUND = '接口不存在';

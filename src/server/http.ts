@@ -14,6 +14,7 @@ import { inputRefusal } from '~/lib/contract/common';
 import {
   AppError,
   MSG_MALFORMED_JSON,
+  MSG_MALFORMED_MULTIPART,
   MSG_SERVER_BUSY,
   badRequest,
   methodNotAllowed,
@@ -119,10 +120,13 @@ function isJsonMediaType(type: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
-/** The body as text, refused with 413 past `maxBytes` whether or not content-length tells the truth. */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+/**
+ * The body's bytes, refused with 413 (`tooLargeMsg`) past `maxBytes` whether or not content-length
+ * tells the truth: the stream is cancelled at the first byte past the cap, never read to its end.
+ */
+export async function readBodyBytes(request: Request, maxBytes: number, tooLargeMsg?: string): Promise<Uint8Array<ArrayBuffer>> {
   const body = request.body;
-  if (!body) return '';
+  if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -133,7 +137,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
       total += value.byteLength;
       if (total > maxBytes) {
         void reader.cancel().catch(() => undefined);
-        throw payloadTooLarge();
+        throw payloadTooLarge(tooLargeMsg);
       }
       chunks.push(value);
     }
@@ -147,6 +151,12 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
+
+/** The body as text, refused with 413 past `maxBytes` whether or not content-length tells the truth. */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const bytes = await readBodyBytes(request, maxBytes);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch (error) {
@@ -183,6 +193,32 @@ async function readJsonText(request: Request, options: ReadJsonOptions = {}): Pr
   const refusal = inputRefusal(parsed);
   if (refusal) throw badRequest(refusal);
   return { text, parsed };
+}
+
+export interface ReadMultipartOptions {
+  /** The whole body's cap, framing included. */
+  maxBytes: number;
+  /** The 413's message (default 请求体过大). */
+  tooLargeMsg?: string;
+  /** The 415's message for a body that is not multipart/form-data. */
+  unsupportedMsg?: string;
+}
+
+/**
+ * A multipart/form-data body: 415 for another media type, 413 past `maxBytes` (declared or streamed:
+ * reading stops at the first byte past it), 400 上传内容格式错误 when the form cannot be split.
+ */
+export async function readMultipartForm(request: Request, options: ReadMultipartOptions): Promise<FormData> {
+  if (mediaTypeOf(request) !== 'multipart/form-data') throw unsupportedMediaType(options.unsupportedMsg);
+  const declared = request.headers.get('content-length')?.trim();
+  if (declared && /^\d+$/.test(declared) && Number(declared) > options.maxBytes) throw payloadTooLarge(options.tooLargeMsg);
+  const body = await readBodyBytes(request, options.maxBytes, options.tooLargeMsg);
+  try {
+    // Already in memory and capped: the platform's parser splits it.
+    return await new Response(body, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
+  } catch (error) {
+    throw badRequest(MSG_MALFORMED_MULTIPART, { cause: error });
+  }
 }
 
 /** The JSON body validated by `schema` (see `readJsonBody` for the refusals before validation). */

@@ -307,3 +307,22 @@ export const AVAILABILITY_RANK = { bookable: 0, reservable: 1, unavailable: 2 } 
 export const RECOMMENDED_BADGES_PER_LIST = 2;
 /** A listing nobody has shown interest in (popularity below this) is never 推荐. */
 export const RECOMMENDED_MIN_POPULARITY = 1;
+
+// Image uploads (issue 13; docs/decisions.md "Image uploads (issue 13)")
+/** The largest image file accepted: 5 MB. */
+export const UPLOAD_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Room for the multipart framing and the purpose field around the file. */
+export const UPLOAD_FORM_OVERHEAD_BYTES = 64 * 1024;
+/** Decoded pixels an image may declare (40 megapixels): a decompression bomb is refused from its header. */
+export const UPLOAD_IMAGE_MAX_PIXELS = 40_000_000;
+/** The longest side an image may declare, in pixels. */
+export const UPLOAD_IMAGE_MAX_SIDE_PX = 8000;
+/** Uploads one user may make per Shanghai day (a re-upload of the same image is not counted again). */
+export const UPLOADS_PER_USER_PER_DAY = 100;
+/** The listing-card variant fits inside this box (never enlarged). */
+export const UPLOAD_CARD_BOX_PX = { width: 480, height: 360 } as const;
+/** The detail variant fits inside this box (never enlarged). */
+export const UPLOAD_DETAIL_BOX_PX = { width: 1280, height: 1280 } as const;
+/** What an upload is for; the same endpoint serves all three. */
+export const UPLOAD_PURPOSES = ['listing', 'complaint', 'avatar'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];

@@ -15,6 +15,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -28,7 +29,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { RENTAL_TIME_ALL_DAY } from '../../lib/config/constants';
+import { RENTAL_TIME_ALL_DAY, UPLOAD_PURPOSES, type UploadPurpose } from '../../lib/config/constants';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../lib/contract/sign-in';
 import { LEDGER_KINDS, PAY_CHANNELS, type LedgerKind, type PayChannel } from '../../lib/contract/money';
 import { QR_PLATFORMS, QR_STATES, type QrPlatform, type QrState } from '../../lib/rules/qr-login';
@@ -1229,5 +1230,44 @@ export const goldCoinLedger = pgTable(
     uniqueIndex('gold_coin_ledger_ref_key').on(t.userId, t.kind, t.refNo),
     index('gold_coin_ledger_user_idx').on(t.userId, t.id.desc()),
     check('gold_coin_ledger_amount_check', sql`${t.amount} <> 0 and ${t.balanceAfter} >= 0`),
+  ],
+);
+
+/**
+ * Raw bytes (bytea). pg hands back a Buffer and PGlite a Uint8Array; both are Uint8Array, which is
+ * what the code reads and writes.
+ */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * An uploaded image (issue 13), re-encoded once into its two WebP variants, kept in the database so
+ * every process serves it (docs/decisions.md "Image uploads (issue 13)"). `sha256` is of the bytes
+ * as uploaded, for dedup per (owner, purpose); `card_sha256` / `detail_sha256` are of the variants
+ * and name them in their immutable URLs and ETags. width/height are the upright original's.
+ */
+export const uploadedImages = pgTable(
+  'uploaded_images',
+  {
+    id: serial('id').primaryKey(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 16 }).$type<UploadPurpose>().notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    card: bytea('card').notNull(),
+    cardSha256: varchar('card_sha256', { length: 64 }).notNull(),
+    detail: bytea('detail').notNull(),
+    detailSha256: varchar('detail_sha256', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('uploaded_images_owner_sha_key').on(t.ownerUserId, t.purpose, t.sha256),
+    index('uploaded_images_owner_created_idx').on(t.ownerUserId, t.createdAt),
+    check('uploaded_images_purpose_check', sql.raw(`purpose in (${UPLOAD_PURPOSES.map((p) => `'${p}'`).join(', ')})`)),
+    check('uploaded_images_size_check', sql`${t.width} > 0 and ${t.height} > 0`),
   ],
 );

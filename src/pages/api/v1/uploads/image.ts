@@ -1,0 +1,25 @@
+/**
+ * POST /api/v1/uploads/image (Bearer; issue 13, spec §7 "uploads") — multipart/form-data with one
+ * `file` (JPEG, PNG or WebP by its content, at most 5 MB) and `purpose` (listing | complaint |
+ * avatar) → `{ id, card_url, detail_url, width, height }`. Refusals: 401, 415 not multipart, 413
+ * 图片不能超过5MB, 400 仅支持 JPEG、PNG、WebP 图片 / 图片尺寸过大 / a bad field, 429 past the daily
+ * count. The same bytes for the same purpose answer the earlier upload (docs/decisions.md).
+ */
+import { requireUser } from '~/server/auth';
+import { allowOnly, handle, ok, readMultipartForm } from '~/server/http';
+import {
+  MSG_IMAGE_TOO_LARGE,
+  MSG_UPLOAD_NOT_MULTIPART,
+  UPLOAD_FORM_MAX_BYTES,
+  storeImageUpload,
+  uploadFormFields,
+} from '~/server/services/uploads';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const form = await readMultipartForm(ctx.request, { maxBytes: UPLOAD_FORM_MAX_BYTES, tooLargeMsg: MSG_IMAGE_TOO_LARGE, unsupportedMsg: MSG_UPLOAD_NOT_MULTIPART });
+  return ok(await storeImageUpload(ctx.db, userId, await uploadFormFields(form), now));
+});
+
+export const ALL = allowOnly('POST');

@@ -1,0 +1,25 @@
+/**
+ * GET /uploads/<id>-<12 hex of the variant's sha256>/<card|detail>.webp (issue 13): an uploaded
+ * image's variant, immutable under its URL (the hash changes with the bytes), with an ETag and 304.
+ * An unknown id, variant or a hash that is not the variant's own answers 404.
+ */
+import { allowOnly, handle, headOf } from '~/server/http';
+import { notFound } from '~/server/errors';
+import { readUploadVariant } from '~/server/services/uploads';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export const GET = handle(async ({ request, params, db }) => {
+  const variant = await readUploadVariant(db, params['key'], params['file']);
+  if (!variant) throw notFound();
+  const etag = `"${variant.sha256}"`;
+  const headers = { 'content-type': 'image/webp', 'cache-control': IMMUTABLE, etag, 'x-content-type-options': 'nosniff' };
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(new Uint8Array(variant.bytes), { status: 200, headers: { ...headers, 'content-length': String(variant.bytes.byteLength) } });
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET');
