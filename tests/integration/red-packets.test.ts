@@ -7,12 +7,11 @@
 import { constants, createHash, publicEncrypt } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MS_PER_DAY } from '~/lib/config/constants';
 import { couponFromInfo } from '~/lib/rules/coupon';
 import type { RedPacket, RedPacketPage } from '~/lib/stores/red-packets';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
+import type { Db } from '~/server/db/client';
 import { DEMO_RED_PACKETS, DEMO_USERS, seedDemoData } from '~/server/seed/demo';
 import { qrSessions, redPackets, users, verificationCodes } from '~/server/db/schema';
 import { confirmSandbox, createQrSession } from '~/server/services/qr-login';
@@ -27,7 +26,7 @@ import { POST as registerRoute } from '~/pages/api/v1/common/register';
 import { GET as redPacketsRoute, ALL as redPacketsOther } from '~/pages/api/v1/account/redPackets';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, type CallOptions, type CallResult } from './endpoint-call';
-import { suiteContext } from './route-context';
+import { useSuiteDatabase } from './route-context';
 
 
 let serial = 0;
@@ -45,7 +44,6 @@ const listPath = (query: Record<string, string | number> = {}): string =>
 const fixed = (name: string, fen = 100) => ({ name, type: 2 as const, minOrderAmountFen: 0, discountAmountFen: fen });
 
 describe.each(TEST_DRIVERS)('red envelopes on $label', ({ driver, skip }) => {
-  let testDb: TestDatabase;
   let db: Db;
 
   async function userIdOf(username: string): Promise<number> {
@@ -89,16 +87,8 @@ describe.each(TEST_DRIVERS)('red envelopes on $label', ({ driver, skip }) => {
     }
   }
 
-  beforeAll(async () => {
-    if (skip) return;
-    testDb = await openTestDatabase({ driver, seed: true });
-    db = testDb.db;
-    suiteContext.db = db;
-  }, 120_000);
-
-  afterAll(async () => {
-    suiteContext.db = null;
-    await testDb?.close();
+  useSuiteDatabase({ driver, skip, seed: true }, (opened) => {
+    db = opened;
   });
 
   // ------------------------------------------------------------------------------------------

@@ -6,7 +6,9 @@
  *   suiteContext.db = db;               // in beforeAll, after openTestDatabase()
  *   await callRoute(route, '/api/v1/...');  // callRoute puts suiteContext.locals() on the context
  */
-import type { Db } from '~/server/db/client';
+import { afterAll, beforeAll } from 'vitest';
+import type { Db, DbDriver, TestDatabase } from '~/server/db/client';
+import { openTestDatabase } from '~/server/seed/test-database';
 
 export const suiteContext: { db: Db | null; locals(): { db?: Db } } = {
   db: null,
@@ -14,3 +16,23 @@ export const suiteContext: { db: Db | null; locals(): { db?: Db } } = {
     return this.db ? { db: this.db } : {};
   },
 };
+
+/**
+ * The usual suite setup: before the suite's tests, a fresh test database (seeded on request) on the
+ * suite context, handed to `onOpen` so the suite keeps its own `db` variable; closed afterwards.
+ * Skipped suites (no PostgreSQL) open nothing.
+ */
+export function useSuiteDatabase(options: { driver: DbDriver; skip: boolean; seed?: boolean }, onOpen: (db: Db) => void): void {
+  let opened: TestDatabase | null = null;
+  beforeAll(async () => {
+    if (options.skip) return;
+    opened = await openTestDatabase({ driver: options.driver, seed: options.seed ?? false });
+    suiteContext.db = opened.db;
+    onOpen(opened.db);
+  }, 120_000);
+
+  afterAll(async () => {
+    suiteContext.db = null;
+    await opened?.close();
+  });
+}

@@ -10,9 +10,8 @@
 import { constants, createHash, createPublicKey, publicEncrypt } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
+import { describe, expect, it, vi } from 'vitest';
+import type { Db } from '~/server/db/client';
 import { captchas, loginFailures, rateLimitCounters, rsaKeys, signChallenges, users, verificationCodes } from '~/server/db/schema';
 import { consumeVerifyKey } from '~/server/services/verify-keys';
 import { issueToken, resolveToken } from '~/server/services/tokens';
@@ -32,7 +31,7 @@ import { POST as resetPasswordByEmailRoute } from '~/pages/api/v1/common/resetPa
 import { GET as userInfoRoute } from '~/pages/api/v1/common/userInfo';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, type CallOptions, type CallResult } from './endpoint-call';
-import { suiteContext } from './route-context';
+import { useSuiteDatabase } from './route-context';
 
 
 const BAD_SIGNATURE = { code: 1, msg: '请求签名无效，请刷新后重试', data: null };
@@ -99,7 +98,6 @@ async function login(username: string, password: string, options: LoginOptions =
 const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 describe.each(TEST_DRIVERS)('password sign-in on $label', ({ driver, skip }) => {
-  let testDb: TestDatabase;
   let db: Db;
 
   async function userRow(username: string) {
@@ -147,16 +145,8 @@ describe.each(TEST_DRIVERS)('password sign-in on $label', ({ driver, skip }) => 
     });
   }
 
-  beforeAll(async () => {
-    if (skip) return;
-    testDb = await openTestDatabase({ driver, seed: true });
-    db = testDb.db;
-    suiteContext.db = db;
-  }, 120_000);
-
-  afterAll(async () => {
-    suiteContext.db = null;
-    await testDb?.close();
+  useSuiteDatabase({ driver, skip, seed: true }, (opened) => {
+    db = opened;
   });
 
   // -------------------------------------------------------------------------------------------

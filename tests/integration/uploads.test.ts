@@ -9,19 +9,18 @@ import { deflateSync, crc32 } from 'node:zlib';
 import type { APIContext, APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UPLOAD_IMAGE_MAX_BYTES, UPLOADS_PER_USER_PER_DAY } from '~/lib/config/constants';
-import type { Db, TestDatabase } from '~/server/db/client';
+import type { Db } from '~/server/db/client';
 import { uploadedImages } from '~/server/db/schema';
 import type { Envelope } from '~/server/http';
-import { openTestDatabase } from '~/server/seed/test-database';
 import { issueToken } from '~/server/services/tokens';
 import type { UploadedImage } from '~/server/services/uploads';
 import { createUser } from '~/server/services/users';
 import { ALL as uploadOther, POST as uploadRoute } from '~/pages/api/v1/uploads/image';
 import { GET as serveRoute, HEAD as serveHead } from '~/pages/uploads/[key]/[file]';
 import { TEST_DRIVERS } from './drivers';
-import { suiteContext } from './route-context';
+import { suiteContext, useSuiteDatabase } from './route-context';
 
 interface Answer<T> {
   status: number;
@@ -122,7 +121,6 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
 }
 
 describe.each(TEST_DRIVERS)('image uploads on $label', ({ driver, skip }) => {
-  let testDb: TestDatabase;
   let db: Db;
   let serial = 0;
 
@@ -133,16 +131,8 @@ describe.each(TEST_DRIVERS)('image uploads on $label', ({ driver, skip }) => {
     return { userId, authorization: `Bearer ${token}` };
   }
 
-  beforeAll(async () => {
-    if (skip) return;
-    testDb = await openTestDatabase({ driver });
-    db = testDb.db;
-    suiteContext.db = db;
-  }, 120_000);
-
-  afterAll(async () => {
-    suiteContext.db = null;
-    await testDb?.close();
+  useSuiteDatabase({ driver, skip }, (opened) => {
+    db = opened;
   });
 
   it.skipIf(skip)('a JPEG with EXIF GPS and ICC becomes two upright WebP variants within their boxes, with no metadata', async () => {
