@@ -5,8 +5,10 @@
  */
 import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { RENTAL_TIME_ALL_DAY } from '~/lib/config/constants';
+import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
+import { availabilityRank } from '~/lib/rules/listing-rank';
 import type { Db } from '~/server/db/client';
-import { games, listings } from '~/server/db/schema';
+import { games, listings, type GameRow, type ListingRow } from '~/server/db/schema';
 
 /** The condition itself, for a query that joins games and selects more columns. */
 export function bookableAllDay(): SQL {
@@ -28,4 +30,18 @@ export async function bookableListingIds(db: Db, maxMinHours: number): Promise<n
     .where(and(bookableAllDay(), lte(listings.minRentalHours, maxMinHours)))
     .orderBy(listings.id);
   return rows.map((row) => row.id);
+}
+
+/** The availability rank of a seeded row at `now`, by the rules alone (spec §4, issue 12). */
+export function rankOfRow(row: ListingRow, game: GameRow, now: Date): number {
+  return availabilityRank({
+    availability: listingAvailability({
+      maintenance_status: game.maintenanceStatus === 1 ? 1 : 0,
+      is_suspended: game.isSuspended === 1 ? 1 : 0,
+      is_rented: row.isRented,
+      is_reservation: row.isReservation,
+      is_listed: row.isListed,
+    }),
+    bookable_now: isBookableNow({ is_rented: row.isRented, rental_time: row.rentalTime, third_type: row.thirdType }, now),
+  });
 }

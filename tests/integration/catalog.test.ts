@@ -35,6 +35,7 @@ import { GET as getShopAccounts } from '~/pages/api/v1/shop/accounts';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute } from './endpoint-call';
 import { suiteContext } from './route-context';
+import { rankOfRow } from './bookable-listings';
 
 
 const DRIVERS = TEST_DRIVERS;
@@ -135,20 +136,6 @@ const ORDER: Record<string, (a: ListingCard, b: ListingCard) => number> = {
 
 /** An instant given as Shanghai wall-clock time on a fixed day ('03:30'). */
 const shanghaiAt = (clock: string): Date => new Date(`2026-03-10T${clock}:00+08:00`);
-
-/** The availability rank of a seeded row at `now`, by the rules alone (spec §4, issue 12). */
-function rankOfRow(row: ListingRow, game: GameRow, now: Date): number {
-  return availabilityRank({
-    availability: listingAvailability({
-      maintenance_status: game.maintenanceStatus === 1 ? 1 : 0,
-      is_suspended: game.isSuspended === 1 ? 1 : 0,
-      is_rented: row.isRented,
-      is_reservation: row.isReservation,
-      is_listed: row.isListed,
-    }),
-    bookable_now: isBookableNow({ is_rented: row.isRented, rental_time: row.rentalTime, third_type: row.thirdType }, now),
-  });
-}
 
 /** The shown hourly price of a seeded row, by the rule the cards use. */
 const shownRowFen = (row: ListingRow): number => shownHourlyFen(row.rentalFen, row.activityDiscount);

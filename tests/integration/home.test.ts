@@ -8,7 +8,6 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingCard, Page } from '~/lib/catalog/types';
-import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
 import { availabilityRank } from '~/lib/rules/listing-rank';
 import { type Db, type TestDatabase } from '~/server/db/client';
 import { openTestDatabase } from '~/server/seed/test-database';
@@ -25,6 +24,7 @@ import { GET as getBanners } from '~/pages/api/v1/home/banners';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute } from './endpoint-call';
 import { suiteContext } from './route-context';
+import { rankOfRow } from './bookable-listings';
 
 
 const DRIVERS = TEST_DRIVERS;
@@ -44,19 +44,7 @@ const shanghaiAt = (clock: string): Date => new Date(`2026-03-10T${clock}:00+08:
 /** The 热租 order of listed rows at `now`, by the rules alone (spec §4 availability, bookable now). */
 function hotOrderOfRows(rows: readonly ListingRow[], gameRows: readonly GameRow[], now: Date): ListingRow[] {
   const gameById = new Map(gameRows.map((game) => [game.id, game]));
-  const rank = (row: ListingRow): number => {
-    const game = gameById.get(row.gameId)!;
-    return availabilityRank({
-      availability: listingAvailability({
-        maintenance_status: game.maintenanceStatus === 1 ? 1 : 0,
-        is_suspended: game.isSuspended === 1 ? 1 : 0,
-        is_rented: row.isRented,
-        is_reservation: row.isReservation,
-        is_listed: row.isListed,
-      }),
-      bookable_now: isBookableNow({ is_rented: row.isRented, rental_time: row.rentalTime, third_type: row.thirdType }, now),
-    });
-  };
+  const rank = (row: ListingRow): number => rankOfRow(row, gameById.get(row.gameId)!, now);
   return rows
     .filter((row) => row.isListed)
     .map((row) => ({ row, rank: rank(row) }))

@@ -8,10 +8,9 @@
  */
 import type { APIContext } from 'astro';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MONEY_CODES, type OrderView, type PayResult } from '~/lib/api/money';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
+import type { Db } from '~/server/db/client';
 import { listings, orders, payments, users, walletLedger, wallets, type LedgerKind } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { confirmSandboxTrade, sandboxNotifyParams } from '~/server/providers/payment/sandbox';
@@ -21,7 +20,7 @@ import { createOrder, expireUnpaidOrders } from '~/server/services/orders';
 import { createUser } from '~/server/services/users';
 import { changeBalance, ledgerSum, readWallet } from '~/server/services/wallet';
 import { POST as notifyRoute } from '~/pages/api/v1/pay/notify/[channel]';
-import { suiteContext } from './route-context';
+import { suiteContext, useSuiteDatabase } from './route-context';
 import { bookableListingIds } from './bookable-listings';
 
 
@@ -70,7 +69,6 @@ async function deliver(channel: string, params: Record<string, string>): Promise
 }
 
 describe.skipIf(!pgUrl)('races on PostgreSQL (DATABASE_URL_TEST)', () => {
-  let testDb: TestDatabase;
   let db: Db;
   let listingIds: number[] = [];
 
@@ -98,16 +96,9 @@ describe.skipIf(!pgUrl)('races on PostgreSQL (DATABASE_URL_TEST)', () => {
 
   const rental = (listingId: number) => ({ account_id: listingId, option: 'hourly' as const, hours: 3 });
 
-  beforeAll(async () => {
-    testDb = await openTestDatabase({ driver: 'postgres', seed: true });
-    db = testDb.db;
-    suiteContext.db = db;
+  useSuiteDatabase({ driver: 'postgres', skip: false, seed: true }, async (opened) => {
+    db = opened;
     listingIds = await bookableListingIds(db, 3);
-  }, 120_000);
-
-  afterAll(async () => {
-    suiteContext.db = null;
-    await testDb?.close();
   });
 
   it('50 renters racing for one window: exactly one order, 49 refusals 409 code 1006 该账号此时段已被租用, no other error', async () => {

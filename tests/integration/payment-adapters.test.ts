@@ -14,8 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RentalRequest } from '~/lib/api/money';
 import { fenToYuan } from '~/lib/rules/money';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
+import type { Db } from '~/server/db/client';
 import { orders, payments, users, walletLedger } from '~/server/db/schema';
 import { createPaymentGateways, paymentConfigProblems, paymentGateway, setPaymentGateways, type IncomingNotify, type PaymentConfig } from '~/server/providers/payment';
 import { alipayGateway } from '~/server/providers/payment/alipay';
@@ -28,7 +27,7 @@ import { createUser } from '~/server/services/users';
 import { bookableListingIds } from './bookable-listings';
 import { TEST_DRIVERS } from './drivers';
 import { API_V3_KEY, FakeWechatPay, keyPair, listen, rsaSign, rsaVerify, WECHAT_APP_ID, WECHAT_MCH_ID, WECHAT_PLATFORM_SERIAL, WECHAT_SERIAL_NO } from './fake-wechatpay';
-import { suiteContext } from './route-context';
+import { suiteContext, useSuiteDatabase } from './route-context';
 import { POST as notifyRoute } from '~/pages/api/v1/pay/notify/[channel]';
 
 const PUBLIC_BASE = 'https://pay.example.com';
@@ -158,7 +157,6 @@ class FakeAlipay {
 // AES-GCM) is ./fake-wechatpay.ts, shared with the Native payer page's suite
 
 describe.each(TEST_DRIVERS)('live payment adapters against fake gateways on $label', ({ driver, skip }) => {
-  let testDb: TestDatabase;
   let db: Db;
   let listingIds: number[] = [];
   const alipayApp = keyPair();
@@ -211,21 +209,20 @@ describe.each(TEST_DRIVERS)('live payment adapters against fake gateways on $lab
     headers: new Headers({ 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }),
   });
 
+  // The gateways start before the database opens and stop after it closes (after-hooks run in
+  // reverse order).
   beforeAll(async () => {
     if (skip) return;
     await Promise.all([alipay.start(), wechat.start()]);
     setPaymentGateways(createPaymentGateways(liveConfig()));
-    testDb = await openTestDatabase({ driver, seed: true });
-    db = testDb.db;
-    suiteContext.db = db;
-    listingIds = await bookableListingIds(db, 3);
-  }, 120_000);
-
+  });
   afterAll(async () => {
-    suiteContext.db = null;
     setPaymentGateways(null);
-    await testDb?.close();
     await Promise.all([alipay.stop(), wechat.stop()]);
+  });
+  useSuiteDatabase({ driver, skip, seed: true }, async (opened) => {
+    db = opened;
+    listingIds = await bookableListingIds(db, 3);
   });
 
   it.skipIf(skip)('Alipay checkout: a page-pay URL on the configured gateway, signed by our app, notify URL on PUBLIC_BASE_URL', async () => {

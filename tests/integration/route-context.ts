@@ -22,13 +22,13 @@ export const suiteContext: { db: Db | null; locals(): { db?: Db } } = {
  * suite context, handed to `onOpen` so the suite keeps its own `db` variable; closed afterwards.
  * Skipped suites (no PostgreSQL) open nothing.
  */
-export function useSuiteDatabase(options: { driver: DbDriver; skip: boolean; seed?: boolean }, onOpen: (db: Db) => void): void {
+export function useSuiteDatabase(options: { driver: DbDriver; skip: boolean; seed?: boolean }, onOpen: (db: Db) => void | Promise<void>): void {
   let opened: TestDatabase | null = null;
   beforeAll(async () => {
     if (options.skip) return;
     opened = await openTestDatabase({ driver: options.driver, seed: options.seed ?? false });
     suiteContext.db = opened.db;
-    onOpen(opened.db);
+    await onOpen(opened.db);
   }, 120_000);
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { renderSVG } from 'uqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayCheckout, PayResult, WechatNativeQr } from '~/lib/contract/money';
 import { matchRoute } from '~/lib/routes';
-import { type Db, type TestDatabase } from '~/server/db/client';
+import type { Db } from '~/server/db/client';
 import { orders, users } from '~/server/db/schema';
 import { createPaymentGateways, setPaymentGateways } from '~/server/providers/payment';
 import { handlePaymentNotify } from '~/server/services/order-payment';
@@ -18,7 +18,6 @@ import { createOrder } from '~/server/services/orders';
 import { issueToken } from '~/server/services/tokens';
 import { createUser } from '~/server/services/users';
 import { MSG_WECHAT_PAYMENT_NOT_FOUND } from '~/server/services/wechat-native';
-import { openTestDatabase } from '~/server/seed/test-database';
 import { GET as qrRoute } from '~/pages/api/v1/pay/wechat/qr';
 import { POST as payRoute } from '~/pages/api/v1/order/pay';
 import { POST as rechargeRoute } from '~/pages/api/v1/account/recharge';
@@ -26,7 +25,7 @@ import { bookableListingIds } from './bookable-listings';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk } from './endpoint-call';
 import { FakeWechatPay } from './fake-wechatpay';
-import { suiteContext } from './route-context';
+import { useSuiteDatabase } from './route-context';
 
 const PUBLIC_BASE = 'https://pay.example.com';
 
@@ -42,7 +41,6 @@ it('the payer page has its route in the table (main layout)', () => {
 });
 
 describe.each(TEST_DRIVERS)('WeChat Pay Native payer page on $label', ({ driver, skip }) => {
-  let testDb: TestDatabase;
   let db: Db;
   let listingIds: number[] = [];
   const wechat = new FakeWechatPay();
@@ -71,21 +69,20 @@ describe.each(TEST_DRIVERS)('WeChat Pay Native payer page on $label', ({ driver,
   const askQr = (payNo: string, authorization?: string) => callRoute<WechatNativeQr>(qrRoute, `/api/v1/pay/wechat/qr?pay_no=${encodeURIComponent(payNo)}`, authorization === undefined ? {} : { authorization });
   const nativeCalls = (): number => wechat.calls.filter((call) => call.path === '/v3/pay/transactions/native').length;
 
+  // The gateway starts before the database opens and stops after it closes (after-hooks run in
+  // reverse order).
   beforeAll(async () => {
     if (skip) return;
     await wechat.start();
     setPaymentGateways(createPaymentGateways(wechat.config(PUBLIC_BASE)));
-    testDb = await openTestDatabase({ driver, seed: true });
-    db = testDb.db;
-    suiteContext.db = db;
-    listingIds = await bookableListingIds(db, 3);
-  }, 120_000);
-
+  });
   afterAll(async () => {
-    suiteContext.db = null;
     setPaymentGateways(null);
-    await testDb?.close();
     await wechat.stop();
+  });
+  useSuiteDatabase({ driver, skip, seed: true }, async (opened) => {
+    db = opened;
+    listingIds = await bookableListingIds(db, 3);
   });
 
   it.skipIf(skip)('paying with WeChat sends the browser to our QR page, not to the weixin:// code', async () => {
