@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { $auth, logout } from '~/lib/stores/auth';
+import { $auth, AUTH_STORAGE_KEY, logout } from '~/lib/stores/auth';
 import { $modal, closeModal } from '~/lib/stores/ui';
 import { installHeaderAuth, installSignInButtons } from '~/scripts/header-auth';
 
@@ -38,7 +38,7 @@ function mountHeader(): HTMLElement {
 
 /** Signs out unless already out (happy-dom's storage refuses to delete a missing key). */
 function resetSession(): void {
-  if (localStorage.getItem('auth') !== null) logout();
+  if (localStorage.getItem(AUTH_STORAGE_KEY) !== null) logout();
 }
 
 const signedIn = (): boolean => document.documentElement.hasAttribute('data-signed-in');
@@ -144,8 +144,16 @@ describe('the signed-in mark in <head>', () => {
   const run = (saved: string | null): boolean => {
     document.documentElement.removeAttribute('data-signed-in');
     localStorage.clear();
-    if (saved !== null) localStorage.setItem('auth', saved);
-    new Function(script)();
+    if (saved !== null) localStorage.setItem(AUTH_STORAGE_KEY, saved);
+    // As BaseLayout emits it: the key arrives on the script element's data-auth-key.
+    const element = document.createElement('script');
+    element.dataset.authKey = AUTH_STORAGE_KEY;
+    Object.defineProperty(document, 'currentScript', { value: element, configurable: true });
+    try {
+      new Function(script)();
+    } finally {
+      Reflect.deleteProperty(document, 'currentScript');
+    }
     return signedIn();
   };
 
