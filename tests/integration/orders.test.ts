@@ -597,7 +597,7 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     const renter = await freshUser({ balanceFen: 100_000 });
     const order = await rentAndPay(renter, rental(listing), new Date());
     const balance = await expectBalanced(renter);
-    await db.update(listings).set({ isListed: false }).where(eq(listings.id, listing.id));
+    await db.update(listings).set({ isListed: false, sellerState: 'off_shelf' }).where(eq(listings.id, listing.id));
 
     expectError(await post(renewCheckRoute, '/api/v1/order/renewCheck', renter, { order_no: order.order_no, hours: 1 }), 404, '账号已删除', -400);
     expectError(await post(renewRoute, '/api/v1/order/renew', renter, { order_no: order.order_no, hours: 1 }, newKey()), 404, '账号已删除', -400);

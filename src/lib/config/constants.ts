@@ -94,6 +94,14 @@ export const CERT_TYPE = { individual: 0, store: 1, merchant: 2 } as const;
  */
 export const COMMISSION_BPS_BY_CERT_TYPE: Readonly<Record<0 | 1 | 2, number>> = { 0: 1_000, 1: 800, 2: 600 };
 export const EARNINGS_HOLD_HOURS = 24;
+/** What a seller chose for a listing (issue 13): only on_shelf (and approved) shows to renters. */
+export const LISTING_SELLER_STATES = ['on_shelf', 'off_shelf', 'maintenance', 'deleted'] as const;
+export type ListingSellerState = (typeof LISTING_SELLER_STATES)[number];
+/** Review of new listings and big price changes (issue 13; a setting, on by default, off in the demo). */
+export const LISTING_REVIEW_STATUSES = ['approved', 'pending', 'rejected'] as const;
+export type ListingReviewStatus = (typeof LISTING_REVIEW_STATUSES)[number];
+/** A price change beyond this share of the old hourly price (up or down) goes to review when review is on. */
+export const REVIEW_PRICE_CHANGE_RATIO = 0.5;
 /** third_type of listings mirrored from the partner platform; always bookable (spec §4). */
 export const THIRD_TYPE_UHAOZU = 'uhaozu';
 /** The listing attribute that tells a hafu coin account from a skin account (spec §3 attrs). */

@@ -60,6 +60,7 @@ export const LEDGER_KINDS = [
   'pay_surplus',
   'withdraw',
   'withdraw_cancel',
+  'earning_release',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -9,7 +9,8 @@
  */
 import type { CertType } from './settlement';
 
-export type CertificationState = 'draft' | 'submitted' | 'approved' | 'rejected';
+export const CERTIFICATION_STATES = ['draft', 'submitted', 'approved', 'rejected'] as const;
+export type CertificationState = (typeof CERTIFICATION_STATES)[number];
 
 export type CertificationEvent =
   | { type: 'submit'; realNameVerified: boolean }

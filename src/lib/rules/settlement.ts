@@ -25,11 +25,14 @@ export interface RentalSettlementInput {
   endedAt: Date;
 }
 
-export interface RentalSettlement {
+export interface RentSplit {
   /** Rent the renter finally paid: the commission base. */
   netRentFen: number;
   commissionFen: number;
   sellerFen: number;
+}
+
+export interface RentalSettlement extends RentSplit {
   /** When the earnings leave the frozen balance. */
   releaseAt: Date;
 }
@@ -40,20 +43,27 @@ export function commissionBps(certType: CertType): number {
   return bps;
 }
 
-export function settleRental(input: RentalSettlementInput, holdHours: number = EARNINGS_HOLD_HOURS): RentalSettlement {
-  const { rentFen, refundedRentFen } = input;
+/** The split of a rental's rent at a given commission rate (basis points), whatever the seller type. */
+export function splitRent(input: { commissionBps: number; rentFen: number; refundedRentFen: number }): RentSplit {
+  const { rentFen, refundedRentFen, commissionBps: rate } = input;
   if (!Number.isSafeInteger(rentFen) || rentFen < 0) throw new RangeError(`租金无效: ${rentFen}`);
   if (!Number.isSafeInteger(refundedRentFen) || refundedRentFen < 0 || refundedRentFen > rentFen) {
     throw new RangeError(`退款金额无效: ${refundedRentFen}`);
   }
+  if (!Number.isInteger(rate) || rate < 0 || rate > 10_000) throw new RangeError(`佣金比例无效: ${rate}`);
   const netRentFen = rentFen - refundedRentFen;
-  const commissionFen = applyFactorFen(netRentFen, commissionBps(input.certType) / 10_000);
-  return {
-    netRentFen,
-    commissionFen,
-    sellerFen: netRentFen - commissionFen,
-    releaseAt: new Date(input.endedAt.getTime() + holdHours * MS_PER_HOUR),
-  };
+  const commissionFen = applyFactorFen(netRentFen, rate / 10_000);
+  return { netRentFen, commissionFen, sellerFen: netRentFen - commissionFen };
+}
+
+/** When earnings of a rental that ended at `endedAt` leave the frozen balance. */
+export function releaseTime(endedAt: Date, holdHours: number = EARNINGS_HOLD_HOURS): Date {
+  return new Date(endedAt.getTime() + holdHours * MS_PER_HOUR);
+}
+
+export function settleRental(input: RentalSettlementInput, holdHours: number = EARNINGS_HOLD_HOURS): RentalSettlement {
+  const split = splitRent({ commissionBps: commissionBps(input.certType), rentFen: input.rentFen, refundedRentFen: input.refundedRentFen });
+  return { ...split, releaseAt: releaseTime(input.endedAt, holdHours) };
 }
 
 /** Whether frozen earnings may be released at `now` (the hold is over, to the millisecond). */

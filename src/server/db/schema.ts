@@ -29,10 +29,19 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { RENTAL_TIME_ALL_DAY, UPLOAD_PURPOSES, type UploadPurpose } from '../../lib/config/constants';
+import {
+  LISTING_REVIEW_STATUSES,
+  LISTING_SELLER_STATES,
+  RENTAL_TIME_ALL_DAY,
+  UPLOAD_PURPOSES,
+  type ListingReviewStatus,
+  type ListingSellerState,
+  type UploadPurpose,
+} from '../../lib/config/constants';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../lib/contract/sign-in';
 import { LEDGER_KINDS, PAY_CHANNELS, type LedgerKind, type PayChannel } from '../../lib/contract/money';
 import { QR_PLATFORMS, QR_STATES, type QrPlatform, type QrState } from '../../lib/rules/qr-login';
+import { CERTIFICATION_STATES, type CertificationState } from '../../lib/rules/seller-certification';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -175,7 +184,16 @@ export const listings = pgTable(
     depositFen: integer('deposit_fen').notNull().default(0),
     isRented: boolean('is_rented').notNull().default(false),
     isReservation: boolean('is_reservation').notNull().default(false),
+    /**
+     * Shown to renters (hall, detail, shop page): on the shelf and past review, nothing else. Kept
+     * by services/seller-listings.ts; the check `listings_is_listed_check` holds it to that.
+     */
     isListed: boolean('is_listed').notNull().default(true),
+    /** What the seller chose (issue 13): on the shelf, off it, in maintenance, or deleted (kept for order history). */
+    sellerState: text('seller_state', { enum: LISTING_SELLER_STATES }).$type<ListingSellerState>().notNull().default('on_shelf'),
+    /** Review of a new listing or a big price change (issue 13), with the reason the seller sees when rejected. */
+    reviewStatus: text('review_status', { enum: LISTING_REVIEW_STATUSES }).$type<ListingReviewStatus>().notNull().default('approved'),
+    reviewReason: varchar('review_reason', { length: 200 }),
     isUseBargain: boolean('is_use_bargain').notNull().default(false),
     isUseVipDiscount: boolean('is_use_vip_discount').notNull().default(false),
     topShelf: boolean('top_shelf').notNull().default(false),
@@ -246,6 +264,11 @@ export const listings = pgTable(
       .where(sql`${t.isListed} and (${t.activityDiscount} is not null or ${t.isUseBargain})`),
     // A shop's page lists its listed accounts in hall order.
     index('listings_shop_popular_idx').on(t.shopId, t.topShelf.desc().nullsFirst(), t.popularity.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isListed}`),
+    // The seller's listings page, newest first, deleted ones left out.
+    index('listings_shop_seller_idx').on(t.shopId, t.id.desc()).where(sql`${t.sellerState} <> 'deleted'`),
+    check('listings_seller_state_check', sql.raw(`seller_state in (${LISTING_SELLER_STATES.map((s) => `'${s}'`).join(', ')})`)),
+    check('listings_review_status_check', sql.raw(`review_status in (${LISTING_REVIEW_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+    check('listings_is_listed_check', sql`${t.isListed} = (${t.sellerState} = 'on_shelf' and ${t.reviewStatus} = 'approved')`),
     check('listings_rental_fen_check', sql`${t.rentalFen} >= 0`),
     check('listings_deposit_fen_check', sql`${t.depositFen} >= 0`),
     check('listings_min_rental_hours_check', sql`${t.minRentalHours} >= 1`),
@@ -1270,4 +1293,111 @@ export const uploadedImages = pgTable(
     check('uploaded_images_purpose_check', sql.raw(`purpose in (${UPLOAD_PURPOSES.map((p) => `'${p}'`).join(', ')})`)),
     check('uploaded_images_size_check', sql`${t.width} > 0 and ${t.height} > 0`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// sellers (issue 13)
+
+/**
+ * Settings operators change without a deploy (commission, holds, review; the console is issue 15).
+ * One JSON value per key, read through services/site-settings.ts, which holds every default.
+ */
+export const siteSettings = pgTable('site_settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A user's application to sell (lib/rules/seller-certification.ts is its state machine). One per
+ * user: a rejected one is corrected and submitted again. `details` holds the business details of a
+ * store or merchant (name, licence number, contact) as submitted.
+ */
+export const sellerCertifications = pgTable(
+  'seller_certifications',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    certType: smallint('cert_type').notNull(),
+    state: text('state', { enum: CERTIFICATION_STATES }).$type<CertificationState>().notNull().default('draft'),
+    shopName: varchar('shop_name', { length: 32 }).notNull(),
+    details: jsonb('details').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    rejectReason: varchar('reject_reason', { length: 200 }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, mode: 'date' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('seller_certifications_review_idx').on(t.submittedAt).where(sql`${t.state} = 'submitted'`),
+    check('seller_certifications_cert_type_check', sql`${t.certType} in (0, 1, 2)`),
+    check('seller_certifications_state_check', sql.raw(`state in (${CERTIFICATION_STATES.map((s) => `'${s}'`).join(', ')})`)),
+    check('seller_certifications_reason_check', sql`(${t.state} = 'rejected') = (${t.rejectReason} is not null)`),
+  ],
+);
+
+export const EARNING_STATUSES = ['frozen', 'released'] as const;
+export type EarningStatus = (typeof EARNING_STATUSES)[number];
+
+/**
+ * What the owner earns from one rental order (lib/rules/settlement.ts), kept in step with the
+ * order by services/settlement.ts from payment to release: rent = seller + commission + refunded,
+ * to the fen, by the check below. `release_at` is set once the rental ends (plus the hold);
+ * `released` means the seller's share reached the wallet as one ledger row (earning_release).
+ * The cert_type and rate are the shop's at payment, so a later change does not reprice it.
+ */
+export const sellerEarnings = pgTable(
+  'seller_earnings',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    sellerUserId: integer('seller_user_id')
+      .notNull()
+      .references(() => users.id),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    certType: smallint('cert_type').notNull(),
+    commissionBps: integer('commission_bps').notNull(),
+    rentFen: bigint('rent_fen', { mode: 'number' }).notNull(),
+    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
+    commissionFen: bigint('commission_fen', { mode: 'number' }).notNull(),
+    sellerFen: bigint('seller_fen', { mode: 'number' }).notNull(),
+    status: text('status', { enum: EARNING_STATUSES }).$type<EarningStatus>().notNull().default('frozen'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    releaseAt: timestamp('release_at', { withTimezone: true, mode: 'date' }),
+    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('seller_earnings_seller_paid_idx').on(t.sellerUserId, t.paidAt.desc()),
+    index('seller_earnings_listing_idx').on(t.listingId),
+    index('seller_earnings_due_idx').on(t.releaseAt).where(sql`${t.status} = 'frozen' and ${t.releaseAt} is not null`),
+    check('seller_earnings_sum_check', sql`${t.rentFen} = ${t.sellerFen} + ${t.commissionFen} + ${t.refundedFen}`),
+    check('seller_earnings_money_check', sql`${t.rentFen} >= 0 and ${t.refundedFen} >= 0 and ${t.commissionFen} >= 0 and ${t.sellerFen} >= 0`),
+    check('seller_earnings_cert_type_check', sql`${t.certType} in (0, 1, 2)`),
+    check('seller_earnings_status_check', sql`${t.status} in ('frozen', 'released')`),
+    check('seller_earnings_release_check', sql`${t.status} = 'frozen' or (${t.releaseAt} is not null and ${t.releasedAt} is not null)`),
+  ],
+);
+
+/** A complaint's answer by the listing's owner (issue 13): text and up to 6 uploaded images. */
+export const complaintAnswers = pgTable(
+  'complaint_answers',
+  {
+    id: serial('id').primaryKey(),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    sellerUserId: integer('seller_user_id')
+      .notNull()
+      .references(() => users.id),
+    content: varchar('content', { length: 500 }).notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('complaint_answers_complaint_idx').on(t.complaintId, t.id)],
 );

@@ -13,6 +13,7 @@ import { shanghaiWallTime } from '../../lib/rules/shanghai-time';
 import { getListingDetail } from '../services/catalog';
 import { setListingCredentials } from '../services/credentials';
 import { newNumber } from '../services/order-numbers';
+import { syncEarnings } from '../services/settlement';
 import { DEMO_VIP_PLANS } from '../services/vip';
 import { changeBalance, isRecorded } from '../services/wallet';
 import type { Db } from '../db/client';
@@ -136,6 +137,7 @@ async function seedDemoFinishedRental(db: Db, renterId: number, now: Date): Prom
         createdAt: startsAt,
       })
       .returning({ id: orders.id });
+    await syncEarnings(tx, order!.id, now);
     await tx.insert(payments).values({
       payNo: newNumber('payment', startsAt),
       orderId: order!.id,

@@ -40,6 +40,7 @@ import { loadOrderRecords, orderViewById, toOrderView } from './order-view';
 import { assertRentable, expireUnpaidOrders, mappingDoubleBooking } from './orders';
 import { requireRealName } from './real-name';
 import { refreshRentedFlags } from './rented-flags';
+import { syncEarnings } from './settlement';
 
 /** POST free/createOrder: the account whose free offer the renter takes. */
 export const freeOrderRequestSchema = z.object({ account_id: bodyIdSchema });
@@ -113,6 +114,7 @@ export async function createFreeOrder(db: Db, userId: number, request: z.output<
         })
         .returning({ id: orders.id });
       await refreshRentedFlags(tx, [listing.id], now);
+      await syncEarnings(tx, inserted!.id, now);
       return orderViewById(tx, inserted!.id, now);
     }),
   );

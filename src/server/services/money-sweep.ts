@@ -1,6 +1,6 @@
 /**
  * What every process does on a timer for money (main.ts, every ORDER_SWEEP_INTERVAL_MS): settle
- * orders by the clock, post the sandbox gateway's due notifies, and let the sandbox payout
+ * orders by the clock, release sellers' earnings past their hold, post the sandbox gateway's due notifies, and let the sandbox payout
  * provider finish due withdrawals. Each step claims its rows (SKIP LOCKED or a lease), so many
  * processes share the work; a failing step does not stop the others.
  */
@@ -9,10 +9,14 @@ import type { Db } from '../db/client';
 import { log } from '../log';
 import { deliverDueNotifies } from '../providers/payment/sandbox';
 import { sweepOrders } from './order-lifecycle';
+import { releaseDueEarnings } from './settlement';
 import { settleSandboxWithdrawals } from './withdrawals';
 
 export async function sweepMoney(db: Db, now: Date): Promise<void> {
-  const steps: [string, () => Promise<unknown>][] = [['orders', () => sweepOrders(db, now)]];
+  const steps: [string, () => Promise<unknown>][] = [
+    ['orders', () => sweepOrders(db, now)],
+    ['earnings', () => releaseDueEarnings(db, now)],
+  ];
   if (sandboxPagesEnabled()) {
     steps.push(['sandbox notifies', () => deliverDueNotifies(db, now)]);
     steps.push(['sandbox withdrawals', () => settleSandboxWithdrawals(db, now)]);

@@ -26,6 +26,7 @@ import { newNumber } from './order-numbers';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, lockOwnOrder, orderViewById, prepayFenOf } from './order-view';
 import { expireUnpaidOrders, mappingDoubleBooking, orderNoSchema, restoreEnvelopes, windowTaken } from './orders';
 import { listingsDueForRefresh, refreshRentedFlags } from './rented-flags';
+import { syncEarnings } from './settlement';
 import { changeBalance, isVipAt, readWallet, yuanAmountSchema } from './wallet';
 
 export const MSG_NOT_STARTED = '租期开始后才能查看账号信息';
@@ -125,6 +126,7 @@ export async function cancelOrder(db: Db, userId: number, orderNo: string, now: 
     // A reservation cancelled before its start never took effect: its envelope comes back too.
     if (order.redPacketId !== null && order.startsAt!.getTime() > now.getTime()) await restoreEnvelopes(tx, [order.redPacketId]);
     await refreshRentedFlags(tx, [order.listingId!], now);
+    await syncEarnings(tx, order.id, now);
     return orderViewById(tx, order.id, now);
   });
 }
@@ -232,6 +234,7 @@ export async function renewOrder(db: Db, userId: number, body: z.output<typeof r
         createdAt: now,
       });
       if (price.payFen > 0) await changeBalance(tx, { userId, kind: 'renew_pay', amountFen: -price.payFen, refNo: renewNo });
+      await syncEarnings(tx, order.id, now);
       return orderViewById(tx, order.id, now);
     }),
   );
@@ -289,6 +292,7 @@ export async function sweepOrders(db: Db, now: Date): Promise<SweepResult> {
           .where(eq(orders.id, order.id));
         if (order.depositFen > 0) await changeBalance(tx, { userId: order.userId, kind: 'deposit_return', amountFen: order.depositFen, refNo: order.orderNo });
         if (unusedGameMoneyFen > 0) await changeBalance(tx, { userId: order.userId, kind: 'hafu_refund', amountFen: unusedGameMoneyFen, refNo: order.orderNo });
+        await syncEarnings(tx, order.id, now);
       }
       await refreshRentedFlags(tx, due.map((order) => order.listingId!), now);
       return due.length;

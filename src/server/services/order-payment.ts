@@ -26,6 +26,7 @@ import { lockOwnOrder, orderViewById } from './order-view';
 import { orderNoSchema } from './orders';
 import { requireRealName } from './real-name';
 import { refreshRentedFlags } from './rented-flags';
+import { syncEarnings } from './settlement';
 import { changeBalance, yuanAmountSchema } from './wallet';
 
 export const MSG_ORDER_EXPIRED = '订单已超时，请重新下单';
@@ -72,7 +73,10 @@ export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChann
     .where(and(eq(orders.id, orderId), inArray(orders.status, [ORDER_STATUS.unpaid, ORDER_STATUS.paying])))
     .returning();
   if (!order) return false;
-  if (order.kind === 'rental' && order.listingId !== null) await refreshRentedFlags(tx, [order.listingId], now);
+  if (order.kind === 'rental' && order.listingId !== null) {
+    await refreshRentedFlags(tx, [order.listingId], now);
+    await syncEarnings(tx, order.id, now);
+  }
   if (order.kind === 'vip' && order.vipDays !== null) {
     await tx.insert(wallets).values({ userId: order.userId }).onConflictDoNothing();
     await tx

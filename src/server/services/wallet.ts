@@ -47,6 +47,7 @@ export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
   pay_surplus: '支付退回余额',
   withdraw: '提现',
   withdraw_cancel: '提现取消退回',
+  earning_release: '租金收入',
 };
 
 /** The wallet row of a user, created empty on first use. */

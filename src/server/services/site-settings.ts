@@ -1,0 +1,52 @@
+/**
+ * Settings operators change without a deploy (issue 13 now; the console that edits them is issue
+ * 15). Each key has a zod schema and a default here, the one place both live; a stored value that
+ * no longer parses falls back to the default rather than breaking a money path.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS, REVIEW_PRICE_CHANGE_RATIO } from '~/lib/config/constants';
+import type { DbOrTx } from '../db/client';
+import { siteSettings } from '../db/schema';
+
+const bps = z.number().int().min(0).max(10_000);
+
+const SETTINGS = {
+  /** Platform commission per cert_type, basis points of the rent finally paid. */
+  'seller.commission_bps': { schema: z.object({ 0: bps, 1: bps, 2: bps }), fallback: COMMISSION_BPS_BY_CERT_TYPE },
+  /** Hours earnings stay frozen after a rental ends (the complaint window). */
+  'seller.earnings_hold_hours': { schema: z.number().int().min(0).max(24 * 90), fallback: EARNINGS_HOLD_HOURS },
+  /** Whether new listings and big price changes wait for an operator (on unless turned off). */
+  'seller.review_enabled': { schema: z.boolean(), fallback: true },
+  /** A price change beyond this share of the old price goes to review. */
+  'seller.review_price_change_ratio': { schema: z.number().min(0).max(100), fallback: REVIEW_PRICE_CHANGE_RATIO },
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.output<(typeof SETTINGS)[K]['schema']>;
+
+export async function readSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingValue<K>> {
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key));
+  const parsed = row ? SETTINGS[key].schema.safeParse(row.value) : null;
+  return (parsed?.success ? parsed.data : SETTINGS[key].fallback) as SettingValue<K>;
+}
+
+export async function readSettings<K extends SettingKey>(db: DbOrTx, keys: readonly K[]): Promise<{ [P in K]: SettingValue<P> }> {
+  const rows = await db.select().from(siteSettings).where(inArray(siteSettings.key, [...keys]));
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  const out = {} as Record<K, unknown>;
+  for (const key of keys) {
+    const parsed = stored.has(key) ? SETTINGS[key].schema.safeParse(stored.get(key)) : null;
+    out[key] = parsed?.success ? parsed.data : SETTINGS[key].fallback;
+  }
+  return out as { [P in K]: SettingValue<P> };
+}
+
+/** Validates and stores one setting (throws a ZodError on a bad value). */
+export async function writeSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingValue<K>, now: Date = new Date()): Promise<void> {
+  const parsed = SETTINGS[key].schema.parse(value);
+  await db
+    .insert(siteSettings)
+    .values({ key, value: parsed, updatedAt: now })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: parsed, updatedAt: now } });
+}
