@@ -8,7 +8,8 @@
  * the standalone group (help, ContactUs, download, VIPSubscribe, 404, business-invest) render in
  * the main frame with the site header (issue 12, docs/decisions.md "One frame for content pages").
  */
-export type RouteLayout = 'standalone' | 'main' | 'account';
+/** 'seller' is ours (issue 13): the seller's pages under /seller, in the account area's look. */
+export type RouteLayout = 'standalone' | 'main' | 'account' | 'seller';
 
 export interface RouteMeta {
   /** Hide the floating buttons (online service, download, contact, complaint, back to top). */
@@ -105,6 +106,15 @@ export const ROUTES: readonly RouteDef[] = [
   r('account_besimilar', '/account/account_besimilar', '找相似', 'account', 5, { requiresLogin: true }),
   r('unactive_account', '/account/unactive_account', '注销账号', 'account', 4, { requiresLogin: true }),
   r('unactive_result', '/account/unactive_result', '注销结果', 'account', 4, { requiresLogin: true }),
+
+  // The seller side (issue 13; not in the spec, docs/decisions.md "Seller pages").
+  r('seller', '/seller', '卖家中心', 'seller', 13, { requiresLogin: true }),
+  r('seller_apply', '/seller/apply', '卖家认证', 'seller', 13, { requiresLogin: true }),
+  r('seller_listings', '/seller/listings', '我的出租', 'seller', 13, { requiresLogin: true }),
+  r('seller_listing_new', '/seller/listings/new', '发布账号', 'seller', 13, { requiresLogin: true }),
+  r('seller_listing_edit', '/seller/listings/edit', '编辑账号', 'seller', 13, { requiresLogin: true }),
+  r('seller_orders', '/seller/orders', '出租订单', 'seller', 13, { requiresLogin: true }),
+  r('seller_earnings', '/seller/earnings', '收益结算', 'seller', 13, { requiresLogin: true }),
 ];
 
 /** Spec §2: the floating buttons are hidden on these route names (advertise has no screen of its own yet). */
@@ -127,6 +137,7 @@ export function routeByName(name: string): RouteDef {
 }
 
 export const ACCOUNT_ROUTES: readonly RouteDef[] = ROUTES.filter((route) => route.layout === 'account');
+export const SELLER_ROUTES: readonly RouteDef[] = ROUTES.filter((route) => route.layout === 'seller');
 
 /** Spec §2: floating buttons are hidden on the listed route names and on routes whose meta hides them. */
 export function isFloatHidden(route: Pick<RouteDef, 'name' | 'meta'>): boolean {
