@@ -1,13 +1,13 @@
 /**
- * /api/v1/seller/certification (Bearer; issue 13) → SellerProfile.
+ * POST /api/v1/seller/certification (Bearer; issue 13) → SellerProfile.
  * POST `{ cert_type: 0, shop_name }` or `{ cert_type: 1 | 2, shop_name, details }`: apply. An
  * individual owner is approved at once once real-name verified (else 409 请先完成实名认证); a store or
- * merchant goes to review. DELETE: withdraw an application under review.
+ * merchant goes to review. Withdrawing is POST seller/certification/withdraw.
  */
 import { certificationBodySchema } from '~/lib/contract/seller';
 import { requireUser } from '~/server/auth';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { submitCertification, withdrawCertification } from '~/server/services/sellers';
+import { submitCertification } from '~/server/services/sellers';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();
@@ -16,10 +16,4 @@ export const POST = handle(async (ctx) => {
   return ok(await submitCertification(ctx.db, userId, body, now));
 });
 
-export const DELETE = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return ok(await withdrawCertification(ctx.db, userId, now));
-});
-
-export const ALL = allowOnly('POST', 'DELETE');
+export const ALL = allowOnly('POST');
