@@ -79,4 +79,7 @@ export interface SellerProfile {
   certification: CertificationView | null;
   /** The shop, once a certification was approved. */
   shop: { id: number; name: string; cert_type: CertType; cert_type_text: string } | null;
+  /** The platform's commission per cert_type in percent (e.g. 10 for 10%), and the earnings hold: shown before applying. */
+  commission_percent: Readonly<Record<CertType, number>>;
+  earnings_hold_hours: number;
 }

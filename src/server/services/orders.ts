@@ -22,7 +22,7 @@ import { RENTAL_OPTIONS, rentalOptionDef, type RentalOption } from '~/lib/rules/
 import { quoteRental, type RentalQuote } from '~/lib/rules/quote';
 import type { Db, DbOrTx, DbTx } from '../db/client';
 import { SQLSTATE_DEADLOCK_DETECTED, SQLSTATE_EXCLUSION_VIOLATION, violatedConstraint } from '../db/errors';
-import { orders, redPackets, users } from '../db/schema';
+import { listings, orders, redPackets, shops, users } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 import { accountDeleted, getListingDetail } from './catalog';
@@ -243,10 +243,23 @@ export function assertRentable(listing: ListingDetail, reserved: boolean, now: D
   if (!isBookableNow(listing, now)) throw conflict(MSG_NOT_RENTABLE);
 }
 
+export const MSG_OWN_LISTING = '不能租用自己店铺的账号';
+
+/** A seller renting their own account would pay themselves through the platform: refused (409). */
+export async function refuseOwnListing(db: DbOrTx, userId: number, listingId: number): Promise<void> {
+  const [own] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(shops, eq(shops.id, listings.shopId))
+    .where(and(eq(listings.id, listingId), eq(shops.ownerUserId, userId)));
+  if (own) throw conflict(MSG_OWN_LISTING);
+}
+
 export async function createOrder(db: Db, userId: number, request: z.output<typeof rentalRequestSchema>, key: string | null, now: Date): Promise<OrderView> {
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'order.create', key, request }, async (tx) => {
       await requireRealName(tx, userId);
+      await refuseOwnListing(tx, userId, request.account_id);
       await expireUnpaidOrders(tx, now, request.account_id);
       const server = await quoteFor(tx, userId, request, now);
       assertRentable(server.listing, request.reserved === true, now);

@@ -21,6 +21,7 @@ import type { CertType } from '~/lib/rules/settlement';
 import type { Db, DbOrTx, DbTx } from '../db/client';
 import { sellerCertifications, shops, users } from '../db/schema';
 import { AppError, conflict, notFound } from '../errors';
+import { readSettings } from './site-settings';
 
 export const MSG_NO_APPLICATION = '没有进行中的卖家申请';
 export const MSG_SAME_TYPE = '您已是该类型的卖家';
@@ -63,15 +64,19 @@ function toView(row: CertificationRow): CertificationView {
 }
 
 export async function getSellerProfile(db: DbOrTx, userId: number): Promise<SellerProfile> {
-  const [[user], [row], [shop]] = await Promise.all([
+  const [[user], [row], [shop], settings] = await Promise.all([
     db.select({ isRealName: users.isRealName }).from(users).where(eq(users.id, userId)),
     db.select().from(sellerCertifications).where(eq(sellerCertifications.userId, userId)),
     db.select({ id: shops.id, name: shops.name, certType: shops.certType }).from(shops).where(eq(shops.ownerUserId, userId)),
+    readSettings(db, ['seller.commission_bps', 'seller.earnings_hold_hours']),
   ]);
+  const bps = settings['seller.commission_bps'];
   return {
     real_name_verified: user?.isRealName ?? false,
     certification: row ? toView(row) : null,
     shop: shop ? { id: shop.id, name: shop.name, cert_type: shop.certType as CertType, cert_type_text: CERT_TYPE_LABEL[shop.certType as CertType] } : null,
+    commission_percent: { 0: bps[0] / 100, 1: bps[1] / 100, 2: bps[2] / 100 },
+    earnings_hold_hours: settings['seller.earnings_hold_hours'],
   };
 }
 
