@@ -4,14 +4,21 @@
  * real-name verified; a store or merchant waits for an operator's decision (the service the
  * console will call); every seller call refuses a user without a shop with 403 code 1101.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG_NOT_SELLER, SELLER_CODES, type SellerProfile } from '~/lib/contract/seller';
 import { CERTIFICATION_MESSAGES } from '~/lib/rules/seller-certification';
 import type { Db } from '~/server/db/client';
-import { listings, orders, sellerCertifications, shops, users } from '~/server/db/schema';
+import { listings, orders, sellerCertifications, sellerEarnings, shops, users, walletLedger } from '~/server/db/schema';
 import { MSG_OWN_LISTING } from '~/server/services/orders';
 import { POST as createOrderRoute } from '~/pages/api/v1/order/create';
+import { POST as payRoute } from '~/pages/api/v1/order/pay';
+import { POST as fastForwardRoute } from '~/pages/api/v1/sandbox/orders/fast-forward';
+import { MSG_NOT_RUNNING } from '~/server/services/sandbox-clock';
+import { MSG_ORDER_NOT_FOUND } from '~/server/services/order-view';
+import { ledgerIdentity } from '~/server/services/settlement';
+import { changeBalance } from '~/server/services/wallet';
+import { bookableListingIds } from './bookable-listings';
 import { DEMO_USERS } from '~/server/seed/demo';
 import { decideCertification, requireSeller, MSG_SAME_TYPE } from '~/server/services/sellers';
 import { issueToken } from '~/server/services/tokens';
@@ -40,6 +47,9 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       const { token } = await issueToken(db, userId, { now });
       return { userId, auth: `Bearer ${token}` };
     }
+
+    const changeBalanceIn = (userId: number, amountFen: number) =>
+      db.transaction((tx) => changeBalance(tx, { userId, kind: 'demo_credit', amountFen, refNo: `seller-test-${userId}` }));
 
     const apply = (auth: string, body: unknown) => callRoute<SellerProfile>(certificationRoute, '/api/v1/seller/certification', { method: 'POST', authorization: auth, body });
     const profile = (auth: string) => callRoute<SellerProfile>(profileRoute, '/api/v1/seller/profile', { authorization: auth });
@@ -135,6 +145,28 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
         MSG_OWN_LISTING,
       );
       expect(await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, owner!.id))).toEqual(before);
+    });
+
+    it('the sandbox time machine ends one rental now, skips its hold and releases the earnings to the owner (renter or owner only)', async () => {
+      const renter = await newUser(true);
+      await changeBalanceIn(renter.userId, 1_000_000);
+      const [listingId] = await bookableListingIds(db, 1);
+      const [owner] = await db.select({ ownerUserId: shops.ownerUserId }).from(listings).innerJoin(shops, eq(shops.id, listings.shopId)).where(eq(listings.id, listingId!));
+      const order = expectOk(
+        await callRoute<{ order_no: string }>(createOrderRoute, '/api/v1/order/create', { method: 'POST', authorization: renter.auth, body: { account_id: listingId, option: 'hourly', hours: 1 } }),
+      );
+      expectOk(await callRoute(payRoute, '/api/v1/order/pay', { method: 'POST', authorization: renter.auth, body: { order_no: order.order_no, channel: 'wallet' } }));
+      const fastForward = (auth: string) =>
+        callRoute<{ status: number; earnings: string }>(fastForwardRoute, '/api/v1/sandbox/orders/fast-forward', { method: 'POST', authorization: auth, body: { order_no: order.order_no } });
+      const stranger = await newUser(false);
+      expectError(await fastForward(stranger.auth), 404, MSG_ORDER_NOT_FOUND);
+      expect(expectOk(await fastForward(renter.auth))).toMatchObject({ status: 4, earnings: 'released' });
+      const [earning] = await db.select().from(sellerEarnings).innerJoin(orders, eq(orders.id, sellerEarnings.orderId)).where(eq(orders.orderNo, order.order_no));
+      expect(earning!.seller_earnings.sellerFen).toBeGreaterThan(0);
+      const [credit] = await db.select().from(walletLedger).where(and(eq(walletLedger.kind, 'earning_release'), eq(walletLedger.refNo, order.order_no)));
+      expect(credit).toMatchObject({ userId: owner!.ownerUserId, amountFen: earning!.seller_earnings.sellerFen });
+      expectError(await fastForward(renter.auth), 409, MSG_NOT_RUNNING);
+      expect((await ledgerIdentity(db)).holds).toBe(true);
     });
 
     it('the demo shops are approved sellers of their type', async () => {
