@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commissionBps, isReleasable, settleRental, type CertType } from '~/lib/rules/settlement';
+import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS } from '~/lib/config/constants';
+import { cancelRefund } from '~/lib/rules/refund';
+import { commissionBps, isReleasable, releaseTime, settleRental, splitRent, type CertType } from '~/lib/rules/settlement';
 
 // Issue 13 "Unit tables: commission and hold per cert_type, release times, refund effects on the
 // release". The rates and the hold are our defaults (docs/decisions.md "Settlement").
@@ -62,6 +64,130 @@ describe('one rental settled', () => {
         expect(settled.sellerFen + settled.commissionFen + refundedRentFen).toBe(rentFen);
         expect(settled.commissionFen).toBeGreaterThanOrEqual(0);
         expect(settled.sellerFen).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+});
+
+// Issue 13 "Orders, earnings, payouts": the defaults the issue names (individual 10 %, store 8 %,
+// merchant 6 %, a 24 h complaint window), the split at any rate the setting may hold, the fen
+// boundary, the release time, and what refunds do to the amount released.
+
+describe('the defaults are the issue’s', () => {
+  it.each([
+    [0, 1_000, 24],
+    [1, 800, 24],
+    [2, 600, 24],
+  ] as const)('cert_type %i: commission %i bps, hold %i h', (certType, bps, holdHours) => {
+    expect(COMMISSION_BPS_BY_CERT_TYPE[certType]).toBe(bps);
+    expect(commissionBps(certType)).toBe(bps);
+    expect(EARNINGS_HOLD_HOURS).toBe(holdHours);
+    const settled = settleRental({ certType, rentFen: 10_000, refundedRentFen: 0, endedAt: ENDED });
+    expect(settled.commissionFen).toBe(bps);
+    expect(settled.releaseAt.getTime() - ENDED.getTime()).toBe(holdHours * 3_600_000);
+  });
+});
+
+describe('splitRent at an explicit rate (the setting may hold any 0-10000 bps)', () => {
+  it.each([
+    // bps, rent, refunded, commission, seller
+    [0, 12_345, 0, 0, 12_345], // no commission: the seller keeps every fen
+    [10_000, 12_345, 0, 12_345, 0], // the whole rent: the seller gets nothing
+    [10_000, 12_345, 345, 12_000, 0],
+    [1, 10_000, 0, 1, 9_999],
+    [1, 4_999, 0, 0, 4_999], // 0.4999 fen rounds down
+    [1, 5_000, 0, 1, 4_999], // 0.5 fen rounds half up
+    [2_500, 2, 0, 1, 1], // 0.5 fen rounds half up
+    [2_500, 1, 0, 0, 1], // 0.25 fen rounds down
+    [600, 25, 0, 2, 23], // 1.5 fen: exact in integers, where 25 × 0.06 in floats is 1.4999…
+    [600, 24, 0, 1, 23], // 1.44 fen
+    [800, 1_006, 0, 80, 926], // 80.48 fen
+    [800, 1_007, 0, 81, 926], // 80.56 fen
+    [1_000, 5, 0, 1, 4], // 0.5 fen
+    [1_000, 4, 0, 0, 4], // 0.4 fen
+    [1_000, 0, 0, 0, 0],
+    [1_000, 100_000_000, 0, 10_000_000, 90_000_000],
+  ] as const)('%i bps of rent %i (refunded %i) → commission %i, seller %i', (bps, rentFen, refundedRentFen, commissionFen, sellerFen) => {
+    const split = splitRent({ commissionBps: bps, rentFen, refundedRentFen });
+    expect(split).toEqual({ netRentFen: rentFen - refundedRentFen, commissionFen, sellerFen });
+    expect(split.sellerFen + split.commissionFen + refundedRentFen).toBe(rentFen);
+  });
+
+  it.each([-1, 10_001, 1.5, Number.NaN])('refuses a rate of %s bps', (bps) => {
+    expect(() => splitRent({ commissionBps: bps, rentFen: 100, refundedRentFen: 0 })).toThrow(RangeError);
+  });
+
+  it('rounds half up at the fen boundary, exactly as integers do, for every rate', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 100_000_000 }), (bps, rentFen) => {
+        const { commissionFen } = splitRent({ commissionBps: bps, rentFen, refundedRentFen: 0 });
+        // floor((net × bps + 5000) / 10000) in BigInt: the migration's SQL backfill computes the same.
+        expect(BigInt(commissionFen)).toBe((BigInt(rentFen) * BigInt(bps) + 5_000n) / 10_000n);
+      }),
+    );
+  });
+});
+
+describe('release time', () => {
+  it.each([
+    [0, '2026-11-24T12:00:00.000Z'],
+    [1, '2026-11-24T13:00:00.000Z'],
+    [24, '2026-11-25T12:00:00.000Z'],
+    [72, '2026-11-27T12:00:00.000Z'],
+    [24 * 90, '2027-02-22T12:00:00.000Z'],
+  ])('a rental ended at 2026-11-24 12:00 UTC with a %i h hold is released at %s', (holdHours, releaseAt) => {
+    expect(releaseTime(ENDED, holdHours).toISOString()).toBe(releaseAt);
+  });
+
+  it('defaults to the 24 h hold, across a month end and in UTC whatever the local zone', () => {
+    expect(releaseTime(new Date('2026-11-30T20:30:00+08:00')).toISOString()).toBe('2026-12-01T12:30:00.000Z');
+  });
+
+  it('is releasable from the release instant on, not a millisecond before', () => {
+    const releaseAt = releaseTime(ENDED, 24);
+    expect(isReleasable({ releaseAt }, new Date(releaseAt.getTime() - 1))).toBe(false);
+    expect(isReleasable({ releaseAt }, releaseAt)).toBe(true);
+    expect(isReleasable({ releaseAt }, new Date(releaseAt.getTime() + 1))).toBe(true);
+  });
+});
+
+describe('refunds reduce what is released', () => {
+  const STARTS = new Date('2026-11-24T08:00:00Z');
+  const hoursAfterStart = (hours: number): Date => new Date(STARTS.getTime() + hours * 3_600_000);
+
+  it.each([
+    // certType, rent, cancelled at (hours after the start), §4 refund, commission, released
+    [0, 10_000, -1, 10_000, 0, 0], // a reservation cancelled before its start: full refund, 0 released
+    [0, 10_000, 1.5, 5_000, 500, 4_500], // within 2 h: 50 % back, commission on the other half
+    [1, 10_000, 2.5, 3_000, 560, 6_440], // within 3 h: 30 % back
+    [2, 10_000, 4, 1_000, 540, 8_460], // within 5 h: 10 % back
+    [0, 10_000, 6, 0, 1_000, 9_000], // later: nothing back, the full base
+    [0, 1_005, 1, 503, 50, 452], // 50 % of 1005 is 502.5 → 503 back; 10 % of 502 is 50.2 → 50
+    [2, 25, 1, 13, 1, 11], // 12 left; 6 % of 12 is 0.72 → 1
+  ] as const)('cert %i, rent %i cancelled %s h after the start: refund %i, commission %i, released %i', (certType, rentFen, hours, refundFen, commissionFen, releasedFen) => {
+    const refund = cancelRefund({ payFen: rentFen, depositFen: 500, startsAt: STARTS, unusedGameMoneyFen: 0 }, hoursAfterStart(hours));
+    expect(refund.refundFen).toBe(refundFen);
+    const settled = settleRental({ certType, rentFen, refundedRentFen: refund.refundFen, endedAt: hoursAfterStart(hours) });
+    expect(settled).toMatchObject({ netRentFen: rentFen - refundFen, commissionFen, sellerFen: releasedFen });
+    // The deposit goes back to the renter in full and never enters the seller's base.
+    expect(settled.sellerFen + settled.commissionFen + refund.refundFen).toBe(rentFen);
+  });
+
+  it('a partial refund takes the commission from the reduced base, never from the rent charged', () => {
+    const full = splitRent({ commissionBps: 1_000, rentFen: 10_000, refundedRentFen: 0 });
+    const partial = splitRent({ commissionBps: 1_000, rentFen: 10_000, refundedRentFen: 4_000 });
+    expect(partial.commissionFen).toBe(600);
+    expect(full.sellerFen - partial.sellerFen).toBe(4_000 - (full.commissionFen - partial.commissionFen));
+  });
+
+  it('more refund never releases more, and a full refund always releases 0', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), (bps, rentFen, share) => {
+        const refunded = Math.floor(rentFen * share);
+        const less = splitRent({ commissionBps: bps, rentFen, refundedRentFen: refunded });
+        const more = splitRent({ commissionBps: bps, rentFen, refundedRentFen: Math.min(rentFen, refunded + 1) });
+        expect(more.sellerFen).toBeLessThanOrEqual(less.sellerFen);
+        expect(splitRent({ commissionBps: bps, rentFen, refundedRentFen: rentFen })).toEqual({ netRentFen: 0, commissionFen: 0, sellerFen: 0 });
       }),
     );
   });

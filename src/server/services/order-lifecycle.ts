@@ -284,6 +284,9 @@ export async function sweepOrders(db: Db, now: Date): Promise<SweepResult> {
         .where(and(eq(orders.kind, 'rental'), eq(orders.status, ORDER_STATUS.paid), lte(orders.endsAt, now)))
         .limit(50)
         .for('update', { skipLocked: true });
+      // Credit the renters' wallets in one order (by user id) in every batch: two sweepers'
+      // batches share renters, and taking their wallet rows in row order deadlocked them.
+      due.sort((a, b) => a.userId - b.userId || a.id - b.id);
       for (const order of due) {
         const unusedGameMoneyFen = order.gameMoneyFen - order.refundGameMoneyFen;
         await tx

@@ -86,6 +86,9 @@ export async function releaseDueEarnings(db: Db, now: Date): Promise<number> {
         .orderBy(sellerEarnings.releaseAt)
         .limit(50)
         .for('update', { of: sellerEarnings, skipLocked: true });
+      // Credit the sellers' wallets in one order (by user id) in every batch: two releasers'
+      // batches share sellers, and taking their wallet rows in release order deadlocked them.
+      due.sort((a, b) => a.sellerUserId - b.sellerUserId || a.orderId - b.orderId);
       for (const row of due) {
         if (row.sellerFen > 0) await changeBalance(tx, { userId: row.sellerUserId, kind: 'earning_release', amountFen: row.sellerFen, refNo: row.orderNo });
         await tx.update(sellerEarnings).set({ status: 'released', releasedAt: now, updatedAt: now }).where(eq(sellerEarnings.orderId, row.orderId));

@@ -1,0 +1,72 @@
+/**
+ * `npm run ledger:check` (issue 13 "a query the operator can run"): opens the configured database
+ * (DATABASE_URL, or the embedded PGlite folder DATA_DIR, as the server does; stop a server that
+ * runs on the embedded folder first, since PGlite lets one process hold it), checks the ledger
+ * identity and prints its figures in yuan and fen. Exit status 0 when it holds, 1 when it does not,
+ * 2 when the database could not be read. The SQL is `ledgerIdentity` in
+ * src/server/services/settlement.ts, explained in docs/decisions.md "Ledger identity (issue 13)".
+ *
+ * Runs through tsx (`tsx scripts/ledger-check.ts`), like the benchmarks: the src modules it
+ * imports use the `~/` path alias, which plain `node` does not resolve.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { fenToYuan } from '../src/lib/rules/money';
+import { closeDatabase, defaultDbConfig, openDatabase, type DbOrTx } from '../src/server/db/client';
+import { ledgerIdentity, type LedgerIdentity } from '../src/server/services/settlement';
+
+export interface LedgerCheck {
+  holds: boolean;
+  identity: LedgerIdentity;
+  /** The report, one line each. */
+  lines: string[];
+}
+
+const money = (fen: number): string => `¥${fenToYuan(fen)} (${fen} fen)`;
+
+/** The figures of `identity` as the operator reads them. */
+export function formatLedgerIdentity(identity: LedgerIdentity): string[] {
+  const accounted = identity.sellerFen + identity.commissionFen + identity.refundedFen;
+  const rows: [string, string][] = [
+    ['paid rentals', String(identity.orders)],
+    ['rent paid by renters', money(identity.rentPaidFen)],
+    ['  seller earnings', money(identity.sellerFen)],
+    ['  platform commission', money(identity.commissionFen)],
+    ['  refunds to renters', money(identity.refundedFen)],
+    ['  earnings + commission + refunds', money(accounted)],
+    ['  difference', money(identity.rentPaidFen - accounted)],
+    ['rentals with a missing or stale earnings row', String(identity.mismatchedOrders)],
+    ['earnings released', money(identity.releasedFen)],
+    ['earning_release ledger rows', money(identity.releasedLedgerFen)],
+    ['  difference', money(identity.releasedFen - identity.releasedLedgerFen)],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return [
+    `Ledger identity: ${identity.holds ? 'HOLDS' : 'DOES NOT HOLD'}`,
+    ...rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`),
+  ];
+}
+
+/** What the script does once the database is open (tests call it on their own database). */
+export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
+  const identity = await ledgerIdentity(db);
+  return { holds: identity.holds, identity, lines: formatLedgerIdentity(identity) };
+}
+
+async function main(): Promise<number> {
+  try {
+    const db = await openDatabase(defaultDbConfig());
+    const result = await checkLedger(db);
+    for (const line of result.lines) console.log(line);
+    return result.holds ? 0 : 1;
+  } catch (error) {
+    console.error('ledger check failed:', error instanceof Error ? error.message : error);
+    return 2;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.exitCode = await main();
+}
