@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { COMPLAINT_TYPES, COMPLAINTS_OPEN_PER_ORDER_MAX } from '~/lib/config/constants';
 import { MONEY_CODES, type Complaint, type ComplaintType, type Page } from '~/lib/contract/money';
 import type { Db, DbOrTx } from '../db/client';
-import { complaints, listings, orders, users } from '../db/schema';
+import { complaints, listings, orders, sellerEarnings, users } from '../db/schema';
 import { AppError, conflict, notFound } from '../errors';
 import { fundsQuerySchema } from './wallet';
 
@@ -119,6 +119,9 @@ export async function createComplaint(db: Db, userId: number, input: ComplaintBo
       .for('update');
     if (!order) throw notFound(MSG_ORDER_NOT_FOUND);
     if (order.paidAt === null) throw conflict(MSG_ORDER_UNPAID);
+    // Serialises with the earnings release (services/settlement.ts): a complaint that commits first
+    // holds the release; one that waits here lands after a release already made.
+    await tx.select({ orderId: sellerEarnings.orderId }).from(sellerEarnings).where(eq(sellerEarnings.orderId, order.id)).for('update');
 
     const [open] = await tx
       .select({ n: count() })

@@ -61,7 +61,8 @@ export async function syncEarnings(tx: DbTx, orderId: number, now: Date): Promis
   await tx
     .insert(sellerEarnings)
     .values({ orderId, sellerUserId: row.sellerUserId, listingId: order.listingId!, certType, commissionBps, paidAt, ...values })
-    .onConflictDoUpdate({ target: sellerEarnings.orderId, set: values });
+    // A release that committed since the read above keeps its row: a released row is never rewritten.
+    .onConflictDoUpdate({ target: sellerEarnings.orderId, set: values, setWhere: eq(sellerEarnings.status, 'frozen') });
 }
 
 /**
