@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { z } from 'zod';
 import {
   UPLOAD_CARD_BOX_PX,
@@ -112,7 +112,7 @@ const sharpOptions = { limitInputPixels: UPLOAD_IMAGE_MAX_PIXELS, failOn: 'error
  * MSG_IMAGE_DIMENSIONS when the header declares more than UPLOAD_IMAGE_MAX_PIXELS or a side past
  * UPLOAD_IMAGE_MAX_SIDE_PX (read from the header alone, so a bomb is never decoded), 400
  * MSG_IMAGE_BROKEN when decoding fails. EXIF orientation is applied; no metadata is kept (sharp
- * writes none unless asked to).
+ * writes none unless asked to, and raw pixels carry none).
  */
 export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const sniffed = sniffImageFormat(bytes);
@@ -129,14 +129,18 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   if (!(width > 0 && height > 0)) throw badRequest(MSG_IMAGE_BROKEN);
   if (width * height > UPLOAD_IMAGE_MAX_PIXELS || Math.max(width, height) > UPLOAD_IMAGE_MAX_SIDE_PX) throw badRequest(MSG_IMAGE_DIMENSIONS);
 
-  const variant = (box: { width: number; height: number }): Promise<Buffer> =>
-    sharp(bytes, sharpOptions)
-      .autoOrient()
-      .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
+  const inside = (box: { width: number; height: number }) => ({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true }) as const;
   try {
-    const [card, detail] = await Promise.all([variant(UPLOAD_CARD_BOX_PX), variant(UPLOAD_DETAIL_BOX_PX)]);
+    // Decoded once, to the detail size (a JPEG or WebP decodes shrunk on load), as raw pixels that
+    // carry no metadata; both WebP variants are made from them in parallel, the card a further
+    // shrink of the detail. Decoding the upload once per variant cost about 20% more CPU per image
+    // (docs/benchmarks.md "Issue 13: uploads").
+    const { data, info } = await sharp(bytes, sharpOptions).autoOrient().resize(inside(UPLOAD_DETAIL_BOX_PX)).raw().toBuffer({ resolveWithObject: true });
+    const pixels = (): Sharp => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const [card, detail] = await Promise.all([
+      pixels().resize(inside(UPLOAD_CARD_BOX_PX)).webp({ quality: 82 }).toBuffer(),
+      pixels().webp({ quality: 82 }).toBuffer(),
+    ]);
     return { width, height, card, detail };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw badRequest(MSG_IMAGE_DIMENSIONS, { cause: error });
