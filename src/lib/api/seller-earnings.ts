@@ -23,3 +23,20 @@ export function answerComplaint(body: { complaint_id: number; content: string; i
 export function getSellerEarnings(query: SellerEarningsQuery, options: Signal = {}): Promise<SellerEarnings> {
   return apiGet('/seller/earnings', { ...query }, options);
 }
+
+/** What POST uploads/image answers (services/uploads.ts UploadedImage). */
+export interface UploadedImageAnswer {
+  id: number;
+  card_url: string;
+  detail_url: string;
+  width: number;
+  height: number;
+}
+
+/** POST uploads/image with purpose complaint: evidence for a complaint answer (JPEG, PNG or WebP, at most 5 MB). */
+export function uploadComplaintImage(file: Blob): Promise<UploadedImageAnswer> {
+  const form = new FormData();
+  form.append('purpose', 'complaint');
+  form.append('file', file);
+  return apiPost('/uploads/image', form);
+}
