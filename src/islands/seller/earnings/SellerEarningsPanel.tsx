@@ -37,9 +37,20 @@ function Figure({ label, value, hint, tone = 'plain' }: { label: string; value: 
 
 function Earnings(): ReactNode {
   const id = useId();
-  const [query, setQuery] = useState<{ page: number; sort: ListingStatsSort }>({ page: 1, sort: 'earnings_desc' });
+  const [query, setQuery] = useState<{ page: number; sort: ListingStatsSort }>({
+    page: 1,
+    sort: 'earnings_desc',
+  });
   const { remote, reload } = useRemote<SellerEarnings>(
-    (signal) => getSellerEarnings({ page: query.page, page_size: MONEY_PAGE_SIZE_DEFAULT, sort: query.sort }, { signal }),
+    (signal) =>
+      getSellerEarnings(
+        {
+          page: query.page,
+          page_size: MONEY_PAGE_SIZE_DEFAULT,
+          sort: query.sort,
+        },
+        { signal },
+      ),
     JSON.stringify(query),
   );
   if (remote.kind === 'loading') return <Skeleton lines={8} className="py-6" />;
@@ -88,7 +99,12 @@ function Earnings(): ReactNode {
             排序
             <select
               value={query.sort}
-              onChange={(event) => setQuery({ page: 1, sort: event.target.value as ListingStatsSort })}
+              onChange={(event) =>
+                setQuery({
+                  page: 1,
+                  sort: event.target.value as ListingStatsSort,
+                })
+              }
               className={`rounded border border-neutral-300 bg-white px-2 py-1 text-sm text-neutral-800 ${focusRing}`}
             >
               {LISTING_STATS_SORTS.map((sort) => (
@@ -137,8 +153,10 @@ function Earnings(): ReactNode {
                     <td className="px-3 py-2 text-right tabular-nums">{row.views}</td>
                     <td className="px-3 py-2 text-right tabular-nums">{row.rentals}</td>
                     <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{row.rental_hours}小时</td>
-                    <td className="px-3 py-2 text-right font-medium tabular-nums text-primary">¥{row.earnings}</td>
-                    <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{row.avg_rating === null ? '暂无' : `${row.avg_rating.toFixed(1)}（${row.review_count}）`}</td>
+                    <td className={`px-3 py-2 text-right font-medium tabular-nums ${row.earnings_fen > 0 ? 'text-primary' : 'text-neutral-500'}`}>¥{row.earnings}</td>
+                    <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">
+                      {row.avg_rating === null ? '暂无' : `${row.avg_rating.toFixed(1)}（${row.review_count}）`}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -19,7 +19,10 @@ export function chartScale(peakFen: number): ChartScale {
   const magnitude = 10 ** Math.floor(Math.log10(rawStep));
   const step = (NICE_STEPS.find((candidate) => candidate * magnitude >= rawStep) ?? 10) * magnitude;
   const stepFen = Math.round(step * 100);
-  return { maxFen: stepFen * 4, ticksFen: [0, stepFen, stepFen * 2, stepFen * 3, stepFen * 4] };
+  return {
+    maxFen: stepFen * 4,
+    ticksFen: [0, stepFen, stepFen * 2, stepFen * 3, stepFen * 4],
+  };
 }
 
 /** Height in px of a bar of `fen` on a plot `plotHeight` px tall (a non-zero amount stays visible). */

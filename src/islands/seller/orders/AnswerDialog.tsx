@@ -67,7 +67,13 @@ function AnswerBody({ orderNo, complaint, onClose, onDone }: Omit<AnswerDialogPr
     if (contentError || uploading > 0) return;
     setFailure(null);
     try {
-      onDone(await answerComplaint({ complaint_id: complaint.id, content: content.trim(), images: images.map((image) => image.id) }));
+      onDone(
+        await answerComplaint({
+          complaint_id: complaint.id,
+          content: content.trim(),
+          images: images.map((image) => image.id),
+        }),
+      );
     } catch (error) {
       setFailure(errorText(error, '提交失败，请重试'));
     }
@@ -112,7 +118,11 @@ function AnswerBody({ orderNo, complaint, onClose, onDone }: Omit<AnswerDialogPr
 
       <fieldset>
         <legend className="mb-2 font-medium text-neutral-900">
-          图片凭证 <span className="text-xs font-normal text-neutral-500">（选填，最多{COMPLAINT_ANSWER_IMAGES_MAX}张，JPEG/PNG/WebP，单张不超过5MB）</span>
+          图片凭证{' '}
+          <span className="text-xs font-normal text-neutral-500">
+            （选填，最多{COMPLAINT_ANSWER_IMAGES_MAX}
+            张，JPEG/PNG/WebP，单张不超过5MB）
+          </span>
         </legend>
         <ul className="flex flex-wrap gap-2" aria-label="已上传的图片">
           {images.map((image, index) => (

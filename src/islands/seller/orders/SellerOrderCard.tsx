@@ -57,7 +57,7 @@ export function SellerOrderCard({ order, onAnswer }: SellerOrderCardProps): Reac
               )}
             </h3>
             <p className="text-xs text-neutral-600">
-              租客 <span data-renter>{order.renter}</span>
+              <span data-renter>{order.renter}</span>
               {order.option_label ? ` · ${order.option_label}` : ''}
               {order.hours !== null ? ` · ${order.hours}小时` : ''}
               {order.bonus_hours > 0 ? ` +${order.bonus_hours}小时赠送` : ''}

@@ -16,7 +16,10 @@ import { withComplaint } from './seller-order-helpers';
 // The dialog's code loads when a 回复投诉 button first opens it.
 const AnswerDialog = lazy(() => import('./AnswerDialog').then((module) => ({ default: module.AnswerDialog })));
 
-const TABS = SELLER_ORDER_FILTERS.map((filter) => ({ value: filter.key, label: filter.label }));
+const TABS = SELLER_ORDER_FILTERS.map((filter) => ({
+  value: filter.key,
+  label: filter.label,
+}));
 
 /**
  * 出租订单 (issue 13): the orders on the seller's listings by status tab, newest first, the renter
@@ -26,17 +29,40 @@ const TABS = SELLER_ORDER_FILTERS.map((filter) => ({ value: filter.key, label: f
 function Orders(): ReactNode {
   const id = useId();
   const panelId = `${id}-panel`;
-  const { query, setQuery, remote: load, pages, goToPage, reload, replace, listRef } = usePagedList<OrderListQuery, Page<SellerOrder>, HTMLDivElement>({
+  const {
+    query,
+    setQuery,
+    remote: load,
+    pages,
+    goToPage,
+    reload,
+    replace,
+    listRef,
+  } = usePagedList<OrderListQuery, Page<SellerOrder>, HTMLDivElement>({
     readQuery: readOrderQuery,
     writeQuery: withListQuery,
-    fetchPage: (current, signal) => listSellerOrders({ filter: current.filter, page: current.page, page_size: MONEY_PAGE_SIZE_DEFAULT }, { signal }),
+    fetchPage: (current, signal) =>
+      listSellerOrders(
+        {
+          filter: current.filter,
+          page: current.page,
+          page_size: MONEY_PAGE_SIZE_DEFAULT,
+        },
+        { signal },
+      ),
     pageSize: MONEY_PAGE_SIZE_DEFAULT,
   });
-  const [dialog, setDialog] = useState<{ orderNo: string; complaint: SellerComplaint } | null>(null);
+  const [dialog, setDialog] = useState<{
+    orderNo: string;
+    complaint: SellerComplaint;
+  } | null>(null);
 
   function answered(complaint: SellerComplaint): void {
     if (load.kind === 'ready' && dialog) {
-      replace({ ...load.data, list: load.data.list.map((order) => (order.order_no === dialog.orderNo ? withComplaint(order, complaint) : order)) });
+      replace({
+        ...load.data,
+        list: load.data.list.map((order) => (order.order_no === dialog.orderNo ? withComplaint(order, complaint) : order)),
+      });
     }
     setDialog(null);
     showSuccess('回复已提交');

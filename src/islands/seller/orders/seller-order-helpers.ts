@@ -2,13 +2,7 @@
  * Pure helpers of the seller's order screen (/seller/orders): money lines of a card, the
  * earnings line, and the answer form's checks. No I/O, no clock read.
  */
-import {
-  COMPLAINT_ANSWER_IMAGES_MAX,
-  COMPLAINT_ANSWER_MAX_CHARS,
-  COMPLAINT_ANSWER_MIN_CHARS,
-  type SellerComplaint,
-  type SellerOrder,
-} from '../../../lib/api/seller-earnings';
+import { COMPLAINT_ANSWER_IMAGES_MAX, COMPLAINT_ANSWER_MAX_CHARS, COMPLAINT_ANSWER_MIN_CHARS, type SellerComplaint, type SellerOrder } from '../../../lib/api/seller-earnings';
 import { formatOrderTime, isNonZeroYuan } from '../../orders/order-helpers';
 
 export interface SellerMoneyLine {
@@ -22,12 +16,33 @@ export interface SellerMoneyLine {
 export function sellerMoneyLines(order: SellerOrder): SellerMoneyLine[] {
   const lines: SellerMoneyLine[] = [
     { key: 'rent', label: '租金', value: `¥${order.rent}`, tone: 'plain' },
-    { key: 'deposit', label: '押金', value: isNonZeroYuan(order.deposit) ? `¥${order.deposit}` : '无押金', tone: 'plain' },
+    {
+      key: 'deposit',
+      label: '押金',
+      value: isNonZeroYuan(order.deposit) ? `¥${order.deposit}` : '无押金',
+      tone: 'plain',
+    },
   ];
-  if (order.refund_fen > 0) lines.push({ key: 'refund', label: '已退款', value: `−¥${order.refund}`, tone: 'back' });
+  if (order.refund_fen > 0)
+    lines.push({
+      key: 'refund',
+      label: '已退款',
+      value: `−¥${order.refund}`,
+      tone: 'back',
+    });
   if (order.earning) {
-    lines.push({ key: 'commission', label: '平台佣金', value: `−¥${order.earning.commission}`, tone: 'muted' });
-    lines.push({ key: 'seller', label: '我的收益', value: `¥${order.earning.seller}`, tone: 'strong' });
+    lines.push({
+      key: 'commission',
+      label: '平台佣金',
+      value: `−¥${order.earning.commission}`,
+      tone: 'muted',
+    });
+    lines.push({
+      key: 'seller',
+      label: '我的收益',
+      value: `¥${order.earning.seller}`,
+      tone: 'strong',
+    });
   }
   return lines;
 }
@@ -59,5 +74,8 @@ export function imagesLeft(count: number): number {
 
 /** The order after an answer: the complaint with the same id swapped for the server's new one. */
 export function withComplaint(order: SellerOrder, complaint: SellerComplaint): SellerOrder {
-  return { ...order, complaints: order.complaints.map((item) => (item.id === complaint.id ? complaint : item)) };
+  return {
+    ...order,
+    complaints: order.complaints.map((item) => (item.id === complaint.id ? complaint : item)),
+  };
 }
