@@ -61,6 +61,23 @@ function ComplaintCard({ complaint }: { complaint: Complaint }): ReactNode {
           <span className="whitespace-pre-line">{complaint.reply}</span>
         </div>
       ) : null}
+      {(complaint.seller_answers ?? []).map((answer) => (
+        <div key={answer.id} className="mt-2 rounded-md bg-neutral-50 px-3 py-2 text-neutral-800" data-seller-answer>
+          <span className="font-medium text-emerald-700">号主回复：</span>
+          <span className="break-words whitespace-pre-line">{answer.content}</span>
+          {answer.images.length > 0 ? (
+            <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="号主回复图片">
+              {answer.images.map((src, index) => (
+                <li key={src}>
+                  <a href={src} target="_blank" rel="noopener">
+                    <img src={src} alt={`号主回复图片${index + 1}`} width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover ring-1 ring-neutral-200" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ))}
       <p className="mt-2 text-xs text-neutral-500">
         提交时间 <time dateTime={complaint.created_at}>{formatOrderTime(complaint.created_at)}</time>
       </p>

@@ -7,6 +7,7 @@
  */
 import type { RentalOption } from '../rules/periods';
 import type { OrderKindName, PayStatusCode } from '../rules/order-status';
+import type { ComplaintAnswerView } from './seller-earnings';
 
 export type { Page } from './common';
 
@@ -297,6 +298,8 @@ export interface Complaint {
   reply: string | null;
   created_at: string;
   product_title: string | null;
+  /** The listing owner's answers, oldest first (issue 13); absent from servers that predate them. */
+  seller_answers?: ComplaintAnswerView[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,12 +4,13 @@
  * finished, or cancelled after payment). Someone else's order answers the same 404 as an unknown
  * number, so the call tells nobody which order numbers exist.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { COMPLAINT_TYPES, COMPLAINTS_OPEN_PER_ORDER_MAX } from '~/lib/config/constants';
 import { MONEY_CODES, type Complaint, type ComplaintType, type Page } from '~/lib/contract/money';
+import type { ComplaintAnswerView } from '~/lib/contract/seller-earnings';
 import type { Db, DbOrTx } from '../db/client';
-import { complaints, listings, orders, sellerEarnings, users } from '../db/schema';
+import { complaintAnswers, complaints, listings, orders, sellerEarnings, users } from '../db/schema';
 import { AppError, conflict, notFound } from '../errors';
 import { fundsQuerySchema } from './wallet';
 
@@ -62,7 +63,7 @@ interface ComplaintJoined {
   productTitle: string | null;
 }
 
-function reshapeComplaint({ row, orderNo, productTitle }: ComplaintJoined): Complaint {
+function reshapeComplaint({ row, orderNo, productTitle }: ComplaintJoined, sellerAnswers: ComplaintAnswerView[] = []): Complaint {
   return {
     id: row.id,
     order_no: orderNo,
@@ -74,7 +75,28 @@ function reshapeComplaint({ row, orderNo, productTitle }: ComplaintJoined): Comp
     reply: row.reply,
     created_at: row.createdAt.toISOString(),
     product_title: productTitle,
+    seller_answers: sellerAnswers,
   };
+}
+
+/**
+ * The listing owners' answers of these complaints (issue 13), oldest first, by complaint id: one
+ * index range each (complaint_answers_complaint_idx). The seller's order list reads them too.
+ */
+export async function loadComplaintAnswers(db: DbOrTx, complaintIds: readonly number[]): Promise<Map<number, ComplaintAnswerView[]>> {
+  const byComplaint = new Map<number, ComplaintAnswerView[]>();
+  if (complaintIds.length === 0) return byComplaint;
+  const rows = await db
+    .select()
+    .from(complaintAnswers)
+    .where(inArray(complaintAnswers.complaintId, [...complaintIds]))
+    .orderBy(complaintAnswers.complaintId, complaintAnswers.id);
+  for (const row of rows) {
+    const list = byComplaint.get(row.complaintId) ?? [];
+    list.push({ id: row.id, content: row.content, images: row.images, created_at: row.createdAt.toISOString() });
+    byComplaint.set(row.complaintId, list);
+  }
+  return byComplaint;
 }
 
 /** GET order/complaints: the user's complaints, newest first. */
@@ -92,7 +114,11 @@ export async function listComplaints(db: DbOrTx, userId: number, query: Complain
       .offset((query.page - 1) * query.page_size),
     db.select({ n: count() }).from(complaints).where(where),
   ]);
-  return { list: rows.map(reshapeComplaint), total: total?.n ?? 0, page: query.page, page_size: query.page_size };
+  const answers = await loadComplaintAnswers(
+    db,
+    rows.map((joined) => joined.row.id),
+  );
+  return { list: rows.map((joined) => reshapeComplaint(joined, answers.get(joined.row.id))), total: total?.n ?? 0, page: query.page, page_size: query.page_size };
 }
 
 /**

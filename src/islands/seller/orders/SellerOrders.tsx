@@ -1,0 +1,108 @@
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { listSellerOrders, SELLER_ORDER_FILTERS, type Page, type SellerComplaint, type SellerOrder } from '../../../lib/api/seller-earnings';
+import { MONEY_PAGE_SIZE_DEFAULT } from '../../../lib/config/constants';
+import { showSuccess } from '../../../lib/stores/ui';
+import { readOrderQuery, withListQuery, type OrderListQuery } from '../../orders/order-helpers';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadFailed } from '../../ui/LoadFailed';
+import { Pager } from '../../ui/Pager';
+import { Skeleton } from '../../ui/Skeleton';
+import { Tabs, tabId } from '../../ui/Tabs';
+import { usePagedList } from '../../ui/use-paged-list';
+import { SellerGate } from '../SellerGate';
+import { SellerOrderCard } from './SellerOrderCard';
+import { withComplaint } from './seller-order-helpers';
+
+// The dialog's code loads when a 回复投诉 button first opens it.
+const AnswerDialog = lazy(() => import('./AnswerDialog').then((module) => ({ default: module.AnswerDialog })));
+
+const TABS = SELLER_ORDER_FILTERS.map((filter) => ({
+  value: filter.key,
+  label: filter.label,
+}));
+
+/**
+ * 出租订单 (issue 13): the orders on the seller's listings by status tab, newest first, the renter
+ * masked, each with the seller's earnings and the complaints to answer. Tab and page live in the
+ * address like 我的订单.
+ */
+function Orders(): ReactNode {
+  const id = useId();
+  const panelId = `${id}-panel`;
+  const {
+    query,
+    setQuery,
+    remote: load,
+    pages,
+    goToPage,
+    reload,
+    replace,
+    listRef,
+  } = usePagedList<OrderListQuery, Page<SellerOrder>, HTMLDivElement>({
+    readQuery: readOrderQuery,
+    writeQuery: withListQuery,
+    fetchPage: (current, signal) =>
+      listSellerOrders(
+        {
+          filter: current.filter,
+          page: current.page,
+          page_size: MONEY_PAGE_SIZE_DEFAULT,
+        },
+        { signal },
+      ),
+    pageSize: MONEY_PAGE_SIZE_DEFAULT,
+  });
+  const [dialog, setDialog] = useState<{
+    orderNo: string;
+    complaint: SellerComplaint;
+  } | null>(null);
+
+  function answered(complaint: SellerComplaint): void {
+    if (load.kind === 'ready' && dialog) {
+      replace({
+        ...load.data,
+        list: load.data.list.map((order) => (order.order_no === dialog.orderNo ? withComplaint(order, complaint) : order)),
+      });
+    }
+    setDialog(null);
+    showSuccess('回复已提交');
+  }
+
+  let body: ReactNode;
+  if (load.kind === 'loading') body = <Skeleton lines={6} className="py-4" />;
+  else if (load.kind === 'failed') body = <LoadFailed text="获取订单失败" onRetry={reload} />;
+  else if (load.data.list.length === 0) body = <EmptyState type={1} text="暂无出租订单" />;
+  else {
+    body = (
+      <>
+        <ul className="space-y-3">
+          {load.data.list.map((order) => (
+            <li key={order.order_no}>
+              <SellerOrderCard order={order} onAnswer={(complaint) => setDialog({ orderNo: order.order_no, complaint })} />
+            </li>
+          ))}
+        </ul>
+        <Pager page={query.page} pages={pages} label="订单分页" onPage={goToPage} />
+      </>
+    );
+  }
+
+  return (
+    <div className="py-2">
+      <div className="mb-4">
+        <Tabs label="订单状态" tabs={TABS} value={query.filter} panelId={panelId} onChange={(filter) => setQuery(() => ({ filter, page: 1 }))} />
+      </div>
+      <div id={panelId} ref={listRef} role="tabpanel" aria-labelledby={tabId(panelId, query.filter)} aria-busy={load.kind === 'loading'} tabIndex={-1} className="outline-none">
+        {body}
+      </div>
+      <Suspense fallback={null}>
+        {dialog ? <AnswerDialog open orderNo={dialog.orderNo} complaint={dialog.complaint} onClose={() => setDialog(null)} onDone={answered} /> : null}
+      </Suspense>
+    </div>
+  );
+}
+
+/** The /seller/orders island: the sign-in prompt, the way to become a seller, or the orders. */
+export default function SellerOrders({ title }: { title: string }): ReactNode {
+  return <SellerGate title={title}>{() => <Orders />}</SellerGate>;
+}

@@ -1,0 +1,18 @@
+/**
+ * GET /api/v1/seller/earnings?page=&page_size=&sort=earnings_desc|earnings_asc|rentals_desc (Bearer;
+ * issue 13) → SellerEarnings: frozen, released, this month, commission, the wallet balance, the
+ * 30-day series and one page of listing statistics. 403 code 1101 for a caller without a shop.
+ */
+import { sellerEarningsQuerySchema } from '~/lib/contract/seller-earnings';
+import { requireUser } from '~/server/auth';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
+import { getSellerEarnings } from '~/server/services/seller-earnings';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  return ok(await getSellerEarnings(ctx.db, userId, await readQuery(ctx.url, sellerEarningsQuerySchema), now));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET');
