@@ -1,0 +1,154 @@
+/**
+ * Seller queries at marketplace size (issue 13 "Measure"): the seller's order list and earnings
+ * page with 100,000 orders across 1,000 sellers on PostgreSQL (scripts/seller-load.ts writes them).
+ *
+ * Each call is the service the endpoint runs (listSellerOrders, getSellerEarnings), for a seller
+ * picked at random per call. The baseline, measured in the same run on the same data, is the
+ * renter's own order list (listOrders, page 1): the query the renter side already serves on every
+ * visit to 我的订单, an index range over one user's orders. Ratios say what a seller page costs
+ * relative to it. Every statement the calls send is captured once and shown with EXPLAIN ANALYZE
+ * (BUFFERS), so docs/benchmarks.md can show the plans.
+ *
+ * Run: `npx tsx scripts/bench-sellers.ts` (part of `npm run bench`). DATABASE_URL_TEST (default
+ * postgres://postgres@127.0.0.1:5432/test) must allow CREATE DATABASE; without a reachable
+ * server the bench says so and exits 0. BENCH_SELLER_CALLS changes the number of timed calls.
+ */
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/server/db/client';
+import { openTestDatabase } from '../src/server/seed/test-database';
+import { sellerEarningsQuerySchema, sellerOrdersQuerySchema } from '../src/lib/contract/seller-earnings';
+import { orderListQuerySchema, listOrders } from '../src/server/services/orders';
+import { getSellerEarnings } from '../src/server/services/seller-earnings';
+import { listSellerOrders } from '../src/server/services/seller-orders';
+import { ledgerIdentity } from '../src/server/services/settlement';
+import { postgresReachable } from './postgres-reachable';
+import { DEFAULT_SELLER_LOAD, writeSellerLoad } from './seller-load';
+
+const URL = process.env['DATABASE_URL_TEST'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CALLS = Number(process.env['BENCH_SELLER_CALLS'] ?? 300);
+const CONCURRENCY = 8;
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+interface Figures {
+  p50: number;
+  p95: number;
+  perSecond: number;
+}
+
+/** `CALLS` calls of `call`, `CONCURRENCY` at a time, after a warm-up of 20. */
+async function measure(call: (i: number) => Promise<unknown>): Promise<Figures> {
+  for (let i = 0; i < 20; i++) await call(i);
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < CALLS) {
+        const i = next++;
+        const t0 = performance.now();
+        await call(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), perSecond: (CALLS / elapsed) * 1000 };
+}
+
+/** The statements one call sends, captured at the pg driver (text and parameters). */
+async function captureStatements(call: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
+  const captured: { text: string; values: unknown[] }[] = [];
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    if (typeof first === 'string') captured.push({ text: first, values: Array.isArray(second) ? second : [] });
+    else if (first && typeof first === 'object' && 'text' in first) {
+      const config = first as { text: string; values?: unknown[] };
+      captured.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
+    }
+    return original.apply(this, args);
+  };
+  try {
+    await call();
+  } finally {
+    proto.query = original;
+  }
+  return captured;
+}
+
+async function explain(db: Db, statement: { text: string; values: unknown[] }): Promise<string> {
+  // Inline the parameters as literals: EXPLAIN cannot take bind parameters through drizzle's execute.
+  const literal = (value: unknown): string => {
+    if (value === null || value === undefined) return 'null';
+    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+    if (typeof value === 'boolean') return value ? 'true' : 'false';
+    if (value instanceof Date) return `'${value.toISOString()}'`;
+    return `'${String(value).replaceAll("'", "''")}'`;
+  };
+  const text = statement.text.replace(/\$(\d+)/g, (_, n: string) => literal(statement.values[Number(n) - 1]));
+  const result = await db.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain (analyze, buffers, costs off, timing off, summary on) ${text}`));
+  return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+if (!(await postgresReachable(URL))) {
+  console.log(`bench-sellers: no PostgreSQL at ${URL.replace(/:[^:@/]+@/, ':***@')}; skipped`);
+  process.exit(0);
+}
+process.env['DATABASE_URL_TEST'] = URL;
+
+const database = await openTestDatabase({ driver: 'postgres' });
+const { db } = database;
+try {
+  const loadStarted = performance.now();
+  const sellers = await writeSellerLoad(db);
+  const renters = (await db.execute<{ id: number }>(sql`select id from users where username like 'bench_renter_%' order by id`)).rows.map((row) => Number(row.id));
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const identity = await ledgerIdentity(db);
+  console.log(
+    `seller load: ${DEFAULT_SELLER_LOAD.sellers} sellers, ${DEFAULT_SELLER_LOAD.orders} orders, ${renters.length} renters written in ${loadSeconds.toFixed(1)} s; ledger identity ${identity.holds ? 'holds' : 'FAILS'}`,
+  );
+  const now = new Date();
+  const pick = <T>(list: readonly T[], i: number): T => list[(i * 7919) % list.length]!;
+  const ordersQuery = sellerOrdersQuerySchema.parse({});
+  const finishedQuery = sellerOrdersQuerySchema.parse({ filter: 'finished' });
+  const deepQuery = sellerOrdersQuerySchema.parse({ page: '5' });
+  const earningsQuery = sellerEarningsQuerySchema.parse({});
+  const renterQuery = orderListQuerySchema.parse({});
+
+  const cases: [string, (i: number) => Promise<unknown>][] = [
+    ['baseline: renter order list, page 1 (listOrders)', (i) => listOrders(db, pick(renters, i), renterQuery, now)],
+    ['seller order list, page 1 (listSellerOrders)', (i) => listSellerOrders(db, pick(sellers, i), ordersQuery, now)],
+    ['seller order list, 已完成 tab', (i) => listSellerOrders(db, pick(sellers, i), finishedQuery, now)],
+    ['seller order list, page 5', (i) => listSellerOrders(db, pick(sellers, i), deepQuery, now)],
+    ['seller earnings page (getSellerEarnings)', (i) => getSellerEarnings(db, pick(sellers, i), earningsQuery, now)],
+  ];
+  const results: [string, Figures][] = [];
+  for (const [name, call] of cases) results.push([name, await measure(call)]);
+  const baseline = results[0]![1];
+  console.log(`\n${CALLS} calls each, ${CONCURRENCY} at a time, a random seller (or renter) per call; PostgreSQL through the app's pool`);
+  console.log('| query | p50 ms | p95 ms | calls/s | p95 vs baseline |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const [name, figures] of results) {
+    console.log(`| ${name} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${figures.perSecond.toFixed(0)} | ${(figures.p95 / baseline.p95).toFixed(2)}× |`);
+  }
+
+  if (process.env['BENCH_SELLER_PLANS'] !== '0') {
+    console.log('\nPlans (EXPLAIN ANALYZE, one seller):');
+    for (const [name, call] of cases.slice(1, 2).concat(cases.slice(4, 5))) {
+      const statements = await captureStatements(() => call(1));
+      for (const [index, statement] of statements.entries()) {
+        if (!/^\s*select/i.test(statement.text)) continue;
+        console.log(`\n-- ${name}, statement ${index + 1}`);
+        console.log(await explain(db, statement));
+      }
+    }
+  }
+} finally {
+  await database.close();
+}
