@@ -7,16 +7,11 @@
  * The slider is solved the way a bot could solve the sandbox puzzle (decisions.md "Captcha"): the
  * gap's x is read from the SVG drawing and the slider is moved there with the keyboard.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { AUTH_STORAGE_KEY } from '../../src/lib/stores/auth';
-import { loginDialog, loginPanel, passwordLogin, waitForChrome, waitForHydration } from './support';
+import { loginDialog, loginPanel, passwordLogin, phoneFor, smsCodeFor, solveSlider, waitForChrome, waitForHydration } from './support';
 
 const RENTER = { username: 'renter01', password: 'renter_pass01', nickname: '租号玩家01' };
-
-/** A phone number no other test uses: 139 + the test's own 8 digits. */
-function phoneFor(testId: number): string {
-  return `139${String(testId).padStart(8, '0')}`;
-}
 
 async function openHome(page: Page): Promise<void> {
   await page.goto('/');
@@ -27,39 +22,6 @@ async function openHome(page: Page): Promise<void> {
 async function openLogin(page: Page, tab: '扫码登录' | '短信登录' | '账号登录' | '注册'): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
   await loginDialog(page).getByRole('tab', { name: tab }).click();
-}
-
-/** Reads the gap from the sandbox puzzle and moves the slider there with the keyboard. */
-async function solveSlider(page: Page): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: '安全验证' });
-  const background = dialog.getByRole('img', { name: '拼图背景' });
-  await expect(background).toBeVisible();
-  const src = (await background.getAttribute('src')) ?? '';
-  const svg = Buffer.from(src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
-  const gap = /<g transform="translate\((\d+(?:\.\d+)?) [\d.]+\)"><g fill="#000000"/.exec(svg);
-  if (!gap) throw new Error('no gap in the sandbox puzzle');
-  const targetX = Math.round(Number(gap[1]));
-  const slider = dialog.getByRole('slider', { name: '拖动滑块完成拼图' });
-  await slider.focus();
-  await slider.press('Home');
-  for (let i = 0; i < Math.floor(targetX / 10); i += 1) await slider.press('Shift+ArrowRight');
-  for (let i = 0; i < Math.round((targetX % 10) / 2); i += 1) await slider.press('ArrowRight');
-  await slider.press('Enter');
-  await expect(dialog).toBeHidden();
-}
-
-/** The newest code the sandbox SMS provider "sent" to `phone`, read from /sandbox/outbox. */
-async function smsCodeFor(context: BrowserContext, phone: string): Promise<string> {
-  const outbox = await context.newPage();
-  try {
-    await outbox.goto('/sandbox/outbox');
-    const body = await outbox.getByRole('row').filter({ hasText: phone }).first().getByRole('cell').last().textContent();
-    const code = /\d{6}/.exec(body ?? '')?.[0];
-    if (!code) throw new Error(`no code for ${phone} in the outbox`);
-    return code;
-  } finally {
-    await outbox.close();
-  }
 }
 
 async function expectSignedIn(page: Page, name: string | RegExp): Promise<void> {

@@ -2,7 +2,8 @@
  * Helpers shared by the end-to-end specs (not a spec itself: testMatch is *.e2e.ts).
  * Routes, titles and brands come from the app's own tables so the specs never drift from them.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { idNumberCheckChar } from '../../src/lib/rules/validation';
 import type { RouteDef } from '../../src/lib/routes';
 
 /** A concrete path for a route pattern: every `:param` becomes 1 (/zuhao/:game_id.html → /zuhao/1.html). */
@@ -69,4 +70,56 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await passwordLogin(page, username, password);
   await expect(page.getByText('登录成功！')).toBeVisible();
   await expect(loginDialog(page)).toBeHidden();
+}
+
+// ---------------------------------------------------------------------------------------------
+// New accounts (the slider is solved the way a bot could solve the sandbox puzzle: decisions.md
+// "Captcha"; SMS codes are read from the sandbox outbox)
+
+/** A phone number no other test uses: 139 + the test's own 8 digits. */
+export function phoneFor(testId: number): string {
+  return `139${String(testId).padStart(8, '0')}`;
+}
+
+/** A valid 18-character ID number of its own per `testId` (real-name verification takes one identity once). */
+export function idNumberFor(testId: number): string {
+  const day = 1 + (testId % 28);
+  const month = 1 + (Math.floor(testId / 28) % 12);
+  const sequence = String(Math.floor(testId / 336) % 1000).padStart(3, '0');
+  const first17 = `110105${1980 + (testId % 20)}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}${sequence}`;
+  return first17 + idNumberCheckChar(first17);
+}
+
+/** Reads the gap from the sandbox puzzle and moves the slider there with the keyboard. */
+export async function solveSlider(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '安全验证' });
+  const background = dialog.getByRole('img', { name: '拼图背景' });
+  await expect(background).toBeVisible();
+  const src = (await background.getAttribute('src')) ?? '';
+  const svg = Buffer.from(src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+  const gap = /<g transform="translate\((\d+(?:\.\d+)?) [\d.]+\)"><g fill="#000000"/.exec(svg);
+  if (!gap) throw new Error('no gap in the sandbox puzzle');
+  const targetX = Math.round(Number(gap[1]));
+  const slider = dialog.getByRole('slider', { name: '拖动滑块完成拼图' });
+  await slider.focus();
+  await slider.press('Home');
+  for (let i = 0; i < Math.floor(targetX / 10); i += 1) await slider.press('Shift+ArrowRight');
+  for (let i = 0; i < Math.round((targetX % 10) / 2); i += 1) await slider.press('ArrowRight');
+  await slider.press('Enter');
+  await expect(dialog).toBeHidden();
+}
+
+
+/** The newest code the sandbox SMS provider "sent" to `phone`, read from /sandbox/outbox. */
+export async function smsCodeFor(context: BrowserContext, phone: string): Promise<string> {
+  const outbox = await context.newPage();
+  try {
+    await outbox.goto('/sandbox/outbox');
+    const body = await outbox.getByRole('row').filter({ hasText: phone }).first().getByRole('cell').last().textContent();
+    const code = /\d{6}/.exec(body ?? '')?.[0];
+    if (!code) throw new Error(`no code for ${phone} in the outbox`);
+    return code;
+  } finally {
+    await outbox.close();
+  }
 }
