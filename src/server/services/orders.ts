@@ -22,7 +22,7 @@ import { RENTAL_OPTIONS, rentalOptionDef, type RentalOption } from '~/lib/rules/
 import { quoteRental, type RentalQuote } from '~/lib/rules/quote';
 import type { Db, DbOrTx, DbTx } from '../db/client';
 import { SQLSTATE_DEADLOCK_DETECTED, SQLSTATE_EXCLUSION_VIOLATION, violatedConstraint } from '../db/errors';
-import { orders, redPackets, users } from '../db/schema';
+import { listings, orders, redPackets, users } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 import { accountDeleted, getListingDetail } from './catalog';
@@ -243,10 +243,20 @@ export function assertRentable(listing: ListingDetail, reserved: boolean, now: D
   if (!isBookableNow(listing, now)) throw conflict(MSG_NOT_RENTABLE);
 }
 
+/**
+ * Holds the listing row (FOR KEY SHARE) for the rest of the transaction, before the listing is read:
+ * a seller's state change takes it FOR UPDATE before checking the orders (seller-listings.ts), so
+ * the two never pass each other. Renters do not block one another (key-share locks agree).
+ */
+export async function lockListingForRental(tx: DbTx, listingId: number): Promise<void> {
+  await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId)).for('key share');
+}
+
 export async function createOrder(db: Db, userId: number, request: z.output<typeof rentalRequestSchema>, key: string | null, now: Date): Promise<OrderView> {
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'order.create', key, request }, async (tx) => {
       await requireRealName(tx, userId);
+      await lockListingForRental(tx, request.account_id);
       await expireUnpaidOrders(tx, now, request.account_id);
       const server = await quoteFor(tx, userId, request, now);
       assertRentable(server.listing, request.reserved === true, now);
