@@ -452,7 +452,7 @@ export async function getSellerListingCredentials(db: DbOrTx, userId: number, id
   return { login_account: credentials.loginAccount, login_password: credentials.password };
 }
 
-/** Attributes every game's form offers even before any listing names them. */
+/** Attributes a game's form offers before any listing of it names its own. */
 const BASE_ATTRS = [
   { name: '段位', kind: 'choice' },
   { name: '皮肤数量', kind: 'number' },
@@ -482,9 +482,10 @@ export async function sellerListingOptions(db: DbOrTx, userId: number): Promise<
   const gamesOut: ListingGameOption[] = gameRows.map((game) => {
     const attrs = new Map<string, ListingAttrOption>();
     if (game.hasHafuCoin) attrs.set(ACCOUNT_TYPE_ATTR_NAME, { name: ACCOUNT_TYPE_ATTR_NAME, kind: 'choice', choices: [...ACCOUNT_TYPE_CHOICES], required: true });
-    for (const base of BASE_ATTRS) attrs.set(base.name, { name: base.name, kind: base.kind, choices: [], required: false });
-    for (const row of attrRows) {
-      if (row.gameId !== game.id) continue;
+    const used = attrRows.filter((row) => row.gameId === game.id);
+    // A game nobody has listed yet still gets the usual rank and skin count.
+    if (used.length === 0) for (const base of BASE_ATTRS) attrs.set(base.name, { name: base.name, kind: base.kind, choices: [], required: false });
+    for (const row of used) {
       const numeric = /^\d+$/.test(row.value);
       const attr = attrs.get(row.name) ?? { name: row.name, kind: numeric ? 'number' : 'choice', choices: [], required: false };
       if (attr.kind === 'choice' && !numeric && attr.choices.length < ATTR_CHOICES_MAX) attr.choices.push(row.value);

@@ -210,7 +210,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
       ) : null}
 
       <Section title="游戏与区服">
-        <div className="grid gap-x-4 sm:grid-cols-3">
+        <div className="grid gap-x-4 gap-y-2 sm:grid-cols-3">
           <Row label="游戏" error={errors['game_id']} required>
             {(props) => (
               <select {...props} value={values.game_id ?? ''} onChange={(event) => chooseGame(event.target.value ? Number(event.target.value) : null)} className={inputClass}>
@@ -271,7 +271,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
             <Row label="角色名" error={errors['role_name']} required>
               {(props) => <input {...props} value={values.role_name} maxLength={32} onChange={(event) => set('role_name', event.target.value)} className={inputClass} />}
             </Row>
-            <div className="grid gap-x-4 sm:grid-cols-2">
+            <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
               {game.attrs.map((attr) => {
                 const listId = `attr-${game.id}-${attr.name}`;
                 return (
@@ -317,7 +317,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
               })}
             </div>
             {game.has_hafu_coin ? (
-              <div className="grid gap-x-4 sm:grid-cols-2">
+              <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
                 <Row label="哈夫币数量" error={errors['game_money']} hint="账号内的哈夫币，租客下单时按兑换比例预充">
                   {(props) => <input {...props} inputMode="numeric" value={values.game_money} onChange={(event) => set('game_money', event.target.value)} className={inputClass} />}
                 </Row>
@@ -371,7 +371,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
           </Section>
 
           <Section title="租金与租期">
-            <div className="grid gap-x-4 sm:grid-cols-3">
+            <div className="grid gap-x-4 gap-y-2 sm:grid-cols-3">
               <Row label="时租价格（元/小时）" error={errors['rental']} required>
                 {(props) => <input {...props} inputMode="decimal" value={values.rental} placeholder="例如 4.5" onChange={(event) => set('rental', event.target.value)} className={inputClass} />}
               </Row>
@@ -384,7 +384,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
             </div>
             <div>
               <p className="mb-1 text-sm text-neutral-700">租赁方式（右侧为按时租价格计算的建议价）</p>
-              <div className="grid gap-x-4 sm:grid-cols-2">
+              <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
                 {suggestedPrices(hourlyFen ?? 0).map((price) => (
                   <Check
                     key={price.option}
@@ -404,7 +404,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
                 ))}
               </div>
             </div>
-            <div className="grid grid-cols-2 gap-x-4 sm:max-w-md">
+            <div className="grid grid-cols-2 gap-x-4 gap-y-2 sm:max-w-md">
               <Row label="每日可租开始" error={errors['rental_time']}>
                 {(props) => <input {...props} type="time" value={values.rental_from} onChange={(event) => set('rental_from', event.target.value)} className={inputClass} />}
               </Row>
@@ -415,7 +415,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
           </Section>
 
           <Section title="服务">
-            <div className="grid gap-x-4 sm:grid-cols-2">
+            <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
               <Check label="支持议价" checked={values.is_use_bargain} onChange={(checked) => set('is_use_bargain', checked)} />
               <Check label="参与VIP折扣" checked={values.is_use_vip_discount} onChange={(checked) => set('is_use_vip_discount', checked)} />
               <Check label="提供保险" checked={values.is_insurance} onChange={(checked) => set('is_insurance', checked)} />
@@ -425,7 +425,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
 
           <Section title="登录信息">
             <p className="text-sm text-neutral-500">加密保存，仅在租期内向租客展示。{mode === 'edit' ? '不修改请将密码留空；出租中的账号不能修改登录信息。' : ''}</p>
-            <div className="grid gap-x-4 sm:grid-cols-2">
+            <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
               <Row label="登录账号" error={errors['login_account']} required={mode === 'new'}>
                 {(props) => <input {...props} autoComplete="off" value={values.login_account} maxLength={64} onChange={(event) => set('login_account', event.target.value)} className={inputClass} />}
               </Row>

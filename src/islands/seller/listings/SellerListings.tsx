@@ -87,7 +87,7 @@ function ListingRowCard({ row, onMove, onDelete }: RowProps): ReactNode {
           </p>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2 sm:w-56 sm:justify-end">
+      <div className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:flex-nowrap sm:self-start">
         <a href={editHref(row.id)} className={smallButton}>
           编辑
         </a>
