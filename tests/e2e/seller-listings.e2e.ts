@@ -55,7 +55,7 @@ test('owner01 publishes an account with two images, sees it in the list and take
   const row = page.getByRole('article', { name: title });
   await expect(row).toBeVisible();
   await expect(row.getByText('出租中')).toBeVisible();
-  await expect(row.getByRole('img')).toHaveAttribute('src', /\/uploads\/\d+-[0-9a-f]{12}\/detail\.webp$/);
+  await expect(row.locator('img')).toHaveAttribute('src', /\/uploads\/\d+-[0-9a-f]{12}\/detail\.webp$/);
 
   await row.getByRole('button', { name: '下架' }).click();
   await expect(page.getByText('已下架').first()).toBeVisible();

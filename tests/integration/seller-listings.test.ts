@@ -260,6 +260,8 @@ describe.each(TEST_DRIVERS)('seller listings on $label', ({ driver, skip }) => {
     expect(list.list.some((row) => row.id === plain.saved.listing.id)).toBe(false);
     expect(list.list.some((row) => row.id === withOrder.saved.listing.id)).toBe(true);
     expect(await hallFind(plain.body.title)).toBeUndefined();
+    // Renters see it as deleted (spec §8: code -400 sends the detail page to deleted_page).
+    expectError(await callRoute(publicDetail, `/api/v1/detail/account?account_id=${plain.saved.listing.id}`), 404, '账号已删除', -400);
   });
 
   it.skipIf(skip)('another seller gets 404 (the same message as a missing listing) on every listing call', async () => {
