@@ -511,7 +511,8 @@ const detailSelection = {
 /**
  * A listing's detail (spec §7 "game account detail", §3 fields). A listing that is no longer
  * listed still shows, with availability 'unavailable' (spec §4); only a listing that does not
- * exist is "deleted": 404 with code -400 and 账号已删除, which sends the page to deleted_page.
+ * exist, or that its seller deleted, is "deleted": 404 with code -400 and 账号已删除, which sends
+ * the page to deleted_page.
  */
 export async function getListingDetail(db: Db, id: number, now: Date): Promise<ListingDetail> {
   if (!isRowId(id)) throw accountDeleted();
@@ -522,7 +523,8 @@ export async function getListingDetail(db: Db, id: number, now: Date): Promise<L
     .innerJoin(shops, eq(shops.id, listings.shopId))
     .leftJoin(platforms, eq(platforms.id, listings.platformId))
     .leftJoin(zones, eq(zones.id, listings.zoneId))
-    .where(eq(listings.id, id))
+    // A listing its seller deleted (kept for order history) is gone for renters too (issue 13).
+    .where(and(eq(listings.id, id), ne(listings.sellerState, 'deleted')))
     .limit(1);
   if (!row) throw accountDeleted();
   const attrRows = await db

@@ -37,7 +37,7 @@ import { countFreeOrdersToday } from './free-rentals';
 import { withIdempotency } from './idempotency';
 import { newNumber } from './order-numbers';
 import { loadOrderRecords, orderViewById, toOrderView } from './order-view';
-import { assertRentable, expireUnpaidOrders, mappingDoubleBooking, refuseOwnListing } from './orders';
+import { assertRentable, expireUnpaidOrders, lockListingForRental, mappingDoubleBooking, refuseOwnListing } from './orders';
 import { requireRealName } from './real-name';
 import { refreshRentedFlags } from './rented-flags';
 import { syncEarnings } from './settlement';
@@ -83,6 +83,7 @@ export async function createFreeOrder(db: Db, userId: number, request: z.output<
       await requireRealName(tx, userId);
       await refuseOwnListing(tx, userId, request.account_id);
       // Unpaid orders past their deadline give their window back first, as for a paid rental.
+      await lockListingForRental(tx, request.account_id);
       await expireUnpaidOrders(tx, now, request.account_id);
       const listing = await getListingDetail(tx as Db, request.account_id, now);
       const offer = await offerRunningAt(tx, listing.id, now);

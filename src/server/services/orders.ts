@@ -255,10 +255,20 @@ export async function refuseOwnListing(db: DbOrTx, userId: number, listingId: nu
   if (own) throw conflict(MSG_OWN_LISTING);
 }
 
+/**
+ * Holds the listing row (FOR KEY SHARE) for the rest of the transaction, before the listing is read:
+ * a seller's state change takes it FOR UPDATE before checking the orders (seller-listings.ts), so
+ * the two never pass each other. Renters do not block one another (key-share locks agree).
+ */
+export async function lockListingForRental(tx: DbTx, listingId: number): Promise<void> {
+  await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId)).for('key share');
+}
+
 export async function createOrder(db: Db, userId: number, request: z.output<typeof rentalRequestSchema>, key: string | null, now: Date): Promise<OrderView> {
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'order.create', key, request }, async (tx) => {
       await requireRealName(tx, userId);
+      await lockListingForRental(tx, request.account_id);
       await refuseOwnListing(tx, userId, request.account_id);
       await expireUnpaidOrders(tx, now, request.account_id);
       const server = await quoteFor(tx, userId, request, now);

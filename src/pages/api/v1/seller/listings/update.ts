@@ -1,0 +1,14 @@
+/** POST /api/v1/seller/listings/update (Bearer, seller; issue 13) → SellerListingSaved; 404 for another shop's listing, 409 for new login details during a running rental. */
+import { listingUpdateSchema } from '~/lib/contract/seller-listings';
+import { requireUser } from '~/server/auth';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { updateSellerListing } from '~/server/services/seller-listings';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const body = await readJson(ctx.request, listingUpdateSchema);
+  return ok(await updateSellerListing(ctx.db, userId, body, now));
+});
+
+export const ALL = allowOnly('POST');
