@@ -1,7 +1,7 @@
 /**
  * A marketplace-sized seller side for benchmarks (issue 13 "Measure"): `sellers` shops with
  * `listingsPerSeller` listings each, `orders` rental orders spread over them (finished, cancelled
- * with a refund, and running), their seller_earnings rows (most released, as months of trading
+ * with a refund, and running) plus a big merchant's extra orders on the first seller, their seller_earnings rows (most released, as months of trading
  * leave them, with their ledger rows and wallet balances), some complaints, reviews and detail-page views. Written with set-based SQL
  * (generate_series), so 100,000 orders take seconds, not minutes; ANALYZE afterwards, as a
  * production database would have run it.
@@ -16,9 +16,11 @@ export interface SellerLoad {
   renters: number;
   /** Detail-page views per listing. */
   viewsPerListing: number;
+  /** Extra finished orders on the first seller's listings: the big merchant real marketplaces have. */
+  heavySellerOrders: number;
 }
 
-export const DEFAULT_SELLER_LOAD: SellerLoad = { sellers: 1_000, listingsPerSeller: 5, orders: 100_000, renters: 2_000, viewsPerListing: 20 };
+export const DEFAULT_SELLER_LOAD: SellerLoad = { sellers: 1_000, listingsPerSeller: 5, orders: 100_000, renters: 2_000, viewsPerListing: 20, heavySellerOrders: 20_000 };
 
 /** The seller user ids, in creation order. */
 export async function writeSellerLoad(db: Db, load: SellerLoad = DEFAULT_SELLER_LOAD): Promise<number[]> {
@@ -70,10 +72,36 @@ export async function writeSellerLoad(db: Db, load: SellerLoad = DEFAULT_SELLER_
     from numbered o
     join bench_listings l on l.n = o.n % ${listings}
     join bench_renters r on r.n = o.n % ${load.renters}`);
+  // The big merchant: more finished orders on the first seller's listings, further back in time
+  // (after the rounds above, so no window of a listing overlaps another).
+  await db.execute(sql`
+    with first_listings as (
+      select l.id, l.rental_fen, row_number() over (order by l.id) - 1 as n
+      from listings l join shops s on s.id = l.shop_id
+      where s.owner_user_id = (select min(id) from users where username like 'bench_seller_%')
+    ), bench_renters as (
+      select id, row_number() over (order by id) - 1 as n from users where username like 'bench_renter_%'
+    ), numbered as (
+      select g as n, ${Math.ceil(load.orders / listings)} + g / ${load.listingsPerSeller} as round from generate_series(0, ${load.heavySellerOrders - 1}) g
+    )
+    insert into orders (order_no, kind, user_id, status, listing_id, rental_id, rental_option, hours, starts_at, ends_at,
+                        original_fen, pay_fen, deposit_fen, total_fen, pay_channel, pay_deadline, paid_at, finished_at, created_at)
+    select 'BH' || lpad(o.n::text, 11, '0'), 'rental', r.id, 4, l.id, 1, 'hourly', 2,
+           now() - make_interval(hours => (o.round * 3)::int) - interval '1 hour',
+           now() - make_interval(hours => (o.round * 3)::int) + interval '1 hour',
+           l.rental_fen * 2, l.rental_fen * 2, 0, l.rental_fen * 2, 'wallet',
+           now() - make_interval(hours => (o.round * 3)::int) - interval '1 hour',
+           now() - make_interval(hours => (o.round * 3)::int) - interval '1 hour',
+           now() - make_interval(hours => (o.round * 3)::int) + interval '1 hour',
+           now() - make_interval(hours => (o.round * 3)::int) - interval '1 hour'
+    from numbered o
+    join first_listings l on l.n = o.n % ${load.listingsPerSeller}
+    join bench_renters r on r.n = o.n % ${load.renters}`);
   // Earnings as syncEarnings writes them (migration 0015's backfill does the same sum).
   await db.execute(sql`
-    insert into seller_earnings (order_id, seller_user_id, listing_id, cert_type, commission_bps, rent_fen, refunded_fen, commission_fen, seller_fen, status, paid_at, ended_at, release_at, released_at)
+    insert into seller_earnings (order_id, seller_user_id, listing_id, cert_type, commission_bps, rent_fen, refunded_fen, commission_fen, seller_fen, held_seconds, status, paid_at, ended_at, release_at, released_at)
     select o.id, s.owner_user_id, o.listing_id, s.cert_type, r.bps, o.pay_fen, o.refund_fen, c.fen, o.pay_fen - o.refund_fen - c.fen,
+           greatest(0, extract(epoch from (least(o.ends_at, coalesce(o.cancelled_at, o.ends_at)) - o.starts_at)))::int,
            case when o.status = 3 or coalesce(o.finished_at, o.cancelled_at) > now() - interval '24 hours' then 'frozen' else 'released' end,
            o.paid_at, coalesce(o.finished_at, o.cancelled_at), coalesce(o.finished_at, o.cancelled_at) + interval '24 hours',
            case when o.status = 3 or coalesce(o.finished_at, o.cancelled_at) > now() - interval '24 hours' then null else coalesce(o.finished_at, o.cancelled_at) + interval '24 hours' end

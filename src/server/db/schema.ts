@@ -994,6 +994,12 @@ export const orders = pgTable(
     status: smallint('status').notNull().default(1),
     // rental
     listingId: integer('listing_id').references(() => listings.id),
+    /**
+     * The listing's shop, copied on insert by the trigger orders_set_shop_id (migration 0016, which
+     * also adds the check orders_shop_check: set whenever listing_id is): the seller's order list
+     * is then one index range however many listings the shop has.
+     */
+    shopId: integer('shop_id').references(() => shops.id),
     rentalId: smallint('rental_id'),
     rentalOption: varchar('rental_option', { length: 16 }),
     /** Hours paid for (renewals add theirs); bonus hours are extra. */
@@ -1041,6 +1047,8 @@ export const orders = pgTable(
     index('orders_listing_idx').on(t.listingId, t.status),
     index('orders_unpaid_idx').on(t.payDeadline).where(sql`${t.status} in (1, 2)`),
     index('orders_running_idx').on(t.endsAt).where(sql`${t.status} = 3 and ${t.kind} = 'rental'`),
+    // The seller's order list (services/seller-orders.ts), newest first.
+    index('orders_shop_idx').on(t.shopId, t.id.desc()).where(sql`${t.kind} = 'rental'`),
     check('orders_status_check', sql`${t.status} between 1 and 5`),
     check('orders_kind_check', sql`${t.kind} in ('rental', 'vip', 'recharge')`),
     check(
@@ -1365,6 +1373,8 @@ export const sellerEarnings = pgTable(
     refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
     commissionFen: bigint('commission_fen', { mode: 'number' }).notNull(),
     sellerFen: bigint('seller_fen', { mode: 'number' }).notNull(),
+    /** How long the renter held the account: the window, up to the cancel when cancelled (listing statistics). */
+    heldSeconds: integer('held_seconds').notNull().default(0),
     status: text('status', { enum: EARNING_STATUSES }).$type<EarningStatus>().notNull().default('frozen'),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),

@@ -26,7 +26,7 @@ import {
 import { fenToYuan } from '~/lib/rules/money';
 import { formatShanghaiDate, shanghaiClock, shanghaiMidnight } from '~/lib/rules/shanghai-time';
 import type { DbOrTx } from '../db/client';
-import { listingReviews, listings, orders, pageViews, sellerEarnings } from '../db/schema';
+import { listingReviews, listings, pageViews, sellerEarnings } from '../db/schema';
 import { detailPath } from './looking';
 import { requireSeller, type SellerShop } from './sellers';
 import { readSetting } from './site-settings';
@@ -126,18 +126,20 @@ export async function listListingStats(db: DbOrTx, seller: SellerShop, query: Se
       listingId: sellerEarnings.listingId,
       rentals: sql<number>`count(*)::int`.as('rentals'),
       earningsFen: sql<string>`sum(${sellerEarnings.sellerFen})`.as('earnings_fen'),
-      // The window a paid rental held, up to its cancel when cancelled (never negative).
-      heldSeconds: sql<string>`sum(greatest(0, extract(epoch from (least(${orders.endsAt}, coalesce(${orders.cancelledAt}, ${orders.endsAt})) - ${orders.startsAt}))))`.as(
-        'held_seconds',
-      ),
+      // The window a paid rental held, up to its cancel (kept on the row by services/settlement.ts).
+      heldSeconds: sql<string>`sum(${sellerEarnings.heldSeconds})`.as('held_seconds'),
     })
     .from(sellerEarnings)
-    .innerJoin(orders, eq(orders.id, sellerEarnings.orderId))
     .where(eq(sellerEarnings.sellerUserId, seller.userId))
     .groupBy(sellerEarnings.listingId)
     .as('agg');
 
   const where = and(eq(listings.shopId, seller.shopId), or(ne(listings.sellerState, 'deleted'), sql`${agg.listingId} is not null`));
+  // The count needs no aggregate: a deleted listing counts when it has any earnings row (an index probe).
+  const counted = and(
+    eq(listings.shopId, seller.shopId),
+    or(ne(listings.sellerState, 'deleted'), sql`exists (select 1 from ${sellerEarnings} where ${sellerEarnings.listingId} = ${listings.id})`),
+  );
   const earningsOrder = sql`coalesce(${agg.earningsFen}, 0)`;
   const rentalsOrder = sql`coalesce(${agg.rentals}, 0)`;
   const orderBy =
@@ -156,7 +158,7 @@ export async function listListingStats(db: DbOrTx, seller: SellerShop, query: Se
       .orderBy(...orderBy)
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    db.select({ n: count() }).from(listings).leftJoin(agg, eq(agg.listingId, listings.id)).where(where),
+    db.select({ n: count() }).from(listings).where(counted),
   ]);
 
   const ids = rows.map((row) => row.id);

@@ -49,7 +49,10 @@ export async function syncEarnings(tx: DbTx, orderId: number, now: Date): Promis
   const split = splitRent({ commissionBps, rentFen: order.payFen, refundedRentFen: order.refundFen });
   const ended = order.status === ORDER_STATUS.finished || order.status === ORDER_STATUS.cancelled;
   const endedAt = ended ? (order.finishedAt ?? order.cancelledAt ?? now) : null;
+  const heldUntil = order.cancelledAt && order.endsAt && order.cancelledAt < order.endsAt ? order.cancelledAt : order.endsAt;
+  const heldSeconds = order.startsAt && heldUntil ? Math.max(0, Math.round((heldUntil.getTime() - order.startsAt.getTime()) / 1000)) : 0;
   const values = {
+    heldSeconds,
     rentFen: order.payFen,
     refundedFen: order.refundFen,
     commissionFen: split.commissionFen,
