@@ -15,7 +15,7 @@ import type { Db } from '~/server/db/client';
 import { uploadedImages } from '~/server/db/schema';
 import type { Envelope } from '~/server/http';
 import { issueToken } from '~/server/services/tokens';
-import type { UploadedImage } from '~/server/services/uploads';
+import { cardVariantUrl, type UploadedImage } from '~/server/services/uploads';
 import { createUser } from '~/server/services/users';
 import { ALL as uploadOther, POST as uploadRoute } from '~/pages/api/v1/uploads/image';
 import { GET as serveRoute, HEAD as serveHead } from '~/pages/uploads/[key]/[file]';
@@ -322,5 +322,12 @@ describe.each(TEST_DRIVERS)('image uploads on $label', ({ driver, skip }) => {
     expect((await serve('/uploads/abc/card.webp')).status).toBe(404);
     // The card's hash does not open the detail.
     expect((await serve(url.replace('card.webp', 'detail.webp'))).status).toBe(404);
+    // Listings keep the detail URL; the card is served under the detail's key too (hall cards), the same bytes.
+    const cardByDetailKey = cardVariantUrl(body.data.detail_url);
+    expect(cardByDetailKey).toBe(body.data.detail_url.replace('detail.webp', 'card.webp'));
+    const viaDetailKey = await serve(cardByDetailKey);
+    expect(viaDetailKey.status).toBe(200);
+    expect(viaDetailKey.headers.get('etag')).toBe(etag);
+    expect(cardVariantUrl('/covers/sjz-1.svg')).toBe('/covers/sjz-1.svg');
   });
 });

@@ -13,6 +13,7 @@ import { hafuPrepayFen } from '~/lib/rules/hafu';
 import { fenToYuan } from '~/lib/rules/money';
 import type { AnnouncementRow, BannerRow, GameRow, HotTagRow } from '../db/schema';
 import type { Announcement, AnnouncementSummary, Banner, HotTag, ShopSummary } from './catalog.types';
+import { cardVariantUrl } from './uploads';
 
 /** The columns a listing card is made of (see catalog.ts `cardSelection`). */
 export interface ListingCardRow {
@@ -129,7 +130,8 @@ export function reshapeListingCard(row: ListingCardRow, now: Date): ListingCard 
   return {
     id: row.id,
     title: row.title,
-    cover: row.cover ?? '',
+    // Cards show the small variant of an uploaded image (listings keep the detail URL).
+    cover: cardVariantUrl(row.cover ?? ''),
     game_id: row.gameId,
     game_name: row.gameName,
     game_path: gamePath(row.gameId),

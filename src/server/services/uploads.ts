@@ -249,13 +249,26 @@ export function parseUploadFile(file: string | undefined): UploadVariant | null 
   return match ? (match[1] as UploadVariant) : null;
 }
 
-/** A variant's bytes when the id exists and the URL's hash is the variant's own; else null (404). */
+/**
+ * The listing-card URL of an uploaded image given by its detail URL (listings keep detail URLs):
+ * the same key with card.webp, which readUploadVariant serves under the detail's hash too. Any
+ * other URL (the demo's covers) is returned as it is.
+ */
+export function cardVariantUrl(url: string): string {
+  return /^\/uploads\/[1-9]\d{0,9}-[0-9a-f]{12}\/detail\.webp$/.test(url) ? url.replace(/detail\.webp$/, 'card.webp') : url;
+}
+
+/**
+ * A variant's bytes when the id exists and the URL's hash is the variant's own, or (for the card)
+ * the detail's: both were made once from the same upload and never change, so either hash names
+ * them for good. Anything else is null (404).
+ */
 export async function readUploadVariant(db: Db, key: string | undefined, file: string | undefined): Promise<UploadVariantBytes | null> {
   const parsed = parseUploadKey(key);
   const variant = parseUploadFile(file);
   if (!parsed || !variant) return null;
   const column = variant === 'card' ? { bytes: uploadedImages.card, sha256: uploadedImages.cardSha256 } : { bytes: uploadedImages.detail, sha256: uploadedImages.detailSha256 };
-  const [row] = await db.select(column).from(uploadedImages).where(eq(uploadedImages.id, parsed.id));
-  if (!row || !row.sha256.startsWith(parsed.hash)) return null;
+  const [row] = await db.select({ ...column, detailSha256: uploadedImages.detailSha256 }).from(uploadedImages).where(eq(uploadedImages.id, parsed.id));
+  if (!row || !(row.sha256.startsWith(parsed.hash) || row.detailSha256.startsWith(parsed.hash))) return null;
   return { bytes: row.bytes, sha256: row.sha256 };
 }
