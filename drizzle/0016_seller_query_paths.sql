@@ -1,7 +1,7 @@
 ALTER TABLE "orders" ADD COLUMN "shop_id" integer;--> statement-breakpoint
 ALTER TABLE "seller_earnings" ADD COLUMN "held_seconds" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "orders_shop_idx" ON "orders" USING btree ("shop_id","id" DESC NULLS LAST) WHERE "orders"."kind" = 'rental';--> statement-breakpoint
+CREATE INDEX "orders_shop_idx" ON "orders" USING btree ("shop_id","id" DESC NULLS FIRST) WHERE "orders"."kind" = 'rental';--> statement-breakpoint
 -- Hand-written (keep when regenerating): every order of a listing carries the listing's shop,
 -- whoever inserts it (services, seeds, tests), and the orders before this migration get theirs.
 CREATE FUNCTION orders_set_shop_id() RETURNS trigger LANGUAGE plpgsql AS $$

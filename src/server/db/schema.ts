@@ -1048,7 +1048,7 @@ export const orders = pgTable(
     index('orders_unpaid_idx').on(t.payDeadline).where(sql`${t.status} in (1, 2)`),
     index('orders_running_idx').on(t.endsAt).where(sql`${t.status} = 3 and ${t.kind} = 'rental'`),
     // The seller's order list (services/seller-orders.ts), newest first.
-    index('orders_shop_idx').on(t.shopId, t.id.desc()).where(sql`${t.kind} = 'rental'`),
+    index('orders_shop_idx').on(t.shopId, t.id.desc().nullsFirst()).where(sql`${t.kind} = 'rental'`),
     check('orders_status_check', sql`${t.status} between 1 and 5`),
     check('orders_kind_check', sql`${t.kind} in ('rental', 'vip', 'recharge')`),
     check(
