@@ -3,6 +3,7 @@ import type { OrderView } from '../../lib/api/money';
 import { FREE_ORDER_TAG } from '../../lib/config/constants';
 import { CopyButton } from './CopyButton';
 import { CredentialsPanel } from './CredentialsPanel';
+import { MoneyLines } from './MoneyLines';
 import {
   focusRing,
   formatOrderTime,
@@ -11,7 +12,6 @@ import {
   rentalSummary,
   statusBadgeClass,
   visibleOrderActions,
-  type MoneyLine,
   type OrderActionKey,
 } from './order-helpers';
 
@@ -22,13 +22,6 @@ export interface OrderCardProps {
   order: OrderView;
   onOpen(kind: OrderDialogKind): void;
 }
-
-const MONEY_TONE: Record<MoneyLine['tone'], string> = {
-  strong: 'font-bold text-primary',
-  minus: 'text-emerald-700',
-  back: 'text-sky-800',
-  plain: 'text-neutral-900',
-};
 
 const primaryButton = `rounded-full bg-primary px-4 py-1.5 text-sm text-white hover:bg-primary-dark ${focusRing}`;
 const outlineButton = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;
@@ -121,14 +114,7 @@ export function OrderCard({ order, onOpen }: OrderCardProps): ReactNode {
           </div>
         </div>
 
-        <dl className="grid shrink-0 grid-cols-[auto_auto] gap-x-4 gap-y-0.5 text-xs sm:min-w-44" aria-label="费用">
-          {orderMoneyLines(order).map((line) => (
-            <div key={line.key} className="contents" data-money={line.key}>
-              <dt className="text-neutral-600">{line.label}</dt>
-              <dd className={`text-right tabular-nums ${MONEY_TONE[line.tone]}`}>{line.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <MoneyLines lines={orderMoneyLines(order)} label="费用" />
       </div>
 
       {showCredentials ? (

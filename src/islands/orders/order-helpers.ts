@@ -115,7 +115,7 @@ export interface MoneyLine {
   label: string;
   /** Shown as is: "¥12.50", "−¥2.00", "无押金". */
   value: string;
-  tone: 'strong' | 'minus' | 'back' | 'plain';
+  tone: 'strong' | 'minus' | 'back' | 'plain' | 'muted';
 }
 
 /**

@@ -2,19 +2,13 @@ import { useId, type ReactNode } from 'react';
 import type { SellerComplaint, SellerOrder } from '../../../lib/api/seller-earnings';
 import { complaintBadgeClass } from '../../orders/ComplaintList';
 import { focusRing, formatOrderTime, statusBadgeClass } from '../../orders/order-helpers';
-import { earningStatusLine, sellerMoneyLines, type SellerMoneyLine } from './seller-order-helpers';
+import { MoneyLines } from '../../orders/MoneyLines';
+import { earningStatusLine, sellerMoneyLines } from './seller-order-helpers';
 
 export interface SellerOrderCardProps {
   order: SellerOrder;
   onAnswer(complaint: SellerComplaint): void;
 }
-
-const MONEY_TONE: Record<SellerMoneyLine['tone'], string> = {
-  strong: 'font-bold text-primary',
-  plain: 'text-neutral-900',
-  back: 'text-sky-800',
-  muted: 'text-neutral-600',
-};
 
 const outlineButton = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;
 
@@ -77,14 +71,7 @@ export function SellerOrderCard({ order, onAnswer }: SellerOrderCardProps): Reac
           </div>
         </div>
 
-        <dl className="grid shrink-0 grid-cols-[auto_auto] gap-x-4 gap-y-0.5 text-xs sm:min-w-44" aria-label="费用与收益">
-          {sellerMoneyLines(order).map((line) => (
-            <div key={line.key} className="contents" data-money={line.key}>
-              <dt className="text-neutral-600">{line.label}</dt>
-              <dd className={`text-right tabular-nums ${MONEY_TONE[line.tone]}`}>{line.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <MoneyLines lines={sellerMoneyLines(order)} label="费用与收益" />
       </div>
 
       {order.complaints.length > 0 ? (

@@ -3,18 +3,11 @@
  * earnings line, and the answer form's checks. No I/O, no clock read.
  */
 import { COMPLAINT_ANSWER_IMAGES_MAX, COMPLAINT_ANSWER_MAX_CHARS, COMPLAINT_ANSWER_MIN_CHARS, type SellerComplaint, type SellerOrder } from '../../../lib/api/seller-earnings';
-import { formatOrderTime, isNonZeroYuan } from '../../orders/order-helpers';
-
-export interface SellerMoneyLine {
-  key: string;
-  label: string;
-  value: string;
-  tone: 'strong' | 'plain' | 'back' | 'muted';
-}
+import { formatOrderTime, isNonZeroYuan, type MoneyLine } from '../../orders/order-helpers';
 
 /** 租金 and 押金 always; 已退款 when an early cancel gave rent back; then what the seller gets. */
-export function sellerMoneyLines(order: SellerOrder): SellerMoneyLine[] {
-  const lines: SellerMoneyLine[] = [
+export function sellerMoneyLines(order: SellerOrder): MoneyLine[] {
+  const lines: MoneyLine[] = [
     { key: 'rent', label: '租金', value: `¥${order.rent}`, tone: 'plain' },
     {
       key: 'deposit',
