@@ -4,6 +4,7 @@ import { isApiError } from '../../lib/api/errors';
 import { createComplaint, listComplaintTypes, MONEY_CODES, type Complaint, type ComplaintType, type OrderView } from '../../lib/api/money';
 import { $auth } from '../../lib/stores/auth';
 import { openModal } from '../../lib/stores/ui';
+import { CountedTextarea, countedLength, countedLengthError } from '../ui/CountedTextarea';
 import { DebounceButton } from '../ui/DebounceButton';
 import { Modal } from '../ui/Modal';
 import { Skeleton } from '../ui/Skeleton';
@@ -22,17 +23,11 @@ export const COMPLAINT_CONTENT_MAX = 500;
 /** spec §8 (and the server's msg for code 1004). */
 export const PHONE_REQUIRED_TEXT = '当前账号未绑定手机号';
 
-/** Characters as a person counts them (an emoji is one), after trimming the ends. */
-export function complaintLength(text: string): number {
-  return Array.from(text.trim()).length;
-}
+export { countedLength as complaintLength };
 
 /** Why the text cannot be sent yet, or null. */
 export function complaintContentError(text: string): string | null {
-  const length = complaintLength(text);
-  if (length < COMPLAINT_CONTENT_MIN) return `问题描述至少${COMPLAINT_CONTENT_MIN}个字`;
-  if (length > COMPLAINT_CONTENT_MAX) return `问题描述最多${COMPLAINT_CONTENT_MAX}个字`;
-  return null;
+  return countedLengthError('问题描述', text, COMPLAINT_CONTENT_MIN, COMPLAINT_CONTENT_MAX);
 }
 
 /** How a failed 提交投诉 reads: a missing phone gets the bind button. */
@@ -129,33 +124,16 @@ function ComplaintBody({ order, onClose, onDone }: Omit<ComplaintDialogProps, 'o
         {touched && type === null && types.kind === 'ready' ? <p className="mt-1 text-xs text-primary-dark">请选择投诉类型</p> : null}
       </fieldset>
 
-      <div>
-        <div className="mb-1 flex items-baseline justify-between">
-          <label htmlFor={`${id}-content`} className="font-medium text-neutral-900">
-            问题描述
-          </label>
-          <span id={`${id}-count`} className={`text-xs tabular-nums ${complaintLength(content) > COMPLAINT_CONTENT_MAX ? 'text-primary-dark' : 'text-neutral-500'}`}>
-            {complaintLength(content)}/{COMPLAINT_CONTENT_MAX}
-          </span>
-        </div>
-        <textarea
-          id={`${id}-content`}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-          onBlur={() => setTouched(true)}
-          rows={5}
-          maxLength={COMPLAINT_CONTENT_MAX}
-          placeholder={`请描述遇到的问题（${COMPLAINT_CONTENT_MIN}-${COMPLAINT_CONTENT_MAX}字）`}
-          aria-describedby={`${id}-count${touched && contentError ? ` ${id}-content-error` : ''}`}
-          aria-invalid={touched && contentError ? true : undefined}
-          className="w-full resize-y rounded border border-neutral-300 px-3 py-2 focus:border-primary focus:outline-none"
-        />
-        {touched && contentError ? (
-          <p id={`${id}-content-error`} className="mt-1 text-xs text-primary-dark">
-            {contentError}
-          </p>
-        ) : null}
-      </div>
+      <CountedTextarea
+        id={id}
+        label="问题描述"
+        value={content}
+        max={COMPLAINT_CONTENT_MAX}
+        placeholder={`请描述遇到的问题（${COMPLAINT_CONTENT_MIN}-${COMPLAINT_CONTENT_MAX}字）`}
+        error={touched ? contentError : null}
+        onChange={setContent}
+        onBlur={() => setTouched(true)}
+      />
 
       {failure && !failure.needsPhone ? (
         <p role="alert" className="text-primary-dark">

@@ -11,7 +11,8 @@ import {
 import { errorText, focusRing } from '../../orders/order-helpers';
 import { DebounceButton } from '../../ui/DebounceButton';
 import { Modal } from '../../ui/Modal';
-import { answerContentError, answerLength, imagesLeft } from './seller-order-helpers';
+import { CountedTextarea } from '../../ui/CountedTextarea';
+import { answerContentError, imagesLeft } from './seller-order-helpers';
 
 export interface AnswerDialogProps {
   orderNo: string;
@@ -88,33 +89,16 @@ function AnswerBody({ orderNo, complaint, onClose, onDone }: Omit<AnswerDialogPr
         <p className="mt-1 break-words whitespace-pre-line">{complaint.content}</p>
       </div>
 
-      <div>
-        <div className="mb-1 flex items-baseline justify-between">
-          <label htmlFor={`${id}-content`} className="font-medium text-neutral-900">
-            回复内容
-          </label>
-          <span id={`${id}-count`} className={`text-xs tabular-nums ${answerLength(content) > COMPLAINT_ANSWER_MAX_CHARS ? 'text-primary-dark' : 'text-neutral-500'}`}>
-            {answerLength(content)}/{COMPLAINT_ANSWER_MAX_CHARS}
-          </span>
-        </div>
-        <textarea
-          id={`${id}-content`}
-          value={content}
-          onChange={(event) => setContent(event.target.value)}
-          onBlur={() => setTouched(true)}
-          rows={5}
-          maxLength={COMPLAINT_ANSWER_MAX_CHARS}
-          placeholder={`请说明情况（${COMPLAINT_ANSWER_MIN_CHARS}-${COMPLAINT_ANSWER_MAX_CHARS}字），平台会结合双方说明处理`}
-          aria-describedby={`${id}-count${touched && contentError ? ` ${id}-content-error` : ''}`}
-          aria-invalid={touched && contentError ? true : undefined}
-          className="w-full resize-y rounded border border-neutral-300 px-3 py-2 focus:border-primary focus:outline-none"
-        />
-        {touched && contentError ? (
-          <p id={`${id}-content-error`} className="mt-1 text-xs text-primary-dark">
-            {contentError}
-          </p>
-        ) : null}
-      </div>
+      <CountedTextarea
+        id={id}
+        label="回复内容"
+        value={content}
+        max={COMPLAINT_ANSWER_MAX_CHARS}
+        placeholder={`请说明情况（${COMPLAINT_ANSWER_MIN_CHARS}-${COMPLAINT_ANSWER_MAX_CHARS}字），平台会结合双方说明处理`}
+        error={touched ? contentError : null}
+        onChange={setContent}
+        onBlur={() => setTouched(true)}
+      />
 
       <fieldset>
         <legend className="mb-2 font-medium text-neutral-900">

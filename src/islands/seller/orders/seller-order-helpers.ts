@@ -3,6 +3,7 @@
  * earnings line, and the answer form's checks. No I/O, no clock read.
  */
 import { COMPLAINT_ANSWER_IMAGES_MAX, COMPLAINT_ANSWER_MAX_CHARS, COMPLAINT_ANSWER_MIN_CHARS, type SellerComplaint, type SellerOrder } from '../../../lib/api/seller-earnings';
+import { countedLengthError } from '../../ui/CountedTextarea';
 import { formatOrderTime, isNonZeroYuan, type MoneyLine } from '../../orders/order-helpers';
 
 /** 租金 and 押金 always; 已退款 when an early cancel gave rent back; then what the seller gets. */
@@ -47,17 +48,9 @@ export function earningStatusLine(earning: NonNullable<SellerOrder['earning']>):
   return '冻结中 · 租期结束后开始计算';
 }
 
-/** Characters as a person counts them, after trimming the ends. */
-export function answerLength(text: string): number {
-  return Array.from(text.trim()).length;
-}
-
 /** Why the answer cannot be sent yet, or null (the server checks the same). */
 export function answerContentError(text: string): string | null {
-  const length = answerLength(text);
-  if (length < COMPLAINT_ANSWER_MIN_CHARS) return `回复内容至少${COMPLAINT_ANSWER_MIN_CHARS}个字`;
-  if (length > COMPLAINT_ANSWER_MAX_CHARS) return `回复内容最多${COMPLAINT_ANSWER_MAX_CHARS}个字`;
-  return null;
+  return countedLengthError('回复内容', text, COMPLAINT_ANSWER_MIN_CHARS, COMPLAINT_ANSWER_MAX_CHARS);
 }
 
 /** How many more images fit. */
