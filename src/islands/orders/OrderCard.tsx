@@ -1,16 +1,15 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { OrderView } from '../../lib/api/money';
 import { FREE_ORDER_TAG } from '../../lib/config/constants';
-import { CopyButton } from './CopyButton';
 import { CredentialsPanel } from './CredentialsPanel';
 import { MoneyLines } from './MoneyLines';
+import { OrderCardHeader } from './OrderCardHeader';
 import {
   focusRing,
   formatOrderTime,
   ORDER_ACTION_LABEL,
   orderMoneyLines,
   rentalSummary,
-  statusBadgeClass,
   visibleOrderActions,
   type OrderActionKey,
 } from './order-helpers';
@@ -59,20 +58,7 @@ export function OrderCard({ order, onOpen }: OrderCardProps): ReactNode {
 
   return (
     <article aria-labelledby={`${id}-title`} className="rounded-lg bg-white ring-1 ring-neutral-200" data-order-no={order.order_no}>
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-100 px-4 py-2.5 text-xs text-neutral-600">
-        <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="inline-flex items-center gap-1.5">
-            订单号 <span className="font-mono text-neutral-800">{order.order_no}</span>
-            <CopyButton text={order.order_no} what="订单号" />
-          </span>
-          <span>
-            下单时间 <time dateTime={order.hire_order_time}>{formatOrderTime(order.hire_order_time)}</time>
-          </span>
-        </span>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${statusBadgeClass(order)}`} data-status={order.order_status}>
-          {order.order_status_text}
-        </span>
-      </header>
+      <OrderCardHeader order={order} />
 
       <div className="flex flex-col gap-4 px-4 py-3 sm:flex-row sm:items-start">
         <div className="flex min-w-0 flex-1 gap-3">

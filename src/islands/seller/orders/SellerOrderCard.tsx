@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import type { SellerComplaint, SellerOrder } from '../../../lib/api/seller-earnings';
 import { complaintBadgeClass } from '../../orders/ComplaintList';
-import { focusRing, formatOrderTime, statusBadgeClass } from '../../orders/order-helpers';
+import { focusRing, formatOrderTime } from '../../orders/order-helpers';
 import { MoneyLines } from '../../orders/MoneyLines';
+import { OrderCardHeader } from '../../orders/OrderCardHeader';
 import { earningStatusLine, sellerMoneyLines } from './seller-order-helpers';
 
 export interface SellerOrderCardProps {
@@ -19,19 +20,7 @@ export function SellerOrderCard({ order, onAnswer }: SellerOrderCardProps): Reac
   const title = listing?.title ?? '账号信息已删除';
   return (
     <article aria-labelledby={`${id}-title`} className="rounded-lg bg-white ring-1 ring-neutral-200" data-order-no={order.order_no}>
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-100 px-4 py-2.5 text-xs text-neutral-600">
-        <span className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="break-all">
-            订单号 <span className="font-mono text-neutral-800">{order.order_no}</span>
-          </span>
-          <span>
-            下单时间 <time dateTime={order.hire_order_time}>{formatOrderTime(order.hire_order_time)}</time>
-          </span>
-        </span>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${statusBadgeClass(order)}`} data-status={order.order_status}>
-          {order.order_status_text}
-        </span>
-      </header>
+      <OrderCardHeader order={order} />
 
       <div className="flex flex-col gap-4 px-4 py-3 sm:flex-row sm:items-start">
         <div className="flex min-w-0 flex-1 gap-3">
