@@ -30,6 +30,7 @@ import type { ListingCard, ListingDetail } from '~/lib/catalog/types';
 import type { Db, DbOrTx } from '~/server/db/client';
 import { lockListingForRental } from '~/server/services/orders';
 import { games, orders, platforms, users, zones } from '~/server/db/schema';
+import { decideListingReview, MSG_NOT_PENDING, MSG_REVIEW_REASON } from '~/server/services/seller-listings';
 import { writeSetting } from '~/server/services/site-settings';
 import { issueToken } from '~/server/services/tokens';
 import { storeImageUpload } from '~/server/services/uploads';
@@ -205,6 +206,15 @@ describe.each(TEST_DRIVERS)('seller listings on $label', ({ driver, skip }) => {
       expect(await hallFind(approved.body.title)).toBeUndefined();
       const row = expectOk(await get<Page<SellerListingRow>>(listRoute, '?state=review&page_size=50', owner.auth)).list.find((item) => item.id === approved.saved.listing.id);
       expect(row).toMatchObject({ review_status: 'pending', review_status_text: '审核中' });
+
+      // The operator's decision: a rejection with its reason for the seller, then an approval puts it in the hall.
+      await expect(decideListingReview(db, saved.listing.id, { approve: false, reason: '  ' }, new Date())).rejects.toMatchObject({ httpStatus: 400, message: MSG_REVIEW_REASON });
+      expect(await decideListingReview(db, saved.listing.id, { approve: false, reason: '标题含有联系方式' }, new Date())).toMatchObject({ review_status: 'rejected', is_listed: false });
+      const rejected = expectOk(await get<Page<SellerListingRow>>(listRoute, '?page_size=50', owner.auth)).list.find((item) => item.id === saved.listing.id);
+      expect(rejected).toMatchObject({ review_status: 'rejected', review_reason: '标题含有联系方式' });
+      await expect(decideListingReview(db, saved.listing.id, { approve: true }, new Date())).rejects.toMatchObject({ httpStatus: 409, message: MSG_NOT_PENDING });
+      expect(await decideListingReview(db, approved.saved.listing.id, { approve: true }, new Date())).toMatchObject({ review_status: 'approved', is_listed: true });
+      expect(await hallFind(approved.body.title)).toBeDefined();
     } finally {
       await writeSetting(db, 'seller.review_enabled', false);
     }

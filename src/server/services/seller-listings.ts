@@ -503,3 +503,32 @@ export async function sellerListingOptions(db: DbOrTx, userId: number): Promise<
   });
   return { games: gamesOut, review_enabled: review.enabled, review_price_change_ratio: review.ratio };
 }
+
+// ---------------------------------------------------------------------------------------------
+// review (the operator's side; the console is issue 15, `npm run seller:review` until then)
+
+export const MSG_NOT_PENDING = '该账号不在审核中';
+export const MSG_REVIEW_REASON = '请填写驳回原因（200字以内）';
+
+/**
+ * An operator approves a listing under review (it reaches the hall at once if the seller keeps it
+ * on the shelf) or rejects it with a reason the seller sees on 我的出租. Only a pending listing.
+ */
+export async function decideListingReview(
+  db: Db,
+  listingId: number,
+  decision: { approve: true } | { approve: false; reason: string },
+  now: Date,
+): Promise<{ id: number; review_status: ListingReviewStatus; is_listed: boolean }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ sellerState: listings.sellerState, reviewStatus: listings.reviewStatus }).from(listings).where(eq(listings.id, listingId)).for('update');
+    if (!row) throw notFound(MSG_LISTING_NOT_FOUND);
+    if (row.reviewStatus !== 'pending') throw conflict(MSG_NOT_PENDING);
+    const reason = decision.approve ? null : decision.reason.trim();
+    if (reason !== null && (reason === '' || Array.from(reason).length > 200)) throw badRequest(MSG_REVIEW_REASON);
+    const reviewStatus: ListingReviewStatus = decision.approve ? 'approved' : 'rejected';
+    const isListed = isListedAs(row.sellerState, reviewStatus);
+    await tx.update(listings).set({ reviewStatus, reviewReason: reason, isListed, updatedAt: now }).where(eq(listings.id, listingId));
+    return { id: listingId, review_status: reviewStatus, is_listed: isListed };
+  });
+}
