@@ -17,6 +17,7 @@ import { GAME_CATALOG, ROLE_NAME_PARTS, TITLE_TAGS, coverPath } from '../src/ser
 import { games, platforms, shops, zones } from '../src/server/db/schema';
 import { hallQueries, searchListings } from '../src/server/services/catalog';
 import { postgresReachable } from './postgres-reachable.ts';
+import { percentile } from './bench-lib';
 
 const LISTINGS = Number(process.env['BENCH_LISTINGS'] ?? 100_000);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 200);
@@ -161,10 +162,6 @@ interface Figures {
   total: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
 
 async function measure(db: Db, query: HallQuery): Promise<Figures> {
   const now = new Date();

@@ -9,6 +9,12 @@ import { rmSync } from 'node:fs';
 import http from 'node:http';
 import { ENTRY, ROOT } from './build-if-needed.ts';
 
+/** The p-th percentile (nearest rank) of ascending `sorted`; NaN when empty. The one definition every bench uses. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
 export interface LoadFigures {
   requests: number;
   rps: number;

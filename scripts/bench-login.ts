@@ -16,6 +16,7 @@ import { users } from '../src/server/db/schema';
 import { hashPassword, verifyPassword } from '../src/server/services/password';
 import { loginWithPassword } from '../src/server/services/password-login';
 import { computeRequestSignature, issueSignChallenge, verifySignedRequest } from '../src/server/services/request-signing';
+import { percentile } from './bench-lib';
 
 const CONCURRENCY = Number(process.env['BENCH_LOGIN_CONCURRENCY'] ?? 8);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -31,10 +32,6 @@ interface Figures {
   firstError: string;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 /** `CONCURRENCY` loops calling `work(n)` back to back for SECONDS; n counts calls across loops. */
 async function run(work: (n: number) => Promise<void>): Promise<Figures> {

@@ -33,6 +33,7 @@ import { createOrder } from '../src/server/services/orders';
 import { createUser } from '../src/server/services/users';
 import { changeBalance } from '../src/server/services/wallet';
 import { bookableListingIds } from '../tests/integration/bookable-listings';
+import { percentile } from './bench-lib';
 
 const CONCURRENCY = Number(process.env['BENCH_ORDERS_CONCURRENCY'] ?? 20);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -69,10 +70,6 @@ function recordError(tally: Tally, error: unknown): void {
   tally.firstError ||= describe(error);
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 function figuresOf(tally: Tally): Figures {
   const sorted = [...tally.latencies].sort((a, b) => a - b);

@@ -16,6 +16,7 @@ import { type Db, type DbDriver } from '../src/server/db/client';
 import { openTestDatabase } from '../src/server/seed/test-database';
 import { isAppError } from '../src/server/errors';
 import { createQrSession, pollQrSession, type CreatedQrSession } from '../src/server/services/qr-login';
+import { percentile } from './bench-lib';
 
 const SESSIONS = Number(process.env['BENCH_SESSIONS'] ?? 200);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -30,11 +31,6 @@ interface PhaseResult {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
 
 /**
  * `workers` loops, each starting at a random offset within one interval and then calling `work(i)`

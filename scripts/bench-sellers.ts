@@ -24,14 +24,12 @@ import { listSellerOrders } from '../src/server/services/seller-orders';
 import { ledgerIdentity } from '../src/server/services/settlement';
 import { postgresReachable } from './postgres-reachable';
 import { DEFAULT_SELLER_LOAD, writeSellerLoad } from './seller-load';
+import { percentile } from './bench-lib';
 
 const URL = process.env['DATABASE_URL_TEST'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CALLS = Number(process.env['BENCH_SELLER_CALLS'] ?? 300);
 const CONCURRENCY = 8;
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 interface Figures {
   p50: number;

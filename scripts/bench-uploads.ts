@@ -36,7 +36,7 @@ import { openScratchDatabase, type Db } from '../src/server/db/client';
 import { processImage, storeImageUpload } from '../src/server/services/uploads';
 import { createUser } from '../src/server/services/users';
 import { buildIfNeeded, ROOT } from './build-if-needed.ts';
-import { startAppServer } from './bench-lib.ts';
+import { percentile, startAppServer } from './bench-lib.ts';
 
 const IMAGES = Number(process.env['BENCH_UPLOAD_IMAGES'] ?? 20);
 /** The WebP photo is slow to make and to decode (about 1.3 s each here): only on request. */
@@ -80,10 +80,6 @@ interface Sample {
   numbered: (n: number) => Buffer;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 /** CPU ms used so far by `pid` (null: this process), all threads. */
 function cpuMsOf(pid: number | null): number {
