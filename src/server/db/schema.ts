@@ -383,6 +383,9 @@ export const pageViews = pgTable(
     index('page_views_session_idx').on(t.sessionId),
     // The detail page's look counter reads one path's views by time (services/looking.ts).
     index('page_views_path_created_at_idx').on(t.path, t.createdAt),
+    // Operator reports (issue 14/15): visits per route per day (the funnel detail → checkout) and per channel.
+    index('page_views_name_created_at_idx').on(t.name, t.createdAt),
+    index('page_views_sem_created_at_idx').on(t.sem, t.createdAt).where(sql`${t.sem} is not null`),
     check('page_views_session_id_check', sql`${t.sessionId} is null or char_length(${t.sessionId}) = 32`),
     check('page_views_kind_check', sql`${t.kind} in ('pageview', 'click', 'activity')`),
   ],
@@ -1410,4 +1413,148 @@ export const complaintAnswers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('complaint_answers_complaint_idx').on(t.complaintId, t.id)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// reaching renters (issue 14: spec §3 Notification, Popup advertisement, Emergency notice;
+// §7 notifications, popup_advertisement, collector upload-convert-data)
+
+export const NOTIFICATION_TYPES = [
+  'order_paid',
+  'rental_starting',
+  'rental_ending',
+  'rental_ended',
+  'order_refund',
+  'deposit_returned',
+  'complaint_answered',
+  'complaint_decided',
+  'withdrawal_paid',
+  'withdrawal_refused',
+  'red_packet',
+  'vip_expiring',
+  'broadcast',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * One message to one user (spec §3 Notification). Events write them inside the transaction that
+ * makes the event true; an operator broadcast fans out one row per user with its `broadcast_id`.
+ * `dedupe_key` makes the sweep-driven ones (rental starting, 10 minutes before the end) once only,
+ * whichever process or sweep gets there first.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationType: text('notification_type', { enum: NOTIFICATION_TYPES }).$type<NotificationType>().notNull(),
+    title: varchar('title', { length: 64 }).notNull(),
+    content: varchar('content', { length: 1000 }).notNull(),
+    /** spec §3: JSON carrying order_no where an order is concerned. */
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** Shown as a popup while unread (spec §4 "logged-in notification popups"). */
+    popup: boolean('popup').notNull().default(true),
+    dedupeKey: varchar('dedupe_key', { length: 96 }),
+    broadcastId: integer('broadcast_id'),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    // The 15 s poll: a user's unread ones, from the index alone (spec §7 notifications/unread).
+    index('notifications_user_unread_idx').on(t.userId, t.id.desc()).where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
+    check('notifications_type_check', sql.raw(`notification_type in (${NOTIFICATION_TYPES.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
+
+/** An operator broadcast (the console is issue 15): who it went to and when; rows in notifications. */
+export const notificationBroadcasts = pgTable('notification_broadcasts', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 64 }).notNull(),
+  content: varchar('content', { length: 1000 }).notNull(),
+  /** Which users: all, vip, sellers (services/notifications.ts). */
+  segment: varchar('segment', { length: 16 }).notNull().default('all'),
+  recipients: integer('recipients').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** spec §3 Emergency notice: shown as a popup while its window covers now (spec §4 notice popups). */
+export const emergencyNotices = pgTable(
+  'emergency_notices',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 64 }).notNull(),
+    content: varchar('content', { length: 2000 }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('emergency_notices_window_idx').on(t.startsAt).where(sql`${t.isActive}`),
+    check('emergency_notices_window_check', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** spec §3 Popup advertisement; the browser picks which one to show (lib/rules/ad-choice.ts). */
+export const popupAds = pgTable(
+  'popup_ads',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 64 }).notNull(),
+    /** Public path of the image (an upload or a file under public/). */
+    image: text('image').notNull(),
+    /** Where a click goes: a site path or an absolute URL. */
+    link: text('link'),
+    /** spec §3: 1 to 3; the first pick takes the lowest number with candidates. */
+    priority: smallint('priority').notNull().default(1),
+    /** spec §4: 0 or 3 once, 1 twice, 2 once ever. */
+    displayFrequency: smallint('display_frequency').notNull().default(0),
+    /** spec §3: 0 everywhere, 1 only on the special-offer page. */
+    position: smallint('position').notNull().default(0),
+    /** spec §9 ad device code 1 (web). */
+    device: smallint('device').notNull().default(1),
+    startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
+    endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('popup_ads_device_idx').on(t.device, t.id).where(sql`${t.isActive}`),
+    check('popup_ads_priority_check', sql`${t.priority} between 1 and 3`),
+    check('popup_ads_frequency_check', sql`${t.displayFrequency} between 0 and 3`),
+    check('popup_ads_position_check', sql`${t.position} in (0, 1)`),
+    check('popup_ads_window_check', sql`${t.startDate} is null or ${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+/**
+ * spec §1/§7 channel conversion (upload-convert-data): one row per account and conversion type,
+ * so a repeated report is answered but not counted twice. Channel fields as the browser kept them.
+ */
+export const channelConversions = pgTable(
+  'channel_conversions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** spec §9 conversion type value 6 (registration). */
+    conversionType: smallint('conversion_type').notNull(),
+    channel: varchar('channel', { length: 64 }),
+    netId: varchar('net_id', { length: 64 }),
+    uid: varchar('uid', { length: 64 }),
+    bdVid: varchar('bd_vid', { length: 256 }),
+    qhclickid: varchar('qhclickid', { length: 256 }),
+    sourceId: varchar('source_id', { length: 64 }),
+    landingUrl: text('landing_url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('channel_conversions_user_type_key').on(t.userId, t.conversionType),
+    index('channel_conversions_channel_idx').on(t.channel, t.createdAt),
+  ],
 );
