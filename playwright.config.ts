@@ -14,7 +14,10 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // A browser that has seen the demo popups, so they do not cover the page (tests/e2e/global-setup.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   use: {
+    storageState: 'tests/e2e/.state/popups-seen.json',
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     locale: 'zh-CN',

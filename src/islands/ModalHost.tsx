@@ -11,6 +11,8 @@ const LOADERS: Partial<Record<ModalName, Loader>> = {
   login: () => import('./ui/modals/LoginModal'),
   realName: () => import('./auth/RealNameModal'),
   redPacket: () => import('./ui/modals/RedPacketModal'),
+  adPopup: () => import('./popups/AdPopupModal'),
+  emergencyNotice: () => import('./popups/EmergencyNoticeModal'),
 };
 const loadGeneric: Loader = () => import('./ui/modals/GenericModal');
 

@@ -7,8 +7,10 @@
  * <html data-chrome-ready> tells tests (and nothing else) that the header answers clicks.
  */
 import { installClickTracking } from '../lib/click-tracker';
+import { runsAdCheck, runsNoticeCheck } from '../lib/rules/popup-triggers';
 import { $modal, $notices, $toasts, closeModal } from '../lib/stores/ui';
 import { installHeaderAuth, installSignInButtons } from './header-auth';
+import { enterRoute } from './route-history';
 
 let overlays: Promise<void> | null = null;
 
@@ -53,5 +55,11 @@ export function startPageChrome(): void {
 
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
   idle(() => installClickTracking(document));
+  // spec §2 routing rules: the emergency notice and ad popup checks; their code loads only when one runs.
+  const route = document.documentElement.dataset.route ?? '';
+  const previous = enterRoute(route);
+  if (runsNoticeCheck(previous, route) || runsAdCheck(previous, route)) {
+    idle(() => void import('./popup-checks').then((checks) => checks.runPopupChecks(previous, route)).catch(console.error));
+  }
   document.documentElement.setAttribute('data-chrome-ready', '');
 }

@@ -1,0 +1,50 @@
+/**
+ * Before any spec: a storage state in which this browser has already seen the demo popups, so
+ * the specs that open home, the rental hall or tejia are not covered by an emergency notice or an
+ * ad popup (spec §2 routing rules). It uses the spec's own keys (§3) and the app's own rules: each
+ * notice the server lists is marked shown 3 times (pendingPopups), and one ad was shown just now
+ * (popedAdList), so the 6-hour rule (§4) holds every ad back for the run. No test hook in the app.
+ *
+ * playwright.config.ts sets it as use.storageState; contexts a spec makes with browser.newContext()
+ * get it too (Playwright applies the config's context options to them). tests/e2e/popups.e2e.ts
+ * opts out with an empty state. Playwright starts the web server before this runs.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { withAdList, recordShown, EMPTY_AD_STATE, type PopupAd } from '../../src/lib/rules/ad-choice';
+import { NOTICE_POPUP_MAX_SHOWS } from '../../src/lib/config/constants';
+import type { EmergencyNotice } from '../../src/lib/rules/notice-popups';
+
+export const POPUPS_SEEN_STATE = path.resolve(import.meta.dirname, '.state/popups-seen.json');
+
+/** Other host names the specs reach this server under (brand by host, playwright.config.ts). */
+const OTHER_HOSTS = ['www.wbzuhao.test', 'm.aizuhao.test', 'localhost'];
+
+async function data<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  const body = (await response.json()) as { code: number; data: T };
+  if (!response.ok || body.code !== 0) throw new Error(`global setup: GET ${url} answered ${response.status}`);
+  return body.data;
+}
+
+export default async function globalSetup(config: FullConfig): Promise<void> {
+  const baseURL = config.projects[0]?.use.baseURL;
+  if (!baseURL) throw new Error('global setup: no baseURL');
+  const notices = await data<EmergencyNotice[]>(`${baseURL}/api/v1/common/emergencyNotices`);
+  const ads = await data<PopupAd[]>(`${baseURL}/api/v1/popup_advertisement?device=1`);
+  const now = new Date();
+  let adState = withAdList(EMPTY_AD_STATE, ads, now);
+  if (ads[0]) adState = recordShown(adState, ads[0], now.getTime());
+
+  const localStorage = [
+    { name: 'pendingPopups', value: JSON.stringify(notices.map((notice) => ({ ...notice, count: NOTICE_POPUP_MAX_SHOWS }))) },
+    { name: 'pendingAdList', value: JSON.stringify(adState.pendingAdList) },
+    { name: 'popedAdList', value: JSON.stringify(adState.popedAdList) },
+    { name: 'popedOneTimeAdList', value: JSON.stringify(adState.popedOneTimeAdList) },
+  ];
+  const { port } = new URL(baseURL);
+  const origins = [new URL(baseURL).origin, ...OTHER_HOSTS.map((host) => `http://${host}:${port}`)];
+  mkdirSync(path.dirname(POPUPS_SEEN_STATE), { recursive: true });
+  writeFileSync(POPUPS_SEEN_STATE, JSON.stringify({ cookies: [], origins: [...new Set(origins)].map((origin) => ({ origin, localStorage })) }, null, 2));
+}
