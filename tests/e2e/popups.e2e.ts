@@ -8,8 +8,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMERGENCY_NOTICES, DEMO_POPUP_ADS } from '../../src/server/seed/popups';
+import { POPUPS_SEEN_STATE } from './global-setup';
 
 test.use({ storageState: { cookies: [], origins: [] } });
+// Several page loads each, on a machine other suites share: more than the default 30 s.
+test.describe.configure({ timeout: 120_000 });
 
 const HOUR = 3_600_000;
 /** A Shanghai morning, so +14 h is still the same calendar day (spec §4 same-day reset). */
@@ -54,7 +57,6 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test('a fresh visitor entering tejia sees the tejia ad once; six hours later the next priority; then nothing', async ({ page }) => {
-  test.setTimeout(60_000);
   await page.clock.setSystemTime(MORNING);
 
   // A fresh entry straight onto tejia is not "from another named route": no check.
@@ -141,4 +143,21 @@ test('after 不再提示 the emergency notice never shows again, on home either'
     await checkHasRun(page, 'pendingPopups');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
+});
+
+test.describe('the shared "popups seen" state every other spec starts from (global-setup.ts)', () => {
+  test.use({ storageState: POPUPS_SEEN_STATE });
+
+  test('a context a spec makes itself with browser.newContext() gets it too: home runs both checks and shows nothing', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto('/free');
+    await markStored(page, 'pendingPopups');
+    await markStored(page, 'popedAdList');
+    await page.goto('/');
+    await checkHasRun(page, 'pendingPopups');
+    await checkHasRun(page, 'popedAdList');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await context.close();
+  });
 });
