@@ -65,16 +65,17 @@ function buildRecord(stayS: number, action: string, value?: Record<string, unkno
   const userId = $auth.get().user?.id;
   const record: ReportRecord = {
     kind: 'activity',
-    name: document.documentElement.dataset.route ?? null,
     title: document.title.slice(0, 128),
     time: stayS,
-    pageTools: value === undefined ? { action } : { action, value },
+    pageTools: value === undefined ? { action: action.slice(0, 64) } : { action: action.slice(0, 64), value },
     userId: typeof userId === 'number' ? userId : null,
     sem: semOf(readStoredChannel(storage('local'))),
     prevPage: document.referrer ? document.referrer.slice(0, 512) : null,
     agent: navigator.userAgent,
     path: location.pathname.slice(0, 512),
   };
+  const name = document.documentElement.dataset.route;
+  if (name) record.name = name.slice(0, 64);
   if (sessionId && /^[A-Za-z0-9]{32}$/.test(sessionId)) record.sessionId = sessionId;
   return record;
 }

@@ -13,7 +13,8 @@ export const PENDING_REPORT_MAX = 20;
 /** spec §3 Report record, plus where and in which visit (path, sessionId) for our collector. */
 export interface ReportRecord {
   kind: 'activity';
-  name: string | null;
+  /** Route name; absent on a page without one. */
+  name?: string;
   title: string;
   /** Seconds spent on the page when the record was made. */
   time: number;
