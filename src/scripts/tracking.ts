@@ -160,7 +160,13 @@ export function startTracking(): void {
     flushMs: CLICK_FLUSH_MS,
     max: CLICK_QUEUE_MAX,
   });
-  installClickTracking(document, { send: (payload) => clicks?.push(payload) });
+  installClickTracking(document, {
+    send: (payload) => {
+      clicks?.push(payload);
+      // A click that leaves the page sends the queue now, while the page is surely alive.
+      if (payload.isJump) clicks?.flush(true);
+    },
+  });
 
   document.addEventListener('visibilitychange', () => scheduler?.visibility(document.visibilityState === 'visible'));
   addEventListener('pagehide', () => {
@@ -171,4 +177,6 @@ export function startTracking(): void {
   addEventListener('pageshow', (event) => {
     if (event.persisted) scheduler = startScheduler();
   });
+  // Tests wait for it (as for data-chrome-ready); nothing else reads it.
+  document.documentElement.setAttribute('data-tracking-ready', '');
 }
