@@ -115,6 +115,8 @@ export interface ClickTrackingOptions {
   /** Collector URL; the API base of another host may be prefixed here. */
   endpoint?: string;
   clock?: () => number;
+  /** Where each payload goes instead of its own beacon (the page's batch queue, src/scripts/tracking.ts). */
+  send?: (payload: ClickPayload) => void;
 }
 
 const installed = new WeakMap<Document, () => void>();
@@ -127,9 +129,10 @@ export function installClickTracking(root: Document, options: ClickTrackingOptio
   const existing = installed.get(root);
   if (existing) return existing;
   const endpoint = options.endpoint ?? CLICK_COLLECTOR_PATH;
+  const send = options.send ?? ((payload: ClickPayload) => beacon(endpoint, JSON.stringify(payload)));
   const track = createClickTracker((record) => {
     const path = root.location?.pathname ?? '/';
-    beacon(endpoint, JSON.stringify(buildClickPayload(record, path, readSessionId())));
+    send(buildClickPayload(record, path, readSessionId()));
   }, options.clock);
 
   const onClick = (event: Event): void => {

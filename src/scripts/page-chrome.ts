@@ -3,10 +3,9 @@
  * - the header's sign-in buttons and user menu (header-auth.ts);
  * - toasts, notifications and modals: React mounts them the first time a store asks for one, or
  *   as soon as the visitor reaches for 登录/注册 so the dialog opens without a wait;
- * - the spec §2 click tracker, on idle.
+ * - tracking (channels, activity reports, the spec §2 click tracker: scripts/tracking.ts), a lazy chunk.
  * <html data-chrome-ready> tells tests (and nothing else) that the header answers clicks.
  */
-import { installClickTracking } from '../lib/click-tracker';
 import { runsAdCheck, runsNoticeCheck } from '../lib/rules/popup-triggers';
 import { $modal, $notices, $toasts, closeModal } from '../lib/stores/ui';
 import { installHeaderAuth, installSignInButtons } from './header-auth';
@@ -53,8 +52,9 @@ export function startPageChrome(): void {
     }, { passive: true });
   }
 
+  // Fetched at once (channel parameters are kept early, spec §7 start-up) but outside first-load JS.
+  void import('./tracking').then((tracking) => tracking.startTracking(), (error: unknown) => console.error(error));
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
-  idle(() => installClickTracking(document));
   // spec §2 routing rules: the emergency notice and ad popup checks; their code loads only when one runs.
   const route = document.documentElement.dataset.route ?? '';
   const previous = enterRoute(route);

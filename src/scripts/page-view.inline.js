@@ -14,8 +14,11 @@
       sessionStorage.setItem(k, s);
     }
   } catch (e) { s = undefined; }
-  var q = new URLSearchParams(location.search);
-  var body = JSON.stringify({ kind: 'pageview', name: d.dataset.route, title: document.title, path: location.pathname, sessionId: s, prevPage: document.referrer || null, sem: q.get('bd_vid') || q.get('qhclickid') || q.get('sourceid') || q.get('a') });
+  // sem as src/lib/tracking/channel.ts semOf reads it: this URL's channel, else the one kept (channelInfo).
+  var q = new URLSearchParams(location.search), kept = null;
+  try { kept = JSON.parse(localStorage.getItem('channelInfo') || 'null'); } catch (e) {}
+  var sem = q.get('a') || q.get('sourceid') || (q.get('bd_vid') ? 'baidu' : q.get('qhclickid') ? 'qihu360' : (kept && kept.channel) || null);
+  var body = JSON.stringify({ kind: 'pageview', name: d.dataset.route, title: document.title, path: location.pathname, sessionId: s, prevPage: document.referrer || null, sem: sem && String(sem).slice(0, 64) });
   if (!(navigator.sendBeacon && navigator.sendBeacon(collectorPath, new Blob([body], { type: 'application/json' })))) {
     fetch(collectorPath, { method: 'POST', body: body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(function () {});
   }

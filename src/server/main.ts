@@ -17,6 +17,7 @@ import { SECURITY_HEADERS } from './security-headers';
 import { ConfigError, appConfig } from './config';
 import { openAppDatabase } from './boot';
 import { closeDatabase, getDb } from './db/client';
+import { flushActivityWriters } from './services/analytics';
 import { checkDeployment } from './deployment-check';
 import { log } from './log';
 import { answerFromPageCache } from './page-fast-path';
@@ -111,6 +112,10 @@ async function main(): Promise<void> {
     server.close();
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    // Collector rows queued by requests still in flight are committed before the database closes.
+    await flushActivityWriters().catch((error: unknown) =>
+      log.warn('flushing collector rows failed', { error: error instanceof Error ? error.message : String(error) }),
+    );
     await closeDatabase();
     process.exit(0);
   };

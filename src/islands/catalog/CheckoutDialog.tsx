@@ -139,7 +139,11 @@ export default function CheckoutDialog({ request, open, onClose }: CheckoutDialo
               {error}
             </p>
           ) : null}
-          <DebounceButton onAction={() => submit(load.quote)} className="w-full rounded-md bg-primary py-2.5 text-base font-bold text-white hover:bg-primary-dark">
+          <DebounceButton
+            onAction={() => submit(load.quote)}
+            data-track="submit_order"
+            data-track-value={JSON.stringify({ productId: request.account_id, productName: request.option })}
+            className="w-full rounded-md bg-primary py-2.5 text-base font-bold text-white hover:bg-primary-dark">
             提交订单
           </DebounceButton>
           <p className="text-center text-xs text-neutral-600">下单后请在15分钟内完成支付，超时订单将自动取消</p>

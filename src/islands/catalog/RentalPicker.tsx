@@ -21,6 +21,8 @@ export interface RentalPickerListing extends QuoteListing {
   is_reservation: boolean;
   rental_time: string;
   third_type: string | null;
+  /** For the click record of 立即租号 (spec §3 productName). */
+  title?: string;
 }
 
 export interface RentalPickerProps {
@@ -289,6 +291,8 @@ export default function RentalPicker({ listing, serverNow }: RentalPickerProps):
         type="button"
         onClick={rent}
         disabled={!canRent}
+        data-track="rent_button"
+        data-track-value={JSON.stringify({ productId: listing.id, productName: listing.title ?? '' })}
         className={`mt-4 w-full rounded-md bg-primary py-3 text-base font-bold text-white hover:bg-primary-dark disabled:cursor-not-allowed disabled:bg-neutral-300 disabled:text-neutral-700 ${focusRing}`}
       >
         {buttonText}

@@ -232,7 +232,12 @@ function PayBody({ order, onClose, onPaid }: Omit<PayDialogProps, 'open'>): Reac
         <button type="button" onClick={onClose} className={`rounded border border-neutral-300 px-4 py-2 text-neutral-700 hover:text-primary ${focusRing}`}>
           取消
         </button>
-        <DebounceButton onAction={confirm} disabled={channel === null || redirecting}>
+        <DebounceButton
+          onAction={confirm}
+          disabled={channel === null || redirecting}
+          data-track="pay_button"
+          data-track-value={JSON.stringify({ id: order.order_no, name: order.option_label ?? order.kind })}
+        >
           {redirecting ? '正在跳转…' : '确认支付'}
         </DebounceButton>
       </div>

@@ -13,6 +13,10 @@ export const CODE_PASSWORD_CAPTCHA_REQUIRED = -410;
 export const API_PREFIX = '/api/v1';
 /** Our own analytics collector (spec §7 "POST analytics collector (activity)"). */
 export const COLLECTOR_ACTIVITY_PATH = `${API_PREFIX}/collector/activity`;
+/** spec §7 "POST collector (user-activity)": pending report data left from a page refresh. */
+export const COLLECTOR_USER_ACTIVITY_PATH = `${API_PREFIX}/collector/userActivity`;
+/** spec §7 "POST collector (upload-convert-data)": a channel conversion. */
+export const COLLECTOR_CONVERT_PATH = `${API_PREFIX}/collector/uploadConvertData`;
 /** Spec §3: the session key onlyuser holds a random 32-character id (sessionStorage). */
 export const SESSION_ID_STORAGE_KEY = 'onlyuser';
 
@@ -188,6 +192,18 @@ export const QR_MIN_POLL_FRACTION = 0.5;
 export const QR_SECRET_COOKIE = 'qr_secret';
 /** Slider puzzles one IP may fetch per minute. */
 export const CAPTCHAS_PER_IP_PER_MINUTE = 30;
+/** Collector requests one IP may send per minute (issue 14; page views, reports and click batches). */
+export const COLLECTOR_REQUESTS_PER_IP_PER_MINUTE = 1_200;
+/** A collector body past this many bytes is refused with 413 (sendBeacon's own cap is 64 KB). */
+export const COLLECTOR_BODY_MAX_BYTES = 64 * 1024;
+/** The buffered collector writer commits every this many ms, or sooner at COLLECTOR_FLUSH_ROWS rows. */
+export const COLLECTOR_FLUSH_MS = 25;
+export const COLLECTOR_FLUSH_ROWS = 500;
+/** A conversion counts only for an account registered at most this long ago (issue 14). */
+export const CONVERSION_MAX_ACCOUNT_AGE_MS = 24 * 60 * 60_000;
+/** Clicks wait in the browser's queue at most this long, or until CLICK_QUEUE_MAX of them (issue 14). */
+export const CLICK_FLUSH_MS = 5_000;
+export const CLICK_QUEUE_MAX = 20;
 
 // Per-user catalogue state (issue 3)
 // docs/user-catalog-api.md: search history, hall search templates, collections.

@@ -31,6 +31,8 @@ export function completeLogin(answer: LoginAnswer): void {
   flushPendingAfterLogin();
   // spec §4 "logging in also loads the available red envelopes" (a failure toasts 获取红包列表失败).
   void loadRedPackets();
+  // spec §7 upload-convert-data: a new account from a channel is a conversion (sent only if it came from one).
+  if (answer.is_new_user) void import('../tracking/conversion').then((m) => m.reportConversion(answer.token.token)).catch(() => undefined);
   const delay = newUserRedPacketDelayMs(answer.is_new_user);
   if (delay !== null) setTimeout(() => openModal('redPacket', { newUser: true }), delay);
 }

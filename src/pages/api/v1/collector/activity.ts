@@ -1,27 +1,33 @@
 /**
- * POST /api/v1/collector/activity — spec §7 "POST analytics collector (activity)": one record, or
- * the batch (up to 20) of pending report data left from a page refresh. Accepts text/plain too,
- * because navigator.sendBeacon with a string body can only send that type.
+ * POST /api/v1/collector/activity — spec §7 "POST analytics collector (activity)": one record (a
+ * page view, an activity report) or a batch of up to 20 (the browser's click queue). Accepts
+ * text/plain too, because navigator.sendBeacon with a string body can only send that type.
+ * Order: 429 per IP, 413 past 64 KB (declared or streamed, before parsing), 400, then the
+ * buffered writer; the answer comes once the rows are committed.
  */
+import { COLLECTOR_BODY_MAX_BYTES } from '~/lib/config/constants';
+import { optionalUser } from '~/server/auth';
+import { clientIp } from '~/server/client-ip';
 import { allowOnly, handle, ok, parseInput, readJsonBody } from '~/server/http';
 import {
   activityBatchSchema,
   activityRecordSchema,
-  recordActivities,
-  recordActivity,
+  enforceCollectorRateLimit,
+  queueActivities,
   type ActivityContext,
 } from '~/server/services/analytics';
 
-export const POST = handle(async ({ request, db }) => {
-  const body = await readJsonBody(request, { acceptTextPlain: true });
-  // Validate first (a batch with one bad record writes nothing), then open the database.
-  const context: ActivityContext = { userAgent: request.headers.get('user-agent'), userId: null };
-  if (Array.isArray(body)) {
-    const records = await parseInput(activityBatchSchema, body);
-    return ok(await recordActivities(db, records, context));
-  }
-  const record = await parseInput(activityRecordSchema, body);
-  return ok(await recordActivity(db, record, context));
+export const POST = handle(async (ctx) => {
+  const { request, db } = ctx;
+  const now = new Date();
+  await enforceCollectorRateLimit(db, clientIp(ctx.astro), now);
+  const body = await readJsonBody(request, { acceptTextPlain: true, maxBytes: COLLECTOR_BODY_MAX_BYTES });
+  // Validate first (a batch with one bad record writes nothing), then look up who sent it.
+  const records = Array.isArray(body) ? await parseInput(activityBatchSchema, body) : [await parseInput(activityRecordSchema, body)];
+  const user = await optionalUser(ctx, now);
+  const context: ActivityContext = { userAgent: request.headers.get('user-agent'), userId: user?.userId ?? null };
+  const { ids } = await queueActivities(db, records, context);
+  return ok(Array.isArray(body) ? { ids } : { id: ids[0]! });
 });
 
 /** Any other method: 405 with the envelope. */
