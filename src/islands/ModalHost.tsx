@@ -11,6 +11,11 @@ const LOADERS: Partial<Record<ModalName, Loader>> = {
   login: () => import('./ui/modals/LoginModal'),
   realName: () => import('./auth/RealNameModal'),
   redPacket: () => import('./ui/modals/RedPacketModal'),
+  bindPhone: () => import('./auth/BindPhoneModal'),
+  hafuCoin: () => import('./ui/modals/HafuCoinModal'),
+  officialAccountQr: () => import('./ui/modals/OfficialAccountQrModal'),
+  complaint: () => import('./orders/ComplaintModal'),
+  contactUs: () => import('./ui/modals/ContactUsModal'),
 };
 const loadGeneric: Loader = () => import('./ui/modals/GenericModal');
 

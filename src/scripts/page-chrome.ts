@@ -1,6 +1,7 @@
 /**
  * What every page runs once its HTML is parsed (issue 12: no framework until it is needed):
  * - the header's sign-in buttons and user menu (header-auth.ts);
+ * - the plain-HTML openers of the other modals (modal-openers.ts: 联系我们, 投诉建议, 哈夫币说明);
  * - toasts, notifications and modals: React mounts them the first time a store asks for one, or
  *   as soon as the visitor reaches for 登录/注册 so the dialog opens without a wait;
  * - the spec §2 click tracker, on idle.
@@ -9,6 +10,7 @@
 import { installClickTracking } from '../lib/click-tracker';
 import { $modal, $notices, $toasts, closeModal } from '../lib/stores/ui';
 import { installHeaderAuth, installSignInButtons } from './header-auth';
+import { installModalOpeners } from './modal-openers';
 
 let overlays: Promise<void> | null = null;
 
@@ -36,6 +38,7 @@ export function startPageChrome(): void {
   const header = document.querySelector<HTMLElement>('[data-header-auth]');
   if (header) installHeaderAuth(header);
   installSignInButtons(document);
+  installModalOpeners(document);
 
   const onAsk = (): void => {
     if (wanted()) void mountOverlays();
@@ -47,7 +50,7 @@ export function startPageChrome(): void {
   // Intent to sign in: fetch the dialog's code while the pointer travels or the finger lands.
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
     document.addEventListener(type, (event) => {
-      if ((event.target as Element | null)?.closest?.('[data-open-login]')) void mountOverlays();
+      if ((event.target as Element | null)?.closest?.('[data-open-login],[data-open-modal]')) void mountOverlays();
     }, { passive: true });
   }
 

@@ -21,6 +21,9 @@ export interface RentalPickerListing extends QuoteListing {
   is_reservation: boolean;
   rental_time: string;
   third_type: string | null;
+  /** Hafu coins and coins per yuan: the checkout explains the prepay (hafuCoin modal). */
+  game_money?: number;
+  money_exchange_rate?: number | null;
 }
 
 export interface RentalPickerProps {
@@ -296,7 +299,7 @@ export default function RentalPicker({ listing, serverNow }: RentalPickerProps):
       {mode === null ? <p className="mt-2 text-center text-xs text-neutral-600">该账号当前不可租，也不接受预约，看看相似账号吧</p> : null}
       {checkout ? (
         <Suspense fallback={null}>
-          <CheckoutDialog request={checkout} open onClose={() => setCheckout(null)} />
+          <CheckoutDialog request={checkout} hafu={listing.game_money ? { game_money: listing.game_money, money_exchange_rate: listing.money_exchange_rate ?? null } : undefined} open onClose={() => setCheckout(null)} />
         </Suspense>
       ) : null}
     </section>
