@@ -298,7 +298,8 @@ for (const width of WIDTHS) test(`at ${width} px a new user gets the red-envelop
   await panel.getByLabel(/我已阅读并同意/).check();
   // Time from the login answer to the popup, measured in the page.
   await page.evaluate(() => {
-    const marks = ((window as unknown as { __marks: Record<string, number> }).__marks = {});
+    const marks: Record<string, number> = {};
+    (window as unknown as { __marks: Record<string, number> }).__marks = marks;
     new MutationObserver(() => {
       if (!marks.toast && document.body.textContent?.includes('登录成功！')) marks.toast = performance.now();
       if (!marks.popup && document.querySelector('[role="dialog"]')?.textContent?.includes('恭喜获得新人红包')) marks.popup = performance.now();
