@@ -6,25 +6,28 @@ import { FullScreenSpinner } from './ui/Spinner';
 
 type Loader = () => Promise<{ default: ComponentType<ModalContentProps> }>;
 
-/** Each modal's code is its own chunk, fetched the first time it opens (spec §2 modals). */
-const LOADERS: Partial<Record<ModalName, Loader>> = {
+/** Each modal's code is its own chunk, fetched the first time it opens (spec §2 modals); every name has one. */
+const LOADERS: Readonly<Record<ModalName, Loader>> = {
   login: () => import('./ui/modals/LoginModal'),
   realName: () => import('./auth/RealNameModal'),
   redPacket: () => import('./ui/modals/RedPacketModal'),
   adPopup: () => import('./popups/AdPopupModal'),
   emergencyNotice: () => import('./popups/EmergencyNoticeModal'),
+  bindPhone: () => import('./auth/BindPhoneModal'),
+  hafuCoin: () => import('./ui/modals/HafuCoinModal'),
+  officialAccountQr: () => import('./ui/modals/OfficialAccountQrModal'),
+  complaint: () => import('./orders/ComplaintModal'),
+  contactUs: () => import('./ui/modals/ContactUsModal'),
 };
-const loadGeneric: Loader = () => import('./ui/modals/GenericModal');
 
 // React.lazy remembers a failed import forever; a fresh lazy per name after a failure lets the
 // next open try the network again.
 const lazies = new Map<string, LazyExoticComponent<ComponentType<ModalContentProps>>>();
 function contentFor(name: ModalName): LazyExoticComponent<ComponentType<ModalContentProps>> {
-  const key = LOADERS[name] ? name : '*';
-  let content = lazies.get(key);
+  let content = lazies.get(name);
   if (!content) {
-    content = lazy(LOADERS[name] ?? loadGeneric);
-    lazies.set(key, content);
+    content = lazy(LOADERS[name]);
+    lazies.set(name, content);
   }
   return content;
 }

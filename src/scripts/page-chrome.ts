@@ -1,6 +1,7 @@
 /**
  * What every page runs once its HTML is parsed (issue 12: no framework until it is needed):
  * - the header's sign-in buttons and user menu (header-auth.ts);
+ * - the plain-HTML openers of the other modals (modal-openers.ts: 联系我们, 投诉建议, 哈夫币说明);
  * - toasts, notifications and modals: React mounts them the first time a store asks for one, or
  *   as soon as the visitor reaches for 登录/注册 so the dialog opens without a wait;
  * - tracking (channels, activity reports, the spec §2 click tracker: scripts/tracking.ts), a lazy chunk.
@@ -10,6 +11,7 @@ import { runsAdCheck, runsNoticeCheck } from '../lib/rules/popup-triggers';
 import { $modal, $notices, $toasts, closeModal } from '../lib/stores/ui';
 import { installHeaderAuth, installSignInButtons } from './header-auth';
 import { enterRoute } from './route-history';
+import { installModalOpeners } from './modal-openers';
 
 let overlays: Promise<void> | null = null;
 
@@ -37,6 +39,7 @@ export function startPageChrome(): void {
   const header = document.querySelector<HTMLElement>('[data-header-auth]');
   if (header) installHeaderAuth(header);
   installSignInButtons(document);
+  installModalOpeners(document);
 
   const onAsk = (): void => {
     if (wanted()) void mountOverlays();
@@ -48,7 +51,7 @@ export function startPageChrome(): void {
   // Intent to sign in: fetch the dialog's code while the pointer travels or the finger lands.
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
     document.addEventListener(type, (event) => {
-      if ((event.target as Element | null)?.closest?.('[data-open-login]')) void mountOverlays();
+      if ((event.target as Element | null)?.closest?.('[data-open-login],[data-open-modal]')) void mountOverlays();
     }, { passive: true });
   }
 

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api/errors';
 import { isDefinitiveRefusal } from '../../lib/api/intent-keys';
 import { createOrder, MONEY_CODES, newIdempotencyKey, quoteOrder, type OrderQuote, type OrderView, type RentalRequest } from '../../lib/api/money';
+import { hafuPrepayFen, hafuTagText } from '../../lib/rules/hafu';
+import { fenToYuan } from '../../lib/rules/money';
 import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
 import { openModal } from '../../lib/stores/ui';
 import { PayDialog } from '../pay/PayDialog';
@@ -14,8 +16,24 @@ import { RealNameNotice } from '../auth/RealNameNotice';
 export interface CheckoutDialogProps {
   /** What the picker chose (without the envelope: the dialog chooses it with the renter). */
   request: Omit<RentalRequest, 'red_packet_id'>;
+  /** The listing's hafu coins (spec §1: prepaid), for the prepay line and the hafuCoin explainer. */
+  hafu?: CheckoutHafu;
   open: boolean;
   onClose(): void;
+}
+
+export interface CheckoutHafu {
+  game_money: number;
+  money_exchange_rate: number | null;
+}
+
+/** The checkout's hafu line: 含哈夫币85.5万，租号开始后需预付¥85.50 (spec §9 tag and prepay); null without coins. */
+export function checkoutHafuText(hafu: CheckoutHafu | undefined): string | null {
+  if (!hafu || !Number.isSafeInteger(hafu.game_money) || hafu.game_money <= 0) return null;
+  const tag = hafuTagText(hafu.game_money);
+  const prepayFen = hafuPrepayFen(hafu.game_money, hafu.money_exchange_rate);
+  const prepay = prepayFen === null ? '需预付哈夫币押金' : `需预付¥${fenToYuan(prepayFen)}`;
+  return `含哈夫币${tag ?? ''}，租号开始后${prepay}，未用完按比例退还`;
 }
 
 /** Value of the envelope select: the server's best choice, none, or one envelope. */
@@ -36,7 +54,7 @@ type Load = { kind: 'loading' } | { kind: 'failed'; text: string } | { kind: 're
  * detail page's first JavaScript stays small. One idempotency key per opening: a double click or
  * a retry after a lost answer never creates a second order.
  */
-export default function CheckoutDialog({ request, open, onClose }: CheckoutDialogProps): ReactNode {
+export default function CheckoutDialog({ request, hafu, open, onClose }: CheckoutDialogProps): ReactNode {
   const id = useId();
   const [choice, setChoice] = useState<EnvelopeChoice>('best');
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -71,6 +89,8 @@ export default function CheckoutDialog({ request, open, onClose }: CheckoutDialo
       if (isDefinitiveRefusal(failure)) key.current = newIdempotencyKey();
     }
   }
+
+  const hafuText = checkoutHafuText(hafu);
 
   if (order) {
     return (
@@ -109,6 +129,18 @@ export default function CheckoutDialog({ request, open, onClose }: CheckoutDialo
             {load.quote.coupon_discount !== '0.00' ? <FigureRow label="红包抵扣">−¥{load.quote.coupon_discount}</FigureRow> : null}
             <FigureRow label="押金（可退）">{load.quote.deposit === '0.00' ? '无押金' : `¥${load.quote.deposit}`}</FigureRow>
           </dl>
+          {hafuText && hafu ? (
+            <p className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200" data-checkout-hafu>
+              <span>{hafuText}</span>
+              <button
+                type="button"
+                onClick={() => openModal('hafuCoin', { game_money: hafu.game_money, money_exchange_rate: hafu.money_exchange_rate })}
+                className="rounded-full border border-amber-600 px-3 py-0.5 text-xs hover:bg-amber-100"
+              >
+                哈夫币说明
+              </button>
+            </p>
+          ) : null}
           <div>
             <label htmlFor={`${id}-envelope`} className="mb-1 block text-neutral-700">
               红包

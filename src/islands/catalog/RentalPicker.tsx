@@ -23,6 +23,9 @@ export interface RentalPickerListing extends QuoteListing {
   third_type: string | null;
   /** For the click record of 立即租号 (spec §3 productName). */
   title?: string;
+  /** Hafu coins and coins per yuan: the checkout explains the prepay (hafuCoin modal). */
+  game_money?: number;
+  money_exchange_rate?: number | null;
 }
 
 export interface RentalPickerProps {
@@ -300,7 +303,7 @@ export default function RentalPicker({ listing, serverNow }: RentalPickerProps):
       {mode === null ? <p className="mt-2 text-center text-xs text-neutral-600">该账号当前不可租，也不接受预约，看看相似账号吧</p> : null}
       {checkout ? (
         <Suspense fallback={null}>
-          <CheckoutDialog request={checkout} open onClose={() => setCheckout(null)} />
+          <CheckoutDialog request={checkout} hafu={listing.game_money ? { game_money: listing.game_money, money_exchange_rate: listing.money_exchange_rate ?? null } : undefined} open onClose={() => setCheckout(null)} />
         </Suspense>
       ) : null}
     </section>

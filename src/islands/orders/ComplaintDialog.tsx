@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api/errors';
 import { createComplaint, listComplaintTypes, MONEY_CODES, type Complaint, type ComplaintType, type OrderView } from '../../lib/api/money';
 import { $auth } from '../../lib/stores/auth';
-import { openModal } from '../../lib/stores/ui';
+import { openModal, type ModalName } from '../../lib/stores/ui';
 import { CountedTextarea, countedLength, countedLengthError } from '../ui/CountedTextarea';
 import { DebounceButton } from '../ui/DebounceButton';
 import { Modal } from '../ui/Modal';
@@ -46,7 +46,17 @@ export function ComplaintDialog({ order, open, onClose, onDone }: ComplaintDialo
 
 type TypesLoad = { kind: 'loading' } | { kind: 'failed'; msg: string } | { kind: 'ready'; types: ComplaintType[] };
 
-function ComplaintBody({ order, onClose, onDone }: Omit<ComplaintDialogProps, 'open'>): ReactNode {
+export interface ComplaintBodyProps extends Omit<ComplaintDialogProps, 'open'> {
+  /**
+   * What 去绑定手机 asks the bind-phone modal to reopen after the bind. The modal store holds one
+   * modal: the store's 投诉 modal (ComplaintModal) passes itself; this page dialog stays open under
+   * the bind-phone modal and needs nothing.
+   */
+  bindPhoneThen?: { name: ModalName; props: Record<string, unknown> };
+}
+
+/** The complaint form of one order: the order list's 投诉 dialog and the 投诉建议 modal share it. */
+export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: ComplaintBodyProps): ReactNode {
   const id = useId();
   const $user = useStore($auth).user;
   const [types, setTypes] = useState<TypesLoad>({ kind: 'loading' });
@@ -94,7 +104,7 @@ function ComplaintBody({ order, onClose, onDone }: Omit<ComplaintDialogProps, 'o
       {showPhoneNotice ? (
         <div role={failure?.needsPhone ? 'alert' : undefined} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200">
           <span>{failure?.needsPhone ? failure.msg : PHONE_REQUIRED_TEXT}</span>
-          <button type="button" onClick={() => openModal('bindPhone')} className={`rounded-full border border-primary bg-white px-3 py-0.5 text-xs text-primary hover:bg-primary-light ${focusRing}`}>
+          <button type="button" onClick={() => openModal('bindPhone', bindPhoneThen ? { then: bindPhoneThen } : {})} className={`rounded-full border border-primary bg-white px-3 py-0.5 text-xs text-primary hover:bg-primary-light ${focusRing}`}>
             去绑定手机
           </button>
         </div>

@@ -1,7 +1,7 @@
 /**
  * The sign-in call group (docs/sign-in-api.md; spec §7 common and QR login calls). Every function
  * resolves with `data` or rejects with an ApiError the client has already shown (spec §8); none of
- * them sends the stored token except realName.
+ * them sends the stored token except realName and bindPhoneSignedIn.
  */
 import type { TokenInfo, UserInfo } from '../stores/auth';
 import { apiGet, apiPost } from './client';
@@ -106,6 +106,14 @@ export function resetPasswordByEmail(input: { email: string; code: string; passw
 /** POST account/realName (Bearer): spec §6 real-name verification. */
 export function realName(input: { name: string; id_number: string }): Promise<{ is_real_name: true; real_name: string }> {
   return apiPost('/account/realName', input);
+}
+
+/**
+ * POST account/bindPhone (Bearer): the signed-in user binds a phone with a 'bind' SMS code (spec §6:
+ * complaints need one); answers the profile, its mobile masked.
+ */
+export function bindPhoneSignedIn(input: { mobile: string; code: string }): Promise<UserInfo> {
+  return apiPost<UserInfo>('/account/bindPhone', input);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -88,3 +88,31 @@ export async function bindPhoneToTempUser(db: Db, input: BindPhoneInput, now: Da
     throw error;
   }
 }
+
+export const MSG_PHONE_ALREADY_BOUND = '当前账号已绑定手机号';
+export const MSG_PHONE_TAKEN = '该手机号已绑定其他账号';
+
+/**
+ * POST account/bindPhone after the code: a signed-in user without a phone binds one (spec §6
+ * "Binding a phone is needed for complaints"; the bind-phone modal of §2). Unlike the temp_token
+ * bind, nothing is merged: a phone that belongs to another account is refused (409), and so is a
+ * second phone (409: changing a phone is the account settings' business). The row is locked so two
+ * binds at once cannot both write.
+ */
+export async function bindPhoneToUser(db: Db, userId: number, mobile: string): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const [user] = await tx.select({ mobile: users.mobile, status: users.status }).from(users).where(eq(users.id, userId)).for('update');
+      if (!user || user.status !== 'active') throw unauthorized();
+      if (user.mobile === mobile) return;
+      if (user.mobile !== null) throw conflict(MSG_PHONE_ALREADY_BOUND);
+      const holder = await userOfMobile(tx, mobile);
+      if (holder) throw conflict(MSG_PHONE_TAKEN);
+      await tx.update(users).set({ mobile }).where(eq(users.id, userId));
+    });
+  } catch (error) {
+    // Another account took the phone between our read and our write.
+    if (!(error instanceof AppError) && violatedUniqueConstraint(error) === 'users_mobile_key') throw conflict(MSG_PHONE_TAKEN, { cause: error });
+    throw error;
+  }
+}

@@ -6,10 +6,30 @@
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS, REVIEW_PRICE_CHANGE_RATIO } from '~/lib/config/constants';
+import { OFFICIAL_ACCOUNT_PAGES } from '~/lib/contract/wechat-official';
 import type { DbOrTx } from '../db/client';
 import { siteSettings } from '../db/schema';
 
 const bps = z.number().int().min(0).max(10_000);
+
+const officialAccountSchema = z.object({
+  enabled: z.boolean(),
+  /** What the QR encodes: the account's follow link. */
+  follow_url: z.string().min(1).max(512),
+  /** The default line under the code, and optional lines per page. */
+  text: z.string().min(1).max(100),
+  texts: z.partialRecord(z.enum(OFFICIAL_ACCOUNT_PAGES), z.string().min(1).max(100)),
+});
+
+const OFFICIAL_ACCOUNT_DEMO: z.output<typeof officialAccountSchema> = {
+  enabled: true,
+  follow_url: 'https://weixin.qq.com/r/demo-official-account',
+  text: '微信扫一扫，关注公众号',
+  texts: {
+    'pay-result': '微信扫码关注公众号，租号开始、到期提醒第一时间送达',
+    order: '微信扫码关注公众号，订单状态变化及时提醒',
+  },
+};
 
 const SETTINGS = {
   /** Platform commission per cert_type, basis points of the rent finally paid. */
@@ -20,6 +40,12 @@ const SETTINGS = {
   'seller.review_enabled': { schema: z.boolean(), fallback: true },
   /** A price change beyond this share of the old price goes to review. */
   'seller.review_price_change_ratio': { schema: z.number().min(0).max(100), fallback: REVIEW_PRICE_CHANGE_RATIO },
+  /**
+   * The WeChat official account the 关注公众号 prompt offers (spec §7 wechat official-account
+   * config): whether it is offered, what its QR encodes, and the line shown per page. The demo
+   * value encodes a placeholder follow link; an operator stores the real one.
+   */
+  'wechat.official_account': { schema: officialAccountSchema, fallback: OFFICIAL_ACCOUNT_DEMO },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
