@@ -3,12 +3,14 @@
  * - the header's sign-in buttons and user menu (header-auth.ts);
  * - toasts, notifications and modals: React mounts them the first time a store asks for one, or
  *   as soon as the visitor reaches for 登录/注册 so the dialog opens without a wait;
- * - the spec §2 click tracker, on idle.
+ * - the spec §2 click tracker, on idle;
+ * - for a signed-in visitor only, the notification poll and popups (notification-chrome.ts).
  * <html data-chrome-ready> tells tests (and nothing else) that the header answers clicks.
  */
 import { installClickTracking } from '../lib/click-tracker';
 import { $modal, $notices, $toasts, closeModal } from '../lib/stores/ui';
 import { installHeaderAuth, installSignInButtons } from './header-auth';
+import { watchNotificationPopups } from './notification-chrome';
 
 let overlays: Promise<void> | null = null;
 
@@ -50,6 +52,9 @@ export function startPageChrome(): void {
       if ((event.target as Element | null)?.closest?.('[data-open-login]')) void mountOverlays();
     }, { passive: true });
   }
+
+  // Signed in only: the 15 s notification poll and its popups, loaded on demand.
+  watchNotificationPopups();
 
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
   idle(() => installClickTracking(document));

@@ -3,7 +3,7 @@
  * /api/v1/notifications/unread", "POST notifications/{id}/read"; contract/notifications.ts).
  * Every call needs the signed-in user's token; another user's id answers 404.
  */
-import type { NotificationFilter, NotificationPage, NotificationView, UnreadNotifications } from '../contract/notifications';
+import type { NotificationFilter, NotificationPage, NotificationReadAllResult, NotificationReadResult, NotificationView, UnreadNotifications } from '../contract/notifications';
 import { apiGet, apiPost, type RequestOptions } from './client';
 
 export type * from '../contract/notifications';
@@ -45,11 +45,11 @@ export function getNotification(id: number, options: Signal = {}): Promise<Notif
  * Marks one read (spec §7: no body). `quiet` for the popup's own mark, which the visitor did not
  * ask for; the detail screen's mark is quiet too (the message is on screen either way).
  */
-export function markNotificationRead(id: number): Promise<unknown> {
+export function markNotificationRead(id: number): Promise<NotificationReadResult> {
   return apiPost(`${NOTIFICATIONS_PATH}/${encodeURIComponent(String(id))}/read`, undefined, { quiet: true });
 }
 
 /** 全部已读: every unread one, or only one group's. */
-export function markAllNotificationsRead(filter?: NotificationFilter): Promise<unknown> {
+export function markAllNotificationsRead(filter?: NotificationFilter): Promise<NotificationReadAllResult> {
   return apiPost(`${NOTIFICATIONS_PATH}/readAll`, filter ? { filter } : undefined);
 }
