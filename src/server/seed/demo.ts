@@ -315,6 +315,8 @@ async function seedDemoRedPackets(db: Db): Promise<{ seeded: boolean }> {
         expiresAt: new Date(now + expiresDays * DAY_MS),
         status: used ? RED_PACKET_STATUS.used : RED_PACKET_STATUS.unused,
         usedAt: used ? new Date(now - 3 * DAY_MS) : null,
+        // The demo's history of envelopes, not news: the demo notices are seeded on their own.
+        notify: false,
       });
     }
     return { seeded: true };
