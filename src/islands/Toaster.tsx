@@ -77,7 +77,8 @@ export default function Toaster(): ReactNode {
         {notices.map((notice) => (
           <div
             key={notice.id}
-            role={notice.kind === 'error' ? 'alert' : undefined}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+            aria-label={notice.title}
             className="pointer-events-auto relative flex gap-3 rounded-lg border border-gray-200 bg-white p-4 pr-10 text-gray-800 shadow-lg"
           >
             <span className="mt-0.5">

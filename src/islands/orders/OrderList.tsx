@@ -44,7 +44,13 @@ function readOrderNo(search: string): string | null {
 /** The one order as a page of the list, so its card and dialogs work as in the list; none if not the renter's. */
 function fetchOneOrder(orderNo: string, signal: AbortSignal): Promise<Page<OrderView>> {
   return getOrder(orderNo, { signal }).then(
-    (order) => ({ list: [order], total: 1, page: 1, page_size: 1 }),
+    (order): Page<OrderView> | Promise<Page<OrderView>> => {
+      if (order.kind === 'rental') return { list: [order], total: 1, page: 1, page_size: 1 };
+      // 我的订单 lists rentals; a recharge or VIP order's page is its payment result (the
+      // skeleton stays until the browser leaves).
+      location.replace(`/pay-result?order_no=${encodeURIComponent(order.order_no)}`);
+      return new Promise<Page<OrderView>>(() => undefined);
+    },
     (error: unknown) => {
       if (isApiError(error) && error.httpStatus === 404) return { list: [], total: 0, page: 1, page_size: 1 };
       throw error;
