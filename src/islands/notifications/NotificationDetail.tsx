@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api/errors';
 import { getNotification, markNotificationRead, type NotificationView } from '../../lib/api/notifications';
+import { $unreadNotifications } from '../../lib/stores/notifications';
 import LoginRequired from '../LoginRequired';
 import { EmptyState } from '../ui/EmptyState';
 import { focusRing } from '../ui/focus-ring';
@@ -33,7 +34,11 @@ function Detail(): ReactNode {
       .then((notification) => {
         setLoad({ kind: 'ready', notification });
         // Read once opened; the page shows it either way, so a failed mark stays quiet.
-        if (!notification.is_read) markNotificationRead(notification.id).catch(() => undefined);
+        if (!notification.is_read) {
+          markNotificationRead(notification.id)
+            .then(({ unread }) => $unreadNotifications.set(unread))
+            .catch(() => undefined);
+        }
       })
       .catch((error: unknown) => {
         if (isApiError(error) && error.cancelled) return;

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api/errors';
 import { listNotifications, markAllNotificationsRead, type NotificationPage, type NotificationView } from '../../lib/api/notifications';
+import { $unreadNotifications } from '../../lib/stores/notifications';
 import { showSuccess } from '../../lib/stores/ui';
 import LoginRequired from '../LoginRequired';
 import { EmptyState } from '../ui/EmptyState';
@@ -47,7 +48,8 @@ function Notifications(): ReactNode {
     if (load.kind !== 'ready') return;
     setMarking(true);
     try {
-      await markAllNotificationsRead(filterOf(query.tab));
+      const { unread } = await markAllNotificationsRead(filterOf(query.tab));
+      $unreadNotifications.set(unread); // the user menu's badge, without waiting for the poll
       // Shown read at once; the reload brings the server's order (no unread left to lead).
       replace({ ...load.data, unread: 0, list: load.data.list.map((row) => ({ ...row, is_read: true })) });
       showSuccess(ALL_READ_TEXT);

@@ -65,6 +65,14 @@ export function browserPollerEnv(): PollerEnv {
   };
 }
 
+/** The unread count on the user menu's 消息通知 (components/HeaderAuth.astro), 99+ past 99. */
+function showUnreadBadge(count: number | null): void {
+  for (const badge of document.querySelectorAll<HTMLElement>('[data-unread-badge]')) {
+    badge.hidden = !count;
+    badge.textContent = count ? (count > 99 ? '99+' : String(count)) : '';
+  }
+}
+
 let installed: NotificationPoller | null = null;
 
 /**
@@ -76,6 +84,7 @@ export function installNotificationPopups(env: PollerEnv = browserPollerEnv()): 
   const poller = createNotificationPoller(env);
   installed = poller;
   document.addEventListener('visibilitychange', () => poller.visibilityChanged());
+  $unreadNotifications.subscribe(showUnreadBadge);
   // Keyed by the token, not just signed in or out: another account signing in over this one must
   // not inherit the previous user's waiting popups.
   let session: string | null = null;
