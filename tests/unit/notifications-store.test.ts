@@ -29,6 +29,7 @@ const signIn = (token: string): void => setLogin({ token, expires_time: Math.flo
 beforeAll(() => {
   vi.useFakeTimers();
   localStorage.clear(); // signed out (the persistent auth store reads no key as signed out)
+  document.body.innerHTML = '<a href="/account/account_notify">消息通知<span data-unread-badge hidden></span></a>';
   installNotificationPopups({
     ...browserPollerEnv(),
     fetchUnread: () => {
@@ -62,6 +63,8 @@ describe('notification popups in the page', () => {
     ]);
     expect(JSON.parse(localStorage.getItem(POPED_IDS_STORAGE_KEY)!)).toEqual([11]);
     expect($unreadNotifications.get()).toBe(2);
+    const badge = document.querySelector<HTMLElement>('[data-unread-badge]')!;
+    expect([badge.hidden, badge.textContent]).toEqual([false, '2']);
   });
 
   it('it closes by itself after 10 s, is read, and the next (no order) links to its message', async () => {
@@ -88,6 +91,7 @@ describe('notification popups in the page', () => {
     logout();
     expect($notices.get()).toEqual([]);
     expect($unreadNotifications.get()).toBeNull();
+    expect(document.querySelector<HTMLElement>('[data-unread-badge]')!.hidden).toBe(true);
     await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS * 3);
     expect(polls).toBe(before);
   });
