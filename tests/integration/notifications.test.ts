@@ -37,6 +37,8 @@ import { POST as readAllRoute, ALL as readAllOther } from '~/pages/api/v1/notifi
 import { GET as oneRoute, ALL as oneOther } from '~/pages/api/v1/notifications/[id]';
 import { POST as readRoute, ALL as readOther } from '~/pages/api/v1/notifications/[id]/read';
 import { bookableAllDay } from './bookable-listings';
+import { DEMO_USERS } from '~/server/seed/demo';
+import { DEMO_BROADCAST } from '~/server/seed/notifications';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, expectUnauthorized, type CallOptions, type CallResult } from './endpoint-call';
 import { useSuiteDatabase } from './route-context';
@@ -346,6 +348,19 @@ describe.each(TEST_DRIVERS)('notification events on $label', ({ driver, skip }) 
     return rows;
   }
 
+  it.skipIf(skip)('the demo seed gives renter01 a few notices: a welcome broadcast, one about a real order, one from yesterday', async () => {
+    const [renter01] = await db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_USERS.renter.username));
+    const page = await listNotifications(db, renter01!.id, {}, new Date());
+    const titles = page.list.map((row) => row.title);
+    expect(titles).toContain(DEMO_BROADCAST.title);
+    const ended = page.list.find((row) => row.notification_type === 'rental_ended');
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, String(ended?.params.order_no)));
+    expect(order).toBeDefined();
+    expect(page.list.some((row) => !row.is_today)).toBe(true);
+    const [cast] = await db.select().from(notificationBroadcasts).orderBy(notificationBroadcasts.id).limit(1);
+    expect(cast!.recipients).toBeGreaterThan(1);
+  });
+
   it.skipIf(skip)('a new account is told of its welcome envelopes, once', async () => {
     const userId = await renter(0);
     const rows = await sent(userId);
@@ -503,7 +518,7 @@ describe.each(TEST_DRIVERS)('notification events on $label', ({ driver, skip }) 
   it.skipIf(skip || driver !== 'postgres')('concurrent sweeps on PostgreSQL write each sweep-driven notification once', async () => {
     const users_ = await Promise.all([renter(), renter(), renter()]);
     const now = new Date();
-    const reservations = [];
+    const reservations: (typeof orders.$inferSelect)[] = [];
     for (const userId of users_) reservations.push(await rentAndPay(userId, await takeListing(0, true), now, true));
     const vipUser = await renter(0);
     const expires = new Date(now.getTime() + 20 * HOUR);
