@@ -270,6 +270,9 @@ describe.each(TEST_DRIVERS)('notifications on $label', ({ driver, skip }) => {
     }
     expect((await call(readAllRoute, '/api/v1/notifications/readAll', { method: 'POST', authorization: auth, text: '{bad' })).status).toBe(400);
     expect((await call(readAllRoute, '/api/v1/notifications/readAll', { method: 'POST', authorization: auth, text: 'x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await call(readAllRoute, '/api/v1/notifications/readAll', { method: 'POST', authorization: auth, text: 'x'.repeat(5000) })).status).toBe(413);
+    // an empty body with a JSON content-type is "no filter", like no body at all
+    expectOk(await call(readAllRoute, '/api/v1/notifications/readAll', { method: 'POST', authorization: auth, text: '' }));
 
     // wrong methods
     for (const [route, path] of [
