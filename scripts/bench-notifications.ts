@@ -218,10 +218,14 @@ try {
   await saturate(base, health, noTokens, 500);
 
   const rows: [string, string, Figures][] = [];
-  rows.push(['health (baseline)', `paced: ${CLIENTS} clients / 15 s`, await paced(base, health, noTokens, PACED_MS)]);
-  rows.push(['notifications/unread', `paced: ${CLIENTS} clients / 15 s`, await paced(base, poll, tokens, PACED_MS)]);
-  rows.push(['health (baseline)', `saturation: ${CONNECTIONS} connections`, await saturate(base, health, noTokens, SATURATION_MS)]);
-  rows.push(['notifications/unread', `saturation: ${CONNECTIONS} connections`, await saturate(base, poll, tokens, SATURATION_MS)]);
+  const pacedMode = `paced: ${CLIENTS} clients / 15 s`;
+  const saturationMode = `saturation: ${CONNECTIONS} connections`;
+  rows.push(['health (baseline)', pacedMode, await paced(base, health, noTokens, PACED_MS)]);
+  rows.push(['notifications/unread', pacedMode, await paced(base, poll, tokens, PACED_MS)]);
+  rows.push(['health (baseline)', saturationMode, await saturate(base, health, noTokens, SATURATION_MS)]);
+  rows.push(['notifications/unread', saturationMode, await saturate(base, poll, tokens, SATURATION_MS)]);
+  // The cheapest signed-in read for comparison: the token check plus one row (what any Bearer call pays).
+  rows.push(['common/userInfo (signed-in reference)', saturationMode, await saturate(base, '/api/v1/common/userInfo', tokens, SATURATION_MS)]);
 
   console.log(`\n## Notification poll (${CLIENTS} signed-in clients, one process on PostgreSQL, ${os.cpus().length} cores shared with PostgreSQL and this load generator)\n`);
   console.log('| endpoint | load | requests | req/s | p50 ms | p95 ms | errors | p95 vs health | req/s vs health |');
@@ -233,7 +237,7 @@ try {
     );
   }
   const offered = (CLIENTS / NOTIFICATION_POLL_MS) * 1000;
-  const pollSaturation = rows[3]![2].rps;
+  const pollSaturation = rows.find(([name, mode]) => name === 'notifications/unread' && mode === saturationMode)![2].rps;
   console.log(`\n${CLIENTS} clients every 15 s offer ${offered.toFixed(0)} polls/s; one process serves ${pollSaturation.toFixed(0)} polls/s at saturation (${(pollSaturation / offered).toFixed(1)}× headroom).`);
 } finally {
   await stopServer();
