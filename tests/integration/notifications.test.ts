@@ -5,11 +5,21 @@
  * DATABASE_URL_TEST is set, PostgreSQL.
  */
 import type { APIRoute } from 'astro';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { NotificationPage, NotificationReadAllResult, NotificationReadResult, NotificationView, UnreadNotifications } from '~/lib/contract/notifications';
+import type { NotificationKind, NotificationPage, NotificationReadAllResult, NotificationReadResult, NotificationView, UnreadNotifications } from '~/lib/contract/notifications';
+import { formatShanghaiDate } from '~/lib/rules/shanghai-time';
 import type { Db } from '~/server/db/client';
-import { notificationBroadcasts, notifications, shops, wallets } from '~/server/db/schema';
+import { alipayAccounts, complaints, freeOffers, games, listings, notificationBroadcasts, notifications, orders, shops, users, wallets } from '~/server/db/schema';
+import { createFreeOrder } from '~/server/services/free-orders';
+import { sweepMoney } from '~/server/services/money-sweep';
+import { notifyComplaintDecided, notifyWithdrawalRefused, sweepNotifications } from '~/server/services/notification-events';
+import { cancelOrder, sweepOrders } from '~/server/services/order-lifecycle';
+import { payOrder } from '~/server/services/order-payment';
+import { createOrder } from '~/server/services/orders';
+import { answerComplaint } from '~/server/services/seller-orders';
+import { changeBalance } from '~/server/services/wallet';
+import { createWithdrawal, settleSandboxWithdrawals } from '~/server/services/withdrawals';
 import {
   broadcast,
   getNotification,
@@ -26,6 +36,9 @@ import { GET as unreadRoute, ALL as unreadOther } from '~/pages/api/v1/notificat
 import { POST as readAllRoute, ALL as readAllOther } from '~/pages/api/v1/notifications/readAll';
 import { GET as oneRoute, ALL as oneOther } from '~/pages/api/v1/notifications/[id]';
 import { POST as readRoute, ALL as readOther } from '~/pages/api/v1/notifications/[id]/read';
+import { bookableAllDay } from './bookable-listings';
+import { DEMO_USERS } from '~/server/seed/demo';
+import { DEMO_BROADCAST } from '~/server/seed/notifications';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, expectUnauthorized, type CallOptions, type CallResult } from './endpoint-call';
 import { useSuiteDatabase } from './route-context';
@@ -257,6 +270,9 @@ describe.each(TEST_DRIVERS)('notifications on $label', ({ driver, skip }) => {
     }
     expect((await call(readAllRoute, '/api/v1/notifications/readAll', { method: 'POST', authorization: auth, text: '{bad' })).status).toBe(400);
     expect((await call(readAllRoute, '/api/v1/notifications/readAll', { method: 'POST', authorization: auth, text: 'x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await call(readAllRoute, '/api/v1/notifications/readAll', { method: 'POST', authorization: auth, text: 'x'.repeat(5000) })).status).toBe(413);
+    // an empty body with a JSON content-type is "no filter", like no body at all
+    expectOk(await call(readAllRoute, '/api/v1/notifications/readAll', { method: 'POST', authorization: auth, text: '' }));
 
     // wrong methods
     for (const [route, path] of [
@@ -275,5 +291,256 @@ describe.each(TEST_DRIVERS)('notifications on $label', ({ driver, skip }) => {
     expectUnauthorized(await call(listRoute, '/api/v1/notifications'));
     expectUnauthorized(await call(unreadRoute, '/api/v1/notifications/unread', { authorization: 'Bearer nope' }));
     expectUnauthorized(await call(readRoute, `/api/v1/notifications/${id}/read`, { method: 'POST', params: { id: String(id) } }));
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// the events: each writes exactly one notification, carrying order_no where an order is concerned
+
+const SITE = { origin: 'http://localhost' };
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe.each(TEST_DRIVERS)('notification events on $label', ({ driver, skip }) => {
+  let db: Db;
+  let pool: { id: number; sellerUserId: number; minRentalHours: number }[] = [];
+  useSuiteDatabase({ driver, skip, seed: true }, async (opened) => {
+    db = opened;
+    pool = await db
+      .select({ id: listings.id, sellerUserId: shops.ownerUserId, minRentalHours: listings.minRentalHours })
+      .from(listings)
+      .innerJoin(games, eq(games.id, listings.gameId))
+      .innerJoin(shops, eq(shops.id, listings.shopId))
+      .where(and(bookableAllDay(), sql`${listings.minRentalHours} <= 3`))
+      .orderBy(listings.id);
+  });
+
+  async function takeListing(depositFen = 0, reservation = false) {
+    const listing = pool.shift();
+    if (!listing) throw new Error('the demo seed has no bookable listing left');
+    await db
+      .update(listings)
+      .set({ rentalFen: 500, depositFen, activityDiscount: null, isUseVipDiscount: false, promoRentalHours: null, promoBonusHours: null, isReservation: reservation })
+      .where(eq(listings.id, listing.id));
+    return listing;
+  }
+
+  async function renter(balanceFen = 100_000): Promise<number> {
+    const id = await db.transaction((tx) => createUser(tx, { username: `nte_${(serial += 1)}`, nickname: '事件测试' }, new Date()));
+    if (id === null) throw new Error('username taken');
+    await db.update(users).set({ isRealName: true }).where(eq(users.id, id));
+    if (balanceFen > 0) await db.transaction((tx) => changeBalance(tx, { userId: id, kind: 'demo_credit', amountFen: balanceFen, refNo: `nt-credit-${(serial += 1)}` }));
+    return id;
+  }
+
+  async function rentAndPay(userId: number, listing: { id: number; minRentalHours: number }, now: Date, reserved = false) {
+    const order = await createOrder(db, userId, { account_id: listing.id, option: 'hourly', hours: listing.minRentalHours, red_packet_id: null, reserved }, null, now);
+    const paid = await payOrder(db, userId, { order_no: order.order_no, channel: 'wallet' }, null, SITE, now);
+    if (!paid.paid) throw new Error('wallet payment did not pay');
+    const [row] = await db.select().from(orders).where(eq(orders.orderNo, order.order_no));
+    return row!;
+  }
+
+  /** The user's notifications of one kind (all kinds when omitted), oldest first. */
+  async function sent(userId: number, type?: NotificationKind) {
+    const rows = await db
+      .select()
+      .from(notifications)
+      .where(type ? and(eq(notifications.userId, userId), eq(notifications.notificationType, type)) : eq(notifications.userId, userId))
+      .orderBy(notifications.id);
+    return rows;
+  }
+
+  it.skipIf(skip)('the demo seed gives renter01 a few notices: a welcome broadcast, one about a real order, one from yesterday', async () => {
+    const [renter01] = await db.select({ id: users.id }).from(users).where(eq(users.username, DEMO_USERS.renter.username));
+    const page = await listNotifications(db, renter01!.id, {}, new Date());
+    const titles = page.list.map((row) => row.title);
+    expect(titles).toContain(DEMO_BROADCAST.title);
+    const ended = page.list.find((row) => row.notification_type === 'rental_ended');
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, String(ended?.params.order_no)));
+    expect(order).toBeDefined();
+    expect(page.list.some((row) => !row.is_today)).toBe(true);
+    const [cast] = await db.select().from(notificationBroadcasts).orderBy(notificationBroadcasts.id).limit(1);
+    expect(cast!.recipients).toBeGreaterThan(1);
+  });
+
+  it.skipIf(skip)('a new account is told of its welcome envelopes, once', async () => {
+    const userId = await renter(0);
+    const rows = await sent(userId);
+    expect(rows.map((row) => [row.notificationType, row.title])).toEqual([['red_packet', '红包到账']]);
+    expect(rows[0]!.content).toContain('3 个红包');
+  });
+
+  it.skipIf(skip)('paying a rental, then cancelling it early: paid, refund and deposit, each once with order_no', async () => {
+    const userId = await renter();
+    const listing = await takeListing(3_000);
+    const now = new Date();
+    const order = await rentAndPay(userId, listing, now);
+    const paid = await sent(userId, 'order_paid');
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ title: '订单支付成功', params: { order_no: order.orderNo } });
+    expect(paid[0]!.content).toContain(order.orderNo);
+    expect(paid[0]!.content).toContain('租期');
+    // paying again is refused and writes nothing
+    await expect(payOrder(db, userId, { order_no: order.orderNo, channel: 'wallet' }, null, SITE, now)).rejects.toBeTruthy();
+    expect(await sent(userId, 'order_paid')).toHaveLength(1);
+
+    await cancelOrder(db, userId, order.orderNo, new Date(now.getTime() + 30 * MINUTE));
+    const refund = await sent(userId, 'order_refund');
+    expect(refund).toHaveLength(1);
+    expect(refund[0]).toMatchObject({ title: '订单已取消', params: { order_no: order.orderNo } });
+    const deposit = await sent(userId, 'deposit_returned');
+    expect(deposit).toHaveLength(1);
+    expect(deposit[0]).toMatchObject({ title: '押金已退还', params: { order_no: order.orderNo, deposit: '30' } });
+    expect(deposit[0]!.content).toContain('¥30');
+    // the finish sweep later does not touch a cancelled order
+    await sweepOrders(db, new Date(now.getTime() + 10 * HOUR));
+    expect(await sent(userId, 'rental_ended')).toHaveLength(0);
+    expect(await sent(userId, 'deposit_returned')).toHaveLength(1);
+  });
+
+  it.skipIf(skip)('a reservation: starting, 10 minutes before the end, ended with its deposit; each once however often the sweep runs', async () => {
+    const userId = await renter();
+    const listing = await takeListing(2_000, true);
+    const now = new Date();
+    const order = await rentAndPay(userId, listing, now, true);
+    expect(order.reserved).toBe(true);
+    const startsAt = order.startsAt!;
+    const endsAt = order.endsAt!;
+    expect(startsAt.getTime()).toBeGreaterThan(now.getTime());
+
+    await sweepNotifications(db, new Date(startsAt.getTime() - MINUTE));
+    expect(await sent(userId, 'rental_starting')).toHaveLength(0);
+    for (let i = 0; i < 3; i += 1) await sweepMoney(db, new Date(startsAt.getTime() + MINUTE));
+    const starting = await sent(userId, 'rental_starting');
+    expect(starting).toHaveLength(1);
+    expect(starting[0]).toMatchObject({ title: '租期已开始', params: { order_no: order.orderNo }, dedupeKey: `rental_starting:${order.id}` });
+
+    await sweepNotifications(db, new Date(endsAt.getTime() - 11 * MINUTE));
+    expect(await sent(userId, 'rental_ending')).toHaveLength(0);
+    for (const before of [9, 5, 1]) await sweepNotifications(db, new Date(endsAt.getTime() - before * MINUTE));
+    const ending = await sent(userId, 'rental_ending');
+    expect(ending).toHaveLength(1);
+    expect(ending[0]).toMatchObject({ title: '租期即将结束', params: { order_no: order.orderNo } });
+    expect(ending[0]!.content).toContain('9 分钟');
+
+    await sweepMoney(db, new Date(endsAt.getTime() + MINUTE));
+    await sweepMoney(db, new Date(endsAt.getTime() + 2 * MINUTE));
+    const ended = await sent(userId, 'rental_ended');
+    expect(ended).toHaveLength(1);
+    expect(ended[0]).toMatchObject({ title: '租期已结束', params: { order_no: order.orderNo } });
+    const deposit = await sent(userId, 'deposit_returned');
+    expect(deposit).toHaveLength(1);
+    expect(deposit[0]).toMatchObject({ params: { order_no: order.orderNo, deposit: '20' } });
+    // everything the renter got, in order
+    expect((await sent(userId)).map((row) => row.notificationType)).toEqual(['red_packet', 'order_paid', 'rental_starting', 'rental_ending', 'rental_ended', 'deposit_returned']);
+  });
+
+  it.skipIf(skip)('a rental that starts at once gets no "starting" message, and a renewed end is warned again', async () => {
+    const userId = await renter();
+    const listing = await takeListing();
+    const now = new Date();
+    const order = await rentAndPay(userId, listing, now);
+    await sweepNotifications(db, new Date(now.getTime() + MINUTE));
+    expect(await sent(userId, 'rental_starting')).toHaveLength(0);
+    await sweepNotifications(db, new Date(order.endsAt!.getTime() - 5 * MINUTE));
+    expect(await sent(userId, 'rental_ending')).toHaveLength(1);
+    // a renewal moves the end: the new end gets its own warning
+    const newEnd = new Date(order.endsAt!.getTime() + HOUR);
+    await db.update(orders).set({ endsAt: newEnd }).where(eq(orders.id, order.id));
+    await sweepNotifications(db, new Date(newEnd.getTime() - 5 * MINUTE));
+    await sweepNotifications(db, new Date(newEnd.getTime() - 4 * MINUTE));
+    expect(await sent(userId, 'rental_ending')).toHaveLength(2);
+  });
+
+  it.skipIf(skip)('a free order is told once, with its order_no', async () => {
+    const userId = await renter(0);
+    const listing = await takeListing();
+    const now = new Date();
+    await db.insert(freeOffers).values({ listingId: listing.id, freeHours: 2, startsAt: new Date(now.getTime() - HOUR), endsAt: new Date(now.getTime() + 24 * HOUR) });
+    const order = await createFreeOrder(db, userId, { account_id: listing.id }, null, now);
+    const paid = await sent(userId, 'order_paid');
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ title: '免费租号成功', params: { order_no: order.order_no } });
+  });
+
+  it.skipIf(skip)('the seller answering a complaint tells the renter once; the decision helper for issue 15 too', async () => {
+    const userId = await renter();
+    const listing = await takeListing();
+    const order = await rentAndPay(userId, listing, new Date());
+    const [complaint] = await db.insert(complaints).values({ userId, orderId: order.id, type: 1, content: '账号无法登录' }).returning();
+    await answerComplaint(db, listing.sellerUserId, { complaint_id: complaint!.id, content: '已重置密码，请重试', images: [] }, new Date());
+    const answered = await sent(userId, 'complaint_answered');
+    expect(answered).toHaveLength(1);
+    expect(answered[0]).toMatchObject({ title: '投诉有新回复', params: { order_no: order.orderNo, complaint_id: complaint!.id } });
+
+    await db.transaction((tx) => notifyComplaintDecided(tx, complaint!, '已补偿 2 小时', new Date()));
+    await db.transaction((tx) => notifyComplaintDecided(tx, complaint!, '已补偿 2 小时', new Date()));
+    const decided = await sent(userId, 'complaint_decided');
+    expect(decided).toHaveLength(1);
+    expect(decided[0]).toMatchObject({ title: '投诉已处理', params: { order_no: order.orderNo } });
+    expect(decided[0]!.content).toContain('已补偿 2 小时');
+  });
+
+  it.skipIf(skip)('the payout tells of a paid withdrawal once; the refusal helper writes its own', async () => {
+    const userId = await renter(50_000);
+    await db.insert(alipayAccounts).values({ userId, account: '13800000000', realName: '张三' });
+    const now = new Date();
+    const withdrawal = await db.transaction((tx) => createWithdrawal(tx, userId, 10_000, now));
+    const later = new Date(now.getTime() + 10 * MINUTE);
+    await settleSandboxWithdrawals(db, later);
+    await settleSandboxWithdrawals(db, later);
+    const paid = await sent(userId, 'withdrawal_paid');
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ title: '提现已到账', params: { withdraw_no: withdrawal.withdraw_no, amount: '100' } });
+
+    await db.transaction((tx) => notifyWithdrawalRefused(tx, { id: 999_999, userId, withdrawNo: 'W-TEST', amountFen: 5_000 }, '账户信息有误', now));
+    const refused = await sent(userId, 'withdrawal_refused');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.content).toContain('账户信息有误');
+  });
+
+  it.skipIf(skip)('VIP expiring: warned 3 days and 1 day before, once each per expiry date', async () => {
+    const userId = await renter(0);
+    const now = new Date();
+    const expires = new Date(now.getTime() + 2.5 * 24 * HOUR);
+    await db.insert(wallets).values({ userId, vipExpiresAt: expires }).onConflictDoUpdate({ target: wallets.userId, set: { vipExpiresAt: expires } });
+    await sweepNotifications(db, now);
+    await sweepNotifications(db, new Date(now.getTime() + HOUR));
+    expect((await sent(userId, 'vip_expiring')).map((row) => row.dedupeKey)).toEqual([`vip_expiring:${formatShanghaiDate(expires)}:3`]);
+    await sweepNotifications(db, new Date(expires.getTime() - 12 * HOUR));
+    await sweepNotifications(db, new Date(expires.getTime() - 11 * HOUR));
+    const rows = await sent(userId, 'vip_expiring');
+    expect(rows.map((row) => row.dedupeKey)).toEqual([`vip_expiring:${formatShanghaiDate(expires)}:3`, `vip_expiring:${formatShanghaiDate(expires)}:1`]);
+    expect(rows[1]!.title).toBe('会员即将到期');
+    // after the end: nothing more
+    await sweepNotifications(db, new Date(expires.getTime() + HOUR));
+    expect(await sent(userId, 'vip_expiring')).toHaveLength(2);
+  });
+
+  it.skipIf(skip || driver !== 'postgres')('concurrent sweeps on PostgreSQL write each sweep-driven notification once', async () => {
+    const users_ = await Promise.all([renter(), renter(), renter()]);
+    const now = new Date();
+    const reservations: (typeof orders.$inferSelect)[] = [];
+    for (const userId of users_) reservations.push(await rentAndPay(userId, await takeListing(0, true), now, true));
+    const vipUser = await renter(0);
+    const expires = new Date(now.getTime() + 20 * HOUR);
+    await db.insert(wallets).values({ userId: vipUser, vipExpiresAt: expires }).onConflictDoUpdate({ target: wallets.userId, set: { vipExpiresAt: expires } });
+
+    // All three reservations start at the same slot; sweep just after it, 8 sweepers at once.
+    const startAt = new Date(Math.max(...reservations.map((order) => order.startsAt!.getTime())) + MINUTE);
+    await Promise.all(Array.from({ length: 8 }, () => sweepNotifications(db, startAt)));
+    // Each end 5 minutes ahead (their lengths differ with the listings' minimum hours).
+    for (const end of new Set(reservations.map((order) => order.endsAt!.getTime()))) {
+      await Promise.all(Array.from({ length: 8 }, () => sweepNotifications(db, new Date(end - 5 * MINUTE))));
+    }
+    await Promise.all(Array.from({ length: 8 }, () => sweepMoney(db, new Date(Math.max(...reservations.map((order) => order.endsAt!.getTime())) + MINUTE))));
+    for (const order of reservations) {
+      const kinds = (await sent(order.userId)).map((row) => row.notificationType);
+      expect(kinds.filter((kind) => kind === 'rental_starting')).toHaveLength(1);
+      expect(kinds.filter((kind) => kind === 'rental_ending')).toHaveLength(1);
+      expect(kinds.filter((kind) => kind === 'rental_ended')).toHaveLength(1);
+    }
+    expect(await sent(vipUser, 'vip_expiring')).toHaveLength(1);
   });
 });

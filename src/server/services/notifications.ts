@@ -23,7 +23,7 @@ import {
   type UnreadNotifications,
 } from '~/lib/contract/notifications';
 import { shanghaiMidnight } from '~/lib/rules/shanghai-time';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { affectedRowCount } from '../db/client';
 import { notificationBroadcasts, notifications } from '../db/schema';
 import { badRequest, notFound, withReason } from '../errors';
@@ -115,9 +115,10 @@ function segmentUsers(segment: BroadcastSegment, now: Date): SQL {
 /**
  * An operator broadcast (the console is issue 15): one notification_broadcasts row and one
  * notification per user of the segment, fanned out by a single INSERT ... SELECT in the database
- * (no round trip per user), all in one transaction so a half-sent broadcast never shows.
+ * (no round trip per user), all in one transaction (a savepoint inside the caller's) so a
+ * half-sent broadcast never shows.
  */
-export async function broadcast(db: Db, input: BroadcastInput, now = new Date()): Promise<BroadcastResult> {
+export async function broadcast(db: DbOrTx, input: BroadcastInput, now = new Date()): Promise<BroadcastResult> {
   const parsed = broadcastInputSchema.safeParse(input);
   if (!parsed.success) throw badRequest('公告标题或内容无效', { cause: parsed.error });
   const { title, content, segment, popup } = parsed.data;

@@ -4,16 +4,28 @@
  * Answers `{ marked, unread }`.
  */
 import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { markAllNotificationsRead, readAllBodySchema } from '~/server/services/notifications';
+import { unsupportedMediaType } from '~/server/errors';
+import { allowOnly, handle, ok, readBodyBytes, readJson } from '~/server/http';
+import { markAllNotificationsRead, readAllBodySchema, type ReadAllInput } from '~/server/services/notifications';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  // "Mark all read" needs no body: an empty one means no filter.
-  const empty = ctx.request.body === null || ctx.request.headers.get('content-length')?.trim() === '0';
-  const input = empty ? {} : await readJson(ctx.request, readAllBodySchema);
-  return ok(await markAllNotificationsRead(ctx.db, userId, input, now));
+  return ok(await markAllNotificationsRead(ctx.db, userId, await readOptionalBody(ctx.request), now));
 });
+
+/**
+ * "Mark all read" needs no body: an empty one (a bare POST, or JSON content-type with nothing
+ * sent) means no filter; a JSON body is read as any JSON endpoint reads it (415 for another media
+ * type, 400 for bad JSON or an unknown filter). A filter body is a few bytes: 4 KB is plenty.
+ */
+async function readOptionalBody(request: Request): Promise<ReadAllInput> {
+  const bytes = await readBodyBytes(request, MAX_BODY_BYTES);
+  if (bytes.byteLength === 0) return {};
+  if (request.headers.get('content-type') === null) throw unsupportedMediaType();
+  return readJson(new Request(request.url, { method: 'POST', headers: request.headers, body: bytes }), readAllBodySchema, { maxBytes: MAX_BODY_BYTES });
+}
+
+const MAX_BODY_BYTES = 4096;
 
 export const ALL = allowOnly('POST');
