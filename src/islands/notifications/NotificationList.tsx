@@ -30,7 +30,7 @@ const outlineLink = `inline-flex items-center rounded-full border border-neutral
 
 /**
  * 消息通知 (spec §2 account "account_notify", issue 14): the renter's notifications, unread first
- * then newest, by group (全部, 订单, 投诉, 资金, 系统公告), paged; 全部已读 marks the shown group read.
+ * then newest, by group (全部, 订单, 投诉, 资金, 系统公告), paged; 全部已读 marks every one read.
  * Each row opens its 消息详情 (which marks it read) and, about an order, links to the order.
  */
 function Notifications(): ReactNode {
@@ -48,7 +48,8 @@ function Notifications(): ReactNode {
     if (load.kind !== 'ready') return;
     setMarking(true);
     try {
-      const { unread } = await markAllNotificationsRead(filterOf(query.tab));
+      // Every kind, whatever the tab: the label says 全部, and the count beside it is of all unread.
+      const { unread } = await markAllNotificationsRead();
       $unreadNotifications.set(unread); // the user menu's badge, without waiting for the poll
       // Shown read at once; the reload brings the server's order (no unread left to lead).
       replace({ ...load.data, unread: 0, list: load.data.list.map((row) => ({ ...row, is_read: true })) });
