@@ -44,7 +44,7 @@ function KindIcon({ kind }: { kind: MessageKind }): ReactNode {
 
 /**
  * Spec §9 messages: one toast at a time (top centre, 3 s) and one notification card (top right,
- * 10 s); the store owns the timers. Sits above modals so a failure inside a dialog is seen.
+ * under the header, 10 s); the store owns the timers. Sits above modals so a failure inside a dialog is seen.
  */
 export default function Toaster(): ReactNode {
   // The server renders the empty state; queued messages appear right after hydration.
@@ -71,12 +71,14 @@ export default function Toaster(): ReactNode {
           </div>
         ))}
       </div>
-      {/* Below the toast line until the screen is wide enough for both side by side. */}
-      <div className="pointer-events-none fixed top-16 right-4 flex xl:top-4 w-[min(22rem,calc(100vw-2rem))] flex-col gap-3" style={{ zIndex }}>
+      {/* Right under the sticky header (h-14, md:h-16) at every width: never over its buttons
+          (the user menu sits top right), and clear of the floating column and the phones' rent bar below. */}
+      <div className="pointer-events-none fixed top-[4.25rem] right-4 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-3 md:top-[4.75rem]" style={{ zIndex }}>
         {notices.map((notice) => (
           <div
             key={notice.id}
-            role={notice.kind === 'error' ? 'alert' : undefined}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+            aria-label={notice.title}
             className="pointer-events-auto relative flex gap-3 rounded-lg border border-gray-200 bg-white p-4 pr-10 text-gray-800 shadow-lg"
           >
             <span className="mt-0.5">
@@ -91,7 +93,7 @@ export default function Toaster(): ReactNode {
                   className="mt-2 inline-block text-sm text-primary hover:underline"
                   onClick={() => dismissNotice(notice.id)}
                 >
-                  查看详情
+                  {notice.linkText ?? '查看详情'}
                 </a>
               ) : null}
             </div>

@@ -4,7 +4,8 @@
  * - the plain-HTML openers of the other modals (modal-openers.ts: 联系我们, 投诉建议, 哈夫币说明);
  * - toasts, notifications and modals: React mounts them the first time a store asks for one, or
  *   as soon as the visitor reaches for 登录/注册 so the dialog opens without a wait;
- * - tracking (channels, activity reports, the spec §2 click tracker: scripts/tracking.ts), a lazy chunk.
+ * - tracking (channels, activity reports, the spec §2 click tracker: scripts/tracking.ts), a lazy chunk;
+ * - for a signed-in visitor only, the notification poll and popups (notification-chrome.ts).
  * <html data-chrome-ready> tells tests (and nothing else) that the header answers clicks.
  */
 import { runsAdCheck, runsNoticeCheck } from '../lib/rules/popup-triggers';
@@ -12,6 +13,7 @@ import { $modal, $notices, $toasts, closeModal } from '../lib/stores/ui';
 import { installHeaderAuth, installSignInButtons } from './header-auth';
 import { enterRoute } from './route-history';
 import { installModalOpeners } from './modal-openers';
+import { watchNotificationPopups } from './notification-chrome';
 
 let overlays: Promise<void> | null = null;
 
@@ -57,6 +59,9 @@ export function startPageChrome(): void {
 
   // Fetched at once (channel parameters are kept early, spec §7 start-up) but outside first-load JS.
   void import('./tracking').then((tracking) => tracking.startTracking(), (error: unknown) => console.error(error));
+  // Signed in only: the 15 s notification poll and its popups, loaded on demand.
+  watchNotificationPopups();
+
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
   // spec §2 routing rules: the emergency notice and ad popup checks; their code loads only when one runs.
   const route = document.documentElement.dataset.route ?? '';

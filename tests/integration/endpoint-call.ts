@@ -27,6 +27,8 @@ export interface CallOptions {
   ip?: string;
   /** Scheme and host of the request URL; defaults to http://localhost. */
   origin?: string;
+  /** The route's path parameters (`[id]` → `{ id: '5' }`), as Astro's router would decode them. */
+  params?: Record<string, string | undefined>;
 }
 
 export interface CallResult<T> {
@@ -55,7 +57,7 @@ export async function callRoute<T = unknown>(route: APIRoute, path: string, opti
   const context = {
     request,
     url: new URL(request.url),
-    params: {},
+    params: options.params ?? {},
     locals: suiteContext.locals(),
     ...(options.ip === undefined ? {} : { clientAddress: options.ip }),
   } as unknown as APIContext;

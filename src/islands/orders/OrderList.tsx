@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { listOrders, type OrderView, type Page } from '../../lib/api/money';
+import { isApiError } from '../../lib/api/errors';
+import { getOrder, listOrders, type OrderView, type Page } from '../../lib/api/money';
 import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
 import { ORDER_LIST_FILTERS } from '../../lib/rules/order-status';
 import { showSuccess } from '../../lib/stores/ui';
@@ -32,17 +33,46 @@ const COMPLAINT_DONE_TEXT = '投诉已提交，我们会尽快处理';
 
 const ORDER_TABS = ORDER_LIST_FILTERS.map((filter) => ({ value: filter.key, label: filter.label }));
 
+const ORDER_LIST_HREF = '/account/order';
+
+/** ?order_no= (a notification's 查看订单): that one order instead of the list. */
+function readOrderNo(search: string): string | null {
+  const raw = new URLSearchParams(search).get('order_no') ?? '';
+  return /^[0-9A-Za-z_-]{1,64}$/.test(raw) ? raw : null;
+}
+
+/** The one order as a page of the list, so its card and dialogs work as in the list; none if not the renter's. */
+function fetchOneOrder(orderNo: string, signal: AbortSignal): Promise<Page<OrderView>> {
+  return getOrder(orderNo, { signal }).then(
+    (order): Page<OrderView> | Promise<Page<OrderView>> => {
+      if (order.kind === 'rental') return { list: [order], total: 1, page: 1, page_size: 1 };
+      // 我的订单 lists rentals; a recharge or VIP order's page is its payment result (the
+      // skeleton stays until the browser leaves).
+      location.replace(`/pay-result?order_no=${encodeURIComponent(order.order_no)}`);
+      return new Promise<Page<OrderView>>(() => undefined);
+    },
+    (error: unknown) => {
+      if (isApiError(error) && error.httpStatus === 404) return { list: [], total: 0, page: 1, page_size: 1 };
+      throw error;
+    },
+  );
+}
+
 /**
  * 我的订单 (spec §2 account "order"): rental orders by status tab, newest first, each with what
  * the server allows to be done with it now. Tab and page are in the address, so a reload or a
- * shared link (the gateway's return, a notification) comes back to the same view.
+ * shared link (the gateway's return, a notification) comes back to the same view. ?order_no= (a
+ * notification's 查看订单, issue 14) shows that one order with its actions.
  */
 function Orders(): ReactNode {
   const id = useId();
+  // Read once: 查看全部订单 is a link to the plain address.
+  const [orderNo] = useState(() => readOrderNo(location.search));
   const { query, setQuery, remote: load, pages, goToPage, reload, replace, listRef } = usePagedList<OrderListQuery, Page<OrderView>, HTMLDivElement>({
     readQuery: readOrderQuery,
     writeQuery: withListQuery,
-    fetchPage: (current, signal) => listOrders({ filter: current.filter, page: current.page, page_size: MONEY_PAGE_SIZE_DEFAULT }, { signal }),
+    fetchPage: (current, signal) =>
+      orderNo ? fetchOneOrder(orderNo, signal) : listOrders({ filter: current.filter, page: current.page, page_size: MONEY_PAGE_SIZE_DEFAULT }, { signal }),
     pageSize: MONEY_PAGE_SIZE_DEFAULT,
   });
   const [dialog, setDialog] = useState<{ kind: OrderDialogKind; order: OrderView } | null>(null);
@@ -59,6 +89,8 @@ function Orders(): ReactNode {
     body = <Skeleton lines={6} className="py-4" />;
   } else if (load.kind === 'failed') {
     body = <LoadFailed text="获取订单失败" onRetry={reload} />;
+  } else if (load.data.list.length === 0 && orderNo) {
+    body = <EmptyState type={3} text="订单不存在" action={<a href={ORDER_LIST_HREF} className={`inline-block rounded-full border border-neutral-300 px-5 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`}>查看全部订单</a>} />;
   } else if (load.data.list.length === 0) {
     body = (
       <EmptyState
@@ -89,9 +121,20 @@ function Orders(): ReactNode {
   return (
     <div className="py-2">
       <div className="mb-4">
-        <Tabs label="订单状态" tabs={ORDER_TABS} value={query.filter} panelId={panelId} onChange={(filter) => setQuery(() => ({ filter, page: 1 }))} />
+        {orderNo ? (
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-600">
+            <span>
+              订单号 <span className="font-mono break-all text-neutral-900">{orderNo}</span>
+            </span>
+            <a href={ORDER_LIST_HREF} className={`text-primary hover:underline ${focusRing}`}>
+              查看全部订单
+            </a>
+          </p>
+        ) : (
+          <Tabs label="订单状态" tabs={ORDER_TABS} value={query.filter} panelId={panelId} onChange={(filter) => setQuery(() => ({ filter, page: 1 }))} />
+        )}
       </div>
-      <div id={panelId} ref={listRef} role="tabpanel" aria-labelledby={tabId(panelId, query.filter)} aria-busy={load.kind === 'loading'} tabIndex={-1} className="outline-none">
+      <div id={panelId} ref={listRef} role={orderNo ? undefined : 'tabpanel'} aria-labelledby={orderNo ? undefined : tabId(panelId, query.filter)} aria-busy={load.kind === 'loading'} tabIndex={-1} className="outline-none">
         {body}
       </div>
 

@@ -48,6 +48,11 @@ export interface RequestOptions {
    * navigates away, e.g. recording a search while the search form submits.
    */
   keepalive?: boolean;
+  /**
+   * Show nothing when it fails (a 401 is still handled as spec §8 says): for calls the visitor did
+   * not ask for, such as the 15 s notification poll, which must not toast 网络错误 every 15 s offline.
+   */
+  quiet?: boolean;
   /** Extra headers (e.g. the X-Sign, X-Timestamp, X-Nonce-Str of §7 login); they win over ours. */
   headers?: Record<string, string>;
 }
@@ -220,10 +225,10 @@ async function handleFailure<T>(error: ApiError, call: Call): Promise<T> {
     case 'http':
       if (error.httpStatus === 401) return handleUnauthorized<T>(error, call);
       // 303: the server's msg; 502: 服务器出错; other: its message (all resolved in httpErrorMsg)
-      showError(error.msg);
+      if (!call.options.quiet) showError(error.msg);
       break;
     default:
-      showError(error.msg);
+      if (!call.options.quiet) showError(error.msg);
   }
   throw error;
 }

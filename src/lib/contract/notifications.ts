@@ -70,3 +70,16 @@ export interface UnreadNotifications {
   /** All unread notifications (the header badge). */
   unread: number;
 }
+
+/** POST /api/v1/notifications/{id}/read `data`: the id, and how many are still unread (the badge). */
+export interface NotificationReadResult {
+  id: number;
+  unread: number;
+}
+
+/** POST /api/v1/notifications/readAll `data` (body optional: `{ filter?: NotificationFilter }`). */
+export interface NotificationReadAllResult {
+  /** How many were unread and are now read. */
+  marked: number;
+  unread: number;
+}

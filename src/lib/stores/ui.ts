@@ -21,6 +21,8 @@ export interface Notice {
   title: string;
   text: string;
   href?: string;
+  /** The link's words; 查看详情 when absent. */
+  linkText?: string;
 }
 
 /** Spec §9: message toasts, at most 1, 3 s each. */
@@ -51,8 +53,11 @@ export function dismissToast(id: number): void {
   dismiss($toasts, id);
 }
 
-export function showNotice(notice: Omit<Notice, 'id'>): void {
-  pushLimited($notices, { ...notice, id: nextId++ }, NOTIFICATION_MAX_COUNT, NOTIFICATION_DURATION_MS);
+/** Shows a notification card; answers its id (dismissNotice, or watching $notices for its end). */
+export function showNotice(notice: Omit<Notice, 'id'>): number {
+  const id = nextId++;
+  pushLimited($notices, { ...notice, id }, NOTIFICATION_MAX_COUNT, NOTIFICATION_DURATION_MS);
+  return id;
 }
 
 export function dismissNotice(id: number): void {

@@ -26,6 +26,7 @@ import { seedDemoReviews } from './reviews';
 import { seedDemoFreeOffers } from './free';
 import { seedDemoMoney } from './money';
 import { seedDemoPopups } from './popups';
+import { seedDemoNotifications } from './notifications';
 import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, type GameSeed } from './catalog';
 import { games, listingAttrs, listings, platforms, redPackets, sellerCertifications, shops, users, zones, type NewListingAttrRow, type NewListingRow } from '../db/schema';
 import { writeSetting } from '../services/site-settings';
@@ -279,7 +280,9 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const freeOffers = await seedDemoFreeOffers(db, new Date());
   const money = await seedDemoMoney(db, DEMO_USERS.renter.username);
   const popups = await seedDemoPopups(db, new Date());
-  return { seeded: catalogue.seeded || home.seeded || signIn.seeded || envelopes.seeded || reviews.seeded || freeOffers.seeded || money.seeded || popups.seeded };
+  // Last: the welcome broadcast goes to every account the seed made.
+  const notices = await seedDemoNotifications(db, DEMO_USERS.renter.username, new Date());
+  return { seeded: catalogue.seeded || home.seeded || signIn.seeded || envelopes.seeded || reviews.seeded || freeOffers.seeded || money.seeded || popups.seeded || notices.seeded };
 }
 
 /** renter01's demo red envelopes (source 'demo'): one of each state the red-packet list shows. */
@@ -317,6 +320,8 @@ async function seedDemoRedPackets(db: Db): Promise<{ seeded: boolean }> {
         expiresAt: new Date(now + expiresDays * DAY_MS),
         status: used ? RED_PACKET_STATUS.used : RED_PACKET_STATUS.unused,
         usedAt: used ? new Date(now - 3 * DAY_MS) : null,
+        // The demo's history of envelopes, not news: the demo notices are seeded on their own.
+        notify: false,
       });
     }
     return { seeded: true };

@@ -38,6 +38,7 @@ import { withIdempotency } from './idempotency';
 import { newNumber } from './order-numbers';
 import { loadOrderRecords, orderViewById, toOrderView } from './order-view';
 import { assertRentable, expireUnpaidOrders, lockListingForRental, mappingDoubleBooking, refuseOwnListing } from './orders';
+import { notifyOrderPaid } from './notification-events';
 import { requireRealName } from './real-name';
 import { refreshRentedFlags } from './rented-flags';
 import { syncEarnings } from './settlement';
@@ -114,8 +115,9 @@ export async function createFreeOrder(db: Db, userId: number, request: z.output<
           freeOfferId: offer.id,
           createdAt: now,
         })
-        .returning({ id: orders.id });
+        .returning();
       await refreshRentedFlags(tx, [listing.id], now);
+      await notifyOrderPaid(tx, inserted!, now);
       await syncEarnings(tx, inserted!.id, now);
       return orderViewById(tx, inserted!.id, now);
     }),

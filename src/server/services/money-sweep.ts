@@ -8,6 +8,7 @@ import { sandboxPagesEnabled } from '../config';
 import type { Db } from '../db/client';
 import { log } from '../log';
 import { deliverDueNotifies } from '../providers/payment/sandbox';
+import { sweepNotifications } from './notification-events';
 import { sweepOrders } from './order-lifecycle';
 import { releaseDueEarnings } from './settlement';
 import { settleSandboxWithdrawals } from './withdrawals';
@@ -16,6 +17,8 @@ export async function sweepMoney(db: Db, now: Date): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
     ['orders', () => sweepOrders(db, now)],
     ['earnings', () => releaseDueEarnings(db, now)],
+    // Rental starting, 10 minutes before the end, VIP expiring: deduped, so every process may run it.
+    ['notifications', () => sweepNotifications(db, now)],
   ];
   if (sandboxPagesEnabled()) {
     steps.push(['sandbox notifies', () => deliverDueNotifies(db, now)]);

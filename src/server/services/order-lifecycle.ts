@@ -22,6 +22,7 @@ import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { credentialsNotGiven, readListingCredentials } from './credentials';
 import { withIdempotency } from './idempotency';
 import { accountDeleted } from './catalog';
+import { notifyDepositReturned, notifyOrderRefund, notifyRentalEnded } from './notification-events';
 import { newNumber } from './order-numbers';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, lockOwnOrder, orderViewById, prepayFenOf } from './order-view';
 import { expireUnpaidOrders, mappingDoubleBooking, orderNoSchema, restoreEnvelopes, windowTaken } from './orders';
@@ -125,6 +126,8 @@ export async function cancelOrder(db: Db, userId: number, orderNo: string, now: 
     await credit('hafu_refund', refund.gameMoneyFen);
     // A reservation cancelled before its start never took effect: its envelope comes back too.
     if (order.redPacketId !== null && order.startsAt!.getTime() > now.getTime()) await restoreEnvelopes(tx, [order.redPacketId]);
+    await notifyOrderRefund(tx, order, refund.refundFen, now);
+    await notifyDepositReturned(tx, order, refund.depositFen, now);
     await refreshRentedFlags(tx, [order.listingId!], now);
     await syncEarnings(tx, order.id, now);
     return orderViewById(tx, order.id, now);
@@ -296,6 +299,8 @@ export async function sweepOrders(db: Db, now: Date): Promise<SweepResult> {
         if (order.depositFen > 0) await changeBalance(tx, { userId: order.userId, kind: 'deposit_return', amountFen: order.depositFen, refNo: order.orderNo });
         if (unusedGameMoneyFen > 0) await changeBalance(tx, { userId: order.userId, kind: 'hafu_refund', amountFen: unusedGameMoneyFen, refNo: order.orderNo });
         await syncEarnings(tx, order.id, now);
+        await notifyRentalEnded(tx, order, now);
+        await notifyDepositReturned(tx, order, order.depositFen, now);
       }
       await refreshRentedFlags(tx, due.map((order) => order.listingId!), now);
       return due.length;

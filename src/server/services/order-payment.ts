@@ -22,6 +22,7 @@ import { log } from '../log';
 import { checkoutUrlOf, paymentGateway, paymentGateways, plainNotifyAnswer, type Checkout, type CheckoutRequest, type GatewayChannel, type IncomingNotify, type NotifyAnswer } from '../providers/payment';
 import { withIdempotency } from './idempotency';
 import { newNumber } from './order-numbers';
+import { notifyOrderPaid } from './notification-events';
 import { lockOwnOrder, orderViewById } from './order-view';
 import { orderNoSchema } from './orders';
 import { requireRealName } from './real-name';
@@ -90,6 +91,8 @@ export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChann
   if (order.kind === 'recharge') {
     await changeBalance(tx, { userId: order.userId, kind: 'recharge', amountFen: order.payFen, refNo: order.orderNo });
   }
+  // In the same transaction: a paid order always has its message, a rolled-back one never.
+  await notifyOrderPaid(tx, order, now);
   return true;
 }
 

@@ -20,6 +20,7 @@ import { fenToYuan } from '~/lib/rules/money';
 import type { RedPacket, RedPacketPage, RedPacketStatus } from '~/lib/contract/red-packets';
 import type { DbOrTx } from '../db/client';
 import { redPackets, type RedPacketRow } from '../db/schema';
+import { notifyRedPacketsReceived } from './notification-events';
 import { withReason } from '../errors';
 import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 
@@ -56,6 +57,8 @@ export interface GrantOptions {
   /** Stored status; 1 unused (default) or 2 used (then usedAt is receivedAt unless given). */
   status?: typeof RED_PACKET_STATUS.unused | typeof RED_PACKET_STATUS.used;
   usedAt?: Date | null;
+  /** Tell the user (a 红包到账 notification in the same transaction); default true. The demo seed's history says false. */
+  notify?: boolean;
 }
 
 /** Gives `userId` the envelopes of `grants`, all with the same dates and source. */
@@ -78,6 +81,9 @@ export async function grantRedPackets(db: DbOrTx, userId: number, grants: readon
       usedAt: status === RED_PACKET_STATUS.used ? (options.usedAt ?? options.receivedAt) : null,
     })),
   );
+  if ((options.notify ?? true) && status === RED_PACKET_STATUS.unused && options.expiresAt.getTime() > options.receivedAt.getTime()) {
+    await notifyRedPacketsReceived(db, userId, grants.map((grant) => grant.name), options.receivedAt);
+  }
 }
 
 /**

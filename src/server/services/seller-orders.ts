@@ -29,6 +29,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { complaintAnswers, complaints, listings, orders, sellerEarnings, uploadedImages } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { COMPLAINT_STATUS, loadComplaintAnswers } from './complaints';
+import { notifyComplaintAnswered } from './notification-events';
 import { requireSeller } from './sellers';
 import { uploadUrl } from './uploads';
 
@@ -191,6 +192,7 @@ export async function answerComplaint(db: Db, userId: number, body: ComplaintAns
     const [given] = await tx.select({ n: count() }).from(complaintAnswers).where(eq(complaintAnswers.complaintId, found.complaint.id));
     if ((given?.n ?? 0) >= COMPLAINT_ANSWERS_PER_COMPLAINT_MAX) throw conflict(MSG_TOO_MANY_ANSWERS);
     await tx.insert(complaintAnswers).values({ complaintId: found.complaint.id, sellerUserId: userId, content: body.content, images, createdAt: now });
+    await notifyComplaintAnswered(tx, found.complaint, now);
     const answers = await loadComplaintAnswers(tx, [found.complaint.id]);
     return reshapeComplaint(found.complaint, answers.get(found.complaint.id) ?? []);
   });

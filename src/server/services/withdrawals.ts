@@ -16,6 +16,7 @@ import { PHONE_PATTERN, REAL_NAME_REQUIRED } from '~/lib/rules/validation';
 import type { Db, DbOrTx, DbTx } from '../db/client';
 import { alipayAccounts, wallets, withdrawals, type WithdrawalStatus } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import { notifyWithdrawalPaid } from './notification-events';
 import { newNumber } from './order-numbers';
 import { maskEmail, maskMobile } from './users';
 import { realNameRequired, requireRealName } from './real-name';
@@ -229,7 +230,7 @@ export async function settleSandboxWithdrawals(db: Db, now: Date): Promise<numbe
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const due = await tx
-        .select({ id: withdrawals.id, userId: withdrawals.userId, amountFen: withdrawals.amountFen })
+        .select({ id: withdrawals.id, userId: withdrawals.userId, amountFen: withdrawals.amountFen, withdrawNo: withdrawals.withdrawNo })
         .from(withdrawals)
         .where(and(eq(withdrawals.status, 'pending'), lt(withdrawals.createdAt, cutoff)))
         .orderBy(withdrawals.createdAt)
@@ -241,6 +242,7 @@ export async function settleSandboxWithdrawals(db: Db, now: Date): Promise<numbe
           .update(wallets)
           .set({ frozenFen: sql`${wallets.frozenFen} - ${row.amountFen}`, updatedAt: now })
           .where(eq(wallets.userId, row.userId));
+        await notifyWithdrawalPaid(tx, row, now);
       }
       return due.length;
     });

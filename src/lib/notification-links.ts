@@ -1,0 +1,33 @@
+/**
+ * Where a notification leads (issue 14: "A notification about an order links to that order"):
+ * the popup's link, 消息通知's rows and 消息详情's 查看订单 all read it from here.
+ * The renter has no page per order: 我的订单 shows the one order named by ?order_no= (OrderList).
+ */
+import type { NotificationView } from './contract/notifications';
+
+export const ORDER_LIST_PATH = '/account/order';
+export const NOTIFY_DETAIL_PATH = '/account/notify_detail';
+
+/** Order numbers are short printable tokens (R2026…); anything else is not linked. */
+const ORDER_NO = /^[0-9A-Za-z_-]{1,64}$/;
+
+/** The order a notification is about, when its params name one. */
+export function notificationOrderNo(params: unknown): string | null {
+  if (typeof params !== 'object' || params === null) return null;
+  const orderNo = (params as { order_no?: unknown }).order_no;
+  return typeof orderNo === 'string' && ORDER_NO.test(orderNo) ? orderNo : null;
+}
+
+export function orderHref(orderNo: string): string {
+  return `${ORDER_LIST_PATH}?order_no=${encodeURIComponent(orderNo)}`;
+}
+
+export function notifyDetailHref(id: number): string {
+  return `${NOTIFY_DETAIL_PATH}?id=${id}`;
+}
+
+/** The popup's link: the order (查看订单) when there is one, else the message itself (查看详情). */
+export function notificationLink(notification: Pick<NotificationView, 'id' | 'params'>): { href: string; text: string } {
+  const orderNo = notificationOrderNo(notification.params);
+  return orderNo ? { href: orderHref(orderNo), text: '查看订单' } : { href: notifyDetailHref(notification.id), text: '查看详情' };
+}
