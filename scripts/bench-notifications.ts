@@ -21,11 +21,12 @@ import os from 'node:os';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { NOTIFICATION_POLL_MS } from '../src/lib/config/constants';
-import { closeDatabase, openDatabase, type Db } from '../src/server/db/client';
+import { closeDatabase, openDatabase } from '../src/server/db/client';
 import { unreadNotifications } from '../src/server/services/notifications';
 import { issueToken } from '../src/server/services/tokens';
 import { buildIfNeeded, ENTRY, ROOT } from './build-if-needed';
 import { percentile, waitForHealth } from './bench-lib';
+import { captureStatements, explain } from './bench-plans';
 import { postgresReachable } from './postgres-reachable';
 
 const PG_URL = process.env['DATABASE_URL_TEST'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -125,40 +126,6 @@ async function saturate(base: string, path: string, tokens: readonly (string | n
   const elapsed = performance.now() - began;
   agent.destroy();
   return summarise(latencies, errors, firstError, elapsed);
-}
-
-/** The statements `call` sends, captured at the pg driver (text and parameters). */
-async function captureStatements(call: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
-  const captured: { text: string; values: unknown[] }[] = [];
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const [first, second] = args;
-    if (typeof first === 'string') captured.push({ text: first, values: Array.isArray(second) ? second : [] });
-    else if (first && typeof first === 'object' && 'text' in first) {
-      const config = first as { text: string; values?: unknown[] };
-      captured.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
-    }
-    return original.apply(this, args);
-  };
-  try {
-    await call();
-  } finally {
-    proto.query = original;
-  }
-  return captured;
-}
-
-async function explain(db: Db, statement: { text: string; values: unknown[] }): Promise<string> {
-  const literal = (value: unknown): string => {
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-    if (value instanceof Date) return `'${value.toISOString()}'`;
-    return `'${String(value).replaceAll("'", "''")}'`;
-  };
-  const text = statement.text.replace(/\$(\d+)/g, (_, n: string) => literal(statement.values[Number(n) - 1]));
-  const result = await db.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain (analyze, buffers, costs off, timing off, summary on) ${text}`));
-  return result.rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
 if (!(await postgresReachable(PG_URL))) {

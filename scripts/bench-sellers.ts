@@ -13,15 +13,14 @@
  * postgres://postgres@127.0.0.1:5432/test) must allow CREATE DATABASE; without a reachable
  * server the bench says so and exits 0. BENCH_SELLER_CALLS changes the number of timed calls.
  */
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db/client';
 import { openTestDatabase } from '../src/server/seed/test-database';
 import { sellerEarningsQuerySchema, sellerOrdersQuerySchema } from '../src/lib/contract/seller-earnings';
 import { orderListQuerySchema, listOrders } from '../src/server/services/orders';
 import { getSellerEarnings } from '../src/server/services/seller-earnings';
 import { listSellerOrders } from '../src/server/services/seller-orders';
 import { ledgerIdentity } from '../src/server/services/settlement';
+import { captureStatements, explain } from './bench-plans';
 import { postgresReachable } from './postgres-reachable';
 import { DEFAULT_SELLER_LOAD, writeSellerLoad } from './seller-load';
 import { percentile } from './bench-lib';
@@ -56,42 +55,6 @@ async function measure(call: (i: number) => Promise<unknown>): Promise<Figures> 
   const elapsed = performance.now() - started;
   latencies.sort((a, b) => a - b);
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), perSecond: (CALLS / elapsed) * 1000 };
-}
-
-/** The statements one call sends, captured at the pg driver (text and parameters). */
-async function captureStatements(call: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
-  const captured: { text: string; values: unknown[] }[] = [];
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const [first, second] = args;
-    if (typeof first === 'string') captured.push({ text: first, values: Array.isArray(second) ? second : [] });
-    else if (first && typeof first === 'object' && 'text' in first) {
-      const config = first as { text: string; values?: unknown[] };
-      captured.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
-    }
-    return original.apply(this, args);
-  };
-  try {
-    await call();
-  } finally {
-    proto.query = original;
-  }
-  return captured;
-}
-
-async function explain(db: Db, statement: { text: string; values: unknown[] }): Promise<string> {
-  // Inline the parameters as literals: EXPLAIN cannot take bind parameters through drizzle's execute.
-  const literal = (value: unknown): string => {
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-    if (typeof value === 'boolean') return value ? 'true' : 'false';
-    if (value instanceof Date) return `'${value.toISOString()}'`;
-    return `'${String(value).replaceAll("'", "''")}'`;
-  };
-  const text = statement.text.replace(/\$(\d+)/g, (_, n: string) => literal(statement.values[Number(n) - 1]));
-  const result = await db.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain (analyze, buffers, costs off, timing off, summary on) ${text}`));
-  return result.rows.map((row) => row['QUERY PLAN']).join('\n');
 }
 
 if (!(await postgresReachable(URL))) {

@@ -13,29 +13,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ListingCard } from '../../src/lib/catalog/types';
 import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '../../src/lib/config/constants';
-import { AUTH_STORAGE_KEY } from '../../src/lib/stores/auth';
-import { idNumberFor, phoneFor, signIn, smsCodeFor, solveSlider, waitForChrome, waitForHydration } from './support';
+import { idNumberFor, phoneFor, signIn, smsCodeFor, solveSlider, waitForChrome, waitForHydration, apiAs } from './support';
 
 // Registration, verification, a gateway round trip and five pages: well past the default 30 s.
 test.describe.configure({ timeout: 120_000 });
-
-/** A call to our API with the page's own token, as an island would make it. */
-async function apiAs<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body, key }) => {
-      const token = (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: { token?: string } }).token?.token;
-      const response = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as { code: number; msg: string; data: unknown };
-    },
-    { method, path, body, key: AUTH_STORAGE_KEY },
-  );
-  expect(answer.code, `${method} ${path}: ${answer.msg}`).toBe(0);
-  return answer.data as T;
-}
 
 /** A listing free now with a deposit; the last such (the renting journey takes the first). */
 async function rentableListing(request: APIRequestContext): Promise<ListingCard> {

@@ -5,33 +5,14 @@
  * machine, see docs/decisions.md "Settlement"), the earnings are released to the owner's wallet
  * and withdrawn to Alipay.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { AUTH_STORAGE_KEY } from '../../src/lib/stores/auth';
-import { idNumberFor, phoneFor, signIn, smsCodeFor, solveSlider, waitForHydration } from './support';
+import { idNumberFor, phoneFor, signIn, smsCodeFor, solveSlider, waitForHydration, apiAs } from './support';
 
 // Two accounts, a dozen pages, an upload and a gateway round trip: well past the default 30 s.
 test.describe.configure({ timeout: 180_000 });
 
 const picture = (colour: string): Promise<Buffer> => sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).jpeg().toBuffer();
-
-/** A call to our API with the page's own token, as an island would make it. */
-async function apiAs<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body, key }) => {
-      const token = (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: { token?: string } }).token?.token;
-      const response = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return (await response.json()) as { code: number; msg: string; data: unknown };
-    },
-    { method, path, body, key: AUTH_STORAGE_KEY },
-  );
-  expect(answer.code, `${method} ${path}: ${answer.msg}`).toBe(0);
-  return answer.data as T;
-}
 
 test('a new user becomes an owner, lists an account, a renter rents it, the earnings are released and withdrawn', async ({ page, browser }, testInfo) => {
   const testId = 6_000 + testInfo.workerIndex * 10 + testInfo.retry;

@@ -4,6 +4,7 @@
  */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { idNumberCheckChar } from '../../src/lib/rules/validation';
+import { AUTH_STORAGE_KEY } from '../../src/lib/stores/auth';
 import type { RouteDef } from '../../src/lib/routes';
 
 /** A concrete path for a route pattern: every `:param` becomes 1 (/zuhao/:game_id.html → /zuhao/1.html). */
@@ -122,4 +123,22 @@ export async function smsCodeFor(context: BrowserContext, phone: string): Promis
   } finally {
     await outbox.close();
   }
+}
+
+/** A call to our API with the page's own token, as an island would make it. */
+export async function apiAs<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, path, body, key }) => {
+      const token = (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: { token?: string } }).token?.token;
+      const response = await fetch(`/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await response.json()) as { code: number; msg: string; data: unknown };
+    },
+    { method, path, body, key: AUTH_STORAGE_KEY },
+  );
+  expect(answer.code, `${method} ${path}: ${answer.msg}`).toBe(0);
+  return answer.data as T;
 }

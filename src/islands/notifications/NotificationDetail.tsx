@@ -1,21 +1,23 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
+import { useState, type ReactNode } from 'react';
 import { getNotification, markNotificationRead, type NotificationView } from '../../lib/api/notifications';
 import { $unreadNotifications } from '../../lib/stores/notifications';
 import LoginRequired from '../LoginRequired';
-import { EmptyState } from '../ui/EmptyState';
 import { focusRing } from '../ui/focus-ring';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Skeleton } from '../ui/Skeleton';
+import { backLinkClass, DetailFallback, useItemDetail } from '../ui/ItemDetail';
 import { formatNotificationTime, kindLabel, notificationOrderNo, orderHref, readNotifyId } from './notification-helpers';
-
-type Load = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; notification: NotificationView };
 
 /** What the server says for an unknown id or another user's (services/notifications.ts). */
 export const MSG_NOTIFICATION_NOT_FOUND = '通知不存在';
 const BACK_HREF = '/account/account_notify';
-const outlineLink = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;
 const primaryLink = `rounded-full bg-primary px-5 py-1.5 text-sm text-white hover:bg-primary-dark ${focusRing}`;
+
+/** Read once opened; the page shows it either way, so a failed mark stays quiet. */
+function markRead(notification: NotificationView): void {
+  if (notification.is_read) return;
+  markNotificationRead(notification.id)
+    .then(({ unread }) => $unreadNotifications.set(unread))
+    .catch(() => undefined);
+}
 
 /**
  * 消息详情 (spec §2 account "notify_detail", issue 14): one of the renter's notifications, ?id= in
@@ -24,60 +26,26 @@ const primaryLink = `rounded-full bg-primary px-5 py-1.5 text-sm text-white hove
  */
 function Detail(): ReactNode {
   const [notificationId] = useState(() => readNotifyId(location.search));
-  const [load, setLoad] = useState<Load>(notificationId === null ? { kind: 'missing' } : { kind: 'loading' });
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    if (notificationId === null) return;
-    const controller = new AbortController();
-    getNotification(notificationId, { signal: controller.signal })
-      .then((notification) => {
-        setLoad({ kind: 'ready', notification });
-        // Read once opened; the page shows it either way, so a failed mark stays quiet.
-        if (!notification.is_read) {
-          markNotificationRead(notification.id)
-            .then(({ unread }) => $unreadNotifications.set(unread))
-            .catch(() => undefined);
-        }
-      })
-      .catch((error: unknown) => {
-        if (isApiError(error) && error.cancelled) return;
-        setLoad(isApiError(error) && error.httpStatus === 404 ? { kind: 'missing' } : { kind: 'failed' });
-      });
-    return () => controller.abort();
-  }, [notificationId, reload]);
-
-  if (load.kind === 'loading') return <Skeleton lines={5} className="py-6" />;
-  if (load.kind === 'failed') {
+  const { load, retry } = useItemDetail(notificationId, getNotification, markRead);
+  if (load.kind !== 'ready') {
     return (
-      <LoadFailed
-        text="获取消息失败"
-        onRetry={() => {
-          setLoad({ kind: 'loading' });
-          setReload((count) => count + 1);
-        }}
-      />
-    );
-  }
-  if (load.kind === 'missing') {
-    return (
-      <EmptyState
-        type={3}
-        text={MSG_NOTIFICATION_NOT_FOUND}
-        action={
-          <a href={BACK_HREF} className={outlineLink}>
-            返回消息通知
-          </a>
-        }
+      <DetailFallback
+        load={load}
+        retry={retry}
+        skeletonLines={5}
+        failedText="获取消息失败"
+        missingText={MSG_NOTIFICATION_NOT_FOUND}
+        backHref={BACK_HREF}
+        backLabel="返回消息通知"
       />
     );
   }
 
-  const { notification } = load;
+  const notification = load.item;
   const orderNo = notificationOrderNo(notification.params);
   return (
     <div className="space-y-4 py-2 text-sm">
-      <a href={BACK_HREF} className={`inline-block text-neutral-600 hover:text-primary ${focusRing}`}>
+      <a href={BACK_HREF} className={backLinkClass}>
         ‹ 返回消息通知
       </a>
       <article aria-labelledby="notification-title" className="rounded-lg bg-white p-4 ring-1 ring-neutral-200 md:p-6">

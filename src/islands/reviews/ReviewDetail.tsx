@@ -1,70 +1,38 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { getMyReview, type MyReview } from '../../lib/api/reviews';
+import { useState, type ReactNode } from 'react';
+import { getMyReview } from '../../lib/api/reviews';
 import { MSG_REVIEW_NOT_FOUND, REVIEW_RATING_LABELS } from '../../lib/rules/review-writing';
 import LoginRequired from '../LoginRequired';
 import { formatOrderTime } from '../orders/order-helpers';
-import { EmptyState } from '../ui/EmptyState';
 import { focusRing } from '../ui/focus-ring';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Skeleton } from '../ui/Skeleton';
+import { backLinkClass, DetailFallback, outlineLinkClass, useItemDetail } from '../ui/ItemDetail';
 import { readReviewId, reviewedRentalLine } from './review-helpers';
 import { StarsShown } from './StarRating';
 
-type Load = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; review: MyReview };
-
 const BACK_HREF = '/account/assess?tab=written';
-const outlineLink = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;
 
 /** 评价详情 (spec §2 account "assessInfo"): one review of the renter's, ?id= in the address. */
 function Detail(): ReactNode {
   const [reviewId] = useState(() => readReviewId(location.search));
-  const [load, setLoad] = useState<Load>(reviewId === null ? { kind: 'missing' } : { kind: 'loading' });
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    if (reviewId === null) return;
-    const controller = new AbortController();
-    getMyReview(reviewId, { signal: controller.signal })
-      .then((review) => setLoad({ kind: 'ready', review }))
-      .catch((error: unknown) => {
-        if (isApiError(error) && error.cancelled) return;
-        setLoad(isApiError(error) && error.httpStatus === 404 ? { kind: 'missing' } : { kind: 'failed' });
-      });
-    return () => controller.abort();
-  }, [reviewId, reload]);
-
-  if (load.kind === 'loading') return <Skeleton lines={6} className="py-6" />;
-  if (load.kind === 'failed') {
+  const { load, retry } = useItemDetail(reviewId, getMyReview);
+  if (load.kind !== 'ready') {
     return (
-      <LoadFailed
-        text="获取评价失败"
-        onRetry={() => {
-          setLoad({ kind: 'loading' });
-          setReload((count) => count + 1);
-        }}
-      />
-    );
-  }
-  if (load.kind === 'missing') {
-    return (
-      <EmptyState
-        type={3}
-        text={MSG_REVIEW_NOT_FOUND}
-        action={
-          <a href={BACK_HREF} className={outlineLink}>
-            返回我的评价
-          </a>
-        }
+      <DetailFallback
+        load={load}
+        retry={retry}
+        skeletonLines={6}
+        failedText="获取评价失败"
+        missingText={MSG_REVIEW_NOT_FOUND}
+        backHref={BACK_HREF}
+        backLabel="返回我的评价"
       />
     );
   }
 
-  const { review } = load;
+  const review = load.item;
   const rental = review.order ? reviewedRentalLine(review.order) : null;
   return (
     <div className="space-y-4 py-2 text-sm">
-      <a href={BACK_HREF} className={`inline-block text-neutral-600 hover:text-primary ${focusRing}`}>
+      <a href={BACK_HREF} className={backLinkClass}>
         ‹ 返回我的评价
       </a>
 
@@ -130,7 +98,7 @@ function Detail(): ReactNode {
         <a href={`/detail/${review.product.id}.html`} className={`rounded-full bg-primary px-4 py-1.5 text-sm text-white hover:bg-primary-dark ${focusRing}`}>
           再次租用
         </a>
-        <a href={BACK_HREF} className={outlineLink}>
+        <a href={BACK_HREF} className={outlineLinkClass}>
           返回我的评价
         </a>
       </div>
