@@ -63,7 +63,7 @@ test('rent with the wallet, verify the real name on the way, see the login detai
   await pay.getByRole('button', { name: '确认支付' }).click();
 
   await expect(page).toHaveURL(/\/pay-result\?order_no=R\d+/);
-  await expect(page.getByText('支付成功')).toBeVisible();
+  await expect(page.getByText('支付成功', { exact: true })).toBeVisible();
   const orderNo = new URL(page.url()).searchParams.get('order_no')!;
 
   await page.goto('/account/order?filter=running');
@@ -104,7 +104,7 @@ test('recharge through the sandbox Alipay checkout', async ({ page }) => {
   await waitForHydration(page, 'SandboxCheckout');
   await page.getByRole('button', { name: '确认付款' }).click();
   await expect(page).toHaveURL(/\/pay-result\?order_no=C\d+/);
-  await expect(page.getByText('支付成功')).toBeVisible();
+  await expect(page.getByText('支付成功', { exact: true })).toBeVisible();
 
   const after = await balanceText(page);
   const yuan = (text: string): number => Number(text.replace(/[^\d.]/g, ''));

@@ -92,7 +92,7 @@ test('a new user becomes an owner, lists an account, a renter rents it, the earn
   await waitForHydration(renter, 'SandboxCheckout');
   await renter.getByRole('button', { name: '确认付款' }).click();
   await expect(renter).toHaveURL(/\/pay-result\?order_no=R\d+/);
-  await expect(renter.getByText('支付成功')).toBeVisible();
+  await expect(renter.getByText('支付成功', { exact: true })).toBeVisible();
   const orderNo = new URL(renter.url()).searchParams.get('order_no')!;
   await renterContext.close();
 
