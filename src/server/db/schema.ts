@@ -40,6 +40,7 @@ import {
 } from '../../lib/config/constants';
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../lib/contract/sign-in';
 import { LEDGER_KINDS, PAY_CHANNELS, type LedgerKind, type PayChannel } from '../../lib/contract/money';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../lib/contract/notifications';
 import { QR_PLATFORMS, QR_STATES, type QrPlatform, type QrState } from '../../lib/rules/qr-login';
 import { CERTIFICATION_STATES, type CertificationState } from '../../lib/rules/seller-certification';
 
@@ -1419,22 +1420,9 @@ export const complaintAnswers = pgTable(
 // reaching renters (issue 14: spec §3 Notification, Popup advertisement, Emergency notice;
 // §7 notifications, popup_advertisement, collector upload-convert-data)
 
-export const NOTIFICATION_TYPES = [
-  'order_paid',
-  'rental_starting',
-  'rental_ending',
-  'rental_ended',
-  'order_refund',
-  'deposit_returned',
-  'complaint_answered',
-  'complaint_decided',
-  'withdrawal_paid',
-  'withdrawal_refused',
-  'red_packet',
-  'vip_expiring',
-  'broadcast',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+/** The wire contract's kinds (lib/contract/notifications.ts) are the column's allowed values. */
+export const NOTIFICATION_TYPES = NOTIFICATION_KINDS;
+export type NotificationType = NotificationKind;
 
 /**
  * One message to one user (spec §3 Notification). Events write them inside the transaction that
