@@ -13,7 +13,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ListingCard } from '../../src/lib/catalog/types';
 import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '../../src/lib/config/constants';
-import { idNumberFor, phoneFor, signIn, smsCodeFor, solveSlider, waitForChrome, waitForHydration, apiAs } from './support';
+import { idNumberFor, phoneFor, signIn, waitForChrome, waitForHydration, apiAs, registerWithPhone } from './support';
 
 // Registration, verification, a gateway round trip and five pages: well past the default 30 s.
 test.describe.configure({ timeout: 120_000 });
@@ -46,17 +46,7 @@ test('a renter who pays gets the popup, it closes after 10 s, later events come 
   const phone = phoneFor(testId);
 
   // 1. A new user (registration signs in).
-  await page.goto('/register');
-  await page.waitForLoadState('networkidle');
-  const registration = page.getByRole('main');
-  await registration.getByLabel('手机号').fill(phone);
-  await registration.getByLabel('密码', { exact: true }).fill('notify_pass_2026');
-  await registration.getByRole('button', { name: '获取验证码' }).click();
-  await solveSlider(page);
-  await registration.getByLabel('验证码').fill(await smsCodeFor(page.context(), phone));
-  await registration.getByLabel(/我已阅读并同意/).check();
-  await registration.getByRole('button', { name: '注册', exact: true }).click();
-  await expect(page.getByText('登录成功！')).toBeVisible();
+  await registerWithPhone(page, phone, 'notify_pass_2026');
   // A welcome envelope may have written a notification already: start from none unread.
   await apiAs(page, 'POST', '/notifications/readAll');
 

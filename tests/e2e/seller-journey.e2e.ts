@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { idNumberFor, phoneFor, signIn, smsCodeFor, solveSlider, waitForHydration, apiAs } from './support';
+import { idNumberFor, phoneFor, signIn, waitForHydration, apiAs, registerWithPhone } from './support';
 
 // Two accounts, a dozen pages, an upload and a gateway round trip: well past the default 30 s.
 test.describe.configure({ timeout: 180_000 });
@@ -20,17 +20,7 @@ test('a new user becomes an owner, lists an account, a renter rents it, the earn
   const title = `【新号主】e2e全流程${Date.now()} 满皮肤`;
 
   // 1. Register with a phone and a password (the sandbox SMS outbox gives the code).
-  await page.goto('/register');
-  await page.waitForLoadState('networkidle');
-  const registration = page.getByRole('main');
-  await registration.getByLabel('手机号').fill(phone);
-  await registration.getByLabel('密码', { exact: true }).fill('seller_pass_2026');
-  await registration.getByRole('button', { name: '获取验证码' }).click();
-  await solveSlider(page);
-  await registration.getByLabel('验证码').fill(await smsCodeFor(page.context(), phone));
-  await registration.getByLabel(/我已阅读并同意/).check();
-  await registration.getByRole('button', { name: '注册', exact: true }).click();
-  await expect(page.getByText('登录成功！')).toBeVisible();
+  await registerWithPhone(page, phone, 'seller_pass_2026');
 
   // 2. Become an individual owner: real name first, then the shop opens at once.
   await page.goto('/seller/apply');

@@ -142,3 +142,18 @@ export async function apiAs<T>(page: Page, method: 'GET' | 'POST', path: string,
   expect(answer.code, `${method} ${path}: ${answer.msg}`).toBe(0);
   return answer.data as T;
 }
+
+/** Registers a new account on /register with a phone, a password and the sandbox SMS code; it signs in. */
+export async function registerWithPhone(page: Page, phone: string, password: string): Promise<void> {
+  await page.goto('/register');
+  await page.waitForLoadState('networkidle');
+  const registration = page.getByRole('main');
+  await registration.getByLabel('手机号').fill(phone);
+  await registration.getByLabel('密码', { exact: true }).fill(password);
+  await registration.getByRole('button', { name: '获取验证码' }).click();
+  await solveSlider(page);
+  await registration.getByLabel('验证码').fill(await smsCodeFor(page.context(), phone));
+  await registration.getByLabel(/我已阅读并同意/).check();
+  await registration.getByRole('button', { name: '注册', exact: true }).click();
+  await expect(page.getByText('登录成功！')).toBeVisible();
+}
