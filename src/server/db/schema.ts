@@ -1546,3 +1546,89 @@ export const channelConversions = pgTable(
     index('channel_conversions_channel_idx').on(t.channel, t.createdAt),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// ---- operator console foundation (issue 15): operators, their sessions, the audit log.
+// Operators are not marketplace users: their own accounts and sessions, so a leaked renter token
+// or a renter's XSS never reaches the console (docs/decisions.md "Operator console").
+
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    /** Lowercase, 3-32 of [a-z0-9_], starting with a letter (contract/ops.ts). */
+    username: varchar('username', { length: 32 }).notNull(),
+    displayName: varchar('display_name', { length: 16 }).notNull(),
+    /** contract/ops.ts OPS_ROLES. */
+    role: varchar('role', { length: 16 }).notNull(),
+    /** scrypt string from services/password.ts. */
+    passwordHash: text('password_hash').notNull(),
+    /** A disabled operator cannot sign in and their sessions are revoked; the row stays for the audit log. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('operators_username_key').on(t.username),
+    check('operators_role_check', sql`${t.role} in ('admin', 'operations', 'service', 'finance')`),
+    check('operators_username_check', sql`${t.username} ~ '^[a-z][a-z0-9_]{2,31}$'`),
+  ],
+);
+
+/** An operator's signed-in browser; the cookie holds the raw token, the row only its SHA-256. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    /** Absolute end: a session is never extended past it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Idle end: refreshed (coarsely) on use; an unattended console signs out by itself. */
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 256 }),
+  },
+  (t) => [
+    uniqueIndex('operator_sessions_token_hash_key').on(t.tokenHash),
+    index('operator_sessions_operator_idx').on(t.operatorId),
+    check('operator_sessions_token_hash_check', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * Every console action: who, what, on which record, the record before and after, why, when.
+ * Append-only: a trigger (migration ops_foundation_custom) refuses UPDATE and DELETE, so nobody,
+ * the console included, rewrites what an operator did.
+ */
+export const opsAuditLog = pgTable(
+  'ops_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** Dotted verb, e.g. listing.approve, complaint.decide, operator.create. */
+    action: varchar('action', { length: 48 }).notNull(),
+    targetType: varchar('target_type', { length: 32 }).notNull(),
+    targetId: varchar('target_id', { length: 64 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: varchar('reason', { length: 500 }),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ops_audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('ops_audit_log_operator_idx').on(t.operatorId, t.id.desc()),
+    index('ops_audit_log_target_idx').on(t.targetType, t.targetId, t.id.desc()),
+    index('ops_audit_log_action_idx').on(t.action, t.id.desc()),
+  ],
+);
+
+export type OperatorRow = typeof operators.$inferSelect;
+export type OpsAuditRow = typeof opsAuditLog.$inferSelect;
