@@ -9,8 +9,6 @@ import type { TemplateRefusal } from '../rules/red-packet-campaign';
 import type { ExchangeRewardKind } from './ops-campaigns';
 import type { RedPacket } from './red-packets';
 
-export const EXCHANGE_CODE_PATH = '/account/exchangeCode';
-
 export const MSG_EXCHANGE_CODE_REQUIRED = '请输入兑换码';
 export const MSG_EXCHANGE_CODE_INVALID = '兑换码无效';
 export const MSG_EXCHANGE_CODE_TOO_MANY = '兑换尝试过于频繁，请稍后再试';

@@ -15,7 +15,7 @@ import { templateIssueRefusal, type TemplateLimits, type TemplateRefusal } from 
 import type { DbOrTx, DbTx } from '../db/client';
 import { violatedConstraint } from '../db/errors';
 import { redPacketTemplates, redPackets, type RedPacketRow } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { notFound } from '../errors';
 import { RED_PACKET_RECEIVED_TITLE, redPacketsReceivedText } from './notification-events';
 import { grantRedPackets, type RedPacketGrant } from './red-packets';
 

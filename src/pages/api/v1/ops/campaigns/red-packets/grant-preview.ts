@@ -10,7 +10,7 @@ import { previewGrant } from '~/server/services/ops/red-packet-campaigns';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();
-  const actor = await requireOperator(ctx, 'campaigns', now);
+  await requireOperator(ctx, 'campaigns', now);
   const body = await readJson(ctx.request, redPacketGrantPreviewBodySchema);
   return ok(await previewGrant(ctx.db, body, now));
 });
