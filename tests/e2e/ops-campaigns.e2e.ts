@@ -227,7 +227,7 @@ test('the other campaigns screens: notices, a broadcast preview with its recipie
   await waitForHydration(page, 'RedPacketGrantForm');
   const grant = page.getByRole('form', { name: '发放红包' });
   await expect(grant.getByLabel('红包模板')).toHaveValue(new URL(page.url()).searchParams.get('id')!);
-  await grant.getByLabel('用户群').selectOption('all');
+  await grant.getByLabel('用户群', { exact: true }).selectOption('all');
   await grant.getByRole('button', { name: '预览发放' }).click();
   const grantDialog = page.getByRole('dialog', { name: '确认发放红包' });
   // Every account would need one, and only 2 are left: the grant is refused whole.

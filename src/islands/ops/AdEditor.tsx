@@ -138,19 +138,28 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
           <label htmlFor={`${id}-file`} className={LABEL}>
             广告图片<span className="text-primary"> *</span>
           </label>
-          <input
-            ref={fileRef}
-            id={`${id}-file`}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            disabled={uploading}
-            aria-describedby={`${id}-file-status`}
-            onChange={(event) => void upload(event.target.files?.[0])}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-neutral-100 file:px-3 file:py-2 file:text-sm hover:file:bg-neutral-200"
-          />
-          <p id={`${id}-file-status`} role="status" aria-live="polite" className="mt-1 min-h-4 text-xs text-neutral-600">
-            {uploadText}
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            {/* The browser's own file button speaks the browser's language; this one speaks the console's. */}
+            <input
+              ref={fileRef}
+              id={`${id}-file`}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              disabled={uploading}
+              aria-describedby={`${id}-file-status`}
+              onChange={(event) => void upload(event.target.files?.[0])}
+              className="peer sr-only"
+            />
+            <label
+              htmlFor={`${id}-file`}
+              className="inline-flex min-h-9 cursor-pointer items-center rounded-md bg-white px-4 text-sm ring-1 ring-neutral-300 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary hover:bg-neutral-50 peer-disabled:opacity-60"
+            >
+              {uploading ? '上传中…' : image ? '更换图片' : '选择图片'}
+            </label>
+            <p id={`${id}-file-status`} role="status" aria-live="polite" className="min-h-4 text-xs text-neutral-600">
+              {uploadText}
+            </p>
+          </div>
           <label htmlFor={`${id}-image`} className="mt-2 block text-xs text-neutral-600">
             图片地址（上传后自动填写，也可填站内路径）
           </label>
