@@ -23,7 +23,6 @@ import type {
   RedPacketGrantPreview,
   RedPacketGrantResult,
 } from '~/lib/contract/ops-campaigns';
-import type { AuditEntryView } from '~/lib/contract/ops';
 import type { PopupAd } from '~/lib/rules/ad-choice';
 import { normalizeExchangeCode } from '~/lib/rules/exchange-code';
 import type { Db } from '~/server/db/client';
