@@ -13,6 +13,7 @@
  * suite.
  */
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { OPERATORS, signIn, signInOperator, waitForAllHydrated, waitForHydration } from './support';
@@ -26,6 +27,15 @@ test.describe.configure({ timeout: 120_000 });
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** No serious or critical WCAG 2.1 AA violation inside `selector` (the screen's own content), and a name on every button and link. */
+async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const names = await new AxeBuilder({ page }).include(selector).withRules(['button-name', 'link-name', 'label']).analyze();
+  expect(names.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
@@ -86,6 +96,8 @@ test('an ad made in the console, with its uploaded image, pops up for a fresh vi
   const homePreview = page.locator('[data-preview="home"]');
   await expect(homePreview.getByRole('row').nth(1)).toContainText(`#${adId} ${title}`);
   await expect(homePreview.getByRole('row').nth(1)).toContainText('00:00');
+  await waitForHydration(page, 'AdEditor');
+  await expectAccessible(page, '#main');
   await shoot(page, 'ads-console');
 
   // A fresh visitor on that day: the emergency notice first (home runs both checks), then the ad.
@@ -168,6 +180,7 @@ test('an exchange-code batch made in the console is exported, and renter01 redee
   await box.getByRole('textbox', { name: '兑换码' }).fill('ABCD-EFGH');
   await box.getByRole('button', { name: '兑换' }).click();
   await expect(box.getByRole('status')).toHaveText('兑换码无效');
+  await expectAccessible(site, '[data-exchange-code]');
   await shoot(site, 'gold-coins-redeem');
   await site.goto('/account/redPacket');
   await expect(site.getByRole('region', { name: '兑换码' })).toBeVisible();
@@ -189,6 +202,8 @@ test('the other campaigns screens: notices, a broadcast preview with its recipie
   await expect(page.getByRole('row').filter({ hasText: '防诈骗紧急提醒' })).toContainText('生效中');
   await page.getByRole('row').filter({ hasText: '防诈骗紧急提醒' }).getByText('预览').click();
   await expect(page.locator('[data-notice-preview]').first()).toContainText('不再提示');
+  await waitForAllHydrated(page, 'OpsForm');
+  await expectAccessible(page, '#main');
   await shoot(page, 'notices-console');
 
   await page.goto('/ops/broadcasts');
@@ -206,6 +221,7 @@ test('the other campaigns screens: notices, a broadcast preview with its recipie
   await shoot(page, 'broadcast-confirm', false);
   await confirm.getByRole('button', { name: '取消' }).click();
   await expect(confirm).toBeHidden();
+  await expectAccessible(page, '#main');
   await shoot(page, 'broadcasts-console');
 
   // A template (changes nothing for users until granted), then a grant previewed and cancelled.
@@ -237,5 +253,7 @@ test('the other campaigns screens: notices, a broadcast preview with its recipie
   await grantDialog.getByRole('button', { name: '取消' }).click();
   await shoot(page, 'red-packet-template');
   await page.goto('/ops/red-packets');
+  await waitForAllHydrated(page, 'OpsForm');
+  await expectAccessible(page, '#main');
   await shoot(page, 'red-packets-console');
 });

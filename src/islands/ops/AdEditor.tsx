@@ -254,13 +254,13 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
         </figcaption>
         <div className="flex min-h-80 items-center justify-center rounded-lg bg-black/50 p-4" data-ad-preview>
           <div className="relative w-full rounded-lg bg-white p-4 shadow-xl" style={{ maxWidth: MODAL_DEFAULT_WIDTH_PX }}>
-            <span aria-hidden="true" className="absolute top-1 right-2 text-xl leading-none text-neutral-400">
+            <span aria-hidden="true" className="absolute top-1 right-2 text-xl leading-none text-neutral-500">
               ×
             </span>
             {image.trim().startsWith('/') && !image.trim().startsWith('//') ? (
               <img src={image.trim()} alt={title || '广告图片'} className="mx-auto block h-auto max-h-[60vh] w-auto max-w-full rounded-md object-contain" />
             ) : (
-              <p className="py-16 text-center text-sm text-neutral-400">上传图片后在这里预览</p>
+              <p className="py-16 text-center text-sm text-neutral-500">上传图片后在这里预览</p>
             )}
           </div>
         </div>
