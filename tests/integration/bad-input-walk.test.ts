@@ -54,6 +54,8 @@ const NOT_ENVELOPE: Record<string, string> = {
 const RAW_ON_SUCCESS: Record<string, string> = {
   // Spec §7: the gameList URL points at a raw `[{ title, id }]` array, cacheable, no envelope.
   '/api/v1/rentalHall/games.json': 'raw JSON array on 200 (spec §7 gameList)',
+  // Issue 15: a batch's exchange codes as a CSV download for the operator.
+  '/api/v1/ops/campaigns/exchange-codes/export': 'CSV file on 200 (console export)',
 };
 
 /** Answers that are an HTML page for a person's browser (any status); their other methods' 405s are the envelope. */

@@ -4,6 +4,7 @@ import { claimGoldTask, dailySignIn, exchangeGold, getGold, type GoldOverview, t
 import { loadRedPackets } from '../../lib/stores/red-packets';
 import { showSuccess } from '../../lib/stores/ui';
 import LoginRequired from '../LoginRequired';
+import { ExchangeCodeBox } from '../wallet/ExchangeCodeBox';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Skeleton } from '../ui/Skeleton';
 import { CoinBalance, ExchangeCard, HistoryList, SignInCard, TaskList } from './GoldPanels';
@@ -71,6 +72,13 @@ function Gold(): ReactNode {
         onExchange={async () => {
           // The new envelope should be offered at the next checkout.
           if (await act(exchangeGold, GOLD_EXCHANGED_TEXT)) void loadRedPackets();
+        }}
+      />
+      <ExchangeCodeBox
+        hint="输入活动兑换码，领取金币或红包"
+        onRedeemed={(redeemed) => {
+          if (redeemed.reward_kind === 'gold') setReload((count) => count + 1);
+          else void loadRedPackets();
         }}
       />
       <HistoryList history={overview.history} />

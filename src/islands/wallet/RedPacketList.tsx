@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { RedPacket } from '../../lib/stores/red-packets';
+import { loadRedPackets, type RedPacket } from '../../lib/stores/red-packets';
+import { ExchangeCodeBox } from './ExchangeCodeBox';
 import LoginRequired from '../LoginRequired';
 import { EmptyState } from '../ui/EmptyState';
 import { Skeleton } from '../ui/Skeleton';
@@ -69,6 +70,16 @@ function Envelopes(): ReactNode {
 
   return (
     <div className="flex flex-col gap-4 py-2">
+      <ExchangeCodeBox
+        hint="输入活动兑换码，领取红包或金币"
+        onRedeemed={(redeemed) => {
+          // The new envelope should be offered at the next checkout, and listed here at once.
+          if (redeemed.reward_kind !== 'red_packet') return;
+          void loadRedPackets();
+          if (tab === 'usable') reload();
+          else setTab('usable');
+        }}
+      />
       <Tabs label="红包状态" tabs={ENVELOPE_TABS} value={tab} onChange={setTab} panelId={panelId} />
       <div id={panelId} role="tabpanel" aria-busy={remote.kind === 'loading'}>
         {remote.kind === 'loading' ? (

@@ -9,6 +9,9 @@
  */
 import type { OrderListFilter } from '../rules/order-status';
 import { apiGet, apiPost, type RequestOptions } from './client';
+import type { ExchangeCodeRedemption } from '../contract/exchange-code';
+
+export type { ExchangeCodeRedemption } from '../contract/exchange-code';
 import { IDEMPOTENCY_HEADER, type PayChannel, type GatewayChannel, type WalletInfo, type LedgerEntry, type FundsDirection, type GatewayCheckout, type OrderView, type RentalRequest, type OrderQuote, type PayResult, type OrderInfo, type Credentials, type CancelPreview, type RenewCheck, type ComplaintType, type Complaint, type VipPlans, type AlipayAccount, type Withdrawal, type GoldOverview, type Page } from '../contract/money';
 
 /** The contract's shapes, re-exported for the islands that call these functions. */
@@ -163,4 +166,15 @@ export function claimGoldTask(key: string): Promise<GoldOverview> {
 
 export function exchangeGold(): Promise<GoldOverview> {
   return apiPost('/account/goldExchange', {});
+}
+
+// ---------------------------------------------------------------------------------------------
+// exchange codes (spec §7 account "exchange code")
+
+/**
+ * Redeems a code for a red envelope or gold coins. Quiet: the refusals (兑换码无效 / 已过期 / ...) are
+ * ApiErrors whose msg the redeem box shows under itself (a 401 still signs out as spec §8 says).
+ */
+export function redeemExchangeCode(code: string): Promise<ExchangeCodeRedemption> {
+  return apiPost('/account/exchangeCode', { code }, { quiet: true });
 }

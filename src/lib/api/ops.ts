@@ -59,3 +59,8 @@ export function opsGet<T>(path: string, query?: QueryParams, signal?: AbortSigna
 export function opsPost<T>(path: string, body?: Record<string, unknown>): Promise<T> {
   return request<T>('POST', path, body === undefined ? {} : { body });
 }
+
+/** POST /api/v1/ops<path> with a multipart form (an image upload); the browser sets its boundary. */
+export function opsUpload<T>(path: string, form: FormData): Promise<T> {
+  return request<T>('POST', path, { body: form });
+}

@@ -366,3 +366,39 @@ export const OPS_LOGIN_WINDOW_S = 900;
 export const OPS_PAGE_SIZE = 20;
 /** The largest page a console list call serves. */
 export const OPS_PAGE_SIZE_MAX = 100;
+
+// Campaigns (issue 15: popup ads, emergency notices, broadcasts, red-envelope campaigns, exchange
+// codes; docs/decisions.md "Campaigns (issue 15)")
+/** Uploads one operator may make per Shanghai day (ad images; a re-upload of the same image is not counted again). */
+export const OPS_UPLOADS_PER_OPERATOR_PER_DAY = 200;
+/** What an operator's upload is for (never accepted from a marketplace user). */
+export const OPS_UPLOAD_PURPOSES = ['ad'] as const;
+/**
+ * Exchange-code characters: digits and capitals without the look-alikes 0/O, 1/I/L, so a code read
+ * aloud or copied by hand cannot be mistaken (31 characters, about 4.95 bits each).
+ */
+export const EXCHANGE_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+/** Characters of a code (16 × 4.95 ≈ 79 bits: never guessed, even at the rate limits below for years). */
+export const EXCHANGE_CODE_LENGTH = 16;
+/** Shown in groups of this many, joined by '-' (XXXX-XXXX-XXXX-XXXX); the dashes are not part of the code. */
+export const EXCHANGE_CODE_GROUP = 4;
+/** Codes one batch may hold. */
+export const EXCHANGE_CODE_BATCH_MAX_CODES = 10_000;
+/** Redemptions one code may allow (a "public" code printed on a poster allows many). */
+export const EXCHANGE_CODE_USES_MAX = 100_000;
+/** Codes of one batch one user may redeem, at most. */
+export const EXCHANGE_CODE_PER_USER_MAX = 100;
+/** Gold coins one code may give, at most. */
+export const EXCHANGE_CODE_GOLD_MAX = 100_000;
+/** Redemption attempts (right or wrong) per user and per address per window, counted in the database. */
+export const EXCHANGE_CODE_ATTEMPTS_PER_USER = 10;
+export const EXCHANGE_CODE_ATTEMPTS_PER_IP = 30;
+export const EXCHANGE_CODE_ATTEMPT_WINDOW_S = 600;
+/** Red-envelope templates: validity in days, how many of one template a user may hold, discount bounds. */
+export const RED_PACKET_TEMPLATE_VALID_DAYS_MAX = 365;
+export const RED_PACKET_TEMPLATE_PER_USER_MAX = 100;
+export const RED_PACKET_TEMPLATE_TOTAL_MAX = 10_000_000;
+export const RED_PACKET_TEMPLATE_DISCOUNT_MAX_FEN = 100_000;
+export const RED_PACKET_TEMPLATE_MIN_ORDER_MAX_FEN = 1_000_000;
+/** Usernames one grant may list. */
+export const RED_PACKET_GRANT_USERNAMES_MAX = 1000;

@@ -32,12 +32,14 @@ import {
 import {
   LISTING_REVIEW_STATUSES,
   LISTING_SELLER_STATES,
+  OPS_UPLOAD_PURPOSES,
   RENTAL_TIME_ALL_DAY,
   UPLOAD_PURPOSES,
   type ListingReviewStatus,
   type ListingSellerState,
   type UploadPurpose,
 } from '../../lib/config/constants';
+type OpsUploadPurpose = (typeof OPS_UPLOAD_PURPOSES)[number];
 import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../lib/contract/sign-in';
 import { LEDGER_KINDS, PAY_CHANNELS, type LedgerKind, type PayChannel } from '../../lib/contract/money';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../lib/contract/notifications';
@@ -818,9 +820,12 @@ export const redPackets = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /** The operator's campaign template it was issued from (issue 15), for its limits and usage. */
+    templateId: integer('template_id').references(() => redPacketTemplates.id),
   },
   (t) => [
     index('red_packets_user_status_idx').on(t.userId, t.status, t.expiresAt),
+    index('red_packets_template_user_idx').on(t.templateId, t.userId).where(sql`${t.templateId} is not null`),
     check('red_packets_type_check', sql`${t.type} in (1, 2)`),
     check('red_packets_status_check', sql`${t.status} in (1, 2)`),
     check('red_packets_amounts_check', sql`${t.minOrderAmountFen} >= 0 and coalesce(${t.maxDiscountAmountFen}, 0) >= 0 and coalesce(${t.discountAmountFen}, 0) >= 0`),
@@ -1286,10 +1291,11 @@ export const uploadedImages = pgTable(
   'uploaded_images',
   {
     id: serial('id').primaryKey(),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: varchar('purpose', { length: 16 }).$type<UploadPurpose>().notNull(),
+    /** The user who uploaded it, or null for an operator's upload (ad images, issue 15). */
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The operator who uploaded it (console; exactly one owner is set). */
+    ownerOperatorId: integer('owner_operator_id').references(() => operators.id),
+    purpose: varchar('purpose', { length: 16 }).$type<UploadPurpose | OpsUploadPurpose>().notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -1302,7 +1308,10 @@ export const uploadedImages = pgTable(
   (t) => [
     uniqueIndex('uploaded_images_owner_sha_key').on(t.ownerUserId, t.purpose, t.sha256),
     index('uploaded_images_owner_created_idx').on(t.ownerUserId, t.createdAt),
-    check('uploaded_images_purpose_check', sql.raw(`purpose in (${UPLOAD_PURPOSES.map((p) => `'${p}'`).join(', ')})`)),
+    uniqueIndex('uploaded_images_operator_sha_key').on(t.ownerOperatorId, t.purpose, t.sha256).where(sql`${t.ownerOperatorId} is not null`),
+    index('uploaded_images_operator_created_idx').on(t.ownerOperatorId, t.createdAt).where(sql`${t.ownerOperatorId} is not null`),
+    check('uploaded_images_owner_check', sql`(${t.ownerUserId} is null) <> (${t.ownerOperatorId} is null)`),
+    check('uploaded_images_purpose_check', sql.raw(`purpose in (${[...UPLOAD_PURPOSES, ...OPS_UPLOAD_PURPOSES].map((p) => `'${p}'`).join(', ')})`)),
     check('uploaded_images_size_check', sql`${t.width} > 0 and ${t.height} > 0`),
   ],
 );
@@ -1466,6 +1475,12 @@ export const notificationBroadcasts = pgTable('notification_broadcasts', {
   /** Which users: all, vip, sellers (services/notifications.ts). */
   segment: varchar('segment', { length: 16 }).notNull().default('all'),
   recipients: integer('recipients').notNull().default(0),
+  /** Whether the messages also pop up (issue 15 console). */
+  popup: boolean('popup').notNull().default(true),
+  /** The operator who sent it (null for the demo seed's). */
+  operatorId: integer('operator_id').references(() => operators.id),
+  /** The console form's key: a double click or a retry sends once (unique). */
+  requestKey: varchar('request_key', { length: 64 }).unique('notification_broadcasts_request_key'),
   createdAt: createdAt(),
 });
 
@@ -1632,3 +1647,165 @@ export const opsAuditLog = pgTable(
 
 export type OperatorRow = typeof operators.$inferSelect;
 export type OpsAuditRow = typeof opsAuditLog.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// ---- campaigns (issue 15): red-envelope campaign templates and their grants, exchange-code
+// batches, codes and redemptions. Popup ads, emergency notices and broadcasts have their tables
+// above (issue 14); the console adds columns there (docs/decisions.md "Campaigns (issue 15)").
+
+/**
+ * An operator's red-envelope template: what envelope users get (spec §3 couponsInfo shape, in fen),
+ * how long it stays usable, how many one user may hold and how many may be issued in all. Issued
+ * envelopes are rows of red_packets with this template_id; issued_count ≤ total_limit is the
+ * database's check, so no race can overspend a campaign.
+ */
+export const redPacketTemplates = pgTable(
+  'red_packet_templates',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 32 }).notNull(),
+    type: smallint('type').notNull(),
+    minOrderAmountFen: integer('min_order_amount_fen').notNull().default(0),
+    discountPercentage: smallint('discount_percentage'),
+    maxDiscountAmountFen: integer('max_discount_amount_fen'),
+    discountAmountFen: integer('discount_amount_fen'),
+    validDays: smallint('valid_days').notNull(),
+    perUserLimit: integer('per_user_limit').notNull().default(1),
+    /** null: no total limit. */
+    totalLimit: integer('total_limit'),
+    issuedCount: integer('issued_count').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('red_packet_templates_type_check', sql`${t.type} in (1, 2)`),
+    check(
+      'red_packet_templates_shape_check',
+      sql`(${t.type} = 1 and ${t.discountPercentage} between 1 and 99) or (${t.type} = 2 and ${t.discountAmountFen} > 0)`,
+    ),
+    check('red_packet_templates_amounts_check', sql`${t.minOrderAmountFen} >= 0 and coalesce(${t.maxDiscountAmountFen}, 1) > 0`),
+    check('red_packet_templates_valid_days_check', sql`${t.validDays} between 1 and 365`),
+    check('red_packet_templates_limits_check', sql`${t.perUserLimit} >= 1 and (${t.totalLimit} is null or ${t.totalLimit} >= 1)`),
+    check('red_packet_templates_issued_check', sql`${t.issuedCount} >= 0 and (${t.totalLimit} is null or ${t.issuedCount} <= ${t.totalLimit})`),
+  ],
+);
+
+/** One grant of a template to an audience (a segment or listed usernames); its envelopes are red_packets rows. */
+export const redPacketGrants = pgTable(
+  'red_packet_grants',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => redPacketTemplates.id),
+    /** 'segment' or 'usernames'. */
+    target: varchar('target', { length: 16 }).notNull(),
+    segment: varchar('segment', { length: 16 }),
+    /** The names listed (target 'usernames'), as given after dedupe. */
+    usernames: jsonb('usernames').$type<string[]>(),
+    recipients: integer('recipients').notNull().default(0),
+    /** Users of the audience skipped because they already held the per-user limit. */
+    skipped: integer('skipped').notNull().default(0),
+    /** The console form's key: a double click grants once. */
+    requestKey: varchar('request_key', { length: 64 }).notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('red_packet_grants_request_key').on(t.requestKey),
+    index('red_packet_grants_template_idx').on(t.templateId, t.id.desc()),
+    check('red_packet_grants_target_check', sql`(${t.target} = 'segment' and ${t.segment} is not null) or (${t.target} = 'usernames' and ${t.usernames} is not null)`),
+  ],
+);
+
+/**
+ * A batch of exchange codes: what each redeems (a red-envelope template or N gold coins), how many
+ * times each code may be redeemed, how many codes of the batch one user may redeem, and until when.
+ */
+export const exchangeCodeBatches = pgTable(
+  'exchange_code_batches',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 32 }).notNull(),
+    /** 'red_packet' or 'gold'. */
+    rewardKind: varchar('reward_kind', { length: 16 }).notNull(),
+    templateId: integer('template_id').references(() => redPacketTemplates.id),
+    goldCoins: integer('gold_coins'),
+    codeCount: integer('code_count').notNull(),
+    usesPerCode: integer('uses_per_code').notNull().default(1),
+    perUserLimit: integer('per_user_limit').notNull().default(1),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** The console form's key: a double click makes one batch. */
+    requestKey: varchar('request_key', { length: 64 }).notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('exchange_code_batches_request_key').on(t.requestKey),
+    check(
+      'exchange_code_batches_reward_check',
+      sql`(${t.rewardKind} = 'red_packet' and ${t.templateId} is not null and ${t.goldCoins} is null) or (${t.rewardKind} = 'gold' and ${t.goldCoins} > 0 and ${t.templateId} is null)`,
+    ),
+    check('exchange_code_batches_limits_check', sql`${t.codeCount} >= 1 and ${t.usesPerCode} >= 1 and ${t.perUserLimit} >= 1`),
+  ],
+);
+
+/**
+ * One exchange code. Only its SHA-256 is searchable (a redemption hashes what the user typed) and
+ * the code itself is kept AES-256-GCM encrypted for the batch's CSV export, with the key of the
+ * listings' login details: a copy of the database alone hands out no unredeemed code.
+ * uses ≤ max_uses is the database's check, so two users racing for a one-use code cannot both win.
+ */
+export const exchangeCodes = pgTable(
+  'exchange_codes',
+  {
+    id: serial('id').primaryKey(),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => exchangeCodeBatches.id),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    codeCipher: text('code_cipher').notNull(),
+    /** The code's last characters, for the console to name a code without showing it. */
+    codeTail: varchar('code_tail', { length: 4 }).notNull(),
+    maxUses: integer('max_uses').notNull(),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('exchange_codes_code_hash_key').on(t.codeHash),
+    index('exchange_codes_batch_idx').on(t.batchId, t.id),
+    check('exchange_codes_uses_check', sql`${t.uses} >= 0 and ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/** One redemption of one code by one user (at most once per code and user). */
+export const exchangeCodeRedemptions = pgTable(
+  'exchange_code_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => exchangeCodes.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => exchangeCodeBatches.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    redPacketId: integer('red_packet_id').references(() => redPackets.id),
+    goldCoins: integer('gold_coins'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('exchange_code_redemptions_code_user_key').on(t.codeId, t.userId),
+    index('exchange_code_redemptions_batch_user_idx').on(t.batchId, t.userId),
+    index('exchange_code_redemptions_batch_created_idx').on(t.batchId, t.id.desc()),
+  ],
+);

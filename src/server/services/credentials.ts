@@ -17,8 +17,11 @@ import { appConfig } from '../config';
 
 const VERSION = 'v1';
 
-/** CREDENTIALS_KEY (validated at boot), or in development a key generated once into app_secrets. */
-async function credentialsKey(db: DbOrTx): Promise<Buffer> {
+/**
+ * CREDENTIALS_KEY (validated at boot), or in development a key generated once into app_secrets.
+ * Also seals the console's exchange codes (services/ops/exchange-codes.ts).
+ */
+export async function credentialsKey(db: DbOrTx): Promise<Buffer> {
   const configured = appConfig().CREDENTIALS_KEY;
   if (configured) return Buffer.from(configured, 'hex');
   return Buffer.from(await sharedSecret(db, 'credentials_key', () => randomBytes(32).toString('hex')), 'hex');

@@ -8,7 +8,7 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { textSchema } from '~/lib/contract/common';
 import type { EmergencyNotice } from '~/lib/contract/popups';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { emergencyNotices } from '../db/schema';
 import { badRequest, notFound, withReason } from '../errors';
 
@@ -64,7 +64,7 @@ export async function createEmergencyNotice(db: DbOrTx, input: NewEmergencyNotic
 }
 
 /** Changes the given fields; 404 when it does not exist; the window is checked as a whole. */
-export async function updateEmergencyNotice(db: Db, id: number, patch: EmergencyNoticePatch): Promise<EmergencyNotice> {
+export async function updateEmergencyNotice(db: DbOrTx, id: number, patch: EmergencyNoticePatch): Promise<EmergencyNotice> {
   const changes = await emergencyNoticePatchSchema.parseAsync(patch);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(emergencyNotices).where(eq(emergencyNotices.id, id)).for('update');

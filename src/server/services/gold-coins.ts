@@ -48,7 +48,7 @@ export const MSG_EXCHANGES_USED_UP = '今日兑换次数已用完';
 export const MSG_NOT_ENOUGH_COINS = '金币不足';
 
 /** gold_coin_ledger.kind values. */
-export const GOLD_KIND = { signIn: 'sign_in', task: 'task', exchange: 'exchange' } as const;
+export const GOLD_KIND = { signIn: 'sign_in', task: 'task', exchange: 'exchange', exchangeCode: 'exchange_code' } as const;
 
 /** Rows shown in the overview's history. */
 const GOLD_HISTORY_SIZE = 20;
@@ -89,6 +89,7 @@ export function shanghaiDate(now: Date): string {
 function kindText(kind: string, refNo: string): string {
   if (kind === GOLD_KIND.signIn) return '每日签到';
   if (kind === GOLD_KIND.exchange) return '兑换红包';
+  if (kind === GOLD_KIND.exchangeCode) return '兑换码';
   const task = GOLD_TASKS.find((t) => t.key === refNo);
   return task ? `任务奖励·${task.name}` : '任务奖励';
 }
@@ -203,6 +204,21 @@ async function changeCoins(tx: DbTx, change: CoinChange): Promise<void> {
     if (violatedUniqueConstraint(error) !== null) throw conflict(change.duplicateMsg, { cause: error });
     throw error;
   }
+}
+
+/**
+ * Credits `amount` coins to the user inside `tx` (locks the wallet row, writes the ledger row);
+ * answers the balance after. (user, kind, ref) is unique: a second credit with the same ref is 409
+ * `duplicateMsg`. Used by exchange codes (services/exchange-codes.ts).
+ */
+export async function creditGoldCoins(
+  tx: DbTx,
+  change: { userId: number; amount: number; kind: (typeof GOLD_KIND)[keyof typeof GOLD_KIND]; refNo: string; duplicateMsg: string },
+  now: Date,
+): Promise<number> {
+  const coins = await lockCoins(tx, change.userId, now);
+  await changeCoins(tx, { ...change, coins, now });
+  return coins + change.amount;
 }
 
 async function hasMark(tx: DbTx, userId: number, kind: string, refNo: string): Promise<boolean> {

@@ -184,13 +184,15 @@ export async function notifyWithdrawalRefused(
 /** Envelopes given (a new account's welcome set, a gold exchange): one message per grant. */
 export async function notifyRedPacketsReceived(tx: DbOrTx, userId: number, names: readonly string[], now: Date): Promise<void> {
   if (names.length === 0) return;
+  await notify(tx, userId, { type: 'red_packet', title: RED_PACKET_RECEIVED_TITLE, content: redPacketsReceivedText(names), params: { count: names.length } }, now);
+}
+
+export const RED_PACKET_RECEIVED_TITLE = '红包到账';
+
+/** The 红包到账 message's text (also written by the console's campaign grants, fanned out in SQL). */
+export function redPacketsReceivedText(names: readonly string[]): string {
   const list = names.length <= 3 ? names.join('、') : `${names.slice(0, 3).join('、')} 等`;
-  await notify(
-    tx,
-    userId,
-    { type: 'red_packet', title: '红包到账', content: `您获得了 ${names.length} 个红包：${list}，可在「我的红包」中查看，下单时可抵扣。`, params: { count: names.length } },
-    now,
-  );
+  return `您获得了 ${names.length} 个红包：${list}，可在「我的红包」中查看，下单时可抵扣。`;
 }
 
 // ---------------------------------------------------------------------------------------------

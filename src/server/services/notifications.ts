@@ -26,7 +26,8 @@ import { shanghaiMidnight } from '~/lib/rules/shanghai-time';
 import type { DbOrTx } from '../db/client';
 import { affectedRowCount } from '../db/client';
 import { notificationBroadcasts, notifications } from '../db/schema';
-import { badRequest, notFound, withReason } from '../errors';
+import { badRequest, conflict, notFound, withReason } from '../errors';
+import { AUDIENCE_SEGMENTS, type AudienceSegment } from '~/lib/contract/ops-campaigns';
 
 export const MSG_NOTIFICATION_NOT_FOUND = '通知不存在';
 /** Most a page of the 消息通知 list holds. */
@@ -84,8 +85,9 @@ export async function notify(tx: DbOrTx, userId: number, input: NotifyInput, now
   return rows[0]?.id ?? null;
 }
 
-export const BROADCAST_SEGMENTS = ['all', 'vip', 'sellers'] as const;
-export type BroadcastSegment = (typeof BROADCAST_SEGMENTS)[number];
+/** Who a broadcast reaches (the console's audiences, contract/ops-campaigns.ts). */
+export const BROADCAST_SEGMENTS = AUDIENCE_SEGMENTS;
+export type BroadcastSegment = AudienceSegment;
 
 export const broadcastInputSchema = z.object({
   title: z.string().trim().min(1).max(TITLE_MAX),
@@ -95,37 +97,72 @@ export const broadcastInputSchema = z.object({
 });
 export type BroadcastInput = z.input<typeof broadcastInputSchema>;
 
+export interface BroadcastOptions {
+  /** The operator sending it (the console); null for the demo seed's. */
+  operatorId?: number | null;
+  /**
+   * The console form's key: a second send with the same key (a double click, a retry after a lost
+   * answer) sends nothing and answers the first broadcast with `replayed: true`.
+   */
+  requestKey?: string | null;
+}
+
 export interface BroadcastResult {
   id: number;
   recipients: number;
+  /** The request key had been used: nothing new was sent. */
+  replayed: boolean;
 }
 
-/** The users of a segment, as a SELECT the fan-out reads from (active accounts only). */
-function segmentUsers(segment: BroadcastSegment, now: Date): SQL {
+/**
+ * The users of a segment, as a SELECT of distinct `id`s (active accounts only). Every segment reads
+ * an index: users' primary key (all), wallets by user with vip_expires_at (vip), shops' owner (sellers).
+ */
+export function segmentUsers(segment: BroadcastSegment, now: Date): SQL {
   switch (segment) {
     case 'vip':
       return sql`select u.id from users u join wallets w on w.user_id = u.id where u.status = 'active' and w.vip_expires_at > ${now.toISOString()}::timestamptz`;
     case 'sellers':
-      return sql`select u.id from users u join shops s on s.owner_user_id = u.id where u.status = 'active'`;
+      // A user may own several shops: each is one recipient.
+      return sql`select distinct u.id from users u join shops s on s.owner_user_id = u.id where u.status = 'active'`;
     case 'all':
       return sql`select u.id from users u where u.status = 'active'`;
   }
+}
+
+/** How many users a broadcast to `segment` would reach now (the console's confirm shows it first). */
+export async function countSegmentUsers(db: DbOrTx, segment: BroadcastSegment, now: Date): Promise<number> {
+  const rows = await db.execute<{ n: number | string }>(sql`select count(*)::int as n from (${segmentUsers(segment, now)}) t`);
+  return Number((rows as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
 }
 
 /**
  * An operator broadcast (the console is issue 15): one notification_broadcasts row and one
  * notification per user of the segment, fanned out by a single INSERT ... SELECT in the database
  * (no round trip per user), all in one transaction (a savepoint inside the caller's) so a
- * half-sent broadcast never shows.
+ * half-sent broadcast never shows. With a request key the broadcast row is claimed first (unique
+ * key): a concurrent repeat waits for the first's commit, then finds its row and sends nothing.
  */
-export async function broadcast(db: DbOrTx, input: BroadcastInput, now = new Date()): Promise<BroadcastResult> {
+export async function broadcast(db: DbOrTx, input: BroadcastInput, now = new Date(), options: BroadcastOptions = {}): Promise<BroadcastResult> {
   const parsed = broadcastInputSchema.safeParse(input);
   if (!parsed.success) throw badRequest('公告标题或内容无效', { cause: parsed.error });
   const { title, content, segment, popup } = parsed.data;
   if (title.includes('\u0000') || content.includes('\u0000')) throw badRequest('参数包含非法字符');
+  const requestKey = options.requestKey ?? null;
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(notificationBroadcasts).values({ title, content, segment, createdAt: now }).returning({ id: notificationBroadcasts.id });
-    const id = row!.id;
+    const [row] = await tx
+      .insert(notificationBroadcasts)
+      .values({ title, content, segment, popup, operatorId: options.operatorId ?? null, requestKey, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: notificationBroadcasts.id });
+    if (!row) {
+      // Only a request key can conflict: the first send under it has committed.
+      const [first] = await tx.select().from(notificationBroadcasts).where(eq(notificationBroadcasts.requestKey, requestKey!));
+      if (!first) throw new Error('broadcast request key conflicted but no row holds it');
+      if (first.title !== title || first.content !== content || first.segment !== segment) throw conflict(MSG_BROADCAST_KEY_REUSED);
+      return { id: first.id, recipients: first.recipients, replayed: true };
+    }
+    const id = row.id;
     const result = await tx.execute(sql`
       insert into notifications (user_id, notification_type, title, content, params, popup, dedupe_key, broadcast_id, created_at)
       select t.id, 'broadcast', ${title}, ${content}, ${JSON.stringify({ broadcast_id: id })}::jsonb, ${popup}, ${`broadcast:${id}`}, ${id}, ${now.toISOString()}::timestamptz
@@ -133,9 +170,11 @@ export async function broadcast(db: DbOrTx, input: BroadcastInput, now = new Dat
       on conflict (user_id, dedupe_key) do nothing`);
     const recipients = affectedRowCount(result);
     await tx.update(notificationBroadcasts).set({ recipients }).where(eq(notificationBroadcasts.id, id));
-    return { id, recipients };
+    return { id, recipients, replayed: false };
   });
 }
+
+export const MSG_BROADCAST_KEY_REUSED = '该请求标识已用于其他群发，请刷新页面后重试';
 
 // ---------------------------------------------------------------------------------------------
 // reading

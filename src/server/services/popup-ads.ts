@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { AD_DEVICE_CODE, AD_PRIORITIES } from '~/lib/config/constants';
 import { queryIntSchema, textSchema } from '~/lib/contract/common';
 import type { PopupAd } from '~/lib/contract/popups';
-import type { Db, DbOrTx } from '../db/client';
+import type { DbOrTx } from '../db/client';
 import { popupAds } from '../db/schema';
 
 type PopupAdRow = typeof popupAds.$inferSelect;
@@ -115,7 +115,7 @@ export async function createPopupAd(db: DbOrTx, input: NewPopupAd): Promise<Popu
 }
 
 /** Changes the given fields of an ad; 404 when it does not exist; the window is checked as a whole. */
-export async function updatePopupAd(db: Db, id: number, patch: PopupAdPatch): Promise<PopupAd> {
+export async function updatePopupAd(db: DbOrTx, id: number, patch: PopupAdPatch): Promise<PopupAd> {
   const changes = await popupAdPatchSchema.parseAsync(patch);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(popupAds).where(eq(popupAds.id, id)).for('update');

@@ -59,13 +59,15 @@ export interface GrantOptions {
   usedAt?: Date | null;
   /** Tell the user (a 红包到账 notification in the same transaction); default true. The demo seed's history says false. */
   notify?: boolean;
+  /** The console's campaign template the envelopes come from (issue 15), for its limits and usage. */
+  templateId?: number | null;
 }
 
-/** Gives `userId` the envelopes of `grants`, all with the same dates and source. */
-export async function grantRedPackets(db: DbOrTx, userId: number, grants: readonly RedPacketGrant[], options: GrantOptions): Promise<void> {
-  if (grants.length === 0) return;
+/** Gives `userId` the envelopes of `grants`, all with the same dates and source; answers the rows made. */
+export async function grantRedPackets(db: DbOrTx, userId: number, grants: readonly RedPacketGrant[], options: GrantOptions): Promise<RedPacketRow[]> {
+  if (grants.length === 0) return [];
   const status = options.status ?? RED_PACKET_STATUS.unused;
-  await db.insert(redPackets).values(
+  const rows = await db.insert(redPackets).values(
     grants.map((grant) => ({
       userId,
       name: grant.name,
@@ -79,11 +81,13 @@ export async function grantRedPackets(db: DbOrTx, userId: number, grants: readon
       receivedAt: options.receivedAt,
       expiresAt: options.expiresAt,
       usedAt: status === RED_PACKET_STATUS.used ? (options.usedAt ?? options.receivedAt) : null,
+      templateId: options.templateId ?? null,
     })),
-  );
+  ).returning();
   if ((options.notify ?? true) && status === RED_PACKET_STATUS.unused && options.expiresAt.getTime() > options.receivedAt.getTime()) {
     await notifyRedPacketsReceived(db, userId, grants.map((grant) => grant.name), options.receivedAt);
   }
+  return rows;
 }
 
 /**

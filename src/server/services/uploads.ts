@@ -7,7 +7,7 @@
  * serves them (docs/decisions.md "Image uploads (issue 13)").
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, sql, type SQL } from 'drizzle-orm';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { z } from 'zod';
 import {
@@ -19,10 +19,12 @@ import {
   UPLOAD_IMAGE_MAX_SIDE_PX,
   UPLOAD_PURPOSES,
   UPLOADS_PER_USER_PER_DAY,
+  OPS_UPLOADS_PER_OPERATOR_PER_DAY,
+  OPS_UPLOAD_PURPOSES,
   type UploadPurpose,
 } from '~/lib/config/constants';
 import { shanghaiMidnight } from '~/lib/rules/shanghai-time';
-import type { Db } from '../db/client';
+import type { Db, DbTx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { uploadedImages } from '../db/schema';
 import { inputRefusal } from '~/lib/contract/common';
@@ -47,6 +49,8 @@ export const UPLOAD_URL_HASH_LENGTH = 12;
 
 /** First key of the advisory lock that serialises one user's uploads (the second is the user id). */
 const UPLOAD_LOCK_NAMESPACE = 0x1a9e;
+
+export type OpsUploadPurpose = (typeof OPS_UPLOAD_PURPOSES)[number];
 
 /** The form's text field: `purpose` in listing | complaint | avatar. */
 export const uploadPurposeSchema = z.object({ purpose: z.enum(UPLOAD_PURPOSES) });
@@ -79,12 +83,17 @@ export async function uploadFormFields(form: FormData): Promise<ImageUploadForm>
   if (refusal) throw badRequest(refusal);
   const parsed = uploadPurposeSchema.safeParse(raw, { error: chineseErrorMap });
   if (!parsed.success) throw validationError(parsed.error);
+  return { purpose: parsed.data.purpose, bytes: await uploadFileBytes(form) };
+}
+
+/** The one `file` of an upload form: 400 when missing, empty or given twice, 413 past the cap. */
+export async function uploadFileBytes(form: FormData): Promise<Uint8Array> {
   const files = form.getAll('file');
   if (files.length > 1) throw badRequest(MSG_UPLOAD_ONE_FILE);
   const file = files[0];
   if (!(file instanceof Blob) || file.size === 0) throw badRequest(MSG_UPLOAD_NO_FILE);
   if (file.size > UPLOAD_IMAGE_MAX_BYTES) throw payloadTooLarge(MSG_IMAGE_TOO_LARGE);
-  return { purpose: parsed.data.purpose, bytes: new Uint8Array(await file.arrayBuffer()) };
+  return new Uint8Array(await file.arrayBuffer());
 }
 
 type SniffedFormat = 'jpeg' | 'png' | 'webp';
@@ -175,11 +184,21 @@ function reshapeUpload(row: { id: number; width: number; height: number; cardSha
   };
 }
 
-async function findExisting(db: Db, userId: number, purpose: UploadPurpose, sha256: string): Promise<UploadedImage | null> {
+/** Who an upload belongs to: a marketplace user (the site's endpoint) or an operator (the console's ad images). */
+export type UploadOwner = { kind: 'user'; userId: number } | { kind: 'operator'; operatorId: number };
+
+/** First keys of the advisory locks that serialise one owner's uploads (the second is the owner's id). */
+const UPLOAD_LOCK_NAMESPACE_OPERATOR = 0x1a9f;
+
+function ownerColumn(owner: UploadOwner): SQL {
+  return owner.kind === 'user' ? eq(uploadedImages.ownerUserId, owner.userId) : eq(uploadedImages.ownerOperatorId, owner.operatorId);
+}
+
+async function findExisting(db: Db, owner: UploadOwner, purpose: UploadPurpose | OpsUploadPurpose, sha256: string): Promise<UploadedImage | null> {
   const [row] = await db
     .select(uploadSelection)
     .from(uploadedImages)
-    .where(and(eq(uploadedImages.ownerUserId, userId), eq(uploadedImages.purpose, purpose), eq(uploadedImages.sha256, sha256)));
+    .where(and(ownerColumn(owner), eq(uploadedImages.purpose, purpose), eq(uploadedImages.sha256, sha256)));
   return row ? reshapeUpload(row) : null;
 }
 
@@ -189,24 +208,47 @@ async function findExisting(db: Db, userId: number, purpose: UploadPurpose, sha2
  * per Shanghai day (counted under a per-user lock, so racing uploads cannot both pass the count).
  */
 export async function storeImageUpload(db: Db, userId: number, form: ImageUploadForm, now: Date): Promise<UploadedImage> {
-  const sha256 = sha256Hex(form.bytes);
-  const existing = await findExisting(db, userId, form.purpose, sha256);
+  return storeOwnedImage(db, { kind: 'user', userId }, form.purpose, form.bytes, now);
+}
+
+export interface OwnedImageOptions {
+  /** Runs inside the transaction that inserts a new image (not for a re-upload): the console's audit row. */
+  onStored?: (tx: DbTx, image: UploadedImage) => Promise<void>;
+}
+
+/**
+ * Store an image for `owner` (see storeImageUpload): an operator's uploads are counted per operator
+ * against OPS_UPLOADS_PER_OPERATOR_PER_DAY and deduplicated per operator and purpose.
+ */
+export async function storeOwnedImage(
+  db: Db,
+  owner: UploadOwner,
+  purpose: UploadPurpose | OpsUploadPurpose,
+  bytes: Uint8Array,
+  now: Date,
+  options: OwnedImageOptions = {},
+): Promise<UploadedImage> {
+  const sha256 = sha256Hex(bytes);
+  const existing = await findExisting(db, owner, purpose, sha256);
   if (existing) return existing;
 
-  const image = await processImage(form.bytes);
+  const image = await processImage(bytes);
+  const [namespace, ownerId, dailyLimit] =
+    owner.kind === 'user' ? [UPLOAD_LOCK_NAMESPACE, owner.userId, UPLOADS_PER_USER_PER_DAY] : [UPLOAD_LOCK_NAMESPACE_OPERATOR, owner.operatorId, OPS_UPLOADS_PER_OPERATOR_PER_DAY];
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK_NAMESPACE}::int, ${userId}::int)`);
+      await tx.execute(sql`select pg_advisory_xact_lock(${namespace}::int, ${ownerId}::int)`);
       const [today] = await tx
         .select({ n: count() })
         .from(uploadedImages)
-        .where(and(eq(uploadedImages.ownerUserId, userId), gte(uploadedImages.createdAt, shanghaiMidnight(now))));
-      if (Number(today?.n ?? 0) >= UPLOADS_PER_USER_PER_DAY) throw tooManyRequests(MSG_UPLOAD_DAILY_LIMIT);
+        .where(and(ownerColumn(owner), gte(uploadedImages.createdAt, shanghaiMidnight(now))));
+      if (Number(today?.n ?? 0) >= dailyLimit) throw tooManyRequests(MSG_UPLOAD_DAILY_LIMIT);
       const [row] = await tx
         .insert(uploadedImages)
         .values({
-          ownerUserId: userId,
-          purpose: form.purpose,
+          ownerUserId: owner.kind === 'user' ? owner.userId : null,
+          ownerOperatorId: owner.kind === 'operator' ? owner.operatorId : null,
+          purpose,
           sha256,
           width: image.width,
           height: image.height,
@@ -218,12 +260,15 @@ export async function storeImageUpload(db: Db, userId: number, form: ImageUpload
         })
         .returning(uploadSelection);
       if (!row) throw new Error('insert into uploaded_images returned no row');
-      return reshapeUpload(row);
+      const stored = reshapeUpload(row);
+      await options.onStored?.(tx, stored);
+      return stored;
     });
   } catch (error) {
     // The same image sent twice at once: the second answers the first's row.
-    if (violatedUniqueConstraint(error) === 'uploaded_images_owner_sha_key') {
-      const winner = await findExisting(db, userId, form.purpose, sha256);
+    const constraint = violatedUniqueConstraint(error);
+    if (constraint === 'uploaded_images_owner_sha_key' || constraint === 'uploaded_images_operator_sha_key') {
+      const winner = await findExisting(db, owner, purpose, sha256);
       if (winner) return winner;
     }
     throw error;

@@ -1,0 +1,20 @@
+/**
+ * POST /api/v1/ops/campaigns/ads/upload (permission `campaigns`) — multipart/form-data with one `file`
+ * (JPEG, PNG or WebP by its content, at most 5 MB) → `{ id, card_url, detail_url, width, height }`; the
+ * ad uses detail_url. Stored like every upload (sniffed, re-encoded, metadata dropped), owned by the
+ * operator; the same bytes again answer the same image. 415 not multipart, 413 too large, 400 not an
+ * image, 429 past the operator's daily count. Audited (upload.image).
+ */
+import { handle, ok, readMultipartForm } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { uploadAdImage } from '~/server/services/ops/campaign-ads';
+import { MSG_IMAGE_TOO_LARGE, MSG_UPLOAD_NOT_MULTIPART, UPLOAD_FORM_MAX_BYTES, uploadFileBytes } from '~/server/services/uploads';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireOperator(ctx, 'campaigns', now);
+  const form = await readMultipartForm(ctx.request, { maxBytes: UPLOAD_FORM_MAX_BYTES, tooLargeMsg: MSG_IMAGE_TOO_LARGE, unsupportedMsg: MSG_UPLOAD_NOT_MULTIPART });
+  return ok(await uploadAdImage(ctx.db, actor, await uploadFileBytes(form), now));
+});
+
+export const ALL = opsAllowOnly('POST');

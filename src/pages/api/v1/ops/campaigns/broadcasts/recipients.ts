@@ -1,0 +1,17 @@
+/**
+ * GET /api/v1/ops/campaigns/broadcasts/recipients?segment=all|vip|sellers → `{ segment, segment_label,
+ * recipients }`: how many users a broadcast would reach now (the confirm shows it before sending).
+ */
+import { broadcastRecipientsQuerySchema } from '~/lib/contract/ops-campaigns';
+import { handle, headOf, ok, readQuery } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { broadcastRecipients } from '~/server/services/ops/campaign-broadcasts';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  await requireOperator(ctx, 'campaigns', now);
+  const query = await readQuery(ctx.url, broadcastRecipientsQuerySchema);
+  return ok(await broadcastRecipients(ctx.db, query.segment, now));
+});
+export const HEAD = headOf(GET);
+export const ALL = opsAllowOnly('GET');

@@ -1,0 +1,27 @@
+/**
+ * GET /api/v1/ops/campaigns/exchange-codes/export?batch_id= (permission `campaigns`) → the batch's codes as
+ * a CSV download (UTF-8 with BOM; columns 兑换码, 已兑换次数, 可兑换次数, 兑换内容, 过期时间, 批次). Not the
+ * envelope on success: it is a file. Errors are the envelope (400 bad id, 404 no such batch). Every
+ * export is audited (exchange_batch.export); the answer is never cached.
+ */
+import { exchangeBatchExportQuerySchema } from '~/lib/contract/ops-campaigns';
+import { handle, readQuery } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { exportBatch } from '~/server/services/ops/exchange-codes';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireOperator(ctx, 'campaigns', now);
+  const query = await readQuery(ctx.url, exchangeBatchExportQuerySchema);
+  const file = await exportBatch(ctx.db, actor, query.batch_id, now);
+  return new Response(file.csv, {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${file.filename}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+});
+export const ALL = opsAllowOnly('GET');

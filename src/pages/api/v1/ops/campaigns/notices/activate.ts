@@ -1,0 +1,16 @@
+/**
+ * POST /api/v1/ops/campaigns/notices/activate `{ id }` → OpsNoticeView (permission `campaigns`; audited).
+ */
+import { opsIdBodySchema } from '~/lib/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { setOpsNoticeActive } from '~/server/services/ops/campaign-notices';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireOperator(ctx, 'campaigns', now);
+  const body = await readJson(ctx.request, opsIdBodySchema);
+  return ok(await setOpsNoticeActive(ctx.db, actor, body.id, true, now));
+});
+
+export const ALL = opsAllowOnly('POST');

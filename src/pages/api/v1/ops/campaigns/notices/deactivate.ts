@@ -1,0 +1,17 @@
+/**
+ * POST /api/v1/ops/campaigns/notices/deactivate `{ id }` → OpsNoticeView: withdrawn at once (kept for
+ * the record). Permission `campaigns`; audited.
+ */
+import { opsIdBodySchema } from '~/lib/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { setOpsNoticeActive } from '~/server/services/ops/campaign-notices';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireOperator(ctx, 'campaigns', now);
+  const body = await readJson(ctx.request, opsIdBodySchema);
+  return ok(await setOpsNoticeActive(ctx.db, actor, body.id, false, now));
+});
+
+export const ALL = opsAllowOnly('POST');

@@ -1,0 +1,17 @@
+/**
+ * GET /api/v1/ops/campaigns/red-packets?status=all|active|inactive&page=&page_size= → Page of
+ * OpsRedPacketTemplateView with limits and usage (unused, used, expired). Permission `campaigns`.
+ */
+import { redPacketTemplateListQuerySchema } from '~/lib/contract/ops-campaigns';
+import { handle, headOf, ok, readQuery } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { listTemplates } from '~/server/services/ops/red-packet-campaigns';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  await requireOperator(ctx, 'campaigns', now);
+  const query = await readQuery(ctx.url, redPacketTemplateListQuerySchema);
+  return ok(await listTemplates(ctx.db, query, now));
+});
+export const HEAD = headOf(GET);
+export const ALL = opsAllowOnly('GET');

@@ -1,0 +1,17 @@
+/**
+ * POST /api/v1/ops/campaigns/red-packets/status `{ id, active }` → OpsRedPacketTemplateView: a stopped
+ * template is neither granted nor redeemed by exchange codes. Permission `campaigns`; audited.
+ */
+import { redPacketTemplateActiveBodySchema } from '~/lib/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { setTemplateActive } from '~/server/services/ops/red-packet-campaigns';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireOperator(ctx, 'campaigns', now);
+  const body = await readJson(ctx.request, redPacketTemplateActiveBodySchema);
+  return ok(await setTemplateActive(ctx.db, actor, body.id, body.active, now));
+});
+
+export const ALL = opsAllowOnly('POST');

@@ -1,0 +1,31 @@
+/** Role rows of the campaigns console calls (issue 15, permission `campaigns`: admin and operations). */
+import type { OpsRoleRow } from './rows';
+
+export const ROWS: OpsRoleRow[] = [
+  { path: '/api/v1/ops/campaigns/ads', method: 'GET', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/ads/activate', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/ads/create', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/ads/deactivate', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/ads/preview', method: 'GET', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/ads/update', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/ads/upload', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/broadcasts', method: 'GET', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/broadcasts/recipients', method: 'GET', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/broadcasts/send', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/exchange-codes', method: 'GET', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/exchange-codes/create', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/exchange-codes/deactivate', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/exchange-codes/export', method: 'GET', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/exchange-codes/lookup', method: 'GET', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/notices', method: 'GET', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/notices/activate', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/notices/create', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/notices/deactivate', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/notices/update', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/red-packets', method: 'GET', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/red-packets/create', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/red-packets/grant', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/red-packets/grant-preview', method: 'POST', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/red-packets/grants', method: 'GET', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/red-packets/status', method: 'POST', permission: 'campaigns' },
+];
