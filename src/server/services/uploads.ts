@@ -37,6 +37,7 @@ export const MSG_UPLOAD_BAD_PURPOSE = '参数 purpose 无效';
 export const MSG_UPLOAD_NO_FILE = '请选择要上传的图片';
 export const MSG_UPLOAD_ONE_FILE = '一次只能上传一张图片';
 export const MSG_UPLOAD_DAILY_LIMIT = '上传次数过多，请明天再试';
+export const MSG_UPLOAD_ONLY_FILE = '只需上传一个图片文件 file';
 
 /** The two sizes made of every upload. */
 export const UPLOAD_VARIANTS = ['card', 'detail'] as const;
@@ -47,8 +48,10 @@ export const UPLOAD_URL_HASH_LENGTH = 12;
 
 /** First key of the advisory lock that serialises one user's uploads (the second is the user id). */
 const UPLOAD_LOCK_NAMESPACE = 0x1a9e;
+/** The same for an operator's uploads (their ids are another sequence). */
+const UPLOAD_OPERATOR_LOCK_NAMESPACE = 0x1a9f;
 
-/** The form's text field: `purpose` in listing | complaint | avatar. */
+/** The form's text field: `purpose` in listing | complaint | avatar | chat. */
 export const uploadPurposeSchema = z.object({ purpose: z.enum(UPLOAD_PURPOSES) });
 
 export interface ImageUploadForm {
@@ -79,12 +82,23 @@ export async function uploadFormFields(form: FormData): Promise<ImageUploadForm>
   if (refusal) throw badRequest(refusal);
   const parsed = uploadPurposeSchema.safeParse(raw, { error: chineseErrorMap });
   if (!parsed.success) throw validationError(parsed.error);
+  return { purpose: parsed.data.purpose, bytes: await formFileBytes(form) };
+}
+
+/** The one `file` of an upload form: 400 missing, empty or more than one, 413 past the cap. */
+async function formFileBytes(form: FormData): Promise<Uint8Array> {
   const files = form.getAll('file');
   if (files.length > 1) throw badRequest(MSG_UPLOAD_ONE_FILE);
   const file = files[0];
   if (!(file instanceof Blob) || file.size === 0) throw badRequest(MSG_UPLOAD_NO_FILE);
   if (file.size > UPLOAD_IMAGE_MAX_BYTES) throw payloadTooLarge(MSG_IMAGE_TOO_LARGE);
-  return { purpose: parsed.data.purpose, bytes: new Uint8Array(await file.arrayBuffer()) };
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/** An operator's chat image (issue 15): the form's one `file`, purpose chat (any other field is refused). */
+export async function chatImageFormFields(form: FormData): Promise<ImageUploadForm> {
+  for (const key of form.keys()) if (key !== 'file') throw badRequest(MSG_UPLOAD_ONLY_FILE);
+  return { purpose: 'chat', bytes: await formFileBytes(form) };
 }
 
 type SniffedFormat = 'jpeg' | 'png' | 'webp';
@@ -175,11 +189,18 @@ function reshapeUpload(row: { id: number; width: number; height: number; cardSha
   };
 }
 
-async function findExisting(db: Db, userId: number, purpose: UploadPurpose, sha256: string): Promise<UploadedImage | null> {
+/** Who uploads: a marketplace user, or (issue 15, chat replies) a console operator. */
+export type UploadOwner = { kind: 'user'; id: number } | { kind: 'operator'; id: number };
+
+function ownerColumn(owner: UploadOwner) {
+  return owner.kind === 'user' ? uploadedImages.ownerUserId : uploadedImages.ownerOperatorId;
+}
+
+async function findExisting(db: Db, owner: UploadOwner, purpose: UploadPurpose, sha256: string): Promise<UploadedImage | null> {
   const [row] = await db
     .select(uploadSelection)
     .from(uploadedImages)
-    .where(and(eq(uploadedImages.ownerUserId, userId), eq(uploadedImages.purpose, purpose), eq(uploadedImages.sha256, sha256)));
+    .where(and(eq(ownerColumn(owner), owner.id), eq(uploadedImages.purpose, purpose), eq(uploadedImages.sha256, sha256)));
   return row ? reshapeUpload(row) : null;
 }
 
@@ -188,24 +209,31 @@ async function findExisting(db: Db, userId: number, purpose: UploadPurpose, sha2
  * processing, not counted again); otherwise 429 MSG_UPLOAD_DAILY_LIMIT past UPLOADS_PER_USER_PER_DAY
  * per Shanghai day (counted under a per-user lock, so racing uploads cannot both pass the count).
  */
-export async function storeImageUpload(db: Db, userId: number, form: ImageUploadForm, now: Date): Promise<UploadedImage> {
+export function storeImageUpload(db: Db, userId: number, form: ImageUploadForm, now: Date): Promise<UploadedImage> {
+  return storeUpload(db, { kind: 'user', id: userId }, form, now);
+}
+
+/** storeImageUpload for any owner: an operator's uploads are counted and deduplicated apart from users'. */
+export async function storeUpload(db: Db, owner: UploadOwner, form: ImageUploadForm, now: Date): Promise<UploadedImage> {
   const sha256 = sha256Hex(form.bytes);
-  const existing = await findExisting(db, userId, form.purpose, sha256);
+  const existing = await findExisting(db, owner, form.purpose, sha256);
   if (existing) return existing;
 
   const image = await processImage(form.bytes);
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK_NAMESPACE}::int, ${userId}::int)`);
+      const namespace = owner.kind === 'user' ? UPLOAD_LOCK_NAMESPACE : UPLOAD_OPERATOR_LOCK_NAMESPACE;
+      await tx.execute(sql`select pg_advisory_xact_lock(${namespace}::int, ${owner.id}::int)`);
       const [today] = await tx
         .select({ n: count() })
         .from(uploadedImages)
-        .where(and(eq(uploadedImages.ownerUserId, userId), gte(uploadedImages.createdAt, shanghaiMidnight(now))));
+        .where(and(eq(ownerColumn(owner), owner.id), gte(uploadedImages.createdAt, shanghaiMidnight(now))));
       if (Number(today?.n ?? 0) >= UPLOADS_PER_USER_PER_DAY) throw tooManyRequests(MSG_UPLOAD_DAILY_LIMIT);
       const [row] = await tx
         .insert(uploadedImages)
         .values({
-          ownerUserId: userId,
+          ownerUserId: owner.kind === 'user' ? owner.id : null,
+          ownerOperatorId: owner.kind === 'operator' ? owner.id : null,
           purpose: form.purpose,
           sha256,
           width: image.width,
@@ -222,8 +250,9 @@ export async function storeImageUpload(db: Db, userId: number, form: ImageUpload
     });
   } catch (error) {
     // The same image sent twice at once: the second answers the first's row.
-    if (violatedUniqueConstraint(error) === 'uploaded_images_owner_sha_key') {
-      const winner = await findExisting(db, userId, form.purpose, sha256);
+    const violated = violatedUniqueConstraint(error);
+    if (violated === 'uploaded_images_owner_sha_key' || violated === 'uploaded_images_operator_sha_key') {
+      const winner = await findExisting(db, owner, form.purpose, sha256);
       if (winner) return winner;
     }
     throw error;
