@@ -9,22 +9,15 @@ import { CHAT_AGENT_MESSAGES_PER_WINDOW, CHAT_AGENT_RATE_WINDOW_S, CHAT_OPS_LIST
 import { CHAT_MESSAGES, CHAT_SYSTEM_TEXT, type ChatConversationSummary, type ChatMessageView, type ChatOpsHistory, type ChatOpsList, type ChatOpsView } from '~/lib/contract/chat';
 import type { ChatOpsHistoryQuery, ChatReplyBody } from '~/lib/contract/chat-schemas';
 import type { DbOrTx, DbTx } from '../../db/client';
-import { chatAgentPresence, chatConversations, chatMessages, uploadedImages } from '../../db/schema';
+import { chatConversations, chatMessages, uploadedImages } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import type { OperatorActor } from '../../ops-auth';
 import { writeAudit } from '../ops/audit';
 import { enforceRateLimits } from '../rate-limit';
+import { recordAgentPresence } from './presence';
 import { consoleCounts, loadMessageViews, loadSummaries, summaryById, type ConversationRow } from './views';
 
 export const chatAgentRateBucket = (operatorId: number): string => `chat:agent:${operatorId}`;
-
-/** The console stream's heartbeat and every console call mark the agent as present (客服在线). */
-export async function recordAgentPresence(db: DbOrTx, operatorId: number, now: Date): Promise<void> {
-  await db
-    .insert(chatAgentPresence)
-    .values({ operatorId, seenAt: now })
-    .onConflictDoUpdate({ target: chatAgentPresence.operatorId, set: { seenAt: sql`greatest(${chatAgentPresence.seenAt}, excluded.seen_at)` } });
-}
 
 const VIEWS: Record<ChatOpsView, (operatorId: number) => { where: SQL | undefined; orderBy: SQL[] }> = {
   // The queue: who has waited longest comes first.

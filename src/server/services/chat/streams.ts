@@ -20,7 +20,7 @@ import { sseFrame } from '~/lib/rules/chat';
 import type { Db } from '../../db/client';
 import { chatConversations, chatMessages } from '../../db/schema';
 import { log } from '../../log';
-import { recordAgentPresence } from './agent-chat';
+import { recordAgentPresence } from './presence';
 import { chatHubFor, type ChatSubscriber } from './hub';
 import { consoleCounts, summaryById, userChatState, userMessagesAfter } from './views';
 
