@@ -37,7 +37,7 @@ async function openStream(origin: string, bearer: string, lastEventId?: number):
   expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   expect(response.headers.get('content-encoding'), 'an event stream is never compressed').toBeNull();
   const events: SseEvent[] = [];
-  let wake: (() => void) | null = null;
+  let wake = null as (() => void) | null;
   const parser = createSseParser((event) => {
     events.push(event);
     wake?.();

@@ -35,6 +35,12 @@ export async function waitForHydration(page: Page, ...components: string[]): Pro
   }
 }
 
+/** Every island of `component` on the page has hydrated (a page may hold several, e.g. one form per row). */
+export async function waitForAllHydrated(page: Page, component: string): Promise<void> {
+  await expect(page.locator(`astro-island[component-url*="/${component}."]`).first()).toBeAttached();
+  await expect(page.locator(`astro-island[component-url*="/${component}."][ssr]`)).toHaveCount(0);
+}
+
 /**
  * The page chrome (src/scripts/page-chrome.ts: header sign-in buttons and user menu, toasts and
  * modals on demand) marks <html data-chrome-ready> once the header answers clicks.
@@ -156,4 +162,29 @@ export async function registerWithPhone(page: Page, phone: string, password: str
   await registration.getByLabel(/我已阅读并同意/).check();
   await registration.getByRole('button', { name: '注册', exact: true }).click();
   await expect(page.getByText('登录成功！')).toBeVisible();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The operator console (issue 15)
+
+/** Demo operators of src/server/seed/operators.ts, by role. */
+export const OPERATORS = {
+  admin: { username: 'ops01', password: 'ops_pass01' },
+  operations: { username: 'yy01', password: 'yy_pass01' },
+  service: { username: 'kf01', password: 'kf_pass01' },
+  finance: { username: 'cw01', password: 'cw_pass01' },
+} as const;
+
+/**
+ * Signs in to the console at /ops/login (optionally with ?next=) and waits for the landing page.
+ * The session is a cookie of the page's browser context.
+ */
+export async function signInOperator(page: Page, username: string, password: string, next?: string): Promise<void> {
+  await page.goto(next ? `/ops/login?next=${encodeURIComponent(next)}` : '/ops/login');
+  await waitForHydration(page, 'OpsLogin');
+  const form = page.getByRole('form', { name: '运营后台登录' });
+  await form.getByLabel('用户名').fill(username);
+  await form.getByLabel('密码').fill(password);
+  await form.getByRole('button', { name: '登录' }).click();
+  await expect(page.getByRole('navigation', { name: '后台菜单' })).toBeVisible();
 }

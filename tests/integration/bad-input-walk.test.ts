@@ -19,7 +19,9 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, TestDatabase } from '~/server/db/client';
-import { listings, orders, payments, users } from '~/server/db/schema';
+import { listings, operators, orders, payments, users } from '~/server/db/schema';
+import { DEMO_OPERATORS } from '~/server/seed/operators';
+import { openOperatorSession } from '~/server/services/ops/operators';
 import { handle } from '~/server/http';
 import { openTestDatabase } from '~/server/seed/test-database';
 import { computeRequestSignature, issueSignChallenge } from '~/server/services/request-signing';
@@ -52,6 +54,9 @@ const NOT_ENVELOPE: Record<string, string> = {
 const RAW_ON_SUCCESS: Record<string, string> = {
   // Spec §7: the gameList URL points at a raw `[{ title, id }]` array, cacheable, no envelope.
   '/api/v1/rentalHall/games.json': 'raw JSON array on 200 (spec §7 gameList)',
+  // Issue 15: the chat's server-sent event streams (their refusals are the envelope).
+  '/api/v1/chat/stream': 'text/event-stream on 200 (services/chat/streams.ts)',
+  '/api/v1/ops/chat/stream': 'text/event-stream on 200 (services/chat/streams.ts)',
 };
 
 /** Answers that are an HTML page for a person's browser (any status); their other methods' 405s are the envelope. */
@@ -239,6 +244,11 @@ async function invoke(mod: RouteModule, call: Call): Promise<Answer> {
     clientAddress: `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`,
   } as unknown as APIContext;
   const response = await handler(context);
+  // An event stream stays open until the client leaves: the walk takes its status and leaves.
+  if ((response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, headers: response.headers, text: '' };
+  }
   const text = call.method === 'HEAD' ? '' : await response.text();
   return { status: response.status, headers: response.headers, text };
 }
@@ -494,7 +504,7 @@ const contentTypes = fc.constantFrom(
 
 interface Generated {
   method: Method;
-  auth: 'none' | 'user' | 'verified' | 'garbage';
+  auth: 'none' | 'user' | 'verified' | 'garbage' | 'operator';
   bodyKind: BodyKind;
   fields: Record<string, unknown>;
   queryFields: Record<string, unknown>;
@@ -521,7 +531,10 @@ function generated(endpoint: Endpoint): fc.Arbitrary<Generated> {
   const implemented = endpoint.methods.length > 0 ? endpoint.methods : (['GET'] as Method[]);
   return fc.record({
     method: fc.oneof({ arbitrary: fc.constantFrom(...implemented), weight: 4 }, { arbitrary: fc.constantFrom(...METHODS), weight: 1 }),
-    auth: fc.constantFrom<Generated['auth']>('none', 'user', 'user', 'verified', 'verified', 'garbage'),
+    // The console answers only an operator's session (issue 15): its calls are walked mostly as an admin.
+    auth: endpoint.pattern.startsWith(OPS_API_PREFIX)
+      ? fc.constantFrom<Generated['auth']>('operator', 'operator', 'operator', 'operator', 'none', 'user')
+      : fc.constantFrom<Generated['auth']>('none', 'user', 'user', 'verified', 'verified', 'garbage'),
     bodyKind: fc.constantFrom<BodyKind>('json-object', 'json-object', 'json-object', 'json-other', 'not-json', 'invalid-utf8', 'form', 'text-plain', 'no-type', 'none'),
     fields: inputOf(endpoint),
     queryFields: fc.oneof(inputOf(endpoint), fc.constant({})),
@@ -549,7 +562,11 @@ function generated(endpoint: Endpoint): fc.Arbitrary<Generated> {
 interface Tokens {
   user: string;
   verified: string;
+  /** The Cookie header of a fresh admin session of the operator console. */
+  operator: string;
 }
+
+const OPS_API_PREFIX = '/api/v1/ops/';
 
 function buildCall(endpoint: Endpoint, g: Generated, tokens: Tokens): Call {
   const params: Record<string, string | undefined> = {};
@@ -574,6 +591,7 @@ function buildCall(endpoint: Endpoint, g: Generated, tokens: Tokens): Call {
   }
   if (g.auth === 'user') headers['authorization'] = `Bearer ${tokens.user}`;
   if (g.auth === 'verified') headers['authorization'] = `Bearer ${tokens.verified}`;
+  if (g.auth === 'operator') headers['cookie'] = tokens.operator;
   if (g.auth === 'garbage') headers['authorization'] = `Bearer ${'A'.repeat(64)}${g.extraHeaders['x-nonce'] ?? ''}`.trim();
   let body: string | Uint8Array<ArrayBuffer> | undefined;
   switch (g.bodyKind) {
@@ -633,6 +651,12 @@ const STATS = process.env.BAD_INPUT_STATS ? new Map<string, Map<number, number>>
 let testDb: TestDatabase;
 let db: Db;
 
+async function operatorId(username: string): Promise<number> {
+  const [row] = await db.select({ id: operators.id }).from(operators).where(eq(operators.username, username));
+  if (!row) throw new Error(`the demo seed has no operator ${username}`);
+  return row.id;
+}
+
 async function userId(username: string): Promise<number> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
   if (!row) throw new Error(`the demo seed has no ${username}`);
@@ -646,11 +670,12 @@ async function userId(username: string): Promise<number> {
  */
 async function freshTokens(): Promise<Tokens> {
   const now = new Date();
-  const [user, verified] = await Promise.all([
+  const [user, verified, operator] = await Promise.all([
     issueToken(db, await userId('renter01'), { now }),
     issueToken(db, await userId('owner01'), { now }),
+    openOperatorSession(db, await operatorId(DEMO_OPERATORS.admin.username), now),
   ]);
-  return { user: user.token, verified: verified.token };
+  return { user: user.token, verified: verified.token, operator: operator.cookie };
 }
 
 /**

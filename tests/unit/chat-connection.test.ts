@@ -56,7 +56,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('chat connection', () => {
   it('goes live on the first event, sends the token and resumes after the newest id it holds', async () => {
-    const fetchImpl = vi.fn(async () => streamResponse(['retry: 3000\n\nevent: ready\ndata: {}\n\n', 'id: 9\nevent: message\ndata: {"id":9}\n\n'], true));
+    const fetchImpl = vi.fn(async (_input: unknown, _init?: RequestInit) => streamResponse(['retry: 3000\n\nevent: ready\ndata: {}\n\n', 'id: 9\nevent: message\ndata: {"id":9}\n\n'], true));
     const h = harness(fetchImpl as unknown as typeof fetch, () => 8);
     h.connection.start();
     await settle();
@@ -70,7 +70,7 @@ describe('chat connection', () => {
 
   it('reconnects at once (1 s) when a live stream ends, resuming after what it got', async () => {
     let last = 0;
-    const fetchImpl = vi.fn(async () => streamResponse(['id: 3\nevent: message\ndata: {"id":3}\n\n']));
+    const fetchImpl = vi.fn(async (_input: unknown, _init?: RequestInit) => streamResponse(['id: 3\nevent: message\ndata: {"id":3}\n\n']));
     const h = harness(fetchImpl as unknown as typeof fetch, () => last);
     const original = h.connection;
     original.start();
@@ -83,7 +83,7 @@ describe('chat connection', () => {
   });
 
   it(`backs off on failures and polls after ${CHAT_STREAM_FAILURES_BEFORE_POLLING} in a row`, async () => {
-    const fetchImpl = vi.fn(async () => new Response('buffered by a proxy', { status: 200, headers: { 'content-type': 'text/html' } }));
+    const fetchImpl = vi.fn(async (_input: unknown, _init?: RequestInit) => new Response('buffered by a proxy', { status: 200, headers: { 'content-type': 'text/html' } }));
     const h = harness(fetchImpl as unknown as typeof fetch);
     h.connection.start();
     await settle();
@@ -97,7 +97,7 @@ describe('chat connection', () => {
   });
 
   it('stops without retrying when the server refuses (401)', async () => {
-    const fetchImpl = vi.fn(async () => new Response('{}', { status: 401 }));
+    const fetchImpl = vi.fn(async (_input: unknown, _init?: RequestInit) => new Response('{}', { status: 401 }));
     const h = harness(fetchImpl as unknown as typeof fetch);
     h.connection.start();
     await settle();

@@ -4,7 +4,10 @@
  * console's go with the operator's same-origin cookie.
  */
 import type { ChatHistory, ChatMessageView, ChatOpsHistory, ChatOpsList, ChatOpsView, ChatOrderChoice, ChatReadResult, ChatSendResult, ChatState, ChatConversationSummary } from '../contract/chat';
+import { API_PREFIX, CODE_SUCCESS } from '../config/constants';
 import { apiGet, apiPost, resolveUrl } from './client';
+import { ApiError } from './errors';
+import { opsGet, opsPost } from './ops';
 
 export type * from '../contract/chat';
 
@@ -59,42 +62,46 @@ export function uploadChatImage(file: File): Promise<UploadAnswer> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// the console
+// the console (its own cookie, through the console's client: api/ops.ts)
 
 export function getOpsConversations(view: ChatOpsView): Promise<ChatOpsList> {
-  return apiGet('/ops/chat/conversations', { view }, { quiet: true });
+  return opsGet('/chat/conversations', { view });
 }
 
 export function getOpsHistory(conversationId: number, query: ChatPageQuery = {}): Promise<ChatOpsHistory> {
-  return apiGet('/ops/chat/messages', { conversation_id: conversationId, ...query }, { quiet: true });
+  return opsGet('/chat/messages', { conversation_id: conversationId, ...query });
 }
 
 export function takeConversation(conversationId: number): Promise<ChatConversationSummary> {
-  return apiPost('/ops/chat/take', { conversation_id: conversationId });
+  return opsPost('/chat/take', { conversation_id: conversationId });
 }
 
 export function closeConversation(conversationId: number): Promise<ChatConversationSummary> {
-  return apiPost('/ops/chat/close', { conversation_id: conversationId });
+  return opsPost('/chat/close', { conversation_id: conversationId });
 }
 
 export function releaseConversation(conversationId: number): Promise<ChatConversationSummary> {
-  return apiPost('/ops/chat/release', { conversation_id: conversationId });
+  return opsPost('/chat/release', { conversation_id: conversationId });
 }
 
 export function replyText(conversationId: number, text: string): Promise<ChatMessageView> {
-  return apiPost('/ops/chat/reply', { conversation_id: conversationId, type: 'text', text });
+  return opsPost('/chat/reply', { conversation_id: conversationId, type: 'text', text });
 }
 
 export function replyImage(conversationId: number, imageId: number): Promise<ChatMessageView> {
-  return apiPost('/ops/chat/reply', { conversation_id: conversationId, type: 'image', image_id: imageId });
+  return opsPost('/chat/reply', { conversation_id: conversationId, type: 'image', image_id: imageId });
 }
 
 export function markConversationRead(conversationId: number, messageId: number): Promise<ChatConversationSummary> {
-  return apiPost('/ops/chat/read', { conversation_id: conversationId, message_id: messageId }, { quiet: true });
+  return opsPost('/chat/read', { conversation_id: conversationId, message_id: messageId });
 }
 
-export function uploadOpsChatImage(file: File): Promise<UploadAnswer> {
+/** POST /api/v1/ops/chat/image (multipart): the console's own upload, same checks as a user's. */
+export async function uploadOpsChatImage(file: File): Promise<UploadAnswer> {
   const form = new FormData();
   form.set('file', file);
-  return apiPost('/ops/chat/image', form);
+  const response = await fetch(`${API_PREFIX}/ops/chat/image`, { method: 'POST', body: form, credentials: 'same-origin' });
+  const body = (await response.json().catch(() => null)) as { code?: number; msg?: string; data?: UploadAnswer } | null;
+  if (!body || body.code !== CODE_SUCCESS || !body.data) throw new ApiError({ kind: 'http', httpStatus: response.status, msg: body?.msg ?? `上传失败（${response.status}）`, code: body?.code });
+  return body.data;
 }

@@ -351,6 +351,22 @@ export const UPLOAD_DETAIL_BOX_PX = { width: 1280, height: 1280 } as const;
 export const UPLOAD_PURPOSES = ['listing', 'complaint', 'avatar', 'chat'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
+// Operator console (issue 15; docs/decisions.md "Operator console")
+/** An operator session ends this long after sign-in, however busy. */
+export const OPS_SESSION_ABSOLUTE_S = 12 * 3600;
+/** An operator session left unused this long ends (an unattended console signs itself out). */
+export const OPS_SESSION_IDLE_S = 2 * 3600;
+/** The idle end is pushed forward at most this often, so reading a session is rarely a write. */
+export const OPS_SESSION_TOUCH_MS = 60_000;
+/** Console sign-in attempts per username per window, and per IP. */
+export const OPS_LOGIN_ATTEMPTS_PER_NAME = 5;
+export const OPS_LOGIN_ATTEMPTS_PER_IP = 30;
+export const OPS_LOGIN_WINDOW_S = 900;
+/** Rows per page of every console table. */
+export const OPS_PAGE_SIZE = 20;
+/** The largest page a console list call serves. */
+export const OPS_PAGE_SIZE_MAX = 100;
+
 // Customer-service chat (issue 15; docs/decisions.md "Customer-service chat (issue 15)")
 /** The longest text message, in characters (code points). */
 export const CHAT_TEXT_MAX_CHARS = 1000;

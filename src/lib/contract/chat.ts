@@ -37,6 +37,8 @@ export const CHAT_MESSAGES = {
 
 /** An order attached as a card: the order's state when read, not when attached. */
 export interface ChatOrderCard {
+  /** The console links the card to its order view by id. */
+  order_id: number;
   order_no: string;
   kind: 'rental' | 'vip' | 'recharge';
   /** The game's name for a rental; VIP会员 / 余额充值 otherwise. */

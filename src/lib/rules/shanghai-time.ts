@@ -104,3 +104,19 @@ export function formatShanghaiDateTime(date: Date): string {
 export function formatShanghaiDateTimeSeconds(date: Date): string {
   return `${formatShanghaiDateTime(date)}:${pad(shanghaiClock(date).seconds)}`;
 }
+
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The instant a Shanghai calendar day 'YYYY-MM-DD' begins, or null for anything that is not a real
+ * date ('2026-02-30', '2026-2-1'): how a date filter in an address is read.
+ */
+export function shanghaiDayStart(text: string): Date | null {
+  const match = DATE_TEXT.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utcMidnight = Date.UTC(year, month - 1, day);
+  const check = new Date(utcMidnight);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return new Date(utcMidnight - SHANGHAI_UTC_OFFSET_MS);
+}

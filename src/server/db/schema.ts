@@ -1290,7 +1290,7 @@ export const uploadedImages = pgTable(
     /** The user who uploaded it; null for an operator's upload (issue 15: agents send images in the chat). */
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The operator who uploaded it (console chat replies); null for a user's. */
-    ownerOperatorId: integer('owner_operator_id'),
+    ownerOperatorId: integer('owner_operator_id').references(() => operators.id),
     purpose: varchar('purpose', { length: 16 }).$type<UploadPurpose>().notNull(),
     sha256: varchar('sha256', { length: 64 }).notNull(),
     width: integer('width').notNull(),
@@ -1553,6 +1553,92 @@ export const channelConversions = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// ---- operator console foundation (issue 15): operators, their sessions, the audit log.
+// Operators are not marketplace users: their own accounts and sessions, so a leaked renter token
+// or a renter's XSS never reaches the console (docs/decisions.md "Operator console").
+
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    /** Lowercase, 3-32 of [a-z0-9_], starting with a letter (contract/ops.ts). */
+    username: varchar('username', { length: 32 }).notNull(),
+    displayName: varchar('display_name', { length: 16 }).notNull(),
+    /** contract/ops.ts OPS_ROLES. */
+    role: varchar('role', { length: 16 }).notNull(),
+    /** scrypt string from services/password.ts. */
+    passwordHash: text('password_hash').notNull(),
+    /** A disabled operator cannot sign in and their sessions are revoked; the row stays for the audit log. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('operators_username_key').on(t.username),
+    check('operators_role_check', sql`${t.role} in ('admin', 'operations', 'service', 'finance')`),
+    check('operators_username_check', sql`${t.username} ~ '^[a-z][a-z0-9_]{2,31}$'`),
+  ],
+);
+
+/** An operator's signed-in browser; the cookie holds the raw token, the row only its SHA-256. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    /** Absolute end: a session is never extended past it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Idle end: refreshed (coarsely) on use; an unattended console signs out by itself. */
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 256 }),
+  },
+  (t) => [
+    uniqueIndex('operator_sessions_token_hash_key').on(t.tokenHash),
+    index('operator_sessions_operator_idx').on(t.operatorId),
+    check('operator_sessions_token_hash_check', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * Every console action: who, what, on which record, the record before and after, why, when.
+ * Append-only: a trigger (migration ops_foundation_custom) refuses UPDATE and DELETE, so nobody,
+ * the console included, rewrites what an operator did.
+ */
+export const opsAuditLog = pgTable(
+  'ops_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    /** Dotted verb, e.g. listing.approve, complaint.decide, operator.create. */
+    action: varchar('action', { length: 48 }).notNull(),
+    targetType: varchar('target_type', { length: 32 }).notNull(),
+    targetId: varchar('target_id', { length: 64 }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: varchar('reason', { length: 500 }),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ops_audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('ops_audit_log_operator_idx').on(t.operatorId, t.id.desc()),
+    index('ops_audit_log_target_idx').on(t.targetType, t.targetId, t.id.desc()),
+    index('ops_audit_log_action_idx').on(t.action, t.id.desc()),
+  ],
+);
+
+export type OperatorRow = typeof operators.$inferSelect;
+export type OpsAuditRow = typeof opsAuditLog.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
 // ---- customer-service chat (issue 15)
 // docs/decisions.md "Customer-service chat (issue 15)". A change to a conversation row (a new
 // message moves last_message_id, a read moves a read pointer, take/close move status) is announced
@@ -1572,8 +1658,8 @@ export const chatConversations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: CHAT_CONVERSATION_STATUSES }).$type<ChatConversationStatus>().notNull().default('waiting'),
-    /** The operator who took it (operators of the console foundation); null while waiting. */
-    operatorId: integer('operator_id'),
+    /** The operator who took it; null while waiting. */
+    operatorId: integer('operator_id').references(() => operators.id),
     /** Their display name when they took it: what the user was told (客服 小美 已接入). */
     operatorName: varchar('operator_name', { length: 32 }),
     assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }),
@@ -1613,7 +1699,7 @@ export const chatMessages = pgTable(
       .references(() => chatConversations.id, { onDelete: 'cascade' }),
     sender: text('sender', { enum: CHAT_SENDERS }).$type<ChatSender>().notNull(),
     /** The agent who wrote it (sender agent), or who caused a system line. */
-    operatorId: integer('operator_id'),
+    operatorId: integer('operator_id').references(() => operators.id),
     /** The agent's display name as the user saw it when it was sent. */
     agentName: varchar('agent_name', { length: 32 }),
     type: text('type', { enum: CHAT_MESSAGE_TYPES }).$type<ChatMessageType>().notNull(),
@@ -1634,6 +1720,8 @@ export const chatMessages = pgTable(
 
 /** When each agent's console was last seen (its stream's heartbeat): 客服在线 for the renter's side. */
 export const chatAgentPresence = pgTable('chat_agent_presence', {
-  operatorId: integer('operator_id').primaryKey(),
+  operatorId: integer('operator_id')
+    .primaryKey()
+    .references(() => operators.id),
   seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
 });

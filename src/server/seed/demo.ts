@@ -27,6 +27,7 @@ import { seedDemoFreeOffers } from './free';
 import { seedDemoMoney } from './money';
 import { seedDemoPopups } from './popups';
 import { seedDemoNotifications } from './notifications';
+import { seedDemoOperators } from './operators';
 import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, type GameSeed } from './catalog';
 import { games, listingAttrs, listings, platforms, redPackets, sellerCertifications, shops, users, zones, type NewListingAttrRow, type NewListingRow } from '../db/schema';
 import { writeSetting } from '../services/site-settings';
@@ -280,9 +281,10 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const freeOffers = await seedDemoFreeOffers(db, new Date());
   const money = await seedDemoMoney(db, DEMO_USERS.renter.username);
   const popups = await seedDemoPopups(db, new Date());
+  const operatorAccounts = await seedDemoOperators(db, new Date());
   // Last: the welcome broadcast goes to every account the seed made.
   const notices = await seedDemoNotifications(db, DEMO_USERS.renter.username, new Date());
-  return { seeded: catalogue.seeded || home.seeded || signIn.seeded || envelopes.seeded || reviews.seeded || freeOffers.seeded || money.seeded || popups.seeded || notices.seeded };
+  return { seeded: catalogue.seeded || home.seeded || signIn.seeded || envelopes.seeded || reviews.seeded || freeOffers.seeded || money.seeded || popups.seeded || operatorAccounts.seeded || notices.seeded };
 }
 
 /** renter01's demo red envelopes (source 'demo'): one of each state the red-packet list shows. */

@@ -51,6 +51,7 @@ function orderCard(record: OrderRecord, conversationUserId: number, now: Date): 
   const gameName = kind === 'rental' ? (listing?.gameName ?? '') : kind === 'vip' ? 'VIP会员' : '余额充值';
   const title = kind === 'rental' ? (listing?.title ?? '') : kind === 'vip' ? (plan?.name ?? 'VIP会员') : '余额充值';
   return {
+    order_id: order.id,
     order_no: order.orderNo,
     kind,
     game_name: gameName,

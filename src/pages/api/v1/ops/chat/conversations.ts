@@ -2,8 +2,8 @@
  * GET /api/v1/ops/chat/conversations?view=queue|mine|open|closed (operator, permission chat; issue
  * 15) → ChatOpsList: the queue oldest first, my conversations, every open one, or the closed ones.
  */
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { requireOperator } from '~/server/ops-auth';
+import { handle, headOf, ok, readQuery } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
 import { chatOpsListQuerySchema } from '~/lib/contract/chat-schemas';
 import { listConversations } from '~/server/services/chat/agent-chat';
 
@@ -15,4 +15,4 @@ export const GET = handle(async (ctx) => {
 });
 
 export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const ALL = opsAllowOnly('GET');

@@ -3,8 +3,8 @@
  * (JPEG, PNG or WebP by content, at most 5 MB) → the upload `{ id, card_url, detail_url, width,
  * height }` to send with reply. The same checks and re-encoding as a user's upload; purpose chat.
  */
-import { allowOnly, handle, ok, readMultipartForm } from '~/server/http';
-import { requireOperator } from '~/server/ops-auth';
+import { handle, ok, readMultipartForm } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
 import { MSG_IMAGE_TOO_LARGE, MSG_UPLOAD_NOT_MULTIPART, UPLOAD_FORM_MAX_BYTES, chatImageFormFields, storeUpload } from '~/server/services/uploads';
 
 export const POST = handle(async (ctx) => {
@@ -14,4 +14,4 @@ export const POST = handle(async (ctx) => {
   return ok(await storeUpload(ctx.db, { kind: 'operator', id: actor.operatorId }, await chatImageFormFields(form), now));
 });
 
-export const ALL = allowOnly('POST');
+export const ALL = opsAllowOnly('POST');

@@ -2,8 +2,8 @@
  * GET /api/v1/ops/chat/messages?conversation_id=&before_id=&after_id=&limit= (operator, chat;
  * issue 15) → ChatOpsHistory: the conversation and its user's messages over all conversations.
  */
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { requireOperator } from '~/server/ops-auth';
+import { handle, headOf, ok, readQuery } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
 import { chatOpsHistoryQuerySchema } from '~/lib/contract/chat-schemas';
 import { conversationHistory } from '~/server/services/chat/agent-chat';
 
@@ -15,4 +15,4 @@ export const GET = handle(async (ctx) => {
 });
 
 export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const ALL = opsAllowOnly('GET');

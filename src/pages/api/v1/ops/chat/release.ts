@@ -2,8 +2,8 @@
  * POST /api/v1/ops/chat/release { conversation_id } (operator, chat; issue 15) → the conversation's
  * summary: the caller's conversation goes back to the queue (transfer). Audited (chat.release).
  */
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { requireOperator } from '~/server/ops-auth';
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
 import { chatConversationBodySchema } from '~/lib/contract/chat-schemas';
 import { releaseConversation } from '~/server/services/chat/agent-chat';
 
@@ -14,4 +14,4 @@ export const POST = handle(async (ctx) => {
   return ok(await releaseConversation(ctx.db, actor, body.conversation_id, now));
 });
 
-export const ALL = allowOnly('POST');
+export const ALL = opsAllowOnly('POST');

@@ -3,8 +3,8 @@
  * 'image', image_id } (operator, chat; issue 15) → the message: only into the caller's own
  * conversation (409 otherwise), 429 past the agents' rate.
  */
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { requireOperator } from '~/server/ops-auth';
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
 import { chatReplyBodySchema } from '~/lib/contract/chat-schemas';
 import { replyToConversation } from '~/server/services/chat/agent-chat';
 
@@ -15,4 +15,4 @@ export const POST = handle(async (ctx) => {
   return ok(await replyToConversation(ctx.db, actor, body, now));
 });
 
-export const ALL = allowOnly('POST');
+export const ALL = opsAllowOnly('POST');

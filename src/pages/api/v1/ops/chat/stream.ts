@@ -2,8 +2,8 @@
  * GET /api/v1/ops/chat/stream (operator, chat; issue 15): server-sent events of the console, a
  * summary per changed conversation and the counters; while it is open the agent counts as online.
  */
-import { allowOnly, handle } from '~/server/http';
-import { requireOperator } from '~/server/ops-auth';
+import { handle } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
 import { openConsoleStream } from '~/server/services/chat/streams';
 
 export const GET = handle(async (ctx) => {
@@ -11,4 +11,4 @@ export const GET = handle(async (ctx) => {
   return openConsoleStream(ctx.db, actor.operatorId);
 });
 
-export const ALL = allowOnly('GET');
+export const ALL = opsAllowOnly('GET');

@@ -2,8 +2,8 @@
  * POST /api/v1/ops/chat/take { conversation_id } (operator, chat; issue 15) → the conversation's
  * summary: waiting → assigned to the caller; 409 该会话已被其他客服接入 when another agent took it first. Audited (chat.take).
  */
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { requireOperator } from '~/server/ops-auth';
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
 import { chatConversationBodySchema } from '~/lib/contract/chat-schemas';
 import { takeConversation } from '~/server/services/chat/agent-chat';
 
@@ -14,4 +14,4 @@ export const POST = handle(async (ctx) => {
   return ok(await takeConversation(ctx.db, actor, body.conversation_id, now));
 });
 
-export const ALL = allowOnly('POST');
+export const ALL = opsAllowOnly('POST');

@@ -42,8 +42,11 @@ CREATE TABLE "chat_messages" (
 ALTER TABLE "uploaded_images" DROP CONSTRAINT "uploaded_images_purpose_check";--> statement-breakpoint
 ALTER TABLE "uploaded_images" ALTER COLUMN "owner_user_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "uploaded_images" ADD COLUMN "owner_operator_id" integer;--> statement-breakpoint
+ALTER TABLE "chat_agent_presence" ADD CONSTRAINT "chat_agent_presence_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_conversations" ADD CONSTRAINT "chat_conversations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_conversations" ADD CONSTRAINT "chat_conversations_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_conversation_id_chat_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."chat_conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_operator_id_operators_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_image_id_uploaded_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."uploaded_images"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "chat_conversations_one_open_key" ON "chat_conversations" USING btree ("user_id") WHERE "chat_conversations"."status" <> 'closed';--> statement-breakpoint
@@ -52,6 +55,7 @@ CREATE INDEX "chat_conversations_waiting_idx" ON "chat_conversations" USING btre
 CREATE INDEX "chat_conversations_operator_idx" ON "chat_conversations" USING btree ("operator_id","status");--> statement-breakpoint
 CREATE INDEX "chat_conversations_recent_idx" ON "chat_conversations" USING btree ("last_message_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "chat_messages_conversation_idx" ON "chat_messages" USING btree ("conversation_id","id");--> statement-breakpoint
+ALTER TABLE "uploaded_images" ADD CONSTRAINT "uploaded_images_owner_operator_id_operators_id_fk" FOREIGN KEY ("owner_operator_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "uploaded_images_operator_sha_key" ON "uploaded_images" USING btree ("owner_operator_id","purpose","sha256");--> statement-breakpoint
 CREATE INDEX "uploaded_images_operator_created_idx" ON "uploaded_images" USING btree ("owner_operator_id","created_at");--> statement-breakpoint
 ALTER TABLE "uploaded_images" ADD CONSTRAINT "uploaded_images_owner_check" CHECK (num_nonnulls("uploaded_images"."owner_user_id", "uploaded_images"."owner_operator_id") = 1);--> statement-breakpoint

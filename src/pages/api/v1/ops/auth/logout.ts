@@ -1,0 +1,13 @@
+/** POST /api/v1/ops/auth/logout (no body): ends this session and clears the cookie. 404 without a session. */
+import { handle, ok } from '~/server/http';
+import { opsAllowOnly, clearedSessionCookieHeader, operatorSessionToken, requireAnyOperator } from '~/server/ops-auth';
+import { signOutOperator } from '~/server/services/ops/operators';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireAnyOperator(ctx, now);
+  await signOutOperator(ctx.db, actor, operatorSessionToken(ctx.request)!, now);
+  return ok(null, { headers: { 'set-cookie': clearedSessionCookieHeader() } });
+});
+
+export const ALL = opsAllowOnly('POST');

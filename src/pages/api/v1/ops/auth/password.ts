@@ -1,0 +1,18 @@
+/**
+ * POST /api/v1/ops/auth/password `{ old_password, new_password }`: the signed-in operator changes
+ * their own password; their other sessions end. 400 原密码错误.
+ */
+import { opsPasswordChangeBodySchema } from '~/lib/contract/ops';
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireAnyOperator } from '~/server/ops-auth';
+import { changeOwnPassword } from '~/server/services/ops/operators';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireAnyOperator(ctx, now);
+  const body = await readJson(ctx.request, opsPasswordChangeBodySchema);
+  await changeOwnPassword(ctx.db, actor, body.old_password, body.new_password, now);
+  return ok(null);
+});
+
+export const ALL = opsAllowOnly('POST');

@@ -1,0 +1,17 @@
+/**
+ * POST /api/v1/ops/operators/create `{ username, display_name, role, password }` → OperatorView
+ * (permission `operators`). 409 该用户名已被使用.
+ */
+import { opsOperatorCreateBodySchema } from '~/lib/contract/ops';
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { createOperatorAsAdmin } from '~/server/services/ops/operators';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireOperator(ctx, 'operators', now);
+  const body = await readJson(ctx.request, opsOperatorCreateBodySchema);
+  return ok(await createOperatorAsAdmin(ctx.db, actor, body, now));
+});
+
+export const ALL = opsAllowOnly('POST');
