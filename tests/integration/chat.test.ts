@@ -11,7 +11,6 @@ import { CHAT_MESSAGES, type ChatHistory, type ChatOrderChoice, type ChatSendRes
 import type { Db } from '~/server/db/client';
 import { chatConversations, chatMessages, orders, users } from '~/server/db/schema';
 import { chatHubFor } from '~/server/services/chat/hub';
-import { openUserStream } from '~/server/services/chat/streams';
 import { sendUserMessage } from '~/server/services/chat/user-chat';
 import { storeImageUpload } from '~/server/services/uploads';
 import { GET as historyRoute, POST as sendRoute, ALL as messagesOther } from '~/pages/api/v1/chat/messages';
