@@ -6,6 +6,7 @@
  * unread badge on 在线客服 counts the desk's messages; 结束会话 reaches the renter. On a 1280 px
  * desktop (the floating panel) and a 390 px phone (the full-page chat on /redirect).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, signInOperator, waitForChrome } from './support';
 
@@ -13,6 +14,15 @@ import { signIn, signInOperator, waitForChrome } from './support';
 test.describe.configure({ mode: 'serial' });
 
 const SHOTS = process.env['CHAT_SCREENSHOTS_DIR'];
+
+/** No serious or critical WCAG 2.1 AA violation inside `selector`, and a name on every button and link. */
+async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const wcag = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = wcag.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+  const names = await new AxeBuilder({ page }).include(selector).withRules(['button-name', 'link-name']).analyze();
+  expect(names.violations.map((violation) => violation.id)).toEqual([]);
+}
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
@@ -77,15 +87,16 @@ for (const width of [1280, 390] as const) {
       await chat.getByRole('button', { name: '发送订单' }).click();
       const picker = chat.getByRole('dialog', { name: '选择要发送的订单' });
       await expect(picker).toBeVisible();
-      const firstOrder = picker.getByRole('button', { name: /^发送订单 / }).first();
-      const orderLabel = (await firstOrder.getAttribute('aria-label'))!;
-      const orderNo = /^发送订单 (\S+)：/.exec(orderLabel)![1]!;
+      const firstOrder = picker.getByRole('button', { name: /订单号 / }).first();
+      const orderNo = /订单号 (\w+)/.exec((await firstOrder.textContent()) ?? '')![1]!;
       await firstOrder.click();
-      await expect(log.getByRole('link', { name: new RegExp(`^订单 ${orderNo}`) })).toBeVisible();
-      const agentCard = agentLog.getByRole('link', { name: new RegExp(`^订单 ${orderNo}`) });
+      await expect(log.getByRole('link', { name: new RegExp(`订单号 ${orderNo}`) })).toBeVisible();
+      const agentCard = agentLog.getByRole('link', { name: new RegExp(`订单号 ${orderNo}`) });
       await expect(agentCard).toBeVisible();
       await expect(agentCard).toHaveAttribute('href', /^\/ops\/orders\/detail\?id=\d+$/);
       await shot(renter, `renter-${width}-talking`);
+      await expectAccessible(renter, width === 1280 ? '[role="dialog"][aria-label="在线客服"]' : 'main');
+      if (width === 1280) await expectAccessible(agent, 'main');
       await shot(agent, `agent-1280-${width}`);
 
       // No sideways overflow on the renter's page.

@@ -31,7 +31,7 @@ export function OrderCard({ card, href }: { card: ChatOrderCard; href: string | 
   );
   const className = 'block w-60 max-w-full rounded-lg bg-white p-3 text-left ring-1 ring-neutral-200';
   return href ? (
-    <a href={href} className={`${className} hover:ring-primary`} aria-label={`订单 ${card.order_no}：${card.title}，${card.status_text}`}>
+    <a href={href} className={`${className} hover:ring-primary`}>
       {body}
     </a>
   ) : (
@@ -55,7 +55,7 @@ export function ChatMessageItem({ message, reader, orderHref }: ChatMessageItemP
   const time = formatShanghaiMonthDayTime(new Date(message.created_at));
   return (
     <li className={`flex flex-col gap-1 py-1 ${own ? 'items-end' : 'items-start'}`} data-message-id={message.id}>
-      <span className="text-[11px] text-neutral-400">
+      <span className="text-[11px] text-neutral-500">
         {who} · {time}
       </span>
       {message.type === 'text' ? (
@@ -75,7 +75,7 @@ export function ChatMessageItem({ message, reader, orderHref }: ChatMessageItemP
       ) : (
         <span className="text-xs text-neutral-500">[订单已删除]</span>
       )}
-      {own ? <span className={`text-[11px] ${message.read_by_peer ? 'text-neutral-400' : 'text-primary'}`}>{message.read_by_peer ? '已读' : '未读'}</span> : null}
+      {own ? <span className={`text-[11px] ${message.read_by_peer ? 'text-neutral-500' : 'text-primary'}`}>{message.read_by_peer ? '已读' : '未读'}</span> : null}
     </li>
   );
 }

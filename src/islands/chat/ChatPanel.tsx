@@ -72,7 +72,7 @@ export default function ChatPanel({ variant, onClose }: ChatPanelProps): ReactNo
 
 function Conversation(): ReactNode {
   const view = useStore($chat);
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const [olderLoading, setOlderLoading] = useState(false);
 
@@ -133,10 +133,11 @@ function Conversation(): ReactNode {
         </p>
         {view.link !== 'stopped' && view.link !== 'live' ? <p className="text-amber-600">{LINK_TEXT[view.link]}</p> : null}
       </div>
-      <ol ref={listRef} onScroll={onScroll} role="log" aria-live="polite" aria-label="聊天记录" className="flex-1 space-y-1 overflow-y-auto px-3 py-3">
+      <div ref={listRef} onScroll={onScroll} role="log" aria-live="polite" aria-label="聊天记录" className="flex-1 overflow-y-auto px-3 py-3">
+      <ol className="space-y-1">
         {view.hasMore ? (
           <li className="flex justify-center">
-            <button type="button" onClick={() => void loadOlder()} disabled={olderLoading} className={`rounded px-2 py-1 text-xs text-primary hover:underline disabled:text-neutral-400 ${focusRing}`}>
+            <button type="button" onClick={() => void loadOlder()} disabled={olderLoading} className={`rounded px-2 py-1 text-xs text-primary hover:underline disabled:text-neutral-500 ${focusRing}`}>
               {olderLoading ? '加载中…' : '查看更早的消息'}
             </button>
           </li>
@@ -157,6 +158,7 @@ function Conversation(): ReactNode {
           <ChatMessageItem key={message.id} message={message} reader="user" orderHref={orderHref} />
         ))}
       </ol>
+      </div>
       <Composer />
     </>
   );
@@ -270,7 +272,7 @@ function Composer(): ReactNode {
             </svg>
             订单
           </button>
-          <span className={`ml-auto text-[11px] ${length > CHAT_TEXT_MAX_CHARS ? 'text-primary' : 'text-neutral-400'}`}>
+          <span className={`ml-auto text-[11px] ${length > CHAT_TEXT_MAX_CHARS ? 'text-primary' : 'text-neutral-500'}`}>
             {length}/{CHAT_TEXT_MAX_CHARS}
           </span>
         </div>
@@ -329,7 +331,7 @@ function OrderPicker({ onPick, onClose }: { onPick(orderNo: string): void; onClo
       <ul className="space-y-1">
         {orders?.map((order) => (
           <li key={order.order_no}>
-            <button type="button" onClick={() => onPick(order.order_no)} className={`w-full rounded p-2 text-left hover:bg-neutral-50 ${focusRing}`} aria-label={`发送订单 ${order.order_no}：${order.title}`}>
+            <button type="button" onClick={() => onPick(order.order_no)} className={`w-full rounded p-2 text-left hover:bg-neutral-50 ${focusRing}`}>
               <span className="flex justify-between gap-2 text-xs text-neutral-500">
                 <span className="truncate">
                   {order.game_name}
@@ -339,7 +341,7 @@ function OrderPicker({ onPick, onClose }: { onPick(orderNo: string): void; onClo
               </span>
               <span className="block truncate text-sm text-neutral-800">{order.title}</span>
               <span className="flex justify-between text-xs text-neutral-500">
-                <span>{order.order_no}</span>
+                <span>订单号 {order.order_no}</span>
                 <span className="text-primary">¥{fenToYuan(order.amount_fen)}</span>
               </span>
             </button>

@@ -222,13 +222,14 @@ export default function OpsChatConsole({ operatorId, orderPath }: OpsChatConsole
                 <span className="flex items-center justify-between gap-2 text-sm">
                   <span className="truncate font-medium text-neutral-800">{item.user.nickname}</span>
                   {item.unread > 0 ? (
-                    <span className="rounded-full bg-primary px-1.5 text-[11px] leading-5 text-white" aria-label={`${item.unread} 条未读`}>
-                      {unreadBadgeText(item.unread)}
+                    <span className="rounded-full bg-primary px-1.5 text-[11px] leading-5 text-white">
+                      <span aria-hidden="true">{unreadBadgeText(item.unread)}</span>
+                      <span className="sr-only">{item.unread} 条未读</span>
                     </span>
                   ) : null}
                 </span>
                 <span className="truncate text-xs text-neutral-500">{item.last_message_preview || '（无消息）'}</span>
-                <span className="text-[11px] text-neutral-400">
+                <span className="text-[11px] text-neutral-500">
                   {item.status === 'waiting' ? `已等待 ${waitText(Date.parse(item.created_at), now)}` : item.status === 'assigned' ? `接待：${item.agent_name ?? ''}` : '已结束'}
                 </span>
               </button>
@@ -291,14 +292,15 @@ export default function OpsChatConsole({ operatorId, orderPath }: OpsChatConsole
 }
 
 function MessageLog({ messages, hasMore, onOlder, orderPath }: { messages: ChatMessageView[]; hasMore: boolean; onOlder(): void; orderPath: string }): ReactNode {
-  const ref = useRef<HTMLOListElement>(null);
+  const ref = useRef<HTMLDivElement>(null);
   const last = lastMessageId(messages);
   useLayoutEffect(() => {
     const list = ref.current;
     if (list && list.scrollHeight - list.scrollTop - list.clientHeight < 200) list.scrollTop = list.scrollHeight;
   }, [last]);
   return (
-    <ol ref={ref} role="log" aria-live="polite" aria-label="聊天记录" className="min-h-0 flex-1 space-y-1 overflow-y-auto bg-neutral-50 px-4 py-3">
+    <div ref={ref} role="log" aria-live="polite" aria-label="聊天记录" className="min-h-0 flex-1 overflow-y-auto bg-neutral-50 px-4 py-3">
+    <ol className="space-y-1">
       {hasMore ? (
         <li className="flex justify-center">
           <button type="button" onClick={onOlder} className="text-xs text-primary hover:underline">
@@ -310,6 +312,7 @@ function MessageLog({ messages, hasMore, onOlder, orderPath }: { messages: ChatM
         <ChatMessageItem key={message.id} message={message} reader="agent" orderHref={(card) => `${orderPath}?id=${card.order_id}`} />
       ))}
     </ol>
+    </div>
   );
 }
 
