@@ -189,7 +189,7 @@ export default function OpsChatConsole({ operatorId, orderPath }: OpsChatConsole
   const mine = selected?.status === 'assigned' && selected.operator_id === operatorId;
   const counts = list?.counts;
   return (
-    <div className="grid min-h-[620px] grid-cols-[320px_minmax(0,1fr)] overflow-hidden rounded-lg bg-white ring-1 ring-neutral-200">
+    <div className="grid h-[calc(100vh-10rem)] min-h-[520px] grid-cols-[320px_minmax(0,1fr)] overflow-hidden rounded-lg bg-white ring-1 ring-neutral-200">
       <aside className="flex min-h-0 flex-col border-r border-neutral-200" aria-label="会话列表">
         <div role="tablist" aria-label="会话分类" className="grid grid-cols-4 border-b border-neutral-200 text-xs">
           {(Object.keys(VIEW_LABELS) as ChatOpsView[]).map((key) => (
@@ -272,7 +272,7 @@ export default function OpsChatConsole({ operatorId, orderPath }: OpsChatConsole
             <p aria-live="polite" className="px-4 pt-1 text-xs text-primary empty:hidden">
               {notice}
             </p>
-            <MessageLog messages={messages} hasMore={hasMore} onOlder={() => void loadOlder()} orderPath={orderPath} />
+            <MessageLog key={selected.id} messages={messages} hasMore={hasMore} onOlder={() => void loadOlder()} orderPath={orderPath} />
             {mine ? (
               <Composer conversationId={selected.id} onSent={(message) => setMessages((old) => mergeMessages(old, [message]))} onError={setNotice} />
             ) : (
@@ -293,13 +293,19 @@ export default function OpsChatConsole({ operatorId, orderPath }: OpsChatConsole
 
 function MessageLog({ messages, hasMore, onOlder, orderPath }: { messages: ChatMessageView[]; hasMore: boolean; onOlder(): void; orderPath: string }): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
+  // At the newest message when opened, and kept there as messages arrive unless the agent scrolled up.
+  const stick = useRef(true);
   const last = lastMessageId(messages);
   useLayoutEffect(() => {
     const list = ref.current;
-    if (list && list.scrollHeight - list.scrollTop - list.clientHeight < 200) list.scrollTop = list.scrollHeight;
+    if (list && stick.current) list.scrollTop = list.scrollHeight;
   }, [last]);
+  const onScroll = (): void => {
+    const list = ref.current;
+    if (list) stick.current = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+  };
   return (
-    <div ref={ref} role="log" aria-live="polite" aria-label="聊天记录" className="min-h-0 flex-1 overflow-y-auto bg-neutral-50 px-4 py-3">
+    <div ref={ref} onScroll={onScroll} role="log" aria-live="polite" aria-label="聊天记录" className="min-h-0 flex-1 overflow-y-auto bg-neutral-50 px-4 py-3">
     <ol className="space-y-1">
       {hasMore ? (
         <li className="flex justify-center">
