@@ -13,6 +13,7 @@ import { $modal, $notices, $toasts, closeModal } from '../lib/stores/ui';
 import { installHeaderAuth, installSignInButtons } from './header-auth';
 import { enterRoute } from './route-history';
 import { installModalOpeners } from './modal-openers';
+import { installChatOpener } from './chat-opener';
 import { watchNotificationPopups } from './notification-chrome';
 
 let overlays: Promise<void> | null = null;
@@ -42,6 +43,7 @@ export function startPageChrome(): void {
   if (header) installHeaderAuth(header);
   installSignInButtons(document);
   installModalOpeners(document);
+  installChatOpener(document);
 
   const onAsk = (): void => {
     if (wanted()) void mountOverlays();

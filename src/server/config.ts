@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_AI_HOST_MARKER } from '../lib/rules/brand';
 import { PAYMENT_CONFIG_SHAPE, paymentConfigProblems, paymentSandboxChannels } from './providers/payment/config';
 import { SIGN_IN_CONFIG_SHAPE, signInProviderProblems, signInSandboxPorts } from './providers/sign-in-config';
+import { CUSTOMER_SERVICE_CONFIG_SHAPE, customerServiceConfigProblems } from './providers/customer-service/config';
 
 /**
  * Environment configuration, parsed and validated once per process (STYLE §5): main.ts calls
@@ -17,6 +18,7 @@ export const ConfigSchema = z.object({
   // The providers declare their own variables beside their adapters (providers/*/config).
   ...PAYMENT_CONFIG_SHAPE,
   ...SIGN_IN_CONFIG_SHAPE,
+  ...CUSTOMER_SERVICE_CONFIG_SHAPE,
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -76,7 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * any environment), and what production needs that development may go without.
  */
 function configProblems(config: AppConfig): string[] {
-  const problems = [...paymentConfigProblems(config), ...signInProviderProblems(config)];
+  const problems = [...paymentConfigProblems(config), ...signInProviderProblems(config), ...customerServiceConfigProblems(config)];
   if (config.APP_ENV !== 'production') return problems;
   // ARCHITECTURE: production refuses to start with sandbox providers it was not told to allow.
   const sandboxes = [...paymentSandboxChannels(config).map((channel) => `payment-${channel}`), ...signInSandboxPorts(config)];

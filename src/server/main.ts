@@ -24,6 +24,7 @@ import { answerFromPageCache } from './page-fast-path';
 import { StaticFiles } from './static-files';
 import { pruneExpiredSignInState } from './services/housekeeping';
 import { sweepMoney } from './services/money-sweep';
+import { closeChatHubs } from './services/chat/hub';
 import { ORDER_SWEEP_INTERVAL_MS } from '../lib/config/constants';
 
 /** How often expired sign-in state is deleted. */
@@ -46,7 +47,12 @@ async function main(): Promise<void> {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: NodeHandler };
-  const compress = compression({ threshold: 1024 }) as unknown as NodeHandler;
+  // Server-sent events (the chat's streams, issue 15) are never compressed: compression buffers
+  // what is written until a block fills, which would hold each event back instead of sending it.
+  const compress = compression({
+    threshold: 1024,
+    filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  }) as unknown as NodeHandler;
   const staticFiles = new StaticFiles(path.join(distDir, 'client'), cacheControlFor);
 
   const toAstro = (req: http.IncomingMessage, res: http.ServerResponse): void => {
@@ -110,6 +116,11 @@ async function main(): Promise<void> {
     clearInterval(sweepTimer);
     log.info('shutting down', { signal });
     server.close();
+    // Open chat streams end now (their browsers reconnect to another process) instead of holding
+    // the close until the 5 s cut; the chat's listening connection stops with them.
+    await closeChatHubs().catch((error: unknown) =>
+      log.warn('closing chat streams failed', { error: error instanceof Error ? error.message : String(error) }),
+    );
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
     // Collector rows queued by requests still in flight are committed before the database closes.

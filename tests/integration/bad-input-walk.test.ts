@@ -56,6 +56,9 @@ const RAW_ON_SUCCESS: Record<string, string> = {
   '/api/v1/rentalHall/games.json': 'raw JSON array on 200 (spec §7 gameList)',
   // Issue 15: a batch's exchange codes as a CSV download for the operator.
   '/api/v1/ops/campaigns/exchange-codes/export': 'CSV file on 200 (console export)',
+  // Issue 15: the chat's server-sent event streams (their refusals are the envelope).
+  '/api/v1/chat/stream': 'text/event-stream on 200 (services/chat/streams.ts)',
+  '/api/v1/ops/chat/stream': 'text/event-stream on 200 (services/chat/streams.ts)',
 };
 
 /** Answers that are an HTML page for a person's browser (any status); their other methods' 405s are the envelope. */
@@ -243,6 +246,11 @@ async function invoke(mod: RouteModule, call: Call): Promise<Answer> {
     clientAddress: `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`,
   } as unknown as APIContext;
   const response = await handler(context);
+  // An event stream stays open until the client leaves: the walk takes its status and leaves.
+  if ((response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, headers: response.headers, text: '' };
+  }
   const text = call.method === 'HEAD' ? '' : await response.text();
   return { status: response.status, headers: response.headers, text };
 }

@@ -41,6 +41,13 @@ export interface CallResult<T> {
 }
 
 export async function callRoute<T = unknown>(route: APIRoute, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+  const response = await routeResponse(route, path, options);
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Envelope<T> };
+}
+
+/** The route's Response itself, unread (a stream's body is read as it comes). */
+export async function routeResponse(route: APIRoute, path: string, options: CallOptions = {}): Promise<Response> {
   if (options.body !== undefined && options.text !== undefined) throw new Error('callRoute: give body or text, not both');
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set('cookie', options.cookie);
@@ -61,9 +68,7 @@ export async function callRoute<T = unknown>(route: APIRoute, path: string, opti
     locals: suiteContext.locals(),
     ...(options.ip === undefined ? {} : { clientAddress: options.ip }),
   } as unknown as APIContext;
-  const response = await route(context);
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Envelope<T> };
+  return route(context);
 }
 
 /** A 200 `{ code: 0, msg: 'ok' }` envelope; answers its data. */

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG_OPS_FORBIDDEN, OPS_ROLES, opsCan, type OpsRole } from '~/lib/contract/ops';
+import { MSG_OPS_FORBIDDEN, OPS_ROLES, opsCan, type OpsPermission, type OpsRole } from '~/lib/contract/ops';
 import type { Db } from '~/server/db/client';
 import { operators, users } from '~/server/db/schema';
 import { MSG_API_NOT_FOUND } from '~/server/errors';
@@ -64,6 +64,11 @@ async function call(db: Db, mod: RouteModule, pattern: string, method: string, h
   if (!handler) throw new Error(`${pattern} answers no ${method} and has no ALL export (add ALL = opsAllowOnly(...))`);
   const context = { request, url: new URL(request.url), params, locals: { db }, clientAddress: '10.9.8.7' } as unknown as APIContext;
   const response = await handler(context);
+  // An event stream (the chat console's) stays open: its status is the answer; the body is let go.
+  if ((response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, body: null };
+  }
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as { code: number; msg: string; data: unknown }) : null };
 }

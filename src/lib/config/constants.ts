@@ -347,8 +347,8 @@ export const UPLOADS_PER_USER_PER_DAY = 100;
 export const UPLOAD_CARD_BOX_PX = { width: 480, height: 360 } as const;
 /** The detail variant fits inside this box (never enlarged). */
 export const UPLOAD_DETAIL_BOX_PX = { width: 1280, height: 1280 } as const;
-/** What an upload is for; the same endpoint serves all three. */
-export const UPLOAD_PURPOSES = ['listing', 'complaint', 'avatar'] as const;
+/** What an upload is for; the same endpoint serves them all (chat: issue 15's customer-service chat). */
+export const UPLOAD_PURPOSES = ['listing', 'complaint', 'avatar', 'chat'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 // Operator console (issue 15; docs/decisions.md "Operator console")
@@ -402,3 +402,32 @@ export const RED_PACKET_TEMPLATE_DISCOUNT_MAX_FEN = 100_000;
 export const RED_PACKET_TEMPLATE_MIN_ORDER_MAX_FEN = 1_000_000;
 /** Usernames one grant may list. */
 export const RED_PACKET_GRANT_USERNAMES_MAX = 1000;
+// Customer-service chat (issue 15; docs/decisions.md "Customer-service chat (issue 15)")
+/** The longest text message, in characters (code points). */
+export const CHAT_TEXT_MAX_CHARS = 1000;
+/** Messages one user may send per window (kept in the database: it holds across processes). */
+export const CHAT_USER_MESSAGES_PER_WINDOW = 20;
+export const CHAT_USER_RATE_WINDOW_S = 60;
+/** The same for one operator: agents type faster and answer many users. */
+export const CHAT_AGENT_MESSAGES_PER_WINDOW = 120;
+export const CHAT_AGENT_RATE_WINDOW_S = 60;
+/** Messages one history page holds by default and at most. */
+export const CHAT_PAGE_SIZE_DEFAULT = 30;
+export const CHAT_PAGE_SIZE_MAX = 100;
+/** Orders the order picker offers (newest first). */
+export const CHAT_ORDER_PICKER_MAX = 20;
+/** A comment line on every open stream this often, so proxies and load balancers keep it open. */
+export const CHAT_STREAM_HEARTBEAT_MS = 20_000;
+/** What the stream tells EventSource-style clients to wait before reconnecting. */
+export const CHAT_STREAM_RETRY_MS = 3_000;
+/** The browser gives up on the stream after this many failures in a row and polls instead. */
+export const CHAT_STREAM_FAILURES_BEFORE_POLLING = 3;
+/** Polling cadence while the stream is down, and how often it tries the stream again. */
+export const CHAT_POLL_MS = 5_000;
+export const CHAT_STREAM_RETRY_AFTER_POLLING_MS = 60_000;
+/** An agent counts as online while their console stream has been seen this recently. */
+export const CHAT_AGENT_ONLINE_WINDOW_MS = 60_000;
+/** The floating button's unread badge is refreshed this often while a conversation is open. */
+export const CHAT_BADGE_POLL_MS = 30_000;
+/** Conversations a console list page holds. */
+export const CHAT_OPS_LIST_MAX = 100;

@@ -27,6 +27,7 @@ import pg from 'pg';
 import { log } from '../log';
 import { appConfig, type AppConfig } from '../config';
 import { acquireDataDirLock } from './lock';
+import { closeListeners, postgresListenFactory, registerListener } from './listen';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -159,6 +160,7 @@ async function openPglite(dataDir: string | null, migrationsDir: string, afterMi
     if (afterMigrate) await afterMigrate(db);
     await watchCatalogVersion(db, client);
     const opened = client;
+    registerListener(db, async (channel, onPayload) => opened.listen(channel, onPayload));
     let closed = false;
     return {
       db,
@@ -168,6 +170,7 @@ async function openPglite(dataDir: string | null, migrationsDir: string, afterMi
         if (closed) return;
         closed = true;
         try {
+          await closeListeners(db);
           if (!opened.closed) await opened.close();
         } finally {
           release();
@@ -212,6 +215,7 @@ async function openPostgres(databaseUrl: string, migrationsDir: string, afterMig
     throw error;
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  registerListener(db, postgresListenFactory(databaseUrl));
   let closed = false;
   return {
     db,
@@ -221,6 +225,7 @@ async function openPostgres(databaseUrl: string, migrationsDir: string, afterMig
       if (closed) return;
       closed = true;
       try {
+        await closeListeners(db);
         await pool.end();
       } finally {
         if (onClose) await onClose();

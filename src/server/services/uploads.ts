@@ -39,6 +39,7 @@ export const MSG_UPLOAD_BAD_PURPOSE = '参数 purpose 无效';
 export const MSG_UPLOAD_NO_FILE = '请选择要上传的图片';
 export const MSG_UPLOAD_ONE_FILE = '一次只能上传一张图片';
 export const MSG_UPLOAD_DAILY_LIMIT = '上传次数过多，请明天再试';
+export const MSG_UPLOAD_ONLY_FILE = '只需上传一个图片文件 file';
 
 /** The two sizes made of every upload. */
 export const UPLOAD_VARIANTS = ['card', 'detail'] as const;
@@ -84,6 +85,12 @@ export async function uploadFormFields(form: FormData): Promise<ImageUploadForm>
   const parsed = uploadPurposeSchema.safeParse(raw, { error: chineseErrorMap });
   if (!parsed.success) throw validationError(parsed.error);
   return { purpose: parsed.data.purpose, bytes: await uploadFileBytes(form) };
+}
+
+/** An operator's chat image (issue 15): the form's one `file` (any other field is refused). */
+export async function chatImageBytes(form: FormData): Promise<Uint8Array> {
+  for (const key of form.keys()) if (key !== 'file') throw badRequest(MSG_UPLOAD_ONLY_FILE);
+  return uploadFileBytes(form);
 }
 
 /** The one `file` of an upload form: 400 when missing, empty or given twice, 413 past the cap. */

@@ -1,0 +1,29 @@
+/**
+ * /api/v1/chat/messages (Bearer; issue 15 customer-service chat)
+ * GET ?before_id=&after_id=&limit= → ChatHistory: a page of the user's history over all their
+ *   conversations (before_id: older; none: the newest), or with after_id what came since (the
+ *   poll that stands in for a failed stream), plus the state.
+ * POST { type: 'text', text } | { type: 'image', image_id } | { type: 'order', order_no } →
+ *   ChatSendResult. 404 for an image or order that is not the user's, 429 past the rate.
+ */
+import { requireUser } from '~/server/auth';
+import { allowOnly, handle, headOf, ok, readJson, readQuery } from '~/server/http';
+import { chatHistoryQuerySchema, chatSendBodySchema } from '~/lib/contract/chat-schemas';
+import { sendUserMessage, userHistory } from '~/server/services/chat/user-chat';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const query = await readQuery(ctx.url, chatHistoryQuerySchema);
+  return ok(await userHistory(ctx.db, userId, query, now));
+});
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const body = await readJson(ctx.request, chatSendBodySchema);
+  return ok(await sendUserMessage(ctx.db, userId, body, now));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET', 'POST');

@@ -1,0 +1,16 @@
+/**
+ * GET /api/v1/chat/orders (Bearer; issue 15) → ChatOrderChoice[]: the orders the user may attach as
+ * a card (their own, and rentals of the shop they own), newest first.
+ */
+import { requireUser } from '~/server/auth';
+import { allowOnly, handle, headOf, ok } from '~/server/http';
+import { chatOrderChoices } from '~/server/services/chat/user-chat';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  return ok(await chatOrderChoices(ctx.db, userId, now));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET');

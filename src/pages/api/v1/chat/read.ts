@@ -1,0 +1,16 @@
+/**
+ * POST /api/v1/chat/read { message_id } (Bearer; issue 15) → { unread }: the user has read the
+ * chat up to that message (the desk's messages show 已读 to the agent; never moves back).
+ */
+import { requireUser } from '~/server/auth';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { chatReadBodySchema } from '~/lib/contract/chat-schemas';
+import { markUserRead } from '~/server/services/chat/user-chat';
+
+export const POST = handle(async (ctx) => {
+  const { userId } = await requireUser(ctx, new Date());
+  const body = await readJson(ctx.request, chatReadBodySchema);
+  return ok(await markUserRead(ctx.db, userId, body.message_id));
+});
+
+export const ALL = allowOnly('POST');

@@ -1,0 +1,17 @@
+/**
+ * POST /api/v1/ops/chat/close { conversation_id } (operator, chat; issue 15) → the conversation's
+ * summary: the caller's conversation (or a waiting one; any, for an admin) ends with 会话已结束. Audited (chat.close).
+ */
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { chatConversationBodySchema } from '~/lib/contract/chat-schemas';
+import { closeConversation } from '~/server/services/chat/agent-chat';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireOperator(ctx, 'chat', now);
+  const body = await readJson(ctx.request, chatConversationBodySchema);
+  return ok(await closeConversation(ctx.db, actor, body.conversation_id, now));
+});
+
+export const ALL = opsAllowOnly('POST');

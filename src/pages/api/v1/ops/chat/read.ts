@@ -1,0 +1,17 @@
+/**
+ * POST /api/v1/ops/chat/read { conversation_id, message_id } (operator, chat; issue 15) → the
+ * summary: the desk has read the conversation up to that message (the user sees 已读).
+ */
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { chatOpsReadBodySchema } from '~/lib/contract/chat-schemas';
+import { markAgentRead } from '~/server/services/chat/agent-chat';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireOperator(ctx, 'chat', now);
+  const body = await readJson(ctx.request, chatOpsReadBodySchema);
+  return ok(await markAgentRead(ctx.db, actor, body.conversation_id, body.message_id, now));
+});
+
+export const ALL = opsAllowOnly('POST');

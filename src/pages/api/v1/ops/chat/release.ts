@@ -1,0 +1,17 @@
+/**
+ * POST /api/v1/ops/chat/release { conversation_id } (operator, chat; issue 15) → the conversation's
+ * summary: the caller's conversation goes back to the queue (transfer). Audited (chat.release).
+ */
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { chatConversationBodySchema } from '~/lib/contract/chat-schemas';
+import { releaseConversation } from '~/server/services/chat/agent-chat';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireOperator(ctx, 'chat', now);
+  const body = await readJson(ctx.request, chatConversationBodySchema);
+  return ok(await releaseConversation(ctx.db, actor, body.conversation_id, now));
+});
+
+export const ALL = opsAllowOnly('POST');

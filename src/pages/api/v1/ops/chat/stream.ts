@@ -1,0 +1,14 @@
+/**
+ * GET /api/v1/ops/chat/stream (operator, chat; issue 15): server-sent events of the console, a
+ * summary per changed conversation and the counters; while it is open the agent counts as online.
+ */
+import { handle } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { openConsoleStream } from '~/server/services/chat/streams';
+
+export const GET = handle(async (ctx) => {
+  const actor = await requireOperator(ctx, 'chat', new Date());
+  return openConsoleStream(ctx.db, actor.operatorId);
+});
+
+export const ALL = opsAllowOnly('GET');
