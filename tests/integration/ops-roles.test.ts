@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG_OPS_FORBIDDEN, OPS_ROLES, opsCan, type OpsPermission, type OpsRole } from '~/lib/contract/ops';
+import { MSG_OPS_FORBIDDEN, OPS_ROLES, opsCan, type OpsRole } from '~/lib/contract/ops';
 import type { Db } from '~/server/db/client';
 import { operators, users } from '~/server/db/schema';
 import { MSG_API_NOT_FOUND } from '~/server/errors';
