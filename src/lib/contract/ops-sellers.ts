@@ -182,7 +182,8 @@ export interface OpsReviewItem {
   id: number;
   title: string;
   role_name: string;
-  images: string[];
+  /** Each picture as the card's small variant and the full one, the cover first. */
+  images: { thumb: string; full: string }[];
   game_id: number;
   game_name: string;
   platform_name: string | null;

@@ -122,7 +122,7 @@ export async function listReviewQueue(db: DbOrTx, query: OpsReviewQueueQuery): P
         id: listing.id,
         title: listing.title,
         role_name: listing.roleName,
-        images: listing.imgs.slice(0, REVIEW_IMAGES_SHOWN).map(cardVariantUrl),
+        images: listing.imgs.slice(0, REVIEW_IMAGES_SHOWN).map((url) => ({ thumb: cardVariantUrl(url), full: url })),
         game_id: listing.gameId,
         game_name: gameName,
         platform_name: platformName,
