@@ -357,10 +357,11 @@ export async function changeSellerListingState(db: Db, userId: number, body: Lis
   return db.transaction(async (tx) => {
     const shop = await requireSeller(tx, userId);
     const current = await ownedListing(tx, shop, body.id, true);
-    const move = canMoveTo(current.sellerState, body.state);
-    if (!move.ok) throw conflict(move.error);
+    // The platform's hold first: 上架 on a held listing says why, whatever state the seller left it in.
     const held = sellerMoveWhileHeld(body.state, platformHoldOf(current));
     if (!held.ok) throw conflict(held.error);
+    const move = canMoveTo(current.sellerState, body.state);
+    if (!move.ok) throw conflict(move.error);
     const isListed = isListedAs(body.state, current.reviewStatus, current.heldAt !== null);
     await tx.update(listings).set({ sellerState: body.state, isListed, updatedAt: now }).where(eq(listings.id, current.id));
     const msg =
