@@ -22,7 +22,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 /** Clicks a console action that asks first (confirm or reason) and waits for the reloaded page's result line. */
-async function act(page: Page, scope: Locator, button: string, dialogName: string | RegExp, done: string, reason?: string): Promise<void> {
+async function act(page: Page, scope: Locator, button: string, dialogName: string | RegExp, done: string | RegExp, reason?: string): Promise<void> {
   await waitForAllHydrated(page, 'OpsAction');
   await scope.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: dialogName });
@@ -73,6 +73,7 @@ test('a store is certified in /ops/sellers, its listing rejected with a reason, 
   await page.reload();
   await waitForHydration(page, 'SellerApply');
   await expect(page.getByRole('region', { name: '申请状态' })).toContainText('驳回原因：营业执照照片不清晰，请重新上传');
+  await page.screenshot({ path: testInfo.outputPath('seller-apply-rejected.png') });
   await page.getByRole('form', { name: '卖家认证申请' }).getByRole('button', { name: '提交审核' }).click();
   await expect(page.getByRole('region', { name: '申请状态' })).toContainText('审核中');
   await ops.reload();
@@ -123,6 +124,7 @@ test('a store is certified in /ops/sellers, its listing rejected with a reason, 
   const card = ops.getByRole('article', { name: title });
   await expect(card).toContainText('新发布');
   await expect(card).toContainText('¥6.00');
+  await ops.screenshot({ path: testInfo.outputPath('ops-review-card.png') });
   await act(ops, card, '驳回', `驳回账号 ${listingId}`, `已驳回账号 ${listingId}`, '标题请勿使用【】符号');
   await page.reload();
   await waitForHydration(page, 'SellerListings');
@@ -156,6 +158,9 @@ test('a store is certified in /ops/sellers, its listing rejected with a reason, 
   const held = page.getByRole('article', { name: title });
   await expect(held).toContainText('平台下架：账号图片与描述不符');
   await expect(held.getByRole('button', { name: '上架' })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath('seller-listing-held-390.png'), fullPage: true });
 
   // The audit log holds every step (an admin reads it).
   const adminContext = await browser.newContext();
