@@ -3,7 +3,7 @@
  * the popup's link, 消息通知's rows and 消息详情's 查看订单 all read it from here.
  * The renter has no page per order: 我的订单 shows the one order named by ?order_no= (OrderList).
  */
-import type { NotificationView } from './contract/notifications';
+import type { NotificationKind, NotificationView } from './contract/notifications';
 
 export const ORDER_LIST_PATH = '/account/order';
 export const NOTIFY_DETAIL_PATH = '/account/notify_detail';
@@ -26,8 +26,18 @@ export function notifyDetailHref(id: number): string {
   return `${NOTIFY_DETAIL_PATH}?id=${id}`;
 }
 
-/** The popup's link: the order (查看订单) when there is one, else the message itself (查看详情). */
-export function notificationLink(notification: Pick<NotificationView, 'id' | 'params'>): { href: string; text: string } {
+/** The seller's own page a platform decision is about (issue 15), by kind. */
+export const SELLER_NOTIFICATION_LINKS: Readonly<Partial<Record<NotificationKind, { href: string; text: string }>>> = {
+  seller_certification: { href: '/seller/apply', text: '查看认证' },
+  seller_listing: { href: '/seller/listings', text: '查看我的出租' },
+};
+
+/**
+ * The popup's link: the order (查看订单) when there is one, the seller's page for a platform
+ * decision about their shop or listing, else the message itself (查看详情).
+ */
+export function notificationLink(notification: Pick<NotificationView, 'id' | 'params' | 'notification_type'>): { href: string; text: string } {
   const orderNo = notificationOrderNo(notification.params);
-  return orderNo ? { href: orderHref(orderNo), text: '查看订单' } : { href: notifyDetailHref(notification.id), text: '查看详情' };
+  if (orderNo) return { href: orderHref(orderNo), text: '查看订单' };
+  return SELLER_NOTIFICATION_LINKS[notification.notification_type] ?? { href: notifyDetailHref(notification.id), text: '查看详情' };
 }

@@ -234,6 +234,7 @@ describe.each(DRIVERS)('catalogue API on $label', ({ driver, skip }) => {
           icon: sjz.icon,
           maintenance_status: 0,
           is_suspended: 0,
+          maintenance_notice: null,
           has_hafu_coin: true,
         });
         expect(all.body.data.find((game) => game.id === maintained.id)).toMatchObject({ maintenance_status: 1, is_suspended: 1 });

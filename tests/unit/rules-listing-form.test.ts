@@ -118,10 +118,11 @@ describe('seller states (on_shelf ↔ off_shelf ↔ maintenance; deleted is fina
     expect(deleteOutcome('deleted', false)).toBe('refused');
   });
 
-  it('is listed only on the shelf and approved', () => {
-    expect(isListedAs('on_shelf', 'approved')).toBe(true);
-    expect(isListedAs('on_shelf', 'pending')).toBe(false);
-    expect(isListedAs('off_shelf', 'approved')).toBe(false);
-    expect(isListedAs('maintenance', 'approved')).toBe(false);
+  it('is listed only on the shelf, approved and not taken down by the platform', () => {
+    expect(isListedAs('on_shelf', 'approved', false)).toBe(true);
+    expect(isListedAs('on_shelf', 'pending', false)).toBe(false);
+    expect(isListedAs('off_shelf', 'approved', false)).toBe(false);
+    expect(isListedAs('maintenance', 'approved', false)).toBe(false);
+    expect(isListedAs('on_shelf', 'approved', true)).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { $unreadNotifications } from '../../lib/stores/notifications';
 import LoginRequired from '../LoginRequired';
 import { focusRing } from '../ui/focus-ring';
 import { backLinkClass, DetailFallback, useItemDetail } from '../ui/ItemDetail';
-import { formatNotificationTime, kindLabel, notificationOrderNo, orderHref, readNotifyId } from './notification-helpers';
+import { SELLER_NOTIFICATION_LINKS, formatNotificationTime, kindLabel, notificationOrderNo, orderHref, readNotifyId } from './notification-helpers';
 
 /** What the server says for an unknown id or another user's (services/notifications.ts). */
 export const MSG_NOTIFICATION_NOT_FOUND = '通知不存在';
@@ -43,6 +43,7 @@ function Detail(): ReactNode {
 
   const notification = load.item;
   const orderNo = notificationOrderNo(notification.params);
+  const sellerLink = SELLER_NOTIFICATION_LINKS[notification.notification_type];
   return (
     <div className="space-y-4 py-2 text-sm">
       <a href={BACK_HREF} className={backLinkClass}>
@@ -66,6 +67,13 @@ function Detail(): ReactNode {
             </span>
             <a href={orderHref(orderNo)} className={`${primaryLink} ml-auto`}>
               查看订单
+            </a>
+          </div>
+        ) : null}
+        {sellerLink ? (
+          <div className="mt-5 flex justify-end border-t border-neutral-100 pt-4">
+            <a href={sellerLink.href} className={primaryLink}>
+              {sellerLink.text}
             </a>
           </div>
         ) : null}

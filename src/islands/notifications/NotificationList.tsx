@@ -21,6 +21,7 @@ import {
   NOTIFY_TABS,
   orderHref,
   readNotifyQuery,
+  SELLER_NOTIFICATION_LINKS,
   withNotifyQuery,
   type NotifyQuery,
 } from './notification-helpers';
@@ -116,6 +117,7 @@ function Notifications(): ReactNode {
 function NotificationRow({ notification }: { notification: NotificationView }): ReactNode {
   const rowId = useId();
   const orderNo = notificationOrderNo(notification.params);
+  const sellerLink = SELLER_NOTIFICATION_LINKS[notification.notification_type];
   const unread = !notification.is_read;
   return (
     <article
@@ -147,6 +149,11 @@ function NotificationRow({ notification }: { notification: NotificationView }): 
         {orderNo ? (
           <a href={orderHref(orderNo)} className={outlineLink} aria-describedby={`${rowId}-title`}>
             查看订单
+          </a>
+        ) : null}
+        {sellerLink ? (
+          <a href={sellerLink.href} className={outlineLink} aria-describedby={`${rowId}-title`}>
+            {sellerLink.text}
           </a>
         ) : null}
         <a href={notifyDetailHref(notification.id)} className={outlineLink} aria-describedby={`${rowId}-title`}>

@@ -40,6 +40,8 @@ export interface GameRef {
   /** spec §3 game.maintenance_status and game.is_suspended (0/1). */
   maintenance_status: 0 | 1;
   is_suspended: 0 | 1;
+  /** What the operator tells renters while the game is in maintenance (e.g. 预计18:00恢复); null otherwise. */
+  maintenance_notice: string | null;
   has_hafu_coin: boolean;
 }
 

@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   'red_packet',
   'vip_expiring',
   'broadcast',
+  'seller_certification',
+  'seller_listing',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -28,7 +30,9 @@ export const NOTIFICATION_FILTERS = {
   order: ['order_paid', 'rental_starting', 'rental_ending', 'rental_ended', 'order_refund', 'deposit_returned'],
   complaint: ['complaint_answered', 'complaint_decided'],
   money: ['withdrawal_paid', 'withdrawal_refused', 'red_packet', 'vip_expiring'],
-  system: ['broadcast'],
+  // A seller's certification and listing decisions (issue 15) are messages from the platform too;
+  // a tab of their own would sit empty for every renter.
+  system: ['broadcast', 'seller_certification', 'seller_listing'],
 } as const satisfies Record<string, readonly NotificationKind[]>;
 export type NotificationFilter = keyof typeof NOTIFICATION_FILTERS;
 export const NOTIFICATION_FILTER_LABELS: Readonly<Record<NotificationFilter, string>> = {

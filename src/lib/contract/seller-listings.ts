@@ -240,6 +240,12 @@ export type SellerListingsQuery = z.output<typeof sellerListingsQuerySchema>;
 
 export { LISTING_REVIEW_STATUSES, LISTING_SELLER_STATES, ACCOUNT_TYPE_VALUE, type ListingReviewStatus, type ListingSellerState };
 
+/** The platform took the listing down (issue 15): why, and since when. Only an operator restores it. */
+export interface PlatformHold {
+  reason: string;
+  held_at: string;
+}
+
 /** A row of the seller's list. */
 export interface SellerListingRow {
   id: number;
@@ -255,8 +261,10 @@ export interface SellerListingRow {
   review_status: ListingReviewStatus;
   review_status_text: string;
   review_reason: string | null;
+  /** Taken down by the platform; null when not. */
+  platform_hold: PlatformHold | null;
   is_rented: boolean;
-  /** Shown to renters now (on the shelf and approved). */
+  /** Shown to renters now (on the shelf, approved, not taken down). */
   is_listed: boolean;
   updated_at: string;
 }
@@ -289,6 +297,8 @@ export interface SellerListingEdit {
   seller_state: ListingSellerState;
   review_status: ListingReviewStatus;
   review_reason: string | null;
+  /** Taken down by the platform; null when not. */
+  platform_hold: PlatformHold | null;
   is_listed: boolean;
   is_rented: boolean;
 }

@@ -33,9 +33,17 @@ export interface AvailabilityInput {
   is_listed: Flag;
 }
 
+/** spec §4: a game is in maintenance when maintenance_status and is_suspended are both 1. */
+export function isGameInMaintenance(game: Pick<AvailabilityInput, 'maintenance_status' | 'is_suspended'>): boolean {
+  return on(game.maintenance_status) && on(game.is_suspended);
+}
+
+/** Why renting (or renewing) an account of a game in maintenance is refused (409). */
+export const MSG_GAME_IN_MAINTENANCE = '游戏维护中，暂不可租';
+
 export function listingAvailability(listing: AvailabilityInput): Availability {
   if (!on(listing.is_listed)) return 'unavailable';
-  if (on(listing.maintenance_status) && on(listing.is_suspended)) return 'maintenance';
+  if (isGameInMaintenance(listing)) return 'maintenance';
   if (on(listing.is_rented)) return on(listing.is_reservation) ? 'appoint' : 'unavailable';
   return 'normal';
 }

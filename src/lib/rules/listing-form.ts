@@ -151,7 +151,10 @@ export function deleteOutcome(from: ListingSellerState, hasRunningOrFutureOrders
   return hasRunningOrFutureOrders ? 'unlisted' : 'deleted';
 }
 
-/** spec §3 is_listed: shown to renters only on the shelf and past review (listings_is_listed_check). */
-export function isListedAs(sellerState: ListingSellerState, reviewStatus: ListingReviewStatus): boolean {
-  return sellerState === 'on_shelf' && reviewStatus === 'approved';
+/**
+ * spec §3 is_listed: shown to renters only on the shelf, past review and not taken down by the
+ * platform (issue 15; listings_is_listed_check holds the database to the same).
+ */
+export function isListedAs(sellerState: ListingSellerState, reviewStatus: ListingReviewStatus, held: boolean): boolean {
+  return sellerState === 'on_shelf' && reviewStatus === 'approved' && !held;
 }

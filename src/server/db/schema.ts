@@ -106,6 +106,8 @@ export const games = pgTable(
     /** spec §4: maintenance = maintenance_status 1 and is_suspended 1 (0/1 flags as the API sends them). */
     maintenanceStatus: smallint('maintenance_status').notNull().default(0),
     isSuspended: smallint('is_suspended').notNull().default(0),
+    /** What renters are told while the game is in maintenance (issue 15), e.g. 预计18:00恢复. */
+    maintenanceNotice: varchar('maintenance_notice', { length: 200 }),
     /** The shooter whose in-game currency (hafu coin) is prepaid with the rental (spec §1). */
     hasHafuCoin: boolean('has_hafu_coin').notNull().default(false),
   },
@@ -157,6 +159,11 @@ export const shops = pgTable(
     name: varchar('name', { length: 32 }).notNull(),
     certType: smallint('cert_type').notNull().default(0),
     logo: text('logo'),
+    /**
+     * An operator asked that this shop's new listings and big price changes wait for review even
+     * while site-wide review is off (issue 15).
+     */
+    reviewListings: boolean('review_listings').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('shops_owner_user_id_key').on(t.ownerUserId), check('shops_cert_type_check', sql`${t.certType} in (0, 1, 2)`)],
@@ -198,6 +205,17 @@ export const listings = pgTable(
     /** Review of a new listing or a big price change (issue 13), with the reason the seller sees when rejected. */
     reviewStatus: text('review_status', { enum: LISTING_REVIEW_STATUSES }).$type<ListingReviewStatus>().notNull().default('approved'),
     reviewReason: varchar('review_reason', { length: 200 }),
+    /**
+     * The approved hourly price a pending price change would replace, so the review queue shows
+     * old → new (issue 15); null for a listing never approved. Kept by services/seller-listings.ts.
+     */
+    reviewFromRentalFen: integer('review_from_rental_fen'),
+    /**
+     * Taken down by the platform (issue 15): when, and the reason the seller sees. Not listed while
+     * set, whatever the seller does; only an operator's restore clears it.
+     */
+    heldAt: timestamp('held_at', { withTimezone: true, mode: 'date' }),
+    holdReason: varchar('hold_reason', { length: 200 }),
     isUseBargain: boolean('is_use_bargain').notNull().default(false),
     isUseVipDiscount: boolean('is_use_vip_discount').notNull().default(false),
     topShelf: boolean('top_shelf').notNull().default(false),
@@ -272,7 +290,10 @@ export const listings = pgTable(
     index('listings_shop_seller_idx').on(t.shopId, t.id.desc()).where(sql`${t.sellerState} <> 'deleted'`),
     check('listings_seller_state_check', sql.raw(`seller_state in (${LISTING_SELLER_STATES.map((s) => `'${s}'`).join(', ')})`)),
     check('listings_review_status_check', sql.raw(`review_status in (${LISTING_REVIEW_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
-    check('listings_is_listed_check', sql`${t.isListed} = (${t.sellerState} = 'on_shelf' and ${t.reviewStatus} = 'approved')`),
+    check('listings_is_listed_check', sql`${t.isListed} = (${t.sellerState} = 'on_shelf' and ${t.reviewStatus} = 'approved' and ${t.heldAt} is null)`),
+    check('listings_hold_check', sql`(${t.heldAt} is null) = (${t.holdReason} is null)`),
+    // The console's review queue (issue 15): pending listings, oldest change first.
+    index('listings_review_queue_idx').on(t.updatedAt, t.id).where(sql`${t.reviewStatus} = 'pending'`),
     check('listings_rental_fen_check', sql`${t.rentalFen} >= 0`),
     check('listings_deposit_fen_check', sql`${t.depositFen} >= 0`),
     check('listings_min_rental_hours_check', sql`${t.minRentalHours} >= 1`),
@@ -1898,3 +1919,7 @@ export const chatAgentPresence = pgTable('chat_agent_presence', {
     .references(() => operators.id),
   seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
+// ---- sellers and listings in the console (issue 15)
+// No table of its own: the console's sellers, listings and games screens add columns where the
+// thing they describe lives (listings: review_from_rental_fen, held_at, hold_reason; shops:
+// review_listings; games: maintenance_notice), and every decision is a row of ops_audit_log.

@@ -8,7 +8,7 @@
  */
 import type { CertType, GameListItem, GameRef, ListingActivity, ListingAttr, ListingCard, ListingDetail, RentalPeriodFlags } from '~/lib/contract/catalog';
 import { CERT_TYPE } from '~/lib/config/constants';
-import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
+import { isBookableNow, isGameInMaintenance, listingAvailability } from '~/lib/rules/availability';
 import { hafuPrepayFen } from '~/lib/rules/hafu';
 import { fenToYuan } from '~/lib/rules/money';
 import type { AnnouncementRow, BannerRow, GameRow, HotTagRow } from '../db/schema';
@@ -62,6 +62,7 @@ export interface ListingDetailRow extends ListingCardRow {
   imgs: string[];
   gameSlug: string;
   gameIcon: string;
+  gameMaintenanceNotice: string | null;
   shopId: number;
   shopName: string;
 }
@@ -91,14 +92,18 @@ function certTypeOf(value: number): CertType {
   return value === CERT_TYPE.store || value === CERT_TYPE.merchant ? value : CERT_TYPE.individual;
 }
 
-export function reshapeGame(row: Pick<GameRow, 'id' | 'name' | 'slug' | 'icon' | 'maintenanceStatus' | 'isSuspended' | 'hasHafuCoin'>): GameRef {
+export function reshapeGame(row: Pick<GameRow, 'id' | 'name' | 'slug' | 'icon' | 'maintenanceStatus' | 'isSuspended' | 'hasHafuCoin' | 'maintenanceNotice'>): GameRef {
+  const maintenance_status = flag01(row.maintenanceStatus);
+  const is_suspended = flag01(row.isSuspended);
   return {
     id: row.id,
     name: row.name,
     slug: row.slug,
     icon: row.icon,
-    maintenance_status: flag01(row.maintenanceStatus),
-    is_suspended: flag01(row.isSuspended),
+    maintenance_status,
+    is_suspended,
+    // The operator's note is news only while the game is in maintenance (spec §4: both flags).
+    maintenance_notice: isGameInMaintenance({ maintenance_status, is_suspended }) ? row.maintenanceNotice : null,
     has_hafu_coin: row.hasHafuCoin,
   };
 }
@@ -177,6 +182,7 @@ export function reshapeListingDetail(row: ListingDetailRow, attrs: readonly List
     maintenanceStatus: row.gameMaintenanceStatus,
     isSuspended: row.gameIsSuspended,
     hasHafuCoin: row.gameHasHafuCoin,
+    maintenanceNotice: row.gameMaintenanceNotice,
   });
   return {
     ...card,

@@ -109,6 +109,7 @@ export const gameSelection = {
   maintenanceStatus: games.maintenanceStatus,
   isSuspended: games.isSuspended,
   hasHafuCoin: games.hasHafuCoin,
+  maintenanceNotice: games.maintenanceNotice,
 };
 
 /** Every game, in the catalogue's order. */
@@ -504,6 +505,7 @@ const detailSelection = {
   imgs: listings.imgs,
   gameSlug: games.slug,
   gameIcon: games.icon,
+  gameMaintenanceNotice: games.maintenanceNotice,
   shopId: shops.id,
   shopName: shops.name,
 };
@@ -511,8 +513,8 @@ const detailSelection = {
 /**
  * A listing's detail (spec §7 "game account detail", §3 fields). A listing that is no longer
  * listed still shows, with availability 'unavailable' (spec §4); only a listing that does not
- * exist, or that its seller deleted, is "deleted": 404 with code -400 and 账号已删除, which sends
- * the page to deleted_page.
+ * exist, that its seller deleted, or that the platform took down (issue 15) is "deleted": 404
+ * with code -400 and 账号已删除, which sends the page to deleted_page.
  */
 export async function getListingDetail(db: Db, id: number, now: Date): Promise<ListingDetail> {
   if (!isRowId(id)) throw accountDeleted();
@@ -523,8 +525,9 @@ export async function getListingDetail(db: Db, id: number, now: Date): Promise<L
     .innerJoin(shops, eq(shops.id, listings.shopId))
     .leftJoin(platforms, eq(platforms.id, listings.platformId))
     .leftJoin(zones, eq(zones.id, listings.zoneId))
-    // A listing its seller deleted (kept for order history) is gone for renters too (issue 13).
-    .where(and(eq(listings.id, id), ne(listings.sellerState, 'deleted')))
+    // A listing its seller deleted (kept for order history) is gone for renters too (issue 13), and
+    // so is one the platform took down (issue 15): its title or pictures may be why.
+    .where(and(eq(listings.id, id), ne(listings.sellerState, 'deleted'), isNull(listings.heldAt)))
     .limit(1);
   if (!row) throw accountDeleted();
   const attrRows = await db

@@ -13,11 +13,12 @@ import { z } from 'zod';
 import { MS_PER_HOUR, ORDER_STATUS, RENEW_MAX_HOURS } from '~/lib/config/constants';
 import type { CancelPreview, Credentials, OrderView, RenewCheck } from '~/lib/contract/money';
 import { applyActivityDiscount } from '~/lib/rules/activity';
+import { MSG_GAME_IN_MAINTENANCE, isGameInMaintenance } from '~/lib/rules/availability';
 import { fenToYuan } from '~/lib/rules/money';
 import { cancelRefund, type CancelRefund } from '~/lib/rules/refund';
 import { isVipDiscountUsable, vipDiscountFen } from '~/lib/rules/vip';
 import type { Db, DbOrTx } from '../db/client';
-import { listings, orderRenewals, orders, type OrderRow } from '../db/schema';
+import { games, listings, orderRenewals, orders, type OrderRow } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { credentialsNotGiven, readListingCredentials } from './credentials';
 import { withIdempotency } from './idempotency';
@@ -148,11 +149,22 @@ interface RenewPrice {
 /** `hours` more at the hourly rate, with the activity and VIP discounts (no envelope, no bonus: docs/decisions.md "Renewal"). */
 async function renewPrice(db: DbOrTx, order: OrderRow, hours: number, now: Date): Promise<RenewPrice> {
   const [listing] = await db
-    .select({ rentalFen: listings.rentalFen, activityDiscount: listings.activityDiscount, isUseVipDiscount: listings.isUseVipDiscount, isListed: listings.isListed })
+    .select({
+      rentalFen: listings.rentalFen,
+      activityDiscount: listings.activityDiscount,
+      isUseVipDiscount: listings.isUseVipDiscount,
+      isListed: listings.isListed,
+      maintenanceStatus: games.maintenanceStatus,
+      isSuspended: games.isSuspended,
+    })
     .from(listings)
+    .innerJoin(games, eq(games.id, listings.gameId))
     .where(eq(listings.id, order.listingId!));
-  // spec §8: 账号已删除 (code -400 on continue rent), as renting an account gone from the market.
+  // spec §8: 账号已删除 (code -400 on continue rent), as renting an account gone from the market
+  // (taken down by the platform included: issue 15).
   if (!listing?.isListed) throw accountDeleted();
+  // More hours of a game nobody can play now are refused like a new rental (issue 15).
+  if (isGameInMaintenance({ maintenance_status: listing.maintenanceStatus === 1, is_suspended: listing.isSuspended === 1 })) throw conflict(MSG_GAME_IN_MAINTENANCE);
   const wallet = await readWallet(db, order.userId);
   const baseFen = listing.rentalFen * hours;
   const afterActivity = applyActivityDiscount(baseFen, listing.activityDiscount);

@@ -14,7 +14,7 @@ import { bodyIdSchema } from '~/lib/contract/common';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RED_PACKET_STATUS } from '~/lib/config/constants';
 import { MONEY_CODES, type OrderInfo, type OrderQuote, type OrderView, type Page, type RentalRequest, type UsableRedPacket } from '~/lib/contract/money';
 import type { ListingDetail } from '~/lib/catalog/types';
-import { isBookableNow } from '~/lib/rules/availability';
+import { MSG_GAME_IN_MAINTENANCE, isBookableNow } from '~/lib/rules/availability';
 import { couponDiscountFen, couponLabel, type Coupon } from '~/lib/rules/coupon';
 import { fenToYuan } from '~/lib/rules/money';
 import { ORDER_LIST_FILTERS } from '~/lib/rules/order-status';
@@ -234,7 +234,7 @@ export async function restoreEnvelopes(tx: DbTx, ids: number[]): Promise<void> {
 export function assertRentable(listing: ListingDetail, reserved: boolean, now: Date): void {
   // spec §8: 账号已删除 (code -400 on continue rent) for an account that is gone from the market.
   if (!listing.is_listed) throw accountDeleted();
-  if (listing.availability === 'maintenance') throw conflict('游戏维护中，暂不可租');
+  if (listing.availability === 'maintenance') throw conflict(MSG_GAME_IN_MAINTENANCE);
   if (reserved) {
     if (!listing.is_reservation) throw badRequest(MSG_NO_RESERVATION);
     return;

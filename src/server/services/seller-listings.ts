@@ -13,7 +13,7 @@
  * listings and listing_attrs writes bump catalog_version (migration 0002), so the hall and the
  * detail page show a change at once.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_TYPE_ATTR_NAME, ORDER_STATUS, type ListingReviewStatus, type ListingSellerState } from '~/lib/config/constants';
 import {
   ACCOUNT_TYPE_CHOICES,
@@ -35,6 +35,7 @@ import {
   type ListingStateBody,
   type ListingUpdateBody,
   type Page,
+  type PlatformHold,
   type SellerListingCredentials,
   type SellerListingDeleteAnswer,
   type SellerListingEdit,
@@ -45,9 +46,10 @@ import {
   type SellerListingsQuery,
 } from '~/lib/contract/seller-listings';
 import { REVIEW_STATUS_LABEL, SELLER_STATE_LABEL, canMoveTo, deleteOutcome, isListedAs, reviewAfterSave } from '~/lib/rules/listing-form';
+import { PLATFORM_REASON_MAX_CHARS, reviewFromAfterSave, sellerMoveWhileHeld } from '~/lib/rules/listing-review';
 import { fenToYuan } from '~/lib/rules/money';
 import type { Db, DbOrTx, DbTx } from '../db/client';
-import { games, listingAttrs, listingCredentials, listings, orders, platforms, uploadedImages, zones } from '../db/schema';
+import { games, listingAttrs, listingCredentials, listings, orders, platforms, shops, uploadedImages, zones } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { readListingCredentials, setListingCredentials } from './credentials';
 import { requireSeller, type SellerShop } from './sellers';
@@ -61,7 +63,12 @@ export const MSG_ZONE_REQUIRED = '请选择区服';
 
 const listingNotFound = () => notFound(MSG_LISTING_NOT_FOUND);
 
-type ListingRow = typeof listings.$inferSelect;
+export type ListingRow = typeof listings.$inferSelect;
+
+/** The platform's hold as the seller's answers carry it. */
+export function platformHoldOf(row: Pick<ListingRow, 'heldAt' | 'holdReason'>): PlatformHold | null {
+  return row.heldAt && row.holdReason ? { reason: row.holdReason, held_at: row.heldAt.toISOString() } : null;
+}
 
 // ---------------------------------------------------------------------------------------------
 // reading one owned listing
@@ -140,6 +147,7 @@ function toEdit(row: ListingRow, attrs: ListingAttrInput[], loginAccount: string
     seller_state: row.sellerState,
     review_status: row.reviewStatus,
     review_reason: row.reviewReason,
+    platform_hold: platformHoldOf(row),
     is_listed: row.isListed,
     is_rented: row.isRented,
   };
@@ -254,9 +262,10 @@ async function writeAttrs(tx: DbTx, listingId: number, attrs: ListingAttrInput[]
   if (attrs.length > 0) await tx.insert(listingAttrs).values(attrs.map((attr) => ({ listingId, attrName: attr.attr_name, value: attr.value })));
 }
 
-async function reviewSettings(db: DbOrTx): Promise<{ enabled: boolean; ratio: number }> {
+/** Review applies site-wide when it is on, and to a shop an operator marked for review (issue 15) always. */
+async function reviewSettings(db: DbOrTx, shop: Pick<SellerShop, 'reviewListings'>): Promise<{ enabled: boolean; ratio: number }> {
   const settings = await readSettings(db, ['seller.review_enabled', 'seller.review_price_change_ratio']);
-  return { enabled: settings['seller.review_enabled'], ratio: settings['seller.review_price_change_ratio'] };
+  return { enabled: settings['seller.review_enabled'] || shop.reviewListings, ratio: settings['seller.review_price_change_ratio'] };
 }
 
 const createdMsg = (review: ListingReviewStatus): string => (review === 'pending' ? '已提交，审核通过后上架' : '发布成功');
@@ -270,7 +279,7 @@ export async function createSellerListing(db: Db, userId: number, body: ListingC
     const shop = await requireSeller(tx, userId);
     const parts = await checkGameParts(tx, body);
     const imgs = await resolveImages(tx, userId, body.images, []);
-    const review = await reviewSettings(tx);
+    const review = await reviewSettings(tx, shop);
     const reviewStatus = reviewAfterSave({ reviewEnabled: review.enabled, ratio: review.ratio, previous: null, rentalFen: body.rental });
     const sellerState: ListingSellerState = 'on_shelf';
     const [row] = await tx
@@ -280,7 +289,7 @@ export async function createSellerListing(db: Db, userId: number, body: ListingC
         ...formColumns(body, parts, imgs),
         sellerState,
         reviewStatus,
-        isListed: isListedAs(sellerState, reviewStatus),
+        isListed: isListedAs(sellerState, reviewStatus, false),
         createdAt: now,
         updatedAt: now,
       })
@@ -313,7 +322,7 @@ export async function updateSellerListing(db: Db, userId: number, body: ListingU
       }
     }
 
-    const review = await reviewSettings(tx);
+    const review = await reviewSettings(tx, shop);
     const reviewStatus = reviewAfterSave({
       reviewEnabled: review.enabled,
       ratio: review.ratio,
@@ -326,13 +335,16 @@ export async function updateSellerListing(db: Db, userId: number, body: ListingU
         ...formColumns(body, parts, imgs),
         reviewStatus,
         reviewReason: reviewStatus === 'rejected' ? current.reviewReason : null,
-        isListed: isListedAs(current.sellerState, reviewStatus),
+        reviewFromRentalFen: reviewFromAfterSave(current, reviewStatus),
+        isListed: isListedAs(current.sellerState, reviewStatus, current.heldAt !== null),
         updatedAt: now,
       })
       .where(eq(listings.id, current.id))
       .returning();
     await writeAttrs(tx, current.id, parts.attrs);
-    const msg = reviewStatus !== 'pending' ? '保存成功' : current.reviewStatus === 'approved' ? '已保存，价格变动较大，审核通过后生效' : '已保存，审核通过后生效';
+    const saved = reviewStatus !== 'pending' ? '保存成功' : current.reviewStatus === 'approved' ? '已保存，价格变动较大，审核通过后生效' : '已保存，审核通过后生效';
+    // A fix to a listing the platform took down does not bring it back by itself.
+    const msg = current.heldAt ? `${saved}（该账号已被平台下架，恢复后才会对租客可见）` : saved;
     return { listing: await editView(tx, row!), msg };
   });
 }
@@ -345,9 +357,12 @@ export async function changeSellerListingState(db: Db, userId: number, body: Lis
   return db.transaction(async (tx) => {
     const shop = await requireSeller(tx, userId);
     const current = await ownedListing(tx, shop, body.id, true);
+    // The platform's hold first: 上架 on a held listing says why, whatever state the seller left it in.
+    const held = sellerMoveWhileHeld(body.state, platformHoldOf(current));
+    if (!held.ok) throw conflict(held.error);
     const move = canMoveTo(current.sellerState, body.state);
     if (!move.ok) throw conflict(move.error);
-    const isListed = isListedAs(body.state, current.reviewStatus);
+    const isListed = isListedAs(body.state, current.reviewStatus, current.heldAt !== null);
     await tx.update(listings).set({ sellerState: body.state, isListed, updatedAt: now }).where(eq(listings.id, current.id));
     const msg =
       body.state === 'on_shelf' ? (isListed ? '已上架' : '已上架，审核通过后对租客可见') : body.state === 'off_shelf' ? '已下架' : '已设为维护中';
@@ -379,12 +394,14 @@ export async function deleteSellerListing(db: Db, userId: number, id: number, no
 // ---------------------------------------------------------------------------------------------
 // reading
 
+// A listing the platform took down is not 出租中 whatever the seller chose; it is listed under 审核,
+// with the pending and rejected ones: everything waiting on the platform.
 const FILTER_CONDITION: Record<SellerListingsQuery['state'], SQL | undefined> = {
   all: undefined,
-  on_shelf: eq(listings.sellerState, 'on_shelf'),
+  on_shelf: and(eq(listings.sellerState, 'on_shelf'), isNull(listings.heldAt)),
   off_shelf: eq(listings.sellerState, 'off_shelf'),
   maintenance: eq(listings.sellerState, 'maintenance'),
-  review: inArray(listings.reviewStatus, ['pending', 'rejected']),
+  review: or(inArray(listings.reviewStatus, ['pending', 'rejected']), isNotNull(listings.heldAt)),
 };
 
 /** GET seller/listings: the caller's listings, newest first, deleted ones left out. */
@@ -402,6 +419,8 @@ export async function listSellerListings(db: DbOrTx, userId: number, query: Sell
       sellerState: listings.sellerState,
       reviewStatus: listings.reviewStatus,
       reviewReason: listings.reviewReason,
+      heldAt: listings.heldAt,
+      holdReason: listings.holdReason,
       isRented: listings.isRented,
       isListed: listings.isListed,
       updatedAt: listings.updatedAt,
@@ -427,6 +446,7 @@ export async function listSellerListings(db: DbOrTx, userId: number, query: Sell
       review_status: row.reviewStatus,
       review_status_text: REVIEW_STATUS_LABEL[row.reviewStatus],
       review_reason: row.reviewReason,
+      platform_hold: platformHoldOf(row),
       is_rented: row.isRented,
       is_listed: row.isListed,
       updated_at: row.updatedAt.toISOString(),
@@ -477,7 +497,8 @@ export async function sellerListingOptions(db: DbOrTx, userId: number): Promise<
     .where(ne(listingAttrs.attrName, ACCOUNT_TYPE_ATTR_NAME))
     .groupBy(listings.gameId, listingAttrs.attrName, listingAttrs.value)
     .orderBy(desc(count()), asc(listingAttrs.value));
-  const review = await reviewSettings(db);
+  const [shop] = await db.select({ reviewListings: shops.reviewListings }).from(shops).where(eq(shops.ownerUserId, userId));
+  const review = await reviewSettings(db, { reviewListings: shop?.reviewListings ?? false });
 
   const gamesOut: ListingGameOption[] = gameRows.map((game) => {
     const attrs = new Map<string, ListingAttrOption>();
@@ -505,30 +526,57 @@ export async function sellerListingOptions(db: DbOrTx, userId: number): Promise<
 }
 
 // ---------------------------------------------------------------------------------------------
-// review (the operator's side; the console is issue 15, `npm run seller:review` until then)
+// review (the operator's side: the console, services/ops/listings.ts)
 
 export const MSG_NOT_PENDING = '该账号不在审核中';
-export const MSG_REVIEW_REASON = '请填写驳回原因（200字以内）';
+export const MSG_REVIEW_REASON = `请填写驳回原因（${PLATFORM_REASON_MAX_CHARS}字以内）`;
+
+export type ListingReviewDecision = { approve: true } | { approve: false; reason: string };
 
 /**
  * An operator approves a listing under review (it reaches the hall at once if the seller keeps it
- * on the shelf) or rejects it with a reason the seller sees on 我的出租. Only a pending listing.
+ * on the shelf and the platform has not taken it down) or rejects it with a reason the seller sees
+ * on 我的出租. Only a pending listing; inside the caller's transaction (the console's, beside its
+ * audit row). `check` sees the locked row once it is known to be pending.
  */
+export async function applyListingReview(
+  tx: DbTx,
+  listingId: number,
+  decision: ListingReviewDecision,
+  now: Date,
+  check?: (row: ListingRow) => void,
+): Promise<{ before: ListingRow; after: ListingRow }> {
+  const [row] = await tx.select().from(listings).where(eq(listings.id, listingId)).for('update');
+  if (!row || row.sellerState === 'deleted') throw listingNotFound();
+  if (row.reviewStatus !== 'pending') throw conflict(MSG_NOT_PENDING);
+  check?.(row);
+  const reason = decision.approve ? null : decision.reason.trim();
+  if (reason !== null && (reason === '' || Array.from(reason).length > PLATFORM_REASON_MAX_CHARS)) throw badRequest(MSG_REVIEW_REASON);
+  const reviewStatus: ListingReviewStatus = decision.approve ? 'approved' : 'rejected';
+  const [after] = await tx
+    .update(listings)
+    .set({
+      reviewStatus,
+      reviewReason: reason,
+      // Approved: the new price is the approved one now. Rejected: the queue still shows the change when it comes back.
+      reviewFromRentalFen: decision.approve ? null : row.reviewFromRentalFen,
+      isListed: isListedAs(row.sellerState, reviewStatus, row.heldAt !== null),
+      updatedAt: now,
+    })
+    .where(eq(listings.id, listingId))
+    .returning();
+  return { before: row, after: after! };
+}
+
+/** The same decision in a transaction of its own (tests; no operator, so no audit row). */
 export async function decideListingReview(
   db: Db,
   listingId: number,
-  decision: { approve: true } | { approve: false; reason: string },
+  decision: ListingReviewDecision,
   now: Date,
 ): Promise<{ id: number; review_status: ListingReviewStatus; is_listed: boolean }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ sellerState: listings.sellerState, reviewStatus: listings.reviewStatus }).from(listings).where(eq(listings.id, listingId)).for('update');
-    if (!row) throw notFound(MSG_LISTING_NOT_FOUND);
-    if (row.reviewStatus !== 'pending') throw conflict(MSG_NOT_PENDING);
-    const reason = decision.approve ? null : decision.reason.trim();
-    if (reason !== null && (reason === '' || Array.from(reason).length > 200)) throw badRequest(MSG_REVIEW_REASON);
-    const reviewStatus: ListingReviewStatus = decision.approve ? 'approved' : 'rejected';
-    const isListed = isListedAs(row.sellerState, reviewStatus);
-    await tx.update(listings).set({ reviewStatus, reviewReason: reason, isListed, updatedAt: now }).where(eq(listings.id, listingId));
-    return { id: listingId, review_status: reviewStatus, is_listed: isListed };
+    const { after } = await applyListingReview(tx, listingId, decision, now);
+    return { id: after.id, review_status: after.reviewStatus, is_listed: after.isListed };
   });
 }

@@ -4,7 +4,8 @@
  * An approved certification makes (or retypes) the user's shop: the shop's cert_type is what the
  * listings' badges show (spec §6). A seller already approved may apply for another type; the shop
  * keeps its approved type until the new application is approved. Operators approve and reject
- * through `decideCertification` (the console is issue 15; until then scripts/seller-review.ts).
+ * in the console (services/ops/sellers.ts), which runs `applyCertificationDecision` inside its
+ * own transaction beside the audit row.
  */
 import { eq } from 'drizzle-orm';
 import {
@@ -31,22 +32,24 @@ export interface SellerShop {
   userId: number;
   shopId: number;
   certType: CertType;
+  /** An operator asked that this shop's listings wait for review even while review is off (issue 15). */
+  reviewListings: boolean;
 }
 
 export const notSeller = (): AppError => new AppError(SELLER_CODES.notSeller, MSG_NOT_SELLER, 403);
 
 /** The caller's shop, or 403 code 1101 请先申请成为卖家. */
 export async function requireSeller(db: DbOrTx, userId: number): Promise<SellerShop> {
-  const [shop] = await db.select({ id: shops.id, certType: shops.certType }).from(shops).where(eq(shops.ownerUserId, userId));
+  const [shop] = await db.select({ id: shops.id, certType: shops.certType, reviewListings: shops.reviewListings }).from(shops).where(eq(shops.ownerUserId, userId));
   if (!shop) throw notSeller();
-  return { userId, shopId: shop.id, certType: shop.certType as CertType };
+  return { userId, shopId: shop.id, certType: shop.certType as CertType, reviewListings: shop.reviewListings };
 }
 
-type CertificationRow = typeof sellerCertifications.$inferSelect;
+export type CertificationRow = typeof sellerCertifications.$inferSelect;
 
 const maskLicence = (licence: string): string => `${licence.slice(0, 4)}${'*'.repeat(Math.max(0, licence.length - 8))}${licence.slice(-4)}`;
 
-function toView(row: CertificationRow): CertificationView {
+export function toCertificationView(row: CertificationRow): CertificationView {
   const certType = row.certType as CertType;
   const details = { ...row.details };
   if (row.state === 'approved' && details.license_no) details.license_no = maskLicence(details.license_no);
@@ -73,7 +76,7 @@ export async function getSellerProfile(db: DbOrTx, userId: number): Promise<Sell
   const bps = settings['seller.commission_bps'];
   return {
     real_name_verified: user?.isRealName ?? false,
-    certification: row ? toView(row) : null,
+    certification: row ? toCertificationView(row) : null,
     shop: shop ? { id: shop.id, name: shop.name, cert_type: shop.certType as CertType, cert_type_text: CERT_TYPE_LABEL[shop.certType as CertType] } : null,
     commission_percent: { 0: bps[0] / 100, 1: bps[1] / 100, 2: bps[2] / 100 },
     earnings_hold_hours: settings['seller.earnings_hold_hours'],
@@ -138,24 +141,36 @@ export async function withdrawCertification(db: Db, userId: number, now: Date): 
   return getSellerProfile(db, userId);
 }
 
-/** An operator's decision on an application under review (issue 15's console; scripts/seller-review.ts until then). */
-export async function decideCertification(
-  db: Db,
+export type CertificationDecision = { approve: true } | { approve: false; reason: string };
+
+/**
+ * An operator's decision on an application under review, inside the caller's transaction (the
+ * console's, beside its audit row and the seller's message): approved opens or retypes the shop;
+ * rejected keeps the reason the seller reads on /seller/apply. `check` sees the locked row first
+ * (the console refuses a decision on an application changed since the operator read it).
+ */
+export async function applyCertificationDecision(
+  tx: DbTx,
   userId: number,
-  decision: { approve: true } | { approve: false; reason: string },
+  decision: CertificationDecision,
   now: Date,
-): Promise<CertificationView> {
-  return db.transaction(async (tx) => {
-    const row = await lockCertification(tx, userId);
-    if (!row) throw notFound(MSG_NO_APPLICATION);
-    const event: CertificationEvent = decision.approve ? { type: 'approve' } : { type: 'reject', reason: decision.reason };
-    const next = step({ state: row.state, certType: row.certType as CertType }, event);
-    const [updated] = await tx
-      .update(sellerCertifications)
-      .set({ state: next.state, rejectReason: next.rejectReason, decidedAt: now, updatedAt: now })
-      .where(eq(sellerCertifications.userId, userId))
-      .returning();
-    if (next.state === 'approved') await openShop(tx, row, now);
-    return toView(updated!);
-  });
+  check?: (row: CertificationRow) => void,
+): Promise<{ before: CertificationRow; after: CertificationRow }> {
+  const row = await lockCertification(tx, userId);
+  if (!row) throw notFound(MSG_NO_APPLICATION);
+  check?.(row);
+  const event: CertificationEvent = decision.approve ? { type: 'approve' } : { type: 'reject', reason: decision.reason };
+  const next = step({ state: row.state, certType: row.certType as CertType }, event);
+  const [updated] = await tx
+    .update(sellerCertifications)
+    .set({ state: next.state, rejectReason: next.rejectReason, decidedAt: now, updatedAt: now })
+    .where(eq(sellerCertifications.userId, userId))
+    .returning();
+  if (next.state === 'approved') await openShop(tx, row, now);
+  return { before: row, after: updated! };
+}
+
+/** The same decision in a transaction of its own (tests; no operator, so no audit row). */
+export async function decideCertification(db: Db, userId: number, decision: CertificationDecision, now: Date): Promise<CertificationView> {
+  return db.transaction(async (tx) => toCertificationView((await applyCertificationDecision(tx, userId, decision, now)).after));
 }

@@ -203,6 +203,11 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
       <p role="status" aria-live="polite" className="sr-only">
         {status}
       </p>
+      {listing?.platform_hold ? (
+        <p className="rounded bg-primary-light px-3 py-2 text-sm text-primary-dark" data-platform-hold>
+          该账号已被平台下架：{listing.platform_hold.reason}。修改后请联系客服恢复，恢复前租客看不到该账号。
+        </p>
+      ) : null}
       {listing && listing.review_status !== 'approved' ? (
         <p className={`rounded px-3 py-2 text-sm ${listing.review_status === 'pending' ? 'bg-blue-50 text-blue-700' : 'bg-primary-light text-primary-dark'}`}>
           {listing.review_status === 'pending' ? '审核中：审核通过后对租客可见' : `已驳回：${listing.review_reason ?? '请修改后重新提交'}`}

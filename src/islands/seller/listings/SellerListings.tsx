@@ -40,6 +40,14 @@ function Badge({ className, children }: { className: string; children: ReactNode
 }
 
 function ReviewLine({ row }: { row: SellerListingRow }): ReactNode {
+  if (row.platform_hold) {
+    // The platform's reason is what the seller must act on; only customer service restores it (issue 15).
+    return (
+      <span className="text-xs text-primary" data-platform-hold>
+        平台下架：{row.platform_hold.reason}（处理后请联系客服恢复）
+      </span>
+    );
+  }
   if (row.review_status === 'pending') return <Badge className="bg-blue-50 text-blue-700 ring-blue-200">审核中</Badge>;
   if (row.review_status === 'rejected') {
     return (
@@ -81,7 +89,11 @@ function ListingRowCard({ row, onMove, onDelete }: RowProps): ReactNode {
           </p>
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <span className="font-medium text-primary tabular-nums">¥{row.rental}/小时</span>
-            <Badge className={STATE_BADGE[row.seller_state]}>{row.seller_state_text}</Badge>
+            {row.platform_hold ? (
+              <Badge className="bg-primary-light text-primary-dark ring-red-200">平台下架</Badge>
+            ) : (
+              <Badge className={STATE_BADGE[row.seller_state]}>{row.seller_state_text}</Badge>
+            )}
             {row.is_rented ? <Badge className="bg-primary-light text-primary-dark ring-red-200">租赁中</Badge> : null}
             <ReviewLine row={row} />
           </p>
@@ -91,11 +103,13 @@ function ListingRowCard({ row, onMove, onDelete }: RowProps): ReactNode {
         <a href={editHref(row.id)} className={smallButton}>
           编辑
         </a>
-        {availableMoves(row.seller_state).map((target) => (
-          <DebounceButton key={target} onAction={() => onMove(target)} className={smallButton}>
-            {SELLER_STATE_ACTION[target]}
-          </DebounceButton>
-        ))}
+        {availableMoves(row.seller_state)
+          .filter((target) => !(row.platform_hold && target === 'on_shelf'))
+          .map((target) => (
+            <DebounceButton key={target} onAction={() => onMove(target)} className={smallButton}>
+              {SELLER_STATE_ACTION[target]}
+            </DebounceButton>
+          ))}
         <button type="button" onClick={onDelete} className={`${smallButton} hover:border-primary`}>
           删除
         </button>

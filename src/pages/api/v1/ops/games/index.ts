@@ -1,0 +1,12 @@
+/** GET /api/v1/ops/games → OpsGameView[] (permission `games`): every game with its maintenance state. */
+import { handle, headOf, ok } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { listGamesForOps } from '~/server/services/ops/games';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  await requireOperator(ctx, 'games', now);
+  return ok(await listGamesForOps(ctx.db, now));
+});
+export const HEAD = headOf(GET);
+export const ALL = opsAllowOnly('GET');

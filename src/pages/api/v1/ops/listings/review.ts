@@ -1,0 +1,16 @@
+/**
+ * GET /api/v1/ops/listings/review?page&page_size&game_id&q → Page of OpsReviewItem (permission
+ * `listings`): listings waiting for review, oldest change first, with what changed.
+ */
+import { opsReviewQueueQuerySchema } from '~/lib/contract/ops-sellers';
+import { handle, headOf, ok, readQuery } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { listReviewQueue } from '~/server/services/ops/listings';
+
+export const GET = handle(async (ctx) => {
+  await requireOperator(ctx, 'listings');
+  const query = await readQuery(ctx.url, opsReviewQueueQuerySchema);
+  return ok(await listReviewQueue(ctx.db, query));
+});
+export const HEAD = headOf(GET);
+export const ALL = opsAllowOnly('GET');
