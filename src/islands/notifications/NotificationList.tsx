@@ -16,6 +16,7 @@ import {
   formatNotificationTime,
   kindLabel,
   notificationOrderNo,
+  notificationTarget,
   notifyDetailHref,
   NOTIFY_PAGE_SIZE,
   NOTIFY_TABS,
@@ -116,6 +117,8 @@ function Notifications(): ReactNode {
 function NotificationRow({ notification }: { notification: NotificationView }): ReactNode {
   const rowId = useId();
   const orderNo = notificationOrderNo(notification.params);
+  // A complaint decision leads to the complaint (issue 15); other order news to the order.
+  const target = notificationTarget(notification.params) ?? (orderNo ? { href: orderHref(orderNo), text: '查看订单' } : null);
   const unread = !notification.is_read;
   return (
     <article
@@ -144,9 +147,9 @@ function NotificationRow({ notification }: { notification: NotificationView }): 
       </h3>
       <p className="mt-1 line-clamp-2 break-words whitespace-pre-line text-neutral-600">{notification.content}</p>
       <div className="mt-2 flex flex-wrap justify-end gap-2">
-        {orderNo ? (
-          <a href={orderHref(orderNo)} className={outlineLink} aria-describedby={`${rowId}-title`}>
-            查看订单
+        {target ? (
+          <a href={target.href} className={outlineLink} aria-describedby={`${rowId}-title`}>
+            {target.text}
           </a>
         ) : null}
         <a href={notifyDetailHref(notification.id)} className={outlineLink} aria-describedby={`${rowId}-title`}>
