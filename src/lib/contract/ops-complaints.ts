@@ -36,6 +36,8 @@ export const MSG_COMPLAINT_DECIDED = '该投诉已处理，不能重复处理';
 export const MSG_DECISION_TEXT_LENGTH = `处理说明需${COMPLAINT_DECISION_TEXT_MIN_CHARS}-${COMPLAINT_DECISION_TEXT_MAX_CHARS}个字`;
 export const MSG_DECISION_TEXT_CONTROL = '处理说明含有无效字符';
 export const MSG_PICK_OUTCOME = '请选择处理结果';
+export const MSG_PENALTY_ONLY_PENALIZE = '仅处罚号主时可填写处罚金额';
+export const MSG_REFUND_NOT_ASKED = '全额退款无需填写退款金额，驳回时不能退款';
 /** The search box: an order number or a username, at most this long. */
 export const OPS_COMPLAINT_SEARCH_MAX = 32;
 
@@ -65,17 +67,21 @@ const hasControl = (value: string): boolean => /[\u0000-\u0009\u000b\u000c\u000e
 const fenSchema = (max: number) => z.int({ error: '金额应为整数分' }).min(0, { error: '金额不能为负' }).max(max, { error: '金额过大' });
 
 /** POST ops/complaints/decide. `refund_fen`: refund_partial (and optional for penalize); `penalty_fen`: penalize. */
-export const opsComplaintDecideBodySchema = z.object({
-  complaint_id: bodyIdSchema,
-  outcome: z.enum(COMPLAINT_OUTCOMES, { error: MSG_PICK_OUTCOME }),
-  refund_fen: fenSchema(2_000_000_000).optional(),
-  penalty_fen: fenSchema(COMPLAINT_PENALTY_MAX_FEN).optional(),
-  text: z
-    .string({ error: MSG_DECISION_TEXT_LENGTH })
-    .trim()
-    .refine((text) => !text.includes(NUL) && !hasControl(text), { error: MSG_DECISION_TEXT_CONTROL })
-    .refine((text) => codePoints(text) >= COMPLAINT_DECISION_TEXT_MIN_CHARS && codePoints(text) <= COMPLAINT_DECISION_TEXT_MAX_CHARS, { error: MSG_DECISION_TEXT_LENGTH }),
-});
+export const opsComplaintDecideBodySchema = z
+  .object({
+    complaint_id: bodyIdSchema,
+    outcome: z.enum(COMPLAINT_OUTCOMES, { error: MSG_PICK_OUTCOME }),
+    refund_fen: fenSchema(2_000_000_000).optional(),
+    penalty_fen: fenSchema(COMPLAINT_PENALTY_MAX_FEN).optional(),
+    text: z
+      .string({ error: MSG_DECISION_TEXT_LENGTH })
+      .trim()
+      .refine((text) => !text.includes(NUL) && !hasControl(text), { error: MSG_DECISION_TEXT_CONTROL })
+      .refine((text) => codePoints(text) >= COMPLAINT_DECISION_TEXT_MIN_CHARS && codePoints(text) <= COMPLAINT_DECISION_TEXT_MAX_CHARS, { error: MSG_DECISION_TEXT_LENGTH }),
+  })
+  // An amount the outcome does not use is a mistake in the form, not something to drop silently.
+  .refine((body) => body.penalty_fen === undefined || body.outcome === 'penalize', { error: MSG_PENALTY_ONLY_PENALIZE, path: ['penalty_fen'] })
+  .refine((body) => body.refund_fen === undefined || (body.outcome !== 'refund_full' && body.outcome !== 'reject'), { error: MSG_REFUND_NOT_ASKED, path: ['refund_fen'] });
 export type OpsComplaintDecideBody = z.output<typeof opsComplaintDecideBodySchema>;
 
 /** A marketplace user as the arbitration screen names them. */

@@ -79,6 +79,8 @@ export interface DecisionMoney {
   /** Change of the owner's share and of the commission (≤ 0). */
   ownerShareDeltaFen: number;
   commissionDeltaFen: number;
+  /** Of the refund: what the owner's share gives back (≥ 0; the rest is the platform's commission). */
+  ownerShareFen: number;
   /** Earnings already released: the owner's share of the refund, charged to the owner. */
   clawbackFen: number;
   penaltyFen: number;
@@ -136,7 +138,8 @@ export function decideComplaintMoney(input: DecisionMoneyInput): DecisionMoneyRe
   // Without an earnings row nobody earned the rent (nothing to give back from a share).
   const ownerShareDeltaFen = earnings === 'none' ? 0 : after.sellerFen - before.sellerFen;
   const commissionDeltaFen = earnings === 'none' ? 0 : after.commissionFen - before.commissionFen;
-  const clawbackFen = earnings === 'released' ? -ownerShareDeltaFen : 0;
+  const ownerShareFen = 0 - ownerShareDeltaFen;
+  const clawbackFen = earnings === 'released' ? ownerShareFen : 0;
   const penaltyWithheldFen = earnings === 'frozen' ? Math.min(penaltyFen, after.sellerFen) : 0;
 
   let balance = input.ownerBalanceFen;
@@ -156,6 +159,7 @@ export function decideComplaintMoney(input: DecisionMoneyInput): DecisionMoneyRe
       after,
       ownerShareDeltaFen,
       commissionDeltaFen,
+      ownerShareFen,
       clawbackFen,
       penaltyFen,
       penaltyWithheldFen,

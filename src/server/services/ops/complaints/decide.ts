@@ -143,7 +143,7 @@ async function decideInTx(tx: DbTx, actor: OperatorActor, body: OpsComplaintDeci
     operatorId: actor.operatorId,
     outcome: body.outcome,
     refundFen: money.refundFen,
-    ownerShareFen: -money.ownerShareDeltaFen,
+    ownerShareFen: money.ownerShareFen,
     penaltyFen: money.penaltyFen,
     endedRental: money.endsRental,
     text: body.text,
@@ -201,7 +201,7 @@ async function decideInTx(tx: DbTx, actor: OperatorActor, body: OpsComplaintDeci
       before,
       after: {
         complaint: { status: COMPLAINT_STATUS.handled, reply: body.text },
-        decision: { outcome: body.outcome, refund_fen: money.refundFen, owner_share_fen: -money.ownerShareDeltaFen, penalty_fen: money.penaltyFen, ended_rental: money.endsRental },
+        decision: { outcome: body.outcome, refund_fen: money.refundFen, owner_share_fen: money.ownerShareFen, penalty_fen: money.penaltyFen, ended_rental: money.endsRental },
         order: orderAfter
           ? { status: orderAfter.status, pay_fen: orderAfter.payFen, refund_fen: orderAfter.refundFen, deposit_fen: orderAfter.depositFen, deposit_returned_fen: orderAfter.depositReturnedFen }
           : null,
@@ -234,7 +234,7 @@ function decisionSummary(money: DecisionMoney): string {
 function ownerSummary(money: DecisionMoney): string {
   const parts: string[] = [];
   if (money.outcome === 'reject') parts.push('投诉已驳回');
-  if (money.refundFen > 0) parts.push(`退还租客租金 ${yuanText(money.refundFen)}，其中由您的收益承担 ${yuanText(-money.ownerShareDeltaFen)}`);
+  if (money.refundFen > 0) parts.push(`退还租客租金 ${yuanText(money.refundFen)}，其中由您的收益承担 ${yuanText(money.ownerShareFen)}`);
   if (money.endsRental) parts.push('该订单已提前结束');
   if (money.penaltyFen > 0) parts.push(`处罚 ${yuanText(money.penaltyFen)}`);
   if (money.owedFen > 0) parts.push(`余额不足部分 ${yuanText(money.owedFen)} 将从后续收益中扣除`);
