@@ -8,6 +8,8 @@ import { CountedTextarea, countedLength, countedLengthError } from '../ui/Counte
 import { DebounceButton } from '../ui/DebounceButton';
 import { Modal } from '../ui/Modal';
 import { Skeleton } from '../ui/Skeleton';
+import { COMPLAINT_EVIDENCE_IMAGES_MAX } from '../../lib/config/constants';
+import { EvidenceImages, type EvidenceImage } from './EvidenceImages';
 import { errorText, focusRing } from './order-helpers';
 
 export interface ComplaintDialogProps {
@@ -64,6 +66,8 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
   const [type, setType] = useState<number | null>(null);
   const [content, setContent] = useState('');
   const [touched, setTouched] = useState(false);
+  const [images, setImages] = useState<EvidenceImage[]>([]);
+  const [uploading, setUploading] = useState(0);
   const [failure, setFailure] = useState<{ msg: string; needsPhone: boolean } | null>(null);
 
   useEffect(() => {
@@ -85,10 +89,17 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
 
   async function submit(): Promise<void> {
     setTouched(true);
-    if (type === null || contentError) return;
+    if (type === null || contentError || uploading > 0) return;
     setFailure(null);
     try {
-      onDone(await createComplaint(order.order_no, type, content.trim()));
+      onDone(
+        await createComplaint(
+          order.order_no,
+          type,
+          content.trim(),
+          images.map((image) => image.id),
+        ),
+      );
     } catch (error) {
       setFailure(complaintFailure(error));
     }
@@ -145,6 +156,8 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
         onBlur={() => setTouched(true)}
       />
 
+      <EvidenceImages images={images} onChange={setImages} uploading={uploading} onUploading={setUploading} max={COMPLAINT_EVIDENCE_IMAGES_MAX} legend="图片凭证" />
+
       {failure && !failure.needsPhone ? (
         <p role="alert" className="text-primary-dark">
           {failure.msg}
@@ -154,7 +167,7 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
         <button type="button" onClick={onClose} className={`rounded border border-neutral-300 px-4 py-2 text-neutral-700 hover:text-primary ${focusRing}`}>
           取消
         </button>
-        <DebounceButton onAction={submit} disabled={types.kind !== 'ready'}>
+        <DebounceButton onAction={submit} disabled={types.kind !== 'ready' || uploading > 0}>
           提交投诉
         </DebounceButton>
       </div>
