@@ -364,6 +364,28 @@ describe.each(TEST_DRIVERS)('complaint arbitration on $label', ({ driver, skip }
       await expectLedgerHolds();
     });
 
+    it('a decision racing the renter’s early cancel: whichever lands first, the rent given back adds up and never passes what was paid', async () => {
+      const c = await complainedRental({ hours: 4 });
+      const [decided, cancelled] = await Promise.allSettled([
+        decide({ complaint_id: c.complaintId, outcome: 'refund_partial', refund_fen: 1_000, text: TEXT }),
+        cancelOrder(db, c.renter, c.orderNo, new Date()),
+      ]);
+      expect(decided.status).toBe('fulfilled');
+      expect(cancelled.status).toBe('fulfilled');
+      if (decided.status === 'fulfilled') expect(decided.value.status).toBe(200);
+      // 50 % of 4,000 on the cancel and 1,000 by the decision, in either order.
+      expect(await orderOf(c)).toMatchObject({ status: 5, refundFen: 3_000, depositReturnedFen: DEPOSIT_FEN });
+      await expectWalletsMatchLedger(c.renter, c.owner);
+      await expectLedgerHolds();
+    });
+
+    it('a decision is history: its row cannot be changed or deleted', async () => {
+      const c = await complainedRental();
+      expectOk(await decide({ complaint_id: c.complaintId, outcome: 'reject', text: TEXT }));
+      await expect(db.update(complaintDecisions).set({ outcome: 'refund_full' }).where(eq(complaintDecisions.complaintId, c.complaintId))).rejects.toThrow();
+      await expect(db.delete(complaintDecisions).where(eq(complaintDecisions.complaintId, c.complaintId))).rejects.toThrow();
+    });
+
     it('many complaints decided at once across owners keep the identity (PostgreSQL runs them in parallel)', async () => {
       const cases = await Promise.all([0, 1, 2, 3, 4, 5].map(() => complainedRental({ ownerBalanceFen: 5_000 })));
       const outcomes = [

@@ -66,6 +66,8 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
   const [type, setType] = useState<number | null>(null);
   const [content, setContent] = useState('');
   const [touched, setTouched] = useState(false);
+  // The type's reminder waits for 提交投诉, not for the text's blur.
+  const [submitted, setSubmitted] = useState(false);
   const [images, setImages] = useState<EvidenceImage[]>([]);
   const [uploading, setUploading] = useState(0);
   const [failure, setFailure] = useState<{ msg: string; needsPhone: boolean } | null>(null);
@@ -89,6 +91,7 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
 
   async function submit(): Promise<void> {
     setTouched(true);
+    setSubmitted(true);
     if (type === null || contentError || uploading > 0) return;
     setFailure(null);
     try {
@@ -142,7 +145,7 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
             ))}
           </div>
         ) : null}
-        {touched && type === null && types.kind === 'ready' ? <p className="mt-1 text-xs text-primary-dark">请选择投诉类型</p> : null}
+        {submitted && type === null && types.kind === 'ready' ? <p className="mt-1 text-xs text-primary-dark">请选择投诉类型</p> : null}
       </fieldset>
 
       <CountedTextarea
@@ -153,7 +156,11 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
         placeholder={`请描述遇到的问题（${COMPLAINT_CONTENT_MIN}-${COMPLAINT_CONTENT_MAX}字）`}
         error={touched ? contentError : null}
         onChange={setContent}
-        onBlur={() => setTouched(true)}
+        // Leaving the field empty says nothing yet: the dialog opens with the text focused, and a
+        // message appearing on that blur moved the dialog under the pointer mid-click.
+        onBlur={() => {
+          if (content.trim() !== '') setTouched(true);
+        }}
       />
 
       <EvidenceImages images={images} onChange={setImages} uploading={uploading} onUploading={setUploading} max={COMPLAINT_EVIDENCE_IMAGES_MAX} legend="图片凭证" />

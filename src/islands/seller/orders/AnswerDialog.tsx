@@ -74,7 +74,11 @@ function AnswerBody({ orderNo, complaint, onClose, onDone }: Omit<AnswerDialogPr
         placeholder={`请说明情况（${COMPLAINT_ANSWER_MIN_CHARS}-${COMPLAINT_ANSWER_MAX_CHARS}字），平台会结合双方说明处理`}
         error={touched ? contentError : null}
         onChange={setContent}
-        onBlur={() => setTouched(true)}
+        // Leaving the field empty says nothing yet: the dialog opens with the text focused, and a
+        // message appearing on that blur moved the dialog under the pointer mid-click.
+        onBlur={() => {
+          if (content.trim() !== '') setTouched(true);
+        }}
       />
 
       <EvidenceImages images={images} onChange={setImages} uploading={uploading} onUploading={setUploading} max={COMPLAINT_ANSWER_IMAGES_MAX} legend="图片凭证" />

@@ -174,9 +174,9 @@ async function buildTimeline(db: DbOrTx, order: OrderRow, now: Date, reveals: Op
   };
   add(order.createdAt, 'created', `下单，应付 ${yuan(order.totalFen)}（租金 ${yuan(order.payFen)}，押金 ${yuan(order.depositFen)}）`, order.totalFen);
   if (order.paidAt) add(order.paidAt, 'paid', `支付成功（${order.payChannel === 'wallet' ? '余额' : order.payChannel === 'alipay' ? '支付宝' : order.payChannel === 'wechat' ? '微信支付' : order.isFree ? '免费' : '—'}）`);
-  if (order.paidAt && order.startsAt && order.startsAt.getTime() <= now.getTime() && !(order.cancelledAt && order.cancelledAt < order.startsAt)) {
-    add(order.startsAt, 'started', '租期开始');
-  }
+  // A rental that starts at once starts when it is paid, not when it was ordered.
+  const startedAt = order.paidAt && order.startsAt ? new Date(Math.max(order.startsAt.getTime(), order.paidAt.getTime())) : null;
+  if (startedAt && startedAt.getTime() <= now.getTime() && !(order.cancelledAt && order.cancelledAt < startedAt)) add(startedAt, 'started', '租期开始');
   const renewals = await db.select().from(orderRenewals).where(eq(orderRenewals.orderId, order.id)).orderBy(asc(orderRenewals.id));
   for (const renewal of renewals) add(renewal.createdAt, 'renewed', `续租 ${renewal.hours} 小时，支付 ${yuan(renewal.payFen)}`, renewal.payFen);
   if (order.cancelledAt) add(order.cancelledAt, 'cancelled', '订单取消');
