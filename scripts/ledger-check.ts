@@ -39,6 +39,14 @@ export function formatLedgerIdentity(identity: LedgerIdentity): string[] {
     ['earnings released', money(identity.releasedFen)],
     ['earning_release ledger rows', money(identity.releasedLedgerFen)],
     ['  difference', money(identity.releasedFen - identity.releasedLedgerFen)],
+    ['owner charges (complaint decisions)', money(identity.ownerChargesFen)],
+    ['  collected', money(identity.ownerCollectedFen)],
+    ['  still owed', money(identity.ownerChargesFen - identity.ownerCollectedFen)],
+    ['  clawback + penalty ledger rows', money(identity.ownerCollectedLedgerFen)],
+    ['  difference', money(identity.ownerCollectedFen - identity.ownerCollectedLedgerFen)],
+    ["owners' share of refunds after release", money(identity.postReleaseOwnerShareFen)],
+    ['  clawback charges', money(identity.clawbackChargesFen)],
+    ['  difference', money(identity.postReleaseOwnerShareFen - identity.clawbackChargesFen)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   return [

@@ -32,11 +32,36 @@ export const SELLER_NOTIFICATION_LINKS: Readonly<Partial<Record<NotificationKind
   seller_listing: { href: '/seller/listings', text: '查看我的出租' },
 };
 
+/** 我的投诉: where a renter reads the platform's decision on their complaint (issue 15). */
+export const COMPLAINT_LIST_LINK = '/account/complain';
+export const SELLER_ORDERS_PATH = '/seller/orders';
+
+/** 出租订单 showing one order: where the listing's owner reads a decision on it (issue 15). */
+export function sellerOrderLink(orderNo: string): string {
+  return `${SELLER_ORDERS_PATH}?order_no=${encodeURIComponent(orderNo)}`;
+}
+
 /**
- * The popup's link: the order (查看订单) when there is one, the seller's page for a platform
- * decision about their shop or listing, else the message itself (查看详情).
+ * A link the server put in params.link, when it is one of the places a notification may lead
+ * (a message cannot send anyone off the site or to an arbitrary page), with its words.
+ */
+export function notificationTarget(params: unknown): { href: string; text: string } | null {
+  if (typeof params !== 'object' || params === null) return null;
+  const link = (params as { link?: unknown }).link;
+  if (typeof link !== 'string') return null;
+  if (link === COMPLAINT_LIST_LINK) return { href: link, text: '查看投诉' };
+  if (/^\/seller\/orders\?order_no=[0-9A-Za-z_-]{1,64}$/.test(link)) return { href: link, text: '查看订单' };
+  return null;
+}
+
+/**
+ * The popup's link: where the server said (a complaint decision opens the complaint), else the order
+ * (查看订单) when there is one, the seller's page for a platform decision about their shop or
+ * listing, else the message itself (查看详情).
  */
 export function notificationLink(notification: Pick<NotificationView, 'id' | 'params' | 'notification_type'>): { href: string; text: string } {
+  const target = notificationTarget(notification.params);
+  if (target) return target;
   const orderNo = notificationOrderNo(notification.params);
   if (orderNo) return { href: orderHref(orderNo), text: '查看订单' };
   return SELLER_NOTIFICATION_LINKS[notification.notification_type] ?? { href: notifyDetailHref(notification.id), text: '查看详情' };

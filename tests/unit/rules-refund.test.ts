@@ -65,4 +65,17 @@ describe('cancelRefund amounts in fen', () => {
   it('a reservation cancelled before its start gets everything back', () => {
     expect(cancelRefund(order(1_999, 1_000, 0), at(-30 * 60_000))).toEqual({ percent: 100, refundFen: 1_999, depositFen: 1_000, gameMoneyFen: 0, totalFen: 2_999 });
   });
+
+  it.each([
+    // payFen, already refunded by a complaint decision, ms after start, refundFen
+    [2_000, 300, HOUR, 1_000], // 50 % of 2000 fits in the 1700 left
+    [2_000, 1_500, HOUR, 500], // capped: only 500 of the rent is left to give back
+    [2_000, 2_000, -1, 0], // everything already given back
+    [2_000, 0, -1, 2_000],
+  ])('%i fen with %i already refunded (issue 15), cancelled %i ms after the start: %i fen more', (payFen, refundedFen, offset, refundFen) => {
+    const result = cancelRefund({ ...order(payFen, 800), refundedFen }, at(offset));
+    expect(result.refundFen).toBe(refundFen);
+    expect(result.totalFen).toBe(refundFen + 800);
+    expect(refundedFen + result.refundFen).toBeLessThanOrEqual(payFen);
+  });
 });

@@ -4,7 +4,7 @@ import { $unreadNotifications } from '../../lib/stores/notifications';
 import LoginRequired from '../LoginRequired';
 import { focusRing } from '../ui/focus-ring';
 import { backLinkClass, DetailFallback, useItemDetail } from '../ui/ItemDetail';
-import { SELLER_NOTIFICATION_LINKS, formatNotificationTime, kindLabel, notificationOrderNo, orderHref, readNotifyId } from './notification-helpers';
+import { SELLER_NOTIFICATION_LINKS, formatNotificationTime, kindLabel, notificationOrderNo, notificationTarget, orderHref, readNotifyId } from './notification-helpers';
 
 /** What the server says for an unknown id or another user's (services/notifications.ts). */
 export const MSG_NOTIFICATION_NOT_FOUND = '通知不存在';
@@ -44,6 +44,7 @@ function Detail(): ReactNode {
   const notification = load.item;
   const orderNo = notificationOrderNo(notification.params);
   const sellerLink = SELLER_NOTIFICATION_LINKS[notification.notification_type];
+  const target = notificationTarget(notification.params) ?? (orderNo ? { href: orderHref(orderNo), text: '查看订单' } : null);
   return (
     <div className="space-y-4 py-2 text-sm">
       <a href={BACK_HREF} className={backLinkClass}>
@@ -65,8 +66,8 @@ function Detail(): ReactNode {
             <span className="text-xs text-neutral-500">
               订单号 <span className="font-mono break-all text-neutral-800">{orderNo}</span>
             </span>
-            <a href={orderHref(orderNo)} className={`${primaryLink} ml-auto`}>
-              查看订单
+            <a href={target?.href ?? orderHref(orderNo)} className={`${primaryLink} ml-auto`}>
+              {target?.text ?? '查看订单'}
             </a>
           </div>
         ) : null}

@@ -16,6 +16,7 @@ import {
   formatNotificationTime,
   kindLabel,
   notificationOrderNo,
+  notificationTarget,
   notifyDetailHref,
   NOTIFY_PAGE_SIZE,
   NOTIFY_TABS,
@@ -117,7 +118,7 @@ function Notifications(): ReactNode {
 function NotificationRow({ notification }: { notification: NotificationView }): ReactNode {
   const rowId = useId();
   const orderNo = notificationOrderNo(notification.params);
-  const sellerLink = SELLER_NOTIFICATION_LINKS[notification.notification_type];
+  const target = notificationTarget(notification.params) ?? (orderNo ? { href: orderHref(orderNo), text: '查看订单' } : null) ?? SELLER_NOTIFICATION_LINKS[notification.notification_type] ?? null;
   const unread = !notification.is_read;
   return (
     <article
@@ -146,14 +147,9 @@ function NotificationRow({ notification }: { notification: NotificationView }): 
       </h3>
       <p className="mt-1 line-clamp-2 break-words whitespace-pre-line text-neutral-600">{notification.content}</p>
       <div className="mt-2 flex flex-wrap justify-end gap-2">
-        {orderNo ? (
-          <a href={orderHref(orderNo)} className={outlineLink} aria-describedby={`${rowId}-title`}>
-            查看订单
-          </a>
-        ) : null}
-        {sellerLink ? (
-          <a href={sellerLink.href} className={outlineLink} aria-describedby={`${rowId}-title`}>
-            {sellerLink.text}
+        {target ? (
+          <a href={target.href} className={outlineLink} aria-describedby={`${rowId}-title`}>
+            {target.text}
           </a>
         ) : null}
         <a href={notifyDetailHref(notification.id)} className={outlineLink} aria-describedby={`${rowId}-title`}>

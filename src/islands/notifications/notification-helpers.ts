@@ -13,7 +13,7 @@ import {
 import { formatShanghaiClock, formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
 import { pageParam, setPageParam } from '../ui/page-query';
 
-export { SELLER_NOTIFICATION_LINKS, notificationOrderNo, notifyDetailHref, orderHref } from '../../lib/notification-links';
+export { SELLER_NOTIFICATION_LINKS, notificationOrderNo, notificationTarget, notifyDetailHref, orderHref } from '../../lib/notification-links';
 
 /** Rows per page of 消息通知 (the server allows 1-50). */
 export const NOTIFY_PAGE_SIZE = 10;

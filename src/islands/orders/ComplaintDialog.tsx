@@ -8,6 +8,8 @@ import { CountedTextarea, countedLength, countedLengthError } from '../ui/Counte
 import { DebounceButton } from '../ui/DebounceButton';
 import { Modal } from '../ui/Modal';
 import { Skeleton } from '../ui/Skeleton';
+import { COMPLAINT_EVIDENCE_IMAGES_MAX } from '../../lib/config/constants';
+import { EvidenceImages, type EvidenceImage } from './EvidenceImages';
 import { errorText, focusRing } from './order-helpers';
 
 export interface ComplaintDialogProps {
@@ -64,6 +66,10 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
   const [type, setType] = useState<number | null>(null);
   const [content, setContent] = useState('');
   const [touched, setTouched] = useState(false);
+  // The type's reminder waits for 提交投诉, not for the text's blur.
+  const [submitted, setSubmitted] = useState(false);
+  const [images, setImages] = useState<EvidenceImage[]>([]);
+  const [uploading, setUploading] = useState(0);
   const [failure, setFailure] = useState<{ msg: string; needsPhone: boolean } | null>(null);
 
   useEffect(() => {
@@ -85,10 +91,18 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
 
   async function submit(): Promise<void> {
     setTouched(true);
-    if (type === null || contentError) return;
+    setSubmitted(true);
+    if (type === null || contentError || uploading > 0) return;
     setFailure(null);
     try {
-      onDone(await createComplaint(order.order_no, type, content.trim()));
+      onDone(
+        await createComplaint(
+          order.order_no,
+          type,
+          content.trim(),
+          images.map((image) => image.id),
+        ),
+      );
     } catch (error) {
       setFailure(complaintFailure(error));
     }
@@ -131,7 +145,7 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
             ))}
           </div>
         ) : null}
-        {touched && type === null && types.kind === 'ready' ? <p className="mt-1 text-xs text-primary-dark">请选择投诉类型</p> : null}
+        {submitted && type === null && types.kind === 'ready' ? <p className="mt-1 text-xs text-primary-dark">请选择投诉类型</p> : null}
       </fieldset>
 
       <CountedTextarea
@@ -142,8 +156,14 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
         placeholder={`请描述遇到的问题（${COMPLAINT_CONTENT_MIN}-${COMPLAINT_CONTENT_MAX}字）`}
         error={touched ? contentError : null}
         onChange={setContent}
-        onBlur={() => setTouched(true)}
+        // Leaving the field empty says nothing yet: the dialog opens with the text focused, and a
+        // message appearing on that blur moved the dialog under the pointer mid-click.
+        onBlur={() => {
+          if (content.trim() !== '') setTouched(true);
+        }}
       />
+
+      <EvidenceImages images={images} onChange={setImages} uploading={uploading} onUploading={setUploading} max={COMPLAINT_EVIDENCE_IMAGES_MAX} legend="图片凭证" />
 
       {failure && !failure.needsPhone ? (
         <p role="alert" className="text-primary-dark">
@@ -154,7 +174,7 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
         <button type="button" onClick={onClose} className={`rounded border border-neutral-300 px-4 py-2 text-neutral-700 hover:text-primary ${focusRing}`}>
           取消
         </button>
-        <DebounceButton onAction={submit} disabled={types.kind !== 'ready'}>
+        <DebounceButton onAction={submit} disabled={types.kind !== 'ready' || uploading > 0}>
           提交投诉
         </DebounceButton>
       </div>

@@ -5,6 +5,7 @@ import LoginRequired from '../LoginRequired';
 import { EmptyState } from '../ui/EmptyState';
 import { LoadFailed } from '../ui/LoadFailed';
 import { Skeleton } from '../ui/Skeleton';
+import { ComplaintDecision, EvidenceThumbs } from './ComplaintDecision';
 import { formatOrderTime } from './order-helpers';
 import { Pager } from '../ui/Pager';
 import { readPageQuery, withPageParam } from '../ui/page-query';
@@ -55,7 +56,10 @@ function ComplaintCard({ complaint }: { complaint: Complaint }): ReactNode {
         {complaint.product_title ? `${complaint.product_title} · ` : ''}订单号 <span className="font-mono">{complaint.order_no}</span>
       </p>
       <p className="mt-2 break-words whitespace-pre-line text-neutral-800">{complaint.content}</p>
-      {complaint.reply ? (
+      <EvidenceThumbs images={complaint.images ?? []} label="我的凭证图片" />
+      {complaint.decision ? (
+        <ComplaintDecision decision={complaint.decision} />
+      ) : complaint.reply ? (
         <div className="mt-2 rounded-md bg-neutral-50 px-3 py-2 text-neutral-800">
           <span className="font-medium text-primary">平台回复：</span>
           <span className="whitespace-pre-line">{complaint.reply}</span>

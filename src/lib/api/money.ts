@@ -108,8 +108,8 @@ export function listComplaints(query: { page: number; page_size: number }, optio
 }
 
 /** Needs a bound phone: 403 code 1004 当前账号未绑定手机号 otherwise. content 5-500 characters. */
-export function createComplaint(orderNo: string, type: number, content: string): Promise<Complaint> {
-  return apiPost('/order/complaint', { order_no: orderNo, type, content });
+export function createComplaint(orderNo: string, type: number, content: string, images: readonly number[] = []): Promise<Complaint> {
+  return apiPost('/order/complaint', { order_no: orderNo, type, content, ...(images.length > 0 ? { images: [...images] } : {}) });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -431,3 +431,15 @@ export const CHAT_AGENT_ONLINE_WINDOW_MS = 60_000;
 export const CHAT_BADGE_POLL_MS = 30_000;
 /** Conversations a console list page holds. */
 export const CHAT_OPS_LIST_MAX = 100;
+// Complaint arbitration (issue 15; docs/decisions.md "Complaint arbitration (issue 15)")
+/** Images a renter may attach to a complaint as evidence (the owner's answer takes as many). */
+export const COMPLAINT_EVIDENCE_IMAGES_MAX = 6;
+/** The written decision both sides read: characters (code points), trimmed. */
+export const COMPLAINT_DECISION_TEXT_MIN_CHARS = 5;
+export const COMPLAINT_DECISION_TEXT_MAX_CHARS = 500;
+/** The largest penalty one decision may charge a listing's owner (¥5,000). */
+export const COMPLAINT_PENALTY_MAX_FEN = 500_000;
+/** Past complaints each party's history shows on the arbitration screen. */
+export const COMPLAINT_HISTORY_ROWS = 5;
+/** The owner's own looks at a listing's login details count as evidence up to this long after the rental ends. */
+export const OWNER_REVEAL_EVIDENCE_AFTER_END_HOURS = 24;

@@ -7,6 +7,7 @@
  */
 import type { RentalOption } from '../rules/periods';
 import type { OrderKindName, PayStatusCode } from '../rules/order-status';
+import type { ComplaintOutcome } from '../rules/complaint-decision';
 import type { ComplaintAnswerView } from './seller-earnings';
 
 export type { Page } from './common';
@@ -62,6 +63,10 @@ export const LEDGER_KINDS = [
   'withdraw',
   'withdraw_cancel',
   'earning_release',
+  // complaint decisions (issue 15)
+  'complaint_refund',
+  'refund_clawback',
+  'complaint_penalty',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -300,6 +305,25 @@ export interface Complaint {
   product_title: string | null;
   /** The listing owner's answers, oldest first (issue 13); absent from servers that predate them. */
   seller_answers?: ComplaintAnswerView[];
+  /** The renter's evidence images (detail URLs; issue 15). */
+  images?: string[];
+  /** The platform's decision once handled (issue 15); null while open. */
+  decision?: ComplaintDecisionView | null;
+}
+
+/** The platform's decision on a complaint (issue 15), as the renter reads it. */
+export interface ComplaintDecisionView {
+  outcome: ComplaintOutcome;
+  /** 全额退款, 部分退款, 驳回投诉, 处罚号主. */
+  outcome_text: string;
+  /** Rent given back to the wallet by this decision (0 for a rejection). */
+  refund: string;
+  refund_fen: number;
+  /** All the rent came back, so a rental that had not ended was ended (its deposit returned at once). */
+  ended_rental: boolean;
+  /** The operator's written decision. */
+  text: string;
+  decided_at: string;
 }
 
 // ---------------------------------------------------------------------------------------------

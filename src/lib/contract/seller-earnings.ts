@@ -4,7 +4,7 @@
  * token and an approved seller (403 code SELLER_CODES.notSeller otherwise); another seller's
  * order or complaint answers 404, exactly like one that does not exist.
  *
- *   GET  seller/orders?filter=&page=&page_size=         → Page<SellerOrder>
+ *   GET  seller/orders?filter=&page=&page_size=&order_no= → Page<SellerOrder>
  *   POST seller/complaints/answer { complaint_id, content, images } → SellerComplaint
  *   GET  seller/earnings?page=&page_size=&sort=         → SellerEarnings
  *
@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX } from '../config/constants';
 import { ORDER_LIST_FILTERS, type OrderListFilter } from '../rules/order-status';
 import { bodyIdSchema, NUL, optionalQuery, queryIntSchema, type Page } from './common';
+import type { ComplaintDecisionView } from './money';
 
 export type { Page } from './common';
 
@@ -32,6 +33,8 @@ export const sellerOrdersQuerySchema = z.object({
   filter: optionalQuery(z.enum(SELLER_ORDER_FILTERS.map((filter) => filter.key) as [OrderListFilter, ...OrderListFilter[]])).default('all'),
   page: optionalQuery(queryIntSchema(1, 1_000_000)).default(1),
   page_size: optionalQuery(queryIntSchema(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
+  /** One order only (a complaint decision's notification links here, issue 15); another shop's number finds nothing. */
+  order_no: optionalQuery(z.string().trim().regex(/^[0-9A-Za-z_-]{1,32}$/, { error: '订单号无效' })),
 });
 export type SellerOrdersQuery = z.output<typeof sellerOrdersQuerySchema>;
 
@@ -80,6 +83,20 @@ export interface SellerComplaint {
   answers: ComplaintAnswerView[];
   /** Whether the seller may still answer (open, and under the answer limit). */
   can_answer: boolean;
+  /** The renter's evidence images (issue 15). */
+  images?: string[];
+  /** The platform's decision once handled (issue 15), with what it costs the owner; null while open. */
+  decision?: OwnerComplaintDecisionView | null;
+}
+
+/** A decision as the listing's owner reads it: the renter's view plus the owner's part. */
+export interface OwnerComplaintDecisionView extends ComplaintDecisionView {
+  /** The owner's share of the refund: what the refund takes from their earnings of the order. */
+  owner_share: string;
+  owner_share_fen: number;
+  /** The penalty charged to the owner (处罚号主), 0 otherwise. */
+  penalty: string;
+  penalty_fen: number;
 }
 
 export interface SellerOrder {

@@ -31,13 +31,16 @@ export interface CancelRefund {
   totalFen: number;
 }
 
-/** What cancelling a paid rental at `now` gives back. */
+/**
+ * What cancelling a paid rental at `now` gives back. Rent already given back (a complaint decided
+ * with a partial refund, issue 15) counts against it: the renter never gets more than the rent paid.
+ */
 export function cancelRefund(
-  order: { payFen: number; depositFen: number; startsAt: Date; unusedGameMoneyFen: number },
+  order: { payFen: number; depositFen: number; startsAt: Date; unusedGameMoneyFen: number; refundedFen?: number },
   now: Date,
 ): CancelRefund {
   const percent = earlyCancelRefundPercent(order.startsAt, now);
-  const refundFen = applyFactorFen(order.payFen, percent / 100);
+  const refundFen = Math.min(applyFactorFen(order.payFen, percent / 100), Math.max(0, order.payFen - (order.refundedFen ?? 0)));
   return {
     percent,
     refundFen,

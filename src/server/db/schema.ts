@@ -46,6 +46,7 @@ import { LEDGER_KINDS, PAY_CHANNELS, type LedgerKind, type PayChannel } from '..
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../lib/contract/notifications';
 import { QR_PLATFORMS, QR_STATES, type QrPlatform, type QrState } from '../../lib/rules/qr-login';
 import { CERTIFICATION_STATES, type CertificationState } from '../../lib/rules/seller-certification';
+import { COMPLAINT_OUTCOMES, type ComplaintOutcome } from '../../lib/rules/complaint-decision';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -1224,6 +1225,8 @@ export const complaints = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     type: smallint('type').notNull(),
     content: varchar('content', { length: 500 }).notNull(),
+    /** The renter's evidence (issue 15): detail URLs of their own 'complaint' uploads, at most 6. */
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** 1 处理中, 2 已处理. */
     status: smallint('status').notNull().default(1),
     reply: varchar('reply', { length: 500 }),
@@ -1232,6 +1235,8 @@ export const complaints = pgTable(
   (t) => [
     index('complaints_user_idx').on(t.userId, t.id.desc()),
     index('complaints_order_idx').on(t.orderId),
+    // The arbitration queue (issue 15): open first, oldest first.
+    index('complaints_queue_idx').on(t.status, t.id),
     check('complaints_status_check', sql`${t.status} in (1, 2)`),
   ],
 );
@@ -1923,3 +1928,130 @@ export const chatAgentPresence = pgTable('chat_agent_presence', {
 // No table of its own: the console's sellers, listings and games screens add columns where the
 // thing they describe lives (listings: review_from_rental_fen, held_at, hold_reason; shops:
 // review_listings; games: maintenance_notice), and every decision is a row of ops_audit_log.
+// ---- complaint arbitration (issue 15): decisions, what owners owe, who saw the login details.
+// docs/decisions.md "Complaint arbitration (issue 15)"; the money rule is lib/rules/complaint-decision.ts.
+
+/** The rule's outcomes (lib/rules/complaint-decision.ts) are the column's allowed values. */
+export const COMPLAINT_DECISION_OUTCOMES = COMPLAINT_OUTCOMES;
+
+/**
+ * The platform's decision on one complaint: at most one per complaint (the primary key), written in
+ * the transaction that closes the complaint, never changed (append-only, migration
+ * complaint_arbitration_custom). `post_release_*` are non-zero only when the order's earnings had
+ * already been released: the earnings row is then left as released and these record how the refund
+ * split between the owner (a clawback charge) and the platform's commission, so the ledger identity
+ * still adds up (services/settlement.ts ledgerIdentity).
+ */
+export const complaintDecisions = pgTable(
+  'complaint_decisions',
+  {
+    complaintId: integer('complaint_id')
+      .primaryKey()
+      .references(() => complaints.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    outcome: varchar('outcome', { length: 16 }).$type<ComplaintOutcome>().notNull(),
+    /** Rent given back to the renter by this decision. */
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+    /** Of the refund: what came out of the owner's share of the order (the rest is the platform's commission). */
+    ownerShareFen: bigint('owner_share_fen', { mode: 'number' }).notNull().default(0),
+    /** The penalty charged to the listing's owner. */
+    penaltyFen: bigint('penalty_fen', { mode: 'number' }).notNull().default(0),
+    /** The decision ended a rental that had not ended (it gave back all the rent). */
+    endedRental: boolean('ended_rental').notNull().default(false),
+    /** What both sides read (also complaints.reply). */
+    text: varchar('text', { length: 500 }).notNull(),
+    /** 'none' | 'frozen' | 'released': where the order's earnings stood when it was decided. */
+    earningsState: varchar('earnings_state', { length: 8 }).notNull(),
+    postReleaseRefundFen: bigint('post_release_refund_fen', { mode: 'number' }).notNull().default(0),
+    postReleaseSellerFen: bigint('post_release_seller_fen', { mode: 'number' }).notNull().default(0),
+    postReleaseCommissionFen: bigint('post_release_commission_fen', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('complaint_decisions_order_idx').on(t.orderId),
+    index('complaint_decisions_created_idx').on(t.createdAt.desc()),
+    check('complaint_decisions_outcome_check', sql.raw(`outcome in (${COMPLAINT_DECISION_OUTCOMES.map((o) => `'${o}'`).join(', ')})`)),
+    check('complaint_decisions_earnings_state_check', sql`${t.earningsState} in ('none', 'frozen', 'released')`),
+    check('complaint_decisions_money_check', sql`${t.refundFen} >= 0 and ${t.ownerShareFen} between 0 and ${t.refundFen} and ${t.penaltyFen} >= 0 and (${t.outcome} = 'penalize' or ${t.penaltyFen} = 0) and (${t.outcome} <> 'reject' or ${t.refundFen} = 0)`),
+    check(
+      'complaint_decisions_post_release_check',
+      sql`${t.postReleaseRefundFen} >= 0 and ${t.postReleaseSellerFen} <= 0 and ${t.postReleaseCommissionFen} <= 0 and ${t.postReleaseRefundFen} + ${t.postReleaseSellerFen} + ${t.postReleaseCommissionFen} = 0 and (${t.earningsState} = 'released' or ${t.postReleaseRefundFen} = 0)`,
+    ),
+  ],
+);
+
+export const OWNER_CHARGE_KINDS = ['clawback', 'penalty'] as const;
+export type OwnerChargeKind = (typeof OWNER_CHARGE_KINDS)[number];
+
+/**
+ * Money a listing's owner owes the platform because of a decision: the owner's share of a refund
+ * decided after their earnings were released (`clawback`), or a penalty. `collected_fen` grows as
+ * the wallet pays it (one ledger row per collection: refund_clawback / complaint_penalty); what the
+ * balance could not cover is collected from the owner's next earnings releases, oldest charge first.
+ */
+export const ownerCharges = pgTable(
+  'owner_charges',
+  {
+    id: serial('id').primaryKey(),
+    sellerUserId: integer('seller_user_id')
+      .notNull()
+      .references(() => users.id),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: varchar('kind', { length: 16 }).$type<OwnerChargeKind>().notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    collectedFen: bigint('collected_fen', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('owner_charges_complaint_kind_key').on(t.complaintId, t.kind),
+    // The release sweep's look-up: an owner's charges not fully collected, oldest first.
+    index('owner_charges_outstanding_idx').on(t.sellerUserId, t.id).where(sql`${t.collectedFen} < ${t.amountFen}`),
+    check('owner_charges_kind_check', sql`${t.kind} in ('clawback', 'penalty')`),
+    check('owner_charges_money_check', sql`${t.amountFen} > 0 and ${t.collectedFen} between 0 and ${t.amountFen}`),
+    check('owner_charges_settled_check', sql`(${t.settledAt} is not null) = (${t.collectedFen} = ${t.amountFen})`),
+  ],
+);
+
+export const CREDENTIAL_VIEWERS = ['renter', 'owner'] as const;
+export type CredentialViewer = (typeof CREDENTIAL_VIEWERS)[number];
+
+/**
+ * Every time a listing's login details were revealed (issue 15 "login details access log"): to the
+ * renter during a rental, or to the owner by their explicit call. Evidence in arbitration ("did the
+ * renter ever open them?", "did the owner look during the rental?"). Append-only.
+ */
+export const credentialReveals = pgTable(
+  'credential_reveals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    /** The rental it was revealed for (the renter's reveals); null for the owner's own look. */
+    orderId: integer('order_id').references(() => orders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    viewer: varchar('viewer', { length: 8 }).$type<CredentialViewer>().notNull(),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 256 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credential_reveals_order_idx').on(t.orderId, t.id),
+    index('credential_reveals_listing_idx').on(t.listingId, t.createdAt),
+    check('credential_reveals_viewer_check', sql`${t.viewer} in ('renter', 'owner')`),
+    check('credential_reveals_order_check', sql`(${t.viewer} = 'renter') = (${t.orderId} is not null)`),
+  ],
+);

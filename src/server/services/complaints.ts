@@ -6,12 +6,16 @@
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { COMPLAINT_TYPES, COMPLAINTS_OPEN_PER_ORDER_MAX } from '~/lib/config/constants';
-import { MONEY_CODES, type Complaint, type ComplaintType, type Page } from '~/lib/contract/money';
-import type { ComplaintAnswerView } from '~/lib/contract/seller-earnings';
+import { COMPLAINT_EVIDENCE_IMAGES_MAX, COMPLAINT_TYPES, COMPLAINTS_OPEN_PER_ORDER_MAX } from '~/lib/config/constants';
+import { MONEY_CODES, type Complaint, type ComplaintDecisionView, type ComplaintType, type Page } from '~/lib/contract/money';
+import { UPLOAD_URL_PATTERN, type ComplaintAnswerView, type OwnerComplaintDecisionView } from '~/lib/contract/seller-earnings';
+import { bodyIdSchema } from '~/lib/contract/common';
+import { COMPLAINT_OUTCOME_LABELS } from '~/lib/rules/complaint-decision';
+import { fenToYuan } from '~/lib/rules/money';
 import type { Db, DbOrTx } from '../db/client';
-import { complaintAnswers, complaints, listings, orders, sellerEarnings, users } from '../db/schema';
+import { complaintAnswers, complaintDecisions, complaints, listings, orders, sellerEarnings, users } from '../db/schema';
 import { AppError, conflict, notFound } from '../errors';
+import { ownUploadUrls } from './uploads';
 import { fundsQuerySchema } from './wallet';
 
 export const MSG_PHONE_REQUIRED = '当前账号未绑定手机号';
@@ -21,6 +25,8 @@ export const MSG_ORDER_UNPAID = '未支付的订单不能投诉';
 export const MSG_PICK_TYPE = '请选择投诉类型';
 export const MSG_CONTENT_LENGTH = '问题描述需5-500个字';
 export const MSG_TOO_MANY_OPEN = `该订单已有${COMPLAINTS_OPEN_PER_ORDER_MAX}条处理中的投诉`;
+export const MSG_EVIDENCE_IMAGE_INVALID = '图片无效，请重新上传';
+export const MSG_EVIDENCE_IMAGES_MAX = `最多上传${COMPLAINT_EVIDENCE_IMAGES_MAX}张图片`;
 
 /** complaints.status. */
 export const COMPLAINT_STATUS = { open: 1, handled: 2 } as const;
@@ -50,8 +56,14 @@ export const complaintBodySchema = z.object({
     .string({ error: MSG_CONTENT_LENGTH })
     .trim()
     .refine((text) => codePoints(text) >= CONTENT_MIN_CHARS && codePoints(text) <= CONTENT_MAX_CHARS, { error: MSG_CONTENT_LENGTH }),
+  /** Evidence (issue 15): upload ids, or the URLs POST uploads/image answered, of the renter's own 'complaint' uploads. */
+  images: z
+    .array(z.union([bodyIdSchema, z.string().trim().regex(UPLOAD_URL_PATTERN, { error: MSG_EVIDENCE_IMAGE_INVALID })]), { error: MSG_EVIDENCE_IMAGE_INVALID })
+    .max(COMPLAINT_EVIDENCE_IMAGES_MAX, { error: MSG_EVIDENCE_IMAGES_MAX })
+    .default([]),
 });
-export type ComplaintBody = z.output<typeof complaintBodySchema>;
+/** The body as validated; `images` may be left out by callers inside the server (tests, the seed). */
+export type ComplaintBody = Omit<z.output<typeof complaintBodySchema>, 'images'> & { images?: readonly (number | string)[] };
 
 /** Query of GET order/complaints: the page and page size of the other money lists. */
 export const complaintsQuerySchema = fundsQuerySchema.omit({ direction: true });
@@ -63,7 +75,40 @@ interface ComplaintJoined {
   productTitle: string | null;
 }
 
-function reshapeComplaint({ row, orderNo, productTitle }: ComplaintJoined, sellerAnswers: ComplaintAnswerView[] = []): Complaint {
+type DecisionRow = typeof complaintDecisions.$inferSelect;
+
+/** A decision as the renter reads it (我的投诉). */
+export function renterDecisionView(row: DecisionRow): ComplaintDecisionView {
+  return {
+    outcome: row.outcome,
+    outcome_text: COMPLAINT_OUTCOME_LABELS[row.outcome],
+    refund: fenToYuan(row.refundFen),
+    refund_fen: row.refundFen,
+    ended_rental: row.endedRental,
+    text: row.text,
+    decided_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A decision as the listing's owner reads it (出租订单): with their share of the refund and any penalty. */
+export function ownerDecisionView(row: DecisionRow): OwnerComplaintDecisionView {
+  return {
+    ...renterDecisionView(row),
+    owner_share: fenToYuan(row.ownerShareFen),
+    owner_share_fen: row.ownerShareFen,
+    penalty: fenToYuan(row.penaltyFen),
+    penalty_fen: row.penaltyFen,
+  };
+}
+
+/** The decisions of these complaints, by complaint id (primary key look-ups). */
+export async function loadComplaintDecisions(db: DbOrTx, complaintIds: readonly number[]): Promise<Map<number, DecisionRow>> {
+  if (complaintIds.length === 0) return new Map();
+  const rows = await db.select().from(complaintDecisions).where(inArray(complaintDecisions.complaintId, [...complaintIds]));
+  return new Map(rows.map((row) => [row.complaintId, row]));
+}
+
+function reshapeComplaint({ row, orderNo, productTitle }: ComplaintJoined, sellerAnswers: ComplaintAnswerView[] = [], decision: DecisionRow | null = null): Complaint {
   return {
     id: row.id,
     order_no: orderNo,
@@ -76,6 +121,8 @@ function reshapeComplaint({ row, orderNo, productTitle }: ComplaintJoined, selle
     created_at: row.createdAt.toISOString(),
     product_title: productTitle,
     seller_answers: sellerAnswers,
+    images: row.images,
+    decision: decision ? renterDecisionView(decision) : null,
   };
 }
 
@@ -114,11 +161,14 @@ export async function listComplaints(db: DbOrTx, userId: number, query: Complain
       .offset((query.page - 1) * query.page_size),
     db.select({ n: count() }).from(complaints).where(where),
   ]);
-  const answers = await loadComplaintAnswers(
-    db,
-    rows.map((joined) => joined.row.id),
-  );
-  return { list: rows.map((joined) => reshapeComplaint(joined, answers.get(joined.row.id))), total: total?.n ?? 0, page: query.page, page_size: query.page_size };
+  const ids = rows.map((joined) => joined.row.id);
+  const [answers, decisions] = await Promise.all([loadComplaintAnswers(db, ids), loadComplaintDecisions(db, ids)]);
+  return {
+    list: rows.map((joined) => reshapeComplaint(joined, answers.get(joined.row.id), decisions.get(joined.row.id) ?? null)),
+    total: total?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
 }
 
 /**
@@ -137,6 +187,7 @@ export async function requireBoundPhone(db: DbOrTx, userId: number): Promise<voi
 export async function createComplaint(db: Db, userId: number, input: ComplaintBody, now: Date): Promise<Complaint> {
   return db.transaction(async (tx) => {
     await requireBoundPhone(tx, userId);
+    const images = await ownUploadUrls(tx, userId, 'complaint', input.images ?? [], MSG_EVIDENCE_IMAGE_INVALID);
 
     const [order] = await tx
       .select({ id: orders.id, orderNo: orders.orderNo, paidAt: orders.paidAt, listingId: orders.listingId })
@@ -157,7 +208,7 @@ export async function createComplaint(db: Db, userId: number, input: ComplaintBo
 
     const [row] = await tx
       .insert(complaints)
-      .values({ userId, orderId: order.id, type: input.type, content: input.content, status: COMPLAINT_STATUS.open, createdAt: now })
+      .values({ userId, orderId: order.id, type: input.type, content: input.content, images, status: COMPLAINT_STATUS.open, createdAt: now })
       .returning();
     const [listing] = order.listingId === null ? [] : await tx.select({ title: listings.title }).from(listings).where(eq(listings.id, order.listingId));
     return reshapeComplaint({ row: row!, orderNo: order.orderNo, productTitle: listing?.title ?? null });

@@ -12,6 +12,7 @@ import { fenToYuanShort } from '~/lib/rules/money';
 import { formatShanghaiClock, formatShanghaiDate, formatShanghaiMonthDayTime } from '~/lib/rules/shanghai-time';
 import type { Db, DbOrTx } from '../db/client';
 import { notifications, orders, wallets, type OrderRow } from '../db/schema';
+import { COMPLAINT_LIST_LINK, sellerOrderLink } from '~/lib/notification-links';
 import { notify } from './notifications';
 
 /** How long before a rental's end the renter is warned (issue 14: "10 minutes before the end"). */
@@ -120,21 +121,50 @@ export async function notifyComplaintAnswered(tx: DbOrTx, complaint: { id: numbe
 }
 
 /**
- * The platform decided a complaint. No decide path exists yet: the operator console (issue 15)
- * calls this inside the transaction that sets the complaint handled.
+ * The platform decided the renter's complaint (the operator console, issue 15), inside the
+ * transaction that closes it. `summary` says what it did with money; `reply` is the written decision.
+ * The link opens 我的投诉, where the decision shows.
  */
-export async function notifyComplaintDecided(tx: DbOrTx, complaint: { id: number; userId: number; orderId: number }, reply: string, now: Date): Promise<void> {
+export async function notifyComplaintDecided(tx: DbOrTx, complaint: { id: number; userId: number; orderId: number }, reply: string, now: Date, summary = ''): Promise<void> {
   const orderNo = await orderNoOf(tx, complaint.orderId);
-  const answer = reply.trim() ? `处理结果：${reply.trim()}` : '请在投诉记录中查看处理结果。';
+  const outcome = summary.trim() ? `${summary.trim()}。` : '';
+  const answer = reply.trim() ? `处理说明：${reply.trim()}` : '请在投诉记录中查看处理结果。';
   await notify(
     tx,
     complaint.userId,
     {
       type: 'complaint_decided',
       title: '投诉已处理',
-      content: `您对订单 ${orderNo ?? ''} 的投诉已处理。${answer}`,
-      params: { ...(orderNo ? { order_no: orderNo } : {}), complaint_id: complaint.id },
+      content: `您对订单 ${orderNo ?? ''} 的投诉已处理。${outcome}${answer}`,
+      params: { ...(orderNo ? { order_no: orderNo } : {}), complaint_id: complaint.id, link: COMPLAINT_LIST_LINK },
       dedupeKey: `complaint_decided:${complaint.id}`,
+    },
+    now,
+  );
+}
+
+/**
+ * The listing's owner hears the same decision, with what it costs them. Their link opens 出租订单
+ * on that one order, where the decision shows (a seller cannot open the renter's order page).
+ */
+export async function notifyComplaintDecidedToOwner(
+  tx: DbOrTx,
+  ownerUserId: number,
+  complaint: { id: number; orderNo: string },
+  reply: string,
+  now: Date,
+  summary = '',
+): Promise<void> {
+  const outcome = summary.trim() ? `${summary.trim()}。` : '';
+  await notify(
+    tx,
+    ownerUserId,
+    {
+      type: 'complaint_decided',
+      title: '租客投诉已处理',
+      content: `您的出租订单 ${complaint.orderNo} 收到的投诉已由平台处理。${outcome}处理说明：${reply.trim()}`,
+      params: { order_no: complaint.orderNo, complaint_id: complaint.id, link: sellerOrderLink(complaint.orderNo) },
+      dedupeKey: `complaint_decided_owner:${complaint.id}`,
     },
     now,
   );

@@ -20,6 +20,7 @@ import { isVipDiscountUsable, vipDiscountFen } from '~/lib/rules/vip';
 import type { Db, DbOrTx } from '../db/client';
 import { games, listings, orderRenewals, orders, type OrderRow } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { recordReveal, type RevealSource } from './credential-reveals';
 import { credentialsNotGiven, readListingCredentials } from './credentials';
 import { withIdempotency } from './idempotency';
 import { accountDeleted } from './catalog';
@@ -46,8 +47,12 @@ const isRunning = (order: OrderRow, now: Date): boolean =>
 // ---------------------------------------------------------------------------------------------
 // login details
 
-/** Only the renter, only between the start and the end (anyone else: 404, as if there were no order). */
-export async function getCredentials(db: DbOrTx, userId: number, orderNo: string, now: Date): Promise<Credentials> {
+/**
+ * Only the renter, only between the start and the end (anyone else: 404, as if there were no order).
+ * Each reveal is logged (issue 15, the arbitration's evidence) when `source` is given: the endpoint
+ * gives it for a GET, not for a HEAD, which shows nothing.
+ */
+export async function getCredentials(db: DbOrTx, userId: number, orderNo: string, now: Date, source: RevealSource | null = null): Promise<Credentials> {
   const record = await findOwnOrder(db, userId, orderNo);
   if (!record || record.order.kind !== 'rental') throw notFound(MSG_ORDER_NOT_FOUND);
   const { order } = record;
@@ -56,6 +61,7 @@ export async function getCredentials(db: DbOrTx, userId: number, orderNo: string
   if (order.endsAt.getTime() <= now.getTime()) throw forbidden(MSG_RENTAL_OVER);
   const credentials = await readListingCredentials(db, order.listingId!);
   if (!credentials) throw credentialsNotGiven();
+  if (source) await recordReveal(db, { listingId: order.listingId!, orderId: order.id, userId, viewer: 'renter' }, source, now);
   return {
     login_account: credentials.loginAccount,
     login_password: credentials.password,
@@ -70,7 +76,13 @@ export async function getCredentials(db: DbOrTx, userId: number, orderNo: string
 
 function refundOf(order: OrderRow, now: Date): CancelRefund {
   return cancelRefund(
-    { payFen: order.payFen, depositFen: order.depositFen, startsAt: order.startsAt!, unusedGameMoneyFen: order.gameMoneyFen - order.refundGameMoneyFen },
+    {
+      payFen: order.payFen,
+      depositFen: order.depositFen,
+      startsAt: order.startsAt!,
+      unusedGameMoneyFen: order.gameMoneyFen - order.refundGameMoneyFen,
+      refundedFen: order.refundFen,
+    },
     now,
   );
 }
@@ -114,7 +126,8 @@ export async function cancelOrder(db: Db, userId: number, orderNo: string, now: 
       .set({
         status: ORDER_STATUS.cancelled,
         cancelledAt: now,
-        refundFen: refund.refundFen,
+        // Adds to rent a complaint decision already gave back (issue 15).
+        refundFen: order.refundFen + refund.refundFen,
         depositReturnedFen: refund.depositFen,
         refundGameMoneyFen: order.refundGameMoneyFen + refund.gameMoneyFen,
       })

@@ -51,6 +51,7 @@ import { fenToYuan } from '~/lib/rules/money';
 import type { Db, DbOrTx, DbTx } from '../db/client';
 import { games, listingAttrs, listingCredentials, listings, orders, platforms, shops, uploadedImages, zones } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
+import { recordReveal, type RevealSource } from './credential-reveals';
 import { readListingCredentials, setListingCredentials } from './credentials';
 import { requireSeller, type SellerShop } from './sellers';
 import { readSettings } from './site-settings';
@@ -463,12 +464,16 @@ export async function getSellerListing(db: DbOrTx, userId: number, id: number): 
   return editView(db, await ownedListing(db, shop, id));
 }
 
-/** GET seller/listings/credentials: the owner's own login details, asked for explicitly. */
-export async function getSellerListingCredentials(db: DbOrTx, userId: number, id: number): Promise<SellerListingCredentials> {
+/**
+ * GET seller/listings/credentials: the owner's own login details, asked for explicitly. Each reveal
+ * is logged when `source` is given (issue 15: arbitration shows the owner's looks during a rental).
+ */
+export async function getSellerListingCredentials(db: DbOrTx, userId: number, id: number, now: Date = new Date(), source: RevealSource | null = null): Promise<SellerListingCredentials> {
   const shop = await requireSeller(db, userId);
   const row = await ownedListing(db, shop, id);
   const credentials = await readListingCredentials(db, row.id);
   if (!credentials) throw notFound(MSG_CREDENTIALS_NOT_SET);
+  if (source) await recordReveal(db, { listingId: row.id, orderId: null, userId, viewer: 'owner' }, source, now);
   return { login_account: credentials.loginAccount, login_password: credentials.password };
 }
 

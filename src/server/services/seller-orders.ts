@@ -13,7 +13,6 @@ import {
   MSG_ANSWER_IMAGE_INVALID,
   RENTER_MASK,
   SELLER_ORDER_FILTERS,
-  UPLOAD_URL_PATTERN,
   type ComplaintAnswerBody,
   type ComplaintAnswerView,
   type Page,
@@ -26,12 +25,12 @@ import { fenToYuan } from '~/lib/rules/money';
 import { orderStatusText } from '~/lib/rules/order-status';
 import { isRentalOption, rentalOptionDef } from '~/lib/rules/periods';
 import type { Db, DbOrTx } from '../db/client';
-import { complaintAnswers, complaints, listings, orders, sellerEarnings, uploadedImages } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { COMPLAINT_STATUS, loadComplaintAnswers } from './complaints';
+import { complaintAnswers, complaintDecisions, complaints, listings, orders, sellerEarnings } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { COMPLAINT_STATUS, loadComplaintAnswers, loadComplaintDecisions, ownerDecisionView } from './complaints';
 import { notifyComplaintAnswered } from './notification-events';
 import { requireSeller } from './sellers';
-import { uploadUrl } from './uploads';
+import { ownUploadUrls } from './uploads';
 
 export const MSG_COMPLAINT_NOT_FOUND = '投诉不存在';
 export const MSG_COMPLAINT_HANDLED = '该投诉已处理，无法再回复';
@@ -42,6 +41,7 @@ const typeName = (type: number): string => COMPLAINT_TYPES.find((t) => t.type ==
 
 type EarningRow = typeof sellerEarnings.$inferSelect;
 type ComplaintRow = typeof complaints.$inferSelect;
+type DecisionRow = typeof complaintDecisions.$inferSelect;
 
 function reshapeEarning(row: EarningRow): SellerOrderEarning {
   const netFen = row.rentFen - row.refundedFen;
@@ -60,7 +60,7 @@ function reshapeEarning(row: EarningRow): SellerOrderEarning {
   };
 }
 
-function reshapeComplaint(row: ComplaintRow, answers: ComplaintAnswerView[]): SellerComplaint {
+function reshapeComplaint(row: ComplaintRow, answers: ComplaintAnswerView[], decision: DecisionRow | null = null): SellerComplaint {
   return {
     id: row.id,
     type: row.type,
@@ -72,6 +72,8 @@ function reshapeComplaint(row: ComplaintRow, answers: ComplaintAnswerView[]): Se
     created_at: row.createdAt.toISOString(),
     answers,
     can_answer: row.status === COMPLAINT_STATUS.open && answers.length < COMPLAINT_ANSWERS_PER_COMPLAINT_MAX,
+    images: row.images,
+    decision: decision ? ownerDecisionView(decision) : null,
   };
 }
 
@@ -80,13 +82,11 @@ async function loadOrderComplaints(db: DbOrTx, orderIds: readonly number[]): Pro
   const byOrder = new Map<number, SellerComplaint[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db.select().from(complaints).where(inArray(complaints.orderId, [...orderIds])).orderBy(desc(complaints.id));
-  const answers = await loadComplaintAnswers(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [answers, decisions] = await Promise.all([loadComplaintAnswers(db, ids), loadComplaintDecisions(db, ids)]);
   for (const row of rows) {
     const list = byOrder.get(row.orderId) ?? [];
-    list.push(reshapeComplaint(row, answers.get(row.id) ?? []));
+    list.push(reshapeComplaint(row, answers.get(row.id) ?? [], decisions.get(row.id) ?? null));
     byOrder.set(row.orderId, list);
   }
   return byOrder;
@@ -101,7 +101,12 @@ async function loadOrderComplaints(db: DbOrTx, orderIds: readonly number[]): Pro
 export async function listSellerOrders(db: DbOrTx, userId: number, query: SellerOrdersQuery, now: Date): Promise<Page<SellerOrder>> {
   const { shopId } = await requireSeller(db, userId);
   const statuses = SELLER_ORDER_FILTERS.find((filter) => filter.key === query.filter)?.statuses ?? null;
-  const where = and(eq(orders.shopId, shopId), eq(orders.kind, 'rental'), statuses ? inArray(orders.status, [...statuses]) : undefined);
+  const where = and(
+    eq(orders.shopId, shopId),
+    eq(orders.kind, 'rental'),
+    statuses ? inArray(orders.status, [...statuses]) : undefined,
+    query.order_no ? eq(orders.orderNo, query.order_no) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({ order: orders, listingId: listings.id, title: listings.title, imgs: listings.imgs, earning: sellerEarnings })
@@ -146,30 +151,6 @@ export async function listSellerOrders(db: DbOrTx, userId: number, query: Seller
   return { list, total: total?.n ?? 0, page: query.page, page_size: query.page_size };
 }
 
-/** Upload id of an image given by id or by one of its URLs. */
-function uploadIdOf(image: number | string): number {
-  if (typeof image === 'number') return image;
-  const match = UPLOAD_URL_PATTERN.exec(image);
-  if (!match) throw badRequest(MSG_ANSWER_IMAGE_INVALID);
-  return Number(match[1]);
-}
-
-/** The detail URLs of the caller's own 'complaint' uploads, in the order given (duplicates once); 400 for anything else. */
-async function ownComplaintImages(db: DbOrTx, userId: number, images: readonly (number | string)[]): Promise<string[]> {
-  const ids = [...new Set(images.map(uploadIdOf))];
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: uploadedImages.id, detailSha256: uploadedImages.detailSha256 })
-    .from(uploadedImages)
-    .where(and(inArray(uploadedImages.id, ids), eq(uploadedImages.ownerUserId, userId), eq(uploadedImages.purpose, 'complaint')));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => {
-    const row = byId.get(id);
-    if (!row) throw badRequest(MSG_ANSWER_IMAGE_INVALID);
-    return uploadUrl(row.id, 'detail', row.detailSha256);
-  });
-}
-
 /**
  * POST seller/complaints/answer: the listing's owner answers a complaint on one of its orders.
  * 404 for a complaint on another seller's listing (or none); 409 once the platform has handled it
@@ -178,7 +159,7 @@ async function ownComplaintImages(db: DbOrTx, userId: number, images: readonly (
  */
 export async function answerComplaint(db: Db, userId: number, body: ComplaintAnswerBody, now: Date): Promise<SellerComplaint> {
   const { shopId } = await requireSeller(db, userId);
-  const images = await ownComplaintImages(db, userId, body.images);
+  const images = await ownUploadUrls(db, userId, 'complaint', body.images, MSG_ANSWER_IMAGE_INVALID);
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ complaint: complaints })

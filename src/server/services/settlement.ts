@@ -3,19 +3,20 @@
  *
  * One `seller_earnings` row per paid rental, recomputed from its order by `syncEarnings` inside
  * every transaction that changes what the renter finally paid or when the rental ends: payment,
- * renewal, early cancel, the sweep that finishes it (and, later, a complaint refund). The rate
+ * renewal, early cancel, the sweep that finishes it, a complaint decision's refund. The rate
  * is fixed at payment. The row stays frozen until the rental has ended, the hold has passed and
  * no complaint on the order is open; then `releaseDueEarnings` (run by the money sweep) credits
  * the seller's wallet with one ledger row (earning_release, ref = the order number) and marks it
  * released. So at every commit, for every paid rental: pay_fen = seller_fen + commission_fen +
  * refund_fen, and the released rows sum to the earning_release ledger (`ledgerIdentity`).
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '~/lib/config/constants';
 import { releaseTime, splitRent, type CertType } from '~/lib/rules/settlement';
 import type { Db, DbOrTx, DbTx } from '../db/client';
-import { complaints, listings, orders, sellerEarnings, shops, walletLedger } from '../db/schema';
+import { complaintDecisions, complaints, listings, orders, ownerCharges, sellerEarnings, shops, walletLedger } from '../db/schema';
 import { log } from '../log';
+import { collectOwnerCharges, ownersWithCharges } from './owner-charges';
 import { readSettings } from './site-settings';
 import { changeBalance } from './wallet';
 
@@ -37,9 +38,16 @@ export async function syncEarnings(tx: DbTx, orderId: number, now: Date): Promis
   const { order, earning } = row;
   const paidAt = row.order.paidAt;
   if (earning?.status === 'released') {
-    // Money moved after release (not possible through today's flows: complaints hold the release).
+    // A released row is never rewritten. The one way money moves after release is a complaint
+    // decided later (issue 15), which records its split in complaint_decisions; anything else is a bug.
     if (earning.rentFen !== order.payFen || earning.refundedFen !== order.refundFen) {
-      log.warn('settlement: order changed after its earnings were released', { orderNo: order.orderNo });
+      const [adjusted] = await tx
+        .select({ fen: sql<string>`coalesce(sum(${complaintDecisions.postReleaseRefundFen}), 0)` })
+        .from(complaintDecisions)
+        .where(eq(complaintDecisions.orderId, order.id));
+      if (earning.rentFen !== order.payFen || earning.refundedFen + Number(adjusted?.fen ?? 0) !== order.refundFen) {
+        log.warn('settlement: order changed after its earnings were released', { orderNo: order.orderNo });
+      }
     }
     return;
   }
@@ -93,8 +101,14 @@ export async function releaseDueEarnings(db: Db, now: Date): Promise<number> {
       // Credit the sellers' wallets in one order (by user id) in every batch: two releasers'
       // batches share sellers, and taking their wallet rows in release order deadlocked them.
       due.sort((a, b) => a.sellerUserId - b.sellerUserId || a.orderId - b.orderId);
+      // What owners owe from complaint decisions (issue 15) comes out of their next releases.
+      const owing = await ownersWithCharges(
+        tx,
+        due.map((row) => row.sellerUserId),
+      );
       for (const row of due) {
         if (row.sellerFen > 0) await changeBalance(tx, { userId: row.sellerUserId, kind: 'earning_release', amountFen: row.sellerFen, refNo: row.orderNo });
+        if (row.sellerFen > 0 && owing.has(row.sellerUserId)) await collectOwnerCharges(tx, row.sellerUserId, row.orderNo, now);
         await tx.update(sellerEarnings).set({ status: 'released', releasedAt: now, updatedAt: now }).where(eq(sellerEarnings.orderId, row.orderId));
       }
       return due.length;
@@ -109,7 +123,9 @@ export interface LedgerIdentity {
   orders: number;
   /** What renters paid in rent (renewals included; not deposits or hafu-coin prepay), fen. */
   rentPaidFen: number;
+  /** Owners' share: the earnings rows, less their share of refunds decided after release (issue 15). */
   sellerFen: number;
+  /** The platform's commission, less its share of refunds decided after release. */
   commissionFen: number;
   refundedFen: number;
   /** Paid rentals whose earnings row is missing or does not match the order. */
@@ -117,32 +133,66 @@ export interface LedgerIdentity {
   /** Released earnings against the earning_release ledger rows, fen. */
   releasedFen: number;
   releasedLedgerFen: number;
+  /** Complaint decisions (issue 15): owners' charges (clawbacks and penalties), what of them was collected, and the ledger rows of those collections (negated). */
+  ownerChargesFen: number;
+  ownerCollectedFen: number;
+  ownerCollectedLedgerFen: number;
+  /** Owners' share of refunds decided after release, and the clawback charges made for it. */
+  postReleaseOwnerShareFen: number;
+  clawbackChargesFen: number;
   holds: boolean;
 }
 
 /**
  * renter payments = owner earnings + commission + refunds, to the fen, over every paid rental;
- * and what was released equals what reached wallets. The operator runs it with
- * `npm run ledger:check` (scripts/ledger-check.ts); tests run it after races.
+ * what was released equals what reached wallets; and what owners were charged by complaint
+ * decisions and paid equals their ledger rows. The operator runs it with `npm run ledger:check`
+ * (scripts/ledger-check.ts); tests run it after races.
+ *
+ * A refund decided after the owner's earnings were released leaves the released row as it was
+ * (released earnings are never rewritten): its split is in complaint_decisions.post_release_*,
+ * added here to the owners' share and the commission and to the row's refunds.
  */
 export async function ledgerIdentity(db: DbOrTx): Promise<LedgerIdentity> {
+  const adjustments = db
+    .select({
+      orderId: complaintDecisions.orderId,
+      refundFen: sql<string>`sum(${complaintDecisions.postReleaseRefundFen})`.as('adj_refund_fen'),
+      sellerFen: sql<string>`sum(${complaintDecisions.postReleaseSellerFen})`.as('adj_seller_fen'),
+      commissionFen: sql<string>`sum(${complaintDecisions.postReleaseCommissionFen})`.as('adj_commission_fen'),
+    })
+    .from(complaintDecisions)
+    .groupBy(complaintDecisions.orderId)
+    .as('adj');
   const [sums] = await db
     .select({
       orders: sql<number>`count(*)::int`,
       rentPaidFen: sql<string>`coalesce(sum(${orders.payFen}), 0)`,
-      sellerFen: sql<string>`coalesce(sum(${sellerEarnings.sellerFen}), 0)`,
-      commissionFen: sql<string>`coalesce(sum(${sellerEarnings.commissionFen}), 0)`,
+      sellerFen: sql<string>`coalesce(sum(${sellerEarnings.sellerFen}), 0) + coalesce(sum(${adjustments.sellerFen}), 0)`,
+      commissionFen: sql<string>`coalesce(sum(${sellerEarnings.commissionFen}), 0) + coalesce(sum(${adjustments.commissionFen}), 0)`,
       refundedFen: sql<string>`coalesce(sum(${orders.refundFen}), 0)`,
-      mismatchedOrders: sql<number>`(count(*) filter (where ${sellerEarnings.orderId} is null or ${sellerEarnings.rentFen} <> ${orders.payFen} or ${sellerEarnings.refundedFen} <> ${orders.refundFen}))::int`,
+      mismatchedOrders: sql<number>`(count(*) filter (where ${sellerEarnings.orderId} is null or ${sellerEarnings.rentFen} <> ${orders.payFen} or ${sellerEarnings.refundedFen} + coalesce(${adjustments.refundFen}, 0) <> ${orders.refundFen}))::int`,
       releasedFen: sql<string>`coalesce(sum(${sellerEarnings.sellerFen}) filter (where ${sellerEarnings.status} = 'released'), 0)`,
+      postReleaseOwnerShareFen: sql<string>`coalesce(-sum(${adjustments.sellerFen}), 0)`,
     })
     .from(orders)
     .leftJoin(sellerEarnings, eq(sellerEarnings.orderId, orders.id))
+    .leftJoin(adjustments, eq(adjustments.orderId, orders.id))
     .where(and(eq(orders.kind, 'rental'), sql`${orders.paidAt} is not null`));
   const [ledger] = await db
-    .select({ fen: sql<string>`coalesce(sum(${walletLedger.amountFen}), 0)` })
+    .select({
+      released: sql<string>`coalesce(sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'earning_release'), 0)`,
+      ownerCollected: sql<string>`coalesce(-sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} in ('refund_clawback', 'complaint_penalty')), 0)`,
+    })
     .from(walletLedger)
-    .where(eq(walletLedger.kind, 'earning_release'));
+    .where(inArray(walletLedger.kind, ['earning_release', 'refund_clawback', 'complaint_penalty']));
+  const [charges] = await db
+    .select({
+      charged: sql<string>`coalesce(sum(${ownerCharges.amountFen}), 0)`,
+      collected: sql<string>`coalesce(sum(${ownerCharges.collectedFen}), 0)`,
+      clawbacks: sql<string>`coalesce(sum(${ownerCharges.amountFen}) filter (where ${ownerCharges.kind} = 'clawback'), 0)`,
+    })
+    .from(ownerCharges);
   const identity = {
     orders: Number(sums?.orders ?? 0),
     rentPaidFen: Number(sums?.rentPaidFen ?? 0),
@@ -151,13 +201,20 @@ export async function ledgerIdentity(db: DbOrTx): Promise<LedgerIdentity> {
     refundedFen: Number(sums?.refundedFen ?? 0),
     mismatchedOrders: Number(sums?.mismatchedOrders ?? 0),
     releasedFen: Number(sums?.releasedFen ?? 0),
-    releasedLedgerFen: Number(ledger?.fen ?? 0),
+    releasedLedgerFen: Number(ledger?.released ?? 0),
+    ownerChargesFen: Number(charges?.charged ?? 0),
+    ownerCollectedFen: Number(charges?.collected ?? 0),
+    ownerCollectedLedgerFen: Number(ledger?.ownerCollected ?? 0),
+    postReleaseOwnerShareFen: Number(sums?.postReleaseOwnerShareFen ?? 0),
+    clawbackChargesFen: Number(charges?.clawbacks ?? 0),
   };
   return {
     ...identity,
     holds:
       identity.mismatchedOrders === 0 &&
       identity.rentPaidFen === identity.sellerFen + identity.commissionFen + identity.refundedFen &&
-      identity.releasedFen === identity.releasedLedgerFen,
+      identity.releasedFen === identity.releasedLedgerFen &&
+      identity.ownerCollectedFen === identity.ownerCollectedLedgerFen &&
+      identity.postReleaseOwnerShareFen === identity.clawbackChargesFen,
   };
 }

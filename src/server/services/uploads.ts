@@ -7,7 +7,7 @@
  * serves them (docs/decisions.md "Image uploads (issue 13)").
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { z } from 'zod';
 import {
@@ -24,10 +24,11 @@ import {
   type UploadPurpose,
 } from '~/lib/config/constants';
 import { shanghaiMidnight } from '~/lib/rules/shanghai-time';
-import type { Db, DbTx } from '../db/client';
+import type { Db, DbOrTx, DbTx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { uploadedImages } from '../db/schema';
 import { inputRefusal } from '~/lib/contract/common';
+import { UPLOAD_URL_PATTERN } from '~/lib/contract/seller-earnings';
 import { badRequest, chineseErrorMap, payloadTooLarge, tooManyRequests, validationError } from '../errors';
 
 export const MSG_IMAGE_TOO_LARGE = `图片不能超过${UPLOAD_IMAGE_MAX_BYTES / (1024 * 1024)}MB`;
@@ -323,4 +324,33 @@ export async function readUploadVariant(db: Db, key: string | undefined, file: s
   const [row] = await db.select({ ...column, detailSha256: uploadedImages.detailSha256 }).from(uploadedImages).where(eq(uploadedImages.id, parsed.id));
   if (!row || !(row.sha256.startsWith(parsed.hash) || row.detailSha256.startsWith(parsed.hash))) return null;
   return { bytes: row.bytes, sha256: row.sha256 };
+}
+
+/**
+ * The detail URLs of `userId`'s own uploads of `purpose`, given by id or by one of their URLs, in
+ * the order given (duplicates once): evidence attached to a complaint or to its answer. Anything
+ * else (another user's image, another purpose, a made-up URL) is 400 `invalidMsg`.
+ */
+export async function ownUploadUrls(db: DbOrTx, userId: number, purpose: UploadPurpose, images: readonly (number | string)[], invalidMsg: string): Promise<string[]> {
+  const ids = [
+    ...new Set(
+      images.map((image) => {
+        if (typeof image === 'number') return image;
+        const match = UPLOAD_URL_PATTERN.exec(image);
+        if (!match) throw badRequest(invalidMsg);
+        return Number(match[1]);
+      }),
+    ),
+  ];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: uploadedImages.id, detailSha256: uploadedImages.detailSha256 })
+    .from(uploadedImages)
+    .where(and(inArray(uploadedImages.id, ids), eq(uploadedImages.ownerUserId, userId), eq(uploadedImages.purpose, purpose)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw badRequest(invalidMsg);
+    return uploadUrl(row.id, 'detail', row.detailSha256);
+  });
 }

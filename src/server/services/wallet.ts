@@ -48,6 +48,9 @@ export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
   withdraw: '提现',
   withdraw_cancel: '提现取消退回',
   earning_release: '租金收入',
+  complaint_refund: '投诉退款',
+  refund_clawback: '投诉退款扣回',
+  complaint_penalty: '投诉处罚',
 };
 
 /** The wallet row of a user, created empty on first use. */

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { SellerComplaint, SellerOrder } from '../../../lib/api/seller-earnings';
 import { complaintBadgeClass } from '../../orders/ComplaintList';
+import { ComplaintDecision, EvidenceThumbs } from '../../orders/ComplaintDecision';
 import { focusRing, formatOrderTime } from '../../orders/order-helpers';
 import { MoneyLines } from '../../orders/MoneyLines';
 import { OrderCardHeader } from '../../orders/OrderCardHeader';
@@ -82,10 +83,11 @@ function ComplaintBlock({ complaint, onAnswer }: { complaint: SellerComplaint; o
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${complaintBadgeClass(complaint.status)}`}>{complaint.status_text}</span>
       </div>
       <p className="mt-1 break-words whitespace-pre-line text-neutral-800">{complaint.content}</p>
+      <EvidenceThumbs images={complaint.images ?? []} label="租客凭证图片" />
       <p className="mt-1 text-xs text-neutral-500">
         <time dateTime={complaint.created_at}>{formatOrderTime(complaint.created_at)}</time>
       </p>
-      {complaint.reply ? (
+      {complaint.decision ? null : complaint.reply ? (
         <p className="mt-2 rounded bg-white px-2 py-1.5 text-neutral-800">
           <span className="font-medium text-primary">平台回复：</span>
           <span className="whitespace-pre-line">{complaint.reply}</span>
@@ -113,6 +115,7 @@ function ComplaintBlock({ complaint, onAnswer }: { complaint: SellerComplaint; o
           </p>
         </div>
       ))}
+      {complaint.decision ? <ComplaintDecision decision={complaint.decision} /> : null}
       {complaint.can_answer ? (
         <div className="mt-2 flex justify-end">
           <button type="button" onClick={onAnswer} className={outlineButton}>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { listSellerOrders, SELLER_ORDER_FILTERS, type Page, type SellerComplaint, type SellerOrder } from '../../../lib/api/seller-earnings';
 import { MONEY_PAGE_SIZE_DEFAULT } from '../../../lib/config/constants';
 import { showSuccess } from '../../../lib/stores/ui';
-import { readOrderQuery, withListQuery, type OrderListQuery } from '../../orders/order-helpers';
+import { focusRing, readOrderQuery, withListQuery, type OrderListQuery } from '../../orders/order-helpers';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { Pager } from '../../ui/Pager';
@@ -16,6 +16,14 @@ import { withComplaint } from './seller-order-helpers';
 // The dialog's code loads when a 回复投诉 button first opens it.
 const AnswerDialog = lazy(() => import('./AnswerDialog').then((module) => ({ default: module.AnswerDialog })));
 
+const ORDERS_HREF = '/seller/orders';
+
+/** ?order_no= (a complaint decision's notification, issue 15): that one order instead of the list. */
+function readOrderNo(search: string): string | null {
+  const raw = new URLSearchParams(search).get('order_no') ?? '';
+  return /^[0-9A-Za-z_-]{1,32}$/.test(raw) ? raw : null;
+}
+
 const TABS = SELLER_ORDER_FILTERS.map((filter) => ({
   value: filter.key,
   label: filter.label,
@@ -28,6 +36,8 @@ const TABS = SELLER_ORDER_FILTERS.map((filter) => ({
  */
 function Orders(): ReactNode {
   const id = useId();
+  // Read once: 查看全部订单 is a link to the plain address.
+  const [orderNo] = useState(() => readOrderNo(location.search));
   const panelId = `${id}-panel`;
   const {
     query,
@@ -44,9 +54,10 @@ function Orders(): ReactNode {
     fetchPage: (current, signal) =>
       listSellerOrders(
         {
-          filter: current.filter,
-          page: current.page,
+          filter: orderNo ? 'all' : current.filter,
+          page: orderNo ? 1 : current.page,
           page_size: MONEY_PAGE_SIZE_DEFAULT,
+          ...(orderNo ? { order_no: orderNo } : {}),
         },
         { signal },
       ),
@@ -71,7 +82,19 @@ function Orders(): ReactNode {
   let body: ReactNode;
   if (load.kind === 'loading') body = <Skeleton lines={6} className="py-4" />;
   else if (load.kind === 'failed') body = <LoadFailed text="获取订单失败" onRetry={reload} />;
-  else if (load.data.list.length === 0) body = <EmptyState type={1} text="暂无出租订单" />;
+  else if (load.data.list.length === 0 && orderNo) {
+    body = (
+      <EmptyState
+        type={3}
+        text="订单不存在"
+        action={
+          <a href={ORDERS_HREF} className={`inline-block rounded-full border border-neutral-300 px-5 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`}>
+            查看全部订单
+          </a>
+        }
+      />
+    );
+  } else if (load.data.list.length === 0) body = <EmptyState type={1} text="暂无出租订单" />;
   else {
     body = (
       <>
@@ -90,9 +113,20 @@ function Orders(): ReactNode {
   return (
     <div className="py-2">
       <div className="mb-4">
-        <Tabs label="订单状态" tabs={TABS} value={query.filter} panelId={panelId} onChange={(filter) => setQuery(() => ({ filter, page: 1 }))} />
+        {orderNo ? (
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-neutral-600">
+            <span>
+              订单号 <span className="font-mono break-all text-neutral-900">{orderNo}</span>
+            </span>
+            <a href={ORDERS_HREF} className={`text-primary hover:underline ${focusRing}`}>
+              查看全部订单
+            </a>
+          </p>
+        ) : (
+          <Tabs label="订单状态" tabs={TABS} value={query.filter} panelId={panelId} onChange={(filter) => setQuery(() => ({ filter, page: 1 }))} />
+        )}
       </div>
-      <div id={panelId} ref={listRef} role="tabpanel" aria-labelledby={tabId(panelId, query.filter)} aria-busy={load.kind === 'loading'} tabIndex={-1} className="outline-none">
+      <div id={panelId} ref={listRef} role={orderNo ? undefined : 'tabpanel'} aria-labelledby={orderNo ? undefined : tabId(panelId, query.filter)} aria-busy={load.kind === 'loading'} tabIndex={-1} className="outline-none">
         {body}
       </div>
       <Suspense fallback={null}>

@@ -1,8 +1,14 @@
-/** GET /api/v1/order/credentials?order_no= (Bearer) — the account's login details, only for the renter while the rental runs (403 before or after, 404 for anyone else). */
+/**
+ * GET /api/v1/order/credentials?order_no= (Bearer) — the account's login details, only for the
+ * renter while the rental runs (403 before or after, 404 for anyone else). Each GET that reveals
+ * them is logged (issue 15 login-details access log); a HEAD shows nothing and is not.
+ */
 import { z } from 'zod';
 import { requireUser } from '~/server/auth';
+import { clientIp } from '~/server/client-ip';
 import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { orderNoSchema } from '~/server/services/orders';
+import { revealSource } from '~/server/services/credential-reveals';
 import { getCredentials } from '~/server/services/order-lifecycle';
 
 const Query = z.object({ order_no: orderNoSchema });
@@ -11,7 +17,8 @@ export const GET = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
   const { order_no } = await readQuery(ctx.url, Query);
-  return ok(await getCredentials(ctx.db, userId, order_no, now));
+  const source = ctx.request.method === 'GET' ? revealSource(clientIp(ctx.astro), ctx.request) : null;
+  return ok(await getCredentials(ctx.db, userId, order_no, now, source));
 });
 
 export const HEAD = headOf(GET);

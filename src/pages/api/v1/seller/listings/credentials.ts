@@ -1,17 +1,20 @@
 /**
  * GET /api/v1/seller/listings/credentials?id= (Bearer, seller; issue 13) → { login_account,
  * login_password }: the owner's own login details, on an explicit ask (the 显示密码 button) only.
- * Another shop's listing answers 404 like a missing one.
+ * Another shop's listing answers 404 like a missing one. Each reveal is logged (issue 15).
  */
 import { listingIdQuerySchema } from '~/lib/contract/seller-listings';
 import { requireUser } from '~/server/auth';
+import { clientIp } from '~/server/client-ip';
 import { allowOnly, handle, ok, readQuery } from '~/server/http';
+import { revealSource } from '~/server/services/credential-reveals';
 import { getSellerListingCredentials } from '~/server/services/seller-listings';
 
 export const GET = handle(async (ctx) => {
-  const { userId } = await requireUser(ctx);
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
   const { id } = await readQuery(ctx.url, listingIdQuerySchema);
-  return ok(await getSellerListingCredentials(ctx.db, userId, id));
+  return ok(await getSellerListingCredentials(ctx.db, userId, id, now, revealSource(clientIp(ctx.astro), ctx.request)));
 });
 
 export const ALL = allowOnly('GET');

@@ -1,0 +1,8 @@
+/** Role rows of complaint arbitration's console calls (issue 15): customer service and admin. */
+import type { OpsRoleRow } from './rows';
+
+export const ROWS: OpsRoleRow[] = [
+  { path: '/api/v1/ops/complaints', method: 'GET', permission: 'complaints' },
+  { path: '/api/v1/ops/complaints/detail', method: 'GET', permission: 'complaints' },
+  { path: '/api/v1/ops/complaints/decide', method: 'POST', permission: 'complaints' },
+];
