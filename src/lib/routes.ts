@@ -49,6 +49,9 @@ export const ROUTES: readonly RouteDef[] = [
   r('502', '/502', '服务器出错', 'standalone', 2),
   r('VIPSubscribe', '/VIPSubscribe', 'VIP订阅', 'standalone', 5),
   r('help', '/help', '帮助中心', 'standalone', 16, { cacheable: true }),
+  // The help centre's own pages (issue 16): search results, then one page per help document. Search
+  // comes first: /help/search would match :slug too (the slug `search` is reserved).
+  r('help_search', '/help/search', '搜索帮助', 'standalone', 16, { cacheable: true }),
   r('ContactUs', '/ContactUs', '联系我们', 'standalone', 16, { cacheable: true }),
   r('deleted_page', '/error-deleted', '账号已删除', 'standalone', 2),
   r('bind', '/bind', '绑定手机号', 'standalone', 4),
@@ -82,6 +85,8 @@ export const ROUTES: readonly RouteDef[] = [
   r('pay_wechat', '/pay/wechat/:payNo', '微信支付', 'main', 5),
   r('Notice', '/Notice', '公告', 'main', 3, { cacheable: true }),
   r('NoticeDetail', '/NoticeDetail', '公告详情', 'main', 3, { cacheable: true }),
+  // A help document (issue 16), titled with its own title as a listing's detail page is.
+  r('help_page', '/help/:slug', '帮助中心', 'main', 16, { cacheable: true }),
   r('task', '/task', '任务大厅', 'main', 16),
   r('task-publish', '/task-publish', '发布任务', 'main', 16, { requiresLogin: true }),
 

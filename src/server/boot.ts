@@ -1,15 +1,27 @@
 /**
- * Opening this process's database the way the application wants it: migrated, then seeded with
- * the demo data when SEED_DEMO says so. main.ts calls it before listening; under `astro dev`
+ * Opening this process's database the way the application wants it: migrated, the shipped help
+ * pages imported (issue 16: every start, demo or not; never over an operator's edit), then seeded
+ * with the demo data when SEED_DEMO says so. main.ts calls it before listening; under `astro dev`
  * nobody did, so the request context calls it on the first request. The data layer (db/) stays
  * ignorant of seeding; this is the one place that joins them.
  */
+import path from 'node:path';
 import { appConfig, type AppConfig } from './config';
 import { defaultDbConfig, isDatabaseOpen, getDb, openDatabase, type Db, type DbConfig } from './db/client';
 import { seedDemoData } from './seed/demo';
+import { SHIPPED_HELP_DIR, importHelpPagesFromDir } from './services/help';
 
-export async function openAppDatabase(config: AppConfig = appConfig(), dbConfig: DbConfig = defaultDbConfig(config)): Promise<Db> {
-  return openDatabase(dbConfig, config.SEED_DEMO ? seedDemoData : undefined);
+export interface AppContentOptions {
+  /** Folder of the shipped help pages; default src/content/help under the working directory. */
+  helpDir?: string;
+}
+
+export async function openAppDatabase(config: AppConfig = appConfig(), dbConfig: DbConfig = defaultDbConfig(config), content: AppContentOptions = {}): Promise<Db> {
+  const helpDir = content.helpDir ?? path.resolve(SHIPPED_HELP_DIR);
+  return openDatabase(dbConfig, async (db) => {
+    await importHelpPagesFromDir(db, helpDir);
+    if (config.SEED_DEMO) await seedDemoData(db);
+  });
 }
 
 /** The open database, or this process's database opened (and seeded) now. */

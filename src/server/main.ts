@@ -16,6 +16,7 @@ import { cacheControlFor } from './cache-control';
 import { SECURITY_HEADERS } from './security-headers';
 import { ConfigError, appConfig } from './config';
 import { openAppDatabase } from './boot';
+import { SHIPPED_HELP_DIR } from './services/help';
 import { closeDatabase, getDb } from './db/client';
 import { flushActivityWriters } from './services/analytics';
 import { checkDeployment } from './deployment-check';
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL ?? null,
     dataDir: path.resolve(projectDir, config.DATA_DIR),
     migrationsDir: config.MIGRATIONS_DIR ? path.resolve(config.MIGRATIONS_DIR) : path.join(projectDir, 'drizzle'),
-  });
+  }, { helpDir: path.join(projectDir, SHIPPED_HELP_DIR) });
   await checkDeployment(config, { distDir }); // every process must share the server-island key (issue 11)
 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';

@@ -90,8 +90,9 @@ for (const width of [1280, 390] as const) {
       const firstOrder = picker.getByRole('button', { name: /订单号 / }).first();
       const orderNo = /订单号 (\w+)/.exec((await firstOrder.textContent()) ?? '')![1]!;
       await firstOrder.click();
-      await expect(log.getByRole('link', { name: new RegExp(`订单号 ${orderNo}`) })).toBeVisible();
-      const agentCard = agentLog.getByRole('link', { name: new RegExp(`订单号 ${orderNo}`) });
+      // History is kept across conversations: the 1280 px run may have sent the same order before.
+      await expect(log.getByRole('link', { name: new RegExp(`订单号 ${orderNo}`) }).last()).toBeVisible();
+      const agentCard = agentLog.getByRole('link', { name: new RegExp(`订单号 ${orderNo}`) }).last();
       await expect(agentCard).toBeVisible();
       await expect(agentCard).toHaveAttribute('href', /^\/ops\/orders\/detail\?id=\d+$/);
       await shot(renter, `renter-${width}-talking`);

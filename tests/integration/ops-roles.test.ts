@@ -130,7 +130,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       ["a disabled operator's session", { cookie: disabledCookie }],
     ];
 
-    const gated = ROWS.filter((row) => row.permission !== 'public');
+    const gated = ROWS.filter((row): row is OpsRoleRow & { permission: Exclude<OpsRoleRow['permission'], 'public'> } => row.permission !== 'public');
 
     it.each(gated.map((row) => [row.method, row.path, row] as const))('%s %s does not exist for outsiders', async (_method, path, row) => {
       const { mod } = ENDPOINTS.find((endpoint) => endpoint.pattern === path)!;
@@ -148,7 +148,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       for (const role of OPS_ROLES) {
         const session = await openOperatorSession(db, operatorIds.get(role)!, new Date());
         const answer = await call(db, mod, path, row.method, { cookie: session.cookie });
-        const allowed = row.permission === 'any-operator' || (row.permission !== 'public' && opsCan(role, row.permission));
+        const allowed = row.permission === 'any-operator' || opsCan(role, row.permission);
         if (allowed) {
           const refused = answer.status === 403 && answer.body?.msg === MSG_OPS_FORBIDDEN;
           const hidden = answer.status === 404 && answer.body?.msg === MSG_API_NOT_FOUND;

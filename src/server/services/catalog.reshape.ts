@@ -13,6 +13,7 @@ import { hafuPrepayFen } from '~/lib/rules/hafu';
 import { fenToYuan } from '~/lib/rules/money';
 import type { AnnouncementRow, BannerRow, GameRow, HotTagRow } from '../db/schema';
 import type { Announcement, AnnouncementSummary, Banner, HotTag, ShopSummary } from './catalog.types';
+import { markdownToPlainText, renderStoredMarkdown } from './markdown';
 import { cardVariantUrl } from './uploads';
 
 /** The columns a listing card is made of (see catalog.ts `cardSelection`). */
@@ -225,7 +226,8 @@ export const ANNOUNCEMENT_SUMMARY_CHARS = 60;
 
 /** The first ANNOUNCEMENT_SUMMARY_CHARS characters of the content on one line, with … when cut. */
 function summarize(content: string): string {
-  const flat = content.replace(/\s+/g, ' ').trim();
+  // The content is Markdown (issue 15): the summary is the words a reader sees, not its marks.
+  const flat = markdownToPlainText(content).replace(/\s+/g, ' ').trim();
   const chars = Array.from(flat);
   return chars.length <= ANNOUNCEMENT_SUMMARY_CHARS ? flat : `${chars.slice(0, ANNOUNCEMENT_SUMMARY_CHARS).join('')}…`;
 }
@@ -241,7 +243,7 @@ export function reshapeAnnouncementSummary(row: Pick<AnnouncementRow, 'id' | 'ti
 }
 
 export function reshapeAnnouncement(row: AnnouncementRow): Announcement {
-  return { ...reshapeAnnouncementSummary(row), content: row.content };
+  return { ...reshapeAnnouncementSummary(row), content: row.content, content_html: renderStoredMarkdown(row.content) };
 }
 
 export function reshapeHotTag(row: Pick<HotTagRow, 'id' | 'name' | 'keyword' | 'href'>): HotTag {

@@ -50,7 +50,10 @@ export interface AnnouncementSummary {
 
 /** An announcement's detail page (spec §7 home "announcements list and detail"). */
 export interface Announcement extends AnnouncementSummary {
+  /** The Markdown as written (issue 15). */
   content: string;
+  /** The content rendered by the server's one Markdown renderer: safe to put in a page as it is. */
+  content_html: string;
 }
 
 /** A hot search tag under the home search box (spec §7 home "hot tags"). */

@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Page } from '~/lib/catalog/types';
 import type { Db } from '../db/client';
 import { announcements, banners, hotTags } from '../db/schema';
+import { MSG_ANNOUNCEMENT_NOT_FOUND } from '~/lib/contract/content';
 import { notFound } from '../errors';
 import { isRowId, listHotGames, listTopCards, normalizePage } from './catalog';
 import { reshapeAnnouncement, reshapeAnnouncementSummary, reshapeBanner, reshapeHotTag } from './catalog.reshape';
@@ -18,13 +19,16 @@ export const HOME_ANNOUNCEMENTS = 5;
 export const HOME_SECTIONS = 3;
 export const HOME_SECTION_CARDS = 8;
 export const ANNOUNCEMENTS_PAGE_SIZE = 10;
-export const MSG_ANNOUNCEMENT_NOT_FOUND = '公告不存在';
+export { MSG_ANNOUNCEMENT_NOT_FOUND };
 
-/** Enough of the content for a list's summary (reshapeAnnouncementSummary cuts it to 60 characters). */
-const SUMMARY_SOURCE_CHARS = 120;
+/**
+ * Enough of the Markdown for a list's summary: reshapeAnnouncementSummary reads it as plain text
+ * and cuts that to 60 characters; link targets and marks take room in the Markdown, hence more.
+ */
+const SUMMARY_SOURCE_CHARS = 400;
 
-/** Published: a future published_at schedules an announcement. */
-const isPublished = lte(announcements.publishedAt, sql`now()`);
+/** Shown to readers: not withdrawn, and its time has come (a future published_at schedules it). */
+const isPublished = and(eq(announcements.isPublished, true), lte(announcements.publishedAt, sql`now()`))!;
 /** Pinned first, then the newest. */
 const ANNOUNCEMENT_ORDER = [desc(announcements.isPinned), desc(announcements.publishedAt), desc(announcements.id)];
 

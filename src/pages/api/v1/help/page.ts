@@ -1,0 +1,15 @@
+/**
+ * GET /api/v1/help/page?slug — one published help page with the HTML the server rendered from its
+ * Markdown (spec §7 help "detail"; issue 16); 404 帮助文档不存在.
+ */
+import { helpPageQuerySchema } from '~/lib/contract/content';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
+import { getHelpPage } from '~/server/services/help';
+
+export const GET = handle(async ({ url, db }) => {
+  const { slug } = await readQuery(url, helpPageQuerySchema);
+  return ok(await getHelpPage(db, slug));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET');

@@ -1,0 +1,12 @@
+/** GET /api/v1/help/pages?type — the type's published pages, in order (spec §7 help "page list"; issue 16). */
+import { helpPagesQuerySchema } from '~/lib/contract/content';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
+import { listHelpPages } from '~/server/services/help';
+
+export const GET = handle(async ({ url, db }) => {
+  const { type } = await readQuery(url, helpPagesQuerySchema);
+  return ok(await listHelpPages(db, type));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET');

@@ -1,0 +1,15 @@
+/**
+ * GET /api/v1/help/search?q — published help pages holding every word of q in the title or the
+ * text, title hits first, with the text around the first match (issue 16 "searchable").
+ */
+import { helpSearchQuerySchema } from '~/lib/contract/content';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
+import { searchHelp } from '~/server/services/help';
+
+export const GET = handle(async ({ url, db }) => {
+  const { q } = await readQuery(url, helpSearchQuerySchema);
+  return ok(await searchHelp(db, q));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET');

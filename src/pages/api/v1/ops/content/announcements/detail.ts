@@ -1,0 +1,15 @@
+/** GET /api/v1/ops/content/announcements/detail?id → OpsAnnouncementView, drafts included (permission `content`); 404 公告不存在. */
+import { opsIdQuerySchema } from '~/lib/contract/content';
+import { handle, headOf, ok, readQuery } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { getAnnouncementForOps } from '~/server/services/ops/content-announcements';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  await requireOperator(ctx, 'content', now);
+  const { id } = await readQuery(ctx.url, opsIdQuerySchema);
+  return ok(await getAnnouncementForOps(ctx.db, id, now));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = opsAllowOnly('GET');

@@ -1,0 +1,14 @@
+/** POST /api/v1/ops/content/announcements/pin `{ id, pinned }` → OpsAnnouncementView (permission `content`). Audited. */
+import { opsPinBodySchema } from '~/lib/contract/content';
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { pinAnnouncement } from '~/server/services/ops/content-announcements';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireOperator(ctx, 'content', now);
+  const body = await readJson(ctx.request, opsPinBodySchema);
+  return ok(await pinAnnouncement(ctx.db, actor, body, now));
+});
+
+export const ALL = opsAllowOnly('POST');

@@ -1,0 +1,19 @@
+/**
+ * POST /api/v1/ops/content/announcements/save (permission `content`) — `{ mode: 'create', title,
+ * body_md, pinned, published, published_at? }` or `{ mode: 'update', id, revision, ... }` →
+ * OpsAnnouncementView. A future published_at schedules it. 400 naming the field, 409
+ * 内容已被他人修改，请刷新后再编辑, 404 公告不存在. Audited.
+ */
+import { opsAnnouncementSaveBodySchema } from '~/lib/contract/content';
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { saveAnnouncement } from '~/server/services/ops/content-announcements';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireOperator(ctx, 'content', now);
+  const body = await readJson(ctx.request, opsAnnouncementSaveBodySchema);
+  return ok(await saveAnnouncement(ctx.db, actor, body, now));
+});
+
+export const ALL = opsAllowOnly('POST');

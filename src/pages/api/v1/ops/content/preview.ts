@@ -1,0 +1,17 @@
+/**
+ * POST /api/v1/ops/content/preview `{ body_md }` → `{ html }` (permission `content`): the live
+ * preview of the console's editors, rendered by the same function as what is published, so the
+ * preview is what readers will get. 400 for a body the renderer refuses.
+ */
+import { markdownPreviewBodySchema } from '~/lib/contract/content';
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { previewMarkdown } from '~/server/services/ops/content';
+
+export const POST = handle(async (ctx) => {
+  await requireOperator(ctx, 'content');
+  const body = await readJson(ctx.request, markdownPreviewBodySchema);
+  return ok(previewMarkdown(body.body_md));
+});
+
+export const ALL = opsAllowOnly('POST');
