@@ -21,11 +21,15 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** A demo listing free now, from the dear end of the hall (other journeys take the cheap ones), with its owner. */
-async function rentableListing(request: APIRequestContext): Promise<{ card: ListingCard; owner: (typeof SELLERS)[number] }> {
+/**
+ * A demo listing free now, from the dear end of the hall (other journeys take the cheap ones), with
+ * its owner. The two widths run in parallel workers and each keeps its rental running, so each
+ * starts its search at its own place in the list (`from`) rather than both renting the same one.
+ */
+async function rentableListing(request: APIRequestContext, from: number): Promise<{ card: ListingCard; owner: (typeof SELLERS)[number] }> {
   const answer = await request.get('/api/v1/zuhao/accounts?sort=price_desc&page_size=60');
   const cards = ((await answer.json()) as { data: { list: ListingCard[] } }).data.list.filter((card) => card.availability === 'normal' && card.bookable_now);
-  for (const card of cards.slice(3)) {
+  for (const card of cards.slice(from)) {
     const detail = await (await request.get(`/detail/${card.id}.html`)).text();
     const owner = SELLERS.find((user) => detail.includes(user.shop.name));
     if (owner) return { card, owner };
@@ -57,7 +61,7 @@ for (const width of [1280, 390]) {
 
     // 1. A new renter (with a bound phone, so they may complain) rents and pays through the sandbox Alipay.
     await registerWithPhone(page, phoneFor(testId), 'complain_pass_2026');
-    const { card, owner } = await rentableListing(request);
+    const { card, owner } = await rentableListing(request, width === 390 ? 8 : 3);
     await page.goto(`/detail/${card.id}.html`);
     await waitForHydration(page, 'RentalPicker');
     await page.locator('[data-rental-picker]').getByRole('button', { name: '立即租号' }).click();

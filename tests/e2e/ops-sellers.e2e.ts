@@ -107,7 +107,7 @@ test('a store is certified in /ops/sellers, its listing rejected with a reason, 
   await form.getByLabel('登录账号').fill('review_e2e_account');
   await form.getByLabel('登录密码').fill('Review-Secret-1');
   await form.getByRole('button', { name: '发布账号' }).click();
-  await expect(page).toHaveURL(/\/seller\/listings$/);
+  await page.waitForURL(/\/seller\/listings$/, { waitUntil: 'domcontentloaded', timeout: 30_000 });
   await waitForHydration(page, 'SellerListings');
   await expect(page.getByRole('article', { name: title }).getByText('审核中')).toBeVisible();
   const mine = await apiAs<{ list: { id: number; title: string }[] }>(page, 'GET', '/seller/listings');
@@ -137,7 +137,7 @@ test('a store is certified in /ops/sellers, its listing rejected with a reason, 
   await expect(edit.getByText('已驳回：标题请勿使用【】符号')).toBeVisible();
   await edit.getByLabel('角色名').fill('审核之巅二');
   await edit.getByRole('button', { name: '保存修改' }).click();
-  await expect(page).toHaveURL(/\/seller\/listings$/);
+  await page.waitForURL(/\/seller\/listings$/, { waitUntil: 'domcontentloaded', timeout: 30_000 });
   await ops.goto(`/ops/listings?q=${listingId}`);
   await act(ops, ops.getByRole('article', { name: title }), '通过', '通过审核', `已通过账号 ${listingId}`);
   await expect(ops.getByText('没有待审核的账号')).toBeVisible();
