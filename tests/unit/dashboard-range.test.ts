@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG_DASHBOARD_RANGE_CUT, MSG_DASHBOARD_RANGE_INVALID, resolveDashboardRange } from '~/lib/rules/dashboard-range';
+import { compactCount, niceCeiling, percentText, yuanText } from '~/lib/rules/dashboard-chart';
 
 // 2026-03-10 01:00 in Shanghai is still 03-09 in UTC: "today" is the Shanghai day.
 const NOW = new Date('2026-03-09T17:00:00Z');
@@ -24,5 +25,35 @@ describe('console overview date range (Shanghai days)', () => {
     const range = resolveDashboardRange({ from: '2026-03-01', to: '2026-03-01' }, NOW);
     expect(range.start.toISOString()).toBe('2026-02-28T16:00:00.000Z');
     expect(range.end.toISOString()).toBe('2026-03-01T16:00:00.000Z');
+  });
+});
+
+describe('console overview chart numbers', () => {
+  it.each([
+    [0, 1],
+    [0.3, 0.5],
+    [7, 10],
+    [12, 20],
+    [21, 25],
+    [26, 50],
+    [100, 100],
+    [1234, 2000],
+  ])('axis top for %d is %d', (value, top) => {
+    expect(niceCeiling(value)).toBe(top);
+  });
+
+  it.each([
+    [950, '950'],
+    [12345, '1.2万'],
+    [120_000_000, '1.2亿'],
+  ])('%d reads %s', (value, text) => {
+    expect(compactCount(value)).toBe(text);
+  });
+
+  it('shows money and shares the way the console does', () => {
+    expect(yuanText(123456789)).toBe('¥1,234,567.89');
+    expect(yuanText(5)).toBe('¥0.05');
+    expect(percentText(1 / 3)).toBe('33.3%');
+    expect(percentText(0)).toBe('0.0%');
   });
 });
