@@ -43,7 +43,7 @@ const RENTERS = 20_000;
 const GAMES = 12;
 const DAYS = 90;
 const BUDGET_MS = 200;
-const INDEXES = ['page_views_report_idx', 'seller_earnings_paid_idx', 'orders_rental_paid_idx', 'channel_conversions_created_idx'];
+const INDEXES = ['seller_earnings_paid_idx', 'orders_rental_paid_idx', 'channel_conversions_created_idx'];
 
 async function timed(label: string, work: () => Promise<unknown>): Promise<void> {
   const t0 = performance.now();
