@@ -499,3 +499,18 @@ export const HELP_SEARCH_MAX_TERMS = 5;
 export const ANNOUNCEMENT_TITLE_MAX_CHARS = 120;
 /** Slugs no help page may take: the help centre's own addresses under /help/. */
 export const HELP_RESERVED_SLUGS = ['search'] as const;
+
+// Console overview (issue 15 "The numbers"; docs/decisions.md "Console overview (issue 15)")
+
+/** The overview's default range: this many Shanghai days, ending today. */
+export const DASHBOARD_DEFAULT_DAYS = 14;
+/** The longest range one overview shows (the queries are measured at this span too). */
+export const DASHBOARD_MAX_DAYS = 92;
+/** Rows of each ranking (channels, top games, top listings, complaint rates). */
+export const DASHBOARD_TOP_N = 10;
+/** A seller enters the complaint-rate ranking with at least this many paid rentals in the range. */
+export const DASHBOARD_COMPLAINT_MIN_ORDERS = 5;
+/** Route names (spec §2) whose page views are the funnel's first step: the halls that list accounts. */
+export const DASHBOARD_LISTING_ROUTES = ['zuhao', 'zuhao_game', 'tejia', 'tejia_game'] as const;
+/** The funnel's checkout step: the tracked click that opens the order dialog (RentalPicker 立即租号). */
+export const DASHBOARD_CHECKOUT_ACTION = 'rent_button';
