@@ -499,3 +499,10 @@ export const HELP_SEARCH_MAX_TERMS = 5;
 export const ANNOUNCEMENT_TITLE_MAX_CHARS = 120;
 /** Slugs no help page may take: the help centre's own addresses under /help/. */
 export const HELP_RESERVED_SLUGS = ['search'] as const;
+
+// Users and orders in the console (issue 15)
+
+/** The largest single wallet adjustment a finance operator may make: 1,000,000.00 yuan. */
+export const OPS_WALLET_ADJUST_MAX_FEN = 100_000_000;
+/** Rows of a user's recent orders and ledger on the console's user detail. */
+export const OPS_USER_RECENT_ROWS = 10;
