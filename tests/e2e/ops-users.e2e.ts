@@ -10,7 +10,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AUTH_STORAGE_KEY } from '../../src/lib/stores/auth';
 import { OPERATORS, loginDialog, passwordLogin, phoneFor, registerWithPhone, signInOperator, waitForAllHydrated, waitForChrome, waitForHydration } from './support';
 
-test.describe.configure({ timeout: 300_000 });
+// Four browsers (renter, customer service, finance) on a shared two-core machine: a generous budget.
+test.describe.configure({ timeout: 600_000 });
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -35,6 +36,8 @@ test('kf01 bans a renter who then cannot sign in and reads why, unbans; cw01 adj
 
   // 1. A renter-like user: registered by phone, signed in.
   await registerWithPhone(page, phone, password);
+  const renterToken = await page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: { token?: string } }).token?.token ?? '', AUTH_STORAGE_KEY);
+  expect(renterToken).not.toBe('');
 
   // 2. Customer service finds them by phone and bans them.
   const kfContext = await browser.newContext();
@@ -50,7 +53,7 @@ test('kf01 bans a renter who then cannot sign in and reads why, unbans; cw01 adj
   const userUrl = kf.url();
   await act(kf, kf.locator('[data-user-status]'), '封禁', /^封禁用户/, /已封禁/, reason);
   await expect(kf.locator('[data-user-status]')).toHaveAttribute('data-user-status', 'banned');
-  await expect(kf.getByText(`封禁原因：${reason}`)).toBeVisible();
+  await expect(kf.locator('[data-user-status]').getByText(`封禁原因：${reason}`)).toBeVisible();
   for (const width of [1280, 390]) {
     await kf.setViewportSize({ width, height: 900 });
     await kf.reload();
@@ -59,23 +62,25 @@ test('kf01 bans a renter who then cannot sign in and reads why, unbans; cw01 adj
   }
 
   // 3. The renter's session is gone; signing in again shows the reason.
-  await page.goto('/');
-  await waitForChrome(page);
-  const status = await page.evaluate(async (key) => {
-    const token = (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: { token?: string } }).token?.token;
-    if (!token) return 0;
-    return (await fetch('/api/v1/common/userInfo', { headers: { authorization: `Bearer ${token}` } })).status;
-  }, AUTH_STORAGE_KEY);
-  expect(status).toBe(401);
+  expect((await page.request.get('/api/v1/common/userInfo', { headers: { authorization: `Bearer ${renterToken}` } })).status()).toBe(401);
   // Signed out the way the header would after a 401 (only the auth entry: the popups-seen state stays).
   await page.evaluate((key) => localStorage.removeItem(key), AUTH_STORAGE_KEY);
   await page.goto('/');
   await waitForChrome(page);
   await page.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
   await loginDialog(page).getByRole('tab', { name: '账号登录' }).click();
-  await passwordLogin(page, phone, password);
-  await expect(page.getByText(`账号已被封禁：${reason}`)).toBeVisible();
+  // The reason arrives as the call's message and shows as the error toast (3 s): watch for it from
+  // before the click, so a slow machine cannot miss it between two polls.
+  const bannedText = `账号已被封禁：${reason}`;
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/v1/common/login')),
+    page.waitForFunction((text) => document.body.textContent?.includes(text) ?? false, bannedText, { polling: 'raf', timeout: 30_000 }),
+    passwordLogin(page, phone, password),
+  ]);
+  expect(answer.status()).toBe(403);
+  expect(((await answer.json()) as { msg: string }).msg).toBe(bannedText);
   await page.screenshot({ path: testInfo.outputPath('renter-banned-sign-in.png') });
+  await expect(page.getByText('登录成功！')).toHaveCount(0);
 
   // 4. Unbanned, the renter signs in.
   await kf.setViewportSize({ width: 1280, height: 900 });
