@@ -514,3 +514,10 @@ export const DASHBOARD_COMPLAINT_MIN_ORDERS = 5;
 export const DASHBOARD_LISTING_ROUTES = ['zuhao', 'zuhao_game', 'tejia', 'tejia_game'] as const;
 /** The funnel's checkout step: the tracked click that opens the order dialog (RentalPicker 立即租号). */
 export const DASHBOARD_CHECKOUT_ACTION = 'rent_button';
+
+// Users and orders in the console (issue 15)
+
+/** The largest single wallet adjustment a finance operator may make: 1,000,000.00 yuan. */
+export const OPS_WALLET_ADJUST_MAX_FEN = 100_000_000;
+/** Rows of a user's recent orders and ledger on the console's user detail. */
+export const OPS_USER_RECENT_ROWS = 10;

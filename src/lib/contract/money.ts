@@ -67,6 +67,8 @@ export const LEDGER_KINDS = [
   'complaint_refund',
   'refund_clawback',
   'complaint_penalty',
+  // a finance operator's credit or debit with a reason (issue 15), signed
+  'ops_adjust',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

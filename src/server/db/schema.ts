@@ -79,10 +79,18 @@ export const users = pgTable(
     inviteCode: varchar('invite_code', { length: 16 }),
     invitedByUserId: integer('invited_by_user_id'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    /**
+     * Banned by an operator (issue 15): when, and the reason the user reads at sign-in. While set no
+     * sign-in path issues a token and existing tokens resolve to no one; the history of bans is the
+     * audit log (user.ban / user.unban).
+     */
+    bannedAt: timestamp('banned_at', { withTimezone: true, mode: 'date' }),
+    banReason: varchar('ban_reason', { length: 200 }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
+    check('users_ban_check', sql`(${t.bannedAt} is null) = (${t.banReason} is null)`),
     uniqueIndex('users_mobile_key').on(t.mobile),
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
@@ -217,6 +225,11 @@ export const listings = pgTable(
      */
     heldAt: timestamp('held_at', { withTimezone: true, mode: 'date' }),
     holdReason: varchar('hold_reason', { length: 200 }),
+    /**
+     * The hold above was put by banning the shop's owner (issue 15), not by a take-down: unbanning
+     * lifts exactly these holds, and a listing taken down before the ban stays down.
+     */
+    heldForBan: boolean('held_for_ban').notNull().default(false),
     isUseBargain: boolean('is_use_bargain').notNull().default(false),
     isUseVipDiscount: boolean('is_use_vip_discount').notNull().default(false),
     topShelf: boolean('top_shelf').notNull().default(false),
@@ -293,6 +306,7 @@ export const listings = pgTable(
     check('listings_review_status_check', sql.raw(`review_status in (${LISTING_REVIEW_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     check('listings_is_listed_check', sql`${t.isListed} = (${t.sellerState} = 'on_shelf' and ${t.reviewStatus} = 'approved' and ${t.heldAt} is null)`),
     check('listings_hold_check', sql`(${t.heldAt} is null) = (${t.holdReason} is null)`),
+    check('listings_held_for_ban_check', sql`not ${t.heldForBan} or ${t.heldAt} is not null`),
     // The console's review queue (issue 15): pending listings, oldest change first.
     index('listings_review_queue_idx').on(t.updatedAt, t.id).where(sql`${t.reviewStatus} = 'pending'`),
     check('listings_rental_fen_check', sql`${t.rentalFen} >= 0`),

@@ -29,7 +29,7 @@ import { log } from '../log';
 import { ThirdPartyLoginRefusedError, type SandboxIdentityPick } from '../providers/oauth-login/port';
 import { SandboxDemoUserMissingError } from '../providers/oauth-login/sandbox';
 import { signInProviders } from '../providers/sign-in-providers';
-import { signInAnswer, type SignInAnswer } from './sign-in';
+import { assertNotBanned, signInAnswer, type SignInAnswer } from './sign-in';
 import { issueToken } from './tokens';
 import { createUser } from './users';
 
@@ -301,6 +301,7 @@ export async function redeemQrSession(db: Db, input: QrRedeemInput, now: Date, u
     }
 
     if (row.needsBind) {
+      await assertNotBanned(tx, row.userId);
       const bind = await issueToken(tx, row.userId, { now, userAgent, purpose: 'bind', ttlS: BIND_TOKEN_LIFETIME_S });
       return { kind: 'temp_token', temp_token: bind.token, expires_time: bind.expires_time };
     }

@@ -3,7 +3,11 @@
  * session token (spec §3 token info), whether the account was made just now (spec §4: a new user
  * sees the red-envelope popup 0.8 s after login) and the profile.
  */
-import type { Db } from '../db/client';
+import { eq } from 'drizzle-orm';
+import { bannedSignInMessage } from '~/lib/contract/ops-users';
+import type { Db, DbOrTx } from '../db/client';
+import { users } from '../db/schema';
+import { forbidden } from '../errors';
 import { issueToken, type IssuedToken } from './tokens';
 import { getUserInfo, type UserInfo } from './users';
 
@@ -19,7 +23,18 @@ export interface SignInOptions {
   now: Date;
 }
 
+/**
+ * Refuses a banned account (issue 15) with 403 and the operator's reason. Every way of signing in
+ * ends in signInAnswer (and the QR bind token checks here too), so this is the one gate; callers
+ * reach it only after the credentials checked out, so a ban is never revealed to a guesser.
+ */
+export async function assertNotBanned(db: DbOrTx, userId: number): Promise<void> {
+  const [row] = await db.select({ bannedAt: users.bannedAt, banReason: users.banReason }).from(users).where(eq(users.id, userId));
+  if (row?.bannedAt) throw forbidden(bannedSignInMessage(row.banReason ?? ''), { cause: new Error(`user ${userId} is banned`) });
+}
+
 export async function signInAnswer(db: Db, userId: number, options: SignInOptions): Promise<SignInAnswer> {
+  await assertNotBanned(db, userId);
   const token = await issueToken(db, userId, { userAgent: options.userAgent, now: options.now });
   return { token, is_new_user: options.isNewUser ?? false, user: await getUserInfo(db, userId) };
 }

@@ -99,6 +99,7 @@ export async function resolveToken(
       revokedAt: authTokens.revokedAt,
       lastUsedAt: authTokens.lastUsedAt,
       userStatus: users.status,
+      userBannedAt: users.bannedAt,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -106,8 +107,9 @@ export async function resolveToken(
     .limit(1);
   // A token of the other purpose is as unknown here as a made-up one.
   if (!row) return { ok: false, reason: 'unknown' };
-  // A deleted account's tokens stand for no one any more, whichever endpoint reads them.
-  if (row.revokedAt || row.userStatus === 'deleted') return { ok: false, reason: 'revoked' };
+  // A deleted account's tokens stand for no one any more, whichever endpoint reads them; nor do a
+  // banned one's (the ban revokes them too, this also covers a token issued in the same instant).
+  if (row.revokedAt || row.userStatus === 'deleted' || row.userBannedAt) return { ok: false, reason: 'revoked' };
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, row.id));

@@ -42,6 +42,7 @@ import { applyListingReview, type ListingRow } from '../seller-listings';
 import { notifyListingHeld, notifyListingRestored, notifyListingReviewed } from '../seller-notification-events';
 import { cardVariantUrl } from '../uploads';
 import { writeAudit } from './audit';
+import { MSG_OPS_LISTING_HELD_FOR_BAN } from '~/lib/contract/ops-users';
 import type { OperatorActor } from './operators';
 
 const certTypeOf = (value: number): CertType => (value === 1 || value === 2 ? value : 0);
@@ -316,6 +317,8 @@ export async function restoreListing(db: Db, actor: OperatorActor, body: OpsList
     const before = await lockListing(tx, body.id);
     const step = canRestore({ held: before.heldAt !== null });
     if (!step.ok) throw conflict(step.error);
+    // A ban's hold belongs to the ban: unbanning the owner lifts it (services/ops/users.ts).
+    if (before.heldForBan) throw conflict(MSG_OPS_LISTING_HELD_FOR_BAN);
     const isListed = isListedAs(before.sellerState, before.reviewStatus, false);
     const [after] = await tx
       .update(listings)

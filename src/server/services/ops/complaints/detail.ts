@@ -46,7 +46,7 @@ import { complaintStatusText, complaintTypeName } from './queue';
 const UPHELD: readonly ComplaintOutcome[] = ['refund_full', 'refund_partial', 'penalize'];
 const yuan = (fen: number): string => `¥${fenToYuan(fen)}`;
 
-function reshapeOrder(order: OrderRow, listing: { id: number; title: string } | null, shop: { id: number; name: string; certType: number } | null, now: Date): OpsComplaintOrder {
+export function reshapeOrder(order: OrderRow, listing: { id: number; title: string } | null, shop: { id: number; name: string; certType: number } | null, now: Date): OpsComplaintOrder {
   const option = order.rentalOption !== null && isRentalOption(order.rentalOption) ? order.rentalOption : null;
   return {
     order_no: order.orderNo,
@@ -166,7 +166,7 @@ async function ownerHistory(db: DbOrTx, shop: { id: number; ownerUserId: number 
 }
 
 /** The order's story from the rows that exist, oldest first. */
-async function buildTimeline(db: DbOrTx, order: OrderRow, now: Date, reveals: OpsCredentialReveal[]): Promise<OpsTimelineEvent[]> {
+export async function buildTimeline(db: DbOrTx, order: OrderRow, now: Date, reveals: OpsCredentialReveal[]): Promise<OpsTimelineEvent[]> {
   const events: OpsTimelineEvent[] = [];
   const add = (at: Date | string | null, kind: string, text: string, amountFen: number | null = null): void => {
     if (at === null) return;

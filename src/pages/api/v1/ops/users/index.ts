@@ -1,0 +1,16 @@
+/**
+ * GET /api/v1/ops/users?page&page_size&q&status&role → Page of OpsUserRow (permission
+ * `users.read`): q matches the id, username, nickname, the full phone or its last 4 digits.
+ */
+import { opsUsersQuerySchema } from '~/lib/contract/ops-users';
+import { handle, headOf, ok, readQuery } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { searchUsers } from '~/server/services/ops/users';
+
+export const GET = handle(async (ctx) => {
+  await requireOperator(ctx, 'users.read');
+  const query = await readQuery(ctx.url, opsUsersQuerySchema);
+  return ok(await searchUsers(ctx.db, query));
+});
+export const HEAD = headOf(GET);
+export const ALL = opsAllowOnly('GET');
