@@ -56,7 +56,9 @@ test('an operator changes the contacts and /ContactUs shows them on the next req
   await reader.goto('/ContactUs');
   for (const channel of DEMO_CONTACTS.channels) await expect(reader.getByText(channel.value)).toBeVisible();
   await expect(reader.getByText(DEMO_CONTACTS.notice)).toBeVisible();
-  expect((await reader.goto('/ContactUs'))?.headers()['x-page-cache']).toBe('hit');
+  // The page is served from the page cache (two loads within its life under one catalogue version),
+  // so the change below must invalidate it to show.
+  await expect.poll(async () => (await reader.goto('/ContactUs'))?.headers()['x-page-cache'], { timeout: 60_000 }).toBe('hit');
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInOperator(page, OPERATORS.operations.username, OPERATORS.operations.password, '/ops/settings');
