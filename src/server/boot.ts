@@ -9,6 +9,7 @@ import path from 'node:path';
 import { appConfig, type AppConfig } from './config';
 import { defaultDbConfig, isDatabaseOpen, getDb, openDatabase, type Db, type DbConfig } from './db/client';
 import { seedDemoData } from './seed/demo';
+import { downloadsDir, writeDemoDownloadFiles } from './services/downloads';
 import { SHIPPED_HELP_DIR, importHelpPagesFromDir } from './services/help';
 
 export interface AppContentOptions {
@@ -20,7 +21,11 @@ export async function openAppDatabase(config: AppConfig = appConfig(), dbConfig:
   const helpDir = content.helpDir ?? path.resolve(SHIPPED_HELP_DIR);
   return openDatabase(dbConfig, async (db) => {
     await importHelpPagesFromDir(db, helpDir);
-    if (config.SEED_DEMO) await seedDemoData(db);
+    if (config.SEED_DEMO) {
+      await seedDemoData(db);
+      // The files the demo manifest offers (the seed stores only the manifest, in the database).
+      await writeDemoDownloadFiles(downloadsDir(config));
+    }
   });
 }
 

@@ -12,7 +12,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { ListingCard, ListingDetail } from '../../src/lib/contract/catalog';
 import { MODAL_DEFAULT_WIDTH_PX, MODAL_Z_INDEX, NEW_USER_RED_PACKET_DELAY_MS } from '../../src/lib/config/constants';
-import { CONTACT_CHANNELS } from '../../src/lib/config/site';
+import { DEMO_CONTACTS } from '../../src/server/seed/settings';
 import { loginDialog, loginPanel, phoneFor, signIn, smsCodeFor, solveSlider, waitForChrome, waitForHydration } from './support';
 
 const SHOTS_DIR = process.env.MODAL_SHOTS_DIR ?? 'test-results/modals-spec';
@@ -76,7 +76,7 @@ for (const width of WIDTHS) {
       const modal = dialog(page, '联系我们');
       await expectSpecModal(modal);
       await expect(page).toHaveURL(/\/help$/);
-      for (const channel of CONTACT_CHANNELS) await expect(modal.getByText(channel.value)).toBeVisible();
+      for (const channel of DEMO_CONTACTS.channels) await expect(modal.getByText(channel.value)).toBeVisible();
       await expect(modal.getByText('即将开放')).toHaveCount(0);
       await shot(page, 'contact-us');
       await closeOnMask(page, modal);

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { MSG_DOWNLOAD_BAD_ADDRESS, MSG_DOWNLOAD_DELETED, MSG_DOWNLOAD_NOT_FOUND } from '../../lib/contract/site-settings';
 import { showError } from '../../lib/stores/ui';
 import { Spinner } from './Spinner';
 
@@ -14,13 +15,19 @@ export interface DownloadCardProps {
   url: string | null;
   /** Path of a local icon image; a built-in mark is drawn otherwise. */
   icon?: string;
+  /** The file's SHA-256 (hex), shown so a careful user can check the download. */
+  sha256?: string;
+  /** Release notes, one change per line. */
+  notes?: string;
+  /** The build the site recommends (spec §1: the desktop download is promoted). */
+  promoted?: boolean;
 }
 
 /** Spec §8 download toasts, verbatim. */
 export const DOWNLOAD_ERROR_TEXT = {
-  network: '下载地址错误',
-  missing: '文件不存在',
-  deleted: '下载文件出错,文件已被删除',
+  network: MSG_DOWNLOAD_BAD_ADDRESS,
+  missing: MSG_DOWNLOAD_NOT_FOUND,
+  deleted: MSG_DOWNLOAD_DELETED,
 } as const;
 
 export type DownloadCheck = 'ok' | keyof typeof DOWNLOAD_ERROR_TEXT;
@@ -75,7 +82,7 @@ function startDownload(url: string): void {
 }
 
 /** Spec §2 download card (the launcher and other client downloads). */
-export function DownloadCard({ name, description, version, sizeLabel, platform, url, icon }: DownloadCardProps): ReactNode {
+export function DownloadCard({ name, description, version, sizeLabel, platform, url, icon, sha256, notes, promoted = false }: DownloadCardProps): ReactNode {
   const [checking, setChecking] = useState(false);
 
   async function handleDownload(): Promise<void> {
@@ -93,7 +100,10 @@ export function DownloadCard({ name, description, version, sizeLabel, platform, 
   const facts = [version ? `版本 ${version}` : null, sizeLabel ?? null, platform].filter(Boolean).join(' · ');
 
   return (
-    <article className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
+    <article
+      className={`flex flex-col gap-4 rounded-lg border bg-white p-5 shadow-sm sm:flex-row sm:items-start ${promoted ? 'border-primary ring-1 ring-primary' : 'border-gray-200'}`}
+      data-download-card={platform}
+    >
       {icon ? (
         <img src={icon} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-xl object-contain" />
       ) : (
@@ -103,9 +113,23 @@ export function DownloadCard({ name, description, version, sizeLabel, platform, 
         </svg>
       )}
       <div className="min-w-0 flex-1">
-        <h3 className="text-base font-semibold text-gray-900">{name}</h3>
+        <h3 className="flex flex-wrap items-center gap-2 text-base font-semibold text-gray-900">
+          {name}
+          {promoted ? <span className="rounded bg-primary px-1.5 py-0.5 text-xs font-medium text-white">推荐</span> : null}
+        </h3>
         <p className="mt-0.5 text-xs text-gray-500">{facts}</p>
         <p className="mt-2 text-sm text-gray-600">{description}</p>
+        {notes ? (
+          <div className="mt-3 rounded bg-gray-50 px-3 py-2 text-xs text-gray-600">
+            <p className="font-medium text-gray-700">更新说明</p>
+            <p className="mt-1 whitespace-pre-line">{notes}</p>
+          </div>
+        ) : null}
+        {sha256 ? (
+          <p className="mt-2 text-xs text-gray-500">
+            SHA-256：<code className="font-mono break-all text-gray-700" data-sha256>{sha256}</code>
+          </p>
+        ) : null}
       </div>
       {url ? (
         <button

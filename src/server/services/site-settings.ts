@@ -6,6 +6,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS, REVIEW_PRICE_CHANGE_RATIO } from '~/lib/config/constants';
+import { EMPTY_DOWNLOAD_MANIFEST, downloadManifestSchema, siteContactsSchema } from '~/lib/contract/site-settings';
 import { OFFICIAL_ACCOUNT_PAGES } from '~/lib/contract/wechat-official';
 import type { DbOrTx } from '../db/client';
 import { siteSettings } from '../db/schema';
@@ -46,6 +47,18 @@ const SETTINGS = {
    * value encodes a placeholder follow link; an operator stores the real one.
    */
   'wechat.official_account': { schema: officialAccountSchema, fallback: OFFICIAL_ACCOUNT_DEMO },
+  /**
+   * The contacts /ContactUs and the 联系我们 modal show (issue 16). Nothing configured is an empty
+   * list, which the pages show as 联系方式尚未配置: never placeholder numbers or addresses. The demo
+   * seed stores contacts marked 演示 (seed/settings.ts).
+   */
+  'site.contacts': { schema: siteContactsSchema, fallback: { channels: [], notice: '' } },
+  /**
+   * The launcher builds /download offers (issue 16), each a file in the server's downloads folder
+   * (services/downloads.ts) with its size and SHA-256. Nothing configured: no builds, and /download
+   * says the launcher is not out yet.
+   */
+  'download.manifest': { schema: downloadManifestSchema, fallback: EMPTY_DOWNLOAD_MANIFEST },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -1,0 +1,20 @@
+/**
+ * POST /api/v1/ops/settings/download `{ version, released_on, windows_file, windows_notes,
+ * macos_file, macos_notes }` → DownloadManifest (permission `settings.site`): each named file must
+ * already be in the server's downloads folder; its size and SHA-256 are read from it. 400 with the
+ * field's message otherwise, 409 设置没有变化 when nothing changed.
+ */
+import { opsDownloadBodySchema } from '~/lib/contract/site-settings';
+import { handle, ok, readJson } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { downloadsDir } from '~/server/services/downloads';
+import { saveDownload } from '~/server/services/ops/settings';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const actor = await requireOperator(ctx, 'settings.site', now);
+  const body = await readJson(ctx.request, opsDownloadBodySchema);
+  return ok(await saveDownload(ctx.db, actor, body, downloadsDir(), now));
+});
+
+export const ALL = opsAllowOnly('POST');
