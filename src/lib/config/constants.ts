@@ -499,3 +499,15 @@ export const HELP_SEARCH_MAX_TERMS = 5;
 export const ANNOUNCEMENT_TITLE_MAX_CHARS = 120;
 /** Slugs no help page may take: the help centre's own addresses under /help/. */
 export const HELP_RESERVED_SLUGS = ['search'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Withdrawal review and finance reports (issue 15, the finance console)
+
+/** Default of setting withdrawal.review: a withdrawal above ¥100 waits for a finance operator. */
+export const WITHDRAW_REVIEW_ABOVE_FEN = 10_000;
+/** The longest date range the daily report spans (the days are paged, the range is capped). */
+export const FINANCE_REPORT_MAX_DAYS = 366;
+/** Days the daily report shows when no range is given (today and the days before). */
+export const FINANCE_REPORT_DEFAULT_DAYS = 30;
+/** Rows of the daily report's CSV export at most (the capped range). */
+export const FINANCE_CSV_MAX_ROWS = FINANCE_REPORT_MAX_DAYS;
