@@ -36,7 +36,6 @@ import { POST as withdrawCancelRoute } from '~/pages/api/v1/account/withdrawCanc
 import { GET as opsWithdrawalsRoute } from '~/pages/api/v1/ops/withdrawals/index';
 import { POST as decideRoute } from '~/pages/api/v1/ops/withdrawals/decide';
 import { GET as dailyRoute } from '~/pages/api/v1/ops/finance/daily';
-import { GET as dailyCsvRoute } from '~/pages/api/v1/ops/finance/daily.csv';
 import { GET as ledgerRoute } from '~/pages/api/v1/ops/finance/ledger';
 import { GET as ledgerCheckRoute } from '~/pages/api/v1/ops/finance/ledger-check';
 import { TEST_DRIVERS } from './drivers';
@@ -268,7 +267,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect(paged.list).toHaveLength(10);
       expect(paged.totals.withdrawals_paid_fen).toBe(after.totals.withdrawals_paid_fen);
 
-      const csv = await routeResponse(dailyCsvRoute, `/api/v1/ops/finance/daily.csv?from=${today}&to=${today}`, { cookie: financeCookie });
+      const csv = await routeResponse(dailyRoute, `/api/v1/ops/finance/daily?format=csv&from=${today}&to=${today}`, { cookie: financeCookie });
       expect(csv.status).toBe(200);
       expect(csv.headers.get('content-type')).toContain('text/csv');
       const text = await csv.text();
@@ -280,6 +279,9 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect((await opsGet(dailyRoute, '/finance/daily?from=2026-13-01')).status).toBe(400);
       expect((await opsGet(dailyRoute, '/finance/daily?from=2026-03-02&to=2026-03-01')).status).toBe(400);
       expect((await opsGet(dailyRoute, '/finance/daily', serviceCookie)).status).toBe(403);
+      expectError(await opsGet(dailyRoute, '/finance/daily?format=xls'), 400, /格式无效/);
+      // A bad range with format=csv is the JSON envelope too, not a half file.
+      expectError(await opsGet(dailyRoute, '/finance/daily?format=csv&from=2025-01-01&to=2026-06-01'), 400, '日期范围不能超过366天');
     });
 
     it('the ledger search finds a user’s rows by username, kind and day; the ledger check holds', async () => {

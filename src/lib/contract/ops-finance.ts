@@ -95,12 +95,16 @@ export type OpsWithdrawalDecideBody = z.output<typeof opsWithdrawalDecideBodySch
 // ---------------------------------------------------------------------------------------------
 // settlement & ledger reports (permission `finance`)
 
-/** GET ops/finance/daily: per Shanghai day totals over [from, to], newest day first, paged. */
+/**
+ * GET ops/finance/daily: per Shanghai day totals over [from, to], newest day first, paged; with
+ * format=csv the whole range as a CSV download instead.
+ */
 export const opsFinanceDailyQuerySchema = z
   .object({
     ...pageParams,
     from: dayParam,
     to: dayParam,
+    format: optionalQuery(z.enum(['json', 'csv'], { error: '格式无效' })).default('json'),
   })
   .refine(rangeRefinement, { error: MSG_OPS_BAD_RANGE });
 export type OpsFinanceDailyQuery = z.output<typeof opsFinanceDailyQuerySchema>;

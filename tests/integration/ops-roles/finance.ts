@@ -5,7 +5,6 @@ export const ROWS: OpsRoleRow[] = [
   { path: '/api/v1/ops/withdrawals', method: 'GET', permission: 'withdrawals' },
   { path: '/api/v1/ops/withdrawals/decide', method: 'POST', permission: 'withdrawals' },
   { path: '/api/v1/ops/finance/daily', method: 'GET', permission: 'finance' },
-  { path: '/api/v1/ops/finance/daily.csv', method: 'GET', permission: 'finance' },
   { path: '/api/v1/ops/finance/ledger', method: 'GET', permission: 'finance' },
   { path: '/api/v1/ops/finance/ledger-check', method: 'GET', permission: 'finance' },
 ];
