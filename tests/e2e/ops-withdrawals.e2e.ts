@@ -50,8 +50,8 @@ test('a user withdraws above the threshold; cw01 refuses one with a reason and p
   const mine = await apiAs<{ list: { withdraw_no: string; status: string; amount: string }[] }>(page, 'GET', '/account/withdrawList');
   const first = mine.list.find((row) => row.amount === '300.00')!;
   expect(first.status).toBe('review');
-  const wallet = await apiAs<{ balance_fen: number; frozen_fen: number }>(page, 'GET', '/account/wallets');
-  expect(wallet).toMatchObject({ balance_fen: 30_000, frozen_fen: 50_000 });
+  const wallet = await apiAs<{ walletsInfo: { balance_fen: number; frozen_fen: number } }>(page, 'GET', '/account/wallets');
+  expect(wallet.walletsInfo).toMatchObject({ balance_fen: 30_000, frozen_fen: 50_000 });
 
   // 3. cw01 finds them by phone on /ops/withdrawals: refuses the ¥300 with a reason, pays the ¥200.
   const opsContext = await browser.newContext();
@@ -95,8 +95,8 @@ test('a user withdraws above the threshold; cw01 refuses one with a reason and p
   await opsContext.close();
 
   // 4. The user sees both: 已拒绝 with the reason (the ¥300 back in the balance) and 已到账.
-  const after = await apiAs<{ balance_fen: number; frozen_fen: number }>(page, 'GET', '/account/wallets');
-  expect(after).toMatchObject({ balance_fen: 60_000, frozen_fen: 0 });
+  const after = await apiAs<{ walletsInfo: { balance_fen: number; frozen_fen: number } }>(page, 'GET', '/account/wallets');
+  expect(after.walletsInfo).toMatchObject({ balance_fen: 60_000, frozen_fen: 0 });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto('/account/Withdraw');

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { SANDBOX_WITHDRAW_SETTLE_MS, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN, WITHDRAW_PENDING_MAX } from '~/lib/config/constants';
 import { type AlipayAccount, type Page, type Withdrawal } from '~/lib/contract/money';
 import { fenToYuan, fenToYuanShort } from '~/lib/rules/money';
+import { needsReview } from '~/lib/rules/withdrawal-review';
 import { PHONE_PATTERN, REAL_NAME_REQUIRED } from '~/lib/rules/validation';
 import type { Db, DbOrTx, DbTx } from '../db/client';
 import { alipayAccounts, wallets, withdrawals, type WithdrawalStatus } from '../db/schema';
@@ -235,11 +236,6 @@ export async function payOut(tx: DbTx, row: { id: number; userId: number; amount
     .set({ frozenFen: sql`${wallets.frozenFen} - ${row.amountFen}`, updatedAt: now })
     .where(eq(wallets.userId, row.userId));
   await notifyWithdrawalPaid(tx, row, now);
-}
-
-/** Whether a withdrawal of `amountFen` waits for a finance operator under setting withdrawal.review. */
-export function needsReview(review: { enabled: boolean; above_fen: number }, amountFen: number): boolean {
-  return review.enabled && amountFen > review.above_fen;
 }
 
 /**
