@@ -6,9 +6,9 @@
  * report shows the payout. Screenshots at 1280 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { OPERATORS, apiAs, idNumberFor, phoneFor, registerWithPhone, signInOperator, waitForHydration } from './support';
+import { OPERATORS, apiAs, idNumberFor, phoneFor, registerWithPhone, signInOperator, waitForAllHydrated, waitForHydration } from './support';
 
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 480_000 });
 
 const REAL_NAME = '钱审核';
 
@@ -58,11 +58,11 @@ test('a user withdraws above the threshold; cw01 refuses one with a reason and p
   const ops = await opsContext.newPage();
   await signInOperator(ops, OPERATORS.finance.username, OPERATORS.finance.password, `/ops/withdrawals?q=${phone}`);
   await expect(ops).toHaveURL(/\/ops\/withdrawals/);
-  await waitForHydration(ops, 'OpsAction');
+  await waitForAllHydrated(ops, 'OpsAction');
   await shoot(ops, `/ops/withdrawals?q=${phone}`, 'ops-withdrawals-queue', (name) => testInfo.outputPath(name));
   await ops.setViewportSize({ width: 1280, height: 900 });
   await ops.goto(`/ops/withdrawals?q=${phone}`);
-  await waitForHydration(ops, 'OpsAction');
+  await waitForAllHydrated(ops, 'OpsAction');
   const refuseRow = ops.locator(`[data-withdrawal="${first.withdraw_no}"]`);
   await expect(refuseRow.locator('[data-status]')).toHaveText('审核中');
   await refuseRow.getByRole('button', { name: '拒绝' }).click();
@@ -71,7 +71,7 @@ test('a user withdraws above the threshold; cw01 refuses one with a reason and p
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(ops.getByText('已拒绝，¥300.00 已退回用户余额')).toBeVisible();
 
-  await waitForHydration(ops, 'OpsAction');
+  await waitForAllHydrated(ops, 'OpsAction');
   const payRow = ops.locator(`[data-withdrawal="${second.withdraw_no}"]`);
   await payRow.getByRole('button', { name: '打款' }).click();
   await ops.getByRole('dialog', { name: '确认打款' }).getByRole('button', { name: '确定' }).click();
