@@ -108,5 +108,6 @@ test('a user withdraws above the threshold; cw01 refuses one with a reason and p
     await page.screenshot({ path: testInfo.outputPath(`user-withdrawals-${width}.png`), fullPage: true });
   }
   await page.goto('/account/account_notify');
-  await expect(page.getByText('提现未通过').first()).toBeVisible();
+  await waitForHydration(page, 'NotificationList');
+  await expect(page.getByRole('list', { name: '消息列表' }).getByRole('article', { name: '提现未通过' })).toContainText('收款账户与实名信息不一致');
 });
