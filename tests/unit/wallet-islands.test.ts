@@ -103,6 +103,7 @@ const pendingWithdrawal: Withdrawal = {
   status: 'pending',
   status_text: '处理中',
   created_at: '2026-07-01T02:00:00.000Z',
+  refuse_reason: null,
   finished_at: null,
 };
 

@@ -21,6 +21,8 @@ const STATUS_BADGE: Readonly<Record<Withdrawal['status'], string>> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',
   done: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   cancelled: 'bg-neutral-100 text-neutral-600 ring-neutral-200',
+  review: 'bg-blue-50 text-blue-800 ring-blue-200',
+  refused: 'bg-red-50 text-red-800 ring-red-200',
 };
 
 export interface WithdrawalHistoryProps {
@@ -116,10 +118,16 @@ export function WithdrawalTable({ rows, onCancel }: { rows: readonly Withdrawal[
                 <span className={`inline-block rounded px-2 py-0.5 text-xs ring-1 ${STATUS_BADGE[withdrawal.status]}`} data-status={withdrawal.status}>
                   {withdrawal.status_text}
                 </span>
+                {withdrawal.status === 'review' ? <p className="mt-1 text-xs text-neutral-500">大额提现需平台审核</p> : null}
+                {withdrawal.refuse_reason ? (
+                  <p className="mt-1 max-w-56 text-xs break-words text-red-700" data-refuse-reason>
+                    原因：{withdrawal.refuse_reason}（金额已退回余额）
+                  </p>
+                ) : null}
               </td>
               <td className="px-3 py-2 whitespace-nowrap text-neutral-600 tabular-nums">{formatTime(withdrawal.finished_at)}</td>
               <td className="px-3 py-2 text-right">
-                {withdrawal.status === 'pending' ? (
+                {withdrawal.status === 'pending' || withdrawal.status === 'review' ? (
                   <button
                     type="button"
                     onClick={() => onCancel(withdrawal)}

@@ -521,3 +521,15 @@ export const DASHBOARD_CHECKOUT_ACTION = 'rent_button';
 export const OPS_WALLET_ADJUST_MAX_FEN = 100_000_000;
 /** Rows of a user's recent orders and ledger on the console's user detail. */
 export const OPS_USER_RECENT_ROWS = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Withdrawal review and finance reports (issue 15, the finance console)
+
+/** Default of setting withdrawal.review: a withdrawal above ¥100 waits for a finance operator. */
+export const WITHDRAW_REVIEW_ABOVE_FEN = 10_000;
+/** The longest date range the daily report spans (the days are paged, the range is capped). */
+export const FINANCE_REPORT_MAX_DAYS = 366;
+/** Days the daily report shows when no range is given (today and the days before). */
+export const FINANCE_REPORT_DEFAULT_DAYS = 30;
+/** Rows of the daily report's CSV export at most (the capped range). */
+export const FINANCE_CSV_MAX_ROWS = FINANCE_REPORT_MAX_DAYS;

@@ -69,6 +69,8 @@ export const LEDGER_KINDS = [
   'complaint_penalty',
   // a finance operator's credit or debit with a reason (issue 15), signed
   'ops_adjust',
+  // withdrawal review (issue 15): a refused withdrawal's amount back in the balance
+  'withdraw_refuse',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -361,11 +363,13 @@ export interface Withdrawal {
   amount: string;
   amount_fen: number;
   account_masked: string;
-  /** pending 处理中, done 已到账, cancelled 已取消. */
-  status: 'pending' | 'done' | 'cancelled';
+  /** pending 处理中, review 审核中 (waiting for a finance operator), done 已到账, cancelled 已取消, refused 已拒绝. */
+  status: 'pending' | 'done' | 'cancelled' | 'review' | 'refused';
   status_text: string;
   created_at: string;
   finished_at: string | null;
+  /** Why an operator refused it (status refused), else null. */
+  refuse_reason: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------

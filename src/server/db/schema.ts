@@ -1273,7 +1273,12 @@ export const alipayAccounts = pgTable('alipay_accounts', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-export const WITHDRAWAL_STATUSES = ['pending', 'done', 'cancelled'] as const;
+/**
+ * pending: waiting for the payout; review: above the review threshold (setting withdrawal.review),
+ * waiting for a finance operator, never paid by the sweep; refused: an operator refused it and its
+ * amount went back to the balance (issue 15).
+ */
+export const WITHDRAWAL_STATUSES = ['pending', 'done', 'cancelled', 'review', 'refused'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** A withdrawal to Alipay; its amount leaves the balance for frozen_fen until done or cancelled. */
@@ -1291,13 +1296,20 @@ export const withdrawals = pgTable(
     status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    // ---- withdrawal review (issue 15)
+    /** The reason the user reads when an operator refused it. */
+    refuseReason: text('refuse_reason'),
+    /** The operator who paid or refused it (null: the sandbox payout or the user's cancel). */
+    reviewedBy: integer('reviewed_by').references(() => operators.id),
   },
   (t) => [
     uniqueIndex('withdrawals_withdraw_no_key').on(t.withdrawNo),
+    index('withdrawals_review_idx').on(t.createdAt).where(sql`${t.status} = 'review'`),
+    index('withdrawals_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('withdrawals_user_idx').on(t.userId, t.id.desc()),
     index('withdrawals_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('withdrawals_amount_check', sql`${t.amountFen} > 0`),
-    check('withdrawals_status_check', sql`${t.status} in ('pending', 'done', 'cancelled')`),
+    check('withdrawals_status_check', sql`${t.status} in ('pending', 'done', 'cancelled', 'review', 'refused')`),
   ],
 );
 

@@ -187,8 +187,8 @@ export async function notifyWithdrawalPaid(tx: DbOrTx, withdrawal: { id: number;
 }
 
 /**
- * A withdrawal refused and its money back in the balance. Nothing refuses one yet (the sandbox
- * payout pays every one); the operator console (issue 15) or a real payout's failure calls this.
+ * A withdrawal refused and its money back in the balance: a finance operator's refusal in the
+ * console (services/ops/withdrawals.ts, issue 15), or later a real payout's failure.
  */
 export async function notifyWithdrawalRefused(
   tx: DbOrTx,

@@ -52,6 +52,7 @@ export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
   refund_clawback: '投诉退款扣回',
   complaint_penalty: '投诉处罚',
   ops_adjust: '平台调账',
+  withdraw_refuse: '提现未通过退回',
 };
 
 /** The wallet row of a user, created empty on first use. */

@@ -7,11 +7,12 @@
  * transaction, and each guards on `status = 'pending'`, so a cancel racing a payout has exactly
  * one winner.
  */
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SANDBOX_WITHDRAW_SETTLE_MS, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN, WITHDRAW_PENDING_MAX } from '~/lib/config/constants';
 import { type AlipayAccount, type Page, type Withdrawal } from '~/lib/contract/money';
 import { fenToYuan, fenToYuanShort } from '~/lib/rules/money';
+import { needsReview } from '~/lib/rules/withdrawal-review';
 import { PHONE_PATTERN, REAL_NAME_REQUIRED } from '~/lib/rules/validation';
 import type { Db, DbOrTx, DbTx } from '../db/client';
 import { alipayAccounts, wallets, withdrawals, type WithdrawalStatus } from '../db/schema';
@@ -20,6 +21,7 @@ import { notifyWithdrawalPaid } from './notification-events';
 import { newNumber } from './order-numbers';
 import { maskEmail, maskMobile } from './users';
 import { realNameRequired, requireRealName } from './real-name';
+import { readSetting } from './site-settings';
 import { yuanAmountSchema } from './wallet';
 import { changeBalance, ensureWallet, fundsQuerySchema } from './wallet';
 
@@ -44,7 +46,12 @@ export const WITHDRAWAL_STATUS_TEXT: Readonly<Record<WithdrawalStatus, string>> 
   pending: '处理中',
   done: '已到账',
   cancelled: '已取消',
+  review: '审核中',
+  refused: '已拒绝',
 };
+
+/** Statuses a withdrawal is still open in (its amount frozen): the user may cancel it. */
+const OPEN_STATUSES: readonly WithdrawalStatus[] = ['pending', 'review'];
 
 // ---------------------------------------------------------------------------------------------
 // the Alipay account
@@ -140,6 +147,7 @@ export function reshapeWithdrawal(row: WithdrawalRow): Withdrawal {
     status_text: WITHDRAWAL_STATUS_TEXT[row.status],
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
+    refuse_reason: row.status === 'refused' ? row.refuseReason : null,
   };
 }
 
@@ -163,13 +171,15 @@ export async function createWithdrawal(tx: DbTx, userId: number, amountFen: numb
   const [pending] = await tx
     .select({ n: count() })
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'pending')));
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, OPEN_STATUSES)));
   if ((pending?.n ?? 0) >= WITHDRAW_PENDING_MAX) throw conflict(MSG_TOO_MANY_PENDING);
 
+  const review = await readSetting(tx, 'withdrawal.review');
+  const status: WithdrawalStatus = needsReview(review, amountFen) ? 'review' : 'pending';
   const withdrawNo = newNumber('withdrawal', now);
   const [row] = await tx
     .insert(withdrawals)
-    .values({ withdrawNo, userId, amountFen, account: account.account, realName: account.realName, status: 'pending', createdAt: now })
+    .values({ withdrawNo, userId, amountFen, account: account.account, realName: account.realName, status, createdAt: now })
     .returning();
   await changeBalance(tx, { userId, kind: 'withdraw', amountFen: -amountFen, refNo: withdrawNo, frozenDeltaFen: amountFen });
   return reshapeWithdrawal(row!);
@@ -192,7 +202,8 @@ export async function listWithdrawals(db: DbOrTx, userId: number, query: Withdra
 
 /**
  * POST account/withdrawCancel. Another user's number answers the same 404 as an unknown one. The
- * update is guarded by `status = 'pending'`: if the payout took the row first (it holds the row
+ * update is guarded by the status being open (pending, or review: the money is still the user's
+ * until an operator pays it): if the payout or an operator took the row first (they hold the row
  * lock), this update finds nothing once that commits and the cancel is refused.
  */
 export async function cancelWithdrawal(db: Db, userId: number, withdrawNo: string, now: Date): Promise<Withdrawal> {
@@ -202,11 +213,11 @@ export async function cancelWithdrawal(db: Db, userId: number, withdrawNo: strin
       .from(withdrawals)
       .where(and(eq(withdrawals.withdrawNo, withdrawNo), eq(withdrawals.userId, userId)));
     if (!own) throw notFound(MSG_WITHDRAWAL_NOT_FOUND);
-    if (own.status !== 'pending') throw conflict(MSG_WITHDRAWAL_FINISHED);
+    if (!OPEN_STATUSES.includes(own.status)) throw conflict(MSG_WITHDRAWAL_FINISHED);
     const [row] = await tx
       .update(withdrawals)
       .set({ status: 'cancelled', finishedAt: now })
-      .where(and(eq(withdrawals.withdrawNo, withdrawNo), eq(withdrawals.userId, userId), eq(withdrawals.status, 'pending')))
+      .where(and(eq(withdrawals.withdrawNo, withdrawNo), eq(withdrawals.userId, userId), inArray(withdrawals.status, OPEN_STATUSES)))
       .returning();
     if (!row) throw conflict(MSG_WITHDRAWAL_FINISHED);
     await changeBalance(tx, { userId, kind: 'withdraw_cancel', amountFen: row.amountFen, refNo: row.withdrawNo, frozenDeltaFen: -row.amountFen });
@@ -215,7 +226,20 @@ export async function cancelWithdrawal(db: Db, userId: number, withdrawNo: strin
 }
 
 /**
- * The sandbox payout provider: every withdrawal pending for more than SANDBOX_WITHDRAW_SETTLE_MS
+ * The sandbox payout of one withdrawal whose row the caller already set to done (in `tx`): its
+ * amount leaves frozen_fen and the user is told. The sweep below and an operator's 打款 (issue 15)
+ * both end here.
+ */
+export async function payOut(tx: DbTx, row: { id: number; userId: number; amountFen: number; withdrawNo: string }, now: Date): Promise<void> {
+  await tx
+    .update(wallets)
+    .set({ frozenFen: sql`${wallets.frozenFen} - ${row.amountFen}`, updatedAt: now })
+    .where(eq(wallets.userId, row.userId));
+  await notifyWithdrawalPaid(tx, row, now);
+}
+
+/**
+ * The sandbox payout provider (a withdrawal under review is not pending: it waits for an operator): every withdrawal pending for more than SANDBOX_WITHDRAW_SETTLE_MS
  * is paid out (status done, finished_at `now`) and its amount leaves frozen_fen. Answers how many
  * it settled. Called by the order sweeper of every process: `FOR UPDATE SKIP LOCKED` gives each
  * process rows the others are not holding, so none is paid twice and none waits.
@@ -238,11 +262,7 @@ export async function settleSandboxWithdrawals(db: Db, now: Date): Promise<numbe
         .for('update', { skipLocked: true });
       for (const row of due) {
         await tx.update(withdrawals).set({ status: 'done', finishedAt: now }).where(eq(withdrawals.id, row.id));
-        await tx
-          .update(wallets)
-          .set({ frozenFen: sql`${wallets.frozenFen} - ${row.amountFen}`, updatedAt: now })
-          .where(eq(wallets.userId, row.userId));
-        await notifyWithdrawalPaid(tx, row, now);
+        await payOut(tx, row, now);
       }
       return due.length;
     });

@@ -1,0 +1,28 @@
+/**
+ * GET /api/v1/ops/finance/daily?page&page_size&from&to → OpsFinanceDailyPage (permission
+ * `finance`): per Shanghai day totals, newest day first, and the totals of the range. With
+ * `format=csv` the whole range as a CSV download (oldest day first, a 合计 line); errors answer the
+ * usual JSON envelope either way.
+ */
+import { opsFinanceDailyQuerySchema } from '~/lib/contract/ops-finance';
+import { handle, headOf, ok, readQuery } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { financeDaily, financeDailyCsv } from '~/server/services/ops/finance';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  await requireOperator(ctx, 'finance', now);
+  const query = await readQuery(ctx.url, opsFinanceDailyQuerySchema);
+  if (query.format === 'json') return ok(await financeDaily(ctx.db, query, now));
+  const { csv, from, to } = await financeDailyCsv(ctx.db, query, now);
+  return new Response(csv, {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="finance-daily-${from}-${to}.csv"`,
+      'cache-control': 'no-store',
+    },
+  });
+});
+export const HEAD = headOf(GET);
+export const ALL = opsAllowOnly('GET');

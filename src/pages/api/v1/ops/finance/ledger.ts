@@ -1,0 +1,16 @@
+/**
+ * GET /api/v1/ops/finance/ledger?page&page_size&user&kind&from&to → OpsLedgerPage (permission
+ * `finance`): wallet ledger rows, newest first, read-only (the ledger is append-only).
+ */
+import { opsLedgerQuerySchema } from '~/lib/contract/ops-finance';
+import { handle, headOf, ok, readQuery } from '~/server/http';
+import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { searchLedger } from '~/server/services/ops/finance';
+
+export const GET = handle(async (ctx) => {
+  await requireOperator(ctx, 'finance');
+  const query = await readQuery(ctx.url, opsLedgerQuerySchema);
+  return ok(await searchLedger(ctx.db, query));
+});
+export const HEAD = headOf(GET);
+export const ALL = opsAllowOnly('GET');
