@@ -23,6 +23,17 @@ import {
 } from '../config/constants';
 import { PHONE_PATTERN } from '../rules/validation';
 import {
+  MSG_INVEST_BUDGET,
+  MSG_INVEST_CITY,
+  MSG_INVEST_CITY_LONG,
+  MSG_INVEST_MESSAGE_LONG,
+  MSG_INVEST_NAME,
+  MSG_INVEST_NAME_LONG,
+  MSG_INVEST_PHONE,
+  MSG_INVEST_RATE_LIMITED,
+  type InvestBudget,
+} from '../rules/investment';
+import {
   MSG_OFFER_PRICE_INVALID,
   MSG_TASK_BUDGET_INVALID,
   MSG_TASK_EXPIRY_INVALID,
@@ -157,17 +168,9 @@ export interface TaskAcceptAnswer {
 // ---------------------------------------------------------------------------------------------
 // investment form (招商合作)
 
-export type InvestBudget = keyof typeof INVEST_BUDGETS;
+export type { InvestBudget };
 export const INVEST_BUDGET_KEYS = Object.keys(INVEST_BUDGETS) as [InvestBudget, ...InvestBudget[]];
-
-export const MSG_INVEST_NAME = '请填写您的称呼';
-export const MSG_INVEST_NAME_LONG = `称呼最多${INVEST_NAME_MAX_CHARS}个字`;
-export const MSG_INVEST_PHONE = '请输入正确的手机号码';
-export const MSG_INVEST_CITY = '请填写所在城市';
-export const MSG_INVEST_CITY_LONG = `城市最多${INVEST_CITY_MAX_CHARS}个字`;
-export const MSG_INVEST_BUDGET = '请选择投资预算';
-export const MSG_INVEST_MESSAGE_LONG = `留言最多${INVEST_MESSAGE_MAX_CHARS}个字`;
-export const MSG_INVEST_RATE_LIMITED = '提交过于频繁，请稍后再试';
+export { MSG_INVEST_RATE_LIMITED };
 
 export const investBodySchema = z.object({
   name: freeText(1, INVEST_NAME_MAX_CHARS, MSG_INVEST_NAME, MSG_INVEST_NAME_LONG),
