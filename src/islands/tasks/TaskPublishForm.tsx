@@ -88,7 +88,7 @@ function PublishForm({ games, gameId }: TaskPublishFormProps): ReactNode {
         'game_id',
         '游戏',
         <select {...described('game_id')} className={input} value={game} onChange={(event) => setGame(event.target.value)}>
-          <option value="">请选择游戏</option>
+          <option value="">选择游戏</option>
           {games.map((item) => (
             <option key={item.id} value={item.id}>{item.name}</option>
           ))}
