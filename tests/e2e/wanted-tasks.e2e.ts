@@ -8,7 +8,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { ListingCard } from '../../src/lib/catalog/types';
 import { apiAs, OPERATORS, signIn, signInOperator, waitForAllHydrated, waitForHydration } from './support';
 
-test.describe.configure({ timeout: 120_000 });
+// Two browsers, a dozen pages and eight full-page screenshots: well past the default on a loaded machine.
+test.describe.configure({ timeout: 300_000 });
 
 const OWNER_SHOP = '清风的号铺';
 
