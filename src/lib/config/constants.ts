@@ -533,3 +533,43 @@ export const FINANCE_REPORT_MAX_DAYS = 366;
 export const FINANCE_REPORT_DEFAULT_DAYS = 30;
 /** Rows of the daily report's CSV export at most (the capped range). */
 export const FINANCE_CSV_MAX_ROWS = FINANCE_REPORT_MAX_DAYS;
+
+// ---------------------------------------------------------------------------------------------
+// Wanted board (/task, /task-publish) and investment leads (/business-invest), issue 16
+// (docs/decisions.md "Wanted board and investment leads (issue 16)")
+
+/** Requirements text of a wanted task. */
+export const TASK_REQUIREMENTS_MIN_CHARS = 4;
+export const TASK_REQUIREMENTS_MAX_CHARS = 500;
+/** Budget per hour the renter names, in fen: 0.10 to 500 yuan. */
+export const TASK_BUDGET_HOUR_MIN_FEN = 10;
+export const TASK_BUDGET_HOUR_MAX_FEN = 50_000;
+/** Hours wanted: one hour to a week (the longest rental option, spec §9 weekly). */
+export const TASK_HOURS_MIN = 1;
+export const TASK_HOURS_MAX = 168;
+/** How long a task stays on the board: the renter picks one of these, in hours. */
+export const TASK_EXPIRY_HOURS_OPTIONS = [6, 24, 72, 168] as const;
+export const TASK_EXPIRY_HOURS_DEFAULT = 24;
+/** Open tasks one renter may have at once. */
+export const TASK_OPEN_PER_USER_MAX = 5;
+/** Tasks one renter may publish per day (rate limit). */
+export const TASK_PUBLISH_PER_DAY_MAX = 20;
+/** Offers on one task (all sellers), and the seller's note on an offer. */
+export const TASK_OFFERS_PER_TASK_MAX = 50;
+export const TASK_OFFER_NOTE_MAX_CHARS = 200;
+export const TASK_HALL_PAGE_SIZE = 10;
+
+/** Investment form (招商合作). */
+export const INVEST_NAME_MAX_CHARS = 20;
+export const INVEST_CITY_MAX_CHARS = 20;
+export const INVEST_MESSAGE_MAX_CHARS = 500;
+/** Budget ranges the form offers (key → label). */
+export const INVEST_BUDGETS = {
+  under_10w: '10万元以下',
+  '10w_50w': '10万-50万元',
+  '50w_100w': '50万-100万元',
+  over_100w: '100万元以上',
+} as const;
+/** Submissions per client IP per hour, and per phone per day. */
+export const INVEST_PER_IP_PER_HOUR = 5;
+export const INVEST_PER_PHONE_PER_DAY = 3;

@@ -2140,3 +2140,105 @@ export const helpPages = pgTable(
 
 export type HelpPageRow = typeof helpPages.$inferSelect;
 export type NewHelpPageRow = typeof helpPages.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------
+// ---- wanted board (/task, /task-publish) and investment leads (/business-invest), issue 16
+// (docs/decisions.md "Wanted board and investment leads (issue 16)")
+
+/**
+ * A renter's wanted task: what account they want (game, requirements), the budget per hour and the
+ * hours wanted, on the board until `expires_at`. An expired task is an open row past its expiry
+ * (read at query time, so no sweep has to run first). Accepting an offer sets status, the offer and
+ * the order together; the checks keep the three in step.
+ */
+export const wantedTasks = pgTable(
+  'wanted_tasks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    requirements: varchar('requirements', { length: 500 }).notNull(),
+    budgetHourFen: integer('budget_hour_fen').notNull(),
+    hours: integer('hours').notNull(),
+    /** open | accepted | closed (closed by its owner). */
+    status: varchar('status', { length: 16 }).notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedOfferId: integer('accepted_offer_id'),
+    orderId: integer('order_id').references(() => orders.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('wanted_tasks_hall_idx').on(t.gameId, t.expiresAt).where(sql`${t.status} = 'open'`),
+    index('wanted_tasks_open_idx').on(t.expiresAt).where(sql`${t.status} = 'open'`),
+    index('wanted_tasks_user_idx').on(t.userId, t.id.desc()),
+    uniqueIndex('wanted_tasks_order_key').on(t.orderId),
+    check('wanted_tasks_status_check', sql`${t.status} in ('open', 'accepted', 'closed')`),
+    check('wanted_tasks_budget_check', sql`${t.budgetHourFen} > 0`),
+    check('wanted_tasks_hours_check', sql`${t.hours} between 1 and 168`),
+    check('wanted_tasks_accepted_check', sql`(${t.status} = 'accepted') = (${t.orderId} is not null and ${t.acceptedOfferId} is not null)`),
+  ],
+);
+
+/** A seller's offer on a task: one of their listings at a price per hour. */
+export const taskOffers = pgTable(
+  'task_offers',
+  {
+    id: serial('id').primaryKey(),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => wantedTasks.id),
+    sellerUserId: integer('seller_user_id')
+      .notNull()
+      .references(() => users.id),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    priceHourFen: integer('price_hour_fen').notNull(),
+    note: varchar('note', { length: 200 }).notNull().default(''),
+    /** pending | accepted | declined (another offer was accepted). */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('task_offers_task_listing_key').on(t.taskId, t.listingId),
+    // The database's own guard: one accepted offer per task, whatever races.
+    uniqueIndex('task_offers_one_accepted_key').on(t.taskId).where(sql`${t.status} = 'accepted'`),
+    index('task_offers_seller_idx').on(t.sellerUserId, t.id.desc()),
+    check('task_offers_status_check', sql`${t.status} in ('pending', 'accepted', 'declined')`),
+    check('task_offers_price_check', sql`${t.priceHourFen} > 0`),
+  ],
+);
+
+/** 招商合作 applications, kept for operations (/ops/investment-leads). */
+export const investmentLeads = pgTable(
+  'investment_leads',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 20 }).notNull(),
+    phone: varchar('phone', { length: 11 }).notNull(),
+    city: varchar('city', { length: 20 }).notNull(),
+    /** A key of INVEST_BUDGETS. */
+    budget: varchar('budget', { length: 16 }).notNull(),
+    message: varchar('message', { length: 500 }).notNull().default(''),
+    /** The signed-in user who sent it, if any. */
+    userId: integer('user_id').references(() => users.id),
+    ip: varchar('ip', { length: 64 }),
+    handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
+    handledBy: integer('handled_by').references(() => operators.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('investment_leads_queue_idx').on(t.handledAt, t.id.desc()),
+    check('investment_leads_phone_check', sql`${t.phone} ~ '^1[3-9][0-9]{9}$'`),
+    check('investment_leads_handled_check', sql`(${t.handledAt} is null) = (${t.handledBy} is null)`),
+  ],
+);
+
+export type WantedTaskRow = typeof wantedTasks.$inferSelect;
+export type TaskOfferRow = typeof taskOffers.$inferSelect;
+export type InvestmentLeadRow = typeof investmentLeads.$inferSelect;

@@ -1,0 +1,18 @@
+/**
+ * POST /api/v1/business/invest { name, phone, city, budget, message? } → { id } (issue 16,
+ * /business-invest): stored for operations. 400 with the field's Chinese message; 429 提交过于频繁
+ * past the per-IP or per-phone limit. No sign-in needed; a signed-in sender is noted.
+ */
+import { optionalUser } from '~/server/auth';
+import { clientIp } from '~/server/client-ip';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { investBodySchema } from '~/lib/contract/tasks';
+import { submitInvestment } from '~/server/services/investment-leads';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const body = await readJson(ctx.request, investBodySchema);
+  const viewer = await optionalUser(ctx, now);
+  return ok(await submitInvestment(ctx.db, body, { ip: clientIp(ctx.astro), userId: viewer?.userId ?? null }, now));
+});
+export const ALL = allowOnly('POST');

@@ -1,0 +1,18 @@
+/**
+ * POST /api/v1/task/offer { task_id, listing_id, price_hour_fen, note? } (Bearer) → TaskOfferView:
+ * a seller offers one of their own listed accounts. 403 without a shop, for one's own task or another
+ * shop's listing; 400 for a wrong game, a price over the budget; 409 for a task no longer open or a
+ * listing already offered on it.
+ */
+import { requireUser } from '~/server/auth';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { taskOfferBodySchema } from '~/lib/contract/tasks';
+import { makeOffer } from '~/server/services/wanted-tasks';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const body = await readJson(ctx.request, taskOfferBodySchema);
+  return ok(await makeOffer(ctx.db, userId, body, now));
+});
+export const ALL = allowOnly('POST');

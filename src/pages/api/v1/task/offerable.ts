@@ -1,0 +1,14 @@
+/** GET /api/v1/task/offerable?id (Bearer) → OfferableListing[]: the caller's listed accounts of the task's game not yet offered on it. */
+import { requireUser } from '~/server/auth';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
+import { taskIdQuerySchema } from '~/lib/contract/tasks';
+import { listOfferableListings } from '~/server/services/wanted-tasks';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const { id } = await readQuery(ctx.url, taskIdQuerySchema);
+  return ok(await listOfferableListings(ctx.db, userId, id));
+});
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET');
