@@ -499,3 +499,18 @@ export const HELP_SEARCH_MAX_TERMS = 5;
 export const ANNOUNCEMENT_TITLE_MAX_CHARS = 120;
 /** Slugs no help page may take: the help centre's own addresses under /help/. */
 export const HELP_RESERVED_SLUGS = ['search'] as const;
+
+// Account settings (issue 16: 个人中心 and 账号设置)
+
+/** A nickname: 2-16 characters (code points) after trimming; the users.nickname column holds 32. */
+export const NICKNAME_MIN_CHARS = 2;
+export const NICKNAME_MAX_CHARS = 16;
+/** The pay password withdrawals ask for once set: exactly 6 digits, as payment apps use. */
+export const PAY_PASSWORD_LENGTH = 6;
+/** Wrong pay passwords (or old login passwords) allowed per user per window before a 429. */
+export const PAY_PASSWORD_FAILURES_PER_WINDOW = 5;
+export const PAY_PASSWORD_FAILURE_WINDOW_S = 15 * 60;
+export const OLD_PASSWORD_FAILURES_PER_WINDOW = 5;
+export const OLD_PASSWORD_FAILURE_WINDOW_S = 15 * 60;
+/** Signed-in devices (session tokens) the settings page lists, newest use first. */
+export const ACCOUNT_DEVICES_MAX = 50;
