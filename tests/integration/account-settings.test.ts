@@ -68,7 +68,7 @@ describe.each(TEST_DRIVERS)('account settings on $label', ({ driver, skip }) => 
 
   async function newUser(options: { mobile?: boolean; password?: boolean } = {}): Promise<TestUser> {
     const n = next();
-    const mobile = options.mobile === false ? null : `137${String(40_000_000 + n + (driver === 'pg' ? 500 : 0)).padStart(8, '0')}`;
+    const mobile = options.mobile === false ? null : `137${String(40_000_000 + n + (driver === 'pglite' ? 0 : 500)).padStart(8, '0')}`;
     const password = `pass_word_${n}`;
     const passwordHash = options.password === false ? null : await hashPassword(password);
     const id = await db.transaction((tx) => createUser(tx, { username: `acct_${driver}_${n}`, nickname: `设置测试${n}`, mobile, passwordHash }, new Date()));
@@ -153,7 +153,7 @@ describe.each(TEST_DRIVERS)('account settings on $label', ({ driver, skip }) => 
     const user = await newUser();
     const here = await bearer(user.id);
     const other = await bearer(user.id);
-    const newMobile = `135${String(50_000_000 + next() + (driver === 'pg' ? 500 : 0)).padStart(8, '0')}`;
+    const newMobile = `135${String(50_000_000 + next() + (driver === 'pglite' ? 0 : 500)).padStart(8, '0')}`;
     const missingOld = await post(changePhoneRoute, '/api/v1/account/changePhone', here, { mobile: newMobile, code: await plant('sms', newMobile, 'bind', '111222') });
     expect(missingOld.status).toBe(400);
     expect(missingOld.body.msg).toBe(MSG_OLD_PHONE_CODE);

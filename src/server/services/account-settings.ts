@@ -124,7 +124,7 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
   if (input.avatar !== undefined) {
     // The avatar is our own re-encoded WebP (uploads.ts), never a URL the client made up.
     const [url] = await ownUploadUrls(db, userId, 'avatar', [input.avatar], MSG_AVATAR_INVALID);
-    set.avatar = url!.replace(/\/detail\.webp$/, '/card.webp');
+    set.avatar = url!;
   }
   await db.update(users).set(set).where(eq(users.id, userId));
   return getUserInfo(db, userId);
