@@ -56,8 +56,9 @@ function Setting({ title, state, action, open, onToggle, children }: { title: st
         <h2 id={id} className="w-20 shrink-0 text-base font-medium text-neutral-900">
           {title}
         </h2>
-        <div className="min-w-0 flex-1 text-sm text-neutral-600">{state}</div>
-        <button type="button" aria-expanded={open} onClick={onToggle} className={linkButton}>
+        {/* Below sm the state takes its own line under the title and the button. */}
+        <div className="min-w-0 text-sm text-neutral-600 max-sm:order-last max-sm:basis-full sm:flex-1">{state}</div>
+        <button type="button" aria-expanded={open} onClick={onToggle} className={`${linkButton} max-sm:ml-auto`}>
           {open ? '收起' : action}
         </button>
       </div>
@@ -337,7 +338,7 @@ function DevicesSetting(): ReactNode {
                 {deviceLabel(device.user_agent)}
                 {device.current ? <span className="ml-2 rounded bg-primary-light px-1.5 py-0.5 text-xs text-primary">当前设备</span> : null}
               </span>
-              <span className="text-xs text-neutral-500">
+              <span className="text-xs text-neutral-500 max-sm:order-last max-sm:basis-full">
                 最近使用 {formatShanghaiDateTime(new Date(device.last_used_at ?? device.created_at))}
               </span>
               {device.current ? null : (
@@ -379,8 +380,8 @@ function BindingsSetting(): ReactNode {
         <ul className="mt-3 divide-y divide-neutral-100 text-sm">
           {bindings.remote.data.map((binding) => (
             <li key={binding.provider} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5">
-              <span className="w-12 font-medium text-neutral-800">{binding.name}</span>
-              <span className="min-w-0 flex-1 text-neutral-600">
+              <span className="w-12 font-medium text-neutral-800 max-sm:flex-1">{binding.name}</span>
+              <span className="min-w-0 text-neutral-600 max-sm:order-last max-sm:basis-full sm:flex-1">
                 {binding.bound ? `已绑定${binding.bound_at ? `（${formatShanghaiDateTime(new Date(binding.bound_at))}）` : ''}` : `未绑定，使用${binding.name}扫码登录后自动绑定`}
               </span>
               {binding.bound ? (
