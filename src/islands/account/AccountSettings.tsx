@@ -107,7 +107,7 @@ function ProofTabs({ mode, onMode, oldLabel }: { mode: ProofMode; onMode(mode: P
 
 const ownPhoneKey = (user: UserInfo): string => `own-sms:${user.id}`;
 
-function PasswordSetting({ user }: { user: UserInfo }): ReactNode {
+function PasswordSetting({ user, onSessionsChanged }: { user: UserInfo; onSessionsChanged(): void }): ReactNode {
   const [open, setOpen] = useState(false);
   const hasPassword = user['has_password'] === true;
   const [mode, setMode] = useState<ProofMode>(hasPassword ? 'old' : 'code');
@@ -127,6 +127,7 @@ function PasswordSetting({ user }: { user: UserInfo }): ReactNode {
       await changePassword(mode === 'old' ? { old_password: form.values.old, password: form.values.password } : { code: form.values.code, password: form.values.password });
       keep({ has_password: true });
       showSuccess(PASSWORD_CHANGED_MSG);
+      onSessionsChanged();
       setOpen(false);
     }, '修改失败，请稍后重试');
   }
@@ -153,7 +154,7 @@ function PasswordSetting({ user }: { user: UserInfo }): ReactNode {
   );
 }
 
-function PhoneSetting({ user }: { user: UserInfo }): ReactNode {
+function PhoneSetting({ user, onSessionsChanged }: { user: UserInfo; onSessionsChanged(): void }): ReactNode {
   const [open, setOpen] = useState(false);
   const bound = Boolean(user.mobile);
   const form = useFormFields(
@@ -166,6 +167,7 @@ function PhoneSetting({ user }: { user: UserInfo }): ReactNode {
     await runAction(async () => {
       const profile = await changePhone(bound ? { old_code: form.values.oldCode, mobile: form.values.mobile, code: form.values.code } : { mobile: form.values.mobile, code: form.values.code });
       keep(profile);
+      onSessionsChanged();
       showSuccess(bound ? `${PHONE_CHANGED_MSG}，其他设备已退出登录` : PHONE_CHANGED_MSG);
       setOpen(false);
     }, '修改失败，请稍后重试');
@@ -410,6 +412,9 @@ function BindingsSetting(): ReactNode {
 
 function Settings(): ReactNode {
   const $user = useStore($auth).user;
+  // A password or phone change signs the other devices out: the device list is fetched anew.
+  const [devicesVersion, setDevicesVersion] = useState(0);
+  const sessionsChanged = (): void => setDevicesVersion((version) => version + 1);
   // The stored profile may be older than a change made elsewhere (has_pay_password, the email).
   useEffect(() => {
     const controller = new AbortController();
@@ -421,11 +426,11 @@ function Settings(): ReactNode {
   if (!$user) return <Skeleton lines={6} className="py-6" />;
   return (
     <div className="flex flex-col gap-4 py-2">
-      <PasswordSetting user={$user} />
-      <PhoneSetting user={$user} />
+      <PasswordSetting user={$user} onSessionsChanged={sessionsChanged} />
+      <PhoneSetting user={$user} onSessionsChanged={sessionsChanged} />
       <EmailSetting user={$user} />
       <PayPasswordSetting user={$user} />
-      <DevicesSetting />
+      <DevicesSetting key={devicesVersion} />
       <BindingsSetting />
     </div>
   );
