@@ -104,7 +104,12 @@ export function installHeaderAuth(root: HTMLElement): () => void {
   const unsubscribeName = $auth.subscribe(({ user }) => {
     const name = displayName(user);
     root.querySelector('[data-user-name]')!.textContent = name;
-    root.querySelector('[data-user-initial]')!.textContent = nameInitial(name);
+    const initial = root.querySelector<HTMLElement>('[data-user-initial]')!;
+    // Issue 16: the avatar set on 个人中心 replaces the initial (our own re-encoded upload URL).
+    const avatar = typeof user?.avatar === 'string' && user.avatar.startsWith('/') ? user.avatar : null;
+    initial.textContent = avatar ? '' : nameInitial(name);
+    initial.style.backgroundImage = avatar ? `url("${avatar}")` : '';
+    initial.style.backgroundSize = avatar ? 'cover' : '';
     menu.setAttribute('aria-label', name);
   });
   return () => {

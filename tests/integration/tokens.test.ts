@@ -156,6 +156,7 @@ describe.each(TEST_DRIVERS)('tokens on $label', ({ driver, skip }) => {
       real_name: null,
       email: 'r***@example.com',
       has_email: true,
+      has_pay_password: false,
       has_password: true,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });

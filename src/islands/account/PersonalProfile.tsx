@@ -1,12 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { apiGet, isApiError } from '../../lib/api';
+import { getWalletSummary, type WalletSummary } from '../../lib/api/account';
 import { $auth, setUser, type UserInfo } from '../../lib/stores/auth';
 import { openLogin, openModal } from '../../lib/stores/ui';
 import { routeByName } from '../../lib/routes';
 import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
 import LoginRequired from '../LoginRequired';
 import { Skeleton } from '../ui/Skeleton';
+import { AvatarEditor, NicknameEditor } from './ProfileEditors';
 
 const USER_INFO_PATH = '/common/userInfo';
 
@@ -20,6 +22,7 @@ type Load = 'loading' | 'ready' | 'failed';
 function Profile(): ReactNode {
   const $user = useStore($auth).user;
   const [load, setLoad] = useState<Load>('loading');
+  const [wallet, setWallet] = useState<WalletSummary | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -32,6 +35,10 @@ function Profile(): ReactNode {
         if (isApiError(error) && error.cancelled) return;
         setLoad('failed');
       });
+    // VIP state for the profile; a failure leaves the row at —, the rest of the page still shows.
+    getWalletSummary({ signal: controller.signal })
+      .then((answer) => setWallet(answer.walletsInfo))
+      .catch(() => undefined);
     return () => controller.abort();
   }, []);
 
@@ -39,11 +46,18 @@ function Profile(): ReactNode {
     return load === 'failed' ? <p role="alert" className="py-6 text-sm text-gray-500">获取用户信息失败</p> : <Skeleton lines={4} className="py-6" />;
   }
 
+  const settings = routeByName('system').path;
+  const changeLink = (label: string): ReactNode => (
+    <a href={settings} className="ml-3 text-xs text-primary hover:underline">
+      {label}
+    </a>
+  );
   const rows: Array<[string, ReactNode]> = [
-    ['昵称', $user.nickname ?? $user.username],
+    ['头像', <AvatarEditor key="avatar" user={$user} />],
+    ['昵称', <NicknameEditor key="nickname" user={$user} />],
     ['用户名', $user.username],
-    ['手机号', $user.mobile ?? '未绑定'],
-    ['邮箱', typeof $user['email'] === 'string' && $user['email'] ? $user['email'] : '未绑定'],
+    ['手机号', <span key="mobile">{$user.mobile ?? '未绑定'}{changeLink($user.mobile ? '更换' : '绑定')}</span>],
+    ['邮箱', <span key="email">{typeof $user['email'] === 'string' && $user['email'] ? $user['email'] : '未绑定'}{changeLink($user['email'] ? '更换' : '绑定')}</span>],
     [
       '实名认证',
       $user['is_real_name'] ? (
@@ -57,6 +71,19 @@ function Profile(): ReactNode {
         </span>
       ),
     ],
+    [
+      'VIP',
+      wallet === null ? '—' : wallet.vip_status === 1 && wallet.vip_expires_at ? (
+        <span className="text-amber-700">VIP会员 · {formatShanghaiDateTime(new Date(wallet.vip_expires_at))} 到期</span>
+      ) : (
+        <span className="flex items-center gap-3">
+          <span className="text-gray-500">未开通</span>
+          <a href={routeByName('VIPSubscribe').path} className="text-xs text-primary hover:underline">开通VIP</a>
+        </span>
+      ),
+    ],
+    // Credit (issue 16) is built by another screen; until it lands the row says so honestly.
+    ['信用', <span key="credit" className="text-gray-500">信用分即将开放</span>],
     ['注册时间', typeof $user['created_at'] === 'string' ? formatShanghaiDateTime(new Date($user['created_at'])) : '—'],
   ];
 
@@ -70,7 +97,7 @@ function Profile(): ReactNode {
           </div>
         ))}
       </dl>
-      <a href={routeByName('rstpwd').path} className="inline-block text-sm text-primary hover:underline">
+      <a href={settings} className="inline-block text-sm text-primary hover:underline">
         {$user['has_password'] ? '修改密码' : '设置密码'}
       </a>
     </div>

@@ -1,4 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { useId, useState, type ReactNode } from 'react';
+import { $auth } from '../../lib/stores/auth';
 import { newIdempotencyKey, type WalletInfo, type Withdrawal } from '../../lib/api/money';
 import { WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '../../lib/config/constants';
 import { fenToYuan } from '../../lib/rules/money';
@@ -11,6 +13,8 @@ import { AmountField, useAmountInput } from './AmountField';
 import { focusRing, primaryButton, sectionCard, yuanLabel } from './ui';
 
 export const WITHDRAW_SUBMITTED_MSG = '提现申请已提交';
+/** The server's answer to a withdrawal without the pay password the user has set. */
+export const PAY_PASSWORD_NEEDED_MSG = '请输入支付密码';
 export const WITHDRAW_NOTE = '提现金额在处理完成前冻结；预计2小时内到账';
 
 export interface WithdrawFormProps {
@@ -24,6 +28,13 @@ export function WithdrawForm({ wallet, onSubmitted }: WithdrawFormProps): ReactN
   // One key per intent (see actions.ts): a double click or a retry after a timeout is the same withdrawal.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [failure, setFailure] = useState<string | null>(null);
+  // Issue 16: once a pay password is set (账号设置), every withdrawal carries it.
+  // The stored profile may predate a pay password set on another device: the server's 请输入支付密码
+  // then shows the field too.
+  const [askedForPayPassword, setAskedForPayPassword] = useState(false);
+  const needsPayPassword = useStore($auth).user?.['has_pay_password'] === true || askedForPayPassword;
+  const [payPassword, setPayPassword] = useState('');
+  const payPasswordId = useId();
   const amount = useAmountInput((text) => checkWithdrawAmount(text, wallet.balance_fen), '', () => {
     setIdempotencyKey(newIdempotencyKey());
     setFailure(null);
@@ -31,14 +42,20 @@ export function WithdrawForm({ wallet, onSubmitted }: WithdrawFormProps): ReactN
 
   async function withdraw(): Promise<void> {
     setFailure(null);
-    const outcome = await submitWithdrawal(amount.text, wallet.balance_fen, idempotencyKey);
+    if (needsPayPassword && !/^\d{6}$/.test(payPassword)) {
+      setFailure('请输入6位数字支付密码');
+      return;
+    }
+    const outcome = await submitWithdrawal(amount.text, wallet.balance_fen, idempotencyKey, needsPayPassword ? payPassword : undefined);
     if (!outcome.ok) {
+      if (outcome.message === PAY_PASSWORD_NEEDED_MSG) setAskedForPayPassword(true);
       if (outcome.reason === 'input') amount.setError(outcome.message);
       else setFailure(outcome.message);
       if (outcome.reason === 'refused') setIdempotencyKey(newIdempotencyKey());
       return;
     }
     amount.clear();
+    setPayPassword('');
     setIdempotencyKey(newIdempotencyKey());
     showSuccess(WITHDRAW_SUBMITTED_MSG);
     onSubmitted(outcome.value);
@@ -83,6 +100,24 @@ export function WithdrawForm({ wallet, onSubmitted }: WithdrawFormProps): ReactN
             </button>
           }
         />
+        {needsPayPassword ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={payPasswordId} className="text-sm text-neutral-700">
+              支付密码
+            </label>
+            <input
+              id={payPasswordId}
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={6}
+              value={payPassword}
+              onChange={(event) => setPayPassword(event.target.value.replace(/\D/g, ''))}
+              placeholder="请输入6位数字支付密码"
+              className={`rounded border border-neutral-300 px-3 py-2 text-sm ${focusRing}`}
+            />
+          </div>
+        ) : null}
         <DebounceButton type="submit" onAction={withdraw} className={`w-full sm:w-40 ${primaryButton}`}>
           申请提现
         </DebounceButton>

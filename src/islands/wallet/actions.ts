@@ -64,8 +64,8 @@ export async function submitRecharge(
 }
 
 /** 申请提现: checks the amount against the limits and the balance shown, then asks for the withdrawal. */
-export async function submitWithdrawal(amountText: string, balanceFen: number, idempotencyKey: string): Promise<Outcome<Withdrawal>> {
+export async function submitWithdrawal(amountText: string, balanceFen: number, idempotencyKey: string, payPassword?: string): Promise<Outcome<Withdrawal>> {
   const amount = checkWithdrawAmount(amountText, balanceFen);
   if (!amount.ok) return invalid(amount.error);
-  return settle(() => createWithdrawal(fenToYuan(amount.fen), idempotencyKey));
+  return settle(() => (payPassword === undefined ? createWithdrawal(fenToYuan(amount.fen), idempotencyKey) : createWithdrawal(fenToYuan(amount.fen), idempotencyKey, payPassword)));
 }

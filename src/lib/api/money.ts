@@ -137,8 +137,9 @@ export function bindAlipayAccount(account: string, realName: string): Promise<{ 
   return apiPost('/account/alipayAccount', { account, real_name: realName });
 }
 
-export function createWithdrawal(amount: string, idempotencyKey: string): Promise<Withdrawal> {
-  return apiPost('/account/withdraw', { amount }, withKey(idempotencyKey));
+/** `payPassword` once the user has set one (issue 16 账号设置: withdrawals then require it). */
+export function createWithdrawal(amount: string, idempotencyKey: string, payPassword?: string): Promise<Withdrawal> {
+  return apiPost('/account/withdraw', payPassword === undefined ? { amount } : { amount, pay_password: payPassword }, withKey(idempotencyKey));
 }
 
 export function listWithdrawals(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<Withdrawal>> {

@@ -402,6 +402,7 @@ export const RED_PACKET_TEMPLATE_DISCOUNT_MAX_FEN = 100_000;
 export const RED_PACKET_TEMPLATE_MIN_ORDER_MAX_FEN = 1_000_000;
 /** Usernames one grant may list. */
 export const RED_PACKET_GRANT_USERNAMES_MAX = 1000;
+
 // Customer-service chat (issue 15; docs/decisions.md "Customer-service chat (issue 15)")
 /** The longest text message, in characters (code points). */
 export const CHAT_TEXT_MAX_CHARS = 1000;
@@ -431,6 +432,7 @@ export const CHAT_AGENT_ONLINE_WINDOW_MS = 60_000;
 export const CHAT_BADGE_POLL_MS = 30_000;
 /** Conversations a console list page holds. */
 export const CHAT_OPS_LIST_MAX = 100;
+
 // Complaint arbitration (issue 15; docs/decisions.md "Complaint arbitration (issue 15)")
 /** Images a renter may attach to a complaint as evidence (the owner's answer takes as many). */
 export const COMPLAINT_EVIDENCE_IMAGES_MAX = 6;
@@ -443,6 +445,7 @@ export const COMPLAINT_PENALTY_MAX_FEN = 500_000;
 export const COMPLAINT_HISTORY_ROWS = 5;
 /** The owner's own looks at a listing's login details count as evidence up to this long after the rental ends. */
 export const OWNER_REVEAL_EVIDENCE_AFTER_END_HOURS = 24;
+
 // Markdown content (issue 15 console, issue 16 help centre): the limits of what operators write
 // and what the one renderer (server/services/markdown.ts) lets through.
 
@@ -573,3 +576,18 @@ export const INVEST_BUDGETS = {
 /** Submissions per client IP per hour, and per phone per day. */
 export const INVEST_PER_IP_PER_HOUR = 5;
 export const INVEST_PER_PHONE_PER_DAY = 3;
+
+// Account settings (issue 16: 个人中心 and 账号设置)
+
+/** A nickname: 2-16 characters (code points) after trimming; the users.nickname column holds 32. */
+export const NICKNAME_MIN_CHARS = 2;
+export const NICKNAME_MAX_CHARS = 16;
+/** The pay password withdrawals ask for once set: exactly 6 digits, as payment apps use. */
+export const PAY_PASSWORD_LENGTH = 6;
+/** Wrong pay passwords (or old login passwords) allowed per user per window before a 429. */
+export const PAY_PASSWORD_FAILURES_PER_WINDOW = 5;
+export const PAY_PASSWORD_FAILURE_WINDOW_S = 15 * 60;
+export const OLD_PASSWORD_FAILURES_PER_WINDOW = 5;
+export const OLD_PASSWORD_FAILURE_WINDOW_S = 15 * 60;
+/** Signed-in devices (session tokens) the settings page lists, newest use first. */
+export const ACCOUNT_DEVICES_MAX = 50;

@@ -78,6 +78,11 @@ export const users = pgTable(
     /** This user's own invite code (issue 4 register: optional invite code). */
     inviteCode: varchar('invite_code', { length: 16 }),
     invitedByUserId: integer('invited_by_user_id'),
+    /**
+     * scrypt string of the 6-digit pay password (issue 16 账号设置); null until the user sets one,
+     * and withdrawals ask for it only once it is set (docs/decisions.md "Account settings").
+     */
+    payPasswordHash: text('pay_password_hash'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     /**
      * Banned by an operator (issue 15): when, and the reason the user reads at sign-in. While set no
@@ -647,7 +652,8 @@ export const verifyKeys = pgTable(
 
 export const CODE_CHANNELS = ['sms', 'email'] as const;
 export type CodeChannel = (typeof CODE_CHANNELS)[number];
-export const CODE_ACTIONS = ['login', 'register', 'bind', 'reset'] as const;
+/** 'verify' proves the signed-in user holds their bound phone or email (issue 16 account settings). */
+export const CODE_ACTIONS = ['login', 'register', 'bind', 'reset', 'verify'] as const;
 export type CodeAction = (typeof CODE_ACTIONS)[number];
 
 /** SMS and email codes: 6 digits, stored hashed, 5 minutes, at most 5 tries (issue 4). */
@@ -668,7 +674,7 @@ export const verificationCodes = pgTable(
   (t) => [
     index('verification_codes_lookup_idx').on(t.recipient, t.action, t.createdAt),
     check('verification_codes_channel_check', sql`${t.channel} in ('sms', 'email')`),
-    check('verification_codes_action_check', sql`${t.action} in ('login', 'register', 'bind', 'reset')`),
+    check('verification_codes_action_check', sql`${t.action} in ('login', 'register', 'bind', 'reset', 'verify')`),
     check('verification_codes_attempts_check', sql`${t.attempts} >= 0`),
   ],
 );

@@ -29,6 +29,8 @@ export interface UserInfo {
   email: string | null;
   /** Whether the password can be reset by email (issue 4 /rstpwd). */
   has_email: boolean;
+  /** Whether withdrawals ask for a pay password (issue 16 账号设置). */
+  has_pay_password: boolean;
   /** ISO 8601. */
   created_at: string;
 }
@@ -72,6 +74,7 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
       isRealName: users.isRealName,
       // Only whether a hash exists; the hash itself never leaves the database.
       hasPassword: sql<boolean>`(${users.passwordHash} is not null)`.mapWith(Boolean),
+      hasPayPassword: sql<boolean>`(${users.payPasswordHash} is not null)`.mapWith(Boolean),
       realName: users.realName,
       email: users.email,
       status: users.status,
@@ -92,6 +95,7 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
     real_name: maskRealName(row.realName),
     email: maskEmail(row.email),
     has_email: row.email !== null,
+    has_pay_password: row.hasPayPassword,
     created_at: row.createdAt.toISOString(),
   };
 }

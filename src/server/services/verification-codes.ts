@@ -207,3 +207,41 @@ export async function sendEmailResetCode(db: Db, input: { email: string; ip: str
   if (account) await issueAndDeliver(db, 'email', email, 'reset', now);
   return { resend_after: SMS_RESEND_S };
 }
+
+/**
+ * Checks several codes that only count together (issue 16: a phone change needs the old number's
+ * code and the new one's). Each is compared first without being used (a wrong one counts a try on
+ * its own row and throws 验证码错误或已过期, the others stay live for the retry); only when all are
+ * right are they consumed, in one transaction, each by a conditional update, so a racing request
+ * that used one of them first rolls the whole set back.
+ */
+export async function checkVerificationCodesTogether(db: Db, inputs: readonly CheckCodeInput[], now: Date): Promise<void> {
+  const live = and(
+    isNull(verificationCodes.consumedAt),
+    gt(verificationCodes.expiresAt, now),
+    lt(verificationCodes.attempts, VERIFICATION_CODE_MAX_TRIES),
+  );
+  const matched: Array<{ id: number; hash: string }> = [];
+  for (const input of inputs) {
+    const recipient = normaliseRecipient(input.channel, input.recipient);
+    const [row] = await db
+      .select({ id: verificationCodes.id, codeHash: verificationCodes.codeHash })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.recipient, recipient), eq(verificationCodes.action, input.action), eq(verificationCodes.channel, input.channel), live))
+      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+      .limit(1);
+    if (!row) throw badRequest(MSG_CODE_INVALID);
+    const hash = hashCode(recipient, input.action, input.code);
+    if (row.codeHash !== hash) {
+      await db.update(verificationCodes).set({ attempts: sql`${verificationCodes.attempts} + 1` }).where(and(eq(verificationCodes.id, row.id), live));
+      throw badRequest(MSG_CODE_INVALID);
+    }
+    matched.push({ id: row.id, hash });
+  }
+  await db.transaction(async (tx) => {
+    for (const { id, hash } of matched) {
+      const used = await tx.update(verificationCodes).set({ consumedAt: now }).where(and(eq(verificationCodes.id, id), eq(verificationCodes.codeHash, hash), live));
+      if (affectedRowCount(used) !== 1) throw badRequest(MSG_CODE_INVALID);
+    }
+  });
+}

@@ -2,19 +2,27 @@
  * POST /api/v1/account/withdraw (Bearer) `{ amount }` (yuan, at most 2 decimals) → Withdrawal.
  * The amount leaves the balance for frozen_fen until it is paid out or cancelled. 400 请输入正确的
  * 金额 / 请先绑定支付宝账户 / 提现金额最少¥10 / 单次提现最多¥20000; 409 处理中的提现不能超过3笔;
- * 409 code 1005 when the balance does not cover it.
+ * 409 code 1005 when the balance does not cover it. Once the user has set a pay password (issue 16
+ * 账号设置) the body carries `pay_password` too: 400 请输入支付密码 / 支付密码错误, 429 after five
+ * wrong ones in 15 minutes. It is checked before the idempotent part, outside its transaction, so
+ * a wrong try always counts.
  */
 import { requireUser } from '~/server/auth';
 import { idempotencyKeyOf, withIdempotency } from '~/server/services/idempotency';
 import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { z } from 'zod';
+import { requirePayPasswordIfSet } from '~/server/services/account-settings';
 import { createWithdrawal, withdrawBodySchema } from '~/server/services/withdrawals';
+
+const bodySchema = withdrawBodySchema.extend({ pay_password: z.string().max(32).nullish() });
 
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const { amount } = await readJson(ctx.request, withdrawBodySchema);
+  const { amount, pay_password } = await readJson(ctx.request, bodySchema);
   const key = idempotencyKeyOf(ctx.request);
   const db = ctx.db;
+  await requirePayPasswordIfSet(db, userId, pay_password, now);
   return ok(await withIdempotency(db, { userId, scope: 'account.withdraw', key, request: { amount } }, (tx) => createWithdrawal(tx, userId, amount, now)));
 });
 

@@ -18,7 +18,8 @@ const bodySchema = z.object({
   mobile: sendSmsSchema.shape.mobile,
   // Absent, unknown, used or for another web_action: all the same 请先完成滑块验证.
   verify_key: z.string().nullish(),
-  action: z.enum(CODE_ACTIONS),
+  // 'verify' codes go only to the signed-in user's own phone (POST account/sendVerifyCode).
+  action: z.enum(CODE_ACTIONS).exclude(['verify']),
 });
 
 export const POST = handle(async (ctx) => {

@@ -1,0 +1,14 @@
+/**
+ * GET /api/v1/account/bindings (Bearer) → `{ list }`: WeChat and QQ, each bound or not.
+ */
+import { requireUser } from '~/server/auth';
+import { allowOnly, handle, headOf, ok } from '~/server/http';
+import { listBindings } from '~/server/services/account-settings';
+
+export const GET = handle(async (ctx) => {
+  const { userId } = await requireUser(ctx);
+  return ok(await listBindings(ctx.db, userId));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET', 'HEAD');

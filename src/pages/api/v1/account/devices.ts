@@ -1,0 +1,16 @@
+/**
+ * GET /api/v1/account/devices (Bearer) → `{ list }`: the devices signed in (live session tokens),
+ * the current one first and marked `current` (docs/account-api.md).
+ */
+import { requireUser } from '~/server/auth';
+import { allowOnly, handle, headOf, ok } from '~/server/http';
+import { listDevices } from '~/server/services/account-settings';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const { userId, tokenId } = await requireUser(ctx, now);
+  return ok(await listDevices(ctx.db, userId, tokenId, now));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET', 'HEAD');

@@ -1,0 +1,23 @@
+/**
+ * POST /api/v1/account/sendEmailCode (Bearer) — body `{ email, verify_key }` → `{ resend_after: 60 }`:
+ * a 'bind' code to a new address through the email provider (the sandbox outbox in the demo).
+ * 409 该邮箱已绑定其他账号; the slider and the sign-in send limits as for the SMS codes.
+ */
+import { sendEmailBindCodeBodySchema } from '~/lib/contract/account-settings';
+import { requireUser } from '~/server/auth';
+import { clientIp } from '~/server/client-ip';
+import { badRequest } from '~/server/errors';
+import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { sendEmailBindCode } from '~/server/services/account-settings';
+import { MSG_CAPTCHA_REQUIRED } from '~/server/services/verification-codes';
+import { consumeVerifyKey } from '~/server/services/verify-keys';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  const input = await readJson(ctx.request, sendEmailBindCodeBodySchema);
+  if (!(await consumeVerifyKey(ctx.db, input.verify_key, 'sendSms', now))) throw badRequest(MSG_CAPTCHA_REQUIRED);
+  return ok(await sendEmailBindCode(ctx.db, userId, { email: input.email, ip: clientIp(ctx.astro) }, now));
+});
+
+export const ALL = allowOnly('POST');
