@@ -52,7 +52,7 @@ describe.each(TEST_DRIVERS)('footprints on $label', ({ driver, skip }) => {
     suiteContext.db = db;
     const rows = await db.select({ id: listings.id }).from(listings).where(eq(listings.isListed, true)).orderBy(asc(listings.id));
     listed = rows.map((row) => row.id);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     suiteContext.db = null;

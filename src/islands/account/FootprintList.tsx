@@ -12,6 +12,7 @@ import { Pager } from '../ui/Pager';
 import { readPageQuery, withPageParam } from '../ui/page-query';
 import { usePagedList } from '../ui/use-paged-list';
 import { AccountListingCard } from './AccountListingCard';
+import { CreditPanel } from './CreditPanel';
 
 /** Footprints per page (the contract allows 1-50). */
 export const FOOTPRINT_PAGE_SIZE = 12;
@@ -163,6 +164,9 @@ function Footprints(): ReactNode {
 export default function FootprintList({ title }: { title: string }): ReactNode {
   return (
     <LoginRequired title={title}>
+      <div className="mb-4">
+        <CreditPanel />
+      </div>
       <Footprints />
     </LoginRequired>
   );

@@ -3,6 +3,8 @@
  * check/start/confirm"; zuhao "similar accounts"): 我的足迹, 找相似, the credit score and
  * deregistration. Every call but 找相似 needs the stored token, which the client sends.
  */
+import type { CreditScore } from '../rules/credit';
+import type { BesimilarPage } from '../contract/besimilar';
 import type { FootprintClearResult, FootprintPage } from '../contract/footprints';
 import { apiGet, apiPost, type RequestOptions } from './client';
 
@@ -24,4 +26,17 @@ export function deleteFootprint(id: number): Promise<FootprintClearResult> {
 
 export function clearFootprints(): Promise<FootprintClearResult> {
   return apiPost<FootprintClearResult>(FOOTPRINT_CLEAR_PATH, {});
+}
+
+export const BESIMILAR_PATH = '/zuhao/besimilar';
+
+/** 找相似; 404 with code -400 when the account is gone. */
+export function listBesimilar(accountId: number, page: number, pageSize: number, options: Signal = {}): Promise<BesimilarPage> {
+  return apiGet<BesimilarPage>(BESIMILAR_PATH, { account_id: accountId, page, page_size: pageSize }, options);
+}
+
+export const CREDIT_PATH = '/account/credit';
+
+export function getCredit(options: Signal = {}): Promise<CreditScore> {
+  return apiGet<CreditScore>(CREDIT_PATH, undefined, options);
 }
