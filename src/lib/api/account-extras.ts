@@ -40,3 +40,42 @@ export const CREDIT_PATH = '/account/credit';
 export function getCredit(options: Signal = {}): Promise<CreditScore> {
   return apiGet<CreditScore>(CREDIT_PATH, undefined, options);
 }
+
+export const DEACTIVATION_CHECK_PATH = '/account/deactivationCheck';
+export const DEACTIVATION_SMS_PATH = '/account/deactivationSms';
+export const DEACTIVATION_START_PATH = '/account/deactivationStart';
+
+export interface DeactivationBlockerView {
+  key: string;
+  msg: string;
+  href: string;
+}
+
+export interface DeactivationStatusView {
+  state: 'none' | 'pending' | 'cancelled' | 'completed';
+  started_at: string | null;
+  cools_until: string | null;
+  cancelled_at: string | null;
+}
+
+export interface DeactivationCheckView {
+  ok: boolean;
+  blockers: DeactivationBlockerView[];
+  balance_fen: number;
+  frozen_fen: number;
+  mobile_masked: string | null;
+  cooling_off_days: number;
+  status: DeactivationStatusView;
+}
+
+export function getDeactivationCheck(options: Signal = {}): Promise<DeactivationCheckView> {
+  return apiGet<DeactivationCheckView>(DEACTIVATION_CHECK_PATH, undefined, options);
+}
+
+export function sendDeactivationSms(): Promise<{ resend_after: number }> {
+  return apiPost<{ resend_after: number }>(DEACTIVATION_SMS_PATH, {});
+}
+
+export function startDeactivation(code: string, forfeitBalance: boolean): Promise<DeactivationStatusView> {
+  return apiPost<DeactivationStatusView>(DEACTIVATION_START_PATH, { code, forfeit_balance: forfeitBalance });
+}

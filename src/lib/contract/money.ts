@@ -67,6 +67,8 @@ export const LEDGER_KINDS = [
   'complaint_refund',
   'refund_clawback',
   'complaint_penalty',
+  // deregistration (issue 16): the balance the user agreed to give up
+  'deactivation_forfeit',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

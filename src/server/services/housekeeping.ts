@@ -8,6 +8,7 @@
  */
 import { lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
+import { completeDueDeactivations } from './deactivation';
 import { pruneOldFootprints } from './footprints';
 import { IDEMPOTENCY_KEY_TTL_MS } from '~/lib/config/constants';
 import { authTokens, captchas, idempotencyKeys, qrSessions, rateLimitCounters, signChallenges, verificationCodes, verifyKeys } from '../db/schema';
@@ -42,5 +43,6 @@ export async function pruneExpiredSignInState(db: DbOrTx, now: Date): Promise<nu
 export async function runHousekeeping(db: Db, now: Date): Promise<number> {
   const signIn = await pruneExpiredSignInState(db, now);
   const footprintsGone = await pruneOldFootprints(db, now);
-  return signIn + footprintsGone;
+  const deregistered = await completeDueDeactivations(db, now);
+  return signIn + footprintsGone + deregistered;
 }

@@ -51,6 +51,7 @@ export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
   complaint_refund: '投诉退款',
   refund_clawback: '投诉退款扣回',
   complaint_penalty: '投诉处罚',
+  deactivation_forfeit: '注销放弃余额',
 };
 
 /** The wallet row of a user, created empty on first use. */

@@ -18,7 +18,8 @@ const bodySchema = z.object({
   mobile: sendSmsSchema.shape.mobile,
   // Absent, unknown, used or for another web_action: all the same 请先完成滑块验证.
   verify_key: z.string().nullish(),
-  action: z.enum(CODE_ACTIONS),
+  // 'deactivate' goes only to the signed-in user's own phone (account/deactivationSms).
+  action: z.enum(CODE_ACTIONS.filter((action) => action !== 'deactivate') as ['login', 'register', 'bind', 'reset']),
 });
 
 export const POST = handle(async (ctx) => {
