@@ -23,7 +23,7 @@ import { checkDeployment } from './deployment-check';
 import { log } from './log';
 import { answerFromPageCache } from './page-fast-path';
 import { StaticFiles } from './static-files';
-import { pruneExpiredSignInState } from './services/housekeeping';
+import { runHousekeeping } from './services/housekeeping';
 import { sweepMoney } from './services/money-sweep';
 import { closeChatHubs } from './services/chat/hub';
 import { ORDER_SWEEP_INTERVAL_MS } from '../lib/config/constants';
@@ -87,9 +87,9 @@ async function main(): Promise<void> {
   // may do it; the deletes are idempotent).
   const prune = (): void => {
     void getDb()
-      .then((db) => pruneExpiredSignInState(db, new Date()))
-      .then((deleted) => deleted > 0 && log.info('pruned expired sign-in state', { deleted }))
-      .catch((error: unknown) => log.warn('pruning sign-in state failed', { error: error instanceof Error ? error.message : String(error) }));
+      .then((db) => runHousekeeping(db, new Date()))
+      .then((deleted) => deleted > 0 && log.info('housekeeping deleted rows', { deleted }))
+      .catch((error: unknown) => log.warn('housekeeping failed', { error: error instanceof Error ? error.message : String(error) }));
   };
   prune();
   const pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);

@@ -109,8 +109,13 @@ export function OrderCard({ order, onOpen }: OrderCardProps): ReactNode {
         </div>
       ) : null}
 
-      {actions.length > 0 || order.review_id !== null ? (
+      {actions.length > 0 || order.review_id !== null || product ? (
         <div className="flex flex-wrap justify-end gap-2 px-4 py-3">
+          {product ? (
+            <a href={`/account/account_besimilar?account_id=${product.id}`} className={outlineButton} aria-label={`找相似 ${title}`}>
+              找相似
+            </a>
+          ) : null}
           {actions.map(actionButton)}
           {order.review_id !== null ? (
             <a href={`/account/assessInfo?id=${order.review_id}`} className={outlineButton}>

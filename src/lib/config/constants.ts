@@ -591,3 +591,25 @@ export const OLD_PASSWORD_FAILURES_PER_WINDOW = 5;
 export const OLD_PASSWORD_FAILURE_WINDOW_S = 15 * 60;
 /** Signed-in devices (session tokens) the settings page lists, newest use first. */
 export const ACCOUNT_DEVICES_MAX = 50;
+
+// Footprints, similar accounts, credit and deregistration (issue 16)
+
+/** 我的足迹 keeps views this many days; housekeeping deletes older ones. */
+export const FOOTPRINT_KEEP_DAYS = 90;
+export const FOOTPRINT_PAGE_SIZE_DEFAULT = 20;
+export const FOOTPRINT_PAGE_SIZE_MAX = 50;
+/** 找相似: accounts per page, and how far the price may stray from the given account's (±50%). */
+export const BESIMILAR_PAGE_SIZE_MAX = 24;
+export const BESIMILAR_PRICE_BAND_PERCENT = 50;
+/** Credit score (lib/rules/credit.ts): starts at the base, stays within [min, max]. */
+export const CREDIT_BASE_SCORE = 600;
+export const CREDIT_MIN_SCORE = 350;
+export const CREDIT_MAX_SCORE = 950;
+export const CREDIT_PER_COMPLETED_RENTAL = 2;
+export const CREDIT_COMPLETED_RENTALS_CAP = 150;
+export const CREDIT_PER_UPHELD_COMPLAINT = -30;
+export const CREDIT_PER_CANCELLATION = -5;
+/** Cancellations forgiven before they cost anything (a renter may change their mind now and then). */
+export const CREDIT_FREE_CANCELLATIONS = 3;
+/** Deregistration: signing in within this cooling-off cancels it; after it the personal data goes. */
+export const DEACTIVATION_COOLING_OFF_DAYS = 7;

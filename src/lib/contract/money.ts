@@ -71,6 +71,8 @@ export const LEDGER_KINDS = [
   'ops_adjust',
   // withdrawal review (issue 15): a refused withdrawal's amount back in the balance
   'withdraw_refuse',
+  // deregistration (issue 16): the balance the user agreed to give up
+  'deactivation_forfeit',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

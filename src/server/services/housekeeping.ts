@@ -7,7 +7,9 @@
  * refused?") and for the page-view style debugging of a bad night, short enough not to pile up.
  */
 import { lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { completeDueDeactivations } from './deactivation';
+import { pruneOldFootprints } from './footprints';
 import { IDEMPOTENCY_KEY_TTL_MS } from '~/lib/config/constants';
 import { authTokens, captchas, idempotencyKeys, qrSessions, rateLimitCounters, signChallenges, verificationCodes, verifyKeys } from '../db/schema';
 
@@ -31,4 +33,16 @@ export async function pruneExpiredSignInState(db: DbOrTx, now: Date): Promise<nu
     db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS))).returning({ id: idempotencyKeys.key }),
   ]);
   return counts.reduce((sum, rows) => sum + rows.length, 0);
+}
+
+/**
+ * Everything the timer in main.ts does each round: sign-in state above, footprints past their 90
+ * days (issue 16), and deregistrations whose cooling-off has ended (issue 16: the user's personal
+ * data is anonymised). Each part is idempotent, so racing processes only repeat work.
+ */
+export async function runHousekeeping(db: Db, now: Date): Promise<number> {
+  const signIn = await pruneExpiredSignInState(db, now);
+  const footprintsGone = await pruneOldFootprints(db, now);
+  const deregistered = await completeDueDeactivations(db, now);
+  return signIn + footprintsGone + deregistered;
 }

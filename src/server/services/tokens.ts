@@ -12,6 +12,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { TOKEN_LIFETIME_S } from '~/lib/config/constants';
 import { affectedRowCount, type Db, type DbOrTx } from '../db/client';
 import { authTokens, users, type TokenPurpose } from '../db/schema';
+import { cancelPendingDeactivation } from './deactivation';
 
 /** How long a token lives, in seconds (7 days). */
 export const TOKEN_TTL_S = TOKEN_LIFETIME_S;
@@ -75,6 +76,8 @@ export async function issueToken(db: DbOrTx, userId: number, options: IssueToken
     userAgent: clipUserAgent(options.userAgent),
     purpose: options.purpose ?? 'session',
   });
+  // Issue 16: signing in during a deregistration's cooling-off cancels it (and tells the user).
+  if ((options.purpose ?? 'session') === 'session') await cancelPendingDeactivation(db, userId, options.now);
   // spec §3: expires_time is in seconds
   return { token, expires_time: Math.floor(expiresAt.getTime() / 1000) };
 }

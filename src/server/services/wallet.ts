@@ -53,6 +53,7 @@ export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
   complaint_penalty: '投诉处罚',
   ops_adjust: '平台调账',
   withdraw_refuse: '提现未通过退回',
+  deactivation_forfeit: '注销放弃余额',
 };
 
 /** The wallet row of a user, created empty on first use. */

@@ -18,8 +18,9 @@ const bodySchema = z.object({
   mobile: sendSmsSchema.shape.mobile,
   // Absent, unknown, used or for another web_action: all the same 请先完成滑块验证.
   verify_key: z.string().nullish(),
-  // 'verify' codes go only to the signed-in user's own phone (POST account/sendVerifyCode).
-  action: z.enum(CODE_ACTIONS).exclude(['verify']),
+  // 'verify' (POST account/sendVerifyCode) and 'deactivate' (account/deactivationSms) codes go only
+  // to the signed-in user's own phone.
+  action: z.enum(CODE_ACTIONS).exclude(['verify', 'deactivate']),
 });
 
 export const POST = handle(async (ctx) => {

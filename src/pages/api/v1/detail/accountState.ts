@@ -2,16 +2,23 @@
  * GET /api/v1/detail/accountState?account_id= (Bearer) — `{ is_collection, is_liked, like_count,
  * collection_count }` for the caller; a listing that does not exist answers 404 with code -400
  * 账号已删除, like detail/account (docs/user-catalog-api.md "Likes and collections").
+ *
+ * The detail page asks this once per view of a signed-in user, so the same request records the
+ * view in 我的足迹 (issue 16): one upsert, after the state read proved the listing exists.
  */
 import { requireUser } from '~/server/auth';
 import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
 import { accountQuerySchema } from '~/server/services/catalog.schemas';
+import { recordFootprint } from '~/server/services/footprints';
 import { accountState } from '~/server/services/listing-interactions';
 
 export const GET = handle(async (ctx) => {
-  const { userId } = await requireUser(ctx);
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
   const { account_id } = await readQuery(ctx.url, accountQuerySchema);
-  return ok(await accountState(ctx.db, userId, account_id));
+  const state = await accountState(ctx.db, userId, account_id);
+  await recordFootprint(ctx.db, userId, account_id, now);
+  return ok(state);
 });
 
 export const HEAD = headOf(GET);

@@ -1,0 +1,15 @@
+/**
+ * GET /api/v1/account/credit (Bearer) — the caller's credit score (spec §7 account "credit";
+ * issue 16): `{ score, level, base, factors: [{ key, label, count, points, rule }] }`.
+ */
+import { requireUser } from '~/server/auth';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
+import { getUserCredit } from '~/server/services/credit';
+
+export const GET = handle(async (ctx) => {
+  const { userId } = await requireUser(ctx);
+  return ok(await getUserCredit(ctx.db, userId));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET');

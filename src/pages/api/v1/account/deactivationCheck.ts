@@ -1,0 +1,16 @@
+/**
+ * GET /api/v1/account/deactivationCheck (Bearer) — spec §7 account "deactivation check" (issue 16):
+ * `{ ok, blockers: [{ key, msg, href }], balance_fen, frozen_fen, mobile_masked, cooling_off_days,
+ * status: { state, started_at, cools_until, cancelled_at } }`.
+ */
+import { requireUser } from '~/server/auth';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
+import { checkDeactivation } from '~/server/services/deactivation';
+
+export const GET = handle(async (ctx) => {
+  const { userId } = await requireUser(ctx);
+  return ok(await checkDeactivation(ctx.db, userId));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET');
