@@ -8,7 +8,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { INVITE_REWARD_COINS, MSG_NO_DRAW_CHANCE } from '~/lib/config/constants';
-import type { DrawResult, InvitationsOverview, LotteryOverview, RankingAnswer } from '~/lib/contract/activities';
+import type { DrawResult, FreeOrderStanding, InvitationsOverview, LotteryOverview, RankingAnswer } from '~/lib/contract/activities';
 import type { Db } from '~/server/db/client';
 import { goldCoinLedger, invitations, lotteryChances, lotteryDraws, lotteryPrizes, users, wallets } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
@@ -25,6 +25,7 @@ import { GET as invitationsRoute, ALL as invitationsOther } from '~/pages/api/v1
 import { GET as rankingRoute } from '~/pages/api/v1/rank/activity';
 import { GET as lotteryRoute } from '~/pages/api/v1/rank/lottery';
 import { POST as drawRoute, ALL as drawOther } from '~/pages/api/v1/rank/drawLottery';
+import { GET as freeOrderRoute } from '~/pages/api/v1/rank/freeOrder';
 import { bookableListingIds } from './bookable-listings';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, expectUnauthorized } from './endpoint-call';
@@ -145,7 +146,18 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect((await callRoute(drawOther, '/api/v1/rank/drawLottery', { method: 'GET' })).status).toBe(405);
       const anonymous = expectOk(await callRoute<LotteryOverview>(lotteryRoute, '/api/v1/rank/lottery'));
       expect(anonymous.chances).toBeNull();
+      expectUnauthorized(await callRoute(freeOrderRoute, '/api/v1/rank/freeOrder'));
     });
+
+    it('the free first order standing: a new user is eligible; after a paid rental, rented_before', async () => {
+      const userId = await newUser(db, phone());
+      const token = (await issueToken(db, userId, { now: new Date() })).token;
+      const before = expectOk(await callRoute<FreeOrderStanding>(freeOrderRoute, '/api/v1/rank/freeOrder', { authorization: `Bearer ${token}` }));
+      expect(before).toMatchObject({ state: 'eligible', text: '您是新用户，可免费租用下方任一账号，首单免单' });
+      await rentAndEnd(userId);
+      const after = expectOk(await callRoute<FreeOrderStanding>(freeOrderRoute, '/api/v1/rank/freeOrder', { authorization: `Bearer ${token}` }));
+      expect(after.state).toBe('rented_before');
+    }, 60_000);
   });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INVITE_IP_BURST_MAX, NEWUSER_RANKING_PRIZES } from '~/lib/config/constants';
+import { FREE_ORDER_NEW_USER_DAYS, INVITE_IP_BURST_MAX, NEWUSER_RANKING_PRIZES } from '~/lib/config/constants';
+import { freeOrderState, type FreeOrderFacts } from '~/lib/rules/free-order-activity';
 import {
   competitionRanks,
   isRewardingRental,
@@ -109,5 +110,20 @@ describe('pickPrize: weights over the prizes in stock', () => {
 
   it('nothing left: null', () => {
     expect(pickPrize([{ id: 1, weight: 5, stock: 0 }], 0.3)).toBeNull();
+  });
+});
+
+describe('freeOrderState: the new-user free first order (/activity/free_order)', () => {
+  const reg = new Date('2026-11-01T00:00:00Z');
+  const day = (n: number): Date => new Date(reg.getTime() + n * 24 * HOUR);
+  it.each<[string, FreeOrderFacts, Date, string]>([
+    ['new, no rental', { registeredAt: reg, firstFreeOrderAt: null, firstPaidRentalAt: null }, day(1), 'eligible'],
+    ['just under the days', { registeredAt: reg, firstFreeOrderAt: null, firstPaidRentalAt: null }, new Date(day(FREE_ORDER_NEW_USER_DAYS).getTime() - 1), 'eligible'],
+    ['at the days', { registeredAt: reg, firstFreeOrderAt: null, firstPaidRentalAt: null }, day(FREE_ORDER_NEW_USER_DAYS), 'not_new'],
+    ['took a free rental first', { registeredAt: reg, firstFreeOrderAt: day(1), firstPaidRentalAt: day(2) }, day(3), 'used'],
+    ['rented with money first', { registeredAt: reg, firstFreeOrderAt: day(2), firstPaidRentalAt: day(1) }, day(3), 'rented_before'],
+    ['rented with money, old account', { registeredAt: reg, firstFreeOrderAt: null, firstPaidRentalAt: day(1) }, day(30), 'rented_before'],
+  ])('%s', (_name, facts, now, expected) => {
+    expect(freeOrderState(facts, now)).toBe(expected);
   });
 });

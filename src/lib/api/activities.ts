@@ -21,3 +21,9 @@ export function getLottery(options: Signal = {}): Promise<LotteryOverview> {
 export function drawLottery(): Promise<DrawResult> {
   return apiPost('/rank/drawLottery');
 }
+
+export type { FreeOrderStanding } from '../contract/activities';
+
+export function getFreeOrderStanding(options: Signal = {}): Promise<import('../contract/activities').FreeOrderStanding> {
+  return apiGet('/rank/freeOrder', undefined, options);
+}

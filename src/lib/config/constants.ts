@@ -523,3 +523,5 @@ export const NEWUSER_RANKING_SIZE = 20;
 /** Draw chances: one per rewarded invitation (to the inviter), one for registering with an invite code (to the new user). */
 export const LOTTERY_CHANCE_SOURCES = { invite: 'invite', register: 'register' } as const;
 export const MSG_NO_DRAW_CHANCE = '暂无抽奖机会';
+/** /activity/free_order: a user is new for this many days after registering (and until their first rental). */
+export const FREE_ORDER_NEW_USER_DAYS = 7;

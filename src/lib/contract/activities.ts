@@ -71,3 +71,11 @@ export interface DrawResult {
   coins: number;
   chances: number;
 }
+
+/** GET rank/freeOrder: the caller's standing in the new-user free first order. */
+export interface FreeOrderStanding {
+  state: 'eligible' | 'used' | 'rented_before' | 'not_new';
+  text: string;
+  /** Until when the user counts as new, ISO. */
+  deadline: string;
+}
