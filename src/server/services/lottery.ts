@@ -62,10 +62,15 @@ export async function drawLottery(db: Db, userId: number, now: Date, activity: s
       .limit(1)
       .for('update', { skipLocked: true });
     if (!chance) throw conflict(MSG_NO_DRAW_CHANCE);
+    const left = (await chancesLeft(tx, userId, activity)) - 1;
 
     const prizes = await tx.select().from(lotteryPrizes).where(eq(lotteryPrizes.activity, activity)).orderBy(lotteryPrizes.sortOrder, lotteryPrizes.id);
     let prize = pickPrize(prizes, random());
-    if (prize && prize.stock !== null) {
+    if (!prize) throw conflict(MSG_LOTTERY_EMPTY);
+    await tx.update(lotteryChances).set({ usedAt: now }).where(eq(lotteryChances.id, chance.id));
+    // The stock row is the one every draw of this prize waits for: taken as late as possible, so it
+    // is held only for the draw row and the coins that follow.
+    if (prize.stock !== null) {
       const [taken] = await tx
         .update(lotteryPrizes)
         .set({ stock: sql`${lotteryPrizes.stock} - 1` })
@@ -73,14 +78,13 @@ export async function drawLottery(db: Db, userId: number, now: Date, activity: s
         .returning({ id: lotteryPrizes.id });
       // Another draw took the last one after our read: the unlimited prize instead.
       if (!taken) prize = prizes.find((candidate) => candidate.stock === null) ?? null;
+      if (!prize) throw conflict(MSG_LOTTERY_EMPTY);
     }
-    if (!prize) throw conflict(MSG_LOTTERY_EMPTY);
 
-    await tx.update(lotteryChances).set({ usedAt: now }).where(eq(lotteryChances.id, chance.id));
     const [draw] = await tx.insert(lotteryDraws).values({ userId, activity, chanceId: chance.id, prizeId: prize.id, createdAt: now }).returning({ id: lotteryDraws.id });
     if (prize.coins > 0) {
       await creditGoldCoins(tx, { userId, amount: prize.coins, kind: GOLD_KIND.lottery, refNo: `draw-${draw!.id}`, duplicateMsg: '奖品已发放' }, now);
     }
-    return { prize_id: prize.id, prize: prize.name, coins: prize.coins, chances: await chancesLeft(tx, userId, activity) };
+    return { prize_id: prize.id, prize: prize.name, coins: prize.coins, chances: left };
   });
 }
