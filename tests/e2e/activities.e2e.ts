@@ -8,7 +8,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { ListingCard } from '../../src/lib/contract/catalog';
 import { apiAs, idNumberFor, phoneFor, signIn, smsCodeFor, solveSlider, waitForHydration } from './support';
 
-test.describe.configure({ timeout: 120_000 });
+// Two users, a checkout and a time machine on a loaded machine.
+test.describe.configure({ timeout: 360_000 });
 
 async function rentableListing(request: APIRequestContext): Promise<ListingCard> {
   const response = await request.get('/api/v1/zuhao/accounts?sort=price_asc&page_size=60');
