@@ -35,7 +35,7 @@ function Overview({ overview }: { overview: InvitationsOverview }): ReactNode {
             <span className="min-w-0 break-all text-sm text-neutral-800" data-invite-link>
               {overview.invite_link}
             </span>
-            <CopyButton text={overview.invite_link} what="邀请链接" />
+            <span className="shrink-0"><CopyButton text={overview.invite_link} what="邀请链接" /></span>
           </p>
           <p className="mt-3 text-sm text-neutral-600">
             好友通过链接或邀请码注册，首笔付费租号结束后，您可获得<strong className="text-amber-700">{overview.reward_coins}金币</strong>

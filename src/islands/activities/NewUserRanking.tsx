@@ -48,7 +48,7 @@ function MyPlace({ ranking, loggedIn }: { ranking: RankingAnswer; loggedIn: bool
       <p className="mt-3 text-sm text-neutral-600">活动邀请链接</p>
       <p className="mt-1 flex items-start gap-2">
         <span className="min-w-0 break-all text-sm text-neutral-800">{link}</span>
-        <CopyButton text={link} what="邀请链接" />
+        <span className="shrink-0"><CopyButton text={link} what="邀请链接" /></span>
       </p>
     </section>
   );
