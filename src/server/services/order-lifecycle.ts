@@ -8,6 +8,7 @@
  * the game reports what is left on the account at the end; the sandbox game reports every coin
  * unused, so the whole prepay comes back (docs/decisions.md "Hafu coin").
  */
+import { settleInviteRewards } from './invitations';
 import { and, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MS_PER_HOUR, ORDER_STATUS, RENEW_MAX_HOURS } from '~/lib/config/constants';
@@ -301,6 +302,10 @@ export interface SweepResult {
  * ledger row each) and keep listings' rented flags in step with the clock. Rows are taken with
  * SKIP LOCKED, so processes sweeping at once share the work instead of waiting or repeating it.
  */
+/** Sweeps since start; every INVITE_SETTLE_EVERY-th also retries invitations (a rental finished by another path). */
+let sweepCount = 0;
+const INVITE_SETTLE_EVERY = 10;
+
 export async function sweepOrders(db: Db, now: Date): Promise<SweepResult> {
   const expired = await db.transaction((tx) => expireUnpaidOrders(tx, now));
   let finished = 0;
@@ -334,5 +339,8 @@ export async function sweepOrders(db: Db, now: Date): Promise<SweepResult> {
     if (batch < 50) break;
   }
   await refreshRentedFlags(db, await listingsDueForRefresh(db, now), now);
+  // After the batches, in transactions of their own: the inviter's wallet is not the renter's, and
+  // taking it inside a batch would break the batch's one lock order.
+  if (finished > 0 || sweepCount++ % INVITE_SETTLE_EVERY === 0) await settleInviteRewards(db, now);
   return { expired: expired.length, finished };
 }

@@ -8,6 +8,7 @@
  * 账号或密码错误 after the same work (one decryption attempt, one scrypt verification, against a
  * dummy hash when there is no usable account), and all count towards the -410 rule.
  */
+import { recordInvitation } from './invitations';
 import { eq, inArray, or, sql, and } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -246,6 +247,8 @@ export interface RegisterInput {
   /** Another user's invite code; an unknown one is ignored. */
   invite?: string | null;
   fingerprint?: string | null;
+  /** The caller's address (the invitation's anti-abuse facts). */
+  ip?: string | null;
   challenge: VerifiedChallenge;
   userAgent?: string | null;
 }
@@ -276,7 +279,8 @@ export async function registerWithPassword(db: Db, input: RegisterInput, now: Da
     );
     // A concurrent register (or SMS login) of the same phone won the race.
     if (userId === null) throw conflict(MSG_PHONE_REGISTERED, { cause: new Error(`u${input.mobile} or ${input.mobile} taken at insert`) });
-    // The account, its welcome red envelopes and its first token commit together.
+    if (inviter) await recordInvitation(tx, { inviterUserId: inviter.id, inviteeUserId: userId, mobile: input.mobile, fingerprint: input.fingerprint, ip: input.ip }, now);
+    // The account, its welcome red envelopes, its invitation and its first token commit together.
     return signInAnswer(tx, userId, { isNewUser: true, userAgent: input.userAgent, now });
   });
 }

@@ -3,11 +3,12 @@
  * "POST register": mobile, encrypted password, code, optional invite; token at data.token.token).
  * Answers the token answer with is_new_user true.
  */
+import { clientIp } from '~/server/client-ip';
 import { allowOnly, handle, ok, readSignedJson } from '~/server/http';
 import { registerBodySchema, registerWithPassword } from '~/server/services/password-login';
 import { verifySignedRequest } from '~/server/services/request-signing';
 
-export const POST = handle(async ({ request, db }) => {
+export const POST = handle(async ({ request, db, astro }) => {
   const now = new Date();
   const { text, data } = await readSignedJson(request, registerBodySchema);
   const challenge = await verifySignedRequest(db, request.headers, text, now);
@@ -19,6 +20,7 @@ export const POST = handle(async ({ request, db }) => {
       code: data.code,
       invite: data.invite,
       fingerprint: data.fingerprint,
+      ip: clientIp(astro),
       challenge,
       userAgent: request.headers.get('user-agent'),
     },

@@ -1,0 +1,13 @@
+/** GET /api/v1/rank/activity (Bearer optional) → RankingAnswer: the new-user ranking of the window, its prizes and the caller's own place. */
+import { optionalUser } from '~/server/auth';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
+import { getRanking } from '~/server/services/invitations';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const user = await optionalUser(ctx, now);
+  return ok(await getRanking(ctx.db, user?.userId ?? null, now));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET');

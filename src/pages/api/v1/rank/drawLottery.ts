@@ -1,0 +1,12 @@
+/** POST /api/v1/rank/drawLottery (Bearer) → DrawResult: one draw on the server; 409 暂无抽奖机会 without a chance. */
+import { requireUser } from '~/server/auth';
+import { allowOnly, handle, ok } from '~/server/http';
+import { drawLottery } from '~/server/services/lottery';
+
+export const POST = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  return ok(await drawLottery(ctx.db, userId, now));
+});
+
+export const ALL = allowOnly('POST');

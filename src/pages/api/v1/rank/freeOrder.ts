@@ -1,0 +1,13 @@
+/** GET /api/v1/rank/freeOrder (Bearer) → FreeOrderStanding: whether the caller may take the new-user free first order. */
+import { requireUser } from '~/server/auth';
+import { allowOnly, headOf, handle, ok } from '~/server/http';
+import { freeOrderStanding } from '~/server/services/free-order-activity';
+
+export const GET = handle(async (ctx) => {
+  const now = new Date();
+  const { userId } = await requireUser(ctx, now);
+  return ok(await freeOrderStanding(ctx.db, userId, now));
+});
+
+export const HEAD = headOf(GET);
+export const ALL = allowOnly('GET');

@@ -1,0 +1,27 @@
+/** /activity/free_order: the caller's standing (rules in lib/rules/free-order-activity.ts). */
+import { and, eq, min, ne } from 'drizzle-orm';
+import { ORDER_STATUS } from '~/lib/config/constants';
+import type { FreeOrderStanding } from '~/lib/contract/activities';
+import { FREE_ORDER_STATE_TEXT, freeOrderDeadline, freeOrderState } from '~/lib/rules/free-order-activity';
+import type { DbOrTx } from '../db/client';
+import { orders, users } from '../db/schema';
+import { notFound } from '../errors';
+
+export async function freeOrderStanding(db: DbOrTx, userId: number, now: Date): Promise<FreeOrderStanding> {
+  const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('用户不存在');
+  const rows = await db
+    .select({ isFree: orders.isFree, first: min(orders.createdAt) })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.kind, 'rental'), ne(orders.status, ORDER_STATUS.cancelled)))
+    .groupBy(orders.isFree);
+  const state = freeOrderState(
+    {
+      registeredAt: user.createdAt,
+      firstFreeOrderAt: rows.find((row) => row.isFree)?.first ?? null,
+      firstPaidRentalAt: rows.find((row) => !row.isFree)?.first ?? null,
+    },
+    now,
+  );
+  return { state, text: FREE_ORDER_STATE_TEXT[state], deadline: freeOrderDeadline(user.createdAt).toISOString() };
+}
