@@ -8,6 +8,7 @@ import { routeByName } from '../../lib/routes';
 import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
 import LoginRequired from '../LoginRequired';
 import { Skeleton } from '../ui/Skeleton';
+import { CreditPanel } from './CreditPanel';
 import { AvatarEditor, NicknameEditor } from './ProfileEditors';
 
 const USER_INFO_PATH = '/common/userInfo';
@@ -82,8 +83,6 @@ function Profile(): ReactNode {
         </span>
       ),
     ],
-    // Credit (issue 16) is built by another screen; until it lands the row says so honestly.
-    ['信用', <span key="credit" className="text-gray-500">信用分即将开放</span>],
     ['注册时间', typeof $user['created_at'] === 'string' ? formatShanghaiDateTime(new Date($user['created_at'])) : '—'],
   ];
 
@@ -97,6 +96,7 @@ function Profile(): ReactNode {
           </div>
         ))}
       </dl>
+      <CreditPanel />
       <a href={settings} className="inline-block text-sm text-primary hover:underline">
         {$user['has_password'] ? '修改密码' : '设置密码'}
       </a>
