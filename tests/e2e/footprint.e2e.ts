@@ -59,7 +59,7 @@ test('view an account and find it in 我的足迹; 找相似 from the detail pag
 });
 
 test('deregister, then cancel it by signing in', async ({ page }, testInfo) => {
-  const phone = phoneFor(16_000 + testInfo.workerIndex * 10 + testInfo.retry);
+  const phone = phoneFor(16_500 + testInfo.workerIndex * 10 + testInfo.retry);
   await registerWithPhone(page, phone, 'deact_pass01');
   // Registration just sent this phone a code; codes to one phone are 60 s apart (spec §9), whatever the purpose.
   const resendAt = Date.now() + 61_000;

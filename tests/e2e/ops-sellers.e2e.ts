@@ -32,7 +32,7 @@ async function act(page: Page, scope: Locator, button: string, dialogName: strin
 }
 
 test('a store is certified in /ops/sellers, its listing rejected with a reason, approved into the hall, then taken down', async ({ page, browser }, testInfo) => {
-  const testId = 7_000 + testInfo.workerIndex * 10 + testInfo.retry;
+  const testId = 7_200 + testInfo.workerIndex * 10 + testInfo.retry;
   const phone = phoneFor(testId);
   const stamp = Date.now() % 1_000_000;
   const shopName = `审核店${stamp}`;
