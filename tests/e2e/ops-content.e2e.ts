@@ -8,6 +8,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { OPERATORS, signInOperator, waitForChrome, waitForHydration } from './support';
 
+// Each journey crosses the console and several public pages at two widths; on a loaded 2-core CI
+// machine running two workers that passes the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** No WCAG 2.1 A/AA violation of any impact, and a name on every button and link (as catalog-a11y.e2e.ts). */
