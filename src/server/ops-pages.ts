@@ -13,6 +13,8 @@ import type { AstroGlobal } from 'astro';
 import { z } from 'zod';
 import { OPS_PAGE_SIZE } from '~/lib/config/constants';
 import { opsRouteByName, opsRouteOpen } from '~/lib/ops-routes';
+import type { Db } from './db/client';
+import { AppError } from './errors';
 import { currentOperator, type OperatorActor } from './ops-auth';
 import { OPS_LOGIN_PATH } from '~/lib/ops-routes';
 
@@ -84,3 +86,23 @@ export const enumParam = <const T extends readonly [string, ...string[]]>(values
 
 /** The console's page size (one place: every table shows the same number of rows). */
 export const OPS_TABLE_PAGE_SIZE = OPS_PAGE_SIZE;
+
+const detailIdQuery = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647).catch(0) });
+
+/**
+ * A console detail page's record, from `?id=`: what `load` answers, or null (and the page's status
+ * 404) when the id is missing, malformed or names nothing. Other errors are the page's to fail on.
+ */
+export async function opsDetailById<T>(astro: AstroGlobal, load: (db: Db, id: number, now: Date) => Promise<T>): Promise<T | null> {
+  const { id } = readPageQuery(astro.url, detailIdQuery);
+  let view: T | null = null;
+  if (id > 0) {
+    try {
+      view = await load(astro.locals.db!, id, new Date());
+    } catch (error) {
+      if (!(error instanceof AppError && error.httpStatus === 404)) throw error;
+    }
+  }
+  if (view === null) astro.response.status = 404;
+  return view;
+}

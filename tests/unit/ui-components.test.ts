@@ -66,9 +66,9 @@ describe('loading placeholders', () => {
 describe('download card (spec §2, §8)', () => {
   const props = { name: '畅租号启动器', description: '一键上号', platform: 'Windows', version: '2.1.0', sizeLabel: '56 MB' };
 
-  it('without a URL the button is disabled and reads 暂未开放下载', () => {
+  it('without a URL the button is disabled and reads 暂无可下载的版本', () => {
     const markup = html(createElement(DownloadCard, { ...props, url: null }));
-    expect(markup).toMatch(/<button[^>]*disabled=""[^>]*>暂未开放下载<\/button>/);
+    expect(markup).toMatch(/<button[^>]*disabled=""[^>]*>暂无可下载的版本<\/button>/);
   });
 
   it('with a URL the button is named after the file', () => {

@@ -6,9 +6,9 @@ import { fenToYuan } from '../../lib/rules/money';
 
 /**
  * The hall's listing card (components/catalog/ListingCard.astro) in React for the account screens
- * of issue 16 (我的足迹, 找相似), with a footer for the screen's own actions.
+ * (我的收藏, 我的足迹, 找相似), with a footer for the screen's own actions.
  */
-export function AccountListingCard({ listing, footer }: { listing: ListingCard; footer?: ReactNode }): ReactNode {
+export function AccountListingCard({ listing, footer, titleAs: Title = 'h3' }: { listing: ListingCard; footer?: ReactNode; titleAs?: 'h2' | 'h3' }): ReactNode {
   const outsideHours = listing.availability === 'normal' && !listing.bookable_now;
   const availability = outsideHours ? NOT_BOOKABLE_NOW_LABEL : AVAILABILITY_LABEL[listing.availability];
   const availabilityStyle = outsideHours ? AVAILABILITY_STYLE.appoint : AVAILABILITY_STYLE[listing.availability];
@@ -27,17 +27,21 @@ export function AccountListingCard({ listing, footer }: { listing: ListingCard; 
           </span>
         </div>
         <div className="flex flex-1 flex-col gap-1.5 p-3">
-          <h3 className="line-clamp-2 min-h-10 text-sm leading-5 font-medium text-neutral-900 group-hover:text-primary" data-listing-title>
+          <Title className="line-clamp-2 min-h-10 text-sm leading-5 font-medium text-neutral-900 group-hover:text-primary" data-listing-title>
             {listing.title}
-          </h3>
-          <p className="truncate text-xs text-neutral-600">{where}</p>
+          </Title>
+          <p className="truncate text-xs text-neutral-600" data-listing-where>
+            {where}
+          </p>
           <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 pt-1">
             <span className="inline-flex items-baseline whitespace-nowrap text-primary" data-price-fen={listing.rental_fen}>
               <span className="text-xs">¥</span>
               <span className="text-lg font-bold tabular-nums">{fenToYuan(listing.rental_fen)}</span>
               <span className="text-xs text-neutral-600">/小时</span>
             </span>
-            <span className={`text-xs ${listing.deposit_fen === 0 ? 'text-emerald-700' : 'text-neutral-600'}`}>{depositLabel(listing.deposit_fen)}</span>
+            <span className={`text-xs ${listing.deposit_fen === 0 ? 'text-emerald-700' : 'text-neutral-600'}`} data-deposit>
+              {depositLabel(listing.deposit_fen)}
+            </span>
           </div>
         </div>
       </a>

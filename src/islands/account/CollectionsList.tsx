@@ -1,9 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { AVAILABILITY_LABEL, AVAILABILITY_STYLE, NOT_BOOKABLE_NOW_LABEL } from '../../components/catalog/labels';
 import { listCollections, setCollected, type CollectionsPage } from '../../lib/api/user-catalog';
 import type { ListingCard } from '../../lib/catalog/types';
-import { depositLabel } from '../../lib/rules/deposit';
-import { fenToYuan } from '../../lib/rules/money';
 import { pageAfterRemoval } from '../../lib/rules/user-catalog';
 import LoginRequired from '../LoginRequired';
 import { EmptyState } from '../ui/EmptyState';
@@ -13,6 +10,7 @@ import { LoadFailed } from '../ui/LoadFailed';
 import { Pager } from '../ui/Pager';
 import { readPageQuery, withPageParam } from '../ui/page-query';
 import { usePagedList } from '../ui/use-paged-list';
+import { AccountListingCard } from './AccountListingCard';
 
 /** Cards per page of 我的收藏 (the contract allows 1-50). */
 export const COLLECTIONS_PAGE_SIZE = 12;
@@ -97,50 +95,18 @@ function Collections(): ReactNode {
   );
 }
 
-/** The hall's ListingCard (components/catalog/ListingCard.astro) in React, plus 取消收藏. */
+/** A collected account: the account screens' listing card with 取消收藏. */
 function CollectedCard({ listing, onUncollect }: { listing: ListingCard; onUncollect(): void }): ReactNode {
-  const outsideHours = listing.availability === 'normal' && !listing.bookable_now;
-  const availability = outsideHours ? NOT_BOOKABLE_NOW_LABEL : AVAILABILITY_LABEL[listing.availability];
-  const availabilityStyle = outsideHours ? AVAILABILITY_STYLE.appoint : AVAILABILITY_STYLE[listing.availability];
-  const where = [listing.game_name, listing.platform_name, listing.zone_name].filter(Boolean).join(' · ');
   return (
-    <article
-      className="group flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-neutral-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-primary/40"
-      data-listing-card
-      data-listing-id={listing.id}
-    >
-      <a href={`/detail/${listing.id}.html`} className="flex flex-1 flex-col focus-visible:outline-offset-[-2px]">
-        <div className="relative aspect-video overflow-hidden bg-neutral-100">
-          <img src={listing.cover} alt={`${listing.game_name}账号封面`} width={640} height={360} loading="lazy" decoding="async" className="h-full w-full object-cover transition group-hover:scale-[1.03]" />
-          <span className={`absolute top-2 left-2 rounded px-1.5 py-0.5 text-xs ${availabilityStyle}`} data-availability={listing.availability}>
-            {availability}
-          </span>
-        </div>
-        <div className="flex flex-1 flex-col gap-1.5 p-3">
-          <h2 className="line-clamp-2 min-h-10 text-sm leading-5 font-medium text-neutral-900 group-hover:text-primary" data-listing-title>
-            {listing.title}
-          </h2>
-          <p className="truncate text-xs text-neutral-600" data-listing-where>
-            {where}
-          </p>
-          <div className="mt-auto flex items-end justify-between gap-2 pt-1">
-            <span className="inline-flex items-baseline whitespace-nowrap text-primary" data-price-fen={listing.rental_fen}>
-              <span className="text-xs">¥</span>
-              <span className="text-lg font-bold tabular-nums">{fenToYuan(listing.rental_fen)}</span>
-              <span className="text-xs text-neutral-600">/小时</span>
-            </span>
-            <span className={`text-xs ${listing.deposit_fen === 0 ? 'text-emerald-700' : 'text-neutral-600'}`} data-deposit>
-              {depositLabel(listing.deposit_fen)}
-            </span>
-          </div>
-        </div>
-      </a>
-      <div className="border-t border-neutral-100 px-3 py-2 text-right">
+    <AccountListingCard
+      listing={listing}
+      titleAs="h2"
+      footer={
         <button type="button" onClick={onUncollect} aria-label={`取消收藏 ${listing.title}`} className={`rounded px-2 py-0.5 text-xs text-neutral-600 hover:text-primary ${focusRing}`}>
           取消收藏
         </button>
-      </div>
-    </article>
+      }
+    />
   );
 }
 

@@ -148,7 +148,7 @@ export function DownloadCard({ name, description, version, sizeLabel, platform, 
           disabled
           className="inline-flex shrink-0 cursor-not-allowed items-center justify-center rounded bg-gray-200 px-5 py-2 text-sm font-medium text-gray-500"
         >
-          暂未开放下载
+          暂无可下载的版本
         </button>
       )}
     </article>

@@ -9,7 +9,7 @@ export const OFFICIAL_ACCOUNT_PAGES = ['pay-result', 'order'] as const;
 export type OfficialAccountPage = (typeof OFFICIAL_ACCOUNT_PAGES)[number];
 
 export const MSG_OFFICIAL_ACCOUNT_PAGE = '页面参数无效';
-export const MSG_OFFICIAL_ACCOUNT_CLOSED = '公众号关注暂未开放';
+export const MSG_OFFICIAL_ACCOUNT_CLOSED = '公众号关注未开启';
 
 /** What the prompt links to and the QR modal shows. */
 export interface OfficialAccountConfig {
