@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // Database templates built once per run (tests/integration/global-setup.ts).
+    globalSetup: ['tests/integration/global-setup.ts'],
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     testTimeout: 30_000,
     hookTimeout: 60_000,

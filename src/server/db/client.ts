@@ -143,7 +143,7 @@ function assertMigrationsDir(migrationsDir: string): void {
  * option only stops PGlite from awaiting the flush of in-memory file systems (IndexedDB/OPFS) after
  * each query, which does not apply to NodeFS, so we leave it unset.
  */
-async function openPglite(dataDir: string | null, migrationsDir: string, afterMigrate?: AfterMigrate): Promise<OpenHandle> {
+async function openPglite(dataDir: string | null, migrationsDir: string, afterMigrate?: AfterMigrate, loadDataDir?: Blob): Promise<OpenHandle & { client: PGlite }> {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => undefined;
   // A process that exits without closeDatabase() still frees the folder (sync unlink in 'exit').
   const releaseOnExit = (): void => release();
@@ -151,7 +151,7 @@ async function openPglite(dataDir: string | null, migrationsDir: string, afterMi
   let client: PGlite | null = null;
   try {
     // btree_gist backs the orders' no-double-booking exclusion constraint (migration 0011).
-    const options: PGliteOptions = { extensions: { btree_gist } };
+    const options: PGliteOptions = { extensions: { btree_gist }, ...(loadDataDir ? { loadDataDir } : {}) };
     client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
     await client.waitReady;
     const pgliteDb = drizzlePglite({ client, schema });
@@ -164,6 +164,7 @@ async function openPglite(dataDir: string | null, migrationsDir: string, afterMi
     let closed = false;
     return {
       db,
+      client: opened,
       driver: 'pglite',
       target: dataDir ? `pglite:${dataDir}` : 'pglite:memory',
       async close() {
@@ -314,17 +315,85 @@ export async function closeDatabase(): Promise<void> {
 // tests
 
 export interface TestDatabaseOptions {
-  /** Run after migrating (the demo seed: server/seed/test-database.ts). */
+  /** Run after migrating (the demo seed: server/seed/test-database.ts). Not run when starting `from` a copy. */
   afterMigrate?: AfterMigrate;
   /** Default: 'pglite'. 'postgres' needs DATABASE_URL_TEST (a server where we may CREATE DATABASE). */
   driver?: DbDriver;
   migrationsDir?: string;
+  /**
+   * Start from a copy of an already migrated (and seeded) database instead of an empty one: a test
+   * run builds its templates once (tests/integration/global-setup.ts) rather than per test file.
+   */
+  from?: ScratchTemplate;
 }
+
+/** A migrated database to copy: PGlite's data folder as a tarball, or a PostgreSQL database used as TEMPLATE. */
+export type ScratchTemplate = { driver: 'pglite'; dump: Blob } | { driver: 'postgres'; database: string };
 
 export interface TestDatabase {
   db: Db;
   driver: DbDriver;
   close(): Promise<void>;
+  /** PGlite only: the data folder as a gzip tarball, to start other scratch databases `from`. */
+  dump?(): Promise<Blob>;
+}
+
+function postgresTestServer(): string {
+  const serverUrl = process.env['DATABASE_URL_TEST'];
+  if (!serverUrl) throw new Error('a PostgreSQL scratch database needs DATABASE_URL_TEST=postgres://user@host:port/db');
+  return serverUrl;
+}
+
+function databaseUrlOn(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** One statement on the test server's maintenance connection (CREATE/DROP DATABASE cannot run in a pool transaction). */
+async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * CREATE DATABASE, from a template when given. A template whose last connection is still closing
+ * answers 55006 (object in use) for a moment, so that one error is retried briefly.
+ */
+async function createDatabase(serverUrl: string, name: string, template?: string): Promise<void> {
+  const statement = template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await adminQuery(serverUrl, statement);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** Drops a database of the DATABASE_URL_TEST server, closing whatever is still connected to it. */
+export async function dropTestServerDatabase(name: string): Promise<void> {
+  await adminQuery(postgresTestServer(), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
+
+/**
+ * Creates `name` on the DATABASE_URL_TEST server, migrated and after `afterMigrate`, and leaves it
+ * with no connection so that scratch databases can be copied from it (CREATE DATABASE … TEMPLATE).
+ */
+export async function createPostgresTemplate(name: string, opts: Pick<TestDatabaseOptions, 'afterMigrate' | 'migrationsDir'> = {}): Promise<void> {
+  const serverUrl = postgresTestServer();
+  const migrationsDir = opts.migrationsDir ?? path.join(process.cwd(), 'drizzle');
+  assertMigrationsDir(migrationsDir);
+  await createDatabase(serverUrl, name);
+  const handle = await openPostgres(databaseUrlOn(serverUrl, name), migrationsDir, opts.afterMigrate);
+  await handle.close();
 }
 
 /**
@@ -335,32 +404,18 @@ export interface TestDatabase {
 export async function openScratchDatabase(opts: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const migrationsDir = opts.migrationsDir ?? path.join(process.cwd(), 'drizzle');
   assertMigrationsDir(migrationsDir);
-  if ((opts.driver ?? 'pglite') === 'pglite') {
-    const handle = await openPglite(null, migrationsDir, opts.afterMigrate);
-    return { db: handle.db, driver: 'pglite', close: () => handle.close() };
+  const driver = opts.driver ?? 'pglite';
+  if (opts.from && opts.from.driver !== driver) throw new Error(`a ${driver} scratch database cannot start from a ${opts.from.driver} copy`);
+  if (driver === 'pglite') {
+    const dump = opts.from?.driver === 'pglite' ? opts.from.dump : undefined;
+    const handle = await openPglite(null, migrationsDir, dump ? undefined : opts.afterMigrate, dump);
+    return { db: handle.db, driver: 'pglite', close: () => handle.close(), dump: () => handle.client.dumpDataDir('gzip') };
   }
 
-  const serverUrl = process.env['DATABASE_URL_TEST'];
-  if (!serverUrl) throw new Error('openScratchDatabase({ driver: "postgres" }) needs DATABASE_URL_TEST=postgres://user@host:port/db');
+  const serverUrl = postgresTestServer();
   const name = `zuhao_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dropDatabase = async (): Promise<void> => {
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    try {
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    } finally {
-      await dropper.end();
-    }
-  };
-  const handle = await openPostgres(url.toString(), migrationsDir, opts.afterMigrate, dropDatabase);
+  const template = opts.from?.driver === 'postgres' ? opts.from.database : undefined;
+  await createDatabase(serverUrl, name, template);
+  const handle = await openPostgres(databaseUrlOn(serverUrl, name), migrationsDir, template ? undefined : opts.afterMigrate, () => dropTestServerDatabase(name));
   return { db: handle.db, driver: 'postgres', close: () => handle.close() };
 }
