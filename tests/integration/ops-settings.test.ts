@@ -15,7 +15,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_NUL_IN_INPUT } from '~/lib/contract/common';
 import { MSG_OPS_FORBIDDEN } from '~/lib/contract/ops';
-import { MSG_DOWNLOAD_FILE_MISSING, MSG_DOWNLOAD_NO_BUILD, type SiteContacts } from '~/lib/contract/site-settings';
+import { WITHDRAW_REVIEW_ABOVE_FEN, WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/lib/config/constants';
+import { MSG_DOWNLOAD_FILE_MISSING, MSG_DOWNLOAD_NO_BUILD, MSG_WITHDRAW_REVIEW_BAD_AMOUNT, type SiteContacts } from '~/lib/contract/site-settings';
 import type { Db } from '~/server/db/client';
 import { catalogVersion, opsAuditLog, siteSettings } from '~/server/db/schema';
 import { DEMO_CONTACTS } from '~/server/seed/settings';
@@ -25,6 +26,7 @@ import { MSG_SETTINGS_UNCHANGED, saveDownload, saveSettings } from '~/server/ser
 import { readSetting } from '~/server/services/site-settings';
 import { POST as commissionRoute } from '~/pages/api/v1/ops/settings/commission';
 import { POST as holdRoute } from '~/pages/api/v1/ops/settings/hold';
+import { POST as withdrawReviewRoute } from '~/pages/api/v1/ops/settings/withdraw-review';
 import { POST as reviewRoute } from '~/pages/api/v1/ops/settings/review';
 import { POST as contactsRoute } from '~/pages/api/v1/ops/settings/contacts';
 import { POST as downloadRoute } from '~/pages/api/v1/ops/settings/download';
@@ -105,6 +107,25 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expectOk(await post(holdRoute, 'hold', { hours: 48 }, cookies.finance));
       expect(await readSetting(db, 'seller.earnings_hold_hours')).toBe(48);
       expect((await audits('seller.earnings_hold_hours')).map((row) => [row.before, row.after])).toEqual([[before, 48]]);
+    });
+
+    it('withdrawal review: finance moves the threshold and turns it off; the withdrawal rule reads the stored value', async () => {
+      expect(await readSetting(db, 'withdrawal.review')).toEqual({ enabled: true, above_fen: WITHDRAW_REVIEW_ABOVE_FEN });
+      expectError(await post(withdrawReviewRoute, 'withdraw-review', { enabled: true, above_fen: 50_000 }, cookies.operations), 403, MSG_OPS_FORBIDDEN);
+      for (const above_fen of [-1, 12.5, '500', null, WITHDRAW_REVIEW_ABOVE_MAX_FEN + 1]) {
+        expectError(await post(withdrawReviewRoute, 'withdraw-review', { enabled: true, above_fen }, cookies.finance), 400, MSG_WITHDRAW_REVIEW_BAD_AMOUNT);
+      }
+      expectError(await post(withdrawReviewRoute, 'withdraw-review', { enabled: 1, above_fen: 50_000 }, cookies.finance), 400, '请选择是否开启提现审核');
+      expect(await audits('withdrawal.review')).toHaveLength(0);
+
+      expectOk(await post(withdrawReviewRoute, 'withdraw-review', { enabled: true, above_fen: 50_000 }, cookies.finance));
+      expect(await readSetting(db, 'withdrawal.review')).toEqual({ enabled: true, above_fen: 50_000 });
+      expectOk(await post(withdrawReviewRoute, 'withdraw-review', { enabled: false, above_fen: 50_000 }, cookies.finance));
+      expect((await audits('withdrawal.review')).map((row) => [row.before, row.after])).toEqual([
+        [{ enabled: true, above_fen: WITHDRAW_REVIEW_ABOVE_FEN }, { enabled: true, above_fen: 50_000 }],
+        [{ enabled: true, above_fen: 50_000 }, { enabled: false, above_fen: 50_000 }],
+      ]);
+      expectError(await post(withdrawReviewRoute, 'withdraw-review', { enabled: false, above_fen: 50_000 }, cookies.finance), 409, MSG_SETTINGS_UNCHANGED);
     });
 
     it('listing review: operations turns it on with a threshold, one audit row per changed key', async () => {

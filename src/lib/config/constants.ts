@@ -530,6 +530,8 @@ export const OPS_USER_RECENT_ROWS = 10;
 
 /** Default of setting withdrawal.review: a withdrawal above ¥100 waits for a finance operator. */
 export const WITHDRAW_REVIEW_ABOVE_FEN = 10_000;
+/** The highest review threshold an operator may set (¥10,000,000). */
+export const WITHDRAW_REVIEW_ABOVE_MAX_FEN = 1_000_000_000;
 /** The longest date range the daily report spans (the days are paged, the range is capped). */
 export const FINANCE_REPORT_MAX_DAYS = 366;
 /** Days the daily report shows when no range is given (today and the days before). */

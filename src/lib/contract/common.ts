@@ -4,6 +4,7 @@
  * string is refused the same way at every door.
  */
 import { z } from 'zod';
+import { yuanToFen } from '../rules/money';
 
 /**
  * The largest row id: PostgreSQL's `integer`. A larger number can match no row and must never
@@ -124,4 +125,27 @@ export const queryIdSchema = queryIntSchema(1, ID_MAX);
 export function parseIdParam(raw: string | null | undefined): number | null {
   const result = queryIdSchema.safeParse(raw);
   return result.success ? result.data : null;
+}
+
+/**
+ * Yuan as text or a JSON number, at most two decimals → fen within [minFen, maxFen]: `bad` for
+ * malformed input, `range` (default `bad`) outside the bounds, `missing` (default `bad`) for
+ * anything that is neither text nor a number.
+ */
+export function yuanFenSchema(opts: { minFen: number; maxFen: number; bad: string; range?: string; missing?: string }) {
+  const { minFen, maxFen, bad, range = bad, missing = bad } = opts;
+  return z.union([z.string(), z.number()], { error: missing }).transform((value, ctx) => {
+    let fen: number;
+    try {
+      fen = yuanToFen(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: bad });
+      return z.NEVER;
+    }
+    if (fen < minFen || fen > maxFen) {
+      ctx.addIssue({ code: 'custom', message: range });
+      return z.NEVER;
+    }
+    return fen;
+  });
 }

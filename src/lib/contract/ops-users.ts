@@ -6,11 +6,10 @@
  */
 import { z } from 'zod';
 import { OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX, OPS_WALLET_ADJUST_MAX_FEN } from '../config/constants';
-import { yuanToFen } from '../rules/money';
 import type { AuditEntryView } from './ops';
 import type { OpsComplaintOrder, OpsTimelineEvent } from './ops-complaints';
 import { OPS_SEARCH_MAX_CHARS, platformReasonSchema } from './ops-sellers';
-import { bodyIdSchema, optionalQuery, queryIntSchema } from './common';
+import { bodyIdSchema, optionalQuery, queryIntSchema, yuanFenSchema } from './common';
 import type { LedgerEntry } from './money';
 
 export { OPS_SEARCH_MAX_CHARS };
@@ -128,20 +127,7 @@ export interface OpsBanResult {
 // wallet adjustment (permission `wallet.adjust`)
 
 /** Yuan as text or a JSON number, 0.01 to the cap, at most two decimals → fen. */
-const adjustAmountSchema = z.union([z.string(), z.number()], { error: MSG_OPS_ADJUST_BAD_AMOUNT }).transform((value, ctx) => {
-  let fen: number;
-  try {
-    fen = yuanToFen(value);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: MSG_OPS_ADJUST_BAD_AMOUNT });
-    return z.NEVER;
-  }
-  if (fen < 1 || fen > OPS_WALLET_ADJUST_MAX_FEN) {
-    ctx.addIssue({ code: 'custom', message: MSG_OPS_ADJUST_BAD_AMOUNT });
-    return z.NEVER;
-  }
-  return fen;
-});
+const adjustAmountSchema = yuanFenSchema({ minFen: 1, maxFen: OPS_WALLET_ADJUST_MAX_FEN, bad: MSG_OPS_ADJUST_BAD_AMOUNT });
 
 export const opsWalletAdjustBodySchema = z.object({
   user_id: bodyIdSchema,

@@ -18,9 +18,8 @@ import {
 } from '../config/constants';
 import { hafuPrepayFen } from '../rules/hafu';
 import { checkRentalTime } from '../rules/listing-form';
-import { yuanToFen } from '../rules/money';
 import { RENTAL_PERIOD_FLAGS, type RentalPeriodFlags } from '../rules/periods';
-import { ID_MAX, bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema, type Page } from './common';
+import { ID_MAX, bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema, yuanFenSchema, type Page } from './common';
 
 export type { Page };
 
@@ -89,21 +88,7 @@ const secretText = (label: string, max: number) =>
 
 /** Yuan (text or number, at most 2 decimals) → fen within [minFen, maxFen]. */
 const yuanField = (label: string, minFen: number, maxFen: number) =>
-  z.union([z.string(), z.number()], { error: `请填写${label}` }).transform((value, ctx) => {
-    let fen: number;
-    try {
-      if (typeof value === 'string' && value.trim() === '') throw new RangeError('empty');
-      fen = yuanToFen(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `请输入正确的${label}（元，最多两位小数）` });
-      return z.NEVER;
-    }
-    if (fen < minFen || fen > maxFen) {
-      ctx.addIssue({ code: 'custom', message: `${label}应在${minFen / 100}元到${maxFen / 100}元之间` });
-      return z.NEVER;
-    }
-    return fen;
-  });
+  yuanFenSchema({ minFen, maxFen, missing: `请填写${label}`, bad: `请输入正确的${label}（元，最多两位小数）`, range: `${label}应在${minFen / 100}元到${maxFen / 100}元之间` });
 
 const intField = (label: string, min: number, max: number) =>
   z

@@ -5,6 +5,7 @@
  * storage are in src/server/services/site-settings.ts.
  */
 import { z } from 'zod';
+import { WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '../config/constants';
 
 const noControl = (text: string): boolean => !/[\u0000-\u001f\u007f]/.test(text);
 /** Control characters allowed in a multi-line text (line breaks and tabs). */
@@ -215,6 +216,14 @@ export const opsHoldBodySchema = z.object({
   hours: z.int({ error: '冻结时长应为整数小时' }).min(0, { error: '冻结时长不能小于0' }).max(EARNINGS_HOLD_HOURS_MAX, { error: `冻结时长不能超过${EARNINGS_HOLD_HOURS_MAX}小时（90天）` }),
 });
 
+export const MSG_WITHDRAW_REVIEW_BAD_AMOUNT = '审核金额应在0至10,000,000.00元之间';
+
+/** Withdrawal review (permission `settings.money`): on or off, and the amount (fen) above which a withdrawal waits. */
+export const opsWithdrawReviewBodySchema = z.object({
+  enabled: z.boolean({ error: '请选择是否开启提现审核' }),
+  above_fen: z.int({ error: MSG_WITHDRAW_REVIEW_BAD_AMOUNT }).min(0, { error: MSG_WITHDRAW_REVIEW_BAD_AMOUNT }).max(WITHDRAW_REVIEW_ABOVE_MAX_FEN, { error: MSG_WITHDRAW_REVIEW_BAD_AMOUNT }),
+});
+
 /** The price-change threshold as a whole percentage of the old price (50 = a change beyond 50%). */
 export const opsReviewBodySchema = z.object({
   enabled: z.boolean({ error: '请选择是否开启审核' }),
@@ -242,4 +251,5 @@ export const SETTING_SECTION_TITLES = {
   contacts: '联系方式',
   download: '启动器下载',
   wechat: '公众号二维码',
+  withdrawReview: '提现审核',
 } as const;

@@ -5,7 +5,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS, REVIEW_PRICE_CHANGE_RATIO, WITHDRAW_REVIEW_ABOVE_FEN } from '~/lib/config/constants';
+import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS, REVIEW_PRICE_CHANGE_RATIO, WITHDRAW_REVIEW_ABOVE_FEN, WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/lib/config/constants';
 import { EMPTY_DOWNLOAD_MANIFEST, downloadManifestSchema, siteContactsSchema } from '~/lib/contract/site-settings';
 import { OFFICIAL_ACCOUNT_PAGES } from '~/lib/contract/wechat-official';
 import type { DbOrTx } from '../db/client';
@@ -64,7 +64,7 @@ const SETTINGS = {
    * amount frozen) until a finance operator pays or refuses it; at or below it the payout pays it.
    */
   'withdrawal.review': {
-    schema: z.object({ enabled: z.boolean(), above_fen: z.number().int().min(0).max(1_000_000_000) }),
+    schema: z.object({ enabled: z.boolean(), above_fen: z.number().int().min(0).max(WITHDRAW_REVIEW_ABOVE_MAX_FEN) }),
     fallback: { enabled: true, above_fen: WITHDRAW_REVIEW_ABOVE_FEN },
   },
 } as const;

@@ -4,6 +4,7 @@ import type { OpsRoleRow } from './rows';
 export const ROWS: OpsRoleRow[] = [
   { path: '/api/v1/ops/settings/commission', method: 'POST', permission: 'settings.money' },
   { path: '/api/v1/ops/settings/hold', method: 'POST', permission: 'settings.money' },
+  { path: '/api/v1/ops/settings/withdraw-review', method: 'POST', permission: 'settings.money' },
   { path: '/api/v1/ops/settings/review', method: 'POST', permission: 'settings.site' },
   { path: '/api/v1/ops/settings/contacts', method: 'POST', permission: 'settings.site' },
   { path: '/api/v1/ops/settings/download', method: 'POST', permission: 'settings.site' },

@@ -15,6 +15,7 @@ import {
   opsHoldBodySchema,
   opsReviewBodySchema,
   opsWechatBodySchema,
+  opsWithdrawReviewBodySchema,
   type DownloadBuild,
   type DownloadManifest,
   type OpsDownloadBody,
@@ -38,6 +39,7 @@ export const CONSOLE_SETTING_KEYS = [
   'site.contacts',
   'download.manifest',
   'wechat.official_account',
+  'withdrawal.review',
 ] as const satisfies readonly SettingKey[];
 
 export type ConsoleSettings = { [K in (typeof CONSOLE_SETTING_KEYS)[number]]: SettingValue<K> };
@@ -91,6 +93,10 @@ export function saveReview(db: Db, actor: OperatorActor, body: z.output<typeof o
     ],
     now,
   );
+}
+
+export function saveWithdrawReview(db: Db, actor: OperatorActor, body: z.output<typeof opsWithdrawReviewBodySchema>, now?: Date): Promise<void> {
+  return saveSettings(db, actor, [{ key: 'withdrawal.review', value: body }], now);
 }
 
 export function saveContacts(db: Db, actor: OperatorActor, contacts: SiteContacts, now?: Date): Promise<void> {
