@@ -27,6 +27,7 @@ import type { Db } from '~/server/db/client';
 import { games, investmentLeads, listings, operators, opsAuditLog, orders, shops, taskOffers, users, wantedTasks } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { DEMO_OPERATORS } from '~/server/seed/operators';
+import { cancelOrder, sweepOrders } from '~/server/services/order-lifecycle';
 import { payOrder } from '~/server/services/order-payment';
 import { openOperatorSession } from '~/server/services/ops/operators';
 import { issueToken } from '~/server/services/tokens';
@@ -235,6 +236,45 @@ describe.each(TEST_DRIVERS)('wanted board on $label', ({ driver, skip }) => {
     expect(paid.paid).toBe(true);
     const [after] = await t.db().select({ status: orders.status }).from(orders).where(eq(orders.orderNo, accepted.order_no));
     expect(after!.status).toBe(ORDER_STATUS.paid);
+  });
+
+  it('an accepted order cancelled unpaid, or left past its pay deadline, puts the task back on the board with its offers to choose again', async () => {
+    if (skip) return;
+    const renter = await t.freshUser(100_000);
+    const [a, b] = await t.twoSellers();
+    const task = await publishTask(t.db(), renter, t.taskBody(a.gameId), new Date());
+    const offerA = await makeOffer(t.db(), a.userId, { task_id: task.id, listing_id: a.listingId, price_hour_fen: 300, note: '' }, new Date());
+    const offerB = await makeOffer(t.db(), b.userId, { task_id: task.id, listing_id: b.listingId, price_hour_fen: 350, note: '' }, new Date());
+    const offerStatuses = async () =>
+      Object.fromEntries((await t.db().select({ id: taskOffers.id, status: taskOffers.status }).from(taskOffers).where(eq(taskOffers.taskId, task.id))).map((row) => [row.id, row.status]));
+    const hallIds = async () => expectOk(await t.get<Page<TaskView>>(listRoute, `/api/v1/task/list?game_id=${a.gameId}&page_size=50`, null)).list.map((row) => row.id);
+
+    // The renter cancels the unpaid order: open again, both offers 待选择, back in the hall.
+    const first = await acceptOffer(t.db(), renter, offerA.id, new Date());
+    expect(await hallIds()).not.toContain(task.id);
+    await cancelOrder(t.db(), renter, first.order_no, new Date());
+    const reopened = expectOk(await t.get<TaskDetail>(detailRoute, `/api/v1/task/detail?id=${task.id}`, renter));
+    expect(reopened.task.state).toBe('open');
+    expect(reopened.order_no).toBeNull();
+    expect(await offerStatuses()).toEqual({ [offerA.id]: 'pending', [offerB.id]: 'pending' });
+    expect(await hallIds()).toContain(task.id);
+
+    // The other offer this time, left unpaid past its deadline: the sweep cancels it and reopens the task.
+    const second = expectOk(await t.post<TaskAcceptAnswer>(acceptRoute, '/api/v1/task/accept', renter, { offer_id: offerB.id }));
+    expect(second.order_no).not.toBe(first.order_no);
+    const [order] = await t.db().select({ payDeadline: orders.payDeadline }).from(orders).where(eq(orders.orderNo, second.order_no));
+    await sweepOrders(t.db(), new Date(order!.payDeadline!.getTime() + 1_000));
+    const [cancelled] = await t.db().select({ status: orders.status }).from(orders).where(eq(orders.orderNo, second.order_no));
+    expect(cancelled!.status).toBe(ORDER_STATUS.cancelled);
+    const [row] = await t.db().select({ status: wantedTasks.status, orderId: wantedTasks.orderId, acceptedOfferId: wantedTasks.acceptedOfferId }).from(wantedTasks).where(eq(wantedTasks.id, task.id));
+    expect(row).toEqual({ status: 'open', orderId: null, acceptedOfferId: null });
+    expect(await offerStatuses()).toEqual({ [offerA.id]: 'pending', [offerB.id]: 'pending' });
+
+    // A paid order keeps the task accepted, whatever happens to the rental later.
+    const third = await acceptOffer(t.db(), renter, offerA.id, new Date());
+    expect((await payOrder(t.db(), renter, { order_no: third.order_no, channel: 'wallet' }, null, SITE, new Date())).paid).toBe(true);
+    await sweepOrders(t.db(), new Date(Date.now() + 60 * 60 * 1000));
+    expect(expectOk(await t.get<TaskDetail>(detailRoute, `/api/v1/task/detail?id=${task.id}`, renter)).task.state).toBe('accepted');
   });
 
   it('a closed task takes no offer; only its owner closes it, once', async () => {

@@ -31,6 +31,7 @@ import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, lockOwnOrder, orde
 import { expireUnpaidOrders, mappingDoubleBooking, orderNoSchema, restoreEnvelopes, windowTaken } from './orders';
 import { listingsDueForRefresh, refreshRentedFlags } from './rented-flags';
 import { syncEarnings } from './settlement';
+import { reopenTasksOfUnpaidOrders } from './task-reopen';
 import { changeBalance, isVipAt, readWallet, yuanAmountSchema } from './wallet';
 
 export const MSG_NOT_STARTED = '租期开始后才能查看账号信息';
@@ -118,6 +119,7 @@ export async function cancelOrder(db: Db, userId: number, orderNo: string, now: 
     if (order.status === ORDER_STATUS.unpaid || order.status === ORDER_STATUS.paying) {
       await tx.update(orders).set({ status: ORDER_STATUS.cancelled, cancelledAt: now }).where(eq(orders.id, order.id));
       if (order.redPacketId !== null) await restoreEnvelopes(tx, [order.redPacketId]);
+      await reopenTasksOfUnpaidOrders(tx, [order.id], now);
       return orderViewById(tx, order.id, now);
     }
     if (!isRunning(order, now)) throw conflict(MSG_NOT_CANCELLABLE);

@@ -29,6 +29,7 @@ import { accountDeleted, getListingDetail } from './catalog';
 import { requireRealName } from './real-name';
 import { withIdempotency } from './idempotency';
 import { newNumber } from './order-numbers';
+import { reopenTasksOfUnpaidOrders } from './task-reopen';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, orderViewById, toOrderView } from './order-view';
 
 export { MSG_ORDER_NOT_FOUND };
@@ -221,7 +222,9 @@ export async function expireUnpaidOrders(tx: DbTx, now: Date, listingId?: number
     tx,
     expired.map((row) => row.redPacketId).filter((id): id is number => id !== null),
   );
-  return expired.map((row) => row.id);
+  const ids = expired.map((row) => row.id);
+  await reopenTasksOfUnpaidOrders(tx, ids, now);
+  return ids;
 }
 
 /** Envelopes of orders that never took effect become usable again. */

@@ -12,26 +12,19 @@ import { and, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX } from '~/lib/config/constants';
 import { MONEY_CODES, type LedgerEntry, type Page, type WalletInfo } from '~/lib/contract/money';
-import { fenToYuan, yuanToFen } from '~/lib/rules/money';
+import { fenToYuan } from '~/lib/rules/money';
 import type { DbOrTx, DbTx } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { walletLedger, wallets, type LedgerKind } from '../db/schema';
 import { AppError, conflict } from '../errors';
-import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
+import { optionalQuery, queryIntSchema, yuanFenSchema } from '~/lib/contract/common';
 
 export const MSG_INSUFFICIENT_BALANCE = '余额不足，请先充值或选择其他支付方式';
 export const MSG_ALREADY_RECORDED = '该笔资金已处理';
 export const MSG_BAD_AMOUNT = '请输入正确的金额';
 
 /** A money field of a request: yuan with at most 2 decimals, as text or a JSON number → fen (400 请输入正确的金额). */
-export const yuanAmountSchema = z.union([z.string(), z.number()], { error: MSG_BAD_AMOUNT }).transform((value, ctx) => {
-  try {
-    return yuanToFen(value);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: MSG_BAD_AMOUNT });
-    return z.NEVER;
-  }
-});
+export const yuanAmountSchema = yuanFenSchema({ minFen: 0, maxFen: Number.MAX_SAFE_INTEGER, bad: MSG_BAD_AMOUNT });
 
 /** 资金明细 type names. */
 export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
