@@ -7,13 +7,14 @@
  * whose role lacks the call's permission gets 403.
  */
 import type { APIContext, APIRoute } from 'astro';
+import type { z } from 'zod';
 import { OPS_SESSION_ABSOLUTE_S } from '~/lib/config/constants';
 import { MSG_OPS_FORBIDDEN, OPS_SESSION_COOKIE, opsCan, opsCanAny, type OpsPermission } from '~/lib/contract/ops';
 import { clientIp } from './client-ip';
 import { appConfig } from './config';
 import type { Db } from './db/client';
 import { MSG_API_NOT_FOUND, forbidden, notFound } from './errors';
-import { allowOnly, handle, type HandlerContext } from './http';
+import { allowOnly, handle, ok, readJson, type HandlerContext } from './http';
 import { resolveOperatorSession, type OperatorActor } from './services/ops/operators';
 
 export type { OperatorActor } from './services/ops/operators';
@@ -63,6 +64,24 @@ export async function requireOperator(
   const allowed = typeof permission === 'string' ? opsCan(actor.role, permission) : opsCanAny(actor.role, permission);
   if (!allowed) throw forbidden(MSG_OPS_FORBIDDEN);
   return actor;
+}
+
+/**
+ * A console POST with a JSON body: the operator must hold `permission`, the body is read with
+ * `schema` (400 with the field's message), then `run` acts; what it returns is the answer's data
+ * (null for nothing).
+ */
+export function opsJsonPost<S extends z.ZodType>(
+  permission: OpsPermission,
+  schema: S,
+  run: (ctx: HandlerContext, actor: OperatorActor, body: z.output<S>, now: Date) => Promise<unknown>,
+): APIRoute {
+  return handle(async (ctx) => {
+    const now = new Date();
+    const actor = await requireOperator(ctx, permission, now);
+    const body = await readJson(ctx.request, schema);
+    return ok(await run(ctx, actor, body, now));
+  });
 }
 
 /** Any signed-in operator (sign-out, who am I, own password), else the console's 404. */

@@ -3,16 +3,9 @@
  * key; 400 with the field's Chinese message on bad input, 409 设置没有变化 when nothing changed.
  */
 import { opsCommissionBodySchema } from '~/lib/contract/site-settings';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { opsAllowOnly, opsJsonPost } from '~/server/ops-auth';
 import { saveCommission } from '~/server/services/ops/settings';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const actor = await requireOperator(ctx, 'settings.money', now);
-  const body = await readJson(ctx.request, opsCommissionBodySchema);
-  await saveCommission(ctx.db, actor, body, now);
-  return ok(null);
-});
+export const POST = opsJsonPost('settings.money', opsCommissionBodySchema, (ctx, actor, body, now) => saveCommission(ctx.db, actor, body, now));
 
 export const ALL = opsAllowOnly('POST');

@@ -5,16 +5,10 @@
  * field's message otherwise, 409 设置没有变化 when nothing changed.
  */
 import { opsDownloadBodySchema } from '~/lib/contract/site-settings';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
+import { opsAllowOnly, opsJsonPost } from '~/server/ops-auth';
 import { downloadsDir } from '~/server/services/downloads';
 import { saveDownload } from '~/server/services/ops/settings';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const actor = await requireOperator(ctx, 'settings.site', now);
-  const body = await readJson(ctx.request, opsDownloadBodySchema);
-  return ok(await saveDownload(ctx.db, actor, body, downloadsDir(), now));
-});
+export const POST = opsJsonPost('settings.site', opsDownloadBodySchema, (ctx, actor, body, now) => saveDownload(ctx.db, actor, body, downloadsDir(), now));
 
 export const ALL = opsAllowOnly('POST');
