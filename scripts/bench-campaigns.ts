@@ -18,9 +18,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { closeDatabase, openDatabase, type Db } from '../src/server/db/client';
+import { adminQuery, closeDatabase, openDatabase, type Db } from '../src/server/db/client';
 import { countSegmentUsers } from '../src/server/services/notifications';
 import { sendOpsBroadcast } from '../src/server/services/ops/campaign-broadcasts';
 import { createBatch } from '../src/server/services/ops/exchange-codes';
@@ -35,15 +34,6 @@ const USERS = Number(process.env['BENCH_USERS'] ?? 100_000);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const CODES = 10_000;
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -65,7 +55,7 @@ if (!(await postgresReachable(PG_URL))) {
 }
 
 const dbName = `zuhao_bench_campaigns_${Date.now().toString(36)}`;
-await adminQuery(`CREATE DATABASE "${dbName}"`);
+await adminQuery(PG_URL, `CREATE DATABASE "${dbName}"`);
 const url = new URL(PG_URL);
 url.pathname = `/${dbName}`;
 let db: Db | null = null;
@@ -138,5 +128,5 @@ try {
   }
 } finally {
   if (db) await closeDatabase();
-  await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await adminQuery(PG_URL, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
 }

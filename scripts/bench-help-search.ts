@@ -22,9 +22,8 @@ import { rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { closeDatabase, openDatabase } from '../src/server/db/client';
+import { adminQuery, closeDatabase, openDatabase } from '../src/server/db/client';
 import { importShippedHelpPages, searchHelp } from '../src/server/services/help';
 import { generatedHelpPages } from './help-bench-pages';
 import { buildIfNeeded, ENTRY, ROOT } from './build-if-needed';
@@ -166,16 +165,7 @@ try {
 
 if (await postgresReachable(PG_URL)) {
   const dbName = `zuhao_bench_help_${Date.now().toString(36)}`;
-  const admin = async (text: string): Promise<void> => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${dbName}"`);
+  await adminQuery(PG_URL, `CREATE DATABASE "${dbName}"`);
   const url = new URL(PG_URL);
   url.pathname = `/${dbName}`;
   try {
@@ -186,7 +176,7 @@ if (await postgresReachable(PG_URL)) {
     await closeDatabase();
     await run('PostgreSQL', { DATABASE_URL: url.toString() });
   } finally {
-    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await adminQuery(PG_URL, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
   }
 } else {
   console.log(`\nbench-help-search: no PostgreSQL at ${PG_URL.replace(/:[^:@/]+@/, ':***@')}; PostgreSQL part skipped`);

@@ -350,8 +350,8 @@ function databaseUrlOn(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-/** One statement on the test server's maintenance connection (CREATE/DROP DATABASE cannot run in a pool transaction). */
-async function adminQuery(serverUrl: string, statement: string): Promise<void> {
+/** One statement on its own connection to `serverUrl` (CREATE/DROP DATABASE cannot run in a pool transaction). */
+export async function adminQuery(serverUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
