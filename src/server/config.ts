@@ -32,6 +32,12 @@ export const ConfigSchema = z.object({
   ALLOW_SANDBOX: boolFromEnv.default(false),
   /** Read the client IP from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: boolFromEnv.default(false),
+  /**
+   * Multiplies every per-IP rate limit (buckets `<name>:ip:<address>`; per-account and per-phone
+   * limits stay). For sites whose users share one address: an internet café or a campus behind one
+   * NAT reaches the per-IP sign-in and SMS limits long before any one person misbehaves.
+   */
+  IP_RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1_000).default(1),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
    * The site's public address (scheme, host, optional port; no path), e.g. https://zuhao.example.

@@ -89,7 +89,7 @@ export async function signIn(page: Page, username: string, password: string): Pr
  * owns a range of test ids (base + workerIndex * 10 + retry, or its own scheme); a new file takes
  * a free range. Taken: 1000-3999 sign-in, 6000 seller-journey, 7000 notifications, 7200
  * ops-sellers, 7500 ops-users, 8500 ops-complaints, 14700 tracking, 16000 activities, 16500
- * footprint, 17000 user-catalog, 41200 ops-withdrawals, 7_000_000+ modals-spec, 16_160_000 account-settings.
+ * footprint, 41200 ops-withdrawals, 7_000_000+ modals-spec, 16_160_000 account-settings.
  */
 export function phoneFor(testId: number): string {
   return `139${String(testId).padStart(8, '0')}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, PRODUCTION_TEST_ENV } from '~/server/config';
+import { effectiveLimit } from '~/server/services/rate-limit';
 
 describe('configuration', () => {
   it('has working defaults for the embedded demo', () => {
@@ -62,5 +63,27 @@ describe('configuration', () => {
   it('pins a brand', () => {
     expect(loadConfig({ BRAND: 'cafe' }).BRAND).toBe('cafe');
     expect(() => loadConfig({ BRAND: 'other' })).toThrow(/BRAND/);
+  });
+});
+
+describe('per-IP rate limits (IP_RATE_LIMIT_FACTOR)', () => {
+  it('defaults to 1 and takes a whole number from 1 to 1000', () => {
+    expect(loadConfig({}).IP_RATE_LIMIT_FACTOR).toBe(1);
+    expect(loadConfig({ IP_RATE_LIMIT_FACTOR: '20' }).IP_RATE_LIMIT_FACTOR).toBe(20);
+    for (const bad of ['0', '1.5', '1001', 'many']) expect(() => loadConfig({ IP_RATE_LIMIT_FACTOR: bad })).toThrow(ConfigError);
+  });
+
+  it('multiplies the per-IP buckets only', () => {
+    const table: Array<[bucket: string, limitAtFactor20: number]> = [
+      ['login:ip:203.0.113.9', 1_000],
+      ['code:ip:::1', 1_000],
+      ['exchange_code:ip:203.0.113.9', 1_000],
+      ['ops-login:ip:203.0.113.9', 1_000],
+      ['login:name:renter01', 50],
+      ['sms:phone:13800000001', 50],
+      ['chat:user:7', 50],
+    ];
+    for (const [bucket, expected] of table) expect(effectiveLimit({ bucket, limit: 50 }, 20), bucket).toBe(expected);
+    expect(effectiveLimit({ bucket: 'login:ip:203.0.113.9', limit: 50 }, 1)).toBe(50);
   });
 });

@@ -6,11 +6,12 @@
  * two processes racing on the same bucket can never both take the last slot.
  */
 import { sql } from 'drizzle-orm';
+import { appConfig } from '../config';
 import type { DbOrTx } from '../db/client';
 import { rateLimited } from '../errors';
 
 export interface RateLimitRule {
-  /** e.g. `sms:phone:13800000001`; at most 200 characters. */
+  /** e.g. `sms:phone:13800000001`; at most 200 characters. A per-IP bucket is named `<name>:ip:<address>`. */
   bucket: string;
   /** Hits allowed per window. */
   limit: number;
@@ -18,6 +19,13 @@ export interface RateLimitRule {
 }
 
 export type RateLimitResult = { allowed: true; remaining: number } | { allowed: false; retryAfterS: number };
+
+const PER_IP_BUCKET = /^[a-z_-]+:ip:/;
+
+/** The rule's limit, a per-IP one multiplied by IP_RATE_LIMIT_FACTOR (config.ts). */
+export function effectiveLimit(rule: Pick<RateLimitRule, 'bucket' | 'limit'>, ipFactor: number = appConfig().IP_RATE_LIMIT_FACTOR): number {
+  return PER_IP_BUCKET.test(rule.bucket) ? rule.limit * ipFactor : rule.limit;
+}
 
 /**
  * Counts one hit on `rule.bucket` at `now`. A window that has ended starts again at this hit. A hit
@@ -34,7 +42,8 @@ export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, now: Date): 
     returning count, window_ends_at`);
   const row = (rows as unknown as { rows: Array<{ count: number; window_ends_at: string | Date }> }).rows[0]!;
   const count = Number(row.count);
-  if (count <= rule.limit) return { allowed: true, remaining: rule.limit - count };
+  const limit = effectiveLimit(rule);
+  if (count <= limit) return { allowed: true, remaining: limit - count };
   const endsAt = new Date(row.window_ends_at).getTime();
   return { allowed: false, retryAfterS: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
 }
