@@ -32,6 +32,11 @@ export const SELLER_NOTIFICATION_LINKS: Readonly<Partial<Record<NotificationKind
   seller_listing: { href: '/seller/listings', text: '查看我的出租' },
 };
 
+/** A wanted task's page (/task?id=): where its owner reads the offers (issue 16). */
+export function taskLink(taskId: number): string {
+  return `/task?id=${taskId}`;
+}
+
 /** 我的投诉: where a renter reads the platform's decision on their complaint (issue 15). */
 export const COMPLAINT_LIST_LINK = '/account/complain';
 export const SELLER_ORDERS_PATH = '/seller/orders';
@@ -51,6 +56,7 @@ export function notificationTarget(params: unknown): { href: string; text: strin
   if (typeof link !== 'string') return null;
   if (link === COMPLAINT_LIST_LINK) return { href: link, text: '查看投诉' };
   if (/^\/seller\/orders\?order_no=[0-9A-Za-z_-]{1,64}$/.test(link)) return { href: link, text: '查看订单' };
+  if (/^\/task\?id=\d{1,10}$/.test(link)) return { href: link, text: '查看报价' };
   return null;
 }
 

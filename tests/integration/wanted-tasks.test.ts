@@ -24,7 +24,7 @@ import {
   MSG_TASK_TAKEN,
 } from '~/lib/rules/wanted-tasks';
 import type { Db } from '~/server/db/client';
-import { games, investmentLeads, listings, operators, opsAuditLog, orders, shops, taskOffers, users, wantedTasks } from '~/server/db/schema';
+import { games, investmentLeads, listings, notifications, operators, opsAuditLog, orders, shops, taskOffers, users, wantedTasks } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
 import { DEMO_OPERATORS } from '~/server/seed/operators';
 import { cancelOrder, sweepOrders } from '~/server/services/order-lifecycle';
@@ -231,6 +231,19 @@ describe.each(TEST_DRIVERS)('wanted board on $label', ({ driver, skip }) => {
     expect(detail.task.state).toBe('accepted');
     expect(detail.order_no).toBe(accepted.order_no);
     expect(expectOk(await t.get<TaskDetail>(detailRoute, `/api/v1/task/detail?id=${task.id}`, a.userId)).order_no).toBeNull();
+
+    // The renter heard of each offer, with a link to the task; the chosen seller heard of the order.
+    const noticesOf = (userId: number) =>
+      t.db().select({ type: notifications.notificationType, title: notifications.title, params: notifications.params }).from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
+    const renterNotices = (await noticesOf(renter)).filter((row) => row.type === 'task_offer');
+    expect(renterNotices.map((row) => row.params)).toEqual([
+      { task_id: task.id, offer_id: offerA.id, link: `/task?id=${task.id}` },
+      { task_id: task.id, offer_id: offerB.id, link: `/task?id=${task.id}` },
+    ]);
+    expect(renterNotices[0]!.title).toBe('求租任务收到新报价');
+    const sellerNotices = (await noticesOf(a.userId)).filter((row) => row.type === 'task_offer_accepted');
+    expect(sellerNotices).toEqual([{ type: 'task_offer_accepted', title: '报价已被接受', params: { order_no: accepted.order_no, offer_id: offerA.id, link: `/seller/orders?order_no=${accepted.order_no}` } }]);
+    expect((await noticesOf(b.userId)).filter((row) => row.type === 'task_offer_accepted')).toEqual([]);
 
     const paid = await payOrder(t.db(), renter, { order_no: accepted.order_no, channel: 'wallet' }, null, SITE, new Date());
     expect(paid.paid).toBe(true);

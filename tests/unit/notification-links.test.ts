@@ -16,6 +16,8 @@ describe('notificationTarget', () => {
     ['another page of ours', { link: '/account/purse' }, null],
     ['a seller link with more in it', { link: '/seller/orders?order_no=R1&x=<script>' }, null],
     ['a script URL', { link: 'javascript:alert(1)' }, null],
+    ['the renter’s wanted task', { link: '/task?id=42', task_id: 42 }, { href: '/task?id=42', text: '查看报价' }],
+    ['a task link with more in it', { link: '/task?id=42&next=//evil.example' }, null],
     ['no link', { order_no: 'R1' }, null],
     ['no params', null, null],
   ])('%s', (_name, params, expected) => {

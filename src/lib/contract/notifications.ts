@@ -22,12 +22,15 @@ export const NOTIFICATION_KINDS = [
   'broadcast',
   'seller_certification',
   'seller_listing',
+  'task_offer',
+  'task_offer_accepted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The 消息通知 filter: kinds grouped as a renter thinks of them. */
 export const NOTIFICATION_FILTERS = {
-  order: ['order_paid', 'rental_starting', 'rental_ending', 'rental_ended', 'order_refund', 'deposit_returned'],
+  // The wanted board's offers and acceptances are steps toward an order.
+  order: ['order_paid', 'rental_starting', 'rental_ending', 'rental_ended', 'order_refund', 'deposit_returned', 'task_offer', 'task_offer_accepted'],
   complaint: ['complaint_answered', 'complaint_decided'],
   money: ['withdrawal_paid', 'withdrawal_refused', 'red_packet', 'vip_expiring'],
   // A seller's certification and listing decisions (issue 15) are messages from the platform too;

@@ -12,7 +12,7 @@ import { fenToYuanShort } from '~/lib/rules/money';
 import { formatShanghaiClock, formatShanghaiDate, formatShanghaiMonthDayTime } from '~/lib/rules/shanghai-time';
 import type { Db, DbOrTx } from '../db/client';
 import { notifications, orders, wallets, type OrderRow } from '../db/schema';
-import { COMPLAINT_LIST_LINK, sellerOrderLink } from '~/lib/notification-links';
+import { COMPLAINT_LIST_LINK, sellerOrderLink, taskLink } from '~/lib/notification-links';
 import { notify } from './notifications';
 
 /** How long before a rental's end the renter is warned (issue 14: "10 minutes before the end"). */
@@ -165,6 +165,47 @@ export async function notifyComplaintDecidedToOwner(
       content: `您的出租订单 ${complaint.orderNo} 收到的投诉已由平台处理。${outcome}处理说明：${reply.trim()}`,
       params: { order_no: complaint.orderNo, complaint_id: complaint.id, link: sellerOrderLink(complaint.orderNo) },
       dedupeKey: `complaint_decided_owner:${complaint.id}`,
+    },
+    now,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// the wanted board (issue 16), inside the transaction that writes the offer or accepts it
+
+/** A seller offered a listing on the renter's task; the link opens the task with its offers. */
+export async function notifyTaskOffer(
+  tx: DbOrTx,
+  ownerUserId: number,
+  offer: { id: number; taskId: number; listingTitle: string; priceHourFen: number },
+  now: Date,
+): Promise<void> {
+  await notify(
+    tx,
+    ownerUserId,
+    {
+      type: 'task_offer',
+      title: '求租任务收到新报价',
+      content: `您发布的求租任务收到新报价：${offer.listingTitle}，${yuan(offer.priceHourFen)}/小时。`,
+      params: { task_id: offer.taskId, offer_id: offer.id, link: taskLink(offer.taskId) },
+      dedupeKey: `task_offer:${offer.id}`,
+    },
+    now,
+  );
+}
+
+/** The renter accepted the seller's offer, which made an order; the link opens it in 出租订单. */
+export async function notifyTaskOfferAccepted(tx: DbOrTx, sellerUserId: number, deal: { offerId: number; orderId: number; orderNo: string }, now: Date): Promise<void> {
+  await notify(
+    tx,
+    sellerUserId,
+    {
+      type: 'task_offer_accepted',
+      title: '报价已被接受',
+      content: `租客接受了您的报价，已生成订单 ${deal.orderNo}，租客支付后即开始计时。`,
+      params: { order_no: deal.orderNo, offer_id: deal.offerId, link: sellerOrderLink(deal.orderNo) },
+      // Per order: a task reopened after an unpaid order may accept the same offer again.
+      dedupeKey: `task_offer_accepted:${deal.orderId}`,
     },
     now,
   );

@@ -50,6 +50,7 @@ import { games, listings, orders, shops, taskOffers, users, wantedTasks, type Wa
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { getListingDetail } from './catalog';
 import { newNumber } from './order-numbers';
+import { notifyTaskOffer, notifyTaskOfferAccepted } from './notification-events';
 import { assertRentable, expireUnpaidOrders, lockListingForRental, mappingDoubleBooking, refuseOwnListing } from './orders';
 import { enforceRateLimits } from './rate-limit';
 import { requireRealName } from './real-name';
@@ -257,7 +258,9 @@ export async function makeOffer(db: Db, userId: number, body: TaskOfferBody, now
         .values({ taskId: task.id, sellerUserId: userId, listingId: body.listing_id, priceHourFen: body.price_hour_fen, note: body.note, createdAt: now })
         .returning({ id: taskOffers.id });
       const views = await offerViews(tx, task, userId, true);
-      return views.find((view) => view.id === inserted!.id)!;
+      const view = views.find((candidate) => candidate.id === inserted!.id)!;
+      await notifyTaskOffer(tx, task.userId, { id: view.id, taskId: task.id, listingTitle: view.listing_title, priceHourFen: view.price_hour_fen }, now);
+      return view;
     });
   } catch (error) {
     if (violatedConstraint(error, SQLSTATE_UNIQUE_VIOLATION) === 'task_offers_task_listing_key') throw conflict(MSG_OFFER_DUPLICATE, { cause: error });
@@ -304,6 +307,7 @@ export async function acceptOffer(db: Db, userId: number, offerId: number, now: 
         .set({ status: 'declined' })
         .where(and(eq(taskOffers.taskId, task.id), ne(taskOffers.id, offer.id)));
       const [order] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, orderId));
+      await notifyTaskOfferAccepted(tx, offer.sellerUserId, { offerId: offer.id, orderId, orderNo: order!.orderNo }, now);
       return { order_no: order!.orderNo, task_id: task.id };
     }),
   );
