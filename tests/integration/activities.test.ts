@@ -7,12 +7,12 @@
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { INVITE_REWARD_COINS, MSG_NO_DRAW_CHANCE } from '~/lib/config/constants';
+import { INVITE_REWARD_COINS, MSG_NO_DRAW_CHANCE, NEWUSER_ACTIVITY, NEWUSER_RANKING_PRIZE_DELAY_DAYS } from '~/lib/config/constants';
 import type { DrawResult, FreeOrderStanding, InvitationsOverview, LotteryOverview, RankingAnswer } from '~/lib/contract/activities';
 import type { Db } from '~/server/db/client';
 import { goldCoinLedger, invitations, lotteryChances, lotteryDraws, lotteryPrizes, users, wallets } from '~/server/db/schema';
 import { AppError } from '~/server/errors';
-import { grantChance, recordInvitation, settleInviteRewards } from '~/server/services/invitations';
+import { grantChance, payRankingPrizes, recordInvitation, settleInviteRewards } from '~/server/services/invitations';
 import { drawLottery } from '~/server/services/lottery';
 import { sweepOrders } from '~/server/services/order-lifecycle';
 import { payOrder } from '~/server/services/order-payment';
@@ -138,6 +138,35 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       ]);
       expect(await coinsOf(db, inviter)).toBe(INVITE_REWARD_COINS);
     }, 60_000);
+
+    it('a settled ranking window pays its prizes once, in gold coins, ties sharing a place; not before its grace days', async () => {
+      // March 2025 (Shanghai): far from the demo data and from this file's other invitations.
+      const inMarch = (day: number) => new Date(`2025-03-${String(day).padStart(2, '0')}T10:00:00+08:00`);
+      const inviters = { first: await newUser(db), tiedA: await newUser(db), tiedB: await newUser(db), fourth: await newUser(db) };
+      const valid = { first: 3, tiedA: 2, tiedB: 2, fourth: 1 };
+      let day = 1;
+      for (const [who, n] of Object.entries(valid) as Array<[keyof typeof valid, number]>) {
+        for (let i = 0; i < n; i += 1) {
+          const invitee = await newUser(db);
+          day += 1;
+          await db.insert(invitations).values({ inviterUserId: inviters[who], inviteeUserId: invitee, status: 'rewarded', rewardCoins: INVITE_REWARD_COINS, decidedAt: inMarch(day), createdAt: inMarch(day) });
+        }
+      }
+      // A refused invitation counts for nobody.
+      await db.insert(invitations).values({ inviterUserId: inviters.fourth, inviteeUserId: await newUser(db), status: 'refused', refuseReason: 'same_device', createdAt: inMarch(20) });
+      const before = Object.fromEntries(await Promise.all(Object.entries(inviters).map(async ([who, id]) => [who, await coinsOf(db, id)] as const)));
+
+      // Within the grace days after the window the prizes wait (late invitations may still become valid).
+      expect(await payRankingPrizes(db, new Date(`2025-04-0${NEWUSER_RANKING_PRIZE_DELAY_DAYS - 2}T12:00:00+08:00`))).toBe(0);
+      const settledAt = new Date(Date.parse('2025-04-01T00:00:00+08:00') + NEWUSER_RANKING_PRIZE_DELAY_DAYS * 24 * 60 * 60 * 1000 + 60_000);
+      expect(await payRankingPrizes(db, settledAt)).toBe(4);
+      expect(await payRankingPrizes(db, new Date(settledAt.getTime() + 60_000))).toBe(0);
+
+      const gained = async (who: keyof typeof inviters) => (await coinsOf(db, inviters[who])) - before[who]!;
+      expect({ first: await gained('first'), tiedA: await gained('tiedA'), tiedB: await gained('tiedB'), fourth: await gained('fourth') }).toEqual({ first: 5000, tiedA: 3000, tiedB: 3000, fourth: 500 });
+      const rows = await db.select({ userId: goldCoinLedger.userId, refNo: goldCoinLedger.refNo }).from(goldCoinLedger).where(eq(goldCoinLedger.kind, 'rank_prize'));
+      expect(rows.filter((row) => Object.values(inviters).includes(row.userId)).map((row) => row.refNo)).toEqual(Array(4).fill(`${NEWUSER_ACTIVITY}:2025-03`));
+    });
 
     it('endpoints: 401 without a token, 405 on other methods', async () => {
       expectUnauthorized(await callRoute(invitationsRoute, '/api/v1/account/invitations'));

@@ -5,6 +5,7 @@ import { isApiError } from '../../lib/api/errors';
 import { $isLoggedIn } from '../../lib/stores/auth';
 import { openLogin, showSuccess } from '../../lib/stores/ui';
 import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
+import { NEWUSER_RANKING_PRIZE_DELAY_DAYS } from '../../lib/config/constants';
 import { CopyButton } from '../orders/CopyButton';
 import { DebounceButton } from '../ui/DebounceButton';
 import { EmptyState } from '../ui/EmptyState';
@@ -63,7 +64,7 @@ function Ranking({ ranking, loggedIn }: { ranking: RankingAnswer; loggedIn: bool
         </h2>
         <p className="mt-2 text-sm leading-6 text-neutral-700">
           活动时间：{formatShanghaiDate(new Date(ranking.starts_at))} 至 {formatShanghaiDate(new Date(new Date(ranking.ends_at).getTime() - 1))}
-          。活动期间邀请新用户注册，被邀请人完成首笔付费租号即为一次有效邀请，按有效邀请人数排名，活动结束后按名次发放金币奖励。
+          。活动期间邀请新用户注册，被邀请人完成首笔付费租号即为一次有效邀请，按有效邀请人数排名，活动结束{NEWUSER_RANKING_PRIZE_DELAY_DAYS}天后按最终名次自动发放金币奖励（可在金币明细中查看）。
         </p>
         <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {ranking.prizes.map((prize) => (

@@ -636,6 +636,11 @@ export const NEWUSER_RANKING_PRIZES = [
 ] as const;
 /** Rows the ranking shows. */
 export const NEWUSER_RANKING_SIZE = 20;
+/**
+ * Days after a ranking window ends before its prizes are paid: the window's last invitations count
+ * once the invitee's first paid rental has ended (a rental is at most days long).
+ */
+export const NEWUSER_RANKING_PRIZE_DELAY_DAYS = 7;
 /** Draw chances: one per rewarded invitation (to the inviter), one for registering with an invite code (to the new user). */
 export const LOTTERY_CHANCE_SOURCES = { invite: 'invite', register: 'register' } as const;
 export const MSG_NO_DRAW_CHANCE = '暂无抽奖机会';

@@ -48,7 +48,7 @@ export const MSG_EXCHANGES_USED_UP = '今日兑换次数已用完';
 export const MSG_NOT_ENOUGH_COINS = '金币不足';
 
 /** gold_coin_ledger.kind values. */
-export const GOLD_KIND = { signIn: 'sign_in', task: 'task', exchange: 'exchange', exchangeCode: 'exchange_code', invite: 'invite', lottery: 'lottery' } as const;
+export const GOLD_KIND = { signIn: 'sign_in', task: 'task', exchange: 'exchange', exchangeCode: 'exchange_code', invite: 'invite', lottery: 'lottery', rankPrize: 'rank_prize' } as const;
 
 /** Rows shown in the overview's history. */
 const GOLD_HISTORY_SIZE = 20;
@@ -92,6 +92,7 @@ function kindText(kind: string, refNo: string): string {
   if (kind === GOLD_KIND.exchangeCode) return '兑换码';
   if (kind === GOLD_KIND.invite) return '邀请奖励';
   if (kind === GOLD_KIND.lottery) return '抽奖奖品';
+  if (kind === GOLD_KIND.rankPrize) return '排行榜奖励';
   const task = GOLD_TASKS.find((t) => t.key === refNo);
   return task ? `任务奖励·${task.name}` : '任务奖励';
 }

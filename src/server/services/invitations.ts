@@ -13,15 +13,18 @@ import {
   INVITE_REWARD_COINS,
   LOTTERY_CHANCE_SOURCES,
   NEWUSER_ACTIVITY,
+  MS_PER_DAY,
+  NEWUSER_RANKING_PRIZE_DELAY_DAYS,
   NEWUSER_RANKING_PRIZES,
   NEWUSER_RANKING_SIZE,
   ORDER_STATUS,
 } from '~/lib/config/constants';
 import type { InvitationsOverview, RankingAnswer } from '~/lib/contract/activities';
 import { competitionRanks, judgeInvitation, maskInvitee, rankPrizeCoins, type InviteeFacts } from '~/lib/rules/invitations';
-import { shanghaiClock } from '~/lib/rules/shanghai-time';
+import { formatShanghaiDate, shanghaiClock } from '~/lib/rules/shanghai-time';
 import type { Db, DbOrTx, DbTx } from '../db/client';
-import { invitations, lotteryChances, orders, users, type InvitationRow } from '../db/schema';
+import { goldCoinLedger, invitations, lotteryChances, orders, users, type InvitationRow } from '../db/schema';
+import { AppError } from '../errors';
 import { creditGoldCoins, GOLD_KIND } from './gold-coins';
 
 export const phoneHash = (mobile: string): string => createHash('sha256').update(mobile, 'utf8').digest('hex');
@@ -146,6 +149,43 @@ export async function settleInviteRewards(db: Db, now: Date): Promise<number> {
   return paid;
 }
 
+/**
+ * The prizes of the ranking window that ended at least NEWUSER_RANKING_PRIZE_DELAY_DAYS ago (the
+ * invitations of its last days become valid only when the invitee's first paid rental ends), paid
+ * once by the sweep: gold coins, ledger kind rank_prize, ref `newuser_ranking:<YYYY-MM>`. The
+ * ledger's (user, kind, ref) key pays each winner once, however many processes sweep; each winner
+ * in a transaction of their own. Answers how many were paid now.
+ */
+export async function payRankingPrizes(db: Db, now: Date): Promise<number> {
+  const settled = rankingWindow(new Date(now.getTime() - NEWUSER_RANKING_PRIZE_DELAY_DAYS * MS_PER_DAY));
+  const window = rankingWindow(new Date(settled.start.getTime() - 1));
+  const refNo = `${NEWUSER_ACTIVITY}:${formatShanghaiDate(window.start).slice(0, 7)}`;
+  const winners = (await rankedInviters(db, window)).filter((row) => row.prizeCoins > 0);
+  if (winners.length === 0) return 0;
+  const alreadyPaid = new Set(
+    (
+      await db
+        .select({ userId: goldCoinLedger.userId })
+        .from(goldCoinLedger)
+        .where(and(eq(goldCoinLedger.kind, GOLD_KIND.rankPrize), eq(goldCoinLedger.refNo, refNo)))
+    ).map((row) => row.userId),
+  );
+  let paid = 0;
+  for (const winner of winners) {
+    if (alreadyPaid.has(winner.userId)) continue;
+    try {
+      await db.transaction((tx) =>
+        creditGoldCoins(tx, { userId: winner.userId, amount: winner.prizeCoins, kind: GOLD_KIND.rankPrize, refNo, duplicateMsg: '排行榜奖励已发放' }, now),
+      );
+      paid += 1;
+    } catch (error) {
+      // Another process paid this winner a moment ago: the unique ledger key refused the second.
+      if (!(error instanceof AppError && error.httpStatus === 409)) throw error;
+    }
+  }
+  return paid;
+}
+
 const qrCache = new Map<string, string>();
 function qrDataUrl(link: string): string {
   let url = qrCache.get(link);
@@ -219,23 +259,27 @@ export function rankingWindow(now: Date): { start: Date; end: Date } {
   };
 }
 
-/**
- * /activity/newuser_ranking: inviters ranked by valid invitations (rewarded, i.e. past the
- * anti-abuse rule with the invitee's paid rental ended) of invitees registered in the window.
- */
-export async function getRanking(db: DbOrTx, userId: number | null, now: Date): Promise<RankingAnswer> {
-  const { start, end } = rankingWindow(now);
-  const inWindow = and(eq(invitations.status, 'rewarded'), gte(invitations.createdAt, start), lt(invitations.createdAt, end));
-  const tally = db
+/** Valid invitations in a window: rewarded (past the anti-abuse rule), the invitee registered in it. */
+const validInWindow = (window: { start: Date; end: Date }) =>
+  and(eq(invitations.status, 'rewarded'), gte(invitations.createdAt, window.start), lt(invitations.createdAt, window.end));
+
+/** Per inviter: valid invitations in the window and when the last was decided (who reached the count first ranks first). */
+function tallyOf(db: DbOrTx, window: { start: Date; end: Date }) {
+  return db
     .select({
       inviterUserId: invitations.inviterUserId,
       count: count().as('count'),
       last: sql<Date>`max(${invitations.decidedAt})`.as('last'),
     })
     .from(invitations)
-    .where(inWindow)
+    .where(validInWindow(window))
     .groupBy(invitations.inviterUserId)
     .as('tally');
+}
+
+/** The ranking's top NEWUSER_RANKING_SIZE of a window, with ranks (ties share one) and prizes. */
+async function rankedInviters(db: DbOrTx, window: { start: Date; end: Date }) {
+  const tally = tallyOf(db, window);
   const top = await db
     .select({ userId: tally.inviterUserId, count: tally.count, mobile: users.mobile, nickname: users.nickname })
     .from(tally)
@@ -243,11 +287,22 @@ export async function getRanking(db: DbOrTx, userId: number | null, now: Date): 
     .orderBy(desc(tally.count), asc(tally.last), asc(tally.inviterUserId))
     .limit(NEWUSER_RANKING_SIZE);
   const ranks = competitionRanks(top.map((row) => row.count));
-  const rows = top.map((row, index) => ({
-    rank: ranks[index]!,
+  return top.map((row, index) => ({ ...row, rank: ranks[index]!, prizeCoins: rankPrizeCoins(ranks[index]!, NEWUSER_RANKING_PRIZES) }));
+}
+
+/**
+ * /activity/newuser_ranking: inviters ranked by valid invitations (rewarded, i.e. past the
+ * anti-abuse rule with the invitee's paid rental ended) of invitees registered in the window.
+ */
+export async function getRanking(db: DbOrTx, userId: number | null, now: Date): Promise<RankingAnswer> {
+  const { start, end } = rankingWindow(now);
+  const inWindow = validInWindow({ start, end });
+  const tally = tallyOf(db, { start, end });
+  const rows = (await rankedInviters(db, { start, end })).map((row) => ({
+    rank: row.rank,
     who: maskInvitee(row.mobile, row.nickname),
     count: row.count,
-    prize_coins: rankPrizeCoins(ranks[index]!, NEWUSER_RANKING_PRIZES),
+    prize_coins: row.prizeCoins,
   }));
 
   let mine: RankingAnswer['mine'] = null;

@@ -8,7 +8,7 @@
  * the game reports what is left on the account at the end; the sandbox game reports every coin
  * unused, so the whole prepay comes back (docs/decisions.md "Hafu coin").
  */
-import { settleInviteRewards } from './invitations';
+import { payRankingPrizes, settleInviteRewards } from './invitations';
 import { and, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MS_PER_HOUR, ORDER_STATUS, RENEW_MAX_HOURS } from '~/lib/config/constants';
@@ -343,6 +343,8 @@ export async function sweepOrders(db: Db, now: Date): Promise<SweepResult> {
   await refreshRentedFlags(db, await listingsDueForRefresh(db, now), now);
   // After the batches, in transactions of their own: the inviter's wallet is not the renter's, and
   // taking it inside a batch would break the batch's one lock order.
-  if (finished > 0 || sweepCount++ % INVITE_SETTLE_EVERY === 0) await settleInviteRewards(db, now);
+  if (finished > 0 || sweepCount % INVITE_SETTLE_EVERY === 0) await settleInviteRewards(db, now);
+  // The ranking's prizes once its window has settled: a cheap read when there is nothing to pay.
+  if (sweepCount++ % INVITE_SETTLE_EVERY === 0) await payRankingPrizes(db, now);
   return { expired: expired.length, finished };
 }
