@@ -18,10 +18,9 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { NOTIFICATION_POLL_MS } from '../src/lib/config/constants';
-import { closeDatabase, openDatabase } from '../src/server/db/client';
+import { adminQuery, closeDatabase, openDatabase } from '../src/server/db/client';
 import { unreadNotifications } from '../src/server/services/notifications';
 import { issueToken } from '../src/server/services/tokens';
 import { buildIfNeeded, ENTRY, ROOT } from './build-if-needed';
@@ -45,16 +44,6 @@ interface Figures {
   p95: number;
   errors: number;
   firstError: string;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 function get(agent: http.Agent, base: string, path: string, token: string | null): Promise<{ ok: boolean; ms: number; problem: string }> {
@@ -135,7 +124,7 @@ if (!(await postgresReachable(PG_URL))) {
 buildIfNeeded();
 
 const dbName = `zuhao_bench_notify_${Date.now().toString(36)}`;
-await adminQuery(`CREATE DATABASE "${dbName}"`);
+await adminQuery(PG_URL, `CREATE DATABASE "${dbName}"`);
 const url = new URL(PG_URL);
 url.pathname = `/${dbName}`;
 const base = `http://127.0.0.1:${PORT}`;
@@ -208,5 +197,5 @@ try {
   console.log(`\n${CLIENTS} clients every 15 s offer ${offered.toFixed(0)} polls/s; one process serves ${pollSaturation.toFixed(0)} polls/s at saturation (${(pollSaturation / offered).toFixed(1)}× headroom).`);
 } finally {
   await stopServer();
-  await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await adminQuery(PG_URL, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
 }
