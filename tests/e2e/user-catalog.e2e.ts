@@ -50,14 +50,26 @@ test('like and collect a listing, then find it on the collections page and remov
   const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
 
   const like = page.getByRole('button', { name: /点赞/ });
+  const collect = page.getByRole('button', { name: /收藏/ });
+  const answered = (path: string) => page.waitForResponse((response) => new URL(response.url()).pathname === path && response.ok());
+  // The counts show once the user's own state has loaded; a retry undoes what an earlier attempt left.
+  await expect(like).toContainText(/\d/);
+  for (const [button, path] of [[like, '/api/v1/detail/like'], [collect, '/api/v1/account/uncollect']] as const) {
+    if ((await button.getAttribute('aria-pressed')) !== 'true') continue;
+    const undone = answered(path);
+    await button.click();
+    await undone;
+  }
   await expect(like).toHaveAttribute('aria-pressed', 'false');
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expect(like).toContainText('1');
 
-  const collect = page.getByRole('button', { name: /收藏/ });
+  // The button turns at once; the reload waits for the server's answer, which it would abort.
+  const saved = answered('/api/v1/account/collect');
   await collect.click();
   await expect(collect).toHaveText('已收藏');
+  await saved;
   await page.reload();
   await expect(page.getByRole('button', { name: /收藏/ })).toHaveText('已收藏');
 
