@@ -4,6 +4,8 @@
  * rows just outside the range left out, visits (sessions) and unique visitors (a signed-in user
  * once across sessions), channels from page views and from conversions (bd_vid read as baidu),
  * the funnel's four steps, money per day of payment, the rankings and the complaint rate per seller.
+ * Then the daily rollup: settled days only, each written once however many processes roll, and
+ * the same figures whether a day is read from the rollup or counted live.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +21,7 @@ import {
   topListings,
   trafficPerDay,
 } from '~/server/services/ops/dashboard';
+import { rollUpTrafficDays } from '~/server/services/ops/traffic-rollup';
 import { TEST_DRIVERS } from './drivers';
 import { useSuiteDatabase } from './route-context';
 
@@ -156,6 +159,70 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect(overview.channels).toEqual([]);
       expect(overview.top_games).toEqual([]);
       expect(overview.money.map((day) => day.gmv_fen)).toEqual([0, 0]);
+    });
+
+    describe('the daily rollup', () => {
+      const TRAFFIC = [
+        { day: '2026-03-01', page_views: 3, visits: 2, visitors: 2 },
+        { day: '2026-03-02', page_views: 3, visits: 2, visitors: 1 },
+        { day: '2026-03-03', page_views: 0, visits: 0, visitors: 0 },
+      ];
+      const rolledDays = async (): Promise<string[]> =>
+        (await db.execute<{ day: string }>(sql`select to_char(day, 'YYYY-MM-DD') as day from traffic_days order by day`)).rows.map((row) => row.day);
+
+      it('rolls up only days that ended over an hour ago, from the first event on, and gives the same figures', async () => {
+        // 00:30 on 03-03 in Shanghai: 03-02 ended half an hour ago, so it is still counted live.
+        expect(await rollUpTrafficDays(db, new Date('2026-03-02T16:30:00Z'))).toBe(2);
+        expect(await rolledDays()).toEqual(['2026-02-28', '2026-03-01']);
+        expect(await trafficPerDay(db, RANGE)).toEqual(TRAFFIC);
+        // Unrolled days on both sides of rolled ones: 02-27 (before the first event) and 03-02 .. 03-03.
+        const wider = resolveDashboardRange({ from: '2026-02-27', to: '2026-03-03' }, new Date('2026-03-03T04:00:00Z'));
+        expect((await trafficPerDay(db, wider)).map((day) => day.page_views)).toEqual([0, 1, 3, 3, 0]);
+        expect((await channelsInRange(db, wider)).map((row) => [row.channel, row.visits, row.conversions])).toEqual([
+          ['baidu', 2, 1],
+          ['wx', 1, 2],
+          ['toutiao', 0, 1],
+        ]);
+        // 01:30: 03-02 has settled.
+        expect(await rollUpTrafficDays(db, new Date('2026-03-02T17:30:00Z'))).toBe(1);
+        expect(await rolledDays()).toEqual(['2026-02-28', '2026-03-01', '2026-03-02']);
+        const rolled = await db.execute<{ page_views: number; visits: number; detail_sessions: number }>(
+          sql`select page_views, visits, detail_sessions from traffic_days where day = '2026-03-02'`,
+        );
+        expect(rolled.rows.map((row) => [Number(row.page_views), Number(row.visits), Number(row.detail_sessions)])).toEqual([[3, 2, 2]]);
+        expect(await trafficPerDay(db, RANGE)).toEqual(TRAFFIC);
+        expect(await channelsInRange(db, RANGE)).toEqual([
+          { channel: 'baidu', visits: 1, conversions: 1 },
+          { channel: 'wx', visits: 1, conversions: 1 },
+          { channel: 'toutiao', visits: 0, conversions: 1 },
+        ]);
+        expect(await funnelInRange(db, RANGE)).toEqual({ listing: 1, detail: 3, checkout: 1, paid: 2 });
+      });
+
+      it('writes each day once when several processes roll at the same time, a day without events as zeros', async () => {
+        const now = new Date('2026-03-06T04:00:00Z');
+        const written = await Promise.all([rollUpTrafficDays(db, now), rollUpTrafficDays(db, now), rollUpTrafficDays(db, now)]);
+        // 03-03 .. 03-05 were left; whoever took a day's lock first wrote it.
+        expect(written.reduce((sum, n) => sum + n, 0)).toBe(3);
+        expect(await rolledDays()).toEqual(['2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']);
+        expect(await rollUpTrafficDays(db, now)).toBe(0);
+        // Deleting a day's row has the next round count it again, its channels replaced, not doubled.
+        await db.execute(sql`delete from traffic_days where day = '2026-03-01'`);
+        expect(await rollUpTrafficDays(db, now)).toBe(1);
+        const channels = await db.execute<{ day: string; channel: string; visits: number }>(
+          sql`select to_char(day, 'YYYY-MM-DD') as day, channel, visits from traffic_day_channels order by day, channel`,
+        );
+        expect(channels.rows.map((row) => [row.day, row.channel, Number(row.visits)])).toEqual([
+          ['2026-02-28', 'baidu', 1],
+          ['2026-03-01', 'baidu', 1],
+          ['2026-03-02', 'wx', 1],
+          ['2026-03-04', 'wx', 1],
+        ]);
+        expect(await trafficPerDay(db, RANGE)).toEqual(TRAFFIC);
+        const overview = await loadDashboard(db, RANGE);
+        expect(overview.funnel).toEqual({ listing: 1, detail: 3, checkout: 1, paid: 2 });
+        expect(overview.channels.map((row) => [row.channel, row.visits])).toEqual([['baidu', 1], ['wx', 1], ['toutiao', 0]]);
+      });
     });
   });
 }

@@ -517,6 +517,13 @@ export const DASHBOARD_COMPLAINT_MIN_ORDERS = 5;
 export const DASHBOARD_LISTING_ROUTES = ['zuhao', 'zuhao_game', 'tejia', 'tejia_game'] as const;
 /** The funnel's checkout step: the tracked click that opens the order dialog (RentalPicker 立即租号). */
 export const DASHBOARD_CHECKOUT_ACTION = 'rent_button';
+/**
+ * A Shanghai day's events are rolled up (traffic_days) once it has been over this long, so a beacon
+ * stamped just before midnight and committed just after is in; until then the day is counted live.
+ */
+export const TRAFFIC_ROLLUP_SETTLE_MS = 60 * 60_000;
+/** Days one housekeeping round rolls up at most, newest first (a first start over years of events backfills over several rounds). */
+export const TRAFFIC_ROLLUP_DAYS_PER_ROUND = 100;
 
 // Users and orders in the console (issue 15)
 

@@ -16,6 +16,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -442,6 +443,47 @@ export const pageViews = pgTable(
     check('page_views_session_id_check', sql`${t.sessionId} is null or char_length(${t.sessionId}) = 32`),
     check('page_views_kind_check', sql`${t.kind} in ('pageview', 'click', 'activity')`),
   ],
+);
+
+/**
+ * The collector's events rolled up per Shanghai day (issue 15 "The numbers"), so the console
+ * overview reads one row a day instead of every event of a long range. Filled by the housekeeping
+ * round (services/ops/traffic-rollup.ts) once a day has ended and again after it settled; days
+ * without a row are counted from page_views as they are asked for. Counts of distinct sessions are
+ * per day: a visit that crosses midnight counts on both days.
+ */
+export const trafficDays = pgTable(
+  'traffic_days',
+  {
+    day: date('day', { mode: 'string' }).primaryKey(),
+    pageViews: integer('page_views').notNull(),
+    /** Sessions with a page view that day. */
+    visits: integer('visits').notNull(),
+    /** Signed-in users plus anonymous sessions with a page view that day. */
+    visitors: integer('visitors').notNull(),
+    /** Funnel steps: sessions that viewed a hall, a detail page, clicked 立即租号 that day. */
+    listingSessions: integer('listing_sessions').notNull(),
+    detailSessions: integer('detail_sessions').notNull(),
+    checkoutSessions: integer('checkout_sessions').notNull(),
+    rolledAt: timestamp('rolled_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check(
+      'traffic_days_counts_check',
+      sql`least(${t.pageViews}, ${t.visits}, ${t.visitors}, ${t.listingSessions}, ${t.detailSessions}, ${t.checkoutSessions}) >= 0`,
+    ),
+  ],
+);
+
+/** Sessions per channel per Shanghai day, rolled up with traffic_days (the same day's round writes both). */
+export const trafficDayChannels = pgTable(
+  'traffic_day_channels',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    channel: text('channel').notNull(),
+    visits: integer('visits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.channel] })],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { completeDueDeactivations } from './deactivation';
 import { pruneOldFootprints } from './footprints';
+import { rollUpTrafficDays } from './ops/traffic-rollup';
 import { IDEMPOTENCY_KEY_TTL_MS } from '~/lib/config/constants';
 import { authTokens, captchas, idempotencyKeys, qrSessions, rateLimitCounters, signChallenges, verificationCodes, verifyKeys } from '../db/schema';
 
@@ -37,12 +38,14 @@ export async function pruneExpiredSignInState(db: DbOrTx, now: Date): Promise<nu
 
 /**
  * Everything the timer in main.ts does each round: sign-in state above, footprints past their 90
- * days (issue 16), and deregistrations whose cooling-off has ended (issue 16: the user's personal
- * data is anonymised). Each part is idempotent, so racing processes only repeat work.
+ * days (issue 16), deregistrations whose cooling-off has ended (issue 16: the user's personal data
+ * is anonymised), and the console overview's rollup of settled days (issue 15). Each part is
+ * idempotent, so racing processes only repeat work. Returns the rows deleted or anonymised.
  */
 export async function runHousekeeping(db: Db, now: Date): Promise<number> {
   const signIn = await pruneExpiredSignInState(db, now);
   const footprintsGone = await pruneOldFootprints(db, now);
   const deregistered = await completeDueDeactivations(db, now);
+  await rollUpTrafficDays(db, now);
   return signIn + footprintsGone + deregistered;
 }

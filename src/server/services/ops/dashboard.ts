@@ -1,19 +1,15 @@
 /**
  * The console overview (issue 15 "The numbers", permission `dashboard`): traffic from the
- * collector's page_views, conversions from channel_conversions, money from seller_earnings (one row
+ * collector's page_views (rolled up per day by services/ops/traffic-rollup.ts, today counted live),
+ * conversions from channel_conversions, money from seller_earnings (one row
  * per paid rental order, kept in step with its refunds by services/settlement.ts) and complaints.
  * Every query reads one date range of whole Shanghai days and groups in the database; each is
  * measured at 1,000,000 events and 100,000 orders by scripts/bench-dashboard.ts, served by the
  * indexes of migration dashboard_custom. The definitions are in docs/decisions.md "Console
  * overview (issue 15)".
  */
-import { sql, type SQL } from 'drizzle-orm';
-import {
-  DASHBOARD_CHECKOUT_ACTION,
-  DASHBOARD_COMPLAINT_MIN_ORDERS,
-  DASHBOARD_LISTING_ROUTES,
-  DASHBOARD_TOP_N,
-} from '~/lib/config/constants';
+import { sql } from 'drizzle-orm';
+import { DASHBOARD_COMPLAINT_MIN_ORDERS, DASHBOARD_TOP_N } from '~/lib/config/constants';
 import type {
   DashboardChannelRow,
   DashboardFunnel,
@@ -26,88 +22,66 @@ import type {
 } from '~/lib/contract/ops-dashboard';
 import type { DashboardRange } from '~/lib/rules/dashboard-range';
 import type { Db } from '../../db/client';
+import { num, rows, shanghaiDay, within } from './dashboard-sql';
+import { readTrafficCounts, type TrafficCounts } from './traffic-rollup';
 
 type Range = Pick<DashboardRange, 'start' | 'end' | 'days' | 'from' | 'to'>;
 
-/**
- * The Shanghai calendar day of a timestamptz column as a date (UTC+08:00 all year, so no zone data
- * is needed); grouping on a date is far cheaper than on its text, which only the result rows get.
- */
-const shanghaiDay = (column: SQL): SQL => sql`((${column} at time zone 'UTC') + interval '8 hours')::date`;
-/** A session id as a 64-bit hash: distinct counts sort 8 bytes instead of 32 characters (a collision is beyond reach at these sizes). */
-const sessionKey = sql`hashtextextended(session_id, 0)`;
-const within = (column: SQL, range: Range): SQL =>
-  sql`${column} >= ${range.start.toISOString()}::timestamptz and ${column} < ${range.end.toISOString()}::timestamptz`;
-const num = (value: unknown): number => Number(value ?? 0);
-
-async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  return (await db.execute<T>(query)).rows as T[];
-}
-
 /** Page views, visits and unique visitors per day; every day of the range, zeros included. */
-export async function trafficPerDay(db: Db, range: Range): Promise<DashboardTrafficDay[]> {
-  // Grouping by (day, session, user) first leaves one row per visit for the distinct counts.
-  const found = await rows<{ day: string; page_views: unknown; visits: unknown; visitors: unknown }>(
-    db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(n) as page_views, count(distinct session) as visits,
-               count(distinct coalesce(-user_id::bigint, session)) as visitors
-        from (select ${shanghaiDay(sql`created_at`)} as day, ${sessionKey} as session, user_id, count(*) as n
-              from page_views where kind = 'pageview' and ${within(sql`created_at`, range)}
-              group by 1, 2, 3) per_session
-        group by 1`,
-  );
-  const byDay = new Map(found.map((row) => [row.day, row]));
+export async function trafficPerDay(db: Db, range: Range, counts?: TrafficCounts): Promise<DashboardTrafficDay[]> {
+  const { days } = counts ?? (await readTrafficCounts(db, range));
   return range.days.map((day) => {
-    const row = byDay.get(day);
-    return { day, page_views: num(row?.page_views), visits: num(row?.visits), visitors: num(row?.visitors) };
+    const found = days.get(day);
+    return { day, page_views: found?.page_views ?? 0, visits: found?.visits ?? 0, visitors: found?.visitors ?? 0 };
   });
 }
 
 /**
- * Visits (sessions) and registrations counted as conversions, per channel. A conversion's channel
- * is read the way the page-view script reads a visit's (src/scripts/page-view.inline.js): the
- * channel parameter, else baidu for bd_vid, qihu360 for qhclickid, else sourceid.
+ * Visits (sessions, per day) and registrations counted as conversions, per channel. A conversion's
+ * channel is read the way the page-view script reads a visit's (src/scripts/page-view.inline.js):
+ * the channel parameter, else baidu for bd_vid, qihu360 for qhclickid, else sourceid.
  */
-export async function channelsInRange(db: Db, range: Range, limit = DASHBOARD_TOP_N): Promise<DashboardChannelRow[]> {
-  const found = await rows<{ channel: string; visits: unknown; conversions: unknown }>(
+export async function channelsInRange(db: Db, range: Range, limit = DASHBOARD_TOP_N, counts?: TrafficCounts): Promise<DashboardChannelRow[]> {
+  const { channels: visits } = counts ?? (await readTrafficCounts(db, range));
+  const conversions = await rows<{ channel: string; conversions: unknown }>(
     db,
-    sql`with v as (
-          select sem as channel, count(distinct session_id) as visits
-          from page_views where kind = 'pageview' and sem is not null and ${within(sql`created_at`, range)}
-          group by sem
-        ), c as (
-          select coalesce(channel, case when bd_vid is not null then 'baidu' when qhclickid is not null then 'qihu360' end, source_id) as channel,
-                 count(*) as conversions
-          from channel_conversions where ${within(sql`created_at`, range)}
-          group by 1
-        )
-        select coalesce(v.channel, c.channel) as channel, coalesce(v.visits, 0) as visits, coalesce(c.conversions, 0) as conversions
-        from v full join c on c.channel = v.channel
-        where coalesce(v.channel, c.channel) is not null
-        order by 2 desc, 3 desc, 1
-        limit ${limit}`,
+    sql`select coalesce(channel, case when bd_vid is not null then 'baidu' when qhclickid is not null then 'qihu360' end, source_id) as channel,
+               count(*) as conversions
+        from channel_conversions where ${within(sql`created_at`, range)}
+        group by 1`,
   );
-  return found.map((row) => ({ channel: row.channel, visits: num(row.visits), conversions: num(row.conversions) }));
+  const byChannel = new Map<string, DashboardChannelRow>();
+  for (const [channel, count] of visits) byChannel.set(channel, { channel, visits: count, conversions: 0 });
+  for (const row of conversions) {
+    if (row.channel === null) continue;
+    const found = byChannel.get(row.channel) ?? { channel: row.channel, visits: 0, conversions: 0 };
+    found.conversions = num(row.conversions);
+    byChannel.set(row.channel, found);
+  }
+  return [...byChannel.values()]
+    .sort((a, b) => b.visits - a.visits || b.conversions - a.conversions || (a.channel < b.channel ? -1 : a.channel > b.channel ? 1 : 0))
+    .slice(0, limit);
 }
 
-/** The funnel hall → detail → order dialog → paid, each step counted on its own (not a strict sequence). */
-export async function funnelInRange(db: Db, range: Range): Promise<DashboardFunnel> {
-  const listingRoutes = sql.join(DASHBOARD_LISTING_ROUTES.map((name) => sql`${name}`), sql`, `);
-  // One row per (step, session) first, then a plain count per step: one hash aggregate, not three distinct sorts.
-  const found = await rows<{ step: string; n: unknown }>(
+/**
+ * The funnel hall → detail → order dialog → paid, each step counted on its own (not a strict
+ * sequence): sessions per day summed over the range, then the renters with a rental paid in it.
+ */
+export async function funnelInRange(db: Db, range: Range, counts?: TrafficCounts): Promise<DashboardFunnel> {
+  const { days } = counts ?? (await readTrafficCounts(db, range));
+  const funnel: DashboardFunnel = { listing: 0, detail: 0, checkout: 0, paid: 0 };
+  for (const day of days.values()) {
+    funnel.listing += day.listing;
+    funnel.detail += day.detail;
+    funnel.checkout += day.checkout;
+  }
+  const paid = await rows<{ n: unknown }>(
     db,
-    sql`select step, count(*) as n
-        from (select distinct case when kind = 'click' then 'checkout' when name = 'detail' then 'detail' else 'listing' end as step, ${sessionKey} as session
-              from page_views
-              where ${within(sql`created_at`, range)} and session_id is not null
-                and ((kind = 'pageview' and name in (${listingRoutes}, 'detail')) or (kind = 'click' and action = ${DASHBOARD_CHECKOUT_ACTION}))) steps
-        group by step
-        union all
-        select 'paid', count(distinct o.user_id) from orders o
+    sql`select count(distinct o.user_id) as n from orders o
         where o.kind = 'rental' and o.paid_at is not null and ${within(sql`o.paid_at`, range)}`,
   );
-  const row = Object.fromEntries(found.map((r) => [r.step, r.n])) as Record<keyof DashboardFunnel, unknown>;
-  return { listing: num(row?.listing), detail: num(row?.detail), checkout: num(row?.checkout), paid: num(row?.paid) };
+  funnel.paid = num(paid[0]?.n);
+  return funnel;
 }
 
 /**
@@ -118,14 +92,16 @@ export async function funnelInRange(db: Db, range: Range): Promise<DashboardFunn
 export async function moneyPerDay(db: Db, range: Range): Promise<DashboardMoneyDay[]> {
   const found = await rows<{ day: string; rentals: unknown; gmv_fen: unknown; commission_fen: unknown; refund_fen: unknown }>(
     db,
-    sql`select to_char(${shanghaiDay(sql`e.paid_at`)}, 'YYYY-MM-DD') as day, count(*) as rentals, sum(e.rent_fen) as gmv_fen,
-               sum(e.commission_fen) + coalesce(sum(d.commission_fen), 0) as commission_fen,
-               sum(e.refunded_fen) + coalesce(sum(d.refund_fen), 0) as refund_fen
-        from seller_earnings e
-        left join (select order_id, sum(post_release_refund_fen) as refund_fen, sum(post_release_commission_fen) as commission_fen
-                   from complaint_decisions where post_release_refund_fen > 0 group by order_id) d on d.order_id = e.order_id
-        where ${within(sql`e.paid_at`, range)}
-        group by 1`,
+    // Grouped on the date, formatted after: grouping 100,000 rows on the text sorted them on disk.
+    sql`select to_char(day, 'YYYY-MM-DD') as day, rentals, gmv_fen, commission_fen, refund_fen
+        from (select ${shanghaiDay(sql`e.paid_at`)} as day, count(*) as rentals, sum(e.rent_fen) as gmv_fen,
+                     sum(e.commission_fen) + coalesce(sum(d.commission_fen), 0) as commission_fen,
+                     sum(e.refunded_fen) + coalesce(sum(d.refund_fen), 0) as refund_fen
+              from seller_earnings e
+              left join (select order_id, sum(post_release_refund_fen) as refund_fen, sum(post_release_commission_fen) as commission_fen
+                         from complaint_decisions where post_release_refund_fen > 0 group by order_id) d on d.order_id = e.order_id
+              where ${within(sql`e.paid_at`, range)}
+              group by 1) per_day`,
   );
   const byDay = new Map(found.map((row) => [row.day, row]));
   return range.days.map((day) => {
@@ -185,9 +161,10 @@ export async function complaintRates(
   const found = await rows<{ seller_user_id: unknown; shop: string | null; username: string; orders: unknown; complaints: unknown }>(
     db,
     sql`select t.seller_user_id, s.name as shop, u.username, t.orders, t.complaints
-        from (select e.seller_user_id, count(*) as orders,
-                     count(*) filter (where exists (select 1 from complaints c where c.order_id = e.order_id)) as complaints
-              from seller_earnings e where ${within(sql`e.paid_at`, range)}
+        from (select e.seller_user_id, count(*) as orders, count(c.order_id) as complaints
+              from seller_earnings e
+              left join (select distinct order_id from complaints) c on c.order_id = e.order_id
+              where ${within(sql`e.paid_at`, range)}
               group by e.seller_user_id
               having count(*) >= ${minOrders}) t
         join users u on u.id = t.seller_user_id
@@ -206,9 +183,10 @@ export async function complaintRates(
 /** Everything the overview page shows, for one range. */
 export async function loadDashboard(db: Db, range: Range): Promise<DashboardOverview> {
   // One after the other: a request holds one pooled connection, and the pool is shared by every request.
-  const traffic = await trafficPerDay(db, range);
-  const channels = await channelsInRange(db, range);
-  const funnel = await funnelInRange(db, range);
+  const counts = await readTrafficCounts(db, range);
+  const traffic = await trafficPerDay(db, range, counts);
+  const channels = await channelsInRange(db, range, DASHBOARD_TOP_N, counts);
+  const funnel = await funnelInRange(db, range, counts);
   const money = await moneyPerDay(db, range);
   const top_games = await topGames(db, range);
   const top_listings = await topListings(db, range);
