@@ -1,13 +1,14 @@
 /**
  * Issue 15 "Users: search, view orders and wallet (read-only unless finance), ban and unban with a
  * reason", end to end: a new renter registers; customer service (kf01) finds them in /ops/users by
- * phone, bans them with a reason; the renter's session is gone and signing in shows
- * 账号已被封禁：<reason>; kf01 unbans and the renter signs in again. Finance (cw01) credits the
+ * phone, bans them for 30 days with a reason; the renter's session is gone and signing in shows
+ * 账号已被封禁：<reason>（<end> 自动解封）; kf01 unbans and the renter signs in again. Finance (cw01) credits the
  * renter's wallet and the ledger row shows; customer service has no adjust form. An order detail
  * opens from /ops/orders. The screens are photographed at 1280 and 390 px without sideways scrolling.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { AUTH_STORAGE_KEY } from '../../src/lib/stores/auth';
+import { formatShanghaiDateTime } from '../../src/lib/rules/shanghai-time';
 import { OPERATORS, loginDialog, passwordLogin, phoneFor, registerWithPhone, signInOperator, waitForAllHydrated, waitForChrome, waitForHydration } from './support';
 
 // Four browsers (renter, customer service, finance) on a shared two-core machine: a generous budget.
@@ -19,10 +20,11 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 /** Clicks a console action that asks for a reason and waits for the reloaded page's result line. */
-async function act(page: Page, scope: Locator, button: string, dialogName: string | RegExp, done: string | RegExp, reason: string): Promise<void> {
+async function act(page: Page, scope: Locator, button: string, dialogName: string | RegExp, done: string | RegExp, reason: string, pick?: [string, string]): Promise<void> {
   await waitForAllHydrated(page, 'OpsAction');
   await scope.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: dialogName });
+  if (pick) await dialog.getByLabel(pick[0]).selectOption({ label: pick[1] });
   await dialog.getByRole('textbox').fill(reason);
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(page.locator('#ops-flash')).toHaveText(done);
@@ -51,9 +53,15 @@ test('kf01 bans a renter who then cannot sign in and reads why, unbans; cw01 adj
   // Customer service reads the wallet but has no adjust form.
   await expect(kf.getByRole('form', { name: '钱包调账' })).toHaveCount(0);
   const userUrl = kf.url();
-  await act(kf, kf.locator('[data-user-status]'), '封禁', /^封禁用户/, /已封禁/, reason);
+  // A 30-day ban: the page and the sign-in message say when it ends.
+  const bannedAt = Date.now();
+  await act(kf, kf.locator('[data-user-status]'), '封禁', /^封禁用户/, /已封禁/, reason, ['封禁时长', '30 天']);
   await expect(kf.locator('[data-user-status]')).toHaveAttribute('data-user-status', 'banned');
   await expect(kf.locator('[data-user-status]').getByText(`封禁原因：${reason}`)).toBeVisible();
+  const until = Date.parse((await kf.locator('[data-ban-until]').getAttribute('data-ban-until')) ?? '');
+  expect(Math.abs(until - bannedAt - 30 * 86_400_000)).toBeLessThan(120_000);
+  const untilText = formatShanghaiDateTime(new Date(until));
+  await expect(kf.locator('[data-ban-until]')).toContainText(`${untilText} 自动解封`);
   for (const width of [1280, 390]) {
     await kf.setViewportSize({ width, height: 900 });
     await kf.reload();
@@ -71,7 +79,7 @@ test('kf01 bans a renter who then cannot sign in and reads why, unbans; cw01 adj
   await loginDialog(page).getByRole('tab', { name: '账号登录' }).click();
   // The reason arrives as the call's message and shows as the error toast (3 s): watch for it from
   // before the click, so a slow machine cannot miss it between two polls.
-  const bannedText = `账号已被封禁：${reason}`;
+  const bannedText = `账号已被封禁：${reason}（${untilText} 自动解封）`;
   const [answer] = await Promise.all([
     page.waitForResponse((response) => response.url().endsWith('/api/v1/common/login')),
     page.waitForFunction((text) => document.body.textContent?.includes(text) ?? false, bannedText, { polling: 'raf', timeout: 30_000 }),

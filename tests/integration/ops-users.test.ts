@@ -4,7 +4,8 @@
  * (password, SMS, QR / third party) with the reason, revokes the tokens and takes the owner's
  * listings out of the hall; unbanning gives back exactly what the ban held; the finance adjustment
  * writes one ops_adjust ledger row and never takes a balance below zero, also under concurrency;
- * each action leaves its audit row; bad input writes nothing. Orders are searched and read.
+ * each action leaves its audit row; bad input writes nothing. A timed ban is lifted by the sweep at
+ * its end, once however many sweeps race. Orders are searched and read.
  */
 import { createHash, constants, publicEncrypt } from 'node:crypto';
 import type { APIRoute } from 'astro';
@@ -13,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '~/lib/contract/common';
 import type { ListingCard } from '~/lib/contract/catalog';
 import {
+  BAN_EXPIRE_REASON,
   BAN_HOLD_REASON,
+  MSG_OPS_BAN_DAYS_INVALID,
   MSG_OPS_ADJUST_INSUFFICIENT,
   MSG_OPS_LISTING_HELD_FOR_BAN,
   MSG_OPS_USER_ALREADY_BANNED,
@@ -32,7 +35,9 @@ import { openTestDatabase } from '~/server/seed/test-database';
 import { listings, opsAuditLog, orders, shops, users, verificationCodes, walletLedger } from '~/server/db/schema';
 import { createOperator, openOperatorSession } from '~/server/services/ops/operators';
 import { confirmSandbox, createQrSession, redeemQrSession } from '~/server/services/qr-login';
-import type { SignInAnswer } from '~/server/services/sign-in';
+import { assertNotBanned, type SignInAnswer } from '~/server/services/sign-in';
+import { liftEndedBans } from '~/server/services/ops/users';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
 import { issueToken, resolveToken } from '~/server/services/tokens';
 import { ledgerSum, readWallet } from '~/server/services/wallet';
 import { GET as usersRoute } from '~/pages/api/v1/ops/users/index';
@@ -67,6 +72,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
   describe.skipIf(skip)(`console users and orders (${label})`, () => {
     let db: Db;
     let kfCookie = '';
+    let kfId = 0;
     let cwCookie = '';
     let renterId = 0;
     let ownerId = 0;
@@ -88,6 +94,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       const now = new Date();
       const kf = await createOperator(db, { username: `kftest${driver.slice(0, 2)}`, password: 'ops_test_pass_1', role: 'service', displayName: '测试客服' }, now);
       kfCookie = (await openOperatorSession(db, kf.id, now)).cookie;
+      kfId = kf.id;
       const cw = await createOperator(db, { username: `cwtest${driver.slice(0, 2)}`, password: 'ops_test_pass_2', role: 'finance', displayName: '测试财务' }, now);
       cwCookie = (await openOperatorSession(db, cw.id, now)).cookie;
       const [renter] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'renter01'));
@@ -277,6 +284,44 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       const [takenAfter] = await db.select().from(listings).where(eq(listings.id, takenDown.id));
       expect(takenAfter).toMatchObject({ isListed: false, holdReason: '图片违规' });
       expectOk(await opsPost(restoreRoute, '/listings/restore', { id: takenDown.id }, await operationsCookie()));
+    });
+
+    it('a timed ban names its end at sign-in and is lifted by the sweep at that end, once, with the listings; bad lengths are refused', async () => {
+      for (const days of [2, '7', 1e20, -1, 7.5]) {
+        expectError(await opsPost(banRoute, '/users/ban', { user_id: ownerId, reason: '原因', days }), 400, MSG_OPS_BAN_DAYS_INVALID);
+      }
+      const listedBefore = await db.select({ id: listings.id }).from(listings).where(and(eq(listings.shopId, shopId), eq(listings.isListed, true)));
+      expect(listedBefore.length).toBeGreaterThanOrEqual(1);
+
+      const started = Date.now();
+      const banned = expectOk(await opsPost<OpsBanResult>(banRoute, '/users/ban', { user_id: ownerId, reason: '违规出租', days: 3 }));
+      const until = new Date(banned.user.banned_until!);
+      expect(Math.abs(until.getTime() - started - 3 * 86_400_000)).toBeLessThan(60_000);
+      // Every listing not held already is held (off-shelf ones too, so the seller cannot list them meanwhile).
+      expect(banned.listings_changed).toBeGreaterThanOrEqual(listedBefore.length);
+      const message = bannedSignInMessage('违规出租', formatShanghaiDateTime(until));
+      expect(message).toMatch(/^账号已被封禁：违规出租（\d{4}-\d{2}-\d{2} \d{2}:\d{2} 自动解封）$/);
+      await expect(assertNotBanned(db, ownerId, new Date(until.getTime() - 1000))).rejects.toMatchObject({ httpStatus: 403, message });
+      // At the end itself the user is let in, even before the sweep has run.
+      await expect(assertNotBanned(db, ownerId, until)).resolves.toBeUndefined();
+      const token = await issueToken(db, ownerId, { now: new Date() });
+      expect((await resolveToken(db, token.token, new Date(until.getTime() - 1000))).ok).toBe(false);
+      expect((await resolveToken(db, token.token, until)).ok).toBe(true);
+
+      expect(await liftEndedBans(db, new Date(until.getTime() - 1000))).toBe(0);
+      // Three processes' sweeps at once: one lifts it.
+      const lifted = await Promise.all([liftEndedBans(db, until), liftEndedBans(db, until), liftEndedBans(db, until)]);
+      expect(lifted.reduce((sum, n) => sum + n, 0)).toBe(1);
+      const [row] = await db.select().from(users).where(eq(users.id, ownerId));
+      expect(row).toMatchObject({ bannedAt: null, banReason: null, bannedUntil: null });
+      const listedAfter = await db.select({ id: listings.id }).from(listings).where(and(eq(listings.shopId, shopId), eq(listings.isListed, true)));
+      expect(listedAfter.map((listing) => listing.id).sort()).toEqual(listedBefore.map((listing) => listing.id).sort());
+      const expired = (await auditRows(ownerId)).filter((entry) => entry.action === 'user.ban_expire');
+      expect(expired).toHaveLength(1);
+      expect(expired[0]).toMatchObject({ operatorId: kfId, reason: BAN_EXPIRE_REASON });
+      expect(expired[0]!.before).toMatchObject({ ban_reason: '违规出租', banned_until: until.toISOString() });
+      expect(expired[0]!.after).toMatchObject({ banned_at: null, banned_until: null, listings_restored: banned.listings_changed });
+      expect(await liftEndedBans(db, new Date(until.getTime() + 60_000))).toBe(0);
     });
 
     let opsCookieCache = '';

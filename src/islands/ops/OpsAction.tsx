@@ -14,6 +14,16 @@ export interface OpsActionReason {
   placeholder?: string;
 }
 
+/** A pick from a few values in the dialog, sent in the body (e.g. a ban's length). */
+export interface OpsActionChoice {
+  label: string;
+  field: string;
+  /** A null value is sent as null. */
+  options: readonly { value: string | number | null; label: string }[];
+  /** The option preselected (default the first). */
+  initial?: number;
+}
+
 export interface OpsActionProps {
   /** Path under /api/v1/ops, e.g. /listings/decide. */
   endpoint: string;
@@ -24,6 +34,8 @@ export interface OpsActionProps {
   confirm?: string;
   /** Ask for a reason before acting; it is sent in the body. */
   reason?: OpsActionReason;
+  /** Ask for one of a few values before acting, above the reason. */
+  choice?: OpsActionChoice;
   /** Shown after the reload (default 操作成功). */
   successText?: string;
   /** Go here on success instead of reloading the page. */
@@ -44,13 +56,26 @@ const TONES = {
  * reason when asked, and reloads the server-rendered page it changed. Failures stay on the page
  * in an aria-live line (or in the dialog), never a silent reload.
  */
-export function OpsAction({ endpoint, body, label, tone = 'plain', confirm, reason, successText = '操作成功', redirect, title, size = 'sm' }: OpsActionProps): ReactNode {
+export function OpsAction({
+  endpoint,
+  body,
+  label,
+  tone = 'plain',
+  confirm,
+  reason,
+  choice,
+  successText = '操作成功',
+  redirect,
+  title,
+  size = 'sm',
+}: OpsActionProps): ReactNode {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [text, setText] = useState('');
-  const needsDialog = Boolean(confirm || reason);
+  const [picked, setPicked] = useState(choice?.initial ?? 0);
+  const needsDialog = Boolean(confirm || reason || choice);
 
   async function run(extra: Record<string, unknown> = {}): Promise<void> {
     if (busy) return;
@@ -67,16 +92,16 @@ export function OpsAction({ endpoint, body, label, tone = 'plain', confirm, reas
 
   function submit(event: FormEvent): void {
     event.preventDefault();
+    const extra: Record<string, unknown> = choice ? { [choice.field]: choice.options[picked]?.value ?? null } : {};
     if (reason) {
       const value = text.trim();
       if (reason.required && !value) {
         setError(`请填写${reason.label}`);
         return;
       }
-      void run(value ? { [reason.field ?? 'reason']: value } : {});
-    } else {
-      void run();
+      if (value) extra[reason.field ?? 'reason'] = value;
     }
+    void run(extra);
   }
 
   const sizing = size === 'sm' ? 'min-h-8 px-3 text-xs' : 'min-h-10 px-4 text-sm';
@@ -99,6 +124,25 @@ export function OpsAction({ endpoint, body, label, tone = 'plain', confirm, reas
         <Modal open={open} title={title ?? label} onClose={() => !busy && setOpen(false)} width={440}>
           <form onSubmit={submit} className="space-y-4" noValidate>
             {confirm && <p className="text-sm text-neutral-700">{confirm}</p>}
+            {choice && (
+              <div>
+                <label htmlFor={`${id}-choice`} className="mb-1 block text-sm font-medium text-neutral-800">
+                  {choice.label}
+                </label>
+                <select
+                  id={`${id}-choice`}
+                  value={picked}
+                  onChange={(event) => setPicked(Number(event.target.value))}
+                  className="min-h-10 w-full rounded-md border border-neutral-300 bg-white px-2 text-sm focus:border-primary focus:outline-none"
+                >
+                  {choice.options.map((option, index) => (
+                    <option key={option.label} value={index}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
             {reason && (
               <div>
                 <label htmlFor={`${id}-reason`} className="mb-1 block text-sm font-medium text-neutral-800">

@@ -5,7 +5,7 @@
  * order search and detail (`orders.read`).
  */
 import { z } from 'zod';
-import { OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX, OPS_WALLET_ADJUST_MAX_FEN } from '../config/constants';
+import { OPS_BAN_DAY_CHOICES, OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX, OPS_WALLET_ADJUST_MAX_FEN } from '../config/constants';
 import type { AuditEntryView } from './ops';
 import type { OpsComplaintOrder, OpsTimelineEvent } from './ops-complaints';
 import { OPS_SEARCH_MAX_CHARS, platformReasonSchema } from './ops-sellers';
@@ -22,8 +22,14 @@ export const MSG_OPS_USER_DELETED = '该账号已注销，无需封禁';
 export const MSG_OPS_LISTING_HELD_FOR_BAN = '号主账号封禁中，解封后自动恢复上架';
 export const MSG_OPS_ADJUST_INSUFFICIENT = '余额不足，扣款后余额不能为负';
 export const MSG_OPS_ADJUST_BAD_AMOUNT = '请输入正确的金额（0.01 至 1,000,000.00 元）';
-/** What a banned user reads when signing in, whichever way (password, SMS, QR, third party). */
-export const bannedSignInMessage = (reason: string): string => `账号已被封禁：${reason}`;
+export const MSG_OPS_BAN_DAYS_INVALID = `封禁时长只能是 ${OPS_BAN_DAY_CHOICES.join('、')} 天或永久`;
+/** The reason written to the audit log when the sweep lifts a timed ban at its end. */
+export const BAN_EXPIRE_REASON = '封禁期满，自动解封';
+/**
+ * What a banned user reads when signing in, whichever way (password, SMS, QR, third party); a timed
+ * ban says when it ends ('YYYY-MM-DD HH:mm', Shanghai).
+ */
+export const bannedSignInMessage = (reason: string, until?: string): string => `账号已被封禁：${reason}${until ? `（${until} 自动解封）` : ''}`;
 /** The hold reason a banned owner's listings carry while the ban lasts (the seller reads it later). */
 export const BAN_HOLD_REASON = '号主账号已被封禁';
 
@@ -74,6 +80,8 @@ export interface OpsUserRow {
   status_text: string;
   ban_reason: string | null;
   banned_at: string | null;
+  /** When a timed ban ends; null for a ban until lifted (or no ban). */
+  banned_until: string | null;
   shop: { id: number; name: string } | null;
   created_at: string;
 }
@@ -107,6 +115,12 @@ export interface OpsUserDetail {
 export const opsUserBanBodySchema = z.object({
   user_id: bodyIdSchema,
   reason: platformReasonSchema('封禁原因'),
+  /** A timed ban's length in days (one of OPS_BAN_DAY_CHOICES); absent or null: until an operator lifts it. */
+  days: z
+    .number({ error: MSG_OPS_BAN_DAYS_INVALID })
+    .refine((days) => (OPS_BAN_DAY_CHOICES as readonly number[]).includes(days), { error: MSG_OPS_BAN_DAYS_INVALID })
+    .nullable()
+    .optional(),
 });
 export type OpsUserBanBody = z.output<typeof opsUserBanBodySchema>;
 

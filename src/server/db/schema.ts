@@ -88,15 +88,20 @@ export const users = pgTable(
     /**
      * Banned by an operator (issue 15): when, and the reason the user reads at sign-in. While set no
      * sign-in path issues a token and existing tokens resolve to no one; the history of bans is the
-     * audit log (user.ban / user.unban).
+     * audit log (user.ban / user.unban / user.ban_expire).
      */
     bannedAt: timestamp('banned_at', { withTimezone: true, mode: 'date' }),
     banReason: varchar('ban_reason', { length: 200 }),
+    /** When a timed ban ends (the money sweep lifts it); null while banned: until an operator lifts it. */
+    bannedUntil: timestamp('banned_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
     check('users_ban_check', sql`(${t.bannedAt} is null) = (${t.banReason} is null)`),
+    check('users_banned_until_check', sql`${t.bannedUntil} is null or ${t.bannedUntil} > ${t.bannedAt}`),
+    // The sweep's lookup of timed bans that have ended.
+    index('users_banned_until_idx').on(t.bannedUntil).where(sql`${t.bannedUntil} is not null`),
     uniqueIndex('users_mobile_key').on(t.mobile),
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),

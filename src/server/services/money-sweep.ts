@@ -1,7 +1,7 @@
 /**
  * What every process does on a timer for money (main.ts, every ORDER_SWEEP_INTERVAL_MS): settle
  * orders by the clock, release sellers' earnings past their hold, post the sandbox gateway's due notifies, and let the sandbox payout
- * provider finish due withdrawals. Each step claims its rows (SKIP LOCKED or a lease), so many
+ * provider finish due withdrawals; timed bans that have ended are lifted too. Each step claims its rows (SKIP LOCKED or a lease), so many
  * processes share the work; a failing step does not stop the others.
  */
 import { sandboxPagesEnabled } from '../config';
@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { log } from '../log';
 import { deliverDueNotifies } from '../providers/payment/sandbox';
 import { sweepNotifications } from './notification-events';
+import { liftEndedBans } from './ops/users';
 import { sweepOrders } from './order-lifecycle';
 import { releaseDueEarnings } from './settlement';
 import { settleSandboxWithdrawals } from './withdrawals';
@@ -19,6 +20,8 @@ export async function sweepMoney(db: Db, now: Date): Promise<void> {
     ['earnings', () => releaseDueEarnings(db, now)],
     // Rental starting, 10 minutes before the end, VIP expiring: deduped, so every process may run it.
     ['notifications', () => sweepNotifications(db, now)],
+    // Timed bans at their end (issue 15): the listings the ban held come back with the ban.
+    ['bans', () => liftEndedBans(db, now)],
   ];
   if (sandboxPagesEnabled()) {
     steps.push(['sandbox notifies', () => deliverDueNotifies(db, now)]);

@@ -8,6 +8,8 @@ import { bannedSignInMessage } from '~/lib/contract/ops-users';
 import type { Db, DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden } from '../errors';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import { banInEffect } from '~/lib/rules/user-ban';
 import { issueToken, type IssuedToken } from './tokens';
 import { getUserInfo, type UserInfo } from './users';
 
@@ -28,13 +30,18 @@ export interface SignInOptions {
  * ends in signInAnswer (and the QR bind token checks here too), so this is the one gate; callers
  * reach it only after the credentials checked out, so a ban is never revealed to a guesser.
  */
-export async function assertNotBanned(db: DbOrTx, userId: number): Promise<void> {
-  const [row] = await db.select({ bannedAt: users.bannedAt, banReason: users.banReason }).from(users).where(eq(users.id, userId));
-  if (row?.bannedAt) throw forbidden(bannedSignInMessage(row.banReason ?? ''), { cause: new Error(`user ${userId} is banned`) });
+export async function assertNotBanned(db: DbOrTx, userId: number, now: Date = new Date()): Promise<void> {
+  const [row] = await db
+    .select({ bannedAt: users.bannedAt, banReason: users.banReason, bannedUntil: users.bannedUntil })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row || !banInEffect(row, now)) return;
+  const until = row.bannedUntil ? formatShanghaiDateTime(row.bannedUntil) : undefined;
+  throw forbidden(bannedSignInMessage(row.banReason ?? '', until), { cause: new Error(`user ${userId} is banned`) });
 }
 
 export async function signInAnswer(db: Db, userId: number, options: SignInOptions): Promise<SignInAnswer> {
-  await assertNotBanned(db, userId);
+  await assertNotBanned(db, userId, options.now);
   const token = await issueToken(db, userId, { userAgent: options.userAgent, now: options.now });
   return { token, is_new_user: options.isNewUser ?? false, user: await getUserInfo(db, userId) };
 }

@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { TOKEN_LIFETIME_S } from '~/lib/config/constants';
+import { banInEffect } from '~/lib/rules/user-ban';
 import { affectedRowCount, type Db, type DbOrTx } from '../db/client';
 import { authTokens, users, type TokenPurpose } from '../db/schema';
 import { cancelPendingDeactivation } from './deactivation';
@@ -102,7 +103,8 @@ export async function resolveToken(
       revokedAt: authTokens.revokedAt,
       lastUsedAt: authTokens.lastUsedAt,
       userStatus: users.status,
-      userBannedAt: users.bannedAt,
+      bannedAt: users.bannedAt,
+      bannedUntil: users.bannedUntil,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -112,7 +114,7 @@ export async function resolveToken(
   if (!row) return { ok: false, reason: 'unknown' };
   // A deleted account's tokens stand for no one any more, whichever endpoint reads them; nor do a
   // banned one's (the ban revokes them too, this also covers a token issued in the same instant).
-  if (row.revokedAt || row.userStatus === 'deleted' || row.userBannedAt) return { ok: false, reason: 'revoked' };
+  if (row.revokedAt || row.userStatus === 'deleted' || banInEffect(row, now)) return { ok: false, reason: 'revoked' };
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, row.id));

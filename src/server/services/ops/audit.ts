@@ -35,7 +35,8 @@ function snapshot(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner))) as unknown;
 }
 
-export async function writeAudit(db: DbOrTx, actor: OperatorActor, entry: AuditEntry, now: Date = new Date()): Promise<void> {
+/** `actor` is the operator who acted, or whose earlier action the system carries out (a timed ban ending). */
+export async function writeAudit(db: DbOrTx, actor: Pick<OperatorActor, 'operatorId' | 'ip'>, entry: AuditEntry, now: Date = new Date()): Promise<void> {
   await db.insert(opsAuditLog).values({
     operatorId: actor.operatorId,
     action: entry.action,

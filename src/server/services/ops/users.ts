@@ -8,14 +8,17 @@
  * tokens), every token is revoked, and each of the owner's listings not already held gets a hold
  * marked held_for_ban, so it leaves the hall, the detail and the shop page. Unbanning lifts exactly
  * those holds; whether a listing shows again is then its own state (on the shelf and approved), so
- * "listed before the ban" comes back and nothing else does.
+ * "listed before the ban" comes back and nothing else does. A timed ban (1, 3, 7 or 30 days) is
+ * lifted the same way by the money sweep at its end (liftEndedBans), audited as user.ban_expire
+ * under the operator who set it.
  */
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { OPS_USER_RECENT_ROWS } from '~/lib/config/constants';
+import { MS_PER_DAY, OPS_USER_RECENT_ROWS } from '~/lib/config/constants';
 import type { Page } from '~/lib/contract/common';
 import { MONEY_CODES } from '~/lib/contract/money';
 import {
+  BAN_EXPIRE_REASON,
   BAN_HOLD_REASON,
   MSG_OPS_ADJUST_INSUFFICIENT,
   MSG_OPS_USER_ALREADY_BANNED,
@@ -37,7 +40,7 @@ import {
 import { CERT_TYPE_LABEL } from '~/lib/contract/seller';
 import { orderStatusText } from '~/lib/rules/order-status';
 import { affectedRowCount, type Db, type DbOrTx } from '../../db/client';
-import { listings, orders, shops, users } from '../../db/schema';
+import { listings, opsAuditLog, orders, shops, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import { containsPattern } from '../catalog';
 import { revokeAllTokens } from '../tokens';
@@ -88,6 +91,7 @@ function reshapeUser(user: UserRow, shop: { id: number; name: string } | null): 
     status_text: OPS_USER_STATUS_TEXT[status],
     ban_reason: user.banReason,
     banned_at: user.bannedAt?.toISOString() ?? null,
+    banned_until: user.bannedUntil?.toISOString() ?? null,
     shop,
     created_at: user.createdAt.toISOString(),
   };
@@ -214,10 +218,14 @@ export async function getOpsUser(db: DbOrTx, userId: number, now: Date): Promise
 // ---------------------------------------------------------------------------------------------
 // ban and unban
 
-const auditBan = (user: Pick<UserRow, 'bannedAt' | 'banReason' | 'status'>): Record<string, unknown> => ({
+/** Timed bans one sweep round lifts at most (the next round takes the rest). */
+const BAN_LIFT_BATCH = 100;
+
+const auditBan = (user: Pick<UserRow, 'bannedAt' | 'banReason' | 'bannedUntil' | 'status'>): Record<string, unknown> => ({
   status: user.status,
   banned_at: user.bannedAt,
   ban_reason: user.banReason,
+  banned_until: user.bannedUntil,
 });
 
 /** The shops' ids of a user (zero or one): the listings to hold or give back. */
@@ -229,7 +237,8 @@ export async function banUser(db: Db, actor: OperatorActor, body: OpsUserBanBody
     const before = await loadUser(tx, body.user_id, true);
     if (before.status === 'deleted') throw conflict(MSG_OPS_USER_DELETED);
     if (before.bannedAt) throw conflict(MSG_OPS_USER_ALREADY_BANNED);
-    const [after] = await tx.update(users).set({ bannedAt: now, banReason: body.reason }).where(eq(users.id, body.user_id)).returning();
+    const bannedUntil = body.days ? new Date(now.getTime() + body.days * MS_PER_DAY) : null;
+    const [after] = await tx.update(users).set({ bannedAt: now, banReason: body.reason, bannedUntil }).where(eq(users.id, body.user_id)).returning();
     const tokensRevoked = await revokeAllTokens(tx, body.user_id, now);
     const held = await tx
       .update(listings)
@@ -254,39 +263,92 @@ export async function banUser(db: Db, actor: OperatorActor, body: OpsUserBanBody
   });
 }
 
+/**
+ * Ends a ban inside the caller's transaction (the user row locked): sign-in works again, the
+ * listings the ban held are given back, and the audit row is written.
+ */
+async function liftBan(
+  tx: DbOrTx,
+  actor: Pick<OperatorActor, 'operatorId' | 'ip'>,
+  before: UserRow,
+  action: 'user.unban' | 'user.ban_expire',
+  reason: string,
+  now: Date,
+): Promise<OpsBanResult> {
+  const [after] = await tx.update(users).set({ bannedAt: null, banReason: null, bannedUntil: null }).where(eq(users.id, before.id)).returning();
+  // An account deregistered while banned (its cooling-off began before the ban) gets nothing back on the shelf.
+  const restored =
+    before.status === 'deleted'
+      ? null
+      : await tx
+          .update(listings)
+          .set({
+            heldAt: null,
+            holdReason: null,
+            heldForBan: false,
+            // The rule of listings_is_listed_check with the hold gone: the seller's own state and the review decide.
+            isListed: sql`${listings.sellerState} = 'on_shelf' and ${listings.reviewStatus} = 'approved'`,
+          })
+          .where(and(inArray(listings.shopId, shopIdsOf(tx, before.id)), eq(listings.heldForBan, true)));
+  const listingsRestored = restored ? affectedRowCount(restored) : 0;
+  await writeAudit(
+    tx,
+    actor,
+    {
+      action,
+      targetType: 'user',
+      targetId: before.id,
+      before: auditBan(before),
+      after: { ...auditBan(after!), listings_restored: listingsRestored },
+      reason,
+    },
+    now,
+  );
+  const shop = await shopOf(tx, before.id);
+  return { user: reshapeUser(after!, shop), tokens_revoked: 0, listings_changed: listingsRestored };
+}
+
 /** POST ops/users/unban: sign-in works again and the listings the ban held are given back. */
 export async function unbanUser(db: Db, actor: OperatorActor, body: OpsUserUnbanBody, now: Date): Promise<OpsBanResult> {
   return db.transaction(async (tx) => {
     const before = await loadUser(tx, body.user_id, true);
     if (!before.bannedAt) throw conflict(MSG_OPS_USER_NOT_BANNED);
-    const [after] = await tx.update(users).set({ bannedAt: null, banReason: null }).where(eq(users.id, body.user_id)).returning();
-    const restored = await tx
-      .update(listings)
-      .set({
-        heldAt: null,
-        holdReason: null,
-        heldForBan: false,
-        // The rule of listings_is_listed_check with the hold gone: the seller's own state and the review decide.
-        isListed: sql`${listings.sellerState} = 'on_shelf' and ${listings.reviewStatus} = 'approved'`,
-      })
-      .where(and(inArray(listings.shopId, shopIdsOf(tx, body.user_id)), eq(listings.heldForBan, true)));
-    const listingsRestored = affectedRowCount(restored);
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'user.unban',
-        targetType: 'user',
-        targetId: body.user_id,
-        before: auditBan(before),
-        after: { ...auditBan(after!), listings_restored: listingsRestored },
-        reason: body.reason,
-      },
-      now,
-    );
-    const shop = await shopOf(tx, body.user_id);
-    return { user: reshapeUser(after!, shop), tokens_revoked: 0, listings_changed: listingsRestored };
+    return liftBan(tx, actor, before, 'user.unban', body.reason, now);
   });
+}
+
+/**
+ * The money sweep's step for timed bans: each ban whose end has come is lifted as an unban would
+ * be, audited as user.ban_expire under the operator whose user.ban set it. Each user in its own
+ * transaction with the row locked and the end checked again, so racing processes lift it once
+ * (and an operator's unban or a new ban in between wins). Returns the bans lifted.
+ */
+export async function liftEndedBans(db: Db, now: Date): Promise<number> {
+  const due = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNotNull(users.bannedUntil), lte(users.bannedUntil, now)))
+    .orderBy(users.bannedUntil)
+    .limit(BAN_LIFT_BATCH);
+  let lifted = 0;
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!before?.bannedAt || !before.bannedUntil || before.bannedUntil.getTime() > now.getTime()) return false;
+      const [ban] = await tx
+        .select({ operatorId: opsAuditLog.operatorId })
+        .from(opsAuditLog)
+        .where(and(eq(opsAuditLog.action, 'user.ban'), eq(opsAuditLog.targetType, 'user'), eq(opsAuditLog.targetId, String(id))))
+        .orderBy(desc(opsAuditLog.id))
+        .limit(1);
+      // Every ban is written with its audit row, so the operator is there; a row edited by hand without one is left to an operator.
+      if (!ban) return false;
+      await liftBan(tx, { operatorId: ban.operatorId, ip: null }, before, 'user.ban_expire', BAN_EXPIRE_REASON, now);
+      return true;
+    });
+    if (done) lifted++;
+  }
+  return lifted;
 }
 
 // ---------------------------------------------------------------------------------------------
