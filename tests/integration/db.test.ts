@@ -85,7 +85,9 @@ describe.each(DRIVERS)('database on $label', ({ driver, skip }) => {
 
     it('seeds in one go, in well under the time budget', () => {
       expect(firstSeed).toEqual({ seeded: true });
-      expect(seedMs).toBeLessThan(5_000);
+      // Under 5 s on a quiet machine; the bound catches a pathological seed (row-by-row work),
+      // with room for CI running every suite beside it (5 s failed there once under load).
+      expect(seedMs).toBeLessThan(20_000);
     });
 
     it('seeds at least 12 games named as players know them, 三角洲行动 with hafu coins, some hot, one under maintenance', async () => {
