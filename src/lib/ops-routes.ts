@@ -49,6 +49,7 @@ export const OPS_ROUTES: readonly OpsRouteDef[] = [
   r('ops_broadcasts', '/ops/broadcasts', '站内群发', 'campaigns', '运营活动'),
   r('ops_red_packets', '/ops/red-packets', '红包活动', 'campaigns', '运营活动'),
   r('ops_exchange_codes', '/ops/exchange-codes', '兑换码', 'campaigns', '运营活动'),
+  r('ops_lottery', '/ops/lottery', '抽奖奖品', 'campaigns', '运营活动'),
   r('ops_investment_leads', '/ops/investment-leads', '招商线索', 'campaigns', '运营活动'),
   r('ops_announcements', '/ops/announcements', '公告管理', 'content', '内容'),
   r('ops_help', '/ops/help', '帮助文档', 'content', '内容'),

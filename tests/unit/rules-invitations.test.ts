@@ -7,6 +7,7 @@ import {
   judgeInvitation,
   maskInvitee,
   pickPrize,
+  prizeChances,
   rankPrizeCoins,
   type InviteJudgement,
   type InviteeFacts,
@@ -110,6 +111,12 @@ describe('pickPrize: weights over the prizes in stock', () => {
 
   it('nothing left: null', () => {
     expect(pickPrize([{ id: 1, weight: 5, stock: 0 }], 0.3)).toBeNull();
+  });
+
+  it('prizeChances gives the same odds the pick draws by: out of stock is 0, the rest share their weights', () => {
+    expect(prizeChances(prizes)).toEqual([10 / 70, 0, 60 / 70]);
+    expect(prizeChances([{ id: 1, weight: 5, stock: 0 }])).toEqual([0]);
+    expect(prizeChances([])).toEqual([]);
   });
 });
 

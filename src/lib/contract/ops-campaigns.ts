@@ -470,3 +470,38 @@ export interface ExchangeRedemptionView {
   reward_label: string;
   created_at: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// lottery prizes (the activities' draws: stock and chance; docs/decisions.md "Lottery prizes in the console")
+
+/** Largest stock or weight an operator may give a prize. */
+export const LOTTERY_PRIZE_STOCK_MAX = 1_000_000;
+export const LOTTERY_PRIZE_WEIGHT_MAX = 1_000_000;
+export const MSG_LOTTERY_PRIZE_NOT_FOUND = '奖品不存在';
+export const MSG_LOTTERY_PRIZE_KEEP_UNLIMITED = '每个活动至少保留一个不限量的奖品（如谢谢参与），抽奖才总有结果';
+const MSG_LOTTERY_STOCK = `库存应为 0 至 ${LOTTERY_PRIZE_STOCK_MAX.toLocaleString('en-US')} 的整数，留空为不限量`;
+const MSG_LOTTERY_WEIGHT = `权重应为 1 至 ${LOTTERY_PRIZE_WEIGHT_MAX.toLocaleString('en-US')} 的整数`;
+
+/** POST campaigns/lottery-prizes/update: the prize's whole state; no stock (absent or null) is unlimited. */
+export const lotteryPrizeUpdateBodySchema = z.object({
+  id: bodyIdSchema,
+  stock: z.int({ error: MSG_LOTTERY_STOCK }).min(0, { error: MSG_LOTTERY_STOCK }).max(LOTTERY_PRIZE_STOCK_MAX, { error: MSG_LOTTERY_STOCK }).nullable().optional(),
+  weight: z.int({ error: MSG_LOTTERY_WEIGHT }).min(1, { error: MSG_LOTTERY_WEIGHT }).max(LOTTERY_PRIZE_WEIGHT_MAX, { error: MSG_LOTTERY_WEIGHT }),
+});
+export type LotteryPrizeUpdateBody = z.output<typeof lotteryPrizeUpdateBodySchema>;
+
+export interface OpsLotteryPrizeView {
+  id: number;
+  activity: string;
+  /** The activity's name as the site shows it. */
+  activity_text: string;
+  name: string;
+  coins: number;
+  /** What is left; null is unlimited. */
+  stock: number | null;
+  weight: number;
+  /** The chance of drawing it now: its weight over the weights of the activity's prizes in stock. */
+  chance: number;
+  /** Draws that won it so far. */
+  won: number;
+}

@@ -117,3 +117,10 @@ export function pickPrize<T extends PickablePrize>(prizes: readonly T[], r: numb
   }
   return open[open.length - 1]!;
 }
+
+/** Each prize's chance of being drawn now (pickPrize's odds): its weight over the open prizes' weights; 0 when out of stock. */
+export function prizeChances<T extends PickablePrize>(prizes: readonly T[]): number[] {
+  const open = (prize: T): boolean => prize.weight > 0 && (prize.stock === null || prize.stock > 0);
+  const total = prizes.reduce((sum, prize) => sum + (open(prize) ? prize.weight : 0), 0);
+  return prizes.map((prize) => (total > 0 && open(prize) ? prize.weight / total : 0));
+}

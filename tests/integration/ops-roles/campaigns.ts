@@ -17,6 +17,8 @@ export const ROWS: OpsRoleRow[] = [
   { path: '/api/v1/ops/campaigns/exchange-codes/deactivate', method: 'POST', permission: 'campaigns' },
   { path: '/api/v1/ops/campaigns/exchange-codes/export', method: 'GET', permission: 'campaigns' },
   { path: '/api/v1/ops/campaigns/exchange-codes/lookup', method: 'GET', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/lottery-prizes', method: 'GET', permission: 'campaigns' },
+  { path: '/api/v1/ops/campaigns/lottery-prizes/update', method: 'POST', permission: 'campaigns' },
   { path: '/api/v1/ops/campaigns/notices', method: 'GET', permission: 'campaigns' },
   { path: '/api/v1/ops/campaigns/notices/activate', method: 'POST', permission: 'campaigns' },
   { path: '/api/v1/ops/campaigns/notices/create', method: 'POST', permission: 'campaigns' },
