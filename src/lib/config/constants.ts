@@ -531,6 +531,8 @@ export const TRAFFIC_ROLLUP_DAYS_PER_ROUND = 100;
 export const OPS_WALLET_ADJUST_MAX_FEN = 100_000_000;
 /** The lengths of a timed ban an operator picks from, in days; no length is a ban until lifted. */
 export const OPS_BAN_DAY_CHOICES = [1, 3, 7, 30] as const;
+/** The length the ban dialog preselects (one of OPS_BAN_DAY_CHOICES). */
+export const OPS_BAN_DEFAULT_DAYS: (typeof OPS_BAN_DAY_CHOICES)[number] = 7;
 /** Rows of a user's recent orders and ledger on the console's user detail. */
 export const OPS_USER_RECENT_ROWS = 10;
 

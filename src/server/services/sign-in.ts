@@ -5,11 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { bannedSignInMessage } from '~/lib/contract/ops-users';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import { banInEffect } from '~/lib/rules/user-ban';
 import type { Db, DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 import { forbidden } from '../errors';
-import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
-import { banInEffect } from '~/lib/rules/user-ban';
 import { issueToken, type IssuedToken } from './tokens';
 import { getUserInfo, type UserInfo } from './users';
 
