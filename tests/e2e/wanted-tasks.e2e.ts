@@ -69,7 +69,8 @@ test('renter01 publishes a task, owner01 offers an account, renter01 accepts and
   await expect(page.getByText('还没有号主报价，请耐心等待')).toBeVisible();
 
   await page.goto(`/task?game_id=${listing.game_id}`);
-  await expect(page.getByRole('link', { name: new RegExp(requirements) })).toBeVisible();
+  // In the hall's cards: once 我的任务 hydrates above them, the renter's own task is linked there too.
+  await expect(page.locator('[data-task-card]').getByRole('link', { name: new RegExp(requirements) })).toBeVisible();
   await shoot(page, 'task-hall');
 
   // owner01 offers one of their accounts, in their own browser.
