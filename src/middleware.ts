@@ -1,12 +1,12 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { redirectsHome } from './lib/rules/routing';
-import { servePageCache } from './server/cached-pages';
-import { appConfig } from './server/config';
-import { isCrossSiteFormPost, MSG_CROSS_SITE } from './server/origin-check';
-import { brandForHost, resolveRequestDb } from './server/request-context';
-import { fail } from './server/http';
-import { badRequest, forbidden } from './server/errors';
-import { MSG_NUL_IN_INPUT, NUL } from './lib/contract/common';
+import { redirectsHome } from '~/lib/rules/routing';
+import { servePageCache } from '~/server/cached-pages';
+import { appConfig } from '~/server/config';
+import { isCrossSiteFormPost, MSG_CROSS_SITE } from '~/server/origin-check';
+import { brandForHost, resolveRequestDb } from '~/server/request-context';
+import { fail } from '~/server/http';
+import { badRequest, forbidden } from '~/server/errors';
+import { MSG_NUL_IN_INPUT, NUL } from '~/lib/contract/common';
 
 const config = appConfig();
 

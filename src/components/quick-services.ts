@@ -4,8 +4,8 @@
  * desktop column and the phone strip at the page end; SiteHeader repeats them in the phone 菜单
  * panel (issue 12), so the two lists cannot drift.
  */
-import { routeByName } from '../lib/routes';
-import type { ModalName } from '../lib/stores/ui';
+import { routeByName } from '~/lib/routes';
+import type { ModalName } from '~/lib/stores/ui';
 
 export interface QuickService {
   href: string;

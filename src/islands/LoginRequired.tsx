@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { $isLoggedIn } from '../lib/stores/auth';
-import { openLogin } from '../lib/stores/ui';
-import { EmptyState } from './ui/EmptyState';
-import { Skeleton } from './ui/Skeleton';
-import { focusRing } from './ui/focus-ring';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { openLogin } from '~/lib/stores/ui';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 export interface LoginRequiredProps {
   /** What the visitor would see, e.g. 我的钱包. */

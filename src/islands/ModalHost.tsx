@@ -1,23 +1,23 @@
 import { useStore } from '@nanostores/react';
 import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { $modal, closeModal, showError, type ModalName } from '../lib/stores/ui';
-import type { ModalContentProps } from './ui/modals/types';
-import { FullScreenSpinner } from './ui/Spinner';
+import { $modal, closeModal, showError, type ModalName } from '~/lib/stores/ui';
+import type { ModalContentProps } from '~/islands/ui/modals/types';
+import { FullScreenSpinner } from '~/islands/ui/Spinner';
 
 type Loader = () => Promise<{ default: ComponentType<ModalContentProps> }>;
 
 /** Each modal's code is its own chunk, fetched the first time it opens (spec §2 modals); every name has one. */
 const LOADERS: Readonly<Record<ModalName, Loader>> = {
-  login: () => import('./ui/modals/LoginModal'),
-  realName: () => import('./auth/RealNameModal'),
-  redPacket: () => import('./ui/modals/RedPacketModal'),
-  adPopup: () => import('./popups/AdPopupModal'),
-  emergencyNotice: () => import('./popups/EmergencyNoticeModal'),
-  bindPhone: () => import('./auth/BindPhoneModal'),
-  hafuCoin: () => import('./ui/modals/HafuCoinModal'),
-  officialAccountQr: () => import('./ui/modals/OfficialAccountQrModal'),
-  complaint: () => import('./orders/ComplaintModal'),
-  contactUs: () => import('./ui/modals/ContactUsModal'),
+  login: () => import('~/islands/ui/modals/LoginModal'),
+  realName: () => import('~/islands/auth/RealNameModal'),
+  redPacket: () => import('~/islands/ui/modals/RedPacketModal'),
+  adPopup: () => import('~/islands/popups/AdPopupModal'),
+  emergencyNotice: () => import('~/islands/popups/EmergencyNoticeModal'),
+  bindPhone: () => import('~/islands/auth/BindPhoneModal'),
+  hafuCoin: () => import('~/islands/ui/modals/HafuCoinModal'),
+  officialAccountQr: () => import('~/islands/ui/modals/OfficialAccountQrModal'),
+  complaint: () => import('~/islands/orders/ComplaintModal'),
+  contactUs: () => import('~/islands/ui/modals/ContactUsModal'),
 };
 
 // React.lazy remembers a failed import forever; a fresh lazy per name after a failure lets the

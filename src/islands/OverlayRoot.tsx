@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import ModalHost from './ModalHost';
-import Toaster from './Toaster';
+import ModalHost from '~/islands/ModalHost';
+import Toaster from '~/islands/Toaster';
 
 /**
  * Toasts, notifications and the spec §2 modals, mounted on demand by src/scripts/page-chrome.ts the

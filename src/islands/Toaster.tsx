@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import { MODAL_Z_INDEX, NOTIFICATION_MAX_COUNT, TOAST_MAX_COUNT } from '../lib/config/constants';
-import { $notices, $toasts, dismissNotice, type MessageKind } from '../lib/stores/ui';
+import { MODAL_Z_INDEX, NOTIFICATION_MAX_COUNT, TOAST_MAX_COUNT } from '~/lib/config/constants';
+import { $notices, $toasts, dismissNotice, type MessageKind } from '~/lib/stores/ui';
 
 const TOAST_STYLE: Record<MessageKind, string> = {
   success: 'border-green-200 bg-green-50 text-green-800',

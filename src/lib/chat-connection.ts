@@ -10,8 +10,8 @@ import {
   CHAT_POLL_MS,
   CHAT_STREAM_FAILURES_BEFORE_POLLING,
   CHAT_STREAM_RETRY_AFTER_POLLING_MS,
-} from './config/constants';
-import { createSseParser, reconnectDelayMs, shouldPoll, type SseEvent } from './rules/chat';
+} from '~/lib/config/constants';
+import { createSseParser, reconnectDelayMs, shouldPoll, type SseEvent } from '~/lib/rules/chat';
 
 export type ChatLinkStatus = 'connecting' | 'live' | 'polling' | 'stopped';
 

@@ -4,7 +4,7 @@
  *
  *   <a href="/detail/9.html" data-track="card_click" data-track-value='{"productId":9,"productName":"..."}'>
  */
-import { COLLECTOR_ACTIVITY_PATH, SESSION_ID_STORAGE_KEY } from './config/constants';
+import { COLLECTOR_ACTIVITY_PATH, SESSION_ID_STORAGE_KEY } from '~/lib/config/constants';
 
 export type ClickValue =
   | { gameId: number | string; gameName: string }

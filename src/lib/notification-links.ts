@@ -3,7 +3,7 @@
  * the popup's link, 消息通知's rows and 消息详情's 查看订单 all read it from here.
  * The renter has no page per order: 我的订单 shows the one order named by ?order_no= (OrderList).
  */
-import type { NotificationKind, NotificationView } from './contract/notifications';
+import type { NotificationKind, NotificationView } from '~/lib/contract/notifications';
 
 export const ORDER_LIST_PATH = '/account/order';
 export const NOTIFY_DETAIL_PATH = '/account/notify_detail';

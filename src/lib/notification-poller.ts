@@ -10,9 +10,9 @@
  *   or follows its link; then it is marked read and the next one shows;
  * - stop() (signed out) cancels everything, removes the popup on screen and forgets the queue.
  */
-import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from './config/constants';
-import type { NotificationView, UnreadNotifications } from './contract/notifications';
-import { closeShowing, emptyQueue, enqueuePopups, pollDelay, showNext, type PopupQueue } from './rules/notification-queue';
+import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '~/lib/config/constants';
+import type { NotificationView, UnreadNotifications } from '~/lib/contract/notifications';
+import { closeShowing, emptyQueue, enqueuePopups, pollDelay, showNext, type PopupQueue } from '~/lib/rules/notification-queue';
 
 export interface PollerEnv {
   fetchUnread(): Promise<UnreadNotifications>;

@@ -3,7 +3,7 @@
  * names the permission that opens it (src/lib/contract/ops.ts) and the menu group it sits in; the
  * console's menu shows an operator only the screens their role opens.
  */
-import { opsCanAny, type OpsPermission, type OpsRole } from './contract/ops';
+import { opsCanAny, type OpsPermission, type OpsRole } from '~/lib/contract/ops';
 
 export type OpsNavGroup = '概览' | '卖家与账号' | '客服' | '财务' | '运营活动' | '内容' | '系统';
 

@@ -2,7 +2,7 @@
  * The name the header's user menu shows for a user (the menu's links are server-rendered by
  * components/HeaderAuth.astro, so the route table stays out of every page's script).
  */
-import type { UserInfo } from './stores/auth';
+import type { UserInfo } from '~/lib/stores/auth';
 
 export function displayName(user: UserInfo | null): string {
   return user?.nickname?.trim() || user?.username?.trim() || '我的账号';

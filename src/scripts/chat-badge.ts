@@ -3,10 +3,10 @@
  * running: one read on load, then every CHAT_BADGE_POLL_MS while the page is visible and the user
  * has an open conversation or unread messages (a user who never chatted costs one request per page).
  */
-import { getChatState } from '../lib/api/chat';
-import { CHAT_BADGE_POLL_MS } from '../lib/config/constants';
-import { $auth, currentToken } from '../lib/stores/auth';
-import { $chatPanelOpen, $chatUnreadCount } from '../lib/stores/chat-panel';
+import { getChatState } from '~/lib/api/chat';
+import { CHAT_BADGE_POLL_MS } from '~/lib/config/constants';
+import { $auth, currentToken } from '~/lib/stores/auth';
+import { $chatPanelOpen, $chatUnreadCount } from '~/lib/stores/chat-panel';
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let watched = false;

@@ -5,9 +5,9 @@
  * link goes to /redirect, where the chat fills the screen. Without JavaScript, or with a modifier
  * key, the link is followed as it is.
  */
-import { $isLoggedIn } from '../lib/stores/auth';
-import { $chatPanelOpen, $chatUnreadCount, openChatPanel } from '../lib/stores/chat-panel';
-import { unreadBadgeText } from '../lib/rules/chat';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { $chatPanelOpen, $chatUnreadCount, openChatPanel } from '~/lib/stores/chat-panel';
+import { unreadBadgeText } from '~/lib/rules/chat';
 
 /** Below this width the chat is a page of its own (Tailwind's md breakpoint). */
 const PANEL_MIN_WIDTH_PX = 768;
@@ -15,7 +15,7 @@ const PANEL_MIN_WIDTH_PX = 768;
 let panel: Promise<void> | null = null;
 
 function loadPanel(): Promise<void> {
-  panel ??= import('../islands/chat/mount')
+  panel ??= import('~/islands/chat/mount')
     .then(({ mountFloatingChat }) => mountFloatingChat())
     .catch((error: unknown) => {
       console.error(error);
@@ -59,7 +59,7 @@ export function installChatOpener(doc: Document): void {
   // The badge's poll loads for a signed-in visitor only.
   $isLoggedIn.subscribe((signedIn) => {
     if (!signedIn || badge || !doc.querySelector('[data-chat-badge]')) return;
-    badge = import('./chat-badge').then(({ watchChatBadge }) => watchChatBadge()).catch((error: unknown) => {
+    badge = import('~/scripts/chat-badge').then(({ watchChatBadge }) => watchChatBadge()).catch((error: unknown) => {
       console.error(error);
       badge = null;
     });

@@ -5,10 +5,10 @@
  * here, also when another tab signs in or out (the persistent store hears the storage event).
  * The menu follows the WAI-ARIA menu button pattern: arrows, Home/End, Escape, Tab closes.
  */
-import { $auth, $isLoggedIn, signOut } from '../lib/stores/auth';
-import { openLogin } from '../lib/stores/ui';
-import { displayName, nameInitial } from '../lib/user-menu';
-import { isLoginMode } from '../lib/rules/login-state';
+import { $auth, $isLoggedIn, signOut } from '~/lib/stores/auth';
+import { openLogin } from '~/lib/stores/ui';
+import { displayName, nameInitial } from '~/lib/user-menu';
+import { isLoginMode } from '~/lib/rules/login-state';
 
 /**
  * Every `<button data-open-login="mode">` on the page opens the login modal in that mode (the

@@ -4,7 +4,7 @@
  * through the store. A link keeps its href, so without JavaScript, or with a modifier key or a
  * middle click (a new tab), it still goes to its page (/ContactUs, /account/complain).
  */
-import { openModal, type ModalName } from '../lib/stores/ui';
+import { openModal, type ModalName } from '~/lib/stores/ui';
 
 /** The modals a page's static HTML may open (the others open from islands, with their own props). */
 export const HTML_OPENABLE_MODALS: readonly ModalName[] = ['contactUs', 'complaint', 'hafuCoin', 'officialAccountQr', 'bindPhone'];

@@ -4,14 +4,14 @@
  * signed-out page fetches none of their code. Once loaded, that module follows sign-in and
  * sign-out by itself.
  */
-import { $isLoggedIn } from '../lib/stores/auth';
+import { $isLoggedIn } from '~/lib/stores/auth';
 
 let loading: Promise<void> | null = null;
 
 export function watchNotificationPopups(): void {
   $isLoggedIn.subscribe((signedIn) => {
     if (!signedIn || loading) return;
-    loading = import('../lib/stores/notifications')
+    loading = import('~/lib/stores/notifications')
       .then(({ installNotificationPopups }) => {
         installNotificationPopups();
       })

@@ -8,19 +8,19 @@
  * - for a signed-in visitor only, the notification poll and popups (notification-chrome.ts).
  * <html data-chrome-ready> tells tests (and nothing else) that the header answers clicks.
  */
-import { runsAdCheck, runsNoticeCheck } from '../lib/rules/popup-triggers';
-import { $modal, $notices, $toasts, closeModal } from '../lib/stores/ui';
-import { installHeaderAuth, installSignInButtons } from './header-auth';
-import { enterRoute } from './route-history';
-import { installModalOpeners } from './modal-openers';
-import { installChatOpener } from './chat-opener';
-import { watchNotificationPopups } from './notification-chrome';
+import { runsAdCheck, runsNoticeCheck } from '~/lib/rules/popup-triggers';
+import { $modal, $notices, $toasts, closeModal } from '~/lib/stores/ui';
+import { installHeaderAuth, installSignInButtons } from '~/scripts/header-auth';
+import { enterRoute } from '~/scripts/route-history';
+import { installModalOpeners } from '~/scripts/modal-openers';
+import { installChatOpener } from '~/scripts/chat-opener';
+import { watchNotificationPopups } from '~/scripts/notification-chrome';
 
 let overlays: Promise<void> | null = null;
 
 /** Loads and mounts the overlay root once; a failed load (offline) is tried again on the next ask. */
 function mountOverlays(): Promise<void> {
-  overlays ??= import('../islands/OverlayRoot')
+  overlays ??= import('~/islands/OverlayRoot')
     .then(({ mountOverlays: mount }) => {
       const container = document.createElement('div');
       container.id = 'overlay-root';
@@ -60,7 +60,7 @@ export function startPageChrome(): void {
   }
 
   // Fetched at once (channel parameters are kept early, spec §7 start-up) but outside first-load JS.
-  void import('./tracking').then((tracking) => tracking.startTracking(), (error: unknown) => console.error(error));
+  void import('~/scripts/tracking').then((tracking) => tracking.startTracking(), (error: unknown) => console.error(error));
   // Signed in only: the 15 s notification poll and its popups, loaded on demand.
   watchNotificationPopups();
 
@@ -69,7 +69,7 @@ export function startPageChrome(): void {
   const route = document.documentElement.dataset.route ?? '';
   const previous = enterRoute(route);
   if (runsNoticeCheck(previous, route) || runsAdCheck(previous, route)) {
-    idle(() => void import('./popup-checks').then((checks) => checks.runPopupChecks(previous, route)).catch(console.error));
+    idle(() => void import('~/scripts/popup-checks').then((checks) => checks.runPopupChecks(previous, route)).catch(console.error));
   }
   document.documentElement.setAttribute('data-chrome-ready', '');
 }

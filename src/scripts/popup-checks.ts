@@ -7,14 +7,14 @@
  * Each opens its modal through $modal; the page chrome mounts the modal code only then. When both
  * have something to show (home), the notice goes first and the ad waits until it is closed.
  */
-import { AD_DEVICE_CODE, AD_LIST_REFRESH_MS } from '../lib/config/constants';
-import { EMERGENCY_NOTICES_PATH, POPUP_ADS_PATH, type EmergencyNotice, type PopupAd } from '../lib/contract/popups';
-import { publicGet } from '../lib/api/public-get';
-import { chooseAd, resetForNewDay, withAdList } from '../lib/rules/ad-choice';
-import { chooseNoticePopup } from '../lib/rules/notice-popups';
-import { isSpecialOfferRoute, runsAdCheck, runsNoticeCheck } from '../lib/rules/popup-triggers';
-import { loadAdState, loadPendingPopups, saveAdState, savePendingPopups } from '../lib/stores/popups';
-import { $modal, openModal, type ModalName } from '../lib/stores/ui';
+import { AD_DEVICE_CODE, AD_LIST_REFRESH_MS } from '~/lib/config/constants';
+import { EMERGENCY_NOTICES_PATH, POPUP_ADS_PATH, type EmergencyNotice, type PopupAd } from '~/lib/contract/popups';
+import { publicGet } from '~/lib/api/public-get';
+import { chooseAd, resetForNewDay, withAdList } from '~/lib/rules/ad-choice';
+import { chooseNoticePopup } from '~/lib/rules/notice-popups';
+import { isSpecialOfferRoute, runsAdCheck, runsNoticeCheck } from '~/lib/rules/popup-triggers';
+import { loadAdState, loadPendingPopups, saveAdState, savePendingPopups } from '~/lib/stores/popups';
+import { $modal, openModal, type ModalName } from '~/lib/stores/ui';
 
 /** Opens a modal now, or once whatever modal is open has closed. */
 function showWhenFree(name: ModalName, props: Record<string, unknown>): void {

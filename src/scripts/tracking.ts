@@ -4,7 +4,7 @@
  * chunk lazily on every page; the decisions (which parameters, when to report, what is malformed)
  * are the pure modules of src/lib/tracking, wired here to the page, storage and the network.
  */
-import { installClickTracking, type ClickPayload } from '../lib/click-tracker';
+import { installClickTracking, type ClickPayload } from '~/lib/click-tracker';
 import {
   ACTIVITY_REPORT_INTERVAL_MS,
   CLICK_FLUSH_MS,
@@ -13,9 +13,9 @@ import {
   COLLECTOR_USER_ACTIVITY_PATH,
   HIDDEN_PAGE_SAVE_MS,
   SESSION_ID_STORAGE_KEY,
-} from '../lib/config/constants';
-import { createBatchQueue, type BatchQueue } from '../lib/tracking/batch-queue';
-import { parseChannelParams, readStoredChannel, saveChannelParams, semOf } from '../lib/tracking/channel';
+} from '~/lib/config/constants';
+import { createBatchQueue, type BatchQueue } from '~/lib/tracking/batch-queue';
+import { parseChannelParams, readStoredChannel, saveChannelParams, semOf } from '~/lib/tracking/channel';
 import {
   MSG_PENDING_FORMAT_ERROR,
   PENDING_REPORT_KEY,
@@ -23,11 +23,11 @@ import {
   parsePendingReports,
   removePendingReport,
   type ReportRecord,
-} from '../lib/tracking/pending-reports';
-import { createReportScheduler, type ReportReason, type ReportScheduler, type TimerPort } from '../lib/tracking/report-timer';
-import { $auth, currentToken } from '../lib/stores/auth';
-import { showError } from '../lib/stores/ui';
-import { captureInviteCode } from '../islands/auth/invite-code';
+} from '~/lib/tracking/pending-reports';
+import { createReportScheduler, type ReportReason, type ReportScheduler, type TimerPort } from '~/lib/tracking/report-timer';
+import { $auth, currentToken } from '~/lib/stores/auth';
+import { showError } from '~/lib/stores/ui';
+import { captureInviteCode } from '~/islands/auth/invite-code';
 
 function storage(kind: 'local' | 'session'): Storage | null {
   try {

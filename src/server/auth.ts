@@ -3,9 +3,9 @@
  * Every refusal is the same 401 (未登录或登录状态已过期,请重新登录 with `www-authenticate: Bearer`),
  * whether the token is missing, unknown, expired or revoked, so a caller learns nothing about it.
  */
-import { unauthorized } from './errors';
-import type { HandlerContext } from './http';
-import { resolveToken } from './services/tokens';
+import { unauthorized } from '~/server/errors';
+import type { HandlerContext } from '~/server/http';
+import { resolveToken } from '~/server/services/tokens';
 
 export interface AuthenticatedUser {
   userId: number;

@@ -6,11 +6,11 @@
  * ignorant of seeding; this is the one place that joins them.
  */
 import path from 'node:path';
-import { appConfig, type AppConfig } from './config';
-import { defaultDbConfig, isDatabaseOpen, getDb, openDatabase, type Db, type DbConfig } from './db/client';
-import { seedDemoData } from './seed/demo';
-import { downloadsDir, writeDemoDownloadFiles } from './services/downloads';
-import { SHIPPED_HELP_DIR, importHelpPagesFromDir } from './services/help';
+import { appConfig, type AppConfig } from '~/server/config';
+import { defaultDbConfig, isDatabaseOpen, getDb, openDatabase, type Db, type DbConfig } from '~/server/db/client';
+import { seedDemoData } from '~/server/seed/demo';
+import { downloadsDir, writeDemoDownloadFiles } from '~/server/services/downloads';
+import { SHIPPED_HELP_DIR, importHelpPagesFromDir } from '~/server/services/help';
 
 export interface AppContentOptions {
   /** Folder of the shipped help pages; default src/content/help under the working directory. */

@@ -8,16 +8,16 @@
  * way appConfig() keeps its value: one cache per process, filled here, read there.
  */
 import type { MiddlewareHandler } from 'astro';
-import { matchRoute } from '../lib/routes';
-import type { BrandId } from '../lib/rules/brand';
-import type { Db } from './db/client';
-import { requireDb } from './request-context';
-import { log } from './log';
-import type { HttpAnswer } from './http-cache';
-import { answerPage, PageCache, storedPage, type CachedPage } from './page-cache';
-import { coalesceReads, type CoalescedRead } from './read-coalescer';
-import { getCatalogVersion } from './services/catalog-version';
-import { watchedCatalogVersion } from './db/catalog-version-watch';
+import { matchRoute } from '~/lib/routes';
+import type { BrandId } from '~/lib/rules/brand';
+import type { Db } from '~/server/db/client';
+import { requireDb } from '~/server/request-context';
+import { log } from '~/server/log';
+import type { HttpAnswer } from '~/server/http-cache';
+import { answerPage, PageCache, storedPage, type CachedPage } from '~/server/page-cache';
+import { coalesceReads, type CoalescedRead } from '~/server/read-coalescer';
+import { getCatalogVersion } from '~/server/services/catalog-version';
+import { watchedCatalogVersion } from '~/server/db/catalog-version-watch';
 
 /**
  * Ten seconds bounds what time alone changes on a page (bookable-now by rental_time, slot windows);

@@ -4,7 +4,7 @@
  * otherwise that header is ignored, since any client can write it.
  */
 import type { APIContext } from 'astro';
-import { appConfig } from './config';
+import { appConfig } from '~/server/config';
 
 let trusted: boolean | undefined;
 const trustProxy = (): boolean => (trusted ??= appConfig().TRUST_PROXY);

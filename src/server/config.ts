@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_AI_HOST_MARKER } from '../lib/rules/brand';
-import { PAYMENT_CONFIG_SHAPE, paymentConfigProblems, paymentSandboxChannels } from './providers/payment/config';
-import { SIGN_IN_CONFIG_SHAPE, signInProviderProblems, signInSandboxPorts } from './providers/sign-in-config';
-import { CUSTOMER_SERVICE_CONFIG_SHAPE, customerServiceConfigProblems } from './providers/customer-service/config';
+import { DEFAULT_AI_HOST_MARKER } from '~/lib/rules/brand';
+import { PAYMENT_CONFIG_SHAPE, paymentConfigProblems, paymentSandboxChannels } from '~/server/providers/payment/config';
+import { SIGN_IN_CONFIG_SHAPE, signInProviderProblems, signInSandboxPorts } from '~/server/providers/sign-in-config';
+import { CUSTOMER_SERVICE_CONFIG_SHAPE, customerServiceConfigProblems } from '~/server/providers/customer-service/config';
 
 /**
  * Environment configuration, parsed and validated once per process (STYLE §5): main.ts calls

@@ -23,10 +23,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, like, sql } from 'drizzle-orm';
-import { ConfigError, type AppConfig } from './config';
-import { getDb, type Db } from './db/client';
-import { appSecrets } from './db/schema';
-import { log } from './log';
+import { ConfigError, type AppConfig } from '~/server/config';
+import { getDb, type Db } from '~/server/db/client';
+import { appSecrets } from '~/server/db/schema';
+import { log } from '~/server/log';
 
 /** Prefix of the `app_secrets` rows of live processes (the name column holds 64 characters). */
 export const ASTRO_KEY_PROCESS_PREFIX = 'astro_key_process:';

@@ -22,11 +22,11 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
   validationError,
-} from './errors';
-import { log, serializeError } from './log';
-import { isBadInputSqlState } from './db/errors';
-import type { Db } from './db/client';
-import { requireDb } from './request-context';
+} from '~/server/errors';
+import { log, serializeError } from '~/server/log';
+import { isBadInputSqlState } from '~/server/db/errors';
+import type { Db } from '~/server/db/client';
+import { requireDb } from '~/server/request-context';
 
 /** The response body of every API call (spec §7: "Responses have code, msg, data"). */
 export interface Envelope<T = unknown> {

@@ -10,14 +10,14 @@ import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { OPS_SESSION_ABSOLUTE_S } from '~/lib/config/constants';
 import { MSG_OPS_FORBIDDEN, OPS_SESSION_COOKIE, opsCan, opsCanAny, type OpsPermission } from '~/lib/contract/ops';
-import { clientIp } from './client-ip';
-import { appConfig } from './config';
-import type { Db } from './db/client';
-import { MSG_API_NOT_FOUND, forbidden, notFound } from './errors';
-import { allowOnly, handle, ok, readJson, type HandlerContext } from './http';
-import { resolveOperatorSession, type OperatorActor } from './services/ops/operators';
+import { clientIp } from '~/server/client-ip';
+import { appConfig } from '~/server/config';
+import type { Db } from '~/server/db/client';
+import { MSG_API_NOT_FOUND, forbidden, notFound } from '~/server/errors';
+import { allowOnly, handle, ok, readJson, type HandlerContext } from '~/server/http';
+import { resolveOperatorSession, type OperatorActor } from '~/server/services/ops/operators';
 
-export type { OperatorActor } from './services/ops/operators';
+export type { OperatorActor } from '~/server/services/ops/operators';
 
 /** The value of cookie `name` in a Cookie header, or null. */
 export function readCookie(header: string | null, name: string): string | null {

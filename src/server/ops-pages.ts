@@ -13,9 +13,9 @@ import type { AstroGlobal } from 'astro';
 import { z } from 'zod';
 import { OPS_PAGE_SIZE } from '~/lib/config/constants';
 import { opsRouteByName, opsRouteOpen } from '~/lib/ops-routes';
-import type { Db } from './db/client';
-import { AppError } from './errors';
-import { currentOperator, type OperatorActor } from './ops-auth';
+import type { Db } from '~/server/db/client';
+import { AppError } from '~/server/errors';
+import { currentOperator, type OperatorActor } from '~/server/ops-auth';
 import { OPS_LOGIN_PATH } from '~/lib/ops-routes';
 
 export const OPS_FORBIDDEN_PATH = '/ops/forbidden';

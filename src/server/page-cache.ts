@@ -6,7 +6,7 @@
  * (database triggers), so no visitor sees it as free, on any process.
  */
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { ifNoneMatchHits, NOT_MODIFIED_DROPS, pickEncoding, weakEtag, type ContentCoding, type HttpAnswer } from './http-cache';
+import { ifNoneMatchHits, NOT_MODIFIED_DROPS, pickEncoding, weakEtag, type ContentCoding, type HttpAnswer } from '~/server/http-cache';
 
 export interface CachedPage {
   status: number;

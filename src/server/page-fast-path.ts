@@ -5,11 +5,11 @@
  * goes to Astro, which renders and fills the cache.
  */
 import type http from 'node:http';
-import { getDb, isDatabaseOpen } from './db/client';
-import { isCacheablePath, pageCacheKey, readCatalogVersion, sharedPageCache } from './cached-pages';
-import { writeAnswer } from './http-cache';
-import { answerPage } from './page-cache';
-import { brandForHost } from './request-context';
+import { getDb, isDatabaseOpen } from '~/server/db/client';
+import { isCacheablePath, pageCacheKey, readCatalogVersion, sharedPageCache } from '~/server/cached-pages';
+import { writeAnswer } from '~/server/http-cache';
+import { answerPage } from '~/server/page-cache';
+import { brandForHost } from '~/server/request-context';
 
 /**
  * The URL of a request the entry may answer from the page cache, or null. A NUL in the URL

@@ -5,12 +5,12 @@
  * src/components reaches for a global database, so a test hands a route its own database by
  * putting it on `locals`, with no module mocking.
  */
-import type { Db } from './db/client';
-import { appDatabase } from './boot';
-import { appConfig } from './config';
+import type { Db } from '~/server/db/client';
+import { appDatabase } from '~/server/boot';
+import { appConfig } from '~/server/config';
 import { chooseBrand, type Brand } from '~/lib/rules/brand';
-import { AppError } from './errors';
-import { log } from './log';
+import { AppError } from '~/server/errors';
+import { log } from '~/server/log';
 import { CODE_FAIL } from '~/lib/config/constants';
 
 export const MSG_DATABASE_UNAVAILABLE = '数据库不可用';

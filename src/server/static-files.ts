@@ -14,7 +14,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
-import { ifNoneMatchHits, NOT_MODIFIED_DROPS, pickEncoding, weakEtag, writeAnswer, type ContentCoding, type HttpAnswer } from './http-cache';
+import { ifNoneMatchHits, NOT_MODIFIED_DROPS, pickEncoding, weakEtag, writeAnswer, type ContentCoding, type HttpAnswer } from '~/server/http-cache';
 
 /** Files above this stay on disk and are left to Astro's handler, which streams them. */
 export const STATIC_FILE_MAX_BYTES = 2 * 1024 * 1024;

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createPostgresTemplate, dropTestServerDatabase, openScratchDatabase } from '../../src/server/db/client';
-import { seedDemoData } from '../../src/server/seed/demo';
-import { TEST_DB_TEMPLATES_ENV, type TestDbTemplates } from '../../src/server/seed/test-database';
+import { createPostgresTemplate, dropTestServerDatabase, openScratchDatabase } from '~/server/db/client';
+import { seedDemoData } from '~/server/seed/demo';
+import { TEST_DB_TEMPLATES_ENV, type TestDbTemplates } from '~/server/seed/test-database';
 
 async function pgliteDump(file: string, seed: boolean): Promise<string> {
   const scratch = await openScratchDatabase(seed ? { afterMigrate: seedDemoData } : {});

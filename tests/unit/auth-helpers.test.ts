@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_INVALID, EMAIL_REQUIRED, validateEmail } from '../../src/islands/auth/email';
-import { captureInviteCode, INVITE_CODE_KEY } from '../../src/islands/auth/invite-code';
-import { qrStatusText } from '../../src/islands/auth/ScanPanel';
-import { readSentAt, recordSent, resendRemaining, SMS_SENT_AT_KEY } from '../../src/islands/auth/sms-countdown';
+import { EMAIL_INVALID, EMAIL_REQUIRED, validateEmail } from '~/islands/auth/email';
+import { captureInviteCode, INVITE_CODE_KEY } from '~/islands/auth/invite-code';
+import { qrStatusText } from '~/islands/auth/ScanPanel';
+import { readSentAt, recordSent, resendRemaining, SMS_SENT_AT_KEY } from '~/islands/auth/sms-countdown';
 import { memoryStorage } from './api-helpers';
 
 const T0 = Date.UTC(2026, 0, 1, 4, 0, 0);

@@ -1,10 +1,10 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PhonePanel } from '../../src/islands/auth/PhonePanel';
-import { RegisterPanel } from '../../src/islands/auth/RegisterPanel';
-import { ScanPanel } from '../../src/islands/auth/ScanPanel';
-import { UsernamePanel } from '../../src/islands/auth/UsernamePanel';
+import { PhonePanel } from '~/islands/auth/PhonePanel';
+import { RegisterPanel } from '~/islands/auth/RegisterPanel';
+import { ScanPanel } from '~/islands/auth/ScanPanel';
+import { UsernamePanel } from '~/islands/auth/UsernamePanel';
 
 const html = (component: (props: never) => unknown): string => renderToStaticMarkup(createElement(component as never));
 

@@ -3,18 +3,18 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The QR calls are mocks: the test sees what the panel does with each init answer.
-vi.mock('../../src/lib/api/auth', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/lib/api/auth')>();
+vi.mock('~/lib/api/auth', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/lib/api/auth')>();
   return { ...actual, initWechatQr: vi.fn(), initQqQr: vi.fn() };
 });
-vi.mock('../../src/lib/api/fingerprint', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/lib/api/fingerprint')>();
+vi.mock('~/lib/api/fingerprint', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/lib/api/fingerprint')>();
   return { ...actual, browserFingerprint: vi.fn(async () => 'fp') };
 });
 
-const auth = await import('../../src/lib/api/auth');
-const { initQr } = await import('../../src/islands/auth/qr-session');
-const { QrBoxView, OPEN_WECHAT_LOGIN_TEXT, openAuthorizePage } = await import('../../src/islands/auth/ScanPanel');
+const auth = await import('~/lib/api/auth');
+const { initQr } = await import('~/islands/auth/qr-session');
+const { QrBoxView, OPEN_WECHAT_LOGIN_TEXT, openAuthorizePage } = await import('~/islands/auth/ScanPanel');
 
 const AUTHORIZE_URL = 'https://open.weixin.qq.com/connect/qrconnect?appid=wx1&redirect_uri=https%3A%2F%2Fshop.example.com%2Fapi%2Fv1%2Fqr%2Fwechat%2Fcallback&response_type=code&scope=snsapi_login&state=s#wechat_redirect';
 const IMAGE = 'data:image/svg+xml;base64,PHN2Zy8+';

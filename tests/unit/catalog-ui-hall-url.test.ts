@@ -8,9 +8,9 @@ import {
   pageHref,
   parseHallQuery,
   parsePageParam,
-} from '../../src/lib/catalog/hall-url';
-import { CATALOG_MAX_PAGE, hallQuerySchema, parseIdParam } from '../../src/lib/contract/catalog';
-import { ID_MAX } from '../../src/lib/contract/common';
+} from '~/lib/catalog/hall-url';
+import { CATALOG_MAX_PAGE, hallQuerySchema, parseIdParam } from '~/lib/contract/catalog';
+import { ID_MAX } from '~/lib/contract/common';
 
 const q = (query: string): URLSearchParams => new URLSearchParams(query);
 

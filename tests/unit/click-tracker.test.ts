@@ -7,7 +7,7 @@ import {
   parseClickValue,
   resolveIsJump,
   type ClickRecord,
-} from '../../src/lib/click-tracker';
+} from '~/lib/click-tracker';
 
 /** A clock that returns the given instants in turn. */
 function clockAt(...instants: number[]): () => number {

@@ -7,12 +7,12 @@
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MARKDOWN_PREVIEW_DEBOUNCE_MS } from '../../src/lib/config/constants';
-import { ApiError } from '../../src/lib/api/errors';
+import { MARKDOWN_PREVIEW_DEBOUNCE_MS } from '~/lib/config/constants';
+import { ApiError } from '~/lib/api/errors';
 
-vi.mock('../../src/lib/api/ops', () => ({ opsPost: vi.fn(), opsUpload: vi.fn(), opsGet: vi.fn() }));
-const api = await import('../../src/lib/api/ops');
-const { ContentEditor, insertAtSelection } = await import('../../src/islands/ops/ContentEditor');
+vi.mock('~/lib/api/ops', () => ({ opsPost: vi.fn(), opsUpload: vi.fn(), opsGet: vi.fn() }));
+const api = await import('~/lib/api/ops');
+const { ContentEditor, insertAtSelection } = await import('~/islands/ops/ContentEditor');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

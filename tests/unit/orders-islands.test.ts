@@ -1,14 +1,14 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/lib/api/errors';
-import type { OrderActions, OrderView } from '../../src/lib/api/money';
+import { ApiError } from '~/lib/api/errors';
+import type { OrderActions, OrderView } from '~/lib/api/money';
 import { NO_ACTIONS, runningRental } from './order-fixtures';
 
 // The islands talk to the server only through lib/api/money; every call is a spy here, so the
 // tests can tell which call was made with what, and that nothing was fetched while rendering.
-vi.mock('../../src/lib/api/money', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/lib/api/money')>();
+vi.mock('~/lib/api/money', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/lib/api/money')>();
   return {
     ...actual,
     payOrder: vi.fn(),
@@ -21,17 +21,17 @@ vi.mock('../../src/lib/api/money', async (importOriginal) => {
   };
 });
 
-const money = await import('../../src/lib/api/money');
-const { default: OrderList } = await import('../../src/islands/orders/OrderList');
-const { default: ComplaintList, complaintBadgeClass } = await import('../../src/islands/orders/ComplaintList');
-const { OrderCard } = await import('../../src/islands/orders/OrderCard');
-const { payChannelChoices, pickChannel, payWith, payDeadlineText } = await import('../../src/islands/pay/PayDialog');
-const helpers = await import('../../src/islands/orders/order-helpers');
-const { IntentKeys, isDefinitiveRefusal } = await import('../../src/lib/api/intent-keys');
-const { parseRenewHours, renewAffordable } = await import('../../src/islands/orders/RenewDialog');
-const { cancelPreviewLines, CANCEL_RULE_TEXT } = await import('../../src/islands/orders/CancelDialog');
-const { complaintContentError, complaintFailure, complaintLength } = await import('../../src/islands/orders/ComplaintDialog');
-const { chargeExplainer } = await import('../../src/islands/orders/ChargeDialog');
+const money = await import('~/lib/api/money');
+const { default: OrderList } = await import('~/islands/orders/OrderList');
+const { default: ComplaintList, complaintBadgeClass } = await import('~/islands/orders/ComplaintList');
+const { OrderCard } = await import('~/islands/orders/OrderCard');
+const { payChannelChoices, pickChannel, payWith, payDeadlineText } = await import('~/islands/pay/PayDialog');
+const helpers = await import('~/islands/orders/order-helpers');
+const { IntentKeys, isDefinitiveRefusal } = await import('~/lib/api/intent-keys');
+const { parseRenewHours, renewAffordable } = await import('~/islands/orders/RenewDialog');
+const { cancelPreviewLines, CANCEL_RULE_TEXT } = await import('~/islands/orders/CancelDialog');
+const { complaintContentError, complaintFailure, complaintLength } = await import('~/islands/orders/ComplaintDialog');
+const { chargeExplainer } = await import('~/islands/orders/ChargeDialog');
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]): string => renderToStaticMarkup(element);
 

@@ -2,7 +2,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import ListingReviews from '../../src/islands/catalog/ListingReviews';
+import ListingReviews from '~/islands/catalog/ListingReviews';
 import { ANONYMOUS_NICKNAME, formatReviewDate, maskNickname, reviewerName, roundAverageRating } from '~/lib/rules/reviews';
 
 describe('maskNickname', () => {

@@ -13,7 +13,7 @@ import {
   reviewChange,
   reviewFromAfterSave,
   sellerMoveWhileHeld,
-} from '../../src/lib/rules/listing-review';
+} from '~/lib/rules/listing-review';
 
 describe('the approved price a pending change replaces', () => {
   it.each([

@@ -7,7 +7,7 @@ import {
   formatFileSize,
   isDownloadFileName,
   opsContactsBodySchema,
-} from '../../src/lib/contract/site-settings';
+} from '~/lib/contract/site-settings';
 
 const SHA = 'a'.repeat(64);
 

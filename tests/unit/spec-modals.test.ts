@@ -4,13 +4,13 @@
  * openers' props.
  */
 import { describe, expect, it } from 'vitest';
-import { followUpOf } from '../../src/islands/auth/BindPhoneModal';
-import { checkoutHafuText } from '../../src/islands/catalog/CheckoutDialog';
-import { complaintOrderNo } from '../../src/islands/orders/ComplaintModal';
-import { hafuFigureRows, hafuFiguresOf } from '../../src/islands/ui/modals/HafuCoinModal';
-import { officialQrSource } from '../../src/islands/ui/modals/OfficialAccountQrModal';
-import { isHtmlOpenableModal, modalPropsOf } from '../../src/scripts/modal-openers';
-import { isOfficialAccountPage } from '../../src/lib/contract/wechat-official';
+import { followUpOf } from '~/islands/auth/BindPhoneModal';
+import { checkoutHafuText } from '~/islands/catalog/CheckoutDialog';
+import { complaintOrderNo } from '~/islands/orders/ComplaintModal';
+import { hafuFigureRows, hafuFiguresOf } from '~/islands/ui/modals/HafuCoinModal';
+import { officialQrSource } from '~/islands/ui/modals/OfficialAccountQrModal';
+import { isHtmlOpenableModal, modalPropsOf } from '~/scripts/modal-openers';
+import { isOfficialAccountPage } from '~/lib/contract/wechat-official';
 
 describe('bind phone: the modal to reopen after the bind (props.then)', () => {
   it.each([

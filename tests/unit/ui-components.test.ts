@@ -1,16 +1,16 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import ModalHost from '../../src/islands/ModalHost';
-import Toaster from '../../src/islands/Toaster';
-import { DEBOUNCE_FAILURE_TEXT } from '../../src/islands/ui/DebounceButton';
-import { checkDownloadUrl, DOWNLOAD_ERROR_TEXT, DownloadCard } from '../../src/islands/ui/DownloadCard';
-import { EmptyState, emptyStateText } from '../../src/islands/ui/EmptyState';
-import { Modal } from '../../src/islands/ui/Modal';
-import { LOGIN_TABS, toLoginMode } from '../../src/islands/ui/modals/LoginModal';
-import { CardSkeleton, Skeleton } from '../../src/islands/ui/Skeleton';
-import { FullScreenSpinner, Spinner } from '../../src/islands/ui/Spinner';
-import { $modal, $toasts, closeModal, openLogin, showError } from '../../src/lib/stores/ui';
+import ModalHost from '~/islands/ModalHost';
+import Toaster from '~/islands/Toaster';
+import { DEBOUNCE_FAILURE_TEXT } from '~/islands/ui/DebounceButton';
+import { checkDownloadUrl, DOWNLOAD_ERROR_TEXT, DownloadCard } from '~/islands/ui/DownloadCard';
+import { EmptyState, emptyStateText } from '~/islands/ui/EmptyState';
+import { Modal } from '~/islands/ui/Modal';
+import { LOGIN_TABS, toLoginMode } from '~/islands/ui/modals/LoginModal';
+import { CardSkeleton, Skeleton } from '~/islands/ui/Skeleton';
+import { FullScreenSpinner, Spinner } from '~/islands/ui/Spinner';
+import { $modal, $toasts, closeModal, openLogin, showError } from '~/lib/stores/ui';
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]): string => renderToStaticMarkup(element);
 

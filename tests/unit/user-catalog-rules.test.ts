@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextActiveIndex } from '../../src/islands/search/listbox-keys';
+import { nextActiveIndex } from '~/islands/search/listbox-keys';
 import {
   TEMPLATE_PATH_MAX_CHARS,
   keywordToRecord,
@@ -8,7 +8,7 @@ import {
   templateNameError,
   templatePathFrom,
   toggledLike,
-} from '../../src/lib/rules/user-catalog';
+} from '~/lib/rules/user-catalog';
 
 describe('a header search records its keyword (docs/user-catalog-api.md: 1-50 characters after trimming)', () => {
   it('records the trimmed keyword', () => {

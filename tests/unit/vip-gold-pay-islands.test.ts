@@ -1,12 +1,12 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GoldOverview, OrderInfo } from '../../src/lib/api/money';
+import type { GoldOverview, OrderInfo } from '~/lib/api/money';
 
 // The islands run against the contract only: every money call is a mock, so a test sees exactly
 // which call an island makes and with what.
-vi.mock('../../src/lib/api/money', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/lib/api/money')>();
+vi.mock('~/lib/api/money', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/lib/api/money')>();
   return {
     ...actual,
     listVipPlans: vi.fn(),
@@ -18,26 +18,26 @@ vi.mock('../../src/lib/api/money', async (importOriginal) => {
     exchangeGold: vi.fn(),
   };
 });
-vi.mock('../../src/lib/api/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/lib/api/client')>();
+vi.mock('~/lib/api/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/lib/api/client')>();
   return { ...actual, apiPost: vi.fn(), apiGet: vi.fn() };
 });
 // Written in parallel by another helper; only its presence matters here.
-vi.mock('../../src/islands/pay/PayDialog', () => ({ PayDialog: () => null }));
+vi.mock('~/islands/pay/PayDialog', () => ({ PayDialog: () => null }));
 
-const money = await import('../../src/lib/api/money');
-const client = await import('../../src/lib/api/client');
-const { ApiError } = await import('../../src/lib/api/errors');
-const { dailyPriceYuan, discountFoldText, vipBenefitText, vipStatusText } = await import('../../src/islands/vip/vip-plans');
-const { default: VipSubscribe } = await import('../../src/islands/vip/VipSubscribe');
-const { VipPlanOptions } = await import('../../src/islands/vip/VipPlanOptions');
-const { canExchangeGold, exchangeBlockedReason, goldTaskState, signedCoins } = await import('../../src/islands/gold/gold-rules');
-const { ExchangeCard, HistoryList, SignInCard, TaskList } = await import('../../src/islands/gold/GoldPanels');
-const { default: GoldCoins } = await import('../../src/islands/gold/GoldCoins');
-const PayResultModule = await import('../../src/islands/pay/PayResult');
+const money = await import('~/lib/api/money');
+const client = await import('~/lib/api/client');
+const { ApiError } = await import('~/lib/api/errors');
+const { dailyPriceYuan, discountFoldText, vipBenefitText, vipStatusText } = await import('~/islands/vip/vip-plans');
+const { default: VipSubscribe } = await import('~/islands/vip/VipSubscribe');
+const { VipPlanOptions } = await import('~/islands/vip/VipPlanOptions');
+const { canExchangeGold, exchangeBlockedReason, goldTaskState, signedCoins } = await import('~/islands/gold/gold-rules');
+const { ExchangeCard, HistoryList, SignInCard, TaskList } = await import('~/islands/gold/GoldPanels');
+const { default: GoldCoins } = await import('~/islands/gold/GoldCoins');
+const PayResultModule = await import('~/islands/pay/PayResult');
 const { default: PayResult, decidePayResult, orderNoFromQuery, watchPayResult, PAY_RESULT_POLL_MS, PAY_RESULT_TIMEOUT_TEXT } = PayResultModule;
-const { default: SandboxCheckout, safeReturnUrl } = await import('../../src/islands/pay/SandboxCheckout');
-const { cancelSandboxPayment, confirmSandboxPayment } = await import('../../src/lib/api/sandbox-pay');
+const { default: SandboxCheckout, safeReturnUrl } = await import('~/islands/pay/SandboxCheckout');
+const { cancelSandboxPayment, confirmSandboxPayment } = await import('~/lib/api/sandbox-pay');
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]): string => renderToStaticMarkup(element);
 

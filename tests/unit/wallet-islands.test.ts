@@ -7,14 +7,14 @@
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/lib/api/errors';
-import * as money from '../../src/lib/api/money';
-import type { LedgerEntry, WalletInfo, Withdrawal } from '../../src/lib/api/money';
-import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_PRESETS_FEN, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '../../src/lib/config/constants';
-import type { RedPacket } from '../../src/lib/stores/red-packets';
-import { $modal, closeModal } from '../../src/lib/stores/ui';
-import { settle, submitRecharge, submitWithdrawal } from '../../src/islands/wallet/actions';
-import { ALIPAY_ACCOUNT_INVALID, ALIPAY_ACCOUNT_REQUIRED, validateAlipayAccount } from '../../src/islands/wallet/alipay-account';
+import { ApiError } from '~/lib/api/errors';
+import * as money from '~/lib/api/money';
+import type { LedgerEntry, WalletInfo, Withdrawal } from '~/lib/api/money';
+import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_PRESETS_FEN, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '~/lib/config/constants';
+import type { RedPacket } from '~/lib/stores/red-packets';
+import { $modal, closeModal } from '~/lib/stores/ui';
+import { settle, submitRecharge, submitWithdrawal } from '~/islands/wallet/actions';
+import { ALIPAY_ACCOUNT_INVALID, ALIPAY_ACCOUNT_REQUIRED, validateAlipayAccount } from '~/islands/wallet/alipay-account';
 import {
   AMOUNT_INVALID_MSG,
   checkRechargeAmount,
@@ -24,24 +24,24 @@ import {
   WITHDRAW_MAX_MSG,
   WITHDRAW_MIN_MSG,
   WITHDRAW_OVER_BALANCE_MSG,
-} from '../../src/islands/wallet/amounts';
-import { BoundAccount } from '../../src/islands/wallet/AlipayAccountSection';
-import { envelopeCondition, envelopeFaceText, envelopeQuery } from '../../src/islands/wallet/envelopes';
-import { formatDay, formatTime } from '../../src/islands/wallet/format';
-import FundsDetail, { FundsPage } from '../../src/islands/wallet/FundsDetail';
-import { fundsQueryFromSearch, withFundsQuery } from '../../src/islands/wallet/funds-query';
-import { ledgerAmountClass, LedgerTable } from '../../src/islands/wallet/LedgerTable';
-import { Pager } from '../../src/islands/ui/Pager';
-import { CurrentBalance } from '../../src/islands/wallet/CurrentBalance';
-import RechargeForm, { Recharge } from '../../src/islands/wallet/RechargeForm';
-import RedPacketList, { EnvelopeGrid, EnvelopeTicket } from '../../src/islands/wallet/RedPacketList';
-import WalletOverview, { RecentFunds, WalletSummary } from '../../src/islands/wallet/WalletOverview';
-import { WithdrawalTable } from '../../src/islands/wallet/WithdrawalHistory';
-import { WithdrawForm } from '../../src/islands/wallet/WithdrawForm';
-import WithdrawPanel from '../../src/islands/wallet/WithdrawPanel';
+} from '~/islands/wallet/amounts';
+import { BoundAccount } from '~/islands/wallet/AlipayAccountSection';
+import { envelopeCondition, envelopeFaceText, envelopeQuery } from '~/islands/wallet/envelopes';
+import { formatDay, formatTime } from '~/islands/wallet/format';
+import FundsDetail, { FundsPage } from '~/islands/wallet/FundsDetail';
+import { fundsQueryFromSearch, withFundsQuery } from '~/islands/wallet/funds-query';
+import { ledgerAmountClass, LedgerTable } from '~/islands/wallet/LedgerTable';
+import { Pager } from '~/islands/ui/Pager';
+import { CurrentBalance } from '~/islands/wallet/CurrentBalance';
+import RechargeForm, { Recharge } from '~/islands/wallet/RechargeForm';
+import RedPacketList, { EnvelopeGrid, EnvelopeTicket } from '~/islands/wallet/RedPacketList';
+import WalletOverview, { RecentFunds, WalletSummary } from '~/islands/wallet/WalletOverview';
+import { WithdrawalTable } from '~/islands/wallet/WithdrawalHistory';
+import { WithdrawForm } from '~/islands/wallet/WithdrawForm';
+import WithdrawPanel from '~/islands/wallet/WithdrawPanel';
 
-vi.mock('../../src/lib/api/money', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/lib/api/money')>();
+vi.mock('~/lib/api/money', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/lib/api/money')>();
   return {
     ...actual,
     getWallet: vi.fn(),

@@ -2,8 +2,8 @@
  * Words the catalogue pages show for the values of src/lib/catalog/types.ts. Display only: which
  * value applies is decided by the rules and the catalogue service.
  */
-import type { Availability, HallQuery, HallSort, RentalPeriodFlags } from '../../lib/catalog/types';
-import { RENTAL_OPTIONS } from '../../lib/rules/periods';
+import type { Availability, HallQuery, HallSort, RentalPeriodFlags } from '~/lib/catalog/types';
+import { RENTAL_OPTIONS } from '~/lib/rules/periods';
 
 /** Spec §4 availability as a card shows it. */
 export const AVAILABILITY_LABEL: Record<Availability, string> = {
@@ -44,4 +44,4 @@ export const OWNER_LABEL: Record<NonNullable<HallQuery['owner']>, string> = {
 };
 
 /** Spec §9 hafu coin tiers as the hall filter names them (the rules' tier names). */
-export { HAFU_TIER_LABEL } from '../../lib/rules/hafu';
+export { HAFU_TIER_LABEL } from '~/lib/rules/hafu';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { AVAILABILITY_LABEL, AVAILABILITY_STYLE, NOT_BOOKABLE_NOW_LABEL } from '../../components/catalog/labels';
-import type { ListingCard } from '../../lib/catalog/types';
-import { depositLabel } from '../../lib/rules/deposit';
-import { fenToYuan } from '../../lib/rules/money';
+import { AVAILABILITY_LABEL, AVAILABILITY_STYLE, NOT_BOOKABLE_NOW_LABEL } from '~/components/catalog/labels';
+import type { ListingCard } from '~/lib/catalog/types';
+import { depositLabel } from '~/lib/rules/deposit';
+import { fenToYuan } from '~/lib/rules/money';
 
 /**
  * The hall's listing card (components/catalog/ListingCard.astro) in React for the account screens

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { apiGet } from '../../lib/api';
+import { apiGet } from '~/lib/api';
 import {
   changeEmail,
   changePassword,
@@ -16,21 +16,21 @@ import {
   unbindThirdParty,
   type SignedInDevice,
   type ThirdPartyBinding,
-} from '../../lib/api/account';
-import { validatePayPassword } from '../../lib/rules/account-settings';
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
-import { validatePassword, validatePhone, validatePhoneForSms, validateSmsCode } from '../../lib/rules/validation';
-import { $auth, setUser, type UserInfo } from '../../lib/stores/auth';
-import { showSuccess } from '../../lib/stores/ui';
-import { validateEmail } from '../auth/email';
-import { Field, submitClass } from '../auth/Field';
-import { SmsCodeButton } from '../auth/SmsCodeButton';
-import { focusField, keepSubmitLocal, runAction, useFormFields, type FormFields } from '../auth/use-form-fields';
-import LoginRequired from '../LoginRequired';
-import { DebounceButton } from '../ui/DebounceButton';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Skeleton } from '../ui/Skeleton';
-import { useRemote } from '../ui/use-remote';
+} from '~/lib/api/account';
+import { validatePayPassword } from '~/lib/rules/account-settings';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import { validatePassword, validatePhone, validatePhoneForSms, validateSmsCode } from '~/lib/rules/validation';
+import { $auth, setUser, type UserInfo } from '~/lib/stores/auth';
+import { showSuccess } from '~/lib/stores/ui';
+import { validateEmail } from '~/islands/auth/email';
+import { Field, submitClass } from '~/islands/auth/Field';
+import { SmsCodeButton } from '~/islands/auth/SmsCodeButton';
+import { focusField, keepSubmitLocal, runAction, useFormFields, type FormFields } from '~/islands/auth/use-form-fields';
+import LoginRequired from '~/islands/LoginRequired';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { useRemote } from '~/islands/ui/use-remote';
 
 export const PASSWORD_CHANGED_MSG = '登录密码已修改，其他设备已退出登录';
 export const PHONE_CHANGED_MSG = '手机号已更新';

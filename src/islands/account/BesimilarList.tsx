@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
-import { listBesimilar } from '../../lib/api/account-extras';
-import type { BesimilarPage } from '../../lib/contract/besimilar';
-import { fenToYuan } from '../../lib/rules/money';
-import LoginRequired from '../LoginRequired';
-import { EmptyState } from '../ui/EmptyState';
-import { CardSkeleton } from '../ui/Skeleton';
-import { focusRing } from '../ui/focus-ring';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Pager } from '../ui/Pager';
-import { pageParam, setPageParam } from '../ui/page-query';
-import { usePagedList } from '../ui/use-paged-list';
-import { AccountListingCard } from './AccountListingCard';
+import { listBesimilar } from '~/lib/api/account-extras';
+import type { BesimilarPage } from '~/lib/contract/besimilar';
+import { fenToYuan } from '~/lib/rules/money';
+import LoginRequired from '~/islands/LoginRequired';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { CardSkeleton } from '~/islands/ui/Skeleton';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Pager } from '~/islands/ui/Pager';
+import { pageParam, setPageParam } from '~/islands/ui/page-query';
+import { usePagedList } from '~/islands/ui/use-paged-list';
+import { AccountListingCard } from '~/islands/account/AccountListingCard';
 
 export const BESIMILAR_PAGE_SIZE = 12;
 

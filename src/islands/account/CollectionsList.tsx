@@ -1,16 +1,16 @@
 import { useState, type ReactNode } from 'react';
-import { listCollections, setCollected, type CollectionsPage } from '../../lib/api/user-catalog';
-import type { ListingCard } from '../../lib/catalog/types';
-import { pageAfterRemoval } from '../../lib/rules/user-catalog';
-import LoginRequired from '../LoginRequired';
-import { EmptyState } from '../ui/EmptyState';
-import { CardSkeleton } from '../ui/Skeleton';
-import { focusRing } from '../ui/focus-ring';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Pager } from '../ui/Pager';
-import { readPageQuery, withPageParam } from '../ui/page-query';
-import { usePagedList } from '../ui/use-paged-list';
-import { AccountListingCard } from './AccountListingCard';
+import { listCollections, setCollected, type CollectionsPage } from '~/lib/api/user-catalog';
+import type { ListingCard } from '~/lib/catalog/types';
+import { pageAfterRemoval } from '~/lib/rules/user-catalog';
+import LoginRequired from '~/islands/LoginRequired';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { CardSkeleton } from '~/islands/ui/Skeleton';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Pager } from '~/islands/ui/Pager';
+import { readPageQuery, withPageParam } from '~/islands/ui/page-query';
+import { usePagedList } from '~/islands/ui/use-paged-list';
+import { AccountListingCard } from '~/islands/account/AccountListingCard';
 
 /** Cards per page of 我的收藏 (the contract allows 1-50). */
 export const COLLECTIONS_PAGE_SIZE = 12;

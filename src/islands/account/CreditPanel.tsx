@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { getCredit } from '../../lib/api/account-extras';
-import { CREDIT_MAX_SCORE, CREDIT_MIN_SCORE } from '../../lib/config/constants';
-import { LoadFailed } from '../ui/LoadFailed';
-import { useRemote } from '../ui/use-remote';
+import { getCredit } from '~/lib/api/account-extras';
+import { CREDIT_MAX_SCORE, CREDIT_MIN_SCORE } from '~/lib/config/constants';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { useRemote } from '~/islands/ui/use-remote';
 
 /**
  * 信用分 (issue 16 "Credit ... shown with what moves it"): the score, its level, and each factor

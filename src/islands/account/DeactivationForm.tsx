@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { getDeactivationCheck, sendDeactivationSms, startDeactivation } from '../../lib/api/account-extras';
-import { logout } from '../../lib/stores/auth';
-import { fenToYuan } from '../../lib/rules/money';
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
-import LoginRequired from '../LoginRequired';
-import { focusRing } from '../ui/focus-ring';
-import { LoadFailed } from '../ui/LoadFailed';
-import { useRemote } from '../ui/use-remote';
+import { getDeactivationCheck, sendDeactivationSms, startDeactivation } from '~/lib/api/account-extras';
+import { logout } from '~/lib/stores/auth';
+import { fenToYuan } from '~/lib/rules/money';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import LoginRequired from '~/islands/LoginRequired';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { useRemote } from '~/islands/ui/use-remote';
 
 const primaryButton = `rounded-full bg-primary px-6 py-2 text-sm text-white hover:bg-primary-dark disabled:cursor-not-allowed disabled:opacity-50 ${focusRing}`;
 const outlineButton = `rounded border border-neutral-300 px-3 py-2 text-sm text-neutral-700 hover:border-primary hover:text-primary disabled:cursor-not-allowed disabled:opacity-50 ${focusRing}`;

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
-import { focusRing } from '../ui/focus-ring';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 /**
  * 注销结果 unactive_result (issue 16): shown after the start, signed out (every session ended),

@@ -1,18 +1,18 @@
 import { useState, type ReactNode } from 'react';
-import { clearFootprints, deleteFootprint, listFootprints } from '../../lib/api/account-extras';
-import { FOOTPRINT_KEEP_DAYS } from '../../lib/config/constants';
-import type { FootprintItem, FootprintPage } from '../../lib/contract/footprints';
-import { pageAfterRemoval } from '../../lib/rules/user-catalog';
-import LoginRequired from '../LoginRequired';
-import { EmptyState } from '../ui/EmptyState';
-import { CardSkeleton } from '../ui/Skeleton';
-import { focusRing } from '../ui/focus-ring';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Pager } from '../ui/Pager';
-import { readPageQuery, withPageParam } from '../ui/page-query';
-import { usePagedList } from '../ui/use-paged-list';
-import { AccountListingCard } from './AccountListingCard';
-import { CreditPanel } from './CreditPanel';
+import { clearFootprints, deleteFootprint, listFootprints } from '~/lib/api/account-extras';
+import { FOOTPRINT_KEEP_DAYS } from '~/lib/config/constants';
+import type { FootprintItem, FootprintPage } from '~/lib/contract/footprints';
+import { pageAfterRemoval } from '~/lib/rules/user-catalog';
+import LoginRequired from '~/islands/LoginRequired';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { CardSkeleton } from '~/islands/ui/Skeleton';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Pager } from '~/islands/ui/Pager';
+import { readPageQuery, withPageParam } from '~/islands/ui/page-query';
+import { usePagedList } from '~/islands/ui/use-paged-list';
+import { AccountListingCard } from '~/islands/account/AccountListingCard';
+import { CreditPanel } from '~/islands/account/CreditPanel';
 
 /** Footprints per page (the contract allows 1-50). */
 export const FOOTPRINT_PAGE_SIZE = 12;

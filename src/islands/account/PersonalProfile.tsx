@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { apiGet, isApiError } from '../../lib/api';
-import { getWalletSummary, type WalletSummary } from '../../lib/api/account';
-import { $auth, setUser, type UserInfo } from '../../lib/stores/auth';
-import { openLogin, openModal } from '../../lib/stores/ui';
-import { routeByName } from '../../lib/routes';
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
-import LoginRequired from '../LoginRequired';
-import { Skeleton } from '../ui/Skeleton';
-import { CreditPanel } from './CreditPanel';
-import { AvatarEditor, NicknameEditor } from './ProfileEditors';
+import { apiGet, isApiError } from '~/lib/api';
+import { getWalletSummary, type WalletSummary } from '~/lib/api/account';
+import { $auth, setUser, type UserInfo } from '~/lib/stores/auth';
+import { openLogin, openModal } from '~/lib/stores/ui';
+import { routeByName } from '~/lib/routes';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import LoginRequired from '~/islands/LoginRequired';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { CreditPanel } from '~/islands/account/CreditPanel';
+import { AvatarEditor, NicknameEditor } from '~/islands/account/ProfileEditors';
 
 const USER_INFO_PATH = '/common/userInfo';
 

@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { updateProfile, uploadAvatar } from '../../lib/api/account';
-import { validateNickname } from '../../lib/rules/account-settings';
-import { $auth, setUser, type UserInfo } from '../../lib/stores/auth';
-import { showSuccess } from '../../lib/stores/ui';
-import { inputClass } from '../auth/Field';
-import { keepSubmitLocal, runAction } from '../auth/use-form-fields';
-import { DebounceButton } from '../ui/DebounceButton';
-import { displayName, nameInitial } from '../../lib/user-menu';
+import { updateProfile, uploadAvatar } from '~/lib/api/account';
+import { validateNickname } from '~/lib/rules/account-settings';
+import { $auth, setUser, type UserInfo } from '~/lib/stores/auth';
+import { showSuccess } from '~/lib/stores/ui';
+import { inputClass } from '~/islands/auth/Field';
+import { keepSubmitLocal, runAction } from '~/islands/auth/use-form-fields';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { displayName, nameInitial } from '~/lib/user-menu';
 
 export const NICKNAME_SAVED_MSG = '昵称已更新';
 export const AVATAR_SAVED_MSG = '头像已更新';

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { getFreeOrderStanding, type FreeOrderStanding as Standing } from '../../lib/api/activities';
-import { isApiError } from '../../lib/api/errors';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { openLogin } from '../../lib/stores/ui';
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
+import { getFreeOrderStanding, type FreeOrderStanding as Standing } from '~/lib/api/activities';
+import { isApiError } from '~/lib/api/errors';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { openLogin } from '~/lib/stores/ui';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
 
 /** The caller's standing in the new-user free first order (a visitor gets the sign-in button). */
 export default function FreeOrderStanding(): ReactNode {

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { getInvitations, type InvitationsOverview } from '../../lib/api/activities';
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
-import LoginRequired from '../LoginRequired';
-import { CopyButton } from '../orders/CopyButton';
-import { EmptyState } from '../ui/EmptyState';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Skeleton } from '../ui/Skeleton';
-import { useLoad } from './useLoad';
+import { getInvitations, type InvitationsOverview } from '~/lib/api/activities';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import LoginRequired from '~/islands/LoginRequired';
+import { CopyButton } from '~/islands/orders/CopyButton';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { useLoad } from '~/islands/activities/useLoad';
 
 const card = 'rounded-lg bg-white p-5 ring-1 ring-neutral-200';
 const STATE_CLASS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../lib/api/errors';
+import { isApiError } from '~/lib/api/errors';
 
 export type Load<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; value: T };
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { AGREEMENT_CONFIRM_TEXT, validateAgreement } from '../../lib/rules/validation';
-import { Modal } from '../ui/Modal';
+import { AGREEMENT_CONFIRM_TEXT, validateAgreement } from '~/lib/rules/validation';
+import { Modal } from '~/islands/ui/Modal';
 
 export interface Agreement {
   /** The checkbox, and the confirm dialog while it is open. */

@@ -1,13 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { bindPhone } from '../../lib/api/auth';
-import { validatePhone, validateSmsCode } from '../../lib/rules/validation';
-import { completeLogin } from '../../lib/stores/session';
-import { DebounceButton } from '../ui/DebounceButton';
-import { EmptyState } from '../ui/EmptyState';
-import { PhoneCodeFields } from './CodeFields';
-import { submitClass } from './Field';
-import { SignedInCard } from './SignedInCard';
-import { keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
+import { bindPhone } from '~/lib/api/auth';
+import { validatePhone, validateSmsCode } from '~/lib/rules/validation';
+import { completeLogin } from '~/lib/stores/session';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { PhoneCodeFields } from '~/islands/auth/CodeFields';
+import { submitClass } from '~/islands/auth/Field';
+import { SignedInCard } from '~/islands/auth/SignedInCard';
+import { keepSubmitLocal, runAction, useFormFields } from '~/islands/auth/use-form-fields';
 
 export const BIND_LINK_INVALID_MSG = '链接无效或已过期';
 

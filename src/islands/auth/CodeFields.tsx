@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { sendSms, type SmsAction } from '../../lib/api/auth';
-import { validatePhoneForSms } from '../../lib/rules/validation';
-import { Field } from './Field';
-import { SmsCodeButton } from './SmsCodeButton';
-import { focusField, type FormFields } from './use-form-fields';
+import { sendSms, type SmsAction } from '~/lib/api/auth';
+import { validatePhoneForSms } from '~/lib/rules/validation';
+import { Field } from '~/islands/auth/Field';
+import { SmsCodeButton } from '~/islands/auth/SmsCodeButton';
+import { focusField, type FormFields } from '~/islands/auth/use-form-fields';
 
 export interface CodeFieldProps<K extends string> {
   form: FormFields<K | 'code'>;

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { mobileLogin } from '../../lib/api/auth';
-import { completeLogin } from '../../lib/stores/session';
-import { validatePhone, validateSmsCode } from '../../lib/rules/validation';
-import { DebounceButton } from '../ui/DebounceButton';
-import { useAgreement } from './AgreementCheckbox';
-import { PhoneCodeFields } from './CodeFields';
-import { submitClass } from './Field';
-import { keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
+import { mobileLogin } from '~/lib/api/auth';
+import { completeLogin } from '~/lib/stores/session';
+import { validatePhone, validateSmsCode } from '~/lib/rules/validation';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { useAgreement } from '~/islands/auth/AgreementCheckbox';
+import { PhoneCodeFields } from '~/islands/auth/CodeFields';
+import { submitClass } from '~/islands/auth/Field';
+import { keepSubmitLocal, runAction, useFormFields } from '~/islands/auth/use-form-fields';
 
 export const LOGIN_FAILED_MSG = '登录失败';
 

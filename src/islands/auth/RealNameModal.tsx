@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { realName } from '../../lib/api/auth';
-import { validateIdNumber, validateRealName } from '../../lib/rules/validation';
-import { $auth, setUser } from '../../lib/stores/auth';
-import { showSuccess } from '../../lib/stores/ui';
-import { DebounceButton } from '../ui/DebounceButton';
-import { Modal } from '../ui/Modal';
-import type { ModalContentProps } from '../ui/modals/types';
-import { Field, submitClass } from './Field';
-import { keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
+import { realName } from '~/lib/api/auth';
+import { validateIdNumber, validateRealName } from '~/lib/rules/validation';
+import { $auth, setUser } from '~/lib/stores/auth';
+import { showSuccess } from '~/lib/stores/ui';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { Modal } from '~/islands/ui/Modal';
+import type { ModalContentProps } from '~/islands/ui/modals/types';
+import { Field, submitClass } from '~/islands/auth/Field';
+import { keepSubmitLocal, runAction, useFormFields } from '~/islands/auth/use-form-fields';
 
 export const REAL_NAME_SUCCESS_MSG = '实名认证成功';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { openModal } from '../../lib/stores/ui';
-import { focusRing } from '../ui/focus-ring';
+import { openModal } from '~/lib/stores/ui';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 /** The line a renting dialog shows before real-name verification (spec §6), with 去认证 opening the dialog. */
 export function RealNameNotice(): ReactNode {

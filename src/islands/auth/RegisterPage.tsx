@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { openLogin } from '../../lib/stores/ui';
-import { RegisterPanel } from './RegisterPanel';
-import { SignedInCard } from './SignedInCard';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { openLogin } from '~/lib/stores/ui';
+import { RegisterPanel } from '~/islands/auth/RegisterPanel';
+import { SignedInCard } from '~/islands/auth/SignedInCard';
 
 /** /register and /rank_register: the register form in a card (signing in goes to the modal). */
 export default function RegisterPage(): ReactNode {

@@ -1,16 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
-import { register } from '../../lib/api/auth';
-import { preloadRsa } from '../../lib/api/auth-crypto';
-import { browserFingerprint } from '../../lib/api/fingerprint';
-import { validatePassword, validatePhone, validateSmsCode } from '../../lib/rules/validation';
-import { completeLogin } from '../../lib/stores/session';
-import { DebounceButton } from '../ui/DebounceButton';
-import { useAgreement } from './AgreementCheckbox';
-import { PhoneCodeFields } from './CodeFields';
-import { Field, submitClass } from './Field';
-import { captureInviteCode } from './invite-code';
-import { browserStorage } from './sms-countdown';
-import { keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
+import { register } from '~/lib/api/auth';
+import { preloadRsa } from '~/lib/api/auth-crypto';
+import { browserFingerprint } from '~/lib/api/fingerprint';
+import { validatePassword, validatePhone, validateSmsCode } from '~/lib/rules/validation';
+import { completeLogin } from '~/lib/stores/session';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { useAgreement } from '~/islands/auth/AgreementCheckbox';
+import { PhoneCodeFields } from '~/islands/auth/CodeFields';
+import { Field, submitClass } from '~/islands/auth/Field';
+import { captureInviteCode } from '~/islands/auth/invite-code';
+import { browserStorage } from '~/islands/auth/sms-countdown';
+import { keepSubmitLocal, runAction, useFormFields } from '~/islands/auth/use-form-fields';
 
 export const REGISTER_FAILED_MSG = '注册失败，请稍后重试';
 

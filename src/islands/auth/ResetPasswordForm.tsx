@@ -1,14 +1,14 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { resetPassword, resetPasswordByEmail, sendEmailCode } from '../../lib/api/auth';
-import { preloadRsa } from '../../lib/api/auth-crypto';
-import { validatePassword, validatePhone, validateSmsCode } from '../../lib/rules/validation';
-import { logout } from '../../lib/stores/auth';
-import { openLogin, showSuccess } from '../../lib/stores/ui';
-import { DebounceButton } from '../ui/DebounceButton';
-import { validateEmail } from './email';
-import { CodeField, PhoneCodeFields } from './CodeFields';
-import { Field, submitClass } from './Field';
-import { keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
+import { resetPassword, resetPasswordByEmail, sendEmailCode } from '~/lib/api/auth';
+import { preloadRsa } from '~/lib/api/auth-crypto';
+import { validatePassword, validatePhone, validateSmsCode } from '~/lib/rules/validation';
+import { logout } from '~/lib/stores/auth';
+import { openLogin, showSuccess } from '~/lib/stores/ui';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { validateEmail } from '~/islands/auth/email';
+import { CodeField, PhoneCodeFields } from '~/islands/auth/CodeFields';
+import { Field, submitClass } from '~/islands/auth/Field';
+import { keepSubmitLocal, runAction, useFormFields } from '~/islands/auth/use-form-fields';
 
 export const PASSWORD_RESET_MSG = '密码已重置，请重新登录';
 const RESET_FAILED_MSG = '重置失败，请稍后重试';

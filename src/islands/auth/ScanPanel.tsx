@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import type { QrPlatform, QrState } from '../../lib/rules/qr-login';
-import { Spinner } from '../ui/Spinner';
-import { focusRing } from '../ui/focus-ring';
-import { useQrLogin, type QrView } from './use-qr-login';
+import type { QrPlatform, QrState } from '~/lib/rules/qr-login';
+import { Spinner } from '~/islands/ui/Spinner';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { useQrLogin, type QrView } from '~/islands/auth/use-qr-login';
 
 export const SCAN_PLATFORMS: ReadonlyArray<{ platform: QrPlatform; label: string; app: string }> = [
   { platform: 'wechat', label: '微信', app: '微信' },

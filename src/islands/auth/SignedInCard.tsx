@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ACCOUNT_HOME_PATH } from '../../lib/routes';
+import { ACCOUNT_HOME_PATH } from '~/lib/routes';
 
 /**
  * What /register and /bind show once the visitor is signed in. The page stays where it is rather

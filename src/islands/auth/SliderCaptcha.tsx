@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { createCaptcha, verifyCaptcha, type CaptchaAction, type CaptchaPuzzle } from '../../lib/api/auth';
-import { isApiError } from '../../lib/api/errors';
-import { Modal } from '../ui/Modal';
-import { Spinner } from '../ui/Spinner';
+import { createCaptcha, verifyCaptcha, type CaptchaAction, type CaptchaPuzzle } from '~/lib/api/auth';
+import { isApiError } from '~/lib/api/errors';
+import { Modal } from '~/islands/ui/Modal';
+import { Spinner } from '~/islands/ui/Spinner';
 
 /** spec §8: a wrong slider answer (the server's msg, which the client toasts). */
 export const CAPTCHA_FAILED_MSG = '滑块验证后端校验不通过';

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { showSuccess } from '../../lib/stores/ui';
-import { useSliderCaptcha } from './SliderCaptcha';
-import { browserStorage, recordSent, resendRemaining } from './sms-countdown';
+import { isApiError } from '~/lib/api/errors';
+import { showSuccess } from '~/lib/stores/ui';
+import { useSliderCaptcha } from '~/islands/auth/SliderCaptcha';
+import { browserStorage, recordSent, resendRemaining } from '~/islands/auth/sms-countdown';
 
 export interface SmsCodeButtonProps {
   /** The phone (or email) the code goes to. */

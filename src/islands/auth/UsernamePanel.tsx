@@ -1,18 +1,18 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { login } from '../../lib/api/auth';
-import { forgetLogin, preloadRsa, recallLogin, rememberLogin } from '../../lib/api/auth-crypto';
-import { isApiError } from '../../lib/api/errors';
-import { browserFingerprint } from '../../lib/api/fingerprint';
-import { CODE_PASSWORD_CAPTCHA_REQUIRED } from '../../lib/config/constants';
-import { PASSWORD_CAPTCHA_REQUIRED_MSG } from '../../lib/rules/login-state';
-import { validateLoginName, validatePassword } from '../../lib/rules/validation';
-import { completeLogin } from '../../lib/stores/session';
-import { DebounceButton } from '../ui/DebounceButton';
-import { useAgreement } from './AgreementCheckbox';
-import { Field, submitClass } from './Field';
-import { LOGIN_FAILED_MSG } from './PhonePanel';
-import { useSliderCaptcha } from './SliderCaptcha';
-import { keepSubmitLocal, runAction, useFormFields } from './use-form-fields';
+import { login } from '~/lib/api/auth';
+import { forgetLogin, preloadRsa, recallLogin, rememberLogin } from '~/lib/api/auth-crypto';
+import { isApiError } from '~/lib/api/errors';
+import { browserFingerprint } from '~/lib/api/fingerprint';
+import { CODE_PASSWORD_CAPTCHA_REQUIRED } from '~/lib/config/constants';
+import { PASSWORD_CAPTCHA_REQUIRED_MSG } from '~/lib/rules/login-state';
+import { validateLoginName, validatePassword } from '~/lib/rules/validation';
+import { completeLogin } from '~/lib/stores/session';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { useAgreement } from '~/islands/auth/AgreementCheckbox';
+import { Field, submitClass } from '~/islands/auth/Field';
+import { LOGIN_FAILED_MSG } from '~/islands/auth/PhonePanel';
+import { useSliderCaptcha } from '~/islands/auth/SliderCaptcha';
+import { keepSubmitLocal, runAction, useFormFields } from '~/islands/auth/use-form-fields';
 
 /** spec §4 username mode: username or phone + password, RSA-encrypted and signed (spec §5). */
 export function UsernamePanel({ onForgot }: { onForgot?(): void }): ReactNode {

@@ -11,9 +11,9 @@ import {
   qqQrStatus,
   wechatQrStatus,
   type SignInAnswer,
-} from '../../lib/api/auth';
-import { browserFingerprint } from '../../lib/api/fingerprint';
-import { appQrState, qqQrState, wechatQrState, type QrPlatform, type QrState } from '../../lib/rules/qr-login';
+} from '~/lib/api/auth';
+import { browserFingerprint } from '~/lib/api/fingerprint';
+import { appQrState, qqQrState, wechatQrState, type QrPlatform, type QrState } from '~/lib/rules/qr-login';
 
 export interface QrCode {
   /** session_id, sessionId or qr_token. */

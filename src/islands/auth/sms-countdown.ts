@@ -3,8 +3,8 @@
  * reload): one localStorage record `{ [recipient]: sentAtMs }`, since the server allows one code
  * per phone (or address) per 60 s whatever the action. Old entries are pruned on each write.
  */
-import { SMS_RESEND_S } from '../../lib/config/constants';
-import { smsResendRemaining } from '../../lib/rules/login-state';
+import { SMS_RESEND_S } from '~/lib/config/constants';
+import { smsResendRemaining } from '~/lib/rules/login-state';
 
 export const SMS_SENT_AT_KEY = 'smsSentAt';
 

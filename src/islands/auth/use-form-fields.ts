@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent, type RefObject, type SubmitEvent } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { FINGERPRINT_FAILED_MSG } from '../../lib/api/fingerprint';
-import { showError } from '../../lib/stores/ui';
+import { isApiError } from '~/lib/api/errors';
+import { FINGERPRINT_FAILED_MSG } from '~/lib/api/fingerprint';
+import { showError } from '~/lib/stores/ui';
 
 export type Validators<K extends string> = Record<K, (value: string) => string | null>;
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { FINGERPRINT_FAILED_MSG } from '../../lib/api/fingerprint';
-import { routeByName } from '../../lib/routes';
-import { isTerminalQrState, QR_INIT_FAILED_MSG, qrPollIntervalMs, qrStateAt, shouldRenewQr, type QrPlatform, type QrState } from '../../lib/rules/qr-login';
-import { completeLogin } from '../../lib/stores/session';
-import { closeModal, showError } from '../../lib/stores/ui';
-import { initQr, pollQr } from './qr-session';
+import { isApiError } from '~/lib/api/errors';
+import { FINGERPRINT_FAILED_MSG } from '~/lib/api/fingerprint';
+import { routeByName } from '~/lib/routes';
+import { isTerminalQrState, QR_INIT_FAILED_MSG, qrPollIntervalMs, qrStateAt, shouldRenewQr, type QrPlatform, type QrState } from '~/lib/rules/qr-login';
+import { completeLogin } from '~/lib/stores/session';
+import { closeModal, showError } from '~/lib/stores/ui';
+import { initQr, pollQr } from '~/islands/auth/qr-session';
 
 /** spec §8 toasts of the scan login. */
 export const NO_BOUND_PHONE_MSG = '当前账号未绑定手机号';

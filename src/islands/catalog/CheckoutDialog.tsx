@@ -1,17 +1,17 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { isDefinitiveRefusal } from '../../lib/api/intent-keys';
-import { createOrder, MONEY_CODES, newIdempotencyKey, quoteOrder, type OrderQuote, type OrderView, type RentalRequest } from '../../lib/api/money';
-import { hafuPrepayFen, hafuTagText } from '../../lib/rules/hafu';
-import { fenToYuan } from '../../lib/rules/money';
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
-import { openModal } from '../../lib/stores/ui';
-import { PayDialog } from '../pay/PayDialog';
-import { DebounceButton } from '../ui/DebounceButton';
-import { Modal } from '../ui/Modal';
-import { Skeleton } from '../ui/Skeleton';
-import { FigureRow } from '../ui/FigureRow';
-import { RealNameNotice } from '../auth/RealNameNotice';
+import { isApiError } from '~/lib/api/errors';
+import { isDefinitiveRefusal } from '~/lib/api/intent-keys';
+import { createOrder, MONEY_CODES, newIdempotencyKey, quoteOrder, type OrderQuote, type OrderView, type RentalRequest } from '~/lib/api/money';
+import { hafuPrepayFen, hafuTagText } from '~/lib/rules/hafu';
+import { fenToYuan } from '~/lib/rules/money';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import { openModal } from '~/lib/stores/ui';
+import { PayDialog } from '~/islands/pay/PayDialog';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { Modal } from '~/islands/ui/Modal';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { FigureRow } from '~/islands/ui/FigureRow';
+import { RealNameNotice } from '~/islands/auth/RealNameNotice';
 
 export interface CheckoutDialogProps {
   /** What the picker chose (without the envelope: the dialog chooses it with the renter). */

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { getAccountState, setCollected, setLiked, type AccountState } from '../../lib/api/user-catalog';
-import { toggledLike } from '../../lib/rules/user-catalog';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { openLogin } from '../../lib/stores/ui';
+import { getAccountState, setCollected, setLiked, type AccountState } from '~/lib/api/user-catalog';
+import { toggledLike } from '~/lib/rules/user-catalog';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { openLogin } from '~/lib/stores/ui';
 
 const button =
   'inline-flex items-center gap-1.5 rounded-full border px-4 py-1.5 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';

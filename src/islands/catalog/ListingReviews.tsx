@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { apiGet } from '../../lib/api';
-import { formatReviewDate, type ReviewItem, type ReviewsPage } from '../../lib/rules/reviews';
-import { EmptyState } from '../ui/EmptyState';
-import { focusRing } from '../ui/focus-ring';
+import { apiGet } from '~/lib/api';
+import { formatReviewDate, type ReviewItem, type ReviewsPage } from '~/lib/rules/reviews';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 /** Reviews fetched per 加载更多. */
 const PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { publicGet } from '../../lib/api/public-get';
+import { publicGet } from '~/lib/api/public-get';
 
 interface LookStats {
   look_count: number;

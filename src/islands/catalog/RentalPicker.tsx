@@ -1,17 +1,17 @@
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
-import type { RentalRequest } from '../../lib/api/money';
-import type { Availability } from '../../lib/catalog/types';
-import { TIME_SLOTS } from '../../lib/config/constants';
-import { activityDiscountLabel, promotionLabel } from '../../lib/rules/activity';
-import { isBookableNow } from '../../lib/rules/availability';
-import { fenToYuan } from '../../lib/rules/money';
-import { offeredOptions, optionPriceFen, rentalOptionDef, type RentalOption } from '../../lib/rules/periods';
-import { quoteRental, type QuoteListing, type RentalQuote } from '../../lib/rules/quote';
-import { formatClockMinutes, formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { openLogin } from '../../lib/stores/ui';
-import { focusRing } from '../ui/focus-ring';
-import { FigureRow } from '../ui/FigureRow';
+import type { RentalRequest } from '~/lib/api/money';
+import type { Availability } from '~/lib/catalog/types';
+import { TIME_SLOTS } from '~/lib/config/constants';
+import { activityDiscountLabel, promotionLabel } from '~/lib/rules/activity';
+import { isBookableNow } from '~/lib/rules/availability';
+import { fenToYuan } from '~/lib/rules/money';
+import { offeredOptions, optionPriceFen, rentalOptionDef, type RentalOption } from '~/lib/rules/periods';
+import { quoteRental, type QuoteListing, type RentalQuote } from '~/lib/rules/quote';
+import { formatClockMinutes, formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { openLogin } from '~/lib/stores/ui';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { FigureRow } from '~/islands/ui/FigureRow';
 
 /** What the picker needs of a listing (ListingDetail fields). */
 export interface RentalPickerListing extends QuoteListing {
@@ -38,7 +38,7 @@ export type StartMode = 'now' | 'reserve';
 
 // The checkout (quote, order, payment) loads on the first click of 立即租号: most visitors of a
 // detail page never rent, and the page's first JavaScript stays within budget.
-const CheckoutDialog = lazy(() => import('./CheckoutDialog'));
+const CheckoutDialog = lazy(() => import('~/islands/catalog/CheckoutDialog'));
 /** Longest hourly rental the hours box accepts (a week; longer blocks are the weekly option). */
 export const MAX_HOURLY_HOURS = 168;
 /** How often the picker re-reads the clock (slot windows, start times, bookable now). */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { ChatMessageView, ChatOrderCard } from '../../lib/contract/chat';
-import { fenToYuan } from '../../lib/rules/money';
-import { formatShanghaiMonthDayTime } from '../../lib/rules/shanghai-time';
+import type { ChatMessageView, ChatOrderCard } from '~/lib/contract/chat';
+import { fenToYuan } from '~/lib/rules/money';
+import { formatShanghaiMonthDayTime } from '~/lib/rules/shanghai-time';
 
 /** Whose bubble this is for the one reading: right-aligned, with 已读/未读 under it. */
 export type ChatSide = 'user' | 'agent';

@@ -7,15 +7,15 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { getChatOrders, type ChatOrderChoice } from '../../lib/api/chat';
-import { CHAT_TEXT_MAX_CHARS, UPLOAD_IMAGE_MAX_BYTES } from '../../lib/config/constants';
-import { deskStatusText } from '../../lib/rules/chat';
-import { fenToYuan } from '../../lib/rules/money';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { $chat, loadOlderMessages, sendChat, sendChatImage, setChatVisible, startChat } from '../../lib/stores/chat';
-import { openLogin } from '../../lib/stores/ui';
-import { focusRing } from '../ui/focus-ring';
-import { ChatMessageItem } from './ChatMessageItem';
+import { getChatOrders, type ChatOrderChoice } from '~/lib/api/chat';
+import { CHAT_TEXT_MAX_CHARS, UPLOAD_IMAGE_MAX_BYTES } from '~/lib/config/constants';
+import { deskStatusText } from '~/lib/rules/chat';
+import { fenToYuan } from '~/lib/rules/money';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { $chat, loadOlderMessages, sendChat, sendChatImage, setChatVisible, startChat } from '~/lib/stores/chat';
+import { openLogin } from '~/lib/stores/ui';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { ChatMessageItem } from '~/islands/chat/ChatMessageItem';
 
 export interface ChatPanelProps {
   variant: 'panel' | 'page';

@@ -6,10 +6,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MODAL_Z_INDEX } from '../../lib/config/constants';
-import { $chatPanelOpen, closeChatPanel } from '../../lib/stores/chat-panel';
-import { stopChat } from '../../lib/stores/chat';
-import ChatPanel from './ChatPanel';
+import { MODAL_Z_INDEX } from '~/lib/config/constants';
+import { $chatPanelOpen, closeChatPanel } from '~/lib/stores/chat-panel';
+import { stopChat } from '~/lib/stores/chat';
+import ChatPanel from '~/islands/chat/ChatPanel';
 
 function FloatingChat(): ReactNode {
   const open = useStore($chatPanelOpen);

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { $freeCount, clearFreeCount, loadFreeCount } from '../../lib/stores/free-count';
-import { openLogin } from '../../lib/stores/ui';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { $freeCount, clearFreeCount, loadFreeCount } from '~/lib/stores/free-count';
+import { openLogin } from '~/lib/stores/ui';
 
 /**
  * The visitor's free rentals left today on /free. The count is the visitor's own, so it loads with

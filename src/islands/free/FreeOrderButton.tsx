@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { FREE_ORDER_ACTION } from '../../lib/config/constants';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { openLogin } from '../../lib/stores/ui';
-import { focusRing } from '../ui/focus-ring';
-import { FREE_ORDERS_HREF } from './free-links';
+import { FREE_ORDER_ACTION } from '~/lib/config/constants';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { openLogin } from '~/lib/stores/ui';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { FREE_ORDERS_HREF } from '~/islands/free/free-links';
 
-const FreeOrderDialog = lazy(() => import('./FreeOrderDialog'));
+const FreeOrderDialog = lazy(() => import('~/islands/free/FreeOrderDialog'));
 
 export interface FreeOrderButtonProps {
   listingId: number;

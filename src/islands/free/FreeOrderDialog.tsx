@@ -1,21 +1,21 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { createFreeOrder } from '../../lib/api/free';
-import { MONEY_CODES, type OrderView } from '../../lib/api/money';
-import { FREE_ORDER_ACTION, FREE_RENTALS_PER_DAY, MS_PER_HOUR, MSG_FREE_DAILY_LIMIT_REACHED } from '../../lib/config/constants';
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
-import { $auth } from '../../lib/stores/auth';
-import { $freeCount, loadFreeCount } from '../../lib/stores/free-count';
-import { openModal } from '../../lib/stores/ui';
-import { CredentialsPanel } from '../orders/CredentialsPanel';
-import { DebounceButton } from '../ui/DebounceButton';
-import { focusRing } from '../ui/focus-ring';
-import { Modal } from '../ui/Modal';
-import { useIntentKeys } from '../ui/use-intent-keys';
-import { FREE_ORDERS_HREF } from './free-links';
-import { FigureRow } from '../ui/FigureRow';
-import { RealNameNotice } from '../auth/RealNameNotice';
+import { isApiError } from '~/lib/api/errors';
+import { createFreeOrder } from '~/lib/api/free';
+import { MONEY_CODES, type OrderView } from '~/lib/api/money';
+import { FREE_ORDER_ACTION, FREE_RENTALS_PER_DAY, MS_PER_HOUR, MSG_FREE_DAILY_LIMIT_REACHED } from '~/lib/config/constants';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import { $auth } from '~/lib/stores/auth';
+import { $freeCount, loadFreeCount } from '~/lib/stores/free-count';
+import { openModal } from '~/lib/stores/ui';
+import { CredentialsPanel } from '~/islands/orders/CredentialsPanel';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { Modal } from '~/islands/ui/Modal';
+import { useIntentKeys } from '~/islands/ui/use-intent-keys';
+import { FREE_ORDERS_HREF } from '~/islands/free/free-links';
+import { FigureRow } from '~/islands/ui/FigureRow';
+import { RealNameNotice } from '~/islands/auth/RealNameNotice';
 
 export interface FreeOrderDialogProps {
   listingId: number;

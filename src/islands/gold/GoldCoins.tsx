@@ -1,14 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { claimGoldTask, dailySignIn, exchangeGold, getGold, type GoldOverview, type GoldTask } from '../../lib/api/money';
-import { loadRedPackets } from '../../lib/stores/red-packets';
-import { showSuccess } from '../../lib/stores/ui';
-import LoginRequired from '../LoginRequired';
-import { ExchangeCodeBox } from '../wallet/ExchangeCodeBox';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Skeleton } from '../ui/Skeleton';
-import { CoinBalance, ExchangeCard, HistoryList, SignInCard, TaskList } from './GoldPanels';
-import { GOLD_EXCHANGED_TEXT, goldClaimText, goldSignInText } from './gold-rules';
+import { isApiError } from '~/lib/api/errors';
+import { claimGoldTask, dailySignIn, exchangeGold, getGold, type GoldOverview, type GoldTask } from '~/lib/api/money';
+import { loadRedPackets } from '~/lib/stores/red-packets';
+import { showSuccess } from '~/lib/stores/ui';
+import LoginRequired from '~/islands/LoginRequired';
+import { ExchangeCodeBox } from '~/islands/wallet/ExchangeCodeBox';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { CoinBalance, ExchangeCard, HistoryList, SignInCard, TaskList } from '~/islands/gold/GoldPanels';
+import { GOLD_EXCHANGED_TEXT, goldClaimText, goldSignInText } from '~/islands/gold/gold-rules';
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; overview: GoldOverview };
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { GoldEntry, GoldOverview, GoldTask } from '../../lib/api/money';
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
-import { DebounceButton } from '../ui/DebounceButton';
-import { EmptyState } from '../ui/EmptyState';
-import { canExchangeGold, exchangeBlockedReason, goldTaskState, signedCoins } from './gold-rules';
-import { focusRing } from '../ui/focus-ring';
+import type { GoldEntry, GoldOverview, GoldTask } from '~/lib/api/money';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { canExchangeGold, exchangeBlockedReason, goldTaskState, signedCoins } from '~/islands/gold/gold-rules';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 const card = 'rounded-lg bg-white p-5 ring-1 ring-neutral-200';
 const cardTitle = 'text-base font-bold text-neutral-900';

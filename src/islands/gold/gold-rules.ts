@@ -1,5 +1,5 @@
 /** What 我的金币 decides from the overview the server returns (every figure comes from it). */
-import type { GoldEntry, GoldOverview, GoldTask } from '../../lib/api/money';
+import type { GoldEntry, GoldOverview, GoldTask } from '~/lib/api/money';
 
 /** 兑换 is offered while the coins cover one exchange and today's exchanges are not used up. */
 export function canExchangeGold(overview: Pick<GoldOverview, 'coins' | 'exchange_coins' | 'exchanges_left_today'>): boolean {

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { submitInvestment } from '../../lib/api/tasks';
-import { INVEST_BUDGETS, INVEST_CITY_MAX_CHARS, INVEST_MESSAGE_MAX_CHARS, INVEST_NAME_MAX_CHARS } from '../../lib/config/constants';
-import { investDraftIssues, type InvestDraft, type InvestField } from '../../lib/rules/investment';
-import { focusRing } from '../ui/focus-ring';
+import { isApiError } from '~/lib/api/errors';
+import { submitInvestment } from '~/lib/api/tasks';
+import { INVEST_BUDGETS, INVEST_CITY_MAX_CHARS, INVEST_MESSAGE_MAX_CHARS, INVEST_NAME_MAX_CHARS } from '~/lib/config/constants';
+import { investDraftIssues, type InvestDraft, type InvestField } from '~/lib/rules/investment';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 const EMPTY: InvestDraft = { name: '', phone: '', city: '', budget: '', message: '' };
 const input = `w-full rounded-md border border-neutral-300 px-3 py-2 text-sm ${focusRing}`;

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { getNotification, markNotificationRead, type NotificationView } from '../../lib/api/notifications';
-import { $unreadNotifications } from '../../lib/stores/notifications';
-import LoginRequired from '../LoginRequired';
-import { focusRing } from '../ui/focus-ring';
-import { backLinkClass, DetailFallback, useItemDetail } from '../ui/ItemDetail';
-import { SELLER_NOTIFICATION_LINKS, formatNotificationTime, kindLabel, notificationOrderNo, notificationTarget, orderHref, readNotifyId } from './notification-helpers';
+import { getNotification, markNotificationRead, type NotificationView } from '~/lib/api/notifications';
+import { $unreadNotifications } from '~/lib/stores/notifications';
+import LoginRequired from '~/islands/LoginRequired';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { backLinkClass, DetailFallback, useItemDetail } from '~/islands/ui/ItemDetail';
+import { SELLER_NOTIFICATION_LINKS, formatNotificationTime, kindLabel, notificationOrderNo, notificationTarget, orderHref, readNotifyId } from '~/islands/notifications/notification-helpers';
 
 /** What the server says for an unknown id or another user's (services/notifications.ts). */
 export const MSG_NOTIFICATION_NOT_FOUND = '通知不存在';

@@ -1,16 +1,16 @@
 import { useId, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { listNotifications, markAllNotificationsRead, type NotificationPage, type NotificationView } from '../../lib/api/notifications';
-import { $unreadNotifications } from '../../lib/stores/notifications';
-import { showSuccess } from '../../lib/stores/ui';
-import LoginRequired from '../LoginRequired';
-import { EmptyState } from '../ui/EmptyState';
-import { focusRing } from '../ui/focus-ring';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Pager } from '../ui/Pager';
-import { Skeleton } from '../ui/Skeleton';
-import { Tabs, tabId } from '../ui/Tabs';
-import { usePagedList } from '../ui/use-paged-list';
+import { isApiError } from '~/lib/api/errors';
+import { listNotifications, markAllNotificationsRead, type NotificationPage, type NotificationView } from '~/lib/api/notifications';
+import { $unreadNotifications } from '~/lib/stores/notifications';
+import { showSuccess } from '~/lib/stores/ui';
+import LoginRequired from '~/islands/LoginRequired';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Pager } from '~/islands/ui/Pager';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { Tabs, tabId } from '~/islands/ui/Tabs';
+import { usePagedList } from '~/islands/ui/use-paged-list';
 import {
   filterOf,
   formatNotificationTime,
@@ -25,7 +25,7 @@ import {
   SELLER_NOTIFICATION_LINKS,
   withNotifyQuery,
   type NotifyQuery,
-} from './notification-helpers';
+} from '~/islands/notifications/notification-helpers';
 
 const ALL_READ_TEXT = '已全部标为已读';
 const outlineLink = `inline-flex items-center rounded-full border border-neutral-300 px-3 py-1 text-xs text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;

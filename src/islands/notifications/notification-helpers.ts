@@ -2,18 +2,18 @@
  * Pure helpers of 消息通知 and 消息详情 (issue 14): the address query, the tabs, a kind's label,
  * the time line. No I/O, no clock read (today-ness is the server's is_today).
  */
-import { ID_MAX } from '../../lib/contract/common';
+import { ID_MAX } from '~/lib/contract/common';
 import {
   NOTIFICATION_FILTER_LABELS,
   NOTIFICATION_FILTERS,
   type NotificationFilter,
   type NotificationKind,
   type NotificationView,
-} from '../../lib/contract/notifications';
-import { formatShanghaiClock, formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
-import { pageParam, setPageParam } from '../ui/page-query';
+} from '~/lib/contract/notifications';
+import { formatShanghaiClock, formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import { pageParam, setPageParam } from '~/islands/ui/page-query';
 
-export { SELLER_NOTIFICATION_LINKS, notificationOrderNo, notificationTarget, notifyDetailHref, orderHref } from '../../lib/notification-links';
+export { SELLER_NOTIFICATION_LINKS, notificationOrderNo, notificationTarget, notifyDetailHref, orderHref } from '~/lib/notification-links';
 
 /** Rows per page of 消息通知 (the server allows 1-50). */
 export const NOTIFY_PAGE_SIZE = 10;

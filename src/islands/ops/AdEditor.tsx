@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { opsPost, opsUpload } from '../../lib/api/ops';
-import type { OpsUploadedImage } from '../../lib/contract/ops-campaigns';
-import { MODAL_DEFAULT_WIDTH_PX } from '../../lib/config/constants';
-import { reloadWithFlash } from './ops-flash';
+import { isApiError } from '~/lib/api/errors';
+import { opsPost, opsUpload } from '~/lib/api/ops';
+import type { OpsUploadedImage } from '~/lib/contract/ops-campaigns';
+import { MODAL_DEFAULT_WIDTH_PX } from '~/lib/config/constants';
+import { reloadWithFlash } from '~/islands/ops/ops-flash';
 
 export interface AdEditorAd {
   id: number;

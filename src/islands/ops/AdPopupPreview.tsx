@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { PopupAd } from '../../lib/contract/popups';
-import AdPopupModal from '../popups/AdPopupModal';
+import type { PopupAd } from '~/lib/contract/popups';
+import AdPopupModal from '~/islands/popups/AdPopupModal';
 
 /**
  * 预览 on the console's ad list: opens the site's own ad popup (the same component visitors get)

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { opsGet, opsPost } from '../../lib/api/ops';
-import type { BroadcastSendResult } from '../../lib/contract/ops-campaigns';
-import { Modal } from '../ui/Modal';
-import { reloadWithFlash } from './ops-flash';
+import { isApiError } from '~/lib/api/errors';
+import { opsGet, opsPost } from '~/lib/api/ops';
+import type { BroadcastSendResult } from '~/lib/contract/ops-campaigns';
+import { Modal } from '~/islands/ui/Modal';
+import { reloadWithFlash } from '~/islands/ops/ops-flash';
 
 export interface BroadcastComposerProps {
   segments: { value: string; label: string }[];

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { MARKDOWN_BODY_MAX_CHARS, MARKDOWN_PREVIEW_DEBOUNCE_MS, UPLOAD_IMAGE_MAX_BYTES } from '../../lib/config/constants';
-import type { ContentImage, MarkdownPreview } from '../../lib/contract/content';
-import { opsPost, opsUpload } from '../../lib/api/ops';
-import { isApiError } from '../../lib/api/errors';
-import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from './ops-form-fields';
-import { reloadWithFlash } from './ops-flash';
+import { MARKDOWN_BODY_MAX_CHARS, MARKDOWN_PREVIEW_DEBOUNCE_MS, UPLOAD_IMAGE_MAX_BYTES } from '~/lib/config/constants';
+import type { ContentImage, MarkdownPreview } from '~/lib/contract/content';
+import { opsPost, opsUpload } from '~/lib/api/ops';
+import { isApiError } from '~/lib/api/errors';
+import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/islands/ops/ops-form-fields';
+import { reloadWithFlash } from '~/islands/ops/ops-flash';
 
 /** A field of the editor besides the body; `suggestions` become a datalist, `readOnly` shows the value only. */
 export type ContentFieldDef = OpsFieldDef & { suggestions?: string[]; readOnly?: boolean };

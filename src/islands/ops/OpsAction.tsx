@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { opsPost } from '../../lib/api/ops';
-import { isApiError } from '../../lib/api/errors';
-import { Modal } from '../ui/Modal';
-import { reloadWithFlash } from './ops-flash';
+import { opsPost } from '~/lib/api/ops';
+import { isApiError } from '~/lib/api/errors';
+import { Modal } from '~/islands/ui/Modal';
+import { reloadWithFlash } from '~/islands/ops/ops-flash';
 
 export interface OpsActionReason {
   /** The dialog's field label, e.g. 驳回原因. */

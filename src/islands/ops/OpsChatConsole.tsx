@@ -23,11 +23,11 @@ import {
   type ChatMessageView,
   type ChatOpsList,
   type ChatOpsView,
-} from '../../lib/api/chat';
-import { createChatConnection, type ChatLinkStatus } from '../../lib/chat-connection';
-import { CHAT_TEXT_MAX_CHARS } from '../../lib/config/constants';
-import { lastMessageId, mergeMessages, unreadBadgeText, waitText } from '../../lib/rules/chat';
-import { ChatMessageItem } from '../chat/ChatMessageItem';
+} from '~/lib/api/chat';
+import { createChatConnection, type ChatLinkStatus } from '~/lib/chat-connection';
+import { CHAT_TEXT_MAX_CHARS } from '~/lib/config/constants';
+import { lastMessageId, mergeMessages, unreadBadgeText, waitText } from '~/lib/rules/chat';
+import { ChatMessageItem } from '~/islands/chat/ChatMessageItem';
 
 export interface OpsChatConsoleProps {
   operatorId: number;

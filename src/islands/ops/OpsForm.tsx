@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { opsPost } from '../../lib/api/ops';
-import { isApiError } from '../../lib/api/errors';
-import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from './ops-form-fields';
-import { reloadWithFlash } from './ops-flash';
+import { opsPost } from '~/lib/api/ops';
+import { isApiError } from '~/lib/api/errors';
+import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/islands/ops/ops-form-fields';
+import { reloadWithFlash } from '~/islands/ops/ops-flash';
 
-export type { OpsFieldDef } from './ops-form-fields';
+export type { OpsFieldDef } from '~/islands/ops/ops-form-fields';
 
 export interface OpsFormProps {
   /** Path under /api/v1/ops, e.g. /campaigns/notices/create. */

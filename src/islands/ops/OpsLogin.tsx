@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { opsPost } from '../../lib/api/ops';
-import { isApiError } from '../../lib/api/errors';
-import type { OperatorMe } from '../../lib/contract/ops';
-import { opsHomeFor } from '../../lib/ops-routes';
+import { opsPost } from '~/lib/api/ops';
+import { isApiError } from '~/lib/api/errors';
+import type { OperatorMe } from '~/lib/contract/ops';
+import { opsHomeFor } from '~/lib/ops-routes';
 
 interface Props {
   /** A console path to return to (already checked by the page), or null for the operator's home. */

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { opsPost } from '../../lib/api/ops';
-import { OPS_LOGIN_PATH } from '../../lib/ops-routes';
+import { opsPost } from '~/lib/api/ops';
+import { OPS_LOGIN_PATH } from '~/lib/ops-routes';
 
 /** 退出登录 in the console's top bar: ends the session on the server, then the sign-in page. */
 export function OpsSignOut(): ReactNode {

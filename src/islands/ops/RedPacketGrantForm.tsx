@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { opsPost } from '../../lib/api/ops';
-import type { RedPacketGrantPreview, RedPacketGrantResult } from '../../lib/contract/ops-campaigns';
-import { Modal } from '../ui/Modal';
-import { reloadWithFlash } from './ops-flash';
+import { isApiError } from '~/lib/api/errors';
+import { opsPost } from '~/lib/api/ops';
+import type { RedPacketGrantPreview, RedPacketGrantResult } from '~/lib/contract/ops-campaigns';
+import { Modal } from '~/islands/ui/Modal';
+import { reloadWithFlash } from '~/islands/ops/ops-flash';
 
 export interface RedPacketGrantFormProps {
   templates: { id: number; name: string; label: string; remaining: number | null }[];

@@ -3,8 +3,8 @@
  * yuan and travels as integer fen; a date-time is typed as Shanghai wall time and travels as an
  * ISO instant with +08:00, whatever zone the operator's computer is set to.
  */
-import { fenToYuan, yuanToFen } from '../../lib/rules/money';
-import { formatShanghaiDate, formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
+import { fenToYuan, yuanToFen } from '~/lib/rules/money';
+import { formatShanghaiDate, formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
 
 export type OpsFieldType = 'text' | 'textarea' | 'password' | 'number' | 'yuan' | 'select' | 'checkbox' | 'datetime' | 'date';
 

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { cancelOrder, previewCancel, type CancelPreview } from '../../lib/api/money';
-import { ORDER_STATUS } from '../../lib/config/constants';
-import { DebounceButton } from '../ui/DebounceButton';
-import { Modal } from '../ui/Modal';
-import { Skeleton } from '../ui/Skeleton';
-import { errorText, focusRing, isNonZeroYuan, type OrderDialogProps } from './order-helpers';
+import { isApiError } from '~/lib/api/errors';
+import { cancelOrder, previewCancel, type CancelPreview } from '~/lib/api/money';
+import { ORDER_STATUS } from '~/lib/config/constants';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { Modal } from '~/islands/ui/Modal';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { errorText, focusRing, isNonZeroYuan, type OrderDialogProps } from '~/islands/orders/order-helpers';
 
 /** spec §4 early-cancel refund as the renter reads it (docs/decisions.md "Early-cancel refund"). */
 export const CANCEL_RULE_TEXT = '开始前取消全额退还租金；开始后2小时内取消退50%，3小时内退30%，5小时内退10%，超过5小时不退租金；押金全额退还';

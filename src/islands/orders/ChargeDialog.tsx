@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { chargeGameMoney, MONEY_CODES, type OrderView } from '../../lib/api/money';
-import { MoneyFailureLine, type MoneyFailure } from '../pay/PayDialog';
-import { DebounceButton } from '../ui/DebounceButton';
-import { Modal } from '../ui/Modal';
-import { errorText, focusRing, type OrderDialogProps } from './order-helpers';
-import { useIntentKeys } from '../ui/use-intent-keys';
+import { isApiError } from '~/lib/api/errors';
+import { chargeGameMoney, MONEY_CODES, type OrderView } from '~/lib/api/money';
+import { MoneyFailureLine, type MoneyFailure } from '~/islands/pay/PayDialog';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { Modal } from '~/islands/ui/Modal';
+import { errorText, focusRing, type OrderDialogProps } from '~/islands/orders/order-helpers';
+import { useIntentKeys } from '~/islands/ui/use-intent-keys';
 
 /** The explainer of the hafu-coin prepay; null when the order has no prepay to charge. */
 export function chargeExplainer(order: Pick<OrderView, 'productInfo'>): string | null {

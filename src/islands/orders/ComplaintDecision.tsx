@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { ComplaintDecisionView } from '../../lib/api/money';
-import type { OwnerComplaintDecisionView } from '../../lib/api/seller-earnings';
-import { focusRing, formatOrderTime } from './order-helpers';
+import type { ComplaintDecisionView } from '~/lib/api/money';
+import type { OwnerComplaintDecisionView } from '~/lib/api/seller-earnings';
+import { focusRing, formatOrderTime } from '~/islands/orders/order-helpers';
 
 const isOwnerView = (decision: ComplaintDecisionView): decision is OwnerComplaintDecisionView => 'owner_share_fen' in decision;
 

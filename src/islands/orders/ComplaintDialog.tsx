@@ -1,16 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { createComplaint, listComplaintTypes, MONEY_CODES, type Complaint, type ComplaintType, type OrderView } from '../../lib/api/money';
-import { $auth } from '../../lib/stores/auth';
-import { openModal, type ModalName } from '../../lib/stores/ui';
-import { CountedTextarea, countedLength, countedLengthError } from '../ui/CountedTextarea';
-import { DebounceButton } from '../ui/DebounceButton';
-import { Modal } from '../ui/Modal';
-import { Skeleton } from '../ui/Skeleton';
-import { COMPLAINT_EVIDENCE_IMAGES_MAX } from '../../lib/config/constants';
-import { EvidenceImages, type EvidenceImage } from './EvidenceImages';
-import { errorText, focusRing } from './order-helpers';
+import { isApiError } from '~/lib/api/errors';
+import { createComplaint, listComplaintTypes, MONEY_CODES, type Complaint, type ComplaintType, type OrderView } from '~/lib/api/money';
+import { $auth } from '~/lib/stores/auth';
+import { openModal, type ModalName } from '~/lib/stores/ui';
+import { CountedTextarea, countedLength, countedLengthError } from '~/islands/ui/CountedTextarea';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { Modal } from '~/islands/ui/Modal';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { COMPLAINT_EVIDENCE_IMAGES_MAX } from '~/lib/config/constants';
+import { EvidenceImages, type EvidenceImage } from '~/islands/orders/EvidenceImages';
+import { errorText, focusRing } from '~/islands/orders/order-helpers';
 
 export interface ComplaintDialogProps {
   order: OrderView;

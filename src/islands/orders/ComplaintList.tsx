@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
-import { listComplaints, type Complaint, type Page } from '../../lib/api/money';
-import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
-import LoginRequired from '../LoginRequired';
-import { EmptyState } from '../ui/EmptyState';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Skeleton } from '../ui/Skeleton';
-import { ComplaintDecision, EvidenceThumbs } from './ComplaintDecision';
-import { formatOrderTime } from './order-helpers';
-import { Pager } from '../ui/Pager';
-import { readPageQuery, withPageParam } from '../ui/page-query';
-import { usePagedList } from '../ui/use-paged-list';
+import { listComplaints, type Complaint, type Page } from '~/lib/api/money';
+import { MONEY_PAGE_SIZE_DEFAULT } from '~/lib/config/constants';
+import LoginRequired from '~/islands/LoginRequired';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { ComplaintDecision, EvidenceThumbs } from '~/islands/orders/ComplaintDecision';
+import { formatOrderTime } from '~/islands/orders/order-helpers';
+import { Pager } from '~/islands/ui/Pager';
+import { readPageQuery, withPageParam } from '~/islands/ui/page-query';
+import { usePagedList } from '~/islands/ui/use-paged-list';
 
 /** Complaint status 1 处理中, 2 已处理 (the contract). */
 export function complaintBadgeClass(status: number): string {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { showError, showSuccess } from '../../lib/stores/ui';
-import { focusRing } from './order-helpers';
+import { showError, showSuccess } from '~/lib/stores/ui';
+import { focusRing } from '~/islands/orders/order-helpers';
 
 export interface CopyButtonProps {
   text: string;

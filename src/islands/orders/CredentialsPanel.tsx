@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { getCredentials, type Credentials } from '../../lib/api/money';
-import { Skeleton } from '../ui/Skeleton';
-import { CopyButton } from './CopyButton';
-import { countdownText, errorText, focusRing, secondsUntil } from './order-helpers';
+import { isApiError } from '~/lib/api/errors';
+import { getCredentials, type Credentials } from '~/lib/api/money';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { CopyButton } from '~/islands/orders/CopyButton';
+import { countdownText, errorText, focusRing, secondsUntil } from '~/islands/orders/order-helpers';
 
 export interface CredentialsPanelProps {
   orderNo: string;

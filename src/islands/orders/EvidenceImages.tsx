@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { uploadComplaintImage, type UploadedImageAnswer } from '../../lib/api/seller-earnings';
-import { errorText, focusRing } from './order-helpers';
+import { uploadComplaintImage, type UploadedImageAnswer } from '~/lib/api/seller-earnings';
+import { errorText, focusRing } from '~/islands/orders/order-helpers';
 
 export type EvidenceImage = UploadedImageAnswer;
 

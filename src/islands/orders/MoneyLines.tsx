@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MoneyLine } from './order-helpers';
+import type { MoneyLine } from '~/islands/orders/order-helpers';
 
 /** One colour per kind of amount, shared by the renter's and the seller's order cards. */
 const MONEY_TONE: Record<MoneyLine['tone'], string> = {

@@ -1,9 +1,9 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { OrderView } from '../../lib/api/money';
-import { FREE_ORDER_TAG } from '../../lib/config/constants';
-import { CredentialsPanel } from './CredentialsPanel';
-import { MoneyLines } from './MoneyLines';
-import { OrderCardHeader } from './OrderCardHeader';
+import type { OrderView } from '~/lib/api/money';
+import { FREE_ORDER_TAG } from '~/lib/config/constants';
+import { CredentialsPanel } from '~/islands/orders/CredentialsPanel';
+import { MoneyLines } from '~/islands/orders/MoneyLines';
+import { OrderCardHeader } from '~/islands/orders/OrderCardHeader';
 import {
   focusRing,
   formatOrderTime,
@@ -12,7 +12,7 @@ import {
   rentalSummary,
   visibleOrderActions,
   type OrderActionKey,
-} from './order-helpers';
+} from '~/islands/orders/order-helpers';
 
 /** The actions that open a dialog of the list (查看账号 opens in the card, 评价 is a link). */
 export type OrderDialogKind = Exclude<OrderActionKey, 'credentials' | 'review'>;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { OrderView } from '../../lib/api/money';
-import { CopyButton } from './CopyButton';
-import { formatOrderTime, statusBadgeClass } from './order-helpers';
+import type { OrderView } from '~/lib/api/money';
+import { CopyButton } from '~/islands/orders/CopyButton';
+import { formatOrderTime, statusBadgeClass } from '~/islands/orders/order-helpers';
 
 type HeaderOrder = Pick<OrderView, 'order_no' | 'order_status' | 'order_status_text' | 'hire_order_time'>;
 

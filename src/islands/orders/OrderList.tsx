@@ -1,26 +1,26 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { getOrder, listOrders, type OrderView, type Page } from '../../lib/api/money';
-import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
-import { ORDER_LIST_FILTERS } from '../../lib/rules/order-status';
-import { showSuccess } from '../../lib/stores/ui';
-import LoginRequired from '../LoginRequired';
-import { EmptyState } from '../ui/EmptyState';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Skeleton } from '../ui/Skeleton';
-import { OrderCard, type OrderDialogKind } from './OrderCard';
-import { focusRing, readOrderQuery, replaceOrder, withListQuery, type OrderListQuery } from './order-helpers';
-import { Pager } from '../ui/Pager';
-import { Tabs, tabId } from '../ui/Tabs';
-import { usePagedList } from '../ui/use-paged-list';
+import { isApiError } from '~/lib/api/errors';
+import { getOrder, listOrders, type OrderView, type Page } from '~/lib/api/money';
+import { MONEY_PAGE_SIZE_DEFAULT } from '~/lib/config/constants';
+import { ORDER_LIST_FILTERS } from '~/lib/rules/order-status';
+import { showSuccess } from '~/lib/stores/ui';
+import LoginRequired from '~/islands/LoginRequired';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { OrderCard, type OrderDialogKind } from '~/islands/orders/OrderCard';
+import { focusRing, readOrderQuery, replaceOrder, withListQuery, type OrderListQuery } from '~/islands/orders/order-helpers';
+import { Pager } from '~/islands/ui/Pager';
+import { Tabs, tabId } from '~/islands/ui/Tabs';
+import { usePagedList } from '~/islands/ui/use-paged-list';
 
 // Each dialog's code loads when an order's button first opens it (issue 12: the list's first load
 // stays small; the account pages are under the 100 KB budget before interaction).
-const PayDialog = lazy(() => import('../pay/PayDialog').then((module) => ({ default: module.PayDialog })));
-const CancelDialog = lazy(() => import('./CancelDialog').then((module) => ({ default: module.CancelDialog })));
-const RenewDialog = lazy(() => import('./RenewDialog').then((module) => ({ default: module.RenewDialog })));
-const ChargeDialog = lazy(() => import('./ChargeDialog').then((module) => ({ default: module.ChargeDialog })));
-const ComplaintDialog = lazy(() => import('./ComplaintDialog').then((module) => ({ default: module.ComplaintDialog })));
+const PayDialog = lazy(() => import('~/islands/pay/PayDialog').then((module) => ({ default: module.PayDialog })));
+const CancelDialog = lazy(() => import('~/islands/orders/CancelDialog').then((module) => ({ default: module.CancelDialog })));
+const RenewDialog = lazy(() => import('~/islands/orders/RenewDialog').then((module) => ({ default: module.RenewDialog })));
+const ChargeDialog = lazy(() => import('~/islands/orders/ChargeDialog').then((module) => ({ default: module.ChargeDialog })));
+const ComplaintDialog = lazy(() => import('~/islands/orders/ComplaintDialog').then((module) => ({ default: module.ComplaintDialog })));
 
 /** What each finished dialog says (the pay dialog's 支付成功 is the brief's text). */
 const DONE_TEXT: Readonly<Record<Exclude<OrderDialogKind, 'complain'>, string>> = {

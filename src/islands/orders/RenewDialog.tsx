@@ -1,14 +1,14 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { checkRenew, MONEY_CODES, renewOrder, type RenewCheck } from '../../lib/api/money';
-import { RENEW_MAX_HOURS } from '../../lib/config/constants';
-import { fenToYuan } from '../../lib/rules/money';
-import { RechargeLink, MoneyFailureLine, type MoneyFailure } from '../pay/PayDialog';
-import { DebounceButton } from '../ui/DebounceButton';
-import { Modal } from '../ui/Modal';
-import { errorText, focusRing, formatOrderTime, isNonZeroYuan, type OrderDialogProps } from './order-helpers';
-import { useIntentKeys } from '../ui/use-intent-keys';
-import { FigureRow } from '../ui/FigureRow';
+import { isApiError } from '~/lib/api/errors';
+import { checkRenew, MONEY_CODES, renewOrder, type RenewCheck } from '~/lib/api/money';
+import { RENEW_MAX_HOURS } from '~/lib/config/constants';
+import { fenToYuan } from '~/lib/rules/money';
+import { RechargeLink, MoneyFailureLine, type MoneyFailure } from '~/islands/pay/PayDialog';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { Modal } from '~/islands/ui/Modal';
+import { errorText, focusRing, formatOrderTime, isNonZeroYuan, type OrderDialogProps } from '~/islands/orders/order-helpers';
+import { useIntentKeys } from '~/islands/ui/use-intent-keys';
+import { FigureRow } from '~/islands/ui/FigureRow';
 
 /** Wait this long after the last keystroke before asking the server for a price. */
 export const RENEW_CHECK_DEBOUNCE_MS = 300;

@@ -2,12 +2,12 @@
  * Pure helpers of the renter's order screens (/account/order, /account/complain): URL query,
  * countdown text, which buttons a card shows, which money lines it lists. No I/O, no clock read.
  */
-import { isApiError } from '../../lib/api/errors';
-import type { OrderActions, OrderView } from '../../lib/api/money';
-import { ORDER_STATUS } from '../../lib/config/constants';
-import { ORDER_LIST_FILTERS, type OrderListFilter } from '../../lib/rules/order-status';
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
-import { pageParam, setPageParam } from '../ui/page-query';
+import { isApiError } from '~/lib/api/errors';
+import type { OrderActions, OrderView } from '~/lib/api/money';
+import { ORDER_STATUS } from '~/lib/config/constants';
+import { ORDER_LIST_FILTERS, type OrderListFilter } from '~/lib/rules/order-status';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
+import { pageParam, setPageParam } from '~/islands/ui/page-query';
 
 /** Where 去充值 goes (route Recharge). */
 export const RECHARGE_HREF = '/account/Recharge';
@@ -20,7 +20,7 @@ export interface OrderDialogProps {
   onDone(order: OrderView): void;
 }
 
-export { focusRing } from '../ui/focus-ring';
+export { focusRing } from '~/islands/ui/focus-ring';
 
 // ---------------------------------------------------------------------------------------------
 // URL query: ?filter=running&page=2 (a reload or a shared link stays on the same tab and page)

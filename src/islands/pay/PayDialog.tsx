@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { getWallet, MONEY_CODES, PAY_CHANNEL_LABEL, payOrder, type OrderView, type PayChannel, type WalletInfo } from '../../lib/api/money';
-import { formatShanghaiClock } from '../../lib/rules/shanghai-time';
-import { errorText, focusRing, isNonZeroYuan, RECHARGE_HREF } from '../orders/order-helpers';
-import { useIntentKeys } from '../ui/use-intent-keys';
-import { DebounceButton } from '../ui/DebounceButton';
-import { Modal } from '../ui/Modal';
+import { isApiError } from '~/lib/api/errors';
+import { getWallet, MONEY_CODES, PAY_CHANNEL_LABEL, payOrder, type OrderView, type PayChannel, type WalletInfo } from '~/lib/api/money';
+import { formatShanghaiClock } from '~/lib/rules/shanghai-time';
+import { errorText, focusRing, isNonZeroYuan, RECHARGE_HREF } from '~/islands/orders/order-helpers';
+import { useIntentKeys } from '~/islands/ui/use-intent-keys';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { Modal } from '~/islands/ui/Modal';
 
 export interface PayDialogProps {
   order: OrderView;

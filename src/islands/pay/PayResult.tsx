@@ -1,16 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { getOrderInfo, type OrderInfo } from '../../lib/api/money';
-import { PAY_STATUS_CODE } from '../../lib/config/constants';
-import { MSG_PAY_RESULT_NO_ORDER, PAY_RESULT_TEXT, type OrderKindName } from '../../lib/rules/order-status';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { showError } from '../../lib/stores/ui';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Skeleton } from '../ui/Skeleton';
-import { Spinner } from '../ui/Spinner';
-import { SignInPrompt } from '../LoginRequired';
-import { focusRing } from '../ui/focus-ring';
+import { isApiError } from '~/lib/api/errors';
+import { getOrderInfo, type OrderInfo } from '~/lib/api/money';
+import { PAY_STATUS_CODE } from '~/lib/config/constants';
+import { MSG_PAY_RESULT_NO_ORDER, PAY_RESULT_TEXT, type OrderKindName } from '~/lib/rules/order-status';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { showError } from '~/lib/stores/ui';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { Spinner } from '~/islands/ui/Spinner';
+import { SignInPrompt } from '~/islands/LoginRequired';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 /** While the gateway's notify has not arrived (支付确认中) the page asks again this often ... */
 export const PAY_RESULT_POLL_MS = 2_000;

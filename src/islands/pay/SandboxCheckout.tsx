@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { cancelSandboxPayment, confirmSandboxPayment } from '../../lib/api/sandbox-pay';
-import { DebounceButton } from '../ui/DebounceButton';
+import { isApiError } from '~/lib/api/errors';
+import { cancelSandboxPayment, confirmSandboxPayment } from '~/lib/api/sandbox-pay';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
 
 export type SandboxTradeStatus = 'waiting' | 'paid' | 'cancelled';
 

@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { getOrderInfo } from '../../lib/api/money';
-import { getWechatNativeQr, type WechatNativeQr } from '../../lib/api/wechat-pay';
-import { PAY_STATUS_CODE } from '../../lib/config/constants';
-import { routeByName } from '../../lib/routes';
-import { formatShanghaiClock } from '../../lib/rules/shanghai-time';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { EmptyState } from '../ui/EmptyState';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Skeleton } from '../ui/Skeleton';
-import { Spinner } from '../ui/Spinner';
-import { SignInPrompt } from '../LoginRequired';
-import { focusRing } from '../ui/focus-ring';
+import { isApiError } from '~/lib/api/errors';
+import { getOrderInfo } from '~/lib/api/money';
+import { getWechatNativeQr, type WechatNativeQr } from '~/lib/api/wechat-pay';
+import { PAY_STATUS_CODE } from '~/lib/config/constants';
+import { routeByName } from '~/lib/routes';
+import { formatShanghaiClock } from '~/lib/rules/shanghai-time';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { Spinner } from '~/islands/ui/Spinner';
+import { SignInPrompt } from '~/islands/LoginRequired';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 /**
  * How often the page asks whether the order is paid. The payer needs a while to take out the

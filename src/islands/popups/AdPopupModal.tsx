@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { PopupAd } from '../../lib/contract/popups';
-import { Modal } from '../ui/Modal';
-import type { ModalContentProps } from '../ui/modals/types';
+import type { PopupAd } from '~/lib/contract/popups';
+import { Modal } from '~/islands/ui/Modal';
+import type { ModalContentProps } from '~/islands/ui/modals/types';
 
 /** A link the ad may carry: a site path or an http(s) URL (the server checks it too); else none. */
 function safeHref(link: string | null | undefined): string | null {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { EmergencyNotice } from '../../lib/contract/popups';
-import { neverShowNoticeAgain } from '../../lib/stores/popups';
-import { Modal } from '../ui/Modal';
-import type { ModalContentProps } from '../ui/modals/types';
+import type { EmergencyNotice } from '~/lib/contract/popups';
+import { neverShowNoticeAgain } from '~/lib/stores/popups';
+import { Modal } from '~/islands/ui/Modal';
+import type { ModalContentProps } from '~/islands/ui/modals/types';
 
 /**
  * The spec §2 emergency notice: its title and content, 知道了 (close; it may show again, at most

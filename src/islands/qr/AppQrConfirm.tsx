@@ -1,11 +1,11 @@
-import { QR_SCAN_RESULT_TEXT } from '../../lib/rules/qr-login';
+import { QR_SCAN_RESULT_TEXT } from '~/lib/rules/qr-login';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { apiPost, isApiError } from '../../lib/api';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { openLogin } from '../../lib/stores/ui';
-import { DebounceButton } from '../ui/DebounceButton';
-import { Skeleton } from '../ui/Skeleton';
+import { apiPost, isApiError } from '~/lib/api';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { openLogin } from '~/lib/stores/ui';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { Skeleton } from '~/islands/ui/Skeleton';
 
 export interface AppQrConfirmProps {
   scanCode: string;

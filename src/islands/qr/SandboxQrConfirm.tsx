@@ -1,7 +1,7 @@
-import { QR_SCAN_RESULT_TEXT } from '../../lib/rules/qr-login';
+import { QR_SCAN_RESULT_TEXT } from '~/lib/rules/qr-login';
 import { useEffect, useState, type ReactNode } from 'react';
-import { apiPost, isApiError } from '../../lib/api';
-import { DebounceButton } from '../ui/DebounceButton';
+import { apiPost, isApiError } from '~/lib/api';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
 
 export type SandboxIdentity = 'new' | 'demo';
 

@@ -1,21 +1,21 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { OrderView, Page } from '../../lib/api/money';
-import { listMyReviews, listPendingReviews, type MyReview } from '../../lib/api/reviews';
-import { MY_REVIEWS_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
-import { REVIEW_RATING_LABELS } from '../../lib/rules/review-writing';
-import { showSuccess } from '../../lib/stores/ui';
-import LoginRequired from '../LoginRequired';
-import { formatOrderTime, rentalSummary } from '../orders/order-helpers';
-import { EmptyState } from '../ui/EmptyState';
-import { focusRing } from '../ui/focus-ring';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Pager } from '../ui/Pager';
-import { Skeleton } from '../ui/Skeleton';
-import { Tabs, tabId } from '../ui/Tabs';
-import { usePagedList } from '../ui/use-paged-list';
-import { ASSESS_TABS, readAssessQuery, reviewInfoHref, reviewedRentalLine, withAssessQuery, type AssessQuery } from './review-helpers';
-import { StarsShown } from './StarRating';
-import { EMPTY_DRAFT, WriteReviewDialog, type ReviewDraft } from './WriteReviewDialog';
+import type { OrderView, Page } from '~/lib/api/money';
+import { listMyReviews, listPendingReviews, type MyReview } from '~/lib/api/reviews';
+import { MY_REVIEWS_PAGE_SIZE_DEFAULT } from '~/lib/config/constants';
+import { REVIEW_RATING_LABELS } from '~/lib/rules/review-writing';
+import { showSuccess } from '~/lib/stores/ui';
+import LoginRequired from '~/islands/LoginRequired';
+import { formatOrderTime, rentalSummary } from '~/islands/orders/order-helpers';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Pager } from '~/islands/ui/Pager';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { Tabs, tabId } from '~/islands/ui/Tabs';
+import { usePagedList } from '~/islands/ui/use-paged-list';
+import { ASSESS_TABS, readAssessQuery, reviewInfoHref, reviewedRentalLine, withAssessQuery, type AssessQuery } from '~/islands/reviews/review-helpers';
+import { StarsShown } from '~/islands/reviews/StarRating';
+import { EMPTY_DRAFT, WriteReviewDialog, type ReviewDraft } from '~/islands/reviews/WriteReviewDialog';
 
 type TabQuery = Pick<AssessQuery, 'tab' | 'page'>;
 

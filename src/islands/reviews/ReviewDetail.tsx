@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { getMyReview } from '../../lib/api/reviews';
-import { MSG_REVIEW_NOT_FOUND, REVIEW_RATING_LABELS } from '../../lib/rules/review-writing';
-import LoginRequired from '../LoginRequired';
-import { formatOrderTime } from '../orders/order-helpers';
-import { focusRing } from '../ui/focus-ring';
-import { backLinkClass, DetailFallback, outlineLinkClass, useItemDetail } from '../ui/ItemDetail';
-import { readReviewId, reviewedRentalLine } from './review-helpers';
-import { StarsShown } from './StarRating';
+import { getMyReview } from '~/lib/api/reviews';
+import { MSG_REVIEW_NOT_FOUND, REVIEW_RATING_LABELS } from '~/lib/rules/review-writing';
+import LoginRequired from '~/islands/LoginRequired';
+import { formatOrderTime } from '~/islands/orders/order-helpers';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { backLinkClass, DetailFallback, outlineLinkClass, useItemDetail } from '~/islands/ui/ItemDetail';
+import { readReviewId, reviewedRentalLine } from '~/islands/reviews/review-helpers';
+import { StarsShown } from '~/islands/reviews/StarRating';
 
 const BACK_HREF = '/account/assess?tab=written';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { REVIEW_RATING_LABELS, REVIEW_RATINGS } from '../../lib/rules/review-writing';
+import { REVIEW_RATING_LABELS, REVIEW_RATINGS } from '~/lib/rules/review-writing';
 
 const STAR_ON = 'text-amber-500';
 const STAR_OFF = 'text-neutral-300';

@@ -1,20 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { getOrder, type OrderView } from '../../lib/api/money';
-import { writeReview, type MyReview } from '../../lib/api/reviews';
-import { REVIEW_CONTENT_MAX_CHARS } from '../../lib/config/constants';
-import { MSG_REVIEW_RATING, isReviewRating, reviewContentError, reviewLength } from '../../lib/rules/review-writing';
-import { ANONYMOUS_NICKNAME, maskNickname } from '../../lib/rules/reviews';
-import { $auth } from '../../lib/stores/auth';
-import { rentalSummary } from '../orders/order-helpers';
-import { DebounceButton } from '../ui/DebounceButton';
-import { focusRing } from '../ui/focus-ring';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Modal } from '../ui/Modal';
-import { Skeleton } from '../ui/Skeleton';
-import { reviewInfoHref, writeBlock, writeFailure } from './review-helpers';
-import { StarRating } from './StarRating';
+import { isApiError } from '~/lib/api/errors';
+import { getOrder, type OrderView } from '~/lib/api/money';
+import { writeReview, type MyReview } from '~/lib/api/reviews';
+import { REVIEW_CONTENT_MAX_CHARS } from '~/lib/config/constants';
+import { MSG_REVIEW_RATING, isReviewRating, reviewContentError, reviewLength } from '~/lib/rules/review-writing';
+import { ANONYMOUS_NICKNAME, maskNickname } from '~/lib/rules/reviews';
+import { $auth } from '~/lib/stores/auth';
+import { rentalSummary } from '~/islands/orders/order-helpers';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Modal } from '~/islands/ui/Modal';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { reviewInfoHref, writeBlock, writeFailure } from '~/islands/reviews/review-helpers';
+import { StarRating } from '~/islands/reviews/StarRating';
 
 /** What the renter has entered so far; kept by the page, so a dialog closed by a stray click loses nothing. */
 export interface ReviewDraft {

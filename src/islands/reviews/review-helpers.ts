@@ -2,12 +2,12 @@
  * Pure helpers of /account/assess and /account/assessInfo: the address query, the lines a review
  * card shows, and how a failed write reads. No I/O, no clock read.
  */
-import { isApiError } from '../../lib/api/errors';
+import { isApiError } from '~/lib/api/errors';
 import { ID_MAX } from '~/lib/contract/common';
-import type { OrderView } from '../../lib/api/money';
-import type { ReviewedOrder } from '../../lib/api/reviews';
-import { MSG_REVIEW_EXISTS, reviewRefusal } from '../../lib/rules/review-writing';
-import { pageParam, setPageParam } from '../ui/page-query';
+import type { OrderView } from '~/lib/api/money';
+import type { ReviewedOrder } from '~/lib/api/reviews';
+import { MSG_REVIEW_EXISTS, reviewRefusal } from '~/lib/rules/review-writing';
+import { pageParam, setPageParam } from '~/islands/ui/page-query';
 
 export type AssessTab = 'pending' | 'written';
 

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { keywordToRecord } from '../../lib/rules/user-catalog';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { nextActiveIndex } from './listbox-keys';
+import { keywordToRecord } from '~/lib/rules/user-catalog';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { nextActiveIndex } from '~/islands/search/listbox-keys';
 
-type UserCatalogApi = typeof import('../../lib/api/user-catalog');
+type UserCatalogApi = typeof import('~/lib/api/user-catalog');
 
 /** The header's search input and the ids this island gives the popup (one header per page). */
 const INPUT_ID = 'site-search';
@@ -15,7 +15,7 @@ const optionId = (index: number): string => `${LIST_ID}-${index}`;
 let apiModule: UserCatalogApi | null = null;
 /** The API client loads on first use, never before: this island is on every page. */
 async function loadApi(): Promise<UserCatalogApi> {
-  apiModule = await import('../../lib/api/user-catalog');
+  apiModule = await import('~/lib/api/user-catalog');
   return apiModule;
 }
 

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import type { SearchTemplate } from '../../lib/api/user-catalog';
-import { TEMPLATE_NAME_MAX_CHARS, templateNameError, templatePathFrom } from '../../lib/rules/user-catalog';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { focusRing } from '../ui/focus-ring';
+import { isApiError } from '~/lib/api/errors';
+import type { SearchTemplate } from '~/lib/api/user-catalog';
+import { TEMPLATE_NAME_MAX_CHARS, templateNameError, templatePathFrom } from '~/lib/rules/user-catalog';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 /** Loaded on first use, so a signed-out visitor of the hall never downloads the API client for this. */
-const loadApi = (): Promise<typeof import('../../lib/api/user-catalog')> => import('../../lib/api/user-catalog');
+const loadApi = (): Promise<typeof import('~/lib/api/user-catalog')> => import('~/lib/api/user-catalog');
 
 const chip = 'inline-flex items-center rounded-full text-xs ring-1';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { MSG_NOT_SELLER, SELLER_CODES } from '../../lib/contract/seller';
-import { routeByName } from '../../lib/routes';
-import { EmptyState } from '../ui/EmptyState';
-import { focusRing } from '../ui/focus-ring';
+import { isApiError } from '~/lib/api/errors';
+import { MSG_NOT_SELLER, SELLER_CODES } from '~/lib/contract/seller';
+import { routeByName } from '~/lib/routes';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 /** Whether a seller call was refused because the caller is not an approved seller (403 code 1101). */
 export function isNotSellerError(error: unknown): boolean {

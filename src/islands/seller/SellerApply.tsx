@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
+import { isApiError } from '~/lib/api/errors';
 import {
   CERT_TYPE_LABEL,
   certificationBodySchema,
@@ -9,17 +9,17 @@ import {
   withdrawCertification,
   type CertificationView,
   type SellerProfile,
-} from '../../lib/api/seller';
-import { routeByName } from '../../lib/routes';
-import type { CertType } from '../../lib/rules/settlement';
-import { $auth } from '../../lib/stores/auth';
-import { openModal, showSuccess } from '../../lib/stores/ui';
-import LoginRequired from '../LoginRequired';
-import { DebounceButton } from '../ui/DebounceButton';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Skeleton } from '../ui/Skeleton';
-import { focusRing } from '../ui/focus-ring';
-import { useRemote } from '../ui/use-remote';
+} from '~/lib/api/seller';
+import { routeByName } from '~/lib/routes';
+import type { CertType } from '~/lib/rules/settlement';
+import { $auth } from '~/lib/stores/auth';
+import { openModal, showSuccess } from '~/lib/stores/ui';
+import LoginRequired from '~/islands/LoginRequired';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { useRemote } from '~/islands/ui/use-remote';
 
 const CERT_TYPES: readonly CertType[] = [0, 1, 2];
 const CERT_TYPE_HINT: Readonly<Record<CertType, string>> = {

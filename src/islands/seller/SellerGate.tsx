@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { getSellerProfile, type SellerProfile } from '../../lib/api/seller';
-import LoginRequired from '../LoginRequired';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Skeleton } from '../ui/Skeleton';
-import { useRemote } from '../ui/use-remote';
-import { NotSellerNotice } from './NotSellerNotice';
+import { getSellerProfile, type SellerProfile } from '~/lib/api/seller';
+import LoginRequired from '~/islands/LoginRequired';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { useRemote } from '~/islands/ui/use-remote';
+import { NotSellerNotice } from '~/islands/seller/NotSellerNotice';
 
 export interface SellerGateProps {
   /** The page's title, for the sign-in prompt (登录后查看…). */

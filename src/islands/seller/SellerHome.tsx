@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { CERTIFICATION_STATE_LABEL, type SellerProfile } from '../../lib/api/seller';
-import { routeByName } from '../../lib/routes';
-import { focusRing } from '../ui/focus-ring';
-import { SellerGate } from './SellerGate';
+import { CERTIFICATION_STATE_LABEL, type SellerProfile } from '~/lib/api/seller';
+import { routeByName } from '~/lib/routes';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { SellerGate } from '~/islands/seller/SellerGate';
 
 /** What a seller does from here, in the order of a day's work. */
 const SHORTCUTS = [

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { listMyTasks, type TaskView } from '../../lib/api/tasks';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { focusRing } from '../ui/focus-ring';
+import { listMyTasks, type TaskView } from '~/lib/api/tasks';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 const STATE_STYLE: Record<TaskView['state'], string> = {
   open: 'bg-emerald-50 text-emerald-700',

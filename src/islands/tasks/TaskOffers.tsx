@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { getOrder, MONEY_CODES, type OrderView } from '../../lib/api/money';
-import { acceptOffer, closeTask, getTaskDetail, listOfferableListings, makeOffer, type OfferableListing, type TaskDetail, type TaskOfferView } from '../../lib/api/tasks';
-import { TASK_OFFER_NOTE_MAX_CHARS } from '../../lib/config/constants';
-import { fenToYuan, yuanToFen } from '../../lib/rules/money';
-import { MSG_OFFER_OVER_BUDGET, MSG_OFFER_PRICE_INVALID } from '../../lib/rules/wanted-tasks';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { openLogin, openModal, showSuccess } from '../../lib/stores/ui';
-import { EmptyState } from '../ui/EmptyState';
-import { focusRing } from '../ui/focus-ring';
-import { Skeleton } from '../ui/Skeleton';
+import { isApiError } from '~/lib/api/errors';
+import { getOrder, MONEY_CODES, type OrderView } from '~/lib/api/money';
+import { acceptOffer, closeTask, getTaskDetail, listOfferableListings, makeOffer, type OfferableListing, type TaskDetail, type TaskOfferView } from '~/lib/api/tasks';
+import { TASK_OFFER_NOTE_MAX_CHARS } from '~/lib/config/constants';
+import { fenToYuan, yuanToFen } from '~/lib/rules/money';
+import { MSG_OFFER_OVER_BUDGET, MSG_OFFER_PRICE_INVALID } from '~/lib/rules/wanted-tasks';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { openLogin, openModal, showSuccess } from '~/lib/stores/ui';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { Skeleton } from '~/islands/ui/Skeleton';
 
-const PayDialog = lazy(() => import('../pay/PayDialog').then((module) => ({ default: module.PayDialog })));
+const PayDialog = lazy(() => import('~/islands/pay/PayDialog').then((module) => ({ default: module.PayDialog })));
 
 export interface TaskOffersProps {
   taskId: number;

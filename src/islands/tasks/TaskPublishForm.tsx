@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { publishTask } from '../../lib/api/tasks';
-import { TASK_EXPIRY_HOURS_DEFAULT, TASK_EXPIRY_HOURS_OPTIONS, TASK_HOURS_MAX, TASK_REQUIREMENTS_MAX_CHARS } from '../../lib/config/constants';
-import { yuanToFen } from '../../lib/rules/money';
-import { taskDraftIssues, type TaskDraftField } from '../../lib/rules/wanted-tasks';
-import LoginRequired from '../LoginRequired';
-import { focusRing } from '../ui/focus-ring';
+import { isApiError } from '~/lib/api/errors';
+import { publishTask } from '~/lib/api/tasks';
+import { TASK_EXPIRY_HOURS_DEFAULT, TASK_EXPIRY_HOURS_OPTIONS, TASK_HOURS_MAX, TASK_REQUIREMENTS_MAX_CHARS } from '~/lib/config/constants';
+import { yuanToFen } from '~/lib/rules/money';
+import { taskDraftIssues, type TaskDraftField } from '~/lib/rules/wanted-tasks';
+import LoginRequired from '~/islands/LoginRequired';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 export interface TaskPublishFormProps {
   games: readonly { id: number; name: string }[];

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
-import { showError } from '../../lib/stores/ui';
-import { Spinner } from './Spinner';
+import { showError } from '~/lib/stores/ui';
+import { Spinner } from '~/islands/ui/Spinner';
 
 /** Spec §8: the debounce button's failure toast. */
 export const DEBOUNCE_FAILURE_TEXT = '操作失败，请重试！';

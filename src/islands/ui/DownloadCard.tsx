@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { MSG_DOWNLOAD_BAD_ADDRESS, MSG_DOWNLOAD_DELETED, MSG_DOWNLOAD_NOT_FOUND } from '../../lib/contract/site-settings';
-import { showError } from '../../lib/stores/ui';
-import { Spinner } from './Spinner';
+import { MSG_DOWNLOAD_BAD_ADDRESS, MSG_DOWNLOAD_DELETED, MSG_DOWNLOAD_NOT_FOUND } from '~/lib/contract/site-settings';
+import { showError } from '~/lib/stores/ui';
+import { Spinner } from '~/islands/ui/Spinner';
 
 export interface DownloadCardProps {
   name: string;

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { EmptyState } from './EmptyState';
-import { focusRing } from './focus-ring';
-import { LoadFailed } from './LoadFailed';
-import { Skeleton } from './Skeleton';
+import { isApiError } from '~/lib/api/errors';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Skeleton } from '~/islands/ui/Skeleton';
 
 /** One item of the user's, loaded by the ?id= of a detail screen (评价详情, 消息详情). */
 export type DetailLoad<T> = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; item: T };

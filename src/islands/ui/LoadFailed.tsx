@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { EmptyState } from './EmptyState';
-import { focusRing } from './focus-ring';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 /** A load that failed: the no-network picture, what failed, and 重试. */
 export function LoadFailed({ text, onRetry }: { text: string; onRetry(): void }): ReactNode {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { MODAL_DEFAULT_WIDTH_PX, MODAL_Z_INDEX } from '../../lib/config/constants';
+import { MODAL_DEFAULT_WIDTH_PX, MODAL_Z_INDEX } from '~/lib/config/constants';
 
 export interface ModalProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { focusRing } from './focus-ring';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 export interface PagerProps {
   page: number;

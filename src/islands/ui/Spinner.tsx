@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MODAL_Z_INDEX } from '../../lib/config/constants';
+import { MODAL_Z_INDEX } from '~/lib/config/constants';
 
 export interface SpinnerProps {
   className?: string;

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { focusRing } from './focus-ring';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 export interface TabItem<V extends string> {
   value: V;

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { IntentKeys } from '../../lib/api/intent-keys';
+import { IntentKeys } from '~/lib/api/intent-keys';
 
 /**
  * Keys that live as long as the calling component; the dialogs mount their body per opening,

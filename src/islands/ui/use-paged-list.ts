@@ -5,8 +5,8 @@
  * the list so a screen reader starts reading the new page.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { pageCountOf } from '../../lib/rules/user-catalog';
-import { useRemote, type Remote } from './use-remote';
+import { pageCountOf } from '~/lib/rules/user-catalog';
+import { useRemote, type Remote } from '~/islands/ui/use-remote';
 
 /** What a page of any list answers (the money, catalogue and review contracts all have these two). */
 export interface ListPage {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../lib/api/errors';
+import { isApiError } from '~/lib/api/errors';
 
 export type Remote<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: T };
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { VipPlan } from '../../lib/api/money';
-import { dailyPriceYuan } from './vip-plans';
+import type { VipPlan } from '~/lib/api/money';
+import { dailyPriceYuan } from '~/islands/vip/vip-plans';
 
 export interface VipPlanOptionsProps {
   plans: VipPlan[];

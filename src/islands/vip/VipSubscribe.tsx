@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { isDefinitiveRefusal } from '../../lib/api/intent-keys';
-import { listVipPlans, newIdempotencyKey, subscribeVip, type OrderView, type VipPlans } from '../../lib/api/money';
-import { $isLoggedIn } from '../../lib/stores/auth';
-import { openLogin, showSuccess } from '../../lib/stores/ui';
-import { PayDialog } from '../pay/PayDialog';
-import { DebounceButton } from '../ui/DebounceButton';
-import { EmptyState } from '../ui/EmptyState';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Skeleton } from '../ui/Skeleton';
-import { VipPlanOptions } from './VipPlanOptions';
-import { vipBenefitText, vipStatusText } from './vip-plans';
-import { focusRing } from '../ui/focus-ring';
+import { isApiError } from '~/lib/api/errors';
+import { isDefinitiveRefusal } from '~/lib/api/intent-keys';
+import { listVipPlans, newIdempotencyKey, subscribeVip, type OrderView, type VipPlans } from '~/lib/api/money';
+import { $isLoggedIn } from '~/lib/stores/auth';
+import { openLogin, showSuccess } from '~/lib/stores/ui';
+import { PayDialog } from '~/islands/pay/PayDialog';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { VipPlanOptions } from '~/islands/vip/VipPlanOptions';
+import { vipBenefitText, vipStatusText } from '~/islands/vip/vip-plans';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 export const VIP_PAID_TEXT = '开通成功';
 

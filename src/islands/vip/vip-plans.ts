@@ -2,9 +2,9 @@
  * Texts of /VIPSubscribe built from the spec's numbers, so the page cannot drift from what the
  * order service charges (spec §6 "VIP gives a capped discount", §9 factor 0.88, cap 2 yuan).
  */
-import { VIP_DISCOUNT_CAP_FEN, VIP_DISCOUNT_FACTOR } from '../../lib/config/constants';
-import { fenToYuan, fenToYuanShort } from '../../lib/rules/money';
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
+import { VIP_DISCOUNT_CAP_FEN, VIP_DISCOUNT_FACTOR } from '~/lib/config/constants';
+import { fenToYuan, fenToYuanShort } from '~/lib/rules/money';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
 
 /** 0.88 → "8.8折", 0.9 → "9折", 0.85 → "8.5折" (Chinese discounts count tenths of the price). */
 export function discountFoldText(factor: number): string {

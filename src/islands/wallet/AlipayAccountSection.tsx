@@ -1,16 +1,16 @@
 import { useId, useState, type ReactNode } from 'react';
-import { bindAlipayAccount, type AlipayAccount } from '../../lib/api/money';
-import { validateRealName } from '../../lib/rules/validation';
-import { showSuccess } from '../../lib/stores/ui';
-import { Field } from '../auth/Field';
-import { keepSubmitLocal, useFormFields } from '../auth/use-form-fields';
-import { DebounceButton } from '../ui/DebounceButton';
-import { Skeleton } from '../ui/Skeleton';
-import { settle } from './actions';
-import { validateAlipayAccount } from './alipay-account';
-import { LoadFailed } from '../ui/LoadFailed';
-import { focusRing, primaryButton, sectionCard } from './ui';
-import type { Remote } from '../ui/use-remote';
+import { bindAlipayAccount, type AlipayAccount } from '~/lib/api/money';
+import { validateRealName } from '~/lib/rules/validation';
+import { showSuccess } from '~/lib/stores/ui';
+import { Field } from '~/islands/auth/Field';
+import { keepSubmitLocal, useFormFields } from '~/islands/auth/use-form-fields';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { settle } from '~/islands/wallet/actions';
+import { validateAlipayAccount } from '~/islands/wallet/alipay-account';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { focusRing, primaryButton, sectionCard } from '~/islands/wallet/ui';
+import type { Remote } from '~/islands/ui/use-remote';
 
 export const ALIPAY_BOUND_MSG = '支付宝账户已绑定';
 

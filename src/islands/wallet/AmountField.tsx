@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { fenToYuanShort } from '../../lib/rules/money';
-import { Field } from '../auth/Field';
-import type { AmountCheck } from './amounts';
+import { fenToYuanShort } from '~/lib/rules/money';
+import { Field } from '~/islands/auth/Field';
+import type { AmountCheck } from '~/islands/wallet/amounts';
 
 export interface AmountInput {
   text: string;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { WalletInfo } from '../../lib/api/money';
-import { focusRing, yuanLabel } from './ui';
-import type { Remote } from '../ui/use-remote';
+import type { WalletInfo } from '~/lib/api/money';
+import { focusRing, yuanLabel } from '~/islands/wallet/ui';
+import type { Remote } from '~/islands/ui/use-remote';
 
 /** 当前余额 with its own loading and retry, so a slow wallet never holds the form back. */
 export function CurrentBalance({ remote, onRetry }: { remote: Remote<WalletInfo>; onRetry(): void }): ReactNode {

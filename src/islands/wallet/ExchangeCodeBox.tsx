@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '../../lib/api/errors';
-import { redeemExchangeCode, type ExchangeCodeRedemption } from '../../lib/api/money';
-import { showSuccess } from '../../lib/stores/ui';
-import { focusRing } from '../ui/focus-ring';
+import { isApiError } from '~/lib/api/errors';
+import { redeemExchangeCode, type ExchangeCodeRedemption } from '~/lib/api/money';
+import { showSuccess } from '~/lib/stores/ui';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 /** Longest input accepted: a code with its dashes and some slack for spaces. */
 const INPUT_MAX = 32;

@@ -1,15 +1,15 @@
 import { useId, type ReactNode } from 'react';
-import { listFunds, type LedgerEntry, type Page } from '../../lib/api/money';
-import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
-import LoginRequired from '../LoginRequired';
-import { EmptyState } from '../ui/EmptyState';
-import { Skeleton } from '../ui/Skeleton';
-import { FUNDS_TABS, fundsQueryFromSearch, withFundsQuery, type FundsQuery } from './funds-query';
-import { LedgerTable } from './LedgerTable';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Pager } from '../ui/Pager';
-import { Tabs } from '../ui/Tabs';
-import { usePagedList } from '../ui/use-paged-list';
+import { listFunds, type LedgerEntry, type Page } from '~/lib/api/money';
+import { MONEY_PAGE_SIZE_DEFAULT } from '~/lib/config/constants';
+import LoginRequired from '~/islands/LoginRequired';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { FUNDS_TABS, fundsQueryFromSearch, withFundsQuery, type FundsQuery } from '~/islands/wallet/funds-query';
+import { LedgerTable } from '~/islands/wallet/LedgerTable';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Pager } from '~/islands/ui/Pager';
+import { Tabs } from '~/islands/ui/Tabs';
+import { usePagedList } from '~/islands/ui/use-paged-list';
 
 /** One page of the ledger: the table, or 暂无资金记录. */
 export function FundsPage({ data }: { data: Page<LedgerEntry> }): ReactNode {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { LedgerEntry } from '../../lib/api/money';
-import { formatTime } from './format';
+import type { LedgerEntry } from '~/lib/api/money';
+import { formatTime } from '~/islands/wallet/format';
 
 /** Income green, spending red (the wallet's sign convention on every screen). */
 export function ledgerAmountClass(entry: Pick<LedgerEntry, 'amount_fen'>): string {

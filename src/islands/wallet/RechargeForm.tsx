@@ -1,16 +1,16 @@
 import { useId, useState, type ReactNode } from 'react';
-import { getWallet, newIdempotencyKey, PAY_CHANNEL_LABEL, type GatewayChannel, type WalletInfo } from '../../lib/api/money';
-import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_PRESETS_FEN } from '../../lib/config/constants';
-import { fenToYuanShort } from '../../lib/rules/money';
-import LoginRequired from '../LoginRequired';
-import { keepSubmitLocal } from '../auth/use-form-fields';
-import { DebounceButton } from '../ui/DebounceButton';
-import { submitRecharge } from './actions';
-import { checkRechargeAmount, parseYuanInput } from './amounts';
-import { AmountField, useAmountInput } from './AmountField';
-import { CurrentBalance } from './CurrentBalance';
-import { focusRing, primaryButton, sectionCard } from './ui';
-import { useRemote } from '../ui/use-remote';
+import { getWallet, newIdempotencyKey, PAY_CHANNEL_LABEL, type GatewayChannel, type WalletInfo } from '~/lib/api/money';
+import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_PRESETS_FEN } from '~/lib/config/constants';
+import { fenToYuanShort } from '~/lib/rules/money';
+import LoginRequired from '~/islands/LoginRequired';
+import { keepSubmitLocal } from '~/islands/auth/use-form-fields';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { submitRecharge } from '~/islands/wallet/actions';
+import { checkRechargeAmount, parseYuanInput } from '~/islands/wallet/amounts';
+import { AmountField, useAmountInput } from '~/islands/wallet/AmountField';
+import { CurrentBalance } from '~/islands/wallet/CurrentBalance';
+import { focusRing, primaryButton, sectionCard } from '~/islands/wallet/ui';
+import { useRemote } from '~/islands/ui/use-remote';
 
 export const RECHARGE_CHANNELS: readonly GatewayChannel[] = ['alipay', 'wechat'];
 export const RECHARGE_NOTE = '充值金额将实时到账，可用于租号、续租、开通VIP；充值前需完成实名认证。';

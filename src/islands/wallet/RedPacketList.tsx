@@ -1,15 +1,15 @@
 import { useId, useState, type ReactNode } from 'react';
-import { loadRedPackets, type RedPacket } from '../../lib/stores/red-packets';
-import { ExchangeCodeBox } from './ExchangeCodeBox';
-import LoginRequired from '../LoginRequired';
-import { EmptyState } from '../ui/EmptyState';
-import { Skeleton } from '../ui/Skeleton';
-import { ENVELOPE_TABS, envelopeCondition, envelopeFaceText, listEnvelopes, type EnvelopeTab } from './envelopes';
-import { formatTime } from './format';
-import { LoadFailed } from '../ui/LoadFailed';
-import { Tabs } from '../ui/Tabs';
-import { focusRing } from './ui';
-import { useRemote } from '../ui/use-remote';
+import { loadRedPackets, type RedPacket } from '~/lib/stores/red-packets';
+import { ExchangeCodeBox } from '~/islands/wallet/ExchangeCodeBox';
+import LoginRequired from '~/islands/LoginRequired';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { ENVELOPE_TABS, envelopeCondition, envelopeFaceText, listEnvelopes, type EnvelopeTab } from '~/islands/wallet/envelopes';
+import { formatTime } from '~/islands/wallet/format';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Tabs } from '~/islands/ui/Tabs';
+import { focusRing } from '~/islands/wallet/ui';
+import { useRemote } from '~/islands/ui/use-remote';
 
 /** The stamp on an envelope that can no longer be used. */
 const SPENT_STAMP: Readonly<Record<Exclude<EnvelopeTab, 'usable'>, string>> = { used: '已使用', expired: '已过期' };

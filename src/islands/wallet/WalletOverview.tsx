@@ -1,13 +1,13 @@
 import { useId, type ReactNode } from 'react';
-import { getWallet, listFunds, type LedgerEntry, type Page, type WalletInfo } from '../../lib/api/money';
-import LoginRequired from '../LoginRequired';
-import { EmptyState } from '../ui/EmptyState';
-import { Skeleton } from '../ui/Skeleton';
-import { formatDay } from './format';
-import { LedgerTable } from './LedgerTable';
-import { LoadFailed } from '../ui/LoadFailed';
-import { focusRing, outlineButton, primaryButton, sectionCard, textLink, yuanLabel } from './ui';
-import { useRemote } from '../ui/use-remote';
+import { getWallet, listFunds, type LedgerEntry, type Page, type WalletInfo } from '~/lib/api/money';
+import LoginRequired from '~/islands/LoginRequired';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { formatDay } from '~/islands/wallet/format';
+import { LedgerTable } from '~/islands/wallet/LedgerTable';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { focusRing, outlineButton, primaryButton, sectionCard, textLink, yuanLabel } from '~/islands/wallet/ui';
+import { useRemote } from '~/islands/ui/use-remote';
 
 /** Ledger rows previewed under the figures; 查看全部 leads to the rest. */
 export const RECENT_FUNDS_COUNT = 5;

@@ -1,16 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type ReactNode } from 'react';
-import { $auth } from '../../lib/stores/auth';
-import { newIdempotencyKey, type WalletInfo, type Withdrawal } from '../../lib/api/money';
-import { WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '../../lib/config/constants';
-import { fenToYuan } from '../../lib/rules/money';
-import { showSuccess } from '../../lib/stores/ui';
-import { keepSubmitLocal } from '../auth/use-form-fields';
-import { DebounceButton } from '../ui/DebounceButton';
-import { submitWithdrawal } from './actions';
-import { checkWithdrawAmount } from './amounts';
-import { AmountField, useAmountInput } from './AmountField';
-import { focusRing, primaryButton, sectionCard, yuanLabel } from './ui';
+import { $auth } from '~/lib/stores/auth';
+import { newIdempotencyKey, type WalletInfo, type Withdrawal } from '~/lib/api/money';
+import { WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '~/lib/config/constants';
+import { fenToYuan } from '~/lib/rules/money';
+import { showSuccess } from '~/lib/stores/ui';
+import { keepSubmitLocal } from '~/islands/auth/use-form-fields';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { submitWithdrawal } from '~/islands/wallet/actions';
+import { checkWithdrawAmount } from '~/islands/wallet/amounts';
+import { AmountField, useAmountInput } from '~/islands/wallet/AmountField';
+import { focusRing, primaryButton, sectionCard, yuanLabel } from '~/islands/wallet/ui';
 
 export const WITHDRAW_SUBMITTED_MSG = '提现申请已提交';
 /** The server's answer to a withdrawal without the pay password the user has set. */

@@ -1,14 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { getAlipayAccount, getWallet, listWithdrawals, type AlipayAccount, type Page, type WalletInfo, type Withdrawal } from '../../lib/api/money';
-import { MONEY_PAGE_SIZE_DEFAULT } from '../../lib/config/constants';
-import LoginRequired from '../LoginRequired';
-import { Skeleton } from '../ui/Skeleton';
-import { AlipayAccountSection } from './AlipayAccountSection';
-import { LoadFailed } from '../ui/LoadFailed';
-import { sectionCard } from './ui';
-import { useRemote } from '../ui/use-remote';
-import { WithdrawalHistory } from './WithdrawalHistory';
-import { WithdrawForm } from './WithdrawForm';
+import { getAlipayAccount, getWallet, listWithdrawals, type AlipayAccount, type Page, type WalletInfo, type Withdrawal } from '~/lib/api/money';
+import { MONEY_PAGE_SIZE_DEFAULT } from '~/lib/config/constants';
+import LoginRequired from '~/islands/LoginRequired';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { AlipayAccountSection } from '~/islands/wallet/AlipayAccountSection';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { sectionCard } from '~/islands/wallet/ui';
+import { useRemote } from '~/islands/ui/use-remote';
+import { WithdrawalHistory } from '~/islands/wallet/WithdrawalHistory';
+import { WithdrawForm } from '~/islands/wallet/WithdrawForm';
 
 const fetchAccount = (signal: AbortSignal): Promise<AlipayAccount | null> => getAlipayAccount({ signal }).then((answer) => answer.account);
 const fetchWallet = (signal: AbortSignal): Promise<WalletInfo> => getWallet({ signal }).then((answer) => answer.walletsInfo);

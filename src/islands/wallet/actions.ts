@@ -3,12 +3,12 @@
  * components so the rules of a click (validate, which call, which key, what then) are testable
  * without a browser.
  */
-import { isApiError } from '../../lib/api/errors';
-import { isDefinitiveRefusal } from '../../lib/api/intent-keys';
-import { createRecharge, createWithdrawal, MONEY_CODES, type GatewayCheckout, type GatewayChannel, type Withdrawal } from '../../lib/api/money';
-import { fenToYuan } from '../../lib/rules/money';
-import { openModal } from '../../lib/stores/ui';
-import { checkRechargeAmount, checkWithdrawAmount } from './amounts';
+import { isApiError } from '~/lib/api/errors';
+import { isDefinitiveRefusal } from '~/lib/api/intent-keys';
+import { createRecharge, createWithdrawal, MONEY_CODES, type GatewayCheckout, type GatewayChannel, type Withdrawal } from '~/lib/api/money';
+import { fenToYuan } from '~/lib/rules/money';
+import { openModal } from '~/lib/stores/ui';
+import { checkRechargeAmount, checkWithdrawAmount } from '~/islands/wallet/amounts';
 
 /**
  * Why a click did not go through:

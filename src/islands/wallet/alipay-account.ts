@@ -1,6 +1,6 @@
 /** The 支付宝账号 field: Alipay logins are a phone number or an email address. */
-import { validatePhone } from '../../lib/rules/validation';
-import { validateEmail } from '../auth/email';
+import { validatePhone } from '~/lib/rules/validation';
+import { validateEmail } from '~/islands/auth/email';
 
 export const ALIPAY_ACCOUNT_REQUIRED = '请输入支付宝账号';
 export const ALIPAY_ACCOUNT_INVALID = '请输入正确的支付宝账号（手机号或邮箱）';

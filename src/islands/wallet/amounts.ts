@@ -2,8 +2,8 @@
  * The amount boxes of 充值 and 提现: what the user may type (yuan, up to 2 decimals) and the
  * limits of constants.ts, checked before asking the server (which checks them again).
  */
-import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '../../lib/config/constants';
-import { fenToYuanShort, yuanToFen } from '../../lib/rules/money';
+import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '~/lib/config/constants';
+import { fenToYuanShort, yuanToFen } from '~/lib/rules/money';
 
 export const AMOUNT_INVALID_MSG = '请输入正确的金额';
 export const RECHARGE_MIN_MSG = `充值金额最少¥${fenToYuanShort(RECHARGE_MIN_FEN)}`;

@@ -3,11 +3,11 @@
  * the face of an envelope. The store's loadRedPackets keeps only the usable list for the rest of
  * the site; this screen pages through every status itself.
  */
-import { apiGet } from '../../lib/api/client';
-import type { QueryParams } from '../../lib/api/query';
-import { COUPON_TYPE_PERCENTAGE, RED_PACKET_PAGE_SIZE, RED_PACKET_STATUS } from '../../lib/config/constants';
-import { couponFromInfo, couponLabel } from '../../lib/rules/coupon';
-import { USABLE_RED_PACKETS_QUERY, type RedPacketCouponInfo, type RedPacketPage } from '../../lib/stores/red-packets';
+import { apiGet } from '~/lib/api/client';
+import type { QueryParams } from '~/lib/api/query';
+import { COUPON_TYPE_PERCENTAGE, RED_PACKET_PAGE_SIZE, RED_PACKET_STATUS } from '~/lib/config/constants';
+import { couponFromInfo, couponLabel } from '~/lib/rules/coupon';
+import { USABLE_RED_PACKETS_QUERY, type RedPacketCouponInfo, type RedPacketPage } from '~/lib/stores/red-packets';
 
 export type EnvelopeTab = 'usable' | 'used' | 'expired';
 

@@ -1,4 +1,4 @@
-import { formatShanghaiDateTime } from '../../lib/rules/shanghai-time';
+import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
 
 /** The API's ISO time as 'YYYY-MM-DD HH:mm' in Shanghai time; '—' for none, the raw text if unreadable. */
 export function formatTime(iso: string | null): string {

@@ -1,6 +1,6 @@
 /** 资金明细's tab and page live in the URL (?direction=in&page=2), so a reload or a shared link keeps them. */
-import type { FundsDirection } from '../../lib/api/money';
-import { pageParam, setPageParam } from '../ui/page-query';
+import type { FundsDirection } from '~/lib/api/money';
+import { pageParam, setPageParam } from '~/islands/ui/page-query';
 
 export interface FundsQuery {
   direction: FundsDirection;

@@ -1,6 +1,6 @@
 /** Class strings shared by the wallet screens (UI only, no business rule). */
 
-import { focusRing } from '../ui/focus-ring';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 export { focusRing };
 

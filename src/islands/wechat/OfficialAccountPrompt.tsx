@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { getOfficialAccountConfig, type OfficialAccountConfig, type OfficialAccountPage } from '../../lib/api/wechat-official';
-import { openModal } from '../../lib/stores/ui';
-import { focusRing } from '../ui/focus-ring';
+import { getOfficialAccountConfig, type OfficialAccountConfig, type OfficialAccountPage } from '~/lib/api/wechat-official';
+import { openModal } from '~/lib/stores/ui';
+import { focusRing } from '~/islands/ui/focus-ring';
 
 export const OFFICIAL_ACCOUNT_PROMPT_TEXT = '关注公众号，订单提醒不错过';
 

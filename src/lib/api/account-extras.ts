@@ -3,10 +3,10 @@
  * check/start/confirm"; zuhao "similar accounts"): 我的足迹, 找相似, the credit score and
  * deregistration. Every call but 找相似 needs the stored token, which the client sends.
  */
-import type { CreditScore } from '../rules/credit';
-import type { BesimilarPage } from '../contract/besimilar';
-import type { FootprintClearResult, FootprintPage } from '../contract/footprints';
-import { apiGet, apiPost, type RequestOptions } from './client';
+import type { CreditScore } from '~/lib/rules/credit';
+import type { BesimilarPage } from '~/lib/contract/besimilar';
+import type { FootprintClearResult, FootprintPage } from '~/lib/contract/footprints';
+import { apiGet, apiPost, type RequestOptions } from '~/lib/api/client';
 
 export const FOOTPRINTS_PATH = '/account/footprints';
 export const FOOTPRINT_DELETE_PATH = '/account/footprintDelete';

@@ -2,12 +2,12 @@
  * The account area's calls (issue 16 个人中心 / 账号设置; docs/account-api.md). All send the stored
  * token; every function resolves with `data` or rejects with an ApiError the client has shown.
  */
-import type { SignedInDevice, ThirdPartyBinding } from '../contract/account-settings';
-import type { UserInfo } from '../stores/auth';
-import { getSign } from './auth';
-import { encryptPassword, signBody } from './auth-crypto';
-import { apiGet, apiPost } from './client';
-import { SIGN_HEADERS } from '../contract/sign-in';
+import type { SignedInDevice, ThirdPartyBinding } from '~/lib/contract/account-settings';
+import type { UserInfo } from '~/lib/stores/auth';
+import { getSign } from '~/lib/api/auth';
+import { encryptPassword, signBody } from '~/lib/api/auth-crypto';
+import { apiGet, apiPost } from '~/lib/api/client';
+import { SIGN_HEADERS } from '~/lib/contract/sign-in';
 
 export type { SignedInDevice, ThirdPartyBinding };
 

@@ -1,8 +1,8 @@
 /** Invitations, the new-user ranking and its lottery (issue 16; shapes in lib/contract/activities.ts). */
-import type { DrawResult, InvitationsOverview, LotteryOverview, RankingAnswer } from '../contract/activities';
-import { apiGet, apiPost, type RequestOptions } from './client';
+import type { DrawResult, InvitationsOverview, LotteryOverview, RankingAnswer } from '~/lib/contract/activities';
+import { apiGet, apiPost, type RequestOptions } from '~/lib/api/client';
 
-export type { DrawResult, InvitationsOverview, LotteryOverview, RankingAnswer } from '../contract/activities';
+export type { DrawResult, InvitationsOverview, LotteryOverview, RankingAnswer } from '~/lib/contract/activities';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 
@@ -22,8 +22,8 @@ export function drawLottery(): Promise<DrawResult> {
   return apiPost('/rank/drawLottery');
 }
 
-export type { FreeOrderStanding } from '../contract/activities';
+export type { FreeOrderStanding } from '~/lib/contract/activities';
 
-export function getFreeOrderStanding(options: Signal = {}): Promise<import('../contract/activities').FreeOrderStanding> {
+export function getFreeOrderStanding(options: Signal = {}): Promise<import('~/lib/contract/activities').FreeOrderStanding> {
   return apiGet('/rank/freeOrder', undefined, options);
 }

@@ -3,10 +3,10 @@
  * resolves with `data` or rejects with an ApiError the client has already shown (spec §8); none of
  * them sends the stored token except realName and bindPhoneSignedIn.
  */
-import type { TokenInfo, UserInfo } from '../stores/auth';
-import { apiGet, apiPost } from './client';
-import { encryptPassword, signBody } from './auth-crypto';
-import { SIGN_HEADERS, type CaptchaAction, type CaptchaPuzzle, type SignChallenge } from '../contract/sign-in';
+import type { TokenInfo, UserInfo } from '~/lib/stores/auth';
+import { apiGet, apiPost } from '~/lib/api/client';
+import { encryptPassword, signBody } from '~/lib/api/auth-crypto';
+import { SIGN_HEADERS, type CaptchaAction, type CaptchaPuzzle, type SignChallenge } from '~/lib/contract/sign-in';
 
 export { SIGN_HEADERS, type CaptchaAction, type CaptchaPuzzle, type SignChallenge };
 

@@ -3,13 +3,13 @@
  * /chat, the console's under /ops/chat. Every renter call needs the signed-in user's token; the
  * console's go with the operator's same-origin cookie.
  */
-import type { ChatHistory, ChatMessageView, ChatOpsHistory, ChatOpsList, ChatOpsView, ChatOrderChoice, ChatReadResult, ChatSendResult, ChatState, ChatConversationSummary } from '../contract/chat';
-import { API_PREFIX, CODE_SUCCESS } from '../config/constants';
-import { apiGet, apiPost, resolveUrl } from './client';
-import { ApiError } from './errors';
-import { opsGet, opsPost } from './ops';
+import type { ChatHistory, ChatMessageView, ChatOpsHistory, ChatOpsList, ChatOpsView, ChatOrderChoice, ChatReadResult, ChatSendResult, ChatState, ChatConversationSummary } from '~/lib/contract/chat';
+import { API_PREFIX, CODE_SUCCESS } from '~/lib/config/constants';
+import { apiGet, apiPost, resolveUrl } from '~/lib/api/client';
+import { ApiError } from '~/lib/api/errors';
+import { opsGet, opsPost } from '~/lib/api/ops';
 
-export type * from '../contract/chat';
+export type * from '~/lib/contract/chat';
 
 export type ChatSendInput = { type: 'text'; text: string } | { type: 'image'; image_id: number } | { type: 'order'; order_no: string };
 

@@ -8,13 +8,13 @@
  * only (nothing on the server calls flushPendingAfterLogin).
  */
 import { FetchError, ofetch } from 'ofetch';
-import { API_PREFIX, CODE_SUCCESS, REQUEST_TIMEOUT_MS, UNAUTHORIZED_HANDLING_LIMIT } from '../config/constants';
-import { $auth, currentToken, logout } from '../stores/auth';
-import { openLogin, showError } from '../stores/ui';
-import { baseFromDocument } from './base-url';
-import { API_MESSAGES, ApiError } from './errors';
-import { appendQuery, toFormQuery, type QueryParams } from './query';
-import { getSessionId } from './session-id';
+import { API_PREFIX, CODE_SUCCESS, REQUEST_TIMEOUT_MS, UNAUTHORIZED_HANDLING_LIMIT } from '~/lib/config/constants';
+import { $auth, currentToken, logout } from '~/lib/stores/auth';
+import { openLogin, showError } from '~/lib/stores/ui';
+import { baseFromDocument } from '~/lib/api/base-url';
+import { API_MESSAGES, ApiError } from '~/lib/api/errors';
+import { appendQuery, toFormQuery, type QueryParams } from '~/lib/api/query';
+import { getSessionId } from '~/lib/api/session-id';
 
 /** spec §7: every response body. */
 export interface ApiEnvelope<T = unknown> {

@@ -1,6 +1,6 @@
-import { CODE_FAIL } from '../config/constants';
+import { CODE_FAIL } from '~/lib/config/constants';
 
-export { API_MESSAGES } from '../contract/messages';
+export { API_MESSAGES } from '~/lib/contract/messages';
 
 /**
  * Why a call failed.

@@ -3,8 +3,8 @@
  * docs/money-api.md "Free orders"). The reads of offers (games, list, promotion) are server
  * rendered on /free and need no client call.
  */
-import { apiGet, apiPost, type RequestOptions } from './client';
-import { IDEMPOTENCY_HEADER, type OrderView, type Page } from './money';
+import { apiGet, apiPost, type RequestOptions } from '~/lib/api/client';
+import { IDEMPOTENCY_HEADER, type OrderView, type Page } from '~/lib/api/money';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 

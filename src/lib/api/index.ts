@@ -12,8 +12,8 @@ export {
   type ApiEnvelope,
   type PostBody,
   type RequestOptions,
-} from './client';
-export { API_MESSAGES, ApiError, isApiError, type ApiErrorInit, type ApiErrorKind } from './errors';
-export { toFormQuery, type QueryParams, type QueryValue } from './query';
-export { SESSION_ID_STORAGE_KEY, getSessionId } from './session-id';
-export { getHealth, type HealthStatus } from './system';
+} from '~/lib/api/client';
+export { API_MESSAGES, ApiError, isApiError, type ApiErrorInit, type ApiErrorKind } from '~/lib/api/errors';
+export { toFormQuery, type QueryParams, type QueryValue } from '~/lib/api/query';
+export { SESSION_ID_STORAGE_KEY, getSessionId } from '~/lib/api/session-id';
+export { getHealth, type HealthStatus } from '~/lib/api/system';

@@ -2,8 +2,8 @@
  * One rule for every screen that sends an idempotency key (docs/money-api.md): keep the key for a
  * retry while the first request may have run, make a new one once the server surely refused.
  */
-import { isApiError } from './errors';
-import { newIdempotencyKey } from './money';
+import { isApiError } from '~/lib/api/errors';
+import { newIdempotencyKey } from '~/lib/api/money';
 
 /**
  * Whether the server definitely refused a request (it answered with a business error or a 4xx),

@@ -7,15 +7,15 @@
  * Calls that create or pay something take an idempotency key: the server answers a repeat of
  * the same key with the first answer, so a double click or a retried request never pays twice.
  */
-import type { OrderListFilter } from '../rules/order-status';
-import { apiGet, apiPost, type RequestOptions } from './client';
-import type { ExchangeCodeRedemption } from '../contract/exchange-code';
+import type { OrderListFilter } from '~/lib/rules/order-status';
+import { apiGet, apiPost, type RequestOptions } from '~/lib/api/client';
+import type { ExchangeCodeRedemption } from '~/lib/contract/exchange-code';
 
-export type { ExchangeCodeRedemption } from '../contract/exchange-code';
-import { IDEMPOTENCY_HEADER, type PayChannel, type GatewayChannel, type WalletInfo, type LedgerEntry, type FundsDirection, type GatewayCheckout, type OrderView, type RentalRequest, type OrderQuote, type PayResult, type OrderInfo, type Credentials, type CancelPreview, type RenewCheck, type ComplaintType, type Complaint, type VipPlans, type AlipayAccount, type Withdrawal, type GoldOverview, type Page } from '../contract/money';
+export type { ExchangeCodeRedemption } from '~/lib/contract/exchange-code';
+import { IDEMPOTENCY_HEADER, type PayChannel, type GatewayChannel, type WalletInfo, type LedgerEntry, type FundsDirection, type GatewayCheckout, type OrderView, type RentalRequest, type OrderQuote, type PayResult, type OrderInfo, type Credentials, type CancelPreview, type RenewCheck, type ComplaintType, type Complaint, type VipPlans, type AlipayAccount, type Withdrawal, type GoldOverview, type Page } from '~/lib/contract/money';
 
 /** The contract's shapes, re-exported for the islands that call these functions. */
-export * from '../contract/money';
+export * from '~/lib/contract/money';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 

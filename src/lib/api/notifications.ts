@@ -3,11 +3,11 @@
  * /api/v1/notifications/unread", "POST notifications/{id}/read"; contract/notifications.ts).
  * Every call needs the signed-in user's token; another user's id answers 404.
  */
-import type { NotificationFilter, NotificationPage, NotificationReadAllResult, NotificationReadResult, NotificationView, UnreadNotifications } from '../contract/notifications';
-import { apiGet, apiPost, type RequestOptions } from './client';
+import type { NotificationFilter, NotificationPage, NotificationReadAllResult, NotificationReadResult, NotificationView, UnreadNotifications } from '~/lib/contract/notifications';
+import { apiGet, apiPost, type RequestOptions } from '~/lib/api/client';
 
-export type * from '../contract/notifications';
-export { NOTIFICATION_FILTERS, NOTIFICATION_FILTER_LABELS, NOTIFICATION_KINDS } from '../contract/notifications';
+export type * from '~/lib/contract/notifications';
+export { NOTIFICATION_FILTERS, NOTIFICATION_FILTER_LABELS, NOTIFICATION_KINDS } from '~/lib/contract/notifications';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 

@@ -5,9 +5,9 @@
  * the page's own origin (a PUBLIC_API_BASE on another host would not receive the cookie).
  */
 import { FetchError, ofetch } from 'ofetch';
-import { API_PREFIX, CODE_SUCCESS, REQUEST_TIMEOUT_MS } from '../config/constants';
-import { API_MESSAGES, ApiError } from './errors';
-import { appendQuery, toFormQuery, type QueryParams } from './query';
+import { API_PREFIX, CODE_SUCCESS, REQUEST_TIMEOUT_MS } from '~/lib/config/constants';
+import { API_MESSAGES, ApiError } from '~/lib/api/errors';
+import { appendQuery, toFormQuery, type QueryParams } from '~/lib/api/query';
 
 interface Envelope<T> {
   code: number;

@@ -5,8 +5,8 @@
  * budget (issue 12). Anything that needs the token, signing or the spec §8 error toasts uses
  * client.ts.
  */
-import { API_PREFIX, CODE_SUCCESS, REQUEST_TIMEOUT_MS } from '../config/constants';
-import { baseFromDocument } from './base-url';
+import { API_PREFIX, CODE_SUCCESS, REQUEST_TIMEOUT_MS } from '~/lib/config/constants';
+import { baseFromDocument } from '~/lib/api/base-url';
 
 export async function publicGet<T>(path: string, params: Record<string, string | number>, signal?: AbortSignal): Promise<T> {
   const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));

@@ -3,11 +3,11 @@
  * assess and assessInfo). Every call needs the signed-in user's token. What others read of a
  * review is GET detail/comments (lib/rules/reviews.ts ReviewsPage).
  */
-import type { OrderView, Page } from '../contract/money';
-import type { MyReview, WriteReviewRequest } from '../contract/reviews';
+import type { OrderView, Page } from '~/lib/contract/money';
+import type { MyReview, WriteReviewRequest } from '~/lib/contract/reviews';
 
-export type * from '../contract/reviews';
-import { apiGet, apiPost, type RequestOptions } from './client';
+export type * from '~/lib/contract/reviews';
+import { apiGet, apiPost, type RequestOptions } from '~/lib/api/client';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 

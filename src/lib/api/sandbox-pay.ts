@@ -3,7 +3,7 @@
  * payer at a real gateway is not signed in to the shop, so these calls send no token; the pay_no
  * alone names the trade.
  */
-import { apiPost } from './client';
+import { apiPost } from '~/lib/api/client';
 
 /** Where the gateway sends the browser back to the shop (/pay-result?order_no=...). */
 export interface SandboxPayAnswer {

@@ -2,10 +2,10 @@
  * The seller's orders, complaint answers and earnings (issue 13; contract in
  * lib/contract/seller-earnings.ts). Every call needs the signed-in seller's token.
  */
-import type { ComplaintAnswerBody, Page, SellerComplaint, SellerEarnings, SellerEarningsQuery, SellerOrder, SellerOrdersQuery } from '../contract/seller-earnings';
-import { apiGet, apiPost, type RequestOptions } from './client';
+import type { ComplaintAnswerBody, Page, SellerComplaint, SellerEarnings, SellerEarningsQuery, SellerOrder, SellerOrdersQuery } from '~/lib/contract/seller-earnings';
+import { apiGet, apiPost, type RequestOptions } from '~/lib/api/client';
 
-export * from '../contract/seller-earnings';
+export * from '~/lib/contract/seller-earnings';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 

@@ -12,10 +12,10 @@ import type {
   SellerListingSaved,
   SellerListingStateAnswer,
   UploadedImageAnswer,
-} from '../contract/seller-listings';
-import { apiGet, apiPost, type RequestOptions } from './client';
+} from '~/lib/contract/seller-listings';
+import { apiGet, apiPost, type RequestOptions } from '~/lib/api/client';
 
-export * from '../contract/seller-listings';
+export * from '~/lib/contract/seller-listings';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 

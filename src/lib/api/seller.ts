@@ -1,8 +1,8 @@
 /** Becoming a seller (issue 13; contract in lib/contract/seller.ts). Every call needs the signed-in user's token. */
-import type { CertificationBody, SellerProfile } from '../contract/seller';
-import { apiGet, apiPost, type RequestOptions } from './client';
+import type { CertificationBody, SellerProfile } from '~/lib/contract/seller';
+import { apiGet, apiPost, type RequestOptions } from '~/lib/api/client';
 
-export * from '../contract/seller';
+export * from '~/lib/contract/seller';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 

@@ -1,4 +1,4 @@
-import { SESSION_ID_LENGTH, SESSION_ID_STORAGE_KEY } from '../config/constants';
+import { SESSION_ID_LENGTH, SESSION_ID_STORAGE_KEY } from '~/lib/config/constants';
 
 export { SESSION_ID_STORAGE_KEY };
 

@@ -1,4 +1,4 @@
-import { apiGet, type RequestOptions } from './client';
+import { apiGet, type RequestOptions } from '~/lib/api/client';
 
 /** GET /health data: the service's own view of itself. */
 export interface HealthStatus {

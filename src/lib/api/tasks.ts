@@ -3,11 +3,11 @@
  * The hall and a task's public part are server rendered; these calls carry the user's token for
  * what only they may see or do (offers, publishing, accepting).
  */
-import type { Page } from '../contract/common';
-import type { InvestAnswer, OfferableListing, TaskAcceptAnswer, TaskDetail, TaskOfferView, TaskView } from '../contract/tasks';
-import { apiGet, apiPost, type RequestOptions } from './client';
+import type { Page } from '~/lib/contract/common';
+import type { InvestAnswer, OfferableListing, TaskAcceptAnswer, TaskDetail, TaskOfferView, TaskView } from '~/lib/contract/tasks';
+import { apiGet, apiPost, type RequestOptions } from '~/lib/api/client';
 
-export type * from '../contract/tasks';
+export type * from '~/lib/contract/tasks';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 

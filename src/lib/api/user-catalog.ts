@@ -7,8 +7,8 @@
  * Islands on every page (the header search history) import this module lazily, so the API client
  * only loads for a signed-in visitor who uses the feature.
  */
-import type { ListingCard } from '../catalog/types';
-import { apiGet, apiPost, type RequestOptions } from './client';
+import type { ListingCard } from '~/lib/catalog/types';
+import { apiGet, apiPost, type RequestOptions } from '~/lib/api/client';
 
 export const SEARCH_HISTORY_PATH = '/home/searchHistory';
 export const SEARCH_TEMPLATES_PATH = '/zuhao/searchTemplates';

@@ -3,8 +3,8 @@
  * whose failure only hides the 关注公众号 prompt (spec §8), so it goes through publicGet: no token,
  * and no error toast for a prompt the renter never asked for.
  */
-import type { OfficialAccountConfig, OfficialAccountPage } from '../contract/wechat-official';
-import { publicGet } from './public-get';
+import type { OfficialAccountConfig, OfficialAccountPage } from '~/lib/contract/wechat-official';
+import { publicGet } from '~/lib/api/public-get';
 
 export type { OfficialAccountConfig, OfficialAccountPage };
 

@@ -7,7 +7,7 @@
  * is dropped without resetting the others. It decides nothing about listings: the catalogue
  * service does that.
  */
-import { ACCOUNT_TYPE_VALUE } from '../config/constants';
+import { ACCOUNT_TYPE_VALUE } from '~/lib/config/constants';
 import {
   CATALOG_MAX_PAGE,
   HALL_FLAGS,
@@ -22,7 +22,7 @@ import {
   parsePageQueryLenient,
   type HallFlag,
   type HallQuery,
-} from '../contract/catalog';
+} from '~/lib/contract/catalog';
 
 export {
   HALL_FLAGS,

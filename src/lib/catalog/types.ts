@@ -20,5 +20,5 @@ export type {
   RentalPeriodFlags,
   RentalPromotion,
   Zone,
-} from '../contract/catalog';
-export { HALL_SORTS, RENTAL_PERIOD_FLAGS } from '../contract/catalog';
+} from '~/lib/contract/catalog';
+export { HALL_SORTS, RENTAL_PERIOD_FLAGS } from '~/lib/contract/catalog';

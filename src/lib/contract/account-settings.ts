@@ -8,9 +8,9 @@ import {
   PAY_PASSWORD_INVALID,
   PAY_PASSWORD_REQUIRED,
   validateNickname,
-} from '../rules/account-settings';
-import { PHONE_INVALID, PHONE_REQUIRED, SMS_CODE_INVALID, SMS_CODE_REQUIRED, validatePhone, validateSmsCode } from '../rules/validation';
-import { bodyIdSchema } from './common';
+} from '~/lib/rules/account-settings';
+import { PHONE_INVALID, PHONE_REQUIRED, SMS_CODE_INVALID, SMS_CODE_REQUIRED, validatePhone, validateSmsCode } from '~/lib/rules/validation';
+import { bodyIdSchema } from '~/lib/contract/common';
 
 /** users.email is varchar(254), the longest address SMTP carries. */
 export const EMAIL_MAX_LENGTH = 254;

@@ -1,8 +1,8 @@
 /** The wire contract of 找相似 (issue 16): GET zuhao/besimilar. */
 import { z } from 'zod';
-import { BESIMILAR_PAGE_SIZE_MAX } from '../config/constants';
-import type { ListingCard } from './catalog';
-import { optionalQuery, queryIdSchema, queryIntSchema } from './common';
+import { BESIMILAR_PAGE_SIZE_MAX } from '~/lib/config/constants';
+import type { ListingCard } from '~/lib/contract/catalog';
+import { optionalQuery, queryIdSchema, queryIntSchema } from '~/lib/contract/common';
 
 export const besimilarQuerySchema = z.object({
   account_id: queryIdSchema,

@@ -12,16 +12,16 @@
  * (src/lib/catalog/hall-url.ts: a bad value falls back to its default, field by field).
  */
 import { z } from 'zod';
-import type { ListingActivity } from '../rules/activity';
-import type { Availability } from '../rules/availability';
-import { RENTAL_PERIOD_FLAGS, type RentalPeriodFlags } from '../rules/periods';
-import { optionalQuery, queryIdSchema, queryIntSchema, withQueryReason } from './common';
+import type { ListingActivity } from '~/lib/rules/activity';
+import type { Availability } from '~/lib/rules/availability';
+import { RENTAL_PERIOD_FLAGS, type RentalPeriodFlags } from '~/lib/rules/periods';
+import { optionalQuery, queryIdSchema, queryIntSchema, withQueryReason } from '~/lib/contract/common';
 
 // Query pieces shared by every call group live in common.ts; re-exported for the catalogue's readers.
-export { optionalQuery, parseIdParam, queryIdSchema, queryIntSchema } from './common';
+export { optionalQuery, parseIdParam, queryIdSchema, queryIntSchema } from '~/lib/contract/common';
 
 export type { Availability, ListingActivity, RentalPeriodFlags };
-export type { RentalPromotion } from '../rules/activity';
+export type { RentalPromotion } from '~/lib/rules/activity';
 export { RENTAL_PERIOD_FLAGS };
 
 /** spec §3 merchantInfo.cert_type: 1 = store, 2 = merchant; 0 = an individual (ours). */

@@ -3,9 +3,9 @@
  * Kept apart from chat.ts so the browser's chat chunk imports no schema library.
  */
 import { z } from 'zod';
-import { CHAT_PAGE_SIZE_MAX, CHAT_TEXT_MAX_CHARS } from '../config/constants';
-import { bodyIdSchema, NUL, MSG_NUL_IN_INPUT, optionalQuery, queryIdSchema, queryIntSchema, withQueryReason } from './common';
-import { CHAT_OPS_VIEWS } from './chat';
+import { CHAT_PAGE_SIZE_MAX, CHAT_TEXT_MAX_CHARS } from '~/lib/config/constants';
+import { bodyIdSchema, NUL, MSG_NUL_IN_INPUT, optionalQuery, queryIdSchema, queryIntSchema, withQueryReason } from '~/lib/contract/common';
+import { CHAT_OPS_VIEWS } from '~/lib/contract/chat';
 
 /** Message ids are bigserial: any safe integer, sent as at most 15 digits in a query. */
 export const MESSAGE_ID_MAX = 999_999_999_999_999;

@@ -4,7 +4,7 @@
  * string is refused the same way at every door.
  */
 import { z } from 'zod';
-import { yuanToFen } from '../rules/money';
+import { yuanToFen } from '~/lib/rules/money';
 
 /**
  * The largest row id: PostgreSQL's `integer`. A larger number can match no row and must never
@@ -91,7 +91,7 @@ export interface Page<T> {
 
 // The client's transport-failure texts live in a module without zod, so islands importing them
 // do not pull the schema library into every page (issue 12: detail page JavaScript budget).
-export { API_MESSAGES } from './messages';
+export { API_MESSAGES } from '~/lib/contract/messages';
 
 // ---------------------------------------------------------------------------------------------
 // Query strings (spec §7: GET sends form encoding, so every value arrives as a string)

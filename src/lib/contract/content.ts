@@ -16,8 +16,8 @@ import {
   HELP_TYPE_MAX_CHARS,
   MARKDOWN_BODY_MAX_CHARS,
   OPS_PAGE_SIZE,
-} from '../config/constants';
-import { ID_MAX, bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema, withQueryReason } from './common';
+} from '~/lib/config/constants';
+import { ID_MAX, bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema, withQueryReason } from '~/lib/contract/common';
 
 export const MSG_HELP_PAGE_NOT_FOUND = '帮助文档不存在';
 export const MSG_HELP_SLUG_TAKEN = '该页面地址已被使用';

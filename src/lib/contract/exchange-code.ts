@@ -4,10 +4,10 @@
  * make the codes in the console (contract/ops-campaigns.ts). Each refusal has its own message.
  */
 import { z } from 'zod';
-import type { RedemptionRefusal } from '../rules/exchange-code';
-import type { TemplateRefusal } from '../rules/red-packet-campaign';
-import type { ExchangeRewardKind } from './ops-campaigns';
-import type { RedPacket } from './red-packets';
+import type { RedemptionRefusal } from '~/lib/rules/exchange-code';
+import type { TemplateRefusal } from '~/lib/rules/red-packet-campaign';
+import type { ExchangeRewardKind } from '~/lib/contract/ops-campaigns';
+import type { RedPacket } from '~/lib/contract/red-packets';
 
 export const MSG_EXCHANGE_CODE_REQUIRED = '请输入兑换码';
 export const MSG_EXCHANGE_CODE_INVALID = '兑换码无效';

@@ -3,9 +3,9 @@
  * account/footprints and the bodies of account/footprintDelete and account/footprintClear.
  */
 import { z } from 'zod';
-import type { ListingCard } from './catalog';
-import { FOOTPRINT_PAGE_SIZE_MAX } from '../config/constants';
-import { bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema } from './common';
+import type { ListingCard } from '~/lib/contract/catalog';
+import { FOOTPRINT_PAGE_SIZE_MAX } from '~/lib/config/constants';
+import { bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema } from '~/lib/contract/common';
 
 /** One footprint: a listing viewed on a Shanghai day, with the latest view of that day. */
 export interface FootprintItem {

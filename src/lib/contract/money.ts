@@ -5,12 +5,12 @@
  * the services and the endpoints all read them from here. Money comes as yuan strings ("12.50")
  * beside integer fen (`*_fen`).
  */
-import type { RentalOption } from '../rules/periods';
-import type { OrderKindName, PayStatusCode } from '../rules/order-status';
-import type { ComplaintOutcome } from '../rules/complaint-decision';
-import type { ComplaintAnswerView } from './seller-earnings';
+import type { RentalOption } from '~/lib/rules/periods';
+import type { OrderKindName, PayStatusCode } from '~/lib/rules/order-status';
+import type { ComplaintOutcome } from '~/lib/rules/complaint-decision';
+import type { ComplaintAnswerView } from '~/lib/contract/seller-earnings';
 
-export type { Page } from './common';
+export type { Page } from '~/lib/contract/common';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 

@@ -3,7 +3,7 @@
  * "GET /api/v1/notifications/unread", "POST notifications/{id}/read"): what the 15 s poll, the
  * popup queue and the 消息通知 screens read, and what services/notifications.ts builds.
  */
-import type { Page } from './common';
+import type { Page } from '~/lib/contract/common';
 
 /** What a notification is about; the server's NOTIFICATION_TYPES (db/schema.ts) are the same list. */
 export const NOTIFICATION_KINDS = [

@@ -18,11 +18,11 @@ import {
   RED_PACKET_TEMPLATE_PER_USER_MAX,
   RED_PACKET_TEMPLATE_TOTAL_MAX,
   RED_PACKET_TEMPLATE_VALID_DAYS_MAX,
-} from '../config/constants';
-import type { AdStatus } from '../rules/ad-schedule';
-import type { PopupAd } from '../rules/ad-choice';
-import { shanghaiDayStart } from '../rules/shanghai-time';
-import { bodyIdSchema, ID_MAX, NUL, textSchema, withQueryReason } from './common';
+} from '~/lib/config/constants';
+import type { AdStatus } from '~/lib/rules/ad-schedule';
+import type { PopupAd } from '~/lib/rules/ad-choice';
+import { shanghaiDayStart } from '~/lib/rules/shanghai-time';
+import { bodyIdSchema, ID_MAX, NUL, textSchema, withQueryReason } from '~/lib/contract/common';
 
 /** The ad list, the notice list ... each under this prefix of /api/v1/ops. */
 export const OPS_CAMPAIGNS_PATH = '/campaigns';

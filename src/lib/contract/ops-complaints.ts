@@ -19,13 +19,13 @@ import {
   COMPLAINT_TYPES,
   OPS_PAGE_SIZE,
   OPS_PAGE_SIZE_MAX,
-} from '../config/constants';
-import { COMPLAINT_OUTCOMES, type ComplaintOutcome, type DecisionMoney, type EarningsState } from '../rules/complaint-decision';
-import { bodyIdSchema, NUL, optionalQuery, queryIdSchema, queryIntSchema, type Page } from './common';
-import type { AuditEntryView } from './ops';
-import type { ComplaintAnswerView } from './seller-earnings';
+} from '~/lib/config/constants';
+import { COMPLAINT_OUTCOMES, type ComplaintOutcome, type DecisionMoney, type EarningsState } from '~/lib/rules/complaint-decision';
+import { bodyIdSchema, NUL, optionalQuery, queryIdSchema, queryIntSchema, type Page } from '~/lib/contract/common';
+import type { AuditEntryView } from '~/lib/contract/ops';
+import type { ComplaintAnswerView } from '~/lib/contract/seller-earnings';
 
-export type { Page } from './common';
+export type { Page } from '~/lib/contract/common';
 
 export const OPS_COMPLAINT_STATUS_FILTERS = ['all', 'open', 'handled'] as const;
 export type OpsComplaintStatusFilter = (typeof OPS_COMPLAINT_STATUS_FILTERS)[number];

@@ -5,11 +5,11 @@
  * strict schemas.
  */
 import { z } from 'zod';
-import { OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX } from '../config/constants';
-import { shanghaiDayStart } from '../rules/shanghai-time';
-import { optionalQuery, queryIntSchema } from './common';
-import { LEDGER_KINDS, type LedgerKind, type Withdrawal } from './money';
-import { OPS_SEARCH_MAX_CHARS, platformReasonSchema } from './ops-sellers';
+import { OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX } from '~/lib/config/constants';
+import { shanghaiDayStart } from '~/lib/rules/shanghai-time';
+import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
+import { LEDGER_KINDS, type LedgerKind, type Withdrawal } from '~/lib/contract/money';
+import { OPS_SEARCH_MAX_CHARS, platformReasonSchema } from '~/lib/contract/ops-sellers';
 
 export const MSG_OPS_WITHDRAWAL_NOT_FOUND = '提现记录不存在';
 export const MSG_OPS_WITHDRAWAL_DECIDED = '该提现已被处理（或已被用户取消），请刷新后查看';

@@ -5,12 +5,12 @@
  * the same services with lenient query parsing, the calls with these strict schemas.
  */
 import { z } from 'zod';
-import { LISTING_REVIEW_STATUSES, LISTING_SELLER_STATES, OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX, type ListingReviewStatus, type ListingSellerState } from '../config/constants';
-import { CERTIFICATION_STATES, type CertificationState } from '../rules/seller-certification';
-import { PLATFORM_REASON_MAX_CHARS } from '../rules/listing-review';
-import type { CertType } from '../rules/settlement';
-import { bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema } from './common';
-import type { BusinessDetails } from './seller';
+import { LISTING_REVIEW_STATUSES, LISTING_SELLER_STATES, OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX, type ListingReviewStatus, type ListingSellerState } from '~/lib/config/constants';
+import { CERTIFICATION_STATES, type CertificationState } from '~/lib/rules/seller-certification';
+import { PLATFORM_REASON_MAX_CHARS } from '~/lib/rules/listing-review';
+import type { CertType } from '~/lib/rules/settlement';
+import { bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema } from '~/lib/contract/common';
+import type { BusinessDetails } from '~/lib/contract/seller';
 
 export { CERTIFICATION_STATES, LISTING_REVIEW_STATUSES, LISTING_SELLER_STATES, PLATFORM_REASON_MAX_CHARS };
 

@@ -5,12 +5,12 @@
  * order search and detail (`orders.read`).
  */
 import { z } from 'zod';
-import { OPS_BAN_DAY_CHOICES, OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX, OPS_WALLET_ADJUST_MAX_FEN } from '../config/constants';
-import type { AuditEntryView } from './ops';
-import type { OpsComplaintOrder, OpsTimelineEvent } from './ops-complaints';
-import { OPS_SEARCH_MAX_CHARS, platformReasonSchema } from './ops-sellers';
-import { bodyIdSchema, optionalQuery, queryIntSchema, yuanFenSchema } from './common';
-import type { LedgerEntry } from './money';
+import { OPS_BAN_DAY_CHOICES, OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX, OPS_WALLET_ADJUST_MAX_FEN } from '~/lib/config/constants';
+import type { AuditEntryView } from '~/lib/contract/ops';
+import type { OpsComplaintOrder, OpsTimelineEvent } from '~/lib/contract/ops-complaints';
+import { OPS_SEARCH_MAX_CHARS, platformReasonSchema } from '~/lib/contract/ops-sellers';
+import { bodyIdSchema, optionalQuery, queryIntSchema, yuanFenSchema } from '~/lib/contract/common';
+import type { LedgerEntry } from '~/lib/contract/money';
 
 export { OPS_SEARCH_MAX_CHARS };
 

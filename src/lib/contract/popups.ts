@@ -3,8 +3,8 @@
  * PopupAd) and GET /api/v1/common/emergencyNotices (a list of EmergencyNotice). The shapes are the
  * ones the pure rules read (lib/rules/ad-choice.ts, lib/rules/notice-popups.ts).
  */
-export type { PopupAd } from '../rules/ad-choice';
-export type { EmergencyNotice } from '../rules/notice-popups';
+export type { PopupAd } from '~/lib/rules/ad-choice';
+export type { EmergencyNotice } from '~/lib/rules/notice-popups';
 
 /** spec §7 popup advertisement path (exact) and ours for today's emergency notices (common group). */
 export const POPUP_ADS_PATH = '/popup_advertisement';

@@ -2,9 +2,9 @@
  * The wire contract of red envelopes (spec §3 couponsInfo, §7 "GET my red packets"): the shapes
  * GET account/redPackets answers, read by the store that loads them and the service that builds them.
  */
-import { RED_PACKET_STATUS } from '../config/constants';
-import type { CouponInfo } from '../rules/coupon';
-import type { Page } from './common';
+import { RED_PACKET_STATUS } from '~/lib/config/constants';
+import type { CouponInfo } from '~/lib/rules/coupon';
+import type { Page } from '~/lib/contract/common';
 
 export type RedPacketStatus = (typeof RED_PACKET_STATUS)[keyof typeof RED_PACKET_STATUS];
 

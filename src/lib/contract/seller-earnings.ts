@@ -12,12 +12,12 @@
  * beside integer fen (`*_fen`), as in the money contract.
  */
 import { z } from 'zod';
-import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX } from '../config/constants';
-import { ORDER_LIST_FILTERS, type OrderListFilter } from '../rules/order-status';
-import { bodyIdSchema, NUL, optionalQuery, queryIntSchema, type Page } from './common';
-import type { ComplaintDecisionView } from './money';
+import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX } from '~/lib/config/constants';
+import { ORDER_LIST_FILTERS, type OrderListFilter } from '~/lib/rules/order-status';
+import { bodyIdSchema, NUL, optionalQuery, queryIntSchema, type Page } from '~/lib/contract/common';
+import type { ComplaintDecisionView } from '~/lib/contract/money';
 
-export type { Page } from './common';
+export type { Page } from '~/lib/contract/common';
 
 /** How every order shows its renter to the seller: never a name, a phone or an id. */
 export const RENTER_MASK = '租客***';

@@ -15,11 +15,11 @@ import {
   LISTING_SELLER_STATES,
   type ListingReviewStatus,
   type ListingSellerState,
-} from '../config/constants';
-import { hafuPrepayFen } from '../rules/hafu';
-import { checkRentalTime } from '../rules/listing-form';
-import { RENTAL_PERIOD_FLAGS, type RentalPeriodFlags } from '../rules/periods';
-import { ID_MAX, bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema, yuanFenSchema, type Page } from './common';
+} from '~/lib/config/constants';
+import { hafuPrepayFen } from '~/lib/rules/hafu';
+import { checkRentalTime } from '~/lib/rules/listing-form';
+import { RENTAL_PERIOD_FLAGS, type RentalPeriodFlags } from '~/lib/rules/periods';
+import { ID_MAX, bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema, yuanFenSchema, type Page } from '~/lib/contract/common';
 
 export type { Page };
 

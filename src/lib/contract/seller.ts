@@ -5,8 +5,8 @@
  * code SELLER_CODES.notSeller, and another seller's listing, order or complaint answers 404.
  */
 import { z } from 'zod';
-import type { CertificationState } from '../rules/seller-certification';
-import type { CertType } from '../rules/settlement';
+import type { CertificationState } from '~/lib/rules/seller-certification';
+import type { CertType } from '~/lib/rules/settlement';
 
 export const SELLER_CODES = {
   /** 403: the caller has no approved seller certification (msg 请先申请成为卖家). */

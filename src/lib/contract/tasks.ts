@@ -20,8 +20,8 @@ import {
   TASK_OFFER_NOTE_MAX_CHARS,
   TASK_REQUIREMENTS_MAX_CHARS,
   TASK_REQUIREMENTS_MIN_CHARS,
-} from '../config/constants';
-import { PHONE_PATTERN } from '../rules/validation';
+} from '~/lib/config/constants';
+import { PHONE_PATTERN } from '~/lib/rules/validation';
 import {
   MSG_INVEST_BUDGET,
   MSG_INVEST_CITY,
@@ -32,7 +32,7 @@ import {
   MSG_INVEST_PHONE,
   MSG_INVEST_RATE_LIMITED,
   type InvestBudget,
-} from '../rules/investment';
+} from '~/lib/rules/investment';
 import {
   MSG_OFFER_PRICE_INVALID,
   MSG_TASK_BUDGET_INVALID,
@@ -43,8 +43,8 @@ import {
   MSG_TASK_REQUIREMENTS_SHORT,
   type OfferStatus,
   type TaskState,
-} from '../rules/wanted-tasks';
-import { ID_MAX, MSG_NUL_IN_INPUT, NUL, optionalQuery, queryIdSchema, queryIntSchema } from './common';
+} from '~/lib/rules/wanted-tasks';
+import { ID_MAX, MSG_NUL_IN_INPUT, NUL, optionalQuery, queryIdSchema, queryIntSchema } from '~/lib/contract/common';
 
 export type { OfferStatus, TaskState };
 

@@ -6,7 +6,7 @@
  *   many multiples are rented (租5送1 gives 1 hour for 5 and for 50 hours). A per-multiple bonus
  *   would hand out 33 free hours on a 168-hour week with 租5送1; a threshold is how 租N送M reads.
  */
-import { applyFactorFen } from './money';
+import { applyFactorFen } from '~/lib/rules/money';
 
 /** 租 rental_hour 送 bonus_hour. */
 export interface RentalPromotion {

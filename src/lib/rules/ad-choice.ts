@@ -10,8 +10,8 @@
  *   3 → 1) and take the first priority with candidates; inside it, avoid the most-shown ad (those
  *   with the highest count) unless every candidate there is one of them.
  */
-import { AD_MIN_INTERVAL_MS, AD_PRIORITIES } from '../config/constants';
-import { formatShanghaiDate } from './shanghai-time';
+import { AD_MIN_INTERVAL_MS, AD_PRIORITIES } from '~/lib/config/constants';
+import { formatShanghaiDate } from '~/lib/rules/shanghai-time';
 
 /** spec §3 Popup advertisement as GET /api/v1/popup_advertisement sends it. */
 export interface PopupAd {

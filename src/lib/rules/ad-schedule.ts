@@ -4,9 +4,9 @@
  * the console's list, and what a fresh visitor would see, by the spec §4 rule itself
  * (ad-choice.ts) run with a fixed random source so the preview is the same on every reload.
  */
-import { AD_MIN_INTERVAL_MS, MS_PER_DAY } from '../config/constants';
-import { chooseAd, EMPTY_AD_STATE, type AdState, type PopupAd } from './ad-choice';
-import { formatShanghaiDate, shanghaiDayStart } from './shanghai-time';
+import { AD_MIN_INTERVAL_MS, MS_PER_DAY } from '~/lib/config/constants';
+import { chooseAd, EMPTY_AD_STATE, type AdState, type PopupAd } from '~/lib/rules/ad-choice';
+import { formatShanghaiDate, shanghaiDayStart } from '~/lib/rules/shanghai-time';
 
 export interface AdWindow {
   startDate: Date | null;

@@ -25,9 +25,9 @@
  *   cover stays owed and is taken from the owner's next earnings releases. The renter's refund never
  *   waits for the owner: the platform pays it at once.
  */
-import { COMPLAINT_PENALTY_MAX_FEN } from '../config/constants';
-import { fenToYuan } from './money';
-import { splitRent, type RentSplit } from './settlement';
+import { COMPLAINT_PENALTY_MAX_FEN } from '~/lib/config/constants';
+import { fenToYuan } from '~/lib/rules/money';
+import { splitRent, type RentSplit } from '~/lib/rules/settlement';
 
 export const COMPLAINT_OUTCOMES = ['refund_full', 'refund_partial', 'reject', 'penalize'] as const;
 export type ComplaintOutcome = (typeof COMPLAINT_OUTCOMES)[number];

@@ -9,8 +9,8 @@
  * - A discount never exceeds the amount (the rental part can become 0, never negative).
  * - Percentage discounts are rounded like every factor here: price half up to the fen.
  */
-import { COUPON_TYPE_PERCENTAGE } from '../config/constants';
-import { applyFactorFen, fenToYuanShort, yuanToFen } from './money';
+import { COUPON_TYPE_PERCENTAGE } from '~/lib/config/constants';
+import { applyFactorFen, fenToYuanShort, yuanToFen } from '~/lib/rules/money';
 
 /** A usable red envelope in fen (spec couponsInfo with units in the names). */
 export interface Coupon {

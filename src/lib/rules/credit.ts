@@ -20,7 +20,7 @@ import {
   CREDIT_PER_CANCELLATION,
   CREDIT_PER_COMPLETED_RENTAL,
   CREDIT_PER_UPHELD_COMPLAINT,
-} from '../config/constants';
+} from '~/lib/config/constants';
 
 export interface CreditInput {
   completedRentals: number;

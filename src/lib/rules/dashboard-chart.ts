@@ -2,7 +2,7 @@
  * Chart arithmetic of the console overview (issue 15): round axis tops and short numbers, pure so
  * the server-rendered SVG charts stay plain markup.
  */
-import { fenToYuan } from './money';
+import { fenToYuan } from '~/lib/rules/money';
 
 /** The smallest 1, 2, 2.5 or 5 × 10^k at or above `value` (1 for nothing), so ticks fall on round numbers. */
 export function niceCeiling(value: number): number {

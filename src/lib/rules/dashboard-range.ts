@@ -5,8 +5,8 @@
  * order; a range longer than DASHBOARD_MAX_DAYS keeps its end and is cut, with a notice the page
  * shows, so a hand-edited address can never ask for years of rows.
  */
-import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, MS_PER_DAY } from '../config/constants';
-import { formatShanghaiDate, shanghaiDayStart, shanghaiMidnight } from './shanghai-time';
+import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, MS_PER_DAY } from '~/lib/config/constants';
+import { formatShanghaiDate, shanghaiDayStart, shanghaiMidnight } from '~/lib/rules/shanghai-time';
 
 export interface DashboardRange {
   /** First day, 'YYYY-MM-DD' (Shanghai). */

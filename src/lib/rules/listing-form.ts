@@ -4,9 +4,9 @@
  * review, the daily rental-time window, and the moves a seller may make between states. Pure: the
  * listing form shows these figures and the server decides with the same functions.
  */
-import { REVIEW_PRICE_CHANGE_RATIO, type ListingReviewStatus, type ListingSellerState } from '../config/constants';
-import { parseRentalTime } from './availability';
-import { RENTAL_OPTIONS, optionPriceFen, type RentalOption, type RentalPeriodFlags } from './periods';
+import { REVIEW_PRICE_CHANGE_RATIO, type ListingReviewStatus, type ListingSellerState } from '~/lib/config/constants';
+import { parseRentalTime } from '~/lib/rules/availability';
+import { RENTAL_OPTIONS, optionPriceFen, type RentalOption, type RentalPeriodFlags } from '~/lib/rules/periods';
 
 // ---------------------------------------------------------------------------------------------
 // prices

@@ -11,8 +11,8 @@
  * in SQL (src/server/services/catalog.ts availabilityRankSql) so paging stays exact; the
  * integration tests check the two agree.
  */
-import { AVAILABILITY_RANK } from '../config/constants';
-import type { Availability } from './availability';
+import { AVAILABILITY_RANK } from '~/lib/config/constants';
+import type { Availability } from '~/lib/rules/availability';
 
 export type AvailabilityRank = (typeof AVAILABILITY_RANK)[keyof typeof AVAILABILITY_RANK];
 

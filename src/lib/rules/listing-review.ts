@@ -7,7 +7,7 @@
  * listing is never listed whatever the seller chooses, the seller cannot put it back on the shelf,
  * and only an operator's restore lifts it, after which the seller's own choice applies again.
  */
-import type { ListingReviewStatus, ListingSellerState } from '../config/constants';
+import type { ListingReviewStatus, ListingSellerState } from '~/lib/config/constants';
 
 /** Longest reason an operator gives (a review rejection, a take-down): the seller reads it whole. */
 export const PLATFORM_REASON_MAX_CHARS = 200;

@@ -10,7 +10,7 @@ import {
   NEW_USER_RED_PACKET_DELAY_MS,
   PASSWORD_FAILURES_BEFORE_CAPTCHA,
   SMS_RESEND_S,
-} from '../config/constants';
+} from '~/lib/config/constants';
 
 export { NEW_USER_RED_PACKET_DELAY_MS };
 

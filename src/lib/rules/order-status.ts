@@ -5,7 +5,7 @@
  * reads 已支付. /pay-result turns the status into a code: 3 or 4 → 0, 5 → 1002, 2 → 1001,
  * anything else → -1.
  */
-import { ORDER_STATUS, PAY_STATUS_CODE } from '../config/constants';
+import { ORDER_STATUS, PAY_STATUS_CODE } from '~/lib/config/constants';
 
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 export type PayStatusCode = (typeof PAY_STATUS_CODE)[keyof typeof PAY_STATUS_CODE];

@@ -11,8 +11,8 @@ import {
   RENTAL_ID,
   TEN_HOUR_RENTAL_HOURS,
   WEEK_RENTAL_HOURS,
-} from '../config/constants';
-import type { Slot } from './slots';
+} from '~/lib/config/constants';
+import type { Slot } from '~/lib/rules/slots';
 
 /**
  * spec §3 rental_period: the periods a listing offers besides hourly (always offered). The rule

@@ -18,13 +18,13 @@
  * Refusals are RangeErrors with a Chinese message: an option the listing does not offer, hourly
  * hours that are not a whole number or below min_rental_period.
  */
-import { MS_PER_HOUR } from '../config/constants';
-import { applyActivityDiscount, bonusHours as promotionBonusHours, type ListingActivity } from './activity';
-import { bestCoupon, type Coupon } from './coupon';
-import { isOptionOffered, isRentalOption, optionPriceFen, rentalOptionDef, type RentalId, type RentalOption, type RentalPeriodFlags } from './periods';
-import { reservedDurationHours, reservedStart } from './reservation';
-import { slotWindow } from './slots';
-import { isVipDiscountUsable, vipDiscountFen as vipDiscountOn } from './vip';
+import { MS_PER_HOUR } from '~/lib/config/constants';
+import { applyActivityDiscount, bonusHours as promotionBonusHours, type ListingActivity } from '~/lib/rules/activity';
+import { bestCoupon, type Coupon } from '~/lib/rules/coupon';
+import { isOptionOffered, isRentalOption, optionPriceFen, rentalOptionDef, type RentalId, type RentalOption, type RentalPeriodFlags } from '~/lib/rules/periods';
+import { reservedDurationHours, reservedStart } from '~/lib/rules/reservation';
+import { slotWindow } from '~/lib/rules/slots';
+import { isVipDiscountUsable, vipDiscountFen as vipDiscountOn } from '~/lib/rules/vip';
 
 /** What the quote needs of a listing (ListingCard / ListingDetail fields). */
 export interface QuoteListing {

@@ -9,8 +9,8 @@
  * Decided per list from the cards' own fields, so every list (hall, home sections, similar,
  * shop) applies one rule without another query; top_shelf still orders the lists.
  */
-import { AVAILABILITY_RANK, RECOMMENDED_BADGES_PER_LIST, RECOMMENDED_MIN_POPULARITY } from '../config/constants';
-import { availabilityRank, type RankInput } from './listing-rank';
+import { AVAILABILITY_RANK, RECOMMENDED_BADGES_PER_LIST, RECOMMENDED_MIN_POPULARITY } from '~/lib/config/constants';
+import { availabilityRank, type RankInput } from '~/lib/rules/listing-rank';
 
 export interface RecommendInput extends RankInput {
   id: number;

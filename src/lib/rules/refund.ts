@@ -7,8 +7,8 @@
  * and unused hafu-coin prepay are always returned in full; they are not rental price.
  * Amounts are fen, rounded half up like every factor of the rules.
  */
-import { EARLY_CANCEL_REFUND_STEPS, MS_PER_HOUR, REFUND_PERCENT_BEFORE_START } from '../config/constants';
-import { applyFactorFen } from './money';
+import { EARLY_CANCEL_REFUND_STEPS, MS_PER_HOUR, REFUND_PERCENT_BEFORE_START } from '~/lib/config/constants';
+import { applyFactorFen } from '~/lib/rules/money';
 
 /** Percent of the rental price refunded when cancelling at `now` a rental that starts at `startsAt`. */
 export function earlyCancelRefundPercent(startsAt: Date, now: Date): number {

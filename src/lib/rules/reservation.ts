@@ -4,7 +4,7 @@
  * (quote.ts multiplies the hourly duration by the hours rented and gives a reserved slot its own
  * window; see docs/rules-decisions.md.)
  */
-import { MS_PER_HOUR, RESERVATION_LEAD_MS, RESERVED_DURATION_HOURS_BY_RENTAL_ID } from '../config/constants';
+import { MS_PER_HOUR, RESERVATION_LEAD_MS, RESERVED_DURATION_HOURS_BY_RENTAL_ID } from '~/lib/config/constants';
 
 /** now + 30 min. */
 export function reservedStart(now: Date): Date {

@@ -2,7 +2,7 @@
  * Listing reviews (spec §7 detail "comments"): how a reviewer is named in public, how the average
  * is rounded, how a date is shown. Pure and tiny: the detail page's island imports it.
  */
-import { formatShanghaiDate } from './shanghai-time';
+import { formatShanghaiDate } from '~/lib/rules/shanghai-time';
 
 /** One review as GET detail/comments answers it. */
 export interface ReviewItem {

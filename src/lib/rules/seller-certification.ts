@@ -7,7 +7,7 @@
  * Approved is final here: changing the type later is a new application (written down in
  * docs/decisions.md "Seller certification").
  */
-import type { CertType } from './settlement';
+import type { CertType } from '~/lib/rules/settlement';
 
 export const CERTIFICATION_STATES = ['draft', 'submitted', 'approved', 'rejected'] as const;
 export type CertificationState = (typeof CERTIFICATION_STATES)[number];

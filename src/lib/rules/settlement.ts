@@ -10,8 +10,8 @@
  * - Earnings stay frozen until the rental ends (or is cancelled) plus the hold window, then are
  *   released to the seller's wallet.
  */
-import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS, MS_PER_HOUR } from '../config/constants';
-import { applyFactorFen } from './money';
+import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS, MS_PER_HOUR } from '~/lib/config/constants';
+import { applyFactorFen } from '~/lib/rules/money';
 
 export type CertType = 0 | 1 | 2;
 

@@ -5,7 +5,7 @@
  * the island bundle (the detail page sits just under its 100 KB budget); Intl would work too but
  * is slower and heavier per call. The formats are fixed numeric ones, so no locale data is needed.
  */
-import { MS_PER_DAY, MS_PER_MINUTE, SHANGHAI_UTC_OFFSET_MS } from '../config/constants';
+import { MS_PER_DAY, MS_PER_MINUTE, SHANGHAI_UTC_OFFSET_MS } from '~/lib/config/constants';
 
 export interface ShanghaiClock {
   year: number;

@@ -18,8 +18,8 @@
  * - before S's clock range (afternoon asked at 05:00): today's window from its opening time.
  * The price is always the full slot length (periods.ts), whatever part of the window is left.
  */
-import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, TIME_SLOTS } from '../config/constants';
-import { shanghaiMidnight, shanghaiMinuteOfDay } from './shanghai-time';
+import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, TIME_SLOTS } from '~/lib/config/constants';
+import { shanghaiMidnight, shanghaiMinuteOfDay } from '~/lib/rules/shanghai-time';
 
 export type Slot = keyof typeof TIME_SLOTS;
 

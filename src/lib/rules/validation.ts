@@ -13,8 +13,8 @@
  *   for it (see LOGIN_NAME_TOO_LONG).
  */
 import { z } from 'zod';
-import { ID_NUMBER_LENGTH, LOGIN_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SMS_CODE_LENGTH } from '../config/constants';
-import { shanghaiClock } from './shanghai-time';
+import { ID_NUMBER_LENGTH, LOGIN_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SMS_CODE_LENGTH } from '~/lib/config/constants';
+import { shanghaiClock } from '~/lib/rules/shanghai-time';
 
 // ---------------------------------------------------------------------------------------------
 // Messages (spec §5, verbatim)

@@ -3,8 +3,8 @@
  * only for a VIP user (wallet vip_status) on a listing with is_use_vip_discount.
  * The discounted price is rounded half up to the fen, as for the activity factor.
  */
-import { VIP_DISCOUNT_CAP_FEN, VIP_DISCOUNT_FACTOR } from '../config/constants';
-import { applyFactorFen } from './money';
+import { VIP_DISCOUNT_CAP_FEN, VIP_DISCOUNT_FACTOR } from '~/lib/config/constants';
+import { applyFactorFen } from '~/lib/rules/money';
 
 /** Whether the VIP factor applies: the user is VIP and the listing allows it. */
 export function isVipDiscountUsable(isVip: boolean, isUseVipDiscount: boolean): boolean {

@@ -13,8 +13,8 @@ import {
   TASK_REQUIREMENTS_MAX_CHARS,
   TASK_REQUIREMENTS_MIN_CHARS,
   MS_PER_HOUR,
-} from '../config/constants';
-import { fenToYuan } from './money';
+} from '~/lib/config/constants';
+import { fenToYuan } from '~/lib/rules/money';
 
 export type TaskStatus = 'open' | 'accepted' | 'closed';
 /** What a reader sees: an open task past its expiry is expired, without any sweep having run. */

@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed, type WritableAtom } from 'nanostores';
-import { isLoggedIn } from '../rules/login-state';
+import { isLoggedIn } from '~/lib/rules/login-state';
 
 /** Spec §3 token info: expires_time is in seconds since the epoch. */
 export interface TokenInfo {
@@ -92,5 +92,5 @@ export function logout(): void {
 export function signOut(): void {
   const token = currentToken();
   logout();
-  if (token) void import('./session').then(({ revokeOnServer }) => revokeOnServer(token));
+  if (token) void import('~/lib/stores/session').then(({ revokeOnServer }) => revokeOnServer(token));
 }

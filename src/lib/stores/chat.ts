@@ -5,7 +5,7 @@
  * island only (a lazy chunk), never on a page whose visitor does not open the chat.
  */
 import { atom, computed } from 'nanostores';
-import { API_HEADERS, SYSTEM_NAME } from '../api/client';
+import { API_HEADERS, SYSTEM_NAME } from '~/lib/api/client';
 import {
   CHAT_STREAM_PATH,
   chatStreamUrl,
@@ -16,12 +16,12 @@ import {
   type ChatMessageView,
   type ChatSendInput,
   type ChatState,
-} from '../api/chat';
-import { CHAT_PAGE_SIZE_DEFAULT } from '../config/constants';
-import { createChatConnection, type ChatConnection, type ChatLinkStatus } from '../chat-connection';
-import { lastMessageId, mergeMessages } from '../rules/chat';
-import { $auth, currentToken } from './auth';
-import { $chatUnreadCount } from './chat-panel';
+} from '~/lib/api/chat';
+import { CHAT_PAGE_SIZE_DEFAULT } from '~/lib/config/constants';
+import { createChatConnection, type ChatConnection, type ChatLinkStatus } from '~/lib/chat-connection';
+import { lastMessageId, mergeMessages } from '~/lib/rules/chat';
+import { $auth, currentToken } from '~/lib/stores/auth';
+import { $chatUnreadCount } from '~/lib/stores/chat-panel';
 
 export interface ChatView {
   messages: ChatMessageView[];

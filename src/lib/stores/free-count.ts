@@ -5,8 +5,8 @@
  * page HTML is the same for everyone, so it is only ever loaded in the browser.
  */
 import { atom } from 'nanostores';
-import { isApiError } from '../api/errors';
-import { getFreeCount, type FreeCountAnswer } from '../api/free';
+import { isApiError } from '~/lib/api/errors';
+import { getFreeCount, type FreeCountAnswer } from '~/lib/api/free';
 
 export type FreeCountState =
   | { kind: 'idle' }

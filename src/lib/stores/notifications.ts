@@ -8,13 +8,13 @@
  * signed-out page carries none of it.
  */
 import { atom } from 'nanostores';
-import { getUnreadNotifications, markNotificationRead } from '../api/notifications';
-import type { NotificationView } from '../contract/notifications';
-import { notificationLink } from '../notification-links';
-import { createNotificationPoller, type NotificationPoller, type PollerEnv } from '../notification-poller';
-import { parsePopedIds, POPED_IDS_STORAGE_KEY } from '../rules/notification-queue';
-import { $auth, currentToken } from './auth';
-import { $notices, dismissNotice, showNotice } from './ui';
+import { getUnreadNotifications, markNotificationRead } from '~/lib/api/notifications';
+import type { NotificationView } from '~/lib/contract/notifications';
+import { notificationLink } from '~/lib/notification-links';
+import { createNotificationPoller, type NotificationPoller, type PollerEnv } from '~/lib/notification-poller';
+import { parsePopedIds, POPED_IDS_STORAGE_KEY } from '~/lib/rules/notification-queue';
+import { $auth, currentToken } from '~/lib/stores/auth';
+import { $notices, dismissNotice, showNotice } from '~/lib/stores/ui';
 
 /** All unread notifications of the signed-in user as of the last poll; null when unknown. */
 export const $unreadNotifications = atom<number | null>(null);

@@ -4,8 +4,8 @@
  * change them are pure (lib/rules/ad-choice.ts, lib/rules/notice-popups.ts); this module only
  * reads what any version wrote (anything malformed reads as empty) and writes JSON back.
  */
-import { EMPTY_AD_STATE, type AdState, type PendingAdList, type PopupAd, type ShownAd } from '../rules/ad-choice';
-import { dismissForGood, type PendingPopup } from '../rules/notice-popups';
+import { EMPTY_AD_STATE, type AdState, type PendingAdList, type PopupAd, type ShownAd } from '~/lib/rules/ad-choice';
+import { dismissForGood, type PendingPopup } from '~/lib/rules/notice-popups';
 
 export const AD_STORAGE_KEYS = {
   pendingAdList: 'pendingAdList',

@@ -6,17 +6,17 @@
  * every page) and one user's envelopes are never shown to the next.
  */
 import { atom } from 'nanostores';
-import { apiGet } from '../api/client';
-import { ApiError } from '../api/errors';
-import { RED_PACKET_PAGE_SIZE, RED_PACKET_STATUS } from '../config/constants';
-import type { RedPacket, RedPacketPage } from '../contract/red-packets';
-import { $auth, currentToken } from './auth';
-import { showError } from './ui';
+import { apiGet } from '~/lib/api/client';
+import { ApiError } from '~/lib/api/errors';
+import { RED_PACKET_PAGE_SIZE, RED_PACKET_STATUS } from '~/lib/config/constants';
+import type { RedPacket, RedPacketPage } from '~/lib/contract/red-packets';
+import { $auth, currentToken } from '~/lib/stores/auth';
+import { showError } from '~/lib/stores/ui';
 
 /** spec §8 toast when the list cannot be loaded. */
 export const RED_PACKETS_LOAD_FAILED_MSG = '获取红包列表失败';
 
-export type { RedPacket, RedPacketCouponInfo, RedPacketPage, RedPacketStatus } from '../contract/red-packets';
+export type { RedPacket, RedPacketCouponInfo, RedPacketPage, RedPacketStatus } from '~/lib/contract/red-packets';
 
 /** spec §7: exactly the parameters of "GET my red packets" (usable ones, first page of 100). */
 export const USABLE_RED_PACKETS_QUERY = { status: RED_PACKET_STATUS.unused, canUse: '1', page: 1, page_size: RED_PACKET_PAGE_SIZE } as const;

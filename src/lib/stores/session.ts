@@ -3,11 +3,11 @@
  * and signing out. Apart from the auth store because these need the API client, and the store is
  * on every page (the header reads it) while these load with the login modal or on sign-out.
  */
-import { apiPost, flushPendingAfterLogin } from '../api/client';
-import { newUserRedPacketDelayMs } from '../rules/login-state';
-import { setLogin, type TokenInfo, type UserInfo } from './auth';
-import { loadRedPackets } from './red-packets';
-import { closeModal, openModal, showSuccess } from './ui';
+import { apiPost, flushPendingAfterLogin } from '~/lib/api/client';
+import { newUserRedPacketDelayMs } from '~/lib/rules/login-state';
+import { setLogin, type TokenInfo, type UserInfo } from '~/lib/stores/auth';
+import { loadRedPackets } from '~/lib/stores/red-packets';
+import { closeModal, openModal, showSuccess } from '~/lib/stores/ui';
 
 /** spec §8 success message after any sign-in. */
 export const LOGIN_SUCCESS_MSG = '登录成功！';
@@ -32,7 +32,7 @@ export function completeLogin(answer: LoginAnswer): void {
   // spec §4 "logging in also loads the available red envelopes" (a failure toasts 获取红包列表失败).
   void loadRedPackets();
   // spec §7 upload-convert-data: a new account from a channel is a conversion (sent only if it came from one).
-  if (answer.is_new_user) void import('../tracking/conversion').then((m) => m.reportConversion(answer.token.token)).catch(() => undefined);
+  if (answer.is_new_user) void import('~/lib/tracking/conversion').then((m) => m.reportConversion(answer.token.token)).catch(() => undefined);
   const delay = newUserRedPacketDelayMs(answer.is_new_user);
   if (delay !== null) setTimeout(() => openModal('redPacket', { newUser: true }), delay);
 }

@@ -4,8 +4,8 @@ import {
   NOTIFICATION_MAX_COUNT,
   TOAST_DURATION_MS,
   TOAST_MAX_COUNT,
-} from '../config/constants';
-import type { LoginMode } from '../rules/login-state';
+} from '~/lib/config/constants';
+import type { LoginMode } from '~/lib/rules/login-state';
 
 export type MessageKind = 'success' | 'error' | 'info' | 'warning';
 

@@ -3,8 +3,8 @@
  * URL, sent when a visitor who came from a channel creates an account (completeLogin with
  * is_new_user, whichever way: register, SMS or QR sign-in). The server stores it once per account.
  */
-import { COLLECTOR_CONVERT_PATH, CONVERSION_TYPE } from '../config/constants';
-import { hasChannel, readStoredChannel, type StoredChannel } from './channel';
+import { COLLECTOR_CONVERT_PATH, CONVERSION_TYPE } from '~/lib/config/constants';
+import { hasChannel, readStoredChannel, type StoredChannel } from '~/lib/tracking/channel';
 
 export interface ConversionBody {
   token: string;

@@ -11,7 +11,7 @@
  * the commit, so they read the row.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import type { Db } from './client';
+import type { Db } from '~/server/db/client';
 
 export const CATALOG_VERSION_CHANNEL = 'catalog_version';
 

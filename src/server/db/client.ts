@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { watchCatalogVersion } from './catalog-version-watch';
+import { watchCatalogVersion } from '~/server/db/catalog-version-watch';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -24,11 +24,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { log } from '../log';
-import { appConfig, type AppConfig } from '../config';
-import { acquireDataDirLock } from './lock';
-import { closeListeners, postgresListenFactory, registerListener } from './listen';
-import * as schema from './schema';
+import { log } from '~/server/log';
+import { appConfig, type AppConfig } from '~/server/config';
+import { acquireDataDirLock } from '~/server/db/lock';
+import { closeListeners, postgresListenFactory, registerListener } from '~/server/db/listen';
+import * as schema from '~/server/db/schema';
 
 export type Schema = typeof schema;
 

@@ -13,8 +13,8 @@
  * Astro bundle (a second copy of these modules) listens through the same handle.
  */
 import pg from 'pg';
-import { log } from '../log';
-import type { Db } from './client';
+import { log } from '~/server/log';
+import type { Db } from '~/server/db/client';
 
 export type PayloadHandler = (payload: string) => void;
 

@@ -39,15 +39,15 @@ import {
   type ListingReviewStatus,
   type ListingSellerState,
   type UploadPurpose,
-} from '../../lib/config/constants';
+} from '~/lib/config/constants';
 type OpsUploadPurpose = (typeof OPS_UPLOAD_PURPOSES)[number];
-import { CAPTCHA_ACTIONS, type CaptchaAction } from '../../lib/contract/sign-in';
-import { CHAT_CONVERSATION_STATUSES, CHAT_MESSAGE_TYPES, CHAT_SENDERS, type ChatConversationStatus, type ChatMessageType, type ChatSender } from '../../lib/contract/chat';
-import { LEDGER_KINDS, PAY_CHANNELS, type LedgerKind, type PayChannel } from '../../lib/contract/money';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../lib/contract/notifications';
-import { QR_PLATFORMS, QR_STATES, type QrPlatform, type QrState } from '../../lib/rules/qr-login';
-import { CERTIFICATION_STATES, type CertificationState } from '../../lib/rules/seller-certification';
-import { COMPLAINT_OUTCOMES, type ComplaintOutcome } from '../../lib/rules/complaint-decision';
+import { CAPTCHA_ACTIONS, type CaptchaAction } from '~/lib/contract/sign-in';
+import { CHAT_CONVERSATION_STATUSES, CHAT_MESSAGE_TYPES, CHAT_SENDERS, type ChatConversationStatus, type ChatMessageType, type ChatSender } from '~/lib/contract/chat';
+import { LEDGER_KINDS, PAY_CHANNELS, type LedgerKind, type PayChannel } from '~/lib/contract/money';
+import { NOTIFICATION_KINDS, type NotificationKind } from '~/lib/contract/notifications';
+import { QR_PLATFORMS, QR_STATES, type QrPlatform, type QrState } from '~/lib/rules/qr-login';
+import { CERTIFICATION_STATES, type CertificationState } from '~/lib/rules/seller-certification';
+import { COMPLAINT_OUTCOMES, type ComplaintOutcome } from '~/lib/rules/complaint-decision';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 

@@ -4,14 +4,14 @@
  * through `signInProviders()`, never by importing it, so a deployment switches providers by
  * configuration alone and tests swap in adapters pointed at local fakes.
  */
-import { appConfig } from '../config';
-import type { ThirdPartyProvider } from '../db/schema';
-import type { SliderCaptchaProvider } from './captcha/port';
-import { sandboxCaptchaProvider } from './captcha/sandbox';
-import type { ThirdPartyLoginAdapter } from './oauth-login/port';
-import { createQqLoginAdapter } from './oauth-login/qq';
-import { createSandboxLoginAdapter } from './oauth-login/sandbox';
-import { createWechatLoginAdapter } from './oauth-login/wechat';
+import { appConfig } from '~/server/config';
+import type { ThirdPartyProvider } from '~/server/db/schema';
+import type { SliderCaptchaProvider } from '~/server/providers/captcha/port';
+import { sandboxCaptchaProvider } from '~/server/providers/captcha/sandbox';
+import type { ThirdPartyLoginAdapter } from '~/server/providers/oauth-login/port';
+import { createQqLoginAdapter } from '~/server/providers/oauth-login/qq';
+import { createSandboxLoginAdapter } from '~/server/providers/oauth-login/sandbox';
+import { createWechatLoginAdapter } from '~/server/providers/oauth-login/wechat';
 import {
   ALIYUN_SMS_DEFAULT_ENDPOINT,
   QQ_DEFAULT_BASE_URL,
@@ -19,10 +19,10 @@ import {
   WECHAT_OPEN_DEFAULT_BASE_URL,
   signInProviderProblems,
   type SignInConfig,
-} from './sign-in-config';
-import { createAliyunSmsSender } from './sms/aliyun-sms';
-import type { MessageSender } from './sms/port';
-import { sandboxMessageSender } from './sms/sandbox-outbox';
+} from '~/server/providers/sign-in-config';
+import { createAliyunSmsSender } from '~/server/providers/sms/aliyun-sms';
+import type { MessageSender } from '~/server/providers/sms/port';
+import { sandboxMessageSender } from '~/server/providers/sms/sandbox-outbox';
 
 export interface SignInProviders {
   /** Per channel; null: the channel is switched off (EMAIL_PROVIDER=disabled) and every send is refused. */

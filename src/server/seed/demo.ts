@@ -17,21 +17,21 @@ import {
   RED_PACKET_STATUS,
   RENTAL_TIME_ALL_DAY,
   THIRD_TYPE_UHAOZU,
-} from '../../lib/config/constants';
-import { hashPassword } from '../services/password';
-import { grantRedPackets, type RedPacketGrant } from '../services/red-packets';
-import type { Db } from '../db/client';
-import { seedHomeContent } from './home';
-import { seedDemoReviews } from './reviews';
-import { seedDemoFreeOffers } from './free';
-import { seedDemoMoney } from './money';
-import { seedDemoPopups } from './popups';
-import { seedDemoNotifications } from './notifications';
-import { seedDemoOperators } from './operators';
-import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, type GameSeed } from './catalog';
-import { games, listingAttrs, listings, platforms, redPackets, sellerCertifications, shops, users, zones, type NewListingAttrRow, type NewListingRow } from '../db/schema';
-import { writeSetting } from '../services/site-settings';
-import { seedDemoSettings } from './settings';
+} from '~/lib/config/constants';
+import { hashPassword } from '~/server/services/password';
+import { grantRedPackets, type RedPacketGrant } from '~/server/services/red-packets';
+import type { Db } from '~/server/db/client';
+import { seedHomeContent } from '~/server/seed/home';
+import { seedDemoReviews } from '~/server/seed/reviews';
+import { seedDemoFreeOffers } from '~/server/seed/free';
+import { seedDemoMoney } from '~/server/seed/money';
+import { seedDemoPopups } from '~/server/seed/popups';
+import { seedDemoNotifications } from '~/server/seed/notifications';
+import { seedDemoOperators } from '~/server/seed/operators';
+import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, type GameSeed } from '~/server/seed/catalog';
+import { games, listingAttrs, listings, platforms, redPackets, sellerCertifications, shops, users, zones, type NewListingAttrRow, type NewListingRow } from '~/server/db/schema';
+import { writeSetting } from '~/server/services/site-settings';
+import { seedDemoSettings } from '~/server/seed/settings';
 
 /** Fixed PRNG seed: change it and every demo number changes. */
 export const DEMO_SEED = 20_240_917;

@@ -5,8 +5,8 @@
  * after, so a demo started later still shows them for a month.
  */
 import { asc, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { freeOffers, listings } from '../db/schema';
+import type { Db } from '~/server/db/client';
+import { freeOffers, listings } from '~/server/db/schema';
 
 /** How many demo offers to make (fewer when the catalogue is smaller). */
 export const DEMO_FREE_OFFER_COUNT = 12;

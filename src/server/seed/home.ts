@@ -7,8 +7,8 @@
  * follow whatever ids the catalogue got.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { announcements, banners, games, hotTags, type NewAnnouncementRow, type NewBannerRow, type NewHotTagRow } from '../db/schema';
+import type { Db } from '~/server/db/client';
+import { announcements, banners, games, hotTags, type NewAnnouncementRow, type NewBannerRow, type NewHotTagRow } from '~/server/db/schema';
 
 const HOUR_MS = 3_600_000;
 

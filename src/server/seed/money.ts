@@ -7,17 +7,17 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { DEMO_OPENING_BALANCE_FEN, ORDER_PAY_TIMEOUT_MS, ORDER_STATUS } from '../../lib/config/constants';
-import { quoteRental } from '../../lib/rules/quote';
-import { shanghaiWallTime } from '../../lib/rules/shanghai-time';
-import { getListingDetail } from '../services/catalog';
-import { setListingCredentials } from '../services/credentials';
-import { newNumber } from '../services/order-numbers';
-import { syncEarnings } from '../services/settlement';
-import { DEMO_VIP_PLANS } from '../services/vip';
-import { changeBalance, isRecorded } from '../services/wallet';
-import type { Db } from '../db/client';
-import { games, listingCredentials, listings, orders, payments, users, vipPlans } from '../db/schema';
+import { DEMO_OPENING_BALANCE_FEN, ORDER_PAY_TIMEOUT_MS, ORDER_STATUS } from '~/lib/config/constants';
+import { quoteRental } from '~/lib/rules/quote';
+import { shanghaiWallTime } from '~/lib/rules/shanghai-time';
+import { getListingDetail } from '~/server/services/catalog';
+import { setListingCredentials } from '~/server/services/credentials';
+import { newNumber } from '~/server/services/order-numbers';
+import { syncEarnings } from '~/server/services/settlement';
+import { DEMO_VIP_PLANS } from '~/server/services/vip';
+import { changeBalance, isRecorded } from '~/server/services/wallet';
+import type { Db } from '~/server/db/client';
+import { games, listingCredentials, listings, orders, payments, users, vipPlans } from '~/server/db/schema';
 
 export const DEMO_OPENING_BALANCE_REF = 'demo:opening-balance';
 

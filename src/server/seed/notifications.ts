@@ -5,10 +5,10 @@
  * Runs only while no broadcast exists, so seeding again changes nothing.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MS_PER_DAY, MS_PER_HOUR } from '../../lib/config/constants';
-import type { Db } from '../db/client';
-import { notificationBroadcasts, orders, users } from '../db/schema';
-import { broadcast, notify } from '../services/notifications';
+import { MS_PER_DAY, MS_PER_HOUR } from '~/lib/config/constants';
+import type { Db } from '~/server/db/client';
+import { notificationBroadcasts, orders, users } from '~/server/db/schema';
+import { broadcast, notify } from '~/server/services/notifications';
 
 export const DEMO_BROADCAST = {
   title: '欢迎来到租号平台',

@@ -4,9 +4,9 @@
  * creates its first admin with `npm run ops:create-admin` (scripts/ops-create-admin.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { operators } from '../db/schema';
-import { createOperator, type NewOperator } from '../services/ops/operators';
+import type { Db } from '~/server/db/client';
+import { operators } from '~/server/db/schema';
+import { createOperator, type NewOperator } from '~/server/services/ops/operators';
 
 /** Documented in the README for testers; never used outside the demo seed. */
 export const DEMO_OPERATORS = {

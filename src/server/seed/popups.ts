@@ -8,10 +8,10 @@
  * everywhere and once ever) follows; on home only the SVIP ad can show.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { emergencyNotices, popupAds } from '../db/schema';
-import { createEmergencyNotice, type NewEmergencyNotice } from '../services/emergency-notices';
-import { createPopupAd, type NewPopupAd } from '../services/popup-ads';
+import type { Db } from '~/server/db/client';
+import { emergencyNotices, popupAds } from '~/server/db/schema';
+import { createEmergencyNotice, type NewEmergencyNotice } from '~/server/services/emergency-notices';
+import { createPopupAd, type NewPopupAd } from '~/server/services/popup-ads';
 
 export const DEMO_POPUP_ADS: readonly NewPopupAd[] = [
   { title: '特价专区 限时五折起', image: '/banners/popup-tejia.svg', link: '/tejia.html', priority: 1, displayFrequency: 0, position: 1 },

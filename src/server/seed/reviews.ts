@@ -8,8 +8,8 @@
  *   reviews; only created_at moves with the clock (within the last 60 days), like the catalogue's.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { listingReviews, listings, shops, users } from '../db/schema';
+import type { Db } from '~/server/db/client';
+import { listingReviews, listings, shops, users } from '~/server/db/schema';
 
 export type NewListingReviewRow = typeof listingReviews.$inferInsert;
 

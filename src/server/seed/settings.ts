@@ -5,9 +5,9 @@
  * pages say so honestly.
  */
 import type { SiteContacts } from '~/lib/contract/site-settings';
-import type { Db } from '../db/client';
-import { siteSettings } from '../db/schema';
-import { demoDownloadManifest } from '../services/downloads';
+import type { Db } from '~/server/db/client';
+import { siteSettings } from '~/server/db/schema';
+import { demoDownloadManifest } from '~/server/services/downloads';
 
 export const DEMO_CONTACTS: SiteContacts = {
   notice: '以下为演示站点的演示联系方式，并非真实客服渠道；运营人员可在运营后台「站点设置」中修改。',

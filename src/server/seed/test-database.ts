@@ -7,8 +7,8 @@
  * TEST_DB_TEMPLATES), a database with the default migrations starts as a copy of the matching one.
  */
 import fs from 'node:fs';
-import { openScratchDatabase, type DbDriver, type ScratchTemplate, type TestDatabase } from '../db/client';
-import { seedDemoData } from './demo';
+import { openScratchDatabase, type DbDriver, type ScratchTemplate, type TestDatabase } from '~/server/db/client';
+import { seedDemoData } from '~/server/seed/demo';
 
 export interface TestDatabaseOptions {
   seed?: boolean;

@@ -20,16 +20,16 @@ import {
 } from '~/lib/config/constants';
 import { normaliseNickname, unbindRefusal, validateNickname, validatePayPassword, type ThirdParty } from '~/lib/rules/account-settings';
 import { validatePassword } from '~/lib/rules/validation';
-import type { Db, DbOrTx } from '../db/client';
-import { violatedUniqueConstraint } from '../db/errors';
-import { authTokens, thirdPartyIdentities, users, type CodeChannel } from '../db/schema';
-import { AppError, badRequest, conflict, notFound, rateLimited, unauthorized } from '../errors';
-import { hashPassword, verifyPassword } from './password';
-import { hitRateLimit, resetRateLimit } from './rate-limit';
-import { MSG_PHONE_TAKEN } from './phone-sign-in';
-import { ownUploadUrls } from './uploads';
-import { getUserInfo, type UserInfo } from './users';
-import { checkVerificationCode, checkVerificationCodesTogether, sendVerificationCode, type CheckCodeInput, type SendCodeAnswer } from './verification-codes';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { violatedUniqueConstraint } from '~/server/db/errors';
+import { authTokens, thirdPartyIdentities, users, type CodeChannel } from '~/server/db/schema';
+import { AppError, badRequest, conflict, notFound, rateLimited, unauthorized } from '~/server/errors';
+import { hashPassword, verifyPassword } from '~/server/services/password';
+import { hitRateLimit, resetRateLimit } from '~/server/services/rate-limit';
+import { MSG_PHONE_TAKEN } from '~/server/services/phone-sign-in';
+import { ownUploadUrls } from '~/server/services/uploads';
+import { getUserInfo, type UserInfo } from '~/server/services/users';
+import { checkVerificationCode, checkVerificationCodesTogether, sendVerificationCode, type CheckCodeInput, type SendCodeAnswer } from '~/server/services/verification-codes';
 
 export const MSG_AVATAR_INVALID = '头像图片无效，请重新上传';
 export const MSG_PROFILE_EMPTY = '请填写要修改的昵称或头像';

@@ -21,10 +21,10 @@ import {
   CONVERSION_TYPE,
   SESSION_ID_LENGTH,
 } from '~/lib/config/constants';
-import type { Db } from '../db/client';
-import { channelConversions, pageViews, users } from '../db/schema';
-import { badRequest, conflict, withReason } from '../errors';
-import { enforceRateLimits } from './rate-limit';
+import type { Db } from '~/server/db/client';
+import { channelConversions, pageViews, users } from '~/server/db/schema';
+import { badRequest, conflict, withReason } from '~/server/errors';
+import { enforceRateLimits } from '~/server/services/rate-limit';
 
 /** spec §7: the "pending report data left from a page refresh" arrives as one batch of at most this many. */
 export const ACTIVITY_BATCH_MAX = 20;

@@ -4,8 +4,8 @@
  * creates the value, every later one reads the same. Each process caches what it read.
  */
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { appSecrets } from '../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import { appSecrets } from '~/server/db/schema';
 
 // Per database handle: a test process opens several databases, each with its own secrets.
 const caches = new WeakMap<object, Map<string, string>>();

@@ -9,10 +9,10 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { BESIMILAR_PAGE_SIZE_MAX, BESIMILAR_PRICE_BAND_PERCENT } from '~/lib/config/constants';
 import type { BesimilarPage } from '~/lib/contract/besimilar';
-import type { Db } from '../db/client';
-import { listingAttrs, listings } from '../db/schema';
-import { accountDeleted, getListingDetail, isRowId, selectCards } from './catalog';
-import { reshapeListingCard } from './catalog.reshape';
+import type { Db } from '~/server/db/client';
+import { listingAttrs, listings } from '~/server/db/schema';
+import { accountDeleted, getListingDetail, isRowId, selectCards } from '~/server/services/catalog';
+import { reshapeListingCard } from '~/server/services/catalog.reshape';
 
 export async function listBesimilar(db: Db, accountId: number, paging: { page?: number; page_size?: number }, now: Date): Promise<BesimilarPage> {
   if (!isRowId(accountId)) throw accountDeleted();

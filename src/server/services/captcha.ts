@@ -14,12 +14,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { CaptchaPuzzle } from '~/lib/contract/sign-in';
 import { CAPTCHA_LIFETIME_S, CAPTCHA_TOLERANCE_PX } from '~/lib/config/constants';
-import type { DbOrTx } from '../db/client';
-import { captchas, type VerifyAction } from '../db/schema';
-import { badRequest } from '../errors';
-import type { SliderCaptchaProvider } from '../providers/captcha/port';
-import { signInProviders } from '../providers/sign-in-providers';
-import { issueVerifyKey } from './verify-keys';
+import type { DbOrTx } from '~/server/db/client';
+import { captchas, type VerifyAction } from '~/server/db/schema';
+import { badRequest } from '~/server/errors';
+import type { SliderCaptchaProvider } from '~/server/providers/captcha/port';
+import { signInProviders } from '~/server/providers/sign-in-providers';
+import { issueVerifyKey } from '~/server/services/verify-keys';
 
 /** spec §8: the toast of a refused slider. */
 export const MSG_CAPTCHA_FAILED = '滑块验证后端校验不通过';

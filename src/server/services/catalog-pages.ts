@@ -7,10 +7,10 @@
  */
 import { parseHallQuery, parsePageParam, type HallState } from '~/lib/catalog/hall-url';
 import { HALL_PAGE_SIZE, parseIdParam, type GameListItem, type GameRef, type ListingCard, type Page, type Platform, type Zone } from '~/lib/contract/catalog';
-import type { Db } from '../db/client';
-import { AppError } from '../errors';
-import { getGame, listBargainGames, listGameListItems, listPlatforms, listSpecialOffers, listZones, searchListings } from './catalog';
-import type { BargainGame } from './catalog.types';
+import type { Db } from '~/server/db/client';
+import { AppError } from '~/server/errors';
+import { getGame, listBargainGames, listGameListItems, listPlatforms, listSpecialOffers, listZones, searchListings } from '~/server/services/catalog';
+import type { BargainGame } from '~/server/services/catalog.types';
 
 export interface HallData {
   /** The chosen game, or null for every game. */

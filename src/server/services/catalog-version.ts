@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { catalogVersion } from '../db/schema';
+import type { Db } from '~/server/db/client';
+import { catalogVersion } from '~/server/db/schema';
 
 /** The current catalogue version (see schema `catalog_version`); 0 if the row is missing. */
 export async function getCatalogVersion(db: Db): Promise<number> {

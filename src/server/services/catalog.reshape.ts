@@ -11,10 +11,10 @@ import { CERT_TYPE } from '~/lib/config/constants';
 import { isBookableNow, isGameInMaintenance, listingAvailability } from '~/lib/rules/availability';
 import { hafuPrepayFen } from '~/lib/rules/hafu';
 import { fenToYuan } from '~/lib/rules/money';
-import type { AnnouncementRow, BannerRow, GameRow, HotTagRow } from '../db/schema';
-import type { Announcement, AnnouncementSummary, Banner, HotTag, ShopSummary } from './catalog.types';
-import { markdownToPlainText, renderStoredMarkdown } from './markdown';
-import { cardVariantUrl } from './uploads';
+import type { AnnouncementRow, BannerRow, GameRow, HotTagRow } from '~/server/db/schema';
+import type { Announcement, AnnouncementSummary, Banner, HotTag, ShopSummary } from '~/server/services/catalog.types';
+import { markdownToPlainText, renderStoredMarkdown } from '~/server/services/markdown';
+import { cardVariantUrl } from '~/server/services/uploads';
 
 /** The columns a listing card is made of (see catalog.ts `cardSelection`). */
 export interface ListingCardRow {

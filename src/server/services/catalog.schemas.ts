@@ -19,7 +19,7 @@ import {
   queryIntSchema,
 } from '~/lib/contract/catalog';
 import { ID_MAX } from '~/lib/contract/common';
-import { MAX_SIMILAR_LIMIT } from './catalog';
+import { MAX_SIMILAR_LIMIT } from '~/server/services/catalog';
 
 export { HALL_HAFU_TIERS, HALL_OWNERS, HALL_PERIODS, hallQuerySchema };
 

@@ -34,9 +34,9 @@ import {
 } from '~/lib/contract/catalog';
 import { ACCOUNT_TYPE_ATTR_NAME, AVAILABILITY_RANK, CERT_TYPE, CODE_ACCOUNT_DELETED, HAFU_COIN_TIERS, THIRD_TYPE_UHAOZU } from '~/lib/config/constants';
 import { shanghaiMinuteOfDay } from '~/lib/rules/shanghai-time';
-import type { Db } from '../db/client';
-import { games, listingAttrs, listings, platforms, shops, zones } from '../db/schema';
-import { AppError, notFound } from '../errors';
+import type { Db } from '~/server/db/client';
+import { games, listingAttrs, listings, platforms, shops, zones } from '~/server/db/schema';
+import { AppError, notFound } from '~/server/errors';
 import {
   reshapeGame,
   reshapeGameListItem,
@@ -45,8 +45,8 @@ import {
   reshapeShop,
   type ListingCardRow,
   type ListingDetailRow,
-} from './catalog.reshape';
-import type { BargainGame, PageRequest, ShopSummary } from './catalog.types';
+} from '~/server/services/catalog.reshape';
+import type { BargainGame, PageRequest, ShopSummary } from '~/server/services/catalog.types';
 
 // ---------------------------------------------------------------------------------------------
 // limits

@@ -12,15 +12,15 @@ import { UPLOAD_URL_PATTERN, type ComplaintAnswerView, type OwnerComplaintDecisi
 import { bodyIdSchema } from '~/lib/contract/common';
 import { COMPLAINT_OUTCOME_LABELS } from '~/lib/rules/complaint-decision';
 import { fenToYuan } from '~/lib/rules/money';
-import type { Db, DbOrTx } from '../db/client';
-import { complaintAnswers, complaintDecisions, complaints, listings, orders, sellerEarnings, users } from '../db/schema';
-import { AppError, conflict, notFound } from '../errors';
-import { ownUploadUrls } from './uploads';
-import { fundsQuerySchema } from './wallet';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { complaintAnswers, complaintDecisions, complaints, listings, orders, sellerEarnings, users } from '~/server/db/schema';
+import { AppError, conflict, notFound } from '~/server/errors';
+import { ownUploadUrls } from '~/server/services/uploads';
+import { fundsQuerySchema } from '~/server/services/wallet';
 
 export const MSG_PHONE_REQUIRED = '当前账号未绑定手机号';
-export { MSG_ORDER_NOT_FOUND } from './order-view';
-import { MSG_ORDER_NOT_FOUND } from './order-view';
+export { MSG_ORDER_NOT_FOUND } from '~/server/services/order-view';
+import { MSG_ORDER_NOT_FOUND } from '~/server/services/order-view';
 export const MSG_ORDER_UNPAID = '未支付的订单不能投诉';
 export const MSG_PICK_TYPE = '请选择投诉类型';
 export const MSG_CONTENT_LENGTH = '问题描述需5-500个字';

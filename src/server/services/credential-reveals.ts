@@ -7,8 +7,8 @@
  */
 import { and, asc, eq, gte, lte, or } from 'drizzle-orm';
 import { MS_PER_HOUR, OWNER_REVEAL_EVIDENCE_AFTER_END_HOURS } from '~/lib/config/constants';
-import type { DbOrTx } from '../db/client';
-import { credentialReveals, type CredentialViewer } from '../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import { credentialReveals, type CredentialViewer } from '~/server/db/schema';
 
 /** Where a reveal came from: the request's address and browser. */
 export interface RevealSource {

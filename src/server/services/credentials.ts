@@ -9,11 +9,11 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { listingCredentials } from '../db/schema';
-import { notFound, type AppError } from '../errors';
-import { sharedSecret } from './app-secrets';
-import { appConfig } from '../config';
+import type { DbOrTx } from '~/server/db/client';
+import { listingCredentials } from '~/server/db/schema';
+import { notFound, type AppError } from '~/server/errors';
+import { sharedSecret } from '~/server/services/app-secrets';
+import { appConfig } from '~/server/config';
 
 const VERSION = 'v1';
 

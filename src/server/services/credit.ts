@@ -6,8 +6,8 @@
 import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
 import { ORDER_STATUS } from '~/lib/config/constants';
 import { computeCredit, type CreditScore } from '~/lib/rules/credit';
-import type { DbOrTx } from '../db/client';
-import { complaintDecisions, orders, shops } from '../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import { complaintDecisions, orders, shops } from '~/server/db/schema';
 
 export async function getUserCredit(db: DbOrTx, userId: number): Promise<CreditScore> {
   const [[completed], [cancelled], [upheld]] = await Promise.all([

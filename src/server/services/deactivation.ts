@@ -16,7 +16,7 @@
 import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import { DEACTIVATION_COOLING_OFF_DAYS, ORDER_STATUS } from '~/lib/config/constants';
 import { coolingOffEnds, deactivationBlockers, type DeactivationBlocker } from '~/lib/rules/deactivation';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '~/server/db/client';
 import {
   alipayAccounts,
   authTokens,
@@ -31,11 +31,11 @@ import {
   thirdPartyIdentities,
   users,
   wallets,
-} from '../db/schema';
-import { AppError, badRequest, conflict } from '../errors';
-import { notify } from './notifications';
-import { checkVerificationCode, sendVerificationCode, type SendCodeAnswer } from './verification-codes';
-import { changeBalance } from './wallet';
+} from '~/server/db/schema';
+import { AppError, badRequest, conflict } from '~/server/errors';
+import { notify } from '~/server/services/notifications';
+import { checkVerificationCode, sendVerificationCode, type SendCodeAnswer } from '~/server/services/verification-codes';
+import { changeBalance } from '~/server/services/wallet';
 
 export const MSG_DEACTIVATION_NEEDS_PHONE = '请先绑定手机号，再申请注销';
 export const MSG_DEACTIVATION_BLOCKED = '暂不满足注销条件';

@@ -11,9 +11,9 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { DOWNLOAD_PLATFORMS, DOWNLOAD_PLATFORM_LABEL, isDownloadFileName, type DownloadBuild, type DownloadManifest, type DownloadPlatform } from '~/lib/contract/site-settings';
-import { appConfig, type AppConfig } from '../config';
-import type { DbOrTx } from '../db/client';
-import { readSetting } from './site-settings';
+import { appConfig, type AppConfig } from '~/server/config';
+import type { DbOrTx } from '~/server/db/client';
+import { readSetting } from '~/server/services/site-settings';
 
 export function downloadsDir(config: Pick<AppConfig, 'DATA_DIR'> = appConfig()): string {
   return path.resolve(config.DATA_DIR, 'downloads');

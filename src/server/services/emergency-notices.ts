@@ -8,9 +8,9 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { textSchema } from '~/lib/contract/common';
 import type { EmergencyNotice } from '~/lib/contract/popups';
-import type { DbOrTx } from '../db/client';
-import { emergencyNotices } from '../db/schema';
-import { badRequest, notFound, withReason } from '../errors';
+import type { DbOrTx } from '~/server/db/client';
+import { emergencyNotices } from '~/server/db/schema';
+import { badRequest, notFound, withReason } from '~/server/errors';
 
 /** At most this many at once: an emergency list longer than this is an operator's mistake, not news. */
 export const EMERGENCY_NOTICES_MAX = 20;

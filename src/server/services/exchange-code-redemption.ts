@@ -23,16 +23,16 @@ import {
   type ExchangeCodeRedemption,
 } from '~/lib/contract/exchange-code';
 import { normalizeExchangeCode, redemptionRefusal } from '~/lib/rules/exchange-code';
-import type { Db } from '../db/client';
-import { violatedUniqueConstraint } from '../db/errors';
-import { exchangeCodeBatches, exchangeCodeRedemptions, exchangeCodes, wallets } from '../db/schema';
-import { badRequest, conflict } from '../errors';
-import { creditGoldCoins, GOLD_KIND } from './gold-coins';
-import { exchangeCodeHash } from './ops/exchange-codes';
-import { enforceRateLimits } from './rate-limit';
-import { reshapeRedPacket } from './red-packets';
-import { EXCHANGE_CODE_RED_PACKET_SOURCE, TemplateRefused, issueTemplateToUser } from './red-packet-templates';
-import { ensureWallet } from './wallet';
+import type { Db } from '~/server/db/client';
+import { violatedUniqueConstraint } from '~/server/db/errors';
+import { exchangeCodeBatches, exchangeCodeRedemptions, exchangeCodes, wallets } from '~/server/db/schema';
+import { badRequest, conflict } from '~/server/errors';
+import { creditGoldCoins, GOLD_KIND } from '~/server/services/gold-coins';
+import { exchangeCodeHash } from '~/server/services/ops/exchange-codes';
+import { enforceRateLimits } from '~/server/services/rate-limit';
+import { reshapeRedPacket } from '~/server/services/red-packets';
+import { EXCHANGE_CODE_RED_PACKET_SOURCE, TemplateRefused, issueTemplateToUser } from '~/server/services/red-packet-templates';
+import { ensureWallet } from '~/server/services/wallet';
 
 /** Thrown inside the transaction to roll it back with the user's message. */
 const refused = (message: string) => conflict(message);

@@ -10,11 +10,11 @@ import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { FOOTPRINT_KEEP_DAYS, FOOTPRINT_PAGE_SIZE_DEFAULT, FOOTPRINT_PAGE_SIZE_MAX, MS_PER_DAY } from '~/lib/config/constants';
 import type { FootprintClearResult, FootprintItem, FootprintPage } from '~/lib/contract/footprints';
 import { formatShanghaiDate } from '~/lib/rules/shanghai-time';
-import type { Db, DbOrTx } from '../db/client';
-import { footprints, listings } from '../db/schema';
-import { notFound } from '../errors';
-import { isRowId, selectCards } from './catalog';
-import { reshapeListingCard } from './catalog.reshape';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { footprints, listings } from '~/server/db/schema';
+import { notFound } from '~/server/errors';
+import { isRowId, selectCards } from '~/server/services/catalog';
+import { reshapeListingCard } from '~/server/services/catalog.reshape';
 
 export const MSG_FOOTPRINT_NOT_FOUND = '足迹不存在';
 

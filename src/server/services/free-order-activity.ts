@@ -3,9 +3,9 @@ import { and, eq, min, ne } from 'drizzle-orm';
 import { ORDER_STATUS } from '~/lib/config/constants';
 import type { FreeOrderStanding } from '~/lib/contract/activities';
 import { FREE_ORDER_STATE_TEXT, freeOrderDeadline, freeOrderState } from '~/lib/rules/free-order-activity';
-import type { DbOrTx } from '../db/client';
-import { orders, users } from '../db/schema';
-import { notFound } from '../errors';
+import type { DbOrTx } from '~/server/db/client';
+import { orders, users } from '~/server/db/schema';
+import { notFound } from '~/server/errors';
 
 export async function freeOrderStanding(db: DbOrTx, userId: number, now: Date): Promise<FreeOrderStanding> {
   const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));

@@ -28,20 +28,20 @@ import {
   ORDER_STATUS,
   RENTAL_ID,
 } from '~/lib/config/constants';
-import type { Db, DbOrTx, DbTx } from '../db/client';
-import { freeOffers, orders, users } from '../db/schema';
-import { badRequest, conflict } from '../errors';
+import type { Db, DbOrTx, DbTx } from '~/server/db/client';
+import { freeOffers, orders, users } from '~/server/db/schema';
+import { badRequest, conflict } from '~/server/errors';
 import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
-import { getListingDetail } from './catalog';
-import { countFreeOrdersToday } from './free-rentals';
-import { withIdempotency } from './idempotency';
-import { newNumber } from './order-numbers';
-import { loadOrderRecords, orderViewById, toOrderView } from './order-view';
-import { assertRentable, expireUnpaidOrders, lockListingForRental, mappingDoubleBooking, refuseOwnListing } from './orders';
-import { notifyOrderPaid } from './notification-events';
-import { requireRealName } from './real-name';
-import { refreshRentedFlags } from './rented-flags';
-import { syncEarnings } from './settlement';
+import { getListingDetail } from '~/server/services/catalog';
+import { countFreeOrdersToday } from '~/server/services/free-rentals';
+import { withIdempotency } from '~/server/services/idempotency';
+import { newNumber } from '~/server/services/order-numbers';
+import { loadOrderRecords, orderViewById, toOrderView } from '~/server/services/order-view';
+import { assertRentable, expireUnpaidOrders, lockListingForRental, mappingDoubleBooking, refuseOwnListing } from '~/server/services/orders';
+import { notifyOrderPaid } from '~/server/services/notification-events';
+import { requireRealName } from '~/server/services/real-name';
+import { refreshRentedFlags } from '~/server/services/rented-flags';
+import { syncEarnings } from '~/server/services/settlement';
 
 /** POST free/createOrder: the account whose free offer the renter takes. */
 export const freeOrderRequestSchema = z.object({ account_id: bodyIdSchema });

@@ -25,12 +25,12 @@ import {
   FREE_RENTALS_PER_DAY,
 } from '~/lib/config/constants';
 import { shanghaiMidnight } from '~/lib/rules/shanghai-time';
-import type { Db, DbOrTx } from '../db/client';
-import { freeOffers, games, listings, orders } from '../db/schema';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { freeOffers, games, listings, orders } from '~/server/db/schema';
 import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
-import { gameSelection, isRowId, MAX_PAGE, selectCards } from './catalog';
-import { reshapeGame, reshapeListingCard } from './catalog.reshape';
-import { idParam } from './catalog.schemas';
+import { gameSelection, isRowId, MAX_PAGE, selectCards } from '~/server/services/catalog';
+import { reshapeGame, reshapeListingCard } from '~/server/services/catalog.reshape';
+import { idParam } from '~/server/services/catalog.schemas';
 
 // ---------------------------------------------------------------------------------------------
 // shapes

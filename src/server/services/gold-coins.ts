@@ -33,12 +33,12 @@ import {
 import type { GoldEntry, GoldOverview, GoldTask } from '~/lib/contract/money';
 import { fenToYuan, fenToYuanShort } from '~/lib/rules/money';
 import { shanghaiClock } from '~/lib/rules/shanghai-time';
-import type { Db, DbOrTx, DbTx } from '../db/client';
-import { violatedUniqueConstraint } from '../db/errors';
-import { goldCoinLedger, orders, users, wallets } from '../db/schema';
-import { badRequest, conflict } from '../errors';
-import { grantRedPackets, type RedPacketGrant } from './red-packets';
-import { ensureWallet } from './wallet';
+import type { Db, DbOrTx, DbTx } from '~/server/db/client';
+import { violatedUniqueConstraint } from '~/server/db/errors';
+import { goldCoinLedger, orders, users, wallets } from '~/server/db/schema';
+import { badRequest, conflict } from '~/server/errors';
+import { grantRedPackets, type RedPacketGrant } from '~/server/services/red-packets';
+import { ensureWallet } from '~/server/services/wallet';
 
 export const MSG_ALREADY_SIGNED_IN = '今日已签到';
 export const MSG_TASK_NOT_DONE = '任务尚未完成';

@@ -27,11 +27,11 @@ import {
   type HelpSearchResult,
   type HelpTypeItem,
 } from '~/lib/contract/content';
-import type { Db, DbOrTx } from '../db/client';
-import { helpPages, type HelpPageRow } from '../db/schema';
-import { AppError, notFound } from '../errors';
-import { log } from '../log';
-import { MARKDOWN_RENDERER_VERSION, MarkdownRefusedError, markdownToPlainText, renderMarkdown } from './markdown';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { helpPages, type HelpPageRow } from '~/server/db/schema';
+import { AppError, notFound } from '~/server/errors';
+import { log } from '~/server/log';
+import { MARKDOWN_RENDERER_VERSION, MarkdownRefusedError, markdownToPlainText, renderMarkdown } from '~/server/services/markdown';
 
 /** The shipped help files, relative to the project (the start passes its own absolute path). */
 export const SHIPPED_HELP_DIR = path.join('src', 'content', 'help');

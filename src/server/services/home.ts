@@ -6,13 +6,13 @@
  */
 import { and, asc, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Page } from '~/lib/catalog/types';
-import type { Db } from '../db/client';
-import { announcements, banners, hotTags } from '../db/schema';
+import type { Db } from '~/server/db/client';
+import { announcements, banners, hotTags } from '~/server/db/schema';
 import { MSG_ANNOUNCEMENT_NOT_FOUND } from '~/lib/contract/content';
-import { notFound } from '../errors';
-import { isRowId, listHotGames, listTopCards, normalizePage } from './catalog';
-import { reshapeAnnouncement, reshapeAnnouncementSummary, reshapeBanner, reshapeHotTag } from './catalog.reshape';
-import type { Announcement, AnnouncementSummary, Banner, HomeData, HomeSection, HotTag, PageRequest } from './catalog.types';
+import { notFound } from '~/server/errors';
+import { isRowId, listHotGames, listTopCards, normalizePage } from '~/server/services/catalog';
+import { reshapeAnnouncement, reshapeAnnouncementSummary, reshapeBanner, reshapeHotTag } from '~/server/services/catalog.reshape';
+import type { Announcement, AnnouncementSummary, Banner, HomeData, HomeSection, HotTag, PageRequest } from '~/server/services/catalog.types';
 
 export const HOME_HOT_CARDS = 8;
 export const HOME_ANNOUNCEMENTS = 5;

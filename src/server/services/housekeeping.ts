@@ -7,12 +7,12 @@
  * refused?") and for the page-view style debugging of a bad night, short enough not to pile up.
  */
 import { lt, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
-import { completeDueDeactivations } from './deactivation';
-import { pruneOldFootprints } from './footprints';
-import { rollUpTrafficDays } from './ops/traffic-rollup';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { completeDueDeactivations } from '~/server/services/deactivation';
+import { pruneOldFootprints } from '~/server/services/footprints';
+import { rollUpTrafficDays } from '~/server/services/ops/traffic-rollup';
 import { IDEMPOTENCY_KEY_TTL_MS } from '~/lib/config/constants';
-import { authTokens, captchas, idempotencyKeys, qrSessions, rateLimitCounters, signChallenges, verificationCodes, verifyKeys } from '../db/schema';
+import { authTokens, captchas, idempotencyKeys, qrSessions, rateLimitCounters, signChallenges, verificationCodes, verifyKeys } from '~/server/db/schema';
 
 const DAY_MS = 86_400_000;
 /** Expired or revoked tokens are kept 30 days, so a revoked token still reads as revoked in logs. */

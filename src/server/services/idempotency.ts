@@ -11,9 +11,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { IDEMPOTENCY_HEADER } from '~/lib/contract/money';
-import type { Db, DbTx } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
-import { badRequest, conflict } from '../errors';
+import type { Db, DbTx } from '~/server/db/client';
+import { idempotencyKeys } from '~/server/db/schema';
+import { badRequest, conflict } from '~/server/errors';
 
 export const MSG_BAD_IDEMPOTENCY_KEY = '请求标识无效';
 export const MSG_IDEMPOTENCY_KEY_REUSED = '该请求标识已用于其他请求';

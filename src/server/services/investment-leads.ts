@@ -8,12 +8,12 @@ import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { INVEST_BUDGETS, INVEST_PER_IP_PER_HOUR, INVEST_PER_PHONE_PER_DAY } from '~/lib/config/constants';
 import type { Page } from '~/lib/contract/common';
 import { MSG_INVEST_RATE_LIMITED, type InvestAnswer, type InvestBody, type InvestBudget, type OpsInvestLeadView, type OpsInvestQuery } from '~/lib/contract/tasks';
-import type { Db } from '../db/client';
-import { investmentLeads, operators, type InvestmentLeadRow } from '../db/schema';
-import { conflict, notFound } from '../errors';
-import { writeAudit } from './ops/audit';
-import type { OperatorActor } from './ops/operators';
-import { enforceRateLimits } from './rate-limit';
+import type { Db } from '~/server/db/client';
+import { investmentLeads, operators, type InvestmentLeadRow } from '~/server/db/schema';
+import { conflict, notFound } from '~/server/errors';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
+import { enforceRateLimits } from '~/server/services/rate-limit';
 
 export const MSG_INVEST_LEAD_NOT_FOUND = '申请不存在';
 export const MSG_INVEST_LEAD_HANDLED = '该申请已处理';

@@ -22,10 +22,10 @@ import {
 import type { InvitationsOverview, RankingAnswer } from '~/lib/contract/activities';
 import { competitionRanks, judgeInvitation, maskInvitee, rankPrizeCoins, type InviteeFacts } from '~/lib/rules/invitations';
 import { formatShanghaiDate, shanghaiClock } from '~/lib/rules/shanghai-time';
-import type { Db, DbOrTx, DbTx } from '../db/client';
-import { goldCoinLedger, invitations, lotteryChances, orders, users, type InvitationRow } from '../db/schema';
-import { AppError } from '../errors';
-import { creditGoldCoins, GOLD_KIND } from './gold-coins';
+import type { Db, DbOrTx, DbTx } from '~/server/db/client';
+import { goldCoinLedger, invitations, lotteryChances, orders, users, type InvitationRow } from '~/server/db/schema';
+import { AppError } from '~/server/errors';
+import { creditGoldCoins, GOLD_KIND } from '~/server/services/gold-coins';
 
 export const phoneHash = (mobile: string): string => createHash('sha256').update(mobile, 'utf8').digest('hex');
 

@@ -14,12 +14,12 @@ import { z } from 'zod';
 import { bodyIdSchema } from '~/lib/contract/common';
 import type { ListingCard, Page } from '~/lib/catalog/types';
 import { COLLECTIONS_PAGE_SIZE_DEFAULT, COLLECTIONS_PAGE_SIZE_MAX } from '~/lib/config/constants';
-import type { Db } from '../db/client';
-import { collections, listingLikes, listings } from '../db/schema';
-import { accountDeleted, isRowId, selectCards } from './catalog';
-import { reshapeListingCard } from './catalog.reshape';
-import type { PageRequest } from './catalog.types';
-import { idParam, MAX_ID } from './catalog.schemas';
+import type { Db } from '~/server/db/client';
+import { collections, listingLikes, listings } from '~/server/db/schema';
+import { accountDeleted, isRowId, selectCards } from '~/server/services/catalog';
+import { reshapeListingCard } from '~/server/services/catalog.reshape';
+import type { PageRequest } from '~/server/services/catalog.types';
+import { idParam, MAX_ID } from '~/server/services/catalog.schemas';
 import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 
 // ---------------------------------------------------------------------------------------------

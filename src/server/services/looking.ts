@@ -4,9 +4,9 @@
  * write happens on the hot path and every process sees the same numbers.
  */
 import { and, count, countDistinct, desc, eq, gte, isNotNull, max } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { listings, pageViews } from '../db/schema';
-import { accountDeleted } from './catalog';
+import type { Db } from '~/server/db/client';
+import { listings, pageViews } from '~/server/db/schema';
+import { accountDeleted } from '~/server/services/catalog';
 
 /** A visitor counts as looking now when their last view of the page is this recent. */
 export const LOOKING_WINDOW_MS = 10 * 60_000;

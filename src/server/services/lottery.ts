@@ -10,10 +10,10 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { MSG_NO_DRAW_CHANCE, NEWUSER_ACTIVITY } from '~/lib/config/constants';
 import type { DrawResult, LotteryOverview } from '~/lib/contract/activities';
 import { pickPrize } from '~/lib/rules/invitations';
-import type { Db, DbOrTx } from '../db/client';
-import { lotteryChances, lotteryDraws, lotteryPrizes } from '../db/schema';
-import { conflict } from '../errors';
-import { creditGoldCoins, GOLD_KIND } from './gold-coins';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { lotteryChances, lotteryDraws, lotteryPrizes } from '~/server/db/schema';
+import { conflict } from '~/server/errors';
+import { creditGoldCoins, GOLD_KIND } from '~/server/services/gold-coins';
 
 export const MSG_LOTTERY_EMPTY = '奖品已抽完';
 

@@ -4,15 +4,15 @@
  * provider finish due withdrawals; timed bans that have ended are lifted too. Each step claims its rows (SKIP LOCKED or a lease), so many
  * processes share the work; a failing step does not stop the others.
  */
-import { sandboxPagesEnabled } from '../config';
-import type { Db } from '../db/client';
-import { log } from '../log';
-import { deliverDueNotifies } from '../providers/payment/sandbox';
-import { sweepNotifications } from './notification-events';
-import { liftEndedBans } from './ops/users';
-import { sweepOrders } from './order-lifecycle';
-import { releaseDueEarnings } from './settlement';
-import { settleSandboxWithdrawals } from './withdrawals';
+import { sandboxPagesEnabled } from '~/server/config';
+import type { Db } from '~/server/db/client';
+import { log } from '~/server/log';
+import { deliverDueNotifies } from '~/server/providers/payment/sandbox';
+import { sweepNotifications } from '~/server/services/notification-events';
+import { liftEndedBans } from '~/server/services/ops/users';
+import { sweepOrders } from '~/server/services/order-lifecycle';
+import { releaseDueEarnings } from '~/server/services/settlement';
+import { settleSandboxWithdrawals } from '~/server/services/withdrawals';
 
 export async function sweepMoney(db: Db, now: Date): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [

@@ -10,10 +10,10 @@ import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { MS_PER_DAY, MS_PER_MINUTE, ORDER_STATUS } from '~/lib/config/constants';
 import { fenToYuanShort } from '~/lib/rules/money';
 import { formatShanghaiClock, formatShanghaiDate, formatShanghaiMonthDayTime } from '~/lib/rules/shanghai-time';
-import type { Db, DbOrTx } from '../db/client';
-import { notifications, orders, wallets, type OrderRow } from '../db/schema';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { notifications, orders, wallets, type OrderRow } from '~/server/db/schema';
 import { COMPLAINT_LIST_LINK, sellerOrderLink, taskLink } from '~/lib/notification-links';
-import { notify } from './notifications';
+import { notify } from '~/server/services/notifications';
 
 /** How long before a rental's end the renter is warned (issue 14: "10 minutes before the end"). */
 export const RENTAL_ENDING_NOTICE_MS = 10 * MS_PER_MINUTE;

@@ -23,10 +23,10 @@ import {
   type UnreadNotifications,
 } from '~/lib/contract/notifications';
 import { shanghaiMidnight } from '~/lib/rules/shanghai-time';
-import type { DbOrTx } from '../db/client';
-import { affectedRowCount } from '../db/client';
-import { notificationBroadcasts, notifications } from '../db/schema';
-import { badRequest, conflict, notFound, withReason } from '../errors';
+import type { DbOrTx } from '~/server/db/client';
+import { affectedRowCount } from '~/server/db/client';
+import { notificationBroadcasts, notifications } from '~/server/db/schema';
+import { badRequest, conflict, notFound, withReason } from '~/server/errors';
 import { AUDIENCE_SEGMENTS, type AudienceSegment } from '~/lib/contract/ops-campaigns';
 
 export const MSG_NOTIFICATION_NOT_FOUND = '通知不存在';

@@ -8,7 +8,7 @@
  * the game reports what is left on the account at the end; the sandbox game reports every coin
  * unused, so the whole prepay comes back (docs/decisions.md "Hafu coin").
  */
-import { payRankingPrizes, settleInviteRewards } from './invitations';
+import { payRankingPrizes, settleInviteRewards } from '~/server/services/invitations';
 import { and, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MS_PER_HOUR, ORDER_STATUS, RENEW_MAX_HOURS } from '~/lib/config/constants';
@@ -18,21 +18,21 @@ import { MSG_GAME_IN_MAINTENANCE, isGameInMaintenance } from '~/lib/rules/availa
 import { fenToYuan } from '~/lib/rules/money';
 import { cancelRefund, type CancelRefund } from '~/lib/rules/refund';
 import { isVipDiscountUsable, vipDiscountFen } from '~/lib/rules/vip';
-import type { Db, DbOrTx } from '../db/client';
-import { games, listings, orderRenewals, orders, type OrderRow } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { recordReveal, type RevealSource } from './credential-reveals';
-import { credentialsNotGiven, readListingCredentials } from './credentials';
-import { withIdempotency } from './idempotency';
-import { accountDeleted } from './catalog';
-import { notifyDepositReturned, notifyOrderRefund, notifyRentalEnded } from './notification-events';
-import { newNumber } from './order-numbers';
-import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, lockOwnOrder, orderViewById, prepayFenOf } from './order-view';
-import { expireUnpaidOrders, mappingDoubleBooking, orderNoSchema, restoreEnvelopes, windowTaken } from './orders';
-import { listingsDueForRefresh, refreshRentedFlags } from './rented-flags';
-import { syncEarnings } from './settlement';
-import { reopenTasksOfUnpaidOrders } from './task-reopen';
-import { changeBalance, isVipAt, readWallet, yuanAmountSchema } from './wallet';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { games, listings, orderRenewals, orders, type OrderRow } from '~/server/db/schema';
+import { badRequest, conflict, forbidden, notFound } from '~/server/errors';
+import { recordReveal, type RevealSource } from '~/server/services/credential-reveals';
+import { credentialsNotGiven, readListingCredentials } from '~/server/services/credentials';
+import { withIdempotency } from '~/server/services/idempotency';
+import { accountDeleted } from '~/server/services/catalog';
+import { notifyDepositReturned, notifyOrderRefund, notifyRentalEnded } from '~/server/services/notification-events';
+import { newNumber } from '~/server/services/order-numbers';
+import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, lockOwnOrder, orderViewById, prepayFenOf } from '~/server/services/order-view';
+import { expireUnpaidOrders, mappingDoubleBooking, orderNoSchema, restoreEnvelopes, windowTaken } from '~/server/services/orders';
+import { listingsDueForRefresh, refreshRentedFlags } from '~/server/services/rented-flags';
+import { syncEarnings } from '~/server/services/settlement';
+import { reopenTasksOfUnpaidOrders } from '~/server/services/task-reopen';
+import { changeBalance, isVipAt, readWallet, yuanAmountSchema } from '~/server/services/wallet';
 
 export const MSG_NOT_STARTED = '租期开始后才能查看账号信息';
 export const MSG_RENTAL_OVER = '租期已结束，无法查看账号信息';

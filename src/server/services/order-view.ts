@@ -10,9 +10,9 @@ import { hafuPrepayFen } from '~/lib/rules/hafu';
 import { fenToYuan } from '~/lib/rules/money';
 import { orderStatusText, payStatusCode } from '~/lib/rules/order-status';
 import { isRentalOption, rentalOptionDef } from '~/lib/rules/periods';
-import type { DbOrTx, DbTx } from '../db/client';
-import { notFound } from '../errors';
-import { games, listingReviews, listings, orders, redPackets, vipPlans, type OrderRow } from '../db/schema';
+import type { DbOrTx, DbTx } from '~/server/db/client';
+import { notFound } from '~/server/errors';
+import { games, listingReviews, listings, orders, redPackets, vipPlans, type OrderRow } from '~/server/db/schema';
 
 /** Any order number that is not the caller's reads as missing, so order numbers cannot be probed. */
 export const MSG_ORDER_NOT_FOUND = '订单不存在';

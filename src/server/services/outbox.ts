@@ -4,8 +4,8 @@
  */
 import { desc } from 'drizzle-orm';
 import { shanghaiClock } from '~/lib/rules/shanghai-time';
-import type { Db } from '../db/client';
-import { outboxMessages, type CodeChannel } from '../db/schema';
+import type { Db } from '~/server/db/client';
+import { outboxMessages, type CodeChannel } from '~/server/db/schema';
 
 /** How many of the newest messages the page lists. */
 export const OUTBOX_PAGE_SIZE = 50;

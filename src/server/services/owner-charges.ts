@@ -8,9 +8,9 @@
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { collectFromBalance } from '~/lib/rules/complaint-decision';
-import type { DbOrTx, DbTx } from '../db/client';
-import { ownerCharges, type LedgerKind, type OwnerChargeKind } from '../db/schema';
-import { changeBalance, readWallet } from './wallet';
+import type { DbOrTx, DbTx } from '~/server/db/client';
+import { ownerCharges, type LedgerKind, type OwnerChargeKind } from '~/server/db/schema';
+import { changeBalance, readWallet } from '~/server/services/wallet';
 
 const LEDGER_KIND_OF: Readonly<Record<OwnerChargeKind, LedgerKind>> = { clawback: 'refund_clawback', penalty: 'complaint_penalty' };
 

@@ -8,7 +8,7 @@
  * 账号或密码错误 after the same work (one decryption attempt, one scrypt verification, against a
  * dummy hash when there is no usable account), and all count towards the -410 rule.
  */
-import { recordInvitation } from './invitations';
+import { recordInvitation } from '~/server/services/invitations';
 import { eq, inArray, or, sql, and } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -32,17 +32,17 @@ import {
   validatePhone,
   validateSmsCode,
 } from '~/lib/rules/validation';
-import type { Db, DbOrTx } from '../db/client';
-import { loginFailures, users, type CodeChannel } from '../db/schema';
-import { AppError, badRequest, conflict, withReason } from '../errors';
-import { hashPassword, verifyPassword } from './password';
-import { enforceRateLimits, resetRateLimit } from './rate-limit';
-import { decryptPassword, MSG_BAD_SIGNATURE, type VerifiedChallenge } from './request-signing';
-import { signInAnswer, type SignInAnswer } from './sign-in';
-import { revokeAllTokens } from './tokens';
-import { createUser } from './users';
-import { checkVerificationCode, MSG_PHONE_NOT_REGISTERED, MSG_PHONE_REGISTERED } from './verification-codes';
-import { consumeVerifyKey } from './verify-keys';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { loginFailures, users, type CodeChannel } from '~/server/db/schema';
+import { AppError, badRequest, conflict, withReason } from '~/server/errors';
+import { hashPassword, verifyPassword } from '~/server/services/password';
+import { enforceRateLimits, resetRateLimit } from '~/server/services/rate-limit';
+import { decryptPassword, MSG_BAD_SIGNATURE, type VerifiedChallenge } from '~/server/services/request-signing';
+import { signInAnswer, type SignInAnswer } from '~/server/services/sign-in';
+import { revokeAllTokens } from '~/server/services/tokens';
+import { createUser } from '~/server/services/users';
+import { checkVerificationCode, MSG_PHONE_NOT_REGISTERED, MSG_PHONE_REGISTERED } from '~/server/services/verification-codes';
+import { consumeVerifyKey } from '~/server/services/verify-keys';
 
 /** Wrong name or password, whichever it was (docs/sign-in-api.md). */
 export const MSG_BAD_CREDENTIALS = '账号或密码错误';

@@ -3,12 +3,12 @@
  * account on first use, and binding a phone to a third-party user who has none (spec §6).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
-import { violatedUniqueConstraint } from '../db/errors';
-import { thirdPartyIdentities, users } from '../db/schema';
-import { AppError, badRequest, conflict, unauthorized } from '../errors';
-import { revokeToken } from './tokens';
-import { CREATE_ATTEMPTS, createUser, newInviteCode } from './users';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { violatedUniqueConstraint } from '~/server/db/errors';
+import { thirdPartyIdentities, users } from '~/server/db/schema';
+import { AppError, badRequest, conflict, unauthorized } from '~/server/errors';
+import { revokeToken } from '~/server/services/tokens';
+import { CREATE_ATTEMPTS, createUser, newInviteCode } from '~/server/services/users';
 
 export const MSG_ACCOUNT_DELETED = '该账号已注销';
 

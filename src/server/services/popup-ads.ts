@@ -9,11 +9,11 @@ import { z } from 'zod';
 import { AD_DEVICE_CODE, AD_PRIORITIES } from '~/lib/config/constants';
 import { queryIntSchema, textSchema } from '~/lib/contract/common';
 import type { PopupAd } from '~/lib/contract/popups';
-import type { DbOrTx } from '../db/client';
-import { popupAds } from '../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import { popupAds } from '~/server/db/schema';
 
 type PopupAdRow = typeof popupAds.$inferSelect;
-import { badRequest, notFound, withReason } from '../errors';
+import { badRequest, notFound, withReason } from '~/server/errors';
 
 /** smallint: the device column's range. */
 const DEVICE_MAX = 32_767;

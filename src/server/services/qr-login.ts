@@ -21,17 +21,17 @@ import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-o
 import { renderSVG } from 'uqr';
 import { BIND_TOKEN_LIFETIME_S, QR_LIFETIME_MS, QR_MIN_POLL_FRACTION, QR_SECRET_COOKIE } from '~/lib/config/constants';
 import { QR_SCAN_RESULT_TEXT, qrPollIntervalMs, type AppQrStatus, type QrPlatform, type QrState } from '~/lib/rules/qr-login';
-import { appConfig, sandboxPagesEnabled } from '../config';
-import type { Db, DbOrTx } from '../db/client';
-import { qrSessions, thirdPartyIdentities, users, type ThirdPartyProvider } from '../db/schema';
-import { badRequest, notFound, rateLimited } from '../errors';
-import { log } from '../log';
-import { ThirdPartyLoginRefusedError, type SandboxIdentityPick } from '../providers/oauth-login/port';
-import { SandboxDemoUserMissingError } from '../providers/oauth-login/sandbox';
-import { signInProviders } from '../providers/sign-in-providers';
-import { assertNotBanned, signInAnswer, type SignInAnswer } from './sign-in';
-import { issueToken } from './tokens';
-import { createUser } from './users';
+import { appConfig, sandboxPagesEnabled } from '~/server/config';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { qrSessions, thirdPartyIdentities, users, type ThirdPartyProvider } from '~/server/db/schema';
+import { badRequest, notFound, rateLimited } from '~/server/errors';
+import { log } from '~/server/log';
+import { ThirdPartyLoginRefusedError, type SandboxIdentityPick } from '~/server/providers/oauth-login/port';
+import { SandboxDemoUserMissingError } from '~/server/providers/oauth-login/sandbox';
+import { signInProviders } from '~/server/providers/sign-in-providers';
+import { assertNotBanned, signInAnswer, type SignInAnswer } from '~/server/services/sign-in';
+import { issueToken } from '~/server/services/tokens';
+import { createUser } from '~/server/services/users';
 
 // Messages (shown to the user as toasts).
 /** Unknown id, wrong or missing browser cookie, wrong platform: one answer, no oracle. */

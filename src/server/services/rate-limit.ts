@@ -6,9 +6,9 @@
  * two processes racing on the same bucket can never both take the last slot.
  */
 import { sql } from 'drizzle-orm';
-import { appConfig } from '../config';
-import type { DbOrTx } from '../db/client';
-import { rateLimited } from '../errors';
+import { appConfig } from '~/server/config';
+import type { DbOrTx } from '~/server/db/client';
+import { rateLimited } from '~/server/errors';
 
 export interface RateLimitRule {
   /** e.g. `sms:phone:13800000001`; at most 200 characters. A per-IP bucket is named `<name>:ip:<address>`. */

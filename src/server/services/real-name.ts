@@ -4,12 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
-import { violatedUniqueConstraint } from '../db/errors';
-import { users } from '../db/schema';
-import { AppError, conflict } from '../errors';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { violatedUniqueConstraint } from '~/server/db/errors';
+import { users } from '~/server/db/schema';
+import { AppError, conflict } from '~/server/errors';
 import { MONEY_CODES } from '~/lib/contract/money';
-import { maskRealName } from './users';
+import { maskRealName } from '~/server/services/users';
 
 /** spec §6: real-name verification is needed before renting, recharging or withdrawing. */
 export const MSG_REAL_NAME_REQUIRED = '请先完成实名认证';

@@ -12,12 +12,12 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { COUPON_TYPE_FIXED, COUPON_TYPE_PERCENTAGE, MS_PER_DAY, RED_PACKET_STATUS } from '~/lib/config/constants';
 import { couponLabel } from '~/lib/rules/coupon';
 import { templateIssueRefusal, type TemplateLimits, type TemplateRefusal } from '~/lib/rules/red-packet-campaign';
-import type { DbOrTx, DbTx } from '../db/client';
-import { violatedConstraint } from '../db/errors';
-import { redPacketTemplates, redPackets, type RedPacketRow } from '../db/schema';
-import { notFound } from '../errors';
-import { RED_PACKET_RECEIVED_TITLE, redPacketsReceivedText } from './notification-events';
-import { grantRedPackets, type RedPacketGrant } from './red-packets';
+import type { DbOrTx, DbTx } from '~/server/db/client';
+import { violatedConstraint } from '~/server/db/errors';
+import { redPacketTemplates, redPackets, type RedPacketRow } from '~/server/db/schema';
+import { notFound } from '~/server/errors';
+import { RED_PACKET_RECEIVED_TITLE, redPacketsReceivedText } from '~/server/services/notification-events';
+import { grantRedPackets, type RedPacketGrant } from '~/server/services/red-packets';
 
 export type RedPacketTemplateRow = typeof redPacketTemplates.$inferSelect;
 

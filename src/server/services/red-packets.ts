@@ -18,10 +18,10 @@ import {
 } from '~/lib/config/constants';
 import { fenToYuan } from '~/lib/rules/money';
 import type { RedPacket, RedPacketPage, RedPacketStatus } from '~/lib/contract/red-packets';
-import type { DbOrTx } from '../db/client';
-import { redPackets, type RedPacketRow } from '../db/schema';
-import { notifyRedPacketsReceived } from './notification-events';
-import { withReason } from '../errors';
+import type { DbOrTx } from '~/server/db/client';
+import { redPackets, type RedPacketRow } from '~/server/db/schema';
+import { notifyRedPacketsReceived } from '~/server/services/notification-events';
+import { withReason } from '~/server/errors';
 import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
 
 /** PostgreSQL integer: a page past this would overflow the offset. */

@@ -8,8 +8,8 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '~/lib/config/constants';
-import type { DbOrTx } from '../db/client';
-import { listings, orders } from '../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import { listings, orders } from '~/server/db/schema';
 
 function runningRentalExists(now: Date) {
   return sql`exists (select 1 from ${orders} where ${orders.listingId} = ${listings.id} and ${orders.kind} = 'rental' and ${orders.status} = ${ORDER_STATUS.paid} and ${orders.startsAt} <= ${now}::timestamptz and ${orders.endsAt} > ${now}::timestamptz)`;

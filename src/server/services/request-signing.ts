@@ -16,10 +16,10 @@ import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { SIGN_HEADERS, type SignChallenge } from '~/lib/contract/sign-in';
 import { SIGN_CHALLENGE_LIFETIME_S, SIGN_TIMESTAMP_WINDOW_S } from '~/lib/config/constants';
-import type { Db, DbOrTx } from '../db/client';
-import { signChallenges } from '../db/schema';
-import { badRequest } from '../errors';
-import { activeKey, decryptOaep } from './rsa-keys';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { signChallenges } from '~/server/db/schema';
+import { badRequest } from '~/server/errors';
+import { activeKey, decryptOaep } from '~/server/services/rsa-keys';
 
 /** The one answer to every signing failure (docs/sign-in-api.md). */
 export const MSG_BAD_SIGNATURE = '请求签名无效，请刷新后重试';

@@ -25,15 +25,15 @@ import {
   reviewRefusal,
 } from '~/lib/rules/review-writing';
 import { reviewerName } from '~/lib/rules/reviews';
-import type { DbOrTx } from '../db/client';
-import { violatedUniqueConstraint } from '../db/errors';
-import { games, listingReviews, listings, orders, users } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
+import type { DbOrTx } from '~/server/db/client';
+import { violatedUniqueConstraint } from '~/server/db/errors';
+import { games, listingReviews, listings, orders, users } from '~/server/db/schema';
+import { badRequest, conflict, notFound } from '~/server/errors';
 import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
-import { MAX_PAGE } from './catalog';
-import { idParam } from './catalog.schemas';
-import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, toOrderView } from './order-view';
-import { orderNoSchema } from './orders';
+import { MAX_PAGE } from '~/server/services/catalog';
+import { idParam } from '~/server/services/catalog.schemas';
+import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, toOrderView } from '~/server/services/order-view';
+import { orderNoSchema } from '~/server/services/orders';
 
 /** Query of GET account/comments and account/commentsPending. */
 export const myReviewsQuerySchema = z.object({

@@ -7,11 +7,11 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/lib/config/constants';
 import { reviewerName, roundAverageRating, type ReviewsPage } from '~/lib/rules/reviews';
-import type { Db } from '../db/client';
-import { listingReviews, listings, users } from '../db/schema';
+import type { Db } from '~/server/db/client';
+import { listingReviews, listings, users } from '~/server/db/schema';
 import { optionalQuery, queryIntSchema } from '~/lib/contract/common';
-import { accountDeleted, isRowId, MAX_PAGE } from './catalog';
-import { idParam } from './catalog.schemas';
+import { accountDeleted, isRowId, MAX_PAGE } from '~/server/services/catalog';
+import { idParam } from '~/server/services/catalog.schemas';
 
 export type { ReviewItem, ReviewsPage } from '~/lib/rules/reviews';
 

@@ -15,8 +15,8 @@
 import { constants, createPrivateKey, generateKeyPair, privateDecrypt, randomBytes, type KeyObject } from 'node:crypto';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { SIGN_CHALLENGE_LIFETIME_S } from '~/lib/config/constants';
-import type { Db, DbOrTx } from '../db/client';
-import { rsaKeys } from '../db/schema';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { rsaKeys } from '~/server/db/schema';
 
 /** 2048-bit modulus: a ciphertext is exactly 256 bytes. */
 const RSA_MODULUS_BITS = 2048;

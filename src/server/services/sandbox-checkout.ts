@@ -3,9 +3,9 @@
  * confirmation the notify goes out at once, so a one-computer demo sees the order paid when it
  * lands on /pay-result; if the merchant does not answer `success`, the sweeper keeps retrying.
  */
-import type { Db } from '../db/client';
-import { notFound } from '../errors';
-import { cancelSandboxTrade, confirmSandboxTrade, deliverDueNotifies, findSandboxTrade } from '../providers/payment/sandbox';
+import type { Db } from '~/server/db/client';
+import { notFound } from '~/server/errors';
+import { cancelSandboxTrade, confirmSandboxTrade, deliverDueNotifies, findSandboxTrade } from '~/server/providers/payment/sandbox';
 import { fenToYuan } from '~/lib/rules/money';
 
 export const MSG_TRADE_NOT_FOUND = '交易不存在';

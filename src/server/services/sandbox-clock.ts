@@ -7,12 +7,12 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '~/lib/config/constants';
-import type { Db } from '../db/client';
-import { listings, orders, sellerEarnings, shops } from '../db/schema';
-import { conflict, notFound } from '../errors';
-import { sweepOrders } from './order-lifecycle';
-import { MSG_ORDER_NOT_FOUND } from './order-view';
-import { releaseDueEarnings } from './settlement';
+import type { Db } from '~/server/db/client';
+import { listings, orders, sellerEarnings, shops } from '~/server/db/schema';
+import { conflict, notFound } from '~/server/errors';
+import { sweepOrders } from '~/server/services/order-lifecycle';
+import { MSG_ORDER_NOT_FOUND } from '~/server/services/order-view';
+import { releaseDueEarnings } from '~/server/services/settlement';
 
 export const MSG_NOT_RUNNING = '只有租赁中的订单可以快进';
 

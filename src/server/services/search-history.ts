@@ -9,9 +9,9 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SEARCH_HISTORY_LIMIT } from '~/lib/config/constants';
-import type { Db } from '../db/client';
-import { searchHistory } from '../db/schema';
-import { MAX_KEYWORD_LENGTH } from './catalog.schemas';
+import type { Db } from '~/server/db/client';
+import { searchHistory } from '~/server/db/schema';
+import { MAX_KEYWORD_LENGTH } from '~/server/services/catalog.schemas';
 
 /** `{ keyword }`: 1-50 characters after trimming (the hall's keyword limit, search_history.keyword). */
 export const keywordBodySchema = z.object({ keyword: z.string().trim().min(1).max(MAX_KEYWORD_LENGTH) });

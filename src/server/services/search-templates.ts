@@ -7,11 +7,11 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { bodyIdSchema } from '~/lib/contract/common';
 import { SEARCH_TEMPLATES_MAX } from '~/lib/config/constants';
-import type { Db } from '../db/client';
-import { violatedUniqueConstraint } from '../db/errors';
-import { searchTemplates } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { isRowId } from './catalog';
+import type { Db } from '~/server/db/client';
+import { violatedUniqueConstraint } from '~/server/db/errors';
+import { searchTemplates } from '~/server/db/schema';
+import { badRequest, conflict, notFound } from '~/server/errors';
+import { isRowId } from '~/server/services/catalog';
 
 export const MSG_INVALID_TEMPLATE_PATH = '无效的筛选条件';
 export const MSG_TEMPLATE_NAME_TAKEN = '模板名称已存在';

@@ -25,12 +25,12 @@ import {
 } from '~/lib/contract/seller-earnings';
 import { fenToYuan } from '~/lib/rules/money';
 import { formatShanghaiDate, shanghaiClock, shanghaiMidnight } from '~/lib/rules/shanghai-time';
-import type { DbOrTx } from '../db/client';
-import { listingReviews, listings, pageViews, sellerEarnings } from '../db/schema';
-import { detailPath } from './looking';
-import { requireSeller, type SellerShop } from './sellers';
-import { readSetting } from './site-settings';
-import { readWallet } from './wallet';
+import type { DbOrTx } from '~/server/db/client';
+import { listingReviews, listings, pageViews, sellerEarnings } from '~/server/db/schema';
+import { detailPath } from '~/server/services/looking';
+import { requireSeller, type SellerShop } from '~/server/services/sellers';
+import { readSetting } from '~/server/services/site-settings';
+import { readWallet } from '~/server/services/wallet';
 
 /** The instant of 00:00 Shanghai time on the first day of the Shanghai month of `now`. */
 export function shanghaiMonthStart(now: Date): Date {

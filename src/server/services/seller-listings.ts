@@ -48,14 +48,14 @@ import {
 import { REVIEW_STATUS_LABEL, SELLER_STATE_LABEL, canMoveTo, deleteOutcome, isListedAs, reviewAfterSave } from '~/lib/rules/listing-form';
 import { PLATFORM_REASON_MAX_CHARS, reviewFromAfterSave, sellerMoveWhileHeld } from '~/lib/rules/listing-review';
 import { fenToYuan } from '~/lib/rules/money';
-import type { Db, DbOrTx, DbTx } from '../db/client';
-import { games, listingAttrs, listingCredentials, listings, orders, platforms, shops, uploadedImages, zones } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { recordReveal, type RevealSource } from './credential-reveals';
-import { readListingCredentials, setListingCredentials } from './credentials';
-import { requireSeller, type SellerShop } from './sellers';
-import { readSettings } from './site-settings';
-import { parseUploadKey, uploadUrl } from './uploads';
+import type { Db, DbOrTx, DbTx } from '~/server/db/client';
+import { games, listingAttrs, listingCredentials, listings, orders, platforms, shops, uploadedImages, zones } from '~/server/db/schema';
+import { badRequest, conflict, notFound } from '~/server/errors';
+import { recordReveal, type RevealSource } from '~/server/services/credential-reveals';
+import { readListingCredentials, setListingCredentials } from '~/server/services/credentials';
+import { requireSeller, type SellerShop } from '~/server/services/sellers';
+import { readSettings } from '~/server/services/site-settings';
+import { parseUploadKey, uploadUrl } from '~/server/services/uploads';
 
 export const MSG_CREDENTIALS_NOT_SET = '尚未填写登录信息';
 export const MSG_GAME_MISSING = '游戏不存在';

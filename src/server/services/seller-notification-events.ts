@@ -7,8 +7,8 @@
  */
 import { CERT_TYPE_LABEL } from '~/lib/contract/seller';
 import type { CertType } from '~/lib/rules/settlement';
-import type { DbOrTx } from '../db/client';
-import { notify } from './notifications';
+import type { DbOrTx } from '~/server/db/client';
+import { notify } from '~/server/services/notifications';
 
 export async function notifyCertificationDecided(
   tx: DbOrTx,

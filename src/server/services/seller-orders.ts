@@ -24,13 +24,13 @@ import {
 import { fenToYuan } from '~/lib/rules/money';
 import { orderStatusText } from '~/lib/rules/order-status';
 import { isRentalOption, rentalOptionDef } from '~/lib/rules/periods';
-import type { Db, DbOrTx } from '../db/client';
-import { complaintAnswers, complaintDecisions, complaints, listings, orders, sellerEarnings } from '../db/schema';
-import { conflict, notFound } from '../errors';
-import { COMPLAINT_STATUS, loadComplaintAnswers, loadComplaintDecisions, ownerDecisionView } from './complaints';
-import { notifyComplaintAnswered } from './notification-events';
-import { requireSeller } from './sellers';
-import { ownUploadUrls } from './uploads';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { complaintAnswers, complaintDecisions, complaints, listings, orders, sellerEarnings } from '~/server/db/schema';
+import { conflict, notFound } from '~/server/errors';
+import { COMPLAINT_STATUS, loadComplaintAnswers, loadComplaintDecisions, ownerDecisionView } from '~/server/services/complaints';
+import { notifyComplaintAnswered } from '~/server/services/notification-events';
+import { requireSeller } from '~/server/services/sellers';
+import { ownUploadUrls } from '~/server/services/uploads';
 
 export const MSG_COMPLAINT_NOT_FOUND = '投诉不存在';
 export const MSG_COMPLAINT_HANDLED = '该投诉已处理，无法再回复';

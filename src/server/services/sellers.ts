@@ -19,10 +19,10 @@ import {
 } from '~/lib/contract/seller';
 import { nextCertification, type CertificationEvent, type CertificationState } from '~/lib/rules/seller-certification';
 import type { CertType } from '~/lib/rules/settlement';
-import type { Db, DbOrTx, DbTx } from '../db/client';
-import { sellerCertifications, shops, users } from '../db/schema';
-import { AppError, conflict, notFound } from '../errors';
-import { readSettings } from './site-settings';
+import type { Db, DbOrTx, DbTx } from '~/server/db/client';
+import { sellerCertifications, shops, users } from '~/server/db/schema';
+import { AppError, conflict, notFound } from '~/server/errors';
+import { readSettings } from '~/server/services/site-settings';
 
 export const MSG_NO_APPLICATION = '没有进行中的卖家申请';
 export const MSG_SAME_TYPE = '您已是该类型的卖家';

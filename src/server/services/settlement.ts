@@ -13,12 +13,12 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '~/lib/config/constants';
 import { releaseTime, splitRent, type CertType } from '~/lib/rules/settlement';
-import type { Db, DbOrTx, DbTx } from '../db/client';
-import { complaintDecisions, complaints, listings, orders, ownerCharges, sellerEarnings, shops, walletLedger } from '../db/schema';
-import { log } from '../log';
-import { collectOwnerCharges, ownersWithCharges } from './owner-charges';
-import { readSettings } from './site-settings';
-import { changeBalance } from './wallet';
+import type { Db, DbOrTx, DbTx } from '~/server/db/client';
+import { complaintDecisions, complaints, listings, orders, ownerCharges, sellerEarnings, shops, walletLedger } from '~/server/db/schema';
+import { log } from '~/server/log';
+import { collectOwnerCharges, ownersWithCharges } from '~/server/services/owner-charges';
+import { readSettings } from '~/server/services/site-settings';
+import { changeBalance } from '~/server/services/wallet';
 
 const COMPLAINT_OPEN = 1;
 

@@ -7,11 +7,11 @@ import { eq } from 'drizzle-orm';
 import { bannedSignInMessage } from '~/lib/contract/ops-users';
 import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
 import { banInEffect } from '~/lib/rules/user-ban';
-import type { Db, DbOrTx } from '../db/client';
-import { users } from '../db/schema';
-import { forbidden } from '../errors';
-import { issueToken, type IssuedToken } from './tokens';
-import { getUserInfo, type UserInfo } from './users';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { users } from '~/server/db/schema';
+import { forbidden } from '~/server/errors';
+import { issueToken, type IssuedToken } from '~/server/services/tokens';
+import { getUserInfo, type UserInfo } from '~/server/services/users';
 
 export interface SignInAnswer {
   token: IssuedToken;

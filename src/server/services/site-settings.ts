@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS, REVIEW_PRICE_CHANGE_RATIO, WITHDRAW_REVIEW_ABOVE_FEN, WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/lib/config/constants';
 import { EMPTY_DOWNLOAD_MANIFEST, downloadManifestSchema, siteContactsSchema } from '~/lib/contract/site-settings';
 import { OFFICIAL_ACCOUNT_PAGES } from '~/lib/contract/wechat-official';
-import type { DbOrTx } from '../db/client';
-import { siteSettings } from '../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import { siteSettings } from '~/server/db/schema';
 
 const bps = z.number().int().min(0).max(10_000);
 

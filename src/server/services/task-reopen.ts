@@ -5,8 +5,8 @@
  * offer or another. Called from the order service's cancel paths, so it knows only the tables.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbTx } from '../db/client';
-import { taskOffers, wantedTasks } from '../db/schema';
+import type { DbTx } from '~/server/db/client';
+import { taskOffers, wantedTasks } from '~/server/db/schema';
 
 /** Reopens the tasks whose order is one of `orderIds` (orders cancelled unpaid); their ids. */
 export async function reopenTasksOfUnpaidOrders(tx: DbTx, orderIds: readonly number[], now: Date): Promise<number[]> {

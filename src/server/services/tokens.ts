@@ -11,9 +11,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { TOKEN_LIFETIME_S } from '~/lib/config/constants';
 import { banInEffect } from '~/lib/rules/user-ban';
-import { affectedRowCount, type Db, type DbOrTx } from '../db/client';
-import { authTokens, users, type TokenPurpose } from '../db/schema';
-import { cancelPendingDeactivation } from './deactivation';
+import { affectedRowCount, type Db, type DbOrTx } from '~/server/db/client';
+import { authTokens, users, type TokenPurpose } from '~/server/db/schema';
+import { cancelPendingDeactivation } from '~/server/services/deactivation';
 
 /** How long a token lives, in seconds (7 days). */
 export const TOKEN_TTL_S = TOKEN_LIFETIME_S;

@@ -24,12 +24,12 @@ import {
   type UploadPurpose,
 } from '~/lib/config/constants';
 import { shanghaiMidnight } from '~/lib/rules/shanghai-time';
-import type { Db, DbOrTx, DbTx } from '../db/client';
-import { violatedUniqueConstraint } from '../db/errors';
-import { uploadedImages } from '../db/schema';
+import type { Db, DbOrTx, DbTx } from '~/server/db/client';
+import { violatedUniqueConstraint } from '~/server/db/errors';
+import { uploadedImages } from '~/server/db/schema';
 import { inputRefusal } from '~/lib/contract/common';
 import { UPLOAD_URL_PATTERN } from '~/lib/contract/seller-earnings';
-import { badRequest, chineseErrorMap, payloadTooLarge, tooManyRequests, validationError } from '../errors';
+import { badRequest, chineseErrorMap, payloadTooLarge, tooManyRequests, validationError } from '~/server/errors';
 
 export const MSG_IMAGE_TOO_LARGE = `图片不能超过${UPLOAD_IMAGE_MAX_BYTES / (1024 * 1024)}MB`;
 export const MSG_IMAGE_TYPE = '仅支持 JPEG、PNG、WebP 图片';

@@ -7,10 +7,10 @@
  */
 import { randomInt } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
-import { users } from '../db/schema';
-import { unauthorized } from '../errors';
-import { grantNewUserRedPackets } from './red-packets';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { users } from '~/server/db/schema';
+import { unauthorized } from '~/server/errors';
+import { grantNewUserRedPackets } from '~/server/services/red-packets';
 
 /** Spec §3 user info. */
 export interface UserInfo {

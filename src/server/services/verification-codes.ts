@@ -25,12 +25,12 @@ import {
   VERIFICATION_CODE_LIFETIME_S,
   VERIFICATION_CODE_MAX_TRIES,
 } from '~/lib/config/constants';
-import { affectedRowCount, type Db, type DbOrTx } from '../db/client';
-import { users, verificationCodes, type CodeAction, type CodeChannel } from '../db/schema';
-import { AppError, badRequest } from '../errors';
-import { signInProviders } from '../providers/sign-in-providers';
-import { MessageRefusedError, type MessageSender } from '../providers/sms/port';
-import { enforceRateLimits, type RateLimitRule } from './rate-limit';
+import { affectedRowCount, type Db, type DbOrTx } from '~/server/db/client';
+import { users, verificationCodes, type CodeAction, type CodeChannel } from '~/server/db/schema';
+import { AppError, badRequest } from '~/server/errors';
+import { signInProviders } from '~/server/providers/sign-in-providers';
+import { MessageRefusedError, type MessageSender } from '~/server/providers/sms/port';
+import { enforceRateLimits, type RateLimitRule } from '~/server/services/rate-limit';
 
 export const MSG_CODE_INVALID = '验证码错误或已过期';
 export const MSG_CODE_SEND_TOO_FREQUENT = '发送过于频繁，请稍后再试';

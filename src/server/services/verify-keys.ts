@@ -6,8 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { VERIFY_KEY_LIFETIME_S } from '~/lib/config/constants';
-import { affectedRowCount, type DbOrTx } from '../db/client';
-import { verifyKeys, type VerifyAction } from '../db/schema';
+import { affectedRowCount, type DbOrTx } from '~/server/db/client';
+import { verifyKeys, type VerifyAction } from '~/server/db/schema';
 
 const hashKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 const KEY_SHAPE = /^[A-Za-z0-9_-]{43}$/;

@@ -9,13 +9,13 @@ import { bodyIdSchema } from '~/lib/contract/common';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS } from '~/lib/config/constants';
 import type { OrderView, VipPlans } from '~/lib/contract/money';
 import { fenToYuan } from '~/lib/rules/money';
-import type { Db, DbOrTx } from '../db/client';
-import { orders, vipPlans } from '../db/schema';
-import { notFound } from '../errors';
-import { withIdempotency } from './idempotency';
-import { newNumber } from './order-numbers';
-import { orderViewById } from './order-view';
-import { isVipAt, readWallet } from './wallet';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { orders, vipPlans } from '~/server/db/schema';
+import { notFound } from '~/server/errors';
+import { withIdempotency } from '~/server/services/idempotency';
+import { newNumber } from '~/server/services/order-numbers';
+import { orderViewById } from '~/server/services/order-view';
+import { isVipAt, readWallet } from '~/server/services/wallet';
 
 export const subscribeBodySchema = z.object({ plan_id: bodyIdSchema });
 

@@ -13,10 +13,10 @@ import { z } from 'zod';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX } from '~/lib/config/constants';
 import { MONEY_CODES, type LedgerEntry, type Page, type WalletInfo } from '~/lib/contract/money';
 import { fenToYuan } from '~/lib/rules/money';
-import type { DbOrTx, DbTx } from '../db/client';
-import { violatedUniqueConstraint } from '../db/errors';
-import { walletLedger, wallets, type LedgerKind } from '../db/schema';
-import { AppError, conflict } from '../errors';
+import type { DbOrTx, DbTx } from '~/server/db/client';
+import { violatedUniqueConstraint } from '~/server/db/errors';
+import { walletLedger, wallets, type LedgerKind } from '~/server/db/schema';
+import { AppError, conflict } from '~/server/errors';
 import { optionalQuery, queryIntSchema, yuanFenSchema } from '~/lib/contract/common';
 
 export const MSG_INSUFFICIENT_BALANCE = '余额不足，请先充值或选择其他支付方式';

@@ -44,16 +44,16 @@ import {
   type OfferStatus,
   type TaskStatus,
 } from '~/lib/rules/wanted-tasks';
-import type { Db, DbOrTx, DbTx } from '../db/client';
-import { SQLSTATE_UNIQUE_VIOLATION, violatedConstraint } from '../db/errors';
-import { games, listings, orders, shops, taskOffers, users, wantedTasks, type WantedTaskRow } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { getListingDetail } from './catalog';
-import { newNumber } from './order-numbers';
-import { notifyTaskOffer, notifyTaskOfferAccepted } from './notification-events';
-import { assertRentable, expireUnpaidOrders, lockListingForRental, mappingDoubleBooking, refuseOwnListing } from './orders';
-import { enforceRateLimits } from './rate-limit';
-import { requireRealName } from './real-name';
+import type { Db, DbOrTx, DbTx } from '~/server/db/client';
+import { SQLSTATE_UNIQUE_VIOLATION, violatedConstraint } from '~/server/db/errors';
+import { games, listings, orders, shops, taskOffers, users, wantedTasks, type WantedTaskRow } from '~/server/db/schema';
+import { badRequest, conflict, forbidden, notFound } from '~/server/errors';
+import { getListingDetail } from '~/server/services/catalog';
+import { newNumber } from '~/server/services/order-numbers';
+import { notifyTaskOffer, notifyTaskOfferAccepted } from '~/server/services/notification-events';
+import { assertRentable, expireUnpaidOrders, lockListingForRental, mappingDoubleBooking, refuseOwnListing } from '~/server/services/orders';
+import { enforceRateLimits } from '~/server/services/rate-limit';
+import { requireRealName } from '~/server/services/real-name';
 
 const DAY_S = 24 * 60 * 60;
 

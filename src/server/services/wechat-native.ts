@@ -14,12 +14,12 @@ import { renderSVG } from 'uqr';
 import { ORDER_STATUS } from '~/lib/config/constants';
 import type { WechatNativeQr, WechatNativeQrStatus } from '~/lib/contract/money';
 import { fenToYuan } from '~/lib/rules/money';
-import type { DbOrTx } from '../db/client';
-import { orders, payments, type OrderRow } from '../db/schema';
-import { AppError, notFound } from '../errors';
-import { log } from '../log';
-import { paymentGateway, type Checkout } from '../providers/payment';
-import { gatewayCheckoutRequest, MSG_GATEWAY_BUSY, publicBase, type SiteUrls } from './order-payment';
+import type { DbOrTx } from '~/server/db/client';
+import { orders, payments, type OrderRow } from '~/server/db/schema';
+import { AppError, notFound } from '~/server/errors';
+import { log } from '~/server/log';
+import { paymentGateway, type Checkout } from '~/server/providers/payment';
+import { gatewayCheckoutRequest, MSG_GATEWAY_BUSY, publicBase, type SiteUrls } from '~/server/services/order-payment';
 
 /** Unknown, someone else's, or not a WeChat payment: one answer, so a pay_no reveals nothing. */
 export const MSG_WECHAT_PAYMENT_NOT_FOUND = '支付单不存在';

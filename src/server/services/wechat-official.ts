@@ -7,9 +7,9 @@
  */
 import { renderSVG } from 'uqr';
 import { MSG_OFFICIAL_ACCOUNT_CLOSED, type OfficialAccountConfig, type OfficialAccountPage } from '~/lib/contract/wechat-official';
-import type { DbOrTx } from '../db/client';
-import { notFound } from '../errors';
-import { readSetting } from './site-settings';
+import type { DbOrTx } from '~/server/db/client';
+import { notFound } from '~/server/errors';
+import { readSetting } from '~/server/services/site-settings';
 
 // The follow link changes once in a long while; drawing its code once per process is enough.
 let drawn: { url: string; dataUrl: string } | null = null;

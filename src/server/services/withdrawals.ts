@@ -14,16 +14,16 @@ import { type AlipayAccount, type Page, type Withdrawal } from '~/lib/contract/m
 import { fenToYuan, fenToYuanShort } from '~/lib/rules/money';
 import { needsReview } from '~/lib/rules/withdrawal-review';
 import { PHONE_PATTERN, REAL_NAME_REQUIRED } from '~/lib/rules/validation';
-import type { Db, DbOrTx, DbTx } from '../db/client';
-import { alipayAccounts, wallets, withdrawals, type WithdrawalStatus } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import { notifyWithdrawalPaid } from './notification-events';
-import { newNumber } from './order-numbers';
-import { maskEmail, maskMobile } from './users';
-import { realNameRequired, requireRealName } from './real-name';
-import { readSetting } from './site-settings';
-import { yuanAmountSchema } from './wallet';
-import { changeBalance, ensureWallet, fundsQuerySchema } from './wallet';
+import type { Db, DbOrTx, DbTx } from '~/server/db/client';
+import { alipayAccounts, wallets, withdrawals, type WithdrawalStatus } from '~/server/db/schema';
+import { badRequest, conflict, notFound } from '~/server/errors';
+import { notifyWithdrawalPaid } from '~/server/services/notification-events';
+import { newNumber } from '~/server/services/order-numbers';
+import { maskEmail, maskMobile } from '~/server/services/users';
+import { realNameRequired, requireRealName } from '~/server/services/real-name';
+import { readSetting } from '~/server/services/site-settings';
+import { yuanAmountSchema } from '~/server/services/wallet';
+import { changeBalance, ensureWallet, fundsQuerySchema } from '~/server/services/wallet';
 
 export const MSG_BAD_ALIPAY_ACCOUNT = '请输入正确的支付宝账号';
 export const MSG_ALIPAY_NAME_MISMATCH = '支付宝实名须与实名认证姓名一致';

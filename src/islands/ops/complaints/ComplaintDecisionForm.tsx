@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '../../../lib/api/errors';
-import { opsPost } from '../../../lib/api/ops';
-import { COMPLAINT_DECISION_TEXT_MAX_CHARS, COMPLAINT_DECISION_TEXT_MIN_CHARS } from '../../../lib/config/constants';
-import type { OpsComplaintDetail } from '../../../lib/contract/ops-complaints';
-import { COMPLAINT_OUTCOME_LABELS, COMPLAINT_OUTCOMES, decideComplaintMoney, type ComplaintOutcome, type DecisionMoney, type DecisionMoneyResult } from '../../../lib/rules/complaint-decision';
-import { fenToYuan, yuanToFen } from '../../../lib/rules/money';
-import { Modal } from '../../ui/Modal';
-import { reloadWithFlash } from '../ops-flash';
+import { isApiError } from '~/lib/api/errors';
+import { opsPost } from '~/lib/api/ops';
+import { COMPLAINT_DECISION_TEXT_MAX_CHARS, COMPLAINT_DECISION_TEXT_MIN_CHARS } from '~/lib/config/constants';
+import type { OpsComplaintDetail } from '~/lib/contract/ops-complaints';
+import { COMPLAINT_OUTCOME_LABELS, COMPLAINT_OUTCOMES, decideComplaintMoney, type ComplaintOutcome, type DecisionMoney, type DecisionMoneyResult } from '~/lib/rules/complaint-decision';
+import { fenToYuan, yuanToFen } from '~/lib/rules/money';
+import { Modal } from '~/islands/ui/Modal';
+import { reloadWithFlash } from '~/islands/ops/ops-flash';
 
 export interface ComplaintDecisionFormProps {
   complaintId: number;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import type { EarningsDay } from '../../../lib/api/seller-earnings';
-import { axisYuan, barHeight, chartScale } from './chart-geometry';
+import type { EarningsDay } from '~/lib/api/seller-earnings';
+import { axisYuan, barHeight, chartScale } from '~/islands/seller/earnings/chart-geometry';
 
 /** Width before the box is measured (and on the server): the desktop content width. */
 const DEFAULT_WIDTH = 640;

@@ -1,14 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
-import { getSellerEarnings, LISTING_STATS_SORTS, type ListingStatsSort, type SellerEarnings } from '../../../lib/api/seller-earnings';
-import { MONEY_PAGE_SIZE_DEFAULT } from '../../../lib/config/constants';
-import { focusRing } from '../../ui/focus-ring';
-import { LoadFailed } from '../../ui/LoadFailed';
-import { Pager } from '../../ui/Pager';
-import { Skeleton } from '../../ui/Skeleton';
-import { pageCountOf } from '../../../lib/rules/user-catalog';
-import { useRemote } from '../../ui/use-remote';
-import { SellerGate } from '../SellerGate';
-import { EarningsChart } from './EarningsChart';
+import { getSellerEarnings, LISTING_STATS_SORTS, type ListingStatsSort, type SellerEarnings } from '~/lib/api/seller-earnings';
+import { MONEY_PAGE_SIZE_DEFAULT } from '~/lib/config/constants';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Pager } from '~/islands/ui/Pager';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { pageCountOf } from '~/lib/rules/user-catalog';
+import { useRemote } from '~/islands/ui/use-remote';
+import { SellerGate } from '~/islands/seller/SellerGate';
+import { EarningsChart } from '~/islands/seller/earnings/EarningsChart';
 
 /** The existing withdrawal screen: released earnings are wallet money like any other. */
 export const WITHDRAW_HREF = '/account/Withdraw';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '../../../lib/api/errors';
+import { isApiError } from '~/lib/api/errors';
 import {
   LISTING_IMAGES_MAX,
   createSellerListing,
@@ -11,17 +11,17 @@ import {
   type ListingGameOption,
   type SellerListingEdit,
   type SellerListingOptions,
-} from '../../../lib/api/seller-listings';
-import { hafuPrepayFen } from '../../../lib/rules/hafu';
-import { suggestedPrices } from '../../../lib/rules/listing-form';
-import { fenToYuanShort, yuanToFen } from '../../../lib/rules/money';
-import { showError } from '../../../lib/stores/ui';
-import { LoadFailed } from '../../ui/LoadFailed';
-import { Skeleton } from '../../ui/Skeleton';
-import { Spinner } from '../../ui/Spinner';
-import { focusRing } from '../../ui/focus-ring';
-import { useRemote } from '../../ui/use-remote';
-import { SellerGate } from '../SellerGate';
+} from '~/lib/api/seller-listings';
+import { hafuPrepayFen } from '~/lib/rules/hafu';
+import { suggestedPrices } from '~/lib/rules/listing-form';
+import { fenToYuanShort, yuanToFen } from '~/lib/rules/money';
+import { showError } from '~/lib/stores/ui';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { Spinner } from '~/islands/ui/Spinner';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { useRemote } from '~/islands/ui/use-remote';
+import { SellerGate } from '~/islands/seller/SellerGate';
 import {
   FLASH_KEY,
   SELLER_LISTINGS_HREF,
@@ -33,7 +33,7 @@ import {
   zonesFor,
   type FieldErrors,
   type ListingFormValues,
-} from './listing-helpers';
+} from '~/islands/seller/listings/listing-helpers';
 
 const inputClass = `w-full min-w-0 rounded border border-neutral-300 px-3 py-2 text-sm text-neutral-900 placeholder:text-neutral-400 focus:border-primary focus:outline-none aria-[invalid=true]:border-primary ${focusRing}`;
 const smallButton = `inline-flex min-h-8 items-center justify-center rounded border border-neutral-300 bg-white px-2 text-xs text-neutral-700 hover:border-primary hover:text-primary disabled:opacity-40 ${focusRing}`;

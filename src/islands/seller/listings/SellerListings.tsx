@@ -8,20 +8,20 @@ import {
   listSellerListings,
   type Page,
   type SellerListingRow,
-} from '../../../lib/api/seller-listings';
-import { SELLER_STATE_ACTION, SELLER_STATE_LABEL, availableMoves, type SellerStateTarget } from '../../../lib/rules/listing-form';
-import { showSuccess } from '../../../lib/stores/ui';
-import { DebounceButton } from '../../ui/DebounceButton';
-import { EmptyState } from '../../ui/EmptyState';
-import { LoadFailed } from '../../ui/LoadFailed';
-import { Modal } from '../../ui/Modal';
-import { Pager } from '../../ui/Pager';
-import { Skeleton } from '../../ui/Skeleton';
-import { Tabs, tabId } from '../../ui/Tabs';
-import { focusRing } from '../../ui/focus-ring';
-import { usePagedList } from '../../ui/use-paged-list';
-import { SellerGate } from '../SellerGate';
-import { FLASH_KEY, SELLER_LISTING_NEW_HREF, detailHref, editHref, readListingsQuery, withListingsQuery, type ListingsQuery } from './listing-helpers';
+} from '~/lib/api/seller-listings';
+import { SELLER_STATE_ACTION, SELLER_STATE_LABEL, availableMoves, type SellerStateTarget } from '~/lib/rules/listing-form';
+import { showSuccess } from '~/lib/stores/ui';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Modal } from '~/islands/ui/Modal';
+import { Pager } from '~/islands/ui/Pager';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { Tabs, tabId } from '~/islands/ui/Tabs';
+import { focusRing } from '~/islands/ui/focus-ring';
+import { usePagedList } from '~/islands/ui/use-paged-list';
+import { SellerGate } from '~/islands/seller/SellerGate';
+import { FLASH_KEY, SELLER_LISTING_NEW_HREF, detailHref, editHref, readListingsQuery, withListingsQuery, type ListingsQuery } from '~/islands/seller/listings/listing-helpers';
 
 const TABS = SELLER_LISTING_FILTERS.map((value) => ({ value, label: SELLER_LISTING_FILTER_LABEL[value] }));
 

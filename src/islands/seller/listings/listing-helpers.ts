@@ -11,10 +11,10 @@ import {
   type ListingGameOption,
   type SellerListingEdit,
   type SellerListingFilter,
-} from '../../../lib/contract/seller-listings';
-import { RENTAL_TIME_ALL_DAY } from '../../../lib/config/constants';
-import type { RentalPeriodFlags } from '../../../lib/rules/periods';
-import { pageParam, setPageParam } from '../../ui/page-query';
+} from '~/lib/contract/seller-listings';
+import { RENTAL_TIME_ALL_DAY } from '~/lib/config/constants';
+import type { RentalPeriodFlags } from '~/lib/rules/periods';
+import { pageParam, setPageParam } from '~/islands/ui/page-query';
 
 export const SELLER_LISTINGS_HREF = '/seller/listings';
 export const SELLER_LISTING_NEW_HREF = '/seller/listings/new';

@@ -6,13 +6,13 @@ import {
   COMPLAINT_ANSWER_MIN_CHARS,
   type SellerComplaint,
   type UploadedImageAnswer,
-} from '../../../lib/api/seller-earnings';
-import { EvidenceImages } from '../../orders/EvidenceImages';
-import { errorText, focusRing } from '../../orders/order-helpers';
-import { DebounceButton } from '../../ui/DebounceButton';
-import { Modal } from '../../ui/Modal';
-import { CountedTextarea } from '../../ui/CountedTextarea';
-import { answerContentError } from './seller-order-helpers';
+} from '~/lib/api/seller-earnings';
+import { EvidenceImages } from '~/islands/orders/EvidenceImages';
+import { errorText, focusRing } from '~/islands/orders/order-helpers';
+import { DebounceButton } from '~/islands/ui/DebounceButton';
+import { Modal } from '~/islands/ui/Modal';
+import { CountedTextarea } from '~/islands/ui/CountedTextarea';
+import { answerContentError } from '~/islands/seller/orders/seller-order-helpers';
 
 export interface AnswerDialogProps {
   orderNo: string;

@@ -1,11 +1,11 @@
 import { useId, type ReactNode } from 'react';
-import type { SellerComplaint, SellerOrder } from '../../../lib/api/seller-earnings';
-import { complaintBadgeClass } from '../../orders/ComplaintList';
-import { ComplaintDecision, EvidenceThumbs } from '../../orders/ComplaintDecision';
-import { focusRing, formatOrderTime } from '../../orders/order-helpers';
-import { MoneyLines } from '../../orders/MoneyLines';
-import { OrderCardHeader } from '../../orders/OrderCardHeader';
-import { earningStatusLine, sellerMoneyLines } from './seller-order-helpers';
+import type { SellerComplaint, SellerOrder } from '~/lib/api/seller-earnings';
+import { complaintBadgeClass } from '~/islands/orders/ComplaintList';
+import { ComplaintDecision, EvidenceThumbs } from '~/islands/orders/ComplaintDecision';
+import { focusRing, formatOrderTime } from '~/islands/orders/order-helpers';
+import { MoneyLines } from '~/islands/orders/MoneyLines';
+import { OrderCardHeader } from '~/islands/orders/OrderCardHeader';
+import { earningStatusLine, sellerMoneyLines } from '~/islands/seller/orders/seller-order-helpers';
 
 export interface SellerOrderCardProps {
   order: SellerOrder;

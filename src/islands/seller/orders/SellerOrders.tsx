@@ -1,20 +1,20 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { listSellerOrders, SELLER_ORDER_FILTERS, type Page, type SellerComplaint, type SellerOrder } from '../../../lib/api/seller-earnings';
-import { MONEY_PAGE_SIZE_DEFAULT } from '../../../lib/config/constants';
-import { showSuccess } from '../../../lib/stores/ui';
-import { focusRing, readOrderQuery, withListQuery, type OrderListQuery } from '../../orders/order-helpers';
-import { EmptyState } from '../../ui/EmptyState';
-import { LoadFailed } from '../../ui/LoadFailed';
-import { Pager } from '../../ui/Pager';
-import { Skeleton } from '../../ui/Skeleton';
-import { Tabs, tabId } from '../../ui/Tabs';
-import { usePagedList } from '../../ui/use-paged-list';
-import { SellerGate } from '../SellerGate';
-import { SellerOrderCard } from './SellerOrderCard';
-import { withComplaint } from './seller-order-helpers';
+import { listSellerOrders, SELLER_ORDER_FILTERS, type Page, type SellerComplaint, type SellerOrder } from '~/lib/api/seller-earnings';
+import { MONEY_PAGE_SIZE_DEFAULT } from '~/lib/config/constants';
+import { showSuccess } from '~/lib/stores/ui';
+import { focusRing, readOrderQuery, withListQuery, type OrderListQuery } from '~/islands/orders/order-helpers';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { LoadFailed } from '~/islands/ui/LoadFailed';
+import { Pager } from '~/islands/ui/Pager';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import { Tabs, tabId } from '~/islands/ui/Tabs';
+import { usePagedList } from '~/islands/ui/use-paged-list';
+import { SellerGate } from '~/islands/seller/SellerGate';
+import { SellerOrderCard } from '~/islands/seller/orders/SellerOrderCard';
+import { withComplaint } from '~/islands/seller/orders/seller-order-helpers';
 
 // The dialog's code loads when a 回复投诉 button first opens it.
-const AnswerDialog = lazy(() => import('./AnswerDialog').then((module) => ({ default: module.AnswerDialog })));
+const AnswerDialog = lazy(() => import('~/islands/seller/orders/AnswerDialog').then((module) => ({ default: module.AnswerDialog })));
 
 const ORDERS_HREF = '/seller/orders';
 

@@ -2,9 +2,9 @@
  * Pure helpers of the seller's order screen (/seller/orders): money lines of a card, the
  * earnings line, and the answer form's checks. No I/O, no clock read.
  */
-import { COMPLAINT_ANSWER_IMAGES_MAX, COMPLAINT_ANSWER_MAX_CHARS, COMPLAINT_ANSWER_MIN_CHARS, type SellerComplaint, type SellerOrder } from '../../../lib/api/seller-earnings';
-import { countedLengthError } from '../../ui/CountedTextarea';
-import { formatOrderTime, isNonZeroYuan, type MoneyLine } from '../../orders/order-helpers';
+import { COMPLAINT_ANSWER_IMAGES_MAX, COMPLAINT_ANSWER_MAX_CHARS, COMPLAINT_ANSWER_MIN_CHARS, type SellerComplaint, type SellerOrder } from '~/lib/api/seller-earnings';
+import { countedLengthError } from '~/islands/ui/CountedTextarea';
+import { formatOrderTime, isNonZeroYuan, type MoneyLine } from '~/islands/orders/order-helpers';
 
 /** 租金 and 押金 always; 已退款 when an early cancel gave rent back; then what the seller gets. */
 export function sellerMoneyLines(order: SellerOrder): MoneyLine[] {

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { publicGet } from '../../../lib/api/public-get';
-import { MSG_CONTACTS_UNSET, contactHref, type SiteContacts } from '../../../lib/contract/site-settings';
-import { Modal } from '../Modal';
-import { Spinner } from '../Spinner';
-import { focusRing } from '../focus-ring';
-import type { ModalContentProps } from './types';
+import { publicGet } from '~/lib/api/public-get';
+import { MSG_CONTACTS_UNSET, contactHref, type SiteContacts } from '~/lib/contract/site-settings';
+import { Modal } from '~/islands/ui/Modal';
+import { Spinner } from '~/islands/ui/Spinner';
+import { focusRing } from '~/islands/ui/focus-ring';
+import type { ModalContentProps } from '~/islands/ui/modals/types';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; contacts: SiteContacts } | { state: 'failed' };
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { HAFU_COIN_TIERS } from '../../../lib/config/constants';
-import { hafuPrepayFen, hafuTag, hafuTagText, HAFU_TIER_LABEL } from '../../../lib/rules/hafu';
-import { fenToYuan } from '../../../lib/rules/money';
-import { FigureRow } from '../FigureRow';
-import { Modal } from '../Modal';
-import type { ModalContentProps } from './types';
+import { HAFU_COIN_TIERS } from '~/lib/config/constants';
+import { hafuPrepayFen, hafuTag, hafuTagText, HAFU_TIER_LABEL } from '~/lib/rules/hafu';
+import { fenToYuan } from '~/lib/rules/money';
+import { FigureRow } from '~/islands/ui/FigureRow';
+import { Modal } from '~/islands/ui/Modal';
+import type { ModalContentProps } from '~/islands/ui/modals/types';
 
 export const HAFU_COIN_TITLE = '哈夫币说明';
 

@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { LoginMode } from '../../../lib/stores/ui';
-import { PhonePanel } from '../../auth/PhonePanel';
-import { RegisterPanel } from '../../auth/RegisterPanel';
-import { ScanPanel } from '../../auth/ScanPanel';
-import { UsernamePanel } from '../../auth/UsernamePanel';
-import { Modal } from '../Modal';
-import type { ModalContentProps } from './types';
+import type { LoginMode } from '~/lib/stores/ui';
+import { PhonePanel } from '~/islands/auth/PhonePanel';
+import { RegisterPanel } from '~/islands/auth/RegisterPanel';
+import { ScanPanel } from '~/islands/auth/ScanPanel';
+import { UsernamePanel } from '~/islands/auth/UsernamePanel';
+import { Modal } from '~/islands/ui/Modal';
+import type { ModalContentProps } from '~/islands/ui/modals/types';
 
 export const LOGIN_TABS: ReadonlyArray<{ mode: LoginMode; label: string }> = [
   { mode: 'scan', label: '扫码登录' },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Modal } from '../Modal';
-import type { ModalContentProps } from './types';
+import { Modal } from '~/islands/ui/Modal';
+import type { ModalContentProps } from '~/islands/ui/modals/types';
 
 export const OFFICIAL_ACCOUNT_QR_TITLE = '关注公众号';
 

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { couponFromInfo, isPercentageCoupon } from '../../../lib/rules/coupon';
-import { fenToYuanShort } from '../../../lib/rules/money';
-import { formatShanghaiDate } from '../../../lib/rules/shanghai-time';
-import { $redPackets, loadRedPackets, RED_PACKETS_LOAD_FAILED_MSG, type RedPacket } from '../../../lib/stores/red-packets';
-import { EmptyState } from '../EmptyState';
-import { Modal } from '../Modal';
-import { Skeleton } from '../Skeleton';
-import type { ModalContentProps } from './types';
+import { couponFromInfo, isPercentageCoupon } from '~/lib/rules/coupon';
+import { fenToYuanShort } from '~/lib/rules/money';
+import { formatShanghaiDate } from '~/lib/rules/shanghai-time';
+import { $redPackets, loadRedPackets, RED_PACKETS_LOAD_FAILED_MSG, type RedPacket } from '~/lib/stores/red-packets';
+import { EmptyState } from '~/islands/ui/EmptyState';
+import { Modal } from '~/islands/ui/Modal';
+import { Skeleton } from '~/islands/ui/Skeleton';
+import type { ModalContentProps } from '~/islands/ui/modals/types';
 
 /** Where 去使用 leads: the rental hall, where an envelope is spent on an order. */
 export const RED_PACKET_USE_HREF = '/zuhao.html';

@@ -1,4 +1,4 @@
-import type { ModalName } from '../../../lib/stores/ui';
+import type { ModalName } from '~/lib/stores/ui';
 
 /** What ModalHost hands every lazily loaded modal: its name, the props given to openModal, a closer. */
 export interface ModalContentProps {

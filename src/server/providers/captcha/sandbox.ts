@@ -12,7 +12,7 @@
  * risk scoring on its side) into the SliderCaptchaProvider port of ./port.ts.
  */
 import { randomInt } from 'node:crypto';
-import type { SliderCaptchaProvider, SliderPuzzleDrawing, SliderPuzzleGeometry } from './port';
+import type { SliderCaptchaProvider, SliderPuzzleDrawing, SliderPuzzleGeometry } from '~/server/providers/captcha/port';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

@@ -1,4 +1,4 @@
-import type { CustomerServiceDesk } from './port';
+import type { CustomerServiceDesk } from '~/server/providers/customer-service/port';
 
 /**
  * A third-party desk (the spec's 七鱼) reached by its web link: /redirect keeps the spec's title

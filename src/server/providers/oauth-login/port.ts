@@ -12,8 +12,8 @@
  * Either way the service (services/qr-login.ts) only ever learns an open id and does the rest
  * (find or make the user, confirm the session) itself; adapters import no service.
  */
-import type { DbOrTx } from '../../db/client';
-import type { ThirdPartyProvider } from '../../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import type { ThirdPartyProvider } from '~/server/db/schema';
 
 /** Who the provider says signed in. */
 export interface ThirdPartyIdentity {

@@ -8,7 +8,7 @@
  * 4. GET /oauth2.0/me?access_token&fmt=json → { client_id, openid } or { error, ... }.
  * The me answer must name our own app id: a token minted for another app is refused.
  */
-import { getJson, isUsableOpenId, ThirdPartyLoginRefusedError, type LiveLoginAdapter } from './port';
+import { getJson, isUsableOpenId, ThirdPartyLoginRefusedError, type LiveLoginAdapter } from '~/server/providers/oauth-login/port';
 
 export interface QqLoginOptions {
   appId: string;

@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { thirdPartyIdentities, users, type ThirdPartyProvider } from '../../db/schema';
-import type { SandboxLoginAdapter } from './port';
+import type { DbOrTx } from '~/server/db/client';
+import { thirdPartyIdentities, users, type ThirdPartyProvider } from '~/server/db/schema';
+import type { SandboxLoginAdapter } from '~/server/providers/oauth-login/port';
 
 /** The demo user the sandbox 演示用户 identity signs in as (src/server/seed/demo.ts DEMO_USERS.renter). */
 export const SANDBOX_DEMO_USERNAME = 'renter01';

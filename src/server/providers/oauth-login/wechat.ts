@@ -9,7 +9,7 @@
  * The open id is enough for us; /sns/userinfo (nickname, avatar) is not called, since the new
  * user's name is ours (微信用户xxxx) and the spec asks for nothing more.
  */
-import { getJson, isUsableOpenId, ThirdPartyLoginRefusedError, type LiveLoginAdapter } from './port';
+import { getJson, isUsableOpenId, ThirdPartyLoginRefusedError, type LiveLoginAdapter } from '~/server/providers/oauth-login/port';
 
 export interface WechatLoginOptions {
   appId: string;

@@ -9,7 +9,7 @@
  */
 import { AlipaySdk } from 'alipay-sdk';
 import { fenToYuan, yuanToFen } from '~/lib/rules/money';
-import { plainNotifyAnswer, type NotifyVerdict, type PaymentGateway, type TradeState } from './port';
+import { plainNotifyAnswer, type NotifyVerdict, type PaymentGateway, type TradeState } from '~/server/providers/payment/port';
 
 export interface AlipayOptions {
   appId: string;

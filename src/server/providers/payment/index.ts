@@ -5,16 +5,16 @@
  * setPaymentGateways(createPaymentGateways(config)) once; until then the first use builds them
  * from the environment, so tests and scripts need no boot.
  */
-import { appConfig } from '../../config';
-import { alipayGateway } from './alipay';
-import { alipayConfigured, paymentConfigProblems, privateKeyPem, publicKeyPem, wechatpayConfigured, type PaymentConfig } from './config';
-import type { GatewayChannel, PaymentGateway } from './port';
-import { sandboxGateway } from './sandbox';
-import { wechatpayGateway } from './wechatpay';
+import { appConfig } from '~/server/config';
+import { alipayGateway } from '~/server/providers/payment/alipay';
+import { alipayConfigured, paymentConfigProblems, privateKeyPem, publicKeyPem, wechatpayConfigured, type PaymentConfig } from '~/server/providers/payment/config';
+import type { GatewayChannel, PaymentGateway } from '~/server/providers/payment/port';
+import { sandboxGateway } from '~/server/providers/payment/sandbox';
+import { wechatpayGateway } from '~/server/providers/payment/wechatpay';
 
-export type { Checkout, CheckoutRequest, GatewayChannel, GatewayContext, IncomingNotify, NotifyAnswer, NotifyVerdict, PaymentGateway, RefundRequest, RefundResult, TradeQuery } from './port';
-export { checkoutUrlOf, GATEWAY_CHANNELS, NOTIFY_ANSWER_FAIL, NOTIFY_ANSWER_OK, plainNotifyAnswer } from './port';
-export { PAYMENT_CONFIG_SHAPE, paymentConfigProblems, readPaymentConfig, type PaymentConfig } from './config';
+export type { Checkout, CheckoutRequest, GatewayChannel, GatewayContext, IncomingNotify, NotifyAnswer, NotifyVerdict, PaymentGateway, RefundRequest, RefundResult, TradeQuery } from '~/server/providers/payment/port';
+export { checkoutUrlOf, GATEWAY_CHANNELS, NOTIFY_ANSWER_FAIL, NOTIFY_ANSWER_OK, plainNotifyAnswer } from '~/server/providers/payment/port';
+export { PAYMENT_CONFIG_SHAPE, paymentConfigProblems, readPaymentConfig, type PaymentConfig } from '~/server/providers/payment/config';
 
 export interface PaymentGateways {
   byChannel: Readonly<Record<GatewayChannel, PaymentGateway | null>>;

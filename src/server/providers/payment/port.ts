@@ -8,7 +8,7 @@
  * page pay and the RSA2-signed form notify), wechatpay.ts (WeChat Pay API v3, Native pay and the
  * AES-GCM encrypted JSON notify).
  */
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '~/server/db/client';
 import type { GatewayChannel } from '~/lib/contract/money';
 
 export type { GatewayChannel };

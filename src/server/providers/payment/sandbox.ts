@@ -16,9 +16,9 @@
 import { generateKeyPairSync, randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { fenToYuan, yuanToFen } from '~/lib/rules/money';
-import type { DbOrTx } from '../../db/client';
-import { appSecrets, sandboxGatewayTrades } from '../../db/schema';
-import { log } from '../../log';
+import type { DbOrTx } from '~/server/db/client';
+import { appSecrets, sandboxGatewayTrades } from '~/server/db/schema';
+import { log } from '~/server/log';
 import {
   NOTIFY_ANSWER_OK,
   plainNotifyAnswer,
@@ -27,8 +27,8 @@ import {
   type NotifyVerdict,
   type PaymentGateway,
   type TradeState,
-} from './port';
-import { signParams, verifyParams } from './rsa2';
+} from '~/server/providers/payment/port';
+import { signParams, verifyParams } from '~/server/providers/payment/rsa2';
 
 /** Who we are at the sandbox gateway: its notify must name exactly these. */
 export const SANDBOX_MERCHANT_IDS: Readonly<Record<GatewayChannel, { appId: string; sellerId: string }>> = {

@@ -11,7 +11,7 @@
  * A notify is acknowledged with 204 and no body; a refusal is 4xx/5xx with {code:"FAIL",message}.
  */
 import { createCipheriv, createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
-import { type NotifyAnswer, type NotifyVerdict, type PaymentGateway, type TradeState } from './port';
+import { type NotifyAnswer, type NotifyVerdict, type PaymentGateway, type TradeState } from '~/server/providers/payment/port';
 
 export interface WechatPayOptions {
   mchId: string;

@@ -11,8 +11,8 @@
  * the code the user will type, so it is never logged).
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { log } from '../../log';
-import { MessageRefusedError, type MessageSender } from './port';
+import { log } from '~/server/log';
+import { MessageRefusedError, type MessageSender } from '~/server/providers/sms/port';
 
 export const ALIYUN_SMS_API_VERSION = '2017-05-25';
 /** How long one SendSms may take before the send counts as failed. */

@@ -4,8 +4,8 @@
  * /sandbox/outbox) and Aliyun SMS (aliyun-sms.ts). The registry (../sign-in-providers.ts) picks one
  * per channel from configuration; email has no real adapter yet (docs/providers-sign-in.md).
  */
-import type { DbOrTx } from '../../db/client';
-import type { CodeChannel } from '../../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import type { CodeChannel } from '~/server/db/schema';
 
 export interface OutgoingMessage {
   channel: CodeChannel;

@@ -3,8 +3,8 @@
  * /sandbox/outbox shows it to the tester. Never in production pages (config.ts
  * sandboxPagesEnabled), since the outbox would hand anyone the codes.
  */
-import { outboxMessages } from '../../db/schema';
-import type { MessageSender } from './port';
+import { outboxMessages } from '~/server/db/schema';
+import type { MessageSender } from '~/server/providers/sms/port';
 
 export const sandboxMessageSender: MessageSender = {
   async send(db, message, now) {

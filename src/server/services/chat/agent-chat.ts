@@ -8,14 +8,14 @@ import { and, asc, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { CHAT_AGENT_MESSAGES_PER_WINDOW, CHAT_AGENT_RATE_WINDOW_S, CHAT_OPS_LIST_MAX, CHAT_PAGE_SIZE_DEFAULT } from '~/lib/config/constants';
 import { CHAT_MESSAGES, CHAT_SYSTEM_TEXT, type ChatConversationSummary, type ChatMessageView, type ChatOpsHistory, type ChatOpsList, type ChatOpsView } from '~/lib/contract/chat';
 import type { ChatOpsHistoryQuery, ChatReplyBody } from '~/lib/contract/chat-schemas';
-import type { DbOrTx, DbTx } from '../../db/client';
-import { chatConversations, chatMessages, uploadedImages } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
-import type { OperatorActor } from '../../ops-auth';
-import { writeAudit } from '../ops/audit';
-import { enforceRateLimits } from '../rate-limit';
-import { recordAgentPresence } from './presence';
-import { consoleCounts, loadMessageViews, loadSummaries, summaryById, type ConversationRow } from './views';
+import type { DbOrTx, DbTx } from '~/server/db/client';
+import { chatConversations, chatMessages, uploadedImages } from '~/server/db/schema';
+import { conflict, notFound } from '~/server/errors';
+import type { OperatorActor } from '~/server/ops-auth';
+import { writeAudit } from '~/server/services/ops/audit';
+import { enforceRateLimits } from '~/server/services/rate-limit';
+import { recordAgentPresence } from '~/server/services/chat/presence';
+import { consoleCounts, loadMessageViews, loadSummaries, summaryById, type ConversationRow } from '~/server/services/chat/views';
 
 export const chatAgentRateBucket = (operatorId: number): string => `chat:agent:${operatorId}`;
 

@@ -9,9 +9,9 @@
  * The hubs live on globalThis: main.ts (which closes them at shutdown) and the Astro bundle (whose
  * stream endpoints add subscribers) are two copies of this module.
  */
-import type { Db } from '../../db/client';
-import { listenToChannel, type Unlisten } from '../../db/listen';
-import { log } from '../../log';
+import type { Db } from '~/server/db/client';
+import { listenToChannel, type Unlisten } from '~/server/db/listen';
+import { log } from '~/server/log';
 
 export const CHAT_EVENTS_CHANNEL = 'chat_events';
 

@@ -5,8 +5,8 @@
  * is there. A closed console simply stops being seen.
  */
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { chatAgentPresence } from '../../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import { chatAgentPresence } from '~/server/db/schema';
 
 export async function recordAgentPresence(db: DbOrTx, operatorId: number, now: Date): Promise<void> {
   await db

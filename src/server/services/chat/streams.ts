@@ -17,12 +17,12 @@
 import { and, eq, max } from 'drizzle-orm';
 import { CHAT_PAGE_SIZE_MAX, CHAT_STREAM_HEARTBEAT_MS, CHAT_STREAM_RETRY_MS } from '~/lib/config/constants';
 import { sseFrame } from '~/lib/rules/chat';
-import type { Db } from '../../db/client';
-import { chatConversations, chatMessages } from '../../db/schema';
-import { log } from '../../log';
-import { recordAgentPresence } from './presence';
-import { chatHubFor, type ChatSubscriber } from './hub';
-import { consoleCounts, summaryById, userChatState, userMessagesAfter } from './views';
+import type { Db } from '~/server/db/client';
+import { chatConversations, chatMessages } from '~/server/db/schema';
+import { log } from '~/server/log';
+import { recordAgentPresence } from '~/server/services/chat/presence';
+import { chatHubFor, type ChatSubscriber } from '~/server/services/chat/hub';
+import { consoleCounts, summaryById, userChatState, userMessagesAfter } from '~/server/services/chat/views';
 
 /** Bytes queued for one slow client before the stream is cut (it reconnects and resumes). */
 const MAX_QUEUED_BYTES = 1024 * 1024;

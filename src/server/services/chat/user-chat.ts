@@ -7,12 +7,12 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { CHAT_ORDER_PICKER_MAX, CHAT_PAGE_SIZE_DEFAULT, CHAT_USER_MESSAGES_PER_WINDOW, CHAT_USER_RATE_WINDOW_S } from '~/lib/config/constants';
 import { CHAT_MESSAGES, type ChatHistory, type ChatOrderChoice, type ChatReadResult, type ChatSendResult } from '~/lib/contract/chat';
 import type { ChatHistoryQuery, ChatSendBody } from '~/lib/contract/chat-schemas';
-import type { DbOrTx, DbTx } from '../../db/client';
-import { chatConversations, chatMessages, orders, shops, uploadedImages } from '../../db/schema';
-import { notFound } from '../../errors';
-import { loadOrderRecords } from '../order-view';
-import { enforceRateLimits } from '../rate-limit';
-import { loadMessageViews, orderCardOf, userChatState, userHistoryPage, userMessagesAfter, userUnread, type ConversationRow } from './views';
+import type { DbOrTx, DbTx } from '~/server/db/client';
+import { chatConversations, chatMessages, orders, shops, uploadedImages } from '~/server/db/schema';
+import { notFound } from '~/server/errors';
+import { loadOrderRecords } from '~/server/services/order-view';
+import { enforceRateLimits } from '~/server/services/rate-limit';
+import { loadMessageViews, orderCardOf, userChatState, userHistoryPage, userMessagesAfter, userUnread, type ConversationRow } from '~/server/services/chat/views';
 
 export const chatUserRateBucket = (userId: number): string => `chat:user:${userId}`;
 

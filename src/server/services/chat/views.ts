@@ -15,10 +15,10 @@ import type {
 } from '~/lib/contract/chat';
 import { chatPreview } from '~/lib/rules/chat';
 import { orderStatusText } from '~/lib/rules/order-status';
-import type { DbOrTx } from '../../db/client';
-import { chatAgentPresence, chatConversations, chatMessages, uploadedImages, users } from '../../db/schema';
-import { loadOrderRecordsByIds, type OrderRecord } from '../order-view';
-import { uploadUrl } from '../uploads';
+import type { DbOrTx } from '~/server/db/client';
+import { chatAgentPresence, chatConversations, chatMessages, uploadedImages, users } from '~/server/db/schema';
+import { loadOrderRecordsByIds, type OrderRecord } from '~/server/services/order-view';
+import { uploadUrl } from '~/server/services/uploads';
 
 /** Whose eyes read the messages: their own messages carry read_by_peer. */
 export type ChatViewer = 'user' | 'agent';

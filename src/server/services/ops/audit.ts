@@ -9,9 +9,9 @@ import type { Page } from '~/lib/contract/common';
 import type { AuditEntryView, OpsAuditQuery } from '~/lib/contract/ops';
 import { MS_PER_DAY } from '~/lib/config/constants';
 import { shanghaiDayStart } from '~/lib/rules/shanghai-time';
-import type { DbOrTx } from '../../db/client';
-import { operators, opsAuditLog } from '../../db/schema';
-import type { OperatorActor } from './operators';
+import type { DbOrTx } from '~/server/db/client';
+import { operators, opsAuditLog } from '~/server/db/schema';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 export interface AuditEntry {
   /** Dotted verb: listing.approve, complaint.decide, operator.create ... */

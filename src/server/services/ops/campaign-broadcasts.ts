@@ -7,11 +7,11 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Page } from '~/lib/contract/common';
 import { AUDIENCE_SEGMENT_LABELS, type AudienceSegment, type BroadcastSendBody, type BroadcastSendResult, type OpsBroadcastView } from '~/lib/contract/ops-campaigns';
-import type { Db, DbOrTx } from '../../db/client';
-import { notificationBroadcasts, operators } from '../../db/schema';
-import { broadcast, countSegmentUsers } from '../notifications';
-import { writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { notificationBroadcasts, operators } from '~/server/db/schema';
+import { broadcast, countSegmentUsers } from '~/server/services/notifications';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 type BroadcastRow = typeof notificationBroadcasts.$inferSelect;
 

@@ -6,12 +6,12 @@
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '~/lib/contract/common';
 import type { NoticeCreateBody, NoticeListQuery, NoticeStatus, NoticeUpdateBody, OpsNoticeView } from '~/lib/contract/ops-campaigns';
-import type { Db, DbOrTx } from '../../db/client';
-import { emergencyNotices } from '../../db/schema';
-import { notFound } from '../../errors';
-import { createEmergencyNotice, updateEmergencyNotice } from '../emergency-notices';
-import { writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { emergencyNotices } from '~/server/db/schema';
+import { notFound } from '~/server/errors';
+import { createEmergencyNotice, updateEmergencyNotice } from '~/server/services/emergency-notices';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 export const MSG_NOTICE_NOT_FOUND = '通知不存在';
 

@@ -19,13 +19,13 @@ import {
   type OpsPublishBody,
 } from '~/lib/contract/content';
 import type { Page } from '~/lib/contract/common';
-import type { Db, DbOrTx } from '../../db/client';
-import { announcements, operators, type AnnouncementRow } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
-import { escapeLikePattern, renderBodyForStorage } from '../help';
-import { renderStoredMarkdown } from '../markdown';
-import { writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { announcements, operators, type AnnouncementRow } from '~/server/db/schema';
+import { conflict, notFound } from '~/server/errors';
+import { escapeLikePattern, renderBodyForStorage } from '~/server/services/help';
+import { renderStoredMarkdown } from '~/server/services/markdown';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 type Row = AnnouncementRow & { updatedByUsername: string | null };
 

@@ -17,14 +17,14 @@ import {
   type OpsPublishBody,
 } from '~/lib/contract/content';
 import type { Page } from '~/lib/contract/common';
-import type { Db, DbOrTx } from '../../db/client';
-import { violatedUniqueConstraint } from '../../db/errors';
-import { helpPages, operators, type HelpPageRow } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
-import { escapeLikePattern, renderBodyForStorage, searchTextMatches } from '../help';
-import { MARKDOWN_RENDERER_VERSION } from '../markdown';
-import { writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { violatedUniqueConstraint } from '~/server/db/errors';
+import { helpPages, operators, type HelpPageRow } from '~/server/db/schema';
+import { conflict, notFound } from '~/server/errors';
+import { escapeLikePattern, renderBodyForStorage, searchTextMatches } from '~/server/services/help';
+import { MARKDOWN_RENDERER_VERSION } from '~/server/services/markdown';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 type Row = Omit<HelpPageRow, 'searchText'> & { updatedByUsername: string | null };
 

@@ -4,11 +4,11 @@
  * for the content through the upload service (purpose `content`).
  */
 import type { ContentImage, MarkdownPreview } from '~/lib/contract/content';
-import type { Db } from '../../db/client';
-import { renderBodyForStorage } from '../help';
-import { storeOwnedImage } from '../uploads';
-import { writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+import type { Db } from '~/server/db/client';
+import { renderBodyForStorage } from '~/server/services/help';
+import { storeOwnedImage } from '~/server/services/uploads';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 /**
  * The HTML the body will publish as (help pages store exactly this; announcements render exactly

@@ -3,7 +3,7 @@
  * services/ops/traffic-rollup.ts): one reading of a Shanghai day, a session and a time range.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx } from '~/server/db/client';
 
 /** A time range [start, end): the overview's range, or one day of the rollup. */
 export interface TimeSpan {

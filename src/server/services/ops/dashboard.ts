@@ -21,9 +21,9 @@ import type {
   DashboardTrafficDay,
 } from '~/lib/contract/ops-dashboard';
 import type { DashboardRange } from '~/lib/rules/dashboard-range';
-import type { Db } from '../../db/client';
-import { num, rows, shanghaiDay, within } from './dashboard-sql';
-import { readTrafficCounts, type TrafficCounts } from './traffic-rollup';
+import type { Db } from '~/server/db/client';
+import { num, rows, shanghaiDay, within } from '~/server/services/ops/dashboard-sql';
+import { readTrafficCounts, type TrafficCounts } from '~/server/services/ops/traffic-rollup';
 
 type Range = Pick<DashboardRange, 'start' | 'end' | 'days' | 'from' | 'to'>;
 

@@ -23,13 +23,13 @@ import {
 } from '~/lib/contract/ops-campaigns';
 import { MSG_EXCHANGE_CODE_INVALID } from '~/lib/contract/exchange-code';
 import { exchangeCodeFromBytes, formatExchangeCode, normalizeExchangeCode } from '~/lib/rules/exchange-code';
-import type { Db, DbOrTx } from '../../db/client';
-import { exchangeCodeBatches, exchangeCodeRedemptions, exchangeCodes, operators, redPacketTemplates, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
-import { credentialsKey, decryptWith, encryptWith } from '../credentials';
-import { templateLabel, type RedPacketTemplateRow } from '../red-packet-templates';
-import { writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { exchangeCodeBatches, exchangeCodeRedemptions, exchangeCodes, operators, redPacketTemplates, users } from '~/server/db/schema';
+import { badRequest, conflict, notFound } from '~/server/errors';
+import { credentialsKey, decryptWith, encryptWith } from '~/server/services/credentials';
+import { templateLabel, type RedPacketTemplateRow } from '~/server/services/red-packet-templates';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 export const MSG_BATCH_NOT_FOUND = '兑换码批次不存在';
 export const MSG_BATCH_EXPIRES_PAST = '过期时间应晚于现在';

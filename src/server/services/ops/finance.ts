@@ -12,12 +12,12 @@ import { and, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } f
 import { FINANCE_REPORT_DEFAULT_DAYS, FINANCE_REPORT_MAX_DAYS, MS_PER_DAY } from '~/lib/config/constants';
 import type { OpsFinanceDailyPage, OpsFinanceDailyQuery, OpsFinanceDay, OpsLedgerCheckView, OpsLedgerPage, OpsLedgerQuery } from '~/lib/contract/ops-finance';
 import { formatShanghaiDate, shanghaiDayStart } from '~/lib/rules/shanghai-time';
-import type { DbOrTx } from '../../db/client';
-import { orders, sellerEarnings, users, walletLedger, withdrawals } from '../../db/schema';
-import { badRequest } from '../../errors';
-import { ledgerIdentity } from '../settlement';
-import { LEDGER_KIND_TEXT } from '../wallet';
-import { dayRange } from './withdrawals';
+import type { DbOrTx } from '~/server/db/client';
+import { orders, sellerEarnings, users, walletLedger, withdrawals } from '~/server/db/schema';
+import { badRequest } from '~/server/errors';
+import { ledgerIdentity } from '~/server/services/settlement';
+import { LEDGER_KIND_TEXT } from '~/server/services/wallet';
+import { dayRange } from '~/server/services/ops/withdrawals';
 
 export const MSG_FINANCE_RANGE_TOO_LONG = `日期范围不能超过${FINANCE_REPORT_MAX_DAYS}天`;
 

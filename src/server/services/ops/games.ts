@@ -11,11 +11,11 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '~/lib/config/constants';
 import { MSG_OPS_GAME_NOT_FOUND, MSG_OPS_GAME_NOT_IN_MAINTENANCE, type OpsGameMaintenanceBody, type OpsGameView } from '~/lib/contract/ops-sellers';
 import { isGameInMaintenance } from '~/lib/rules/availability';
-import type { Db, DbOrTx } from '../../db/client';
-import { games, listings, orders, type GameRow } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
-import { writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { games, listings, orders, type GameRow } from '~/server/db/schema';
+import { conflict, notFound } from '~/server/errors';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 const flag01 = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
 

@@ -34,16 +34,16 @@ import { REVIEW_STATUS_LABEL, SELLER_STATE_LABEL, isListedAs } from '~/lib/rules
 import { REVIEW_CHANGE_LABEL, canRestore, canTakeDown, reviewChange } from '~/lib/rules/listing-review';
 import { fenToYuan } from '~/lib/rules/money';
 import type { CertType } from '~/lib/rules/settlement';
-import type { Db, DbOrTx } from '../../db/client';
-import { games, listingAttrs, listings, platforms, shops, users, zones } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
-import { containsPattern } from '../catalog';
-import { applyListingReview, type ListingRow } from '../seller-listings';
-import { notifyListingHeld, notifyListingRestored, notifyListingReviewed } from '../seller-notification-events';
-import { cardVariantUrl } from '../uploads';
-import { writeAudit } from './audit';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { games, listingAttrs, listings, platforms, shops, users, zones } from '~/server/db/schema';
+import { conflict, notFound } from '~/server/errors';
+import { containsPattern } from '~/server/services/catalog';
+import { applyListingReview, type ListingRow } from '~/server/services/seller-listings';
+import { notifyListingHeld, notifyListingRestored, notifyListingReviewed } from '~/server/services/seller-notification-events';
+import { cardVariantUrl } from '~/server/services/uploads';
+import { writeAudit } from '~/server/services/ops/audit';
 import { MSG_OPS_LISTING_HELD_FOR_BAN } from '~/lib/contract/ops-users';
-import type { OperatorActor } from './operators';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 const certTypeOf = (value: number): CertType => (value === 1 || value === 2 ? value : 0);
 const listingNotFound = () => notFound(MSG_LISTING_NOT_FOUND);

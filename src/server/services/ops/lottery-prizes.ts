@@ -15,11 +15,11 @@ import {
 } from '~/lib/contract/ops-campaigns';
 import { routeByName } from '~/lib/routes';
 import { prizeChances } from '~/lib/rules/invitations';
-import type { Db, DbOrTx } from '../../db/client';
-import { lotteryDraws, lotteryPrizes } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
-import { writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { lotteryDraws, lotteryPrizes } from '~/server/db/schema';
+import { conflict, notFound } from '~/server/errors';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 type PrizeRow = typeof lotteryPrizes.$inferSelect;
 

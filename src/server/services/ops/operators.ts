@@ -34,14 +34,14 @@ import {
   type OpsOperatorUpdateBody,
   type OpsRole,
 } from '~/lib/contract/ops';
-import { violatedUniqueConstraint } from '../../db/errors';
-import type { Db, DbOrTx } from '../../db/client';
-import { operatorSessions, operators, type OperatorRow } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { hashPassword, verifyPassword } from '../password';
-import { enforceRateLimits, resetRateLimit } from '../rate-limit';
-import { hashToken, isWellFormedToken } from '../tokens';
-import { writeAudit } from './audit';
+import { violatedUniqueConstraint } from '~/server/db/errors';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { operatorSessions, operators, type OperatorRow } from '~/server/db/schema';
+import { AppError, badRequest, conflict, notFound } from '~/server/errors';
+import { hashPassword, verifyPassword } from '~/server/services/password';
+import { enforceRateLimits, resetRateLimit } from '~/server/services/rate-limit';
+import { hashToken, isWellFormedToken } from '~/server/services/tokens';
+import { writeAudit } from '~/server/services/ops/audit';
 
 /** Who is acting in the console: resolved from the session cookie on every request. */
 export interface OperatorActor {

@@ -20,13 +20,13 @@ import {
 import { fenToYuan } from '~/lib/rules/money';
 import { orderStatusText } from '~/lib/rules/order-status';
 import { shanghaiDayStart } from '~/lib/rules/shanghai-time';
-import type { DbOrTx } from '../../db/client';
-import { complaints, listings, orders, payments, shops, users, walletLedger } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
-import { revealsForOrder } from '../credential-reveals';
-import { LEDGER_KIND_TEXT } from '../wallet';
-import { buildTimeline, reshapeOrder } from './complaints/detail';
-import { complaintStatusText, complaintTypeName } from './complaints/queue';
+import type { DbOrTx } from '~/server/db/client';
+import { complaints, listings, orders, payments, shops, users, walletLedger } from '~/server/db/schema';
+import { badRequest, notFound } from '~/server/errors';
+import { revealsForOrder } from '~/server/services/credential-reveals';
+import { LEDGER_KIND_TEXT } from '~/server/services/wallet';
+import { buildTimeline, reshapeOrder } from '~/server/services/ops/complaints/detail';
+import { complaintStatusText, complaintTypeName } from '~/server/services/ops/complaints/queue';
 
 const STATE_STATUS: Readonly<Record<Exclude<OpsOrderStateFilter, 'all'>, number>> = {
   unpaid: ORDER_STATUS.unpaid,

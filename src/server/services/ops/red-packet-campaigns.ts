@@ -23,10 +23,10 @@ import {
   type RedPacketUsage,
 } from '~/lib/contract/ops-campaigns';
 import { planGrant, templateRemaining, type GrantPlan } from '~/lib/rules/red-packet-campaign';
-import type { Db, DbOrTx } from '../../db/client';
-import { operators, redPacketGrants, redPacketTemplates, redPackets, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
-import { segmentUsers } from '../notifications';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { operators, redPacketGrants, redPacketTemplates, redPackets, users } from '~/server/db/schema';
+import { badRequest, conflict, notFound } from '~/server/errors';
+import { segmentUsers } from '~/server/services/notifications';
 import {
   MSG_TEMPLATE_NOT_FOUND,
   TemplateRefused,
@@ -36,9 +36,9 @@ import {
   templateLabel,
   templateLimits,
   type RedPacketTemplateRow,
-} from '../red-packet-templates';
-import { writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+} from '~/server/services/red-packet-templates';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 export const MSG_GRANT_KEY_REUSED = '该请求标识已用于其他发放，请刷新页面后重试';
 export const MSG_GRANT_AUDIENCE_GREW = '发放对象人数已变化，超出剩余数量，请重新预览后再发放';

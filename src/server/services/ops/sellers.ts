@@ -23,14 +23,14 @@ import {
 import type { Page } from '~/lib/contract/common';
 import { CERT_TYPE_LABEL, CERTIFICATION_STATE_LABEL, type BusinessDetails } from '~/lib/contract/seller';
 import type { CertType } from '~/lib/rules/settlement';
-import type { Db, DbOrTx } from '../../db/client';
-import { complaints, listings, orders, sellerCertifications, shops, users } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
-import { containsPattern } from '../catalog';
-import { notifyCertificationDecided } from '../seller-notification-events';
-import { applyCertificationDecision, type CertificationRow } from '../sellers';
-import { writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { complaints, listings, orders, sellerCertifications, shops, users } from '~/server/db/schema';
+import { conflict, notFound } from '~/server/errors';
+import { containsPattern } from '~/server/services/catalog';
+import { notifyCertificationDecided } from '~/server/services/seller-notification-events';
+import { applyCertificationDecision, type CertificationRow } from '~/server/services/sellers';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 const certTypeOf = (value: number): CertType => (value === 1 || value === 2 ? value : 0);
 

@@ -21,13 +21,13 @@ import {
   type OpsDownloadBody,
   type SiteContacts,
 } from '~/lib/contract/site-settings';
-import type { Db } from '../../db/client';
-import { siteSettings } from '../../db/schema';
-import { badRequest, conflict } from '../../errors';
-import { readFileFacts } from '../downloads';
-import { readSetting, readSettings, writeSetting, type SettingKey, type SettingValue } from '../site-settings';
-import { writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+import type { Db } from '~/server/db/client';
+import { siteSettings } from '~/server/db/schema';
+import { badRequest, conflict } from '~/server/errors';
+import { readFileFacts } from '~/server/services/downloads';
+import { readSetting, readSettings, writeSetting, type SettingKey, type SettingValue } from '~/server/services/site-settings';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 export const MSG_SETTINGS_UNCHANGED = '设置没有变化';
 

@@ -18,9 +18,9 @@ import {
   TRAFFIC_ROLLUP_SETTLE_MS,
 } from '~/lib/config/constants';
 import { formatShanghaiDate, shanghaiDayStart, shanghaiMidnight } from '~/lib/rules/shanghai-time';
-import type { Db, DbOrTx } from '../../db/client';
-import { trafficDayChannels, trafficDays } from '../../db/schema';
-import { num, rows, sessionKey, shanghaiDay, within, type TimeSpan } from './dashboard-sql';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { trafficDayChannels, trafficDays } from '~/server/db/schema';
+import { num, rows, sessionKey, shanghaiDay, within, type TimeSpan } from '~/server/services/ops/dashboard-sql';
 
 /** One Shanghai day of the collector's events. */
 export interface TrafficDay {

@@ -39,14 +39,14 @@ import {
 } from '~/lib/contract/ops-users';
 import { CERT_TYPE_LABEL } from '~/lib/contract/seller';
 import { orderStatusText } from '~/lib/rules/order-status';
-import { affectedRowCount, type Db, type DbOrTx } from '../../db/client';
-import { listings, opsAuditLog, orders, shops, users } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../errors';
-import { containsPattern } from '../catalog';
-import { revokeAllTokens } from '../tokens';
-import { changeBalance, listFunds, readWallet } from '../wallet';
-import { auditOf, writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+import { affectedRowCount, type Db, type DbOrTx } from '~/server/db/client';
+import { listings, opsAuditLog, orders, shops, users } from '~/server/db/schema';
+import { AppError, conflict, notFound } from '~/server/errors';
+import { containsPattern } from '~/server/services/catalog';
+import { revokeAllTokens } from '~/server/services/tokens';
+import { changeBalance, listFunds, readWallet } from '~/server/services/wallet';
+import { auditOf, writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 // ---------------------------------------------------------------------------------------------
 // masking: customer service confirms a caller by the last digits, never needs the whole value

@@ -20,16 +20,16 @@ import {
   type OpsWithdrawalsQuery,
 } from '~/lib/contract/ops-finance';
 import { shanghaiDayStart } from '~/lib/rules/shanghai-time';
-import type { Db, DbOrTx } from '../../db/client';
-import { operators, users, withdrawals } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
-import { containsPattern } from '../catalog';
-import { notifyWithdrawalRefused } from '../notification-events';
-import { maskMobile } from '../users';
-import { changeBalance } from '../wallet';
-import { payOut, reshapeWithdrawal } from '../withdrawals';
-import { writeAudit } from './audit';
-import type { OperatorActor } from './operators';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { operators, users, withdrawals } from '~/server/db/schema';
+import { conflict, notFound } from '~/server/errors';
+import { containsPattern } from '~/server/services/catalog';
+import { notifyWithdrawalRefused } from '~/server/services/notification-events';
+import { maskMobile } from '~/server/services/users';
+import { changeBalance } from '~/server/services/wallet';
+import { payOut, reshapeWithdrawal } from '~/server/services/withdrawals';
+import { writeAudit } from '~/server/services/ops/audit';
+import type { OperatorActor } from '~/server/services/ops/operators';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 

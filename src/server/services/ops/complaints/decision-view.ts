@@ -2,8 +2,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { OpsComplaintDecisionView } from '~/lib/contract/ops-complaints';
 import { COMPLAINT_OUTCOME_LABELS, type EarningsState } from '~/lib/rules/complaint-decision';
-import type { DbOrTx } from '../../../db/client';
-import { complaintDecisions, operators, ownerCharges, type OwnerChargeKind } from '../../../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import { complaintDecisions, operators, ownerCharges, type OwnerChargeKind } from '~/server/db/schema';
 
 export const OWNER_CHARGE_KIND_TEXT: Readonly<Record<OwnerChargeKind, string>> = { clawback: '退款分摊扣回', penalty: '处罚' };
 

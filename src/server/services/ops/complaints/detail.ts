@@ -19,7 +19,7 @@ import { COMPLAINT_OUTCOME_LABELS, type ComplaintOutcome, type EarningsState } f
 import { fenToYuan } from '~/lib/rules/money';
 import { orderStatusText } from '~/lib/rules/order-status';
 import { isRentalOption, rentalOptionDef } from '~/lib/rules/periods';
-import type { DbOrTx } from '../../../db/client';
+import type { DbOrTx } from '~/server/db/client';
 import {
   complaintAnswers,
   complaintDecisions,
@@ -33,15 +33,15 @@ import {
   users,
   walletLedger,
   type OrderRow,
-} from '../../../db/schema';
-import { notFound } from '../../../errors';
-import { COMPLAINT_STATUS, loadComplaintAnswers } from '../../complaints';
-import { revealsForOrder } from '../../credential-reveals';
-import { ownerChargesSummary } from '../../owner-charges';
-import { LEDGER_KIND_TEXT, readWallet } from '../../wallet';
-import { auditOf } from '../audit';
-import { OWNER_CHARGE_KIND_TEXT, loadOpsDecision } from './decision-view';
-import { complaintStatusText, complaintTypeName } from './queue';
+} from '~/server/db/schema';
+import { notFound } from '~/server/errors';
+import { COMPLAINT_STATUS, loadComplaintAnswers } from '~/server/services/complaints';
+import { revealsForOrder } from '~/server/services/credential-reveals';
+import { ownerChargesSummary } from '~/server/services/owner-charges';
+import { LEDGER_KIND_TEXT, readWallet } from '~/server/services/wallet';
+import { auditOf } from '~/server/services/ops/audit';
+import { OWNER_CHARGE_KIND_TEXT, loadOpsDecision } from '~/server/services/ops/complaints/decision-view';
+import { complaintStatusText, complaintTypeName } from '~/server/services/ops/complaints/queue';
 
 const UPHELD: readonly ComplaintOutcome[] = ['refund_full', 'refund_partial', 'penalize'];
 const yuan = (fen: number): string => `¥${fenToYuan(fen)}`;

@@ -1,4 +1,4 @@
 /** Complaint arbitration in the console (issue 15): the queue, one complaint, the decision. */
-export { listOpsComplaints } from './queue';
-export { getOpsComplaint } from './detail';
-export { decideComplaint, complaintRefundRef } from './decide';
+export { listOpsComplaints } from '~/server/services/ops/complaints/queue';
+export { getOpsComplaint } from '~/server/services/ops/complaints/detail';
+export { decideComplaint, complaintRefundRef } from '~/server/services/ops/complaints/decide';

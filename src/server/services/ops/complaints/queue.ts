@@ -9,9 +9,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { COMPLAINT_TYPES } from '~/lib/config/constants';
 import type { OpsComplaintRow, OpsComplaintsPage, OpsComplaintsQuery } from '~/lib/contract/ops-complaints';
 import { COMPLAINT_OUTCOME_LABELS } from '~/lib/rules/complaint-decision';
-import type { DbOrTx } from '../../../db/client';
-import { complaintAnswers, complaintDecisions, complaints, listings, orders, shops, users } from '../../../db/schema';
-import { COMPLAINT_STATUS } from '../../complaints';
+import type { DbOrTx } from '~/server/db/client';
+import { complaintAnswers, complaintDecisions, complaints, listings, orders, shops, users } from '~/server/db/schema';
+import { COMPLAINT_STATUS } from '~/server/services/complaints';
 
 export const COMPLAINT_STATUS_TEXT: Readonly<Record<number, string>> = { [COMPLAINT_STATUS.open]: '处理中', [COMPLAINT_STATUS.handled]: '已处理' };
 export const complaintTypeName = (type: number): string => COMPLAINT_TYPES.find((t) => t.type === type)?.name ?? '其他问题';

@@ -3,7 +3,7 @@
  * (docs/providers-sign-in.md); see ../_callback.ts. Register this exact URL as the QQ app's callback.
  */
 import { allowOnly, headOf } from '~/server/http';
-import { thirdPartyCallback } from '../_callback';
+import { thirdPartyCallback } from '~/pages/api/v1/qr/_callback';
 
 export const GET = thirdPartyCallback('qq');
 
