@@ -5,19 +5,19 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
-/** client:signedin (src/client-directives/signed-in.ts): hydrate only for a signed-in visitor. */
+/** client:signedin (src/layouts/scripts/signed-in-directive.ts): hydrate only for a signed-in visitor. */
 function hydrationDirectives(): AstroIntegration {
   return {
     name: 'hydration-directives',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'signedin', entrypoint: fileURLToPath(new URL('./src/client-directives/signed-in.ts', import.meta.url)) });
+        addClientDirective({ name: 'signedin', entrypoint: fileURLToPath(new URL('./src/layouts/scripts/signed-in-directive.ts', import.meta.url)) });
       },
     },
   };
 }
 
-// The custom server in src/server/main.ts imports the built handler
+// The custom server in src/app/main.ts imports the built handler
 // (ASTRO_NODE_AUTOSTART=disabled) so it can migrate, seed, lock the data
 // folder and compress responses before the first request is accepted.
 export default defineConfig({
@@ -32,7 +32,7 @@ export default defineConfig({
   // Nothing loads from another host. Style attributes (React's zIndex/maxWidth on server-rendered
   // islands) are allowed: they cannot run script. See docs/decisions.md.
   security: {
-    // Our own copy in src/server/origin-check.ts, which lets the payment notify through.
+    // Our own copy in src/platform/http/origin-check.ts, which lets the payment notify through.
     checkOrigin: false,
     csp: {
       algorithm: 'SHA-256',

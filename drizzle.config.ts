@@ -1,10 +1,10 @@
 import { defineConfig } from 'drizzle-kit';
 
 // `npm run db:generate` writes SQL migrations to ./drizzle (committed). The server applies them at
-// start with drizzle's migrator (src/server/db/client.ts), for PGlite and PostgreSQL alike.
+// start with drizzle's migrator (src/platform/db/client.ts), for PGlite and PostgreSQL alike.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/db/schema.ts',
+  schema: './src/platform/db/schema.ts',
   out: './drizzle',
   strict: true,
   verbose: true,

@@ -8,37 +8,45 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * Every folder of src/ is an element; the first matching pattern wins, so the narrow ones come
- * first (contract before lib, seed before db). Seeding moved out of src/server/db/seed*.ts into
- * src/server/seed/; the old place still counts as `server-seed` so a seed file put back beside
- * the schema is still one the data layer may not import.
+ * The rooms of ARCHITECTURE.md "Layout: one home per feature". Every file of src/ is an element; the
+ * first matching pattern wins, so the narrow ones come first (the schema barrel before the data
+ * layer, server configuration before the browser-safe constants).
  *
  * plugin v7 matches element patterns against folders once `partialMatch: false` is set, so a
- * single-file element (constants, the seed files) needs the older `mode: 'full'`; the deprecation
- * notice for it is silenced below. tests/unit/lint-boundaries.test.ts fails if a plugin upgrade
- * drops `mode` (rules importing constants would then be flagged).
+ * single-file element needs the older `mode: 'full'`; the deprecation notice for it is silenced
+ * below. tests/unit/lint-boundaries.test.ts proves each policy still fires.
  */
 export const BOUNDARY_ELEMENTS = [
-  { type: 'lib-contract', pattern: 'src/lib/contract/**', partialMatch: false },
-  { type: 'lib-rules', pattern: 'src/lib/rules/**', partialMatch: false },
-  { type: 'lib-constants', pattern: 'src/lib/config/constants.ts', mode: 'full' },
-  { type: 'lib-api', pattern: 'src/lib/api/**', partialMatch: false },
-  { type: 'lib-stores', pattern: 'src/lib/stores/**', partialMatch: false },
-  { type: 'lib', pattern: 'src/lib/**', partialMatch: false },
-  { type: 'server-seed', pattern: ['src/server/seed/**', 'src/server/db/seed*.ts'], mode: 'full' },
-  { type: 'server-db', pattern: 'src/server/db/**', partialMatch: false },
-  { type: 'server-services', pattern: 'src/server/services/**', partialMatch: false },
-  { type: 'server-providers', pattern: 'src/server/providers/**', partialMatch: false },
-  { type: 'server', pattern: 'src/server/**', partialMatch: false },
-  { type: 'islands', pattern: 'src/islands/**', partialMatch: false },
-  { type: 'browser-scripts', pattern: ['src/scripts/**', 'src/client-directives/**'], partialMatch: false },
-  { type: 'components', pattern: 'src/components/**', partialMatch: false },
+  { type: 'feature-rules', pattern: 'src/features/*/rules/**', partialMatch: false },
+  { type: 'feature-server', pattern: 'src/features/*/server/**', partialMatch: false },
+  // Astro components render on the server: a type from a feature's server/ is tolerated there.
+  { type: 'feature-astro', pattern: 'src/features/*/ui/**/*.astro', mode: 'full' },
+  { type: 'feature-ui', pattern: 'src/features/*/ui/**', partialMatch: false },
+  // client.ts, contract, stores: what a feature's screens and the browser client read.
+  { type: 'feature-browser', pattern: 'src/features/*/**', partialMatch: false },
+  { type: 'platform-schema', pattern: 'src/platform/db/schema.ts', mode: 'full' },
+  { type: 'platform-db', pattern: 'src/platform/db/**', partialMatch: false },
+  { type: 'platform-providers', pattern: 'src/platform/providers/**', partialMatch: false },
+  { type: 'platform-server', pattern: ['src/platform/http/**', 'src/platform/edge/**', 'src/platform/config/config.ts', 'src/platform/config/log.ts'], mode: 'full' },
+  { type: 'platform-rules', pattern: 'src/platform/rules/**', partialMatch: false },
+  { type: 'platform-constants', pattern: 'src/platform/config/constants.ts', mode: 'full' },
+  { type: 'platform-stores', pattern: 'src/platform/stores/**', partialMatch: false },
+  // wire pieces and browser-safe configuration: both halves read them
+  { type: 'platform-shared', pattern: ['src/platform/wire/**', 'src/platform/config/**'], mode: 'full' },
+  // client core, design kit, wire pieces, browser-safe configuration
+  { type: 'platform-browser', pattern: 'src/platform/**', partialMatch: false },
+  { type: 'app-seed', pattern: 'src/app/seed/**', partialMatch: false },
+  { type: 'app', pattern: 'src/app/**', partialMatch: false },
+  { type: 'page-scripts', pattern: 'src/layouts/scripts/**', partialMatch: false },
   { type: 'layouts', pattern: 'src/layouts/**', partialMatch: false },
   { type: 'pages', pattern: 'src/pages/**', partialMatch: false },
   { type: 'src', pattern: 'src/**', partialMatch: false },
 ];
 
-const SERVER_TYPES = ['server', 'server-db', 'server-seed', 'server-services', 'server-providers'];
+const SERVER_TYPES = ['feature-server', 'platform-schema', 'platform-db', 'platform-providers', 'platform-server', 'app', 'app-seed'];
+const BROWSER_TYPES = ['feature-rules', 'feature-ui', 'feature-browser', 'platform-rules', 'platform-constants', 'platform-stores', 'platform-shared', 'platform-browser', 'page-scripts'];
+const FEATURE_TYPES = ['feature-rules', 'feature-server', 'feature-astro', 'feature-ui', 'feature-browser'];
+const PLATFORM_TYPES = ['platform-schema', 'platform-db', 'platform-providers', 'platform-server', 'platform-rules', 'platform-constants', 'platform-stores', 'platform-shared', 'platform-browser'];
 const APP_TYPES = BOUNDARY_ELEMENTS.map((element) => element.type);
 
 /** A policy that forbids `from` to reach any of `to` (optionally only value imports). */
@@ -56,24 +64,28 @@ function forbid(from, to, message, kind) {
 /** The policies, in ARCHITECTURE.md's words; everything not forbidden is allowed. */
 export const BOUNDARY_POLICIES = [
   // The last matching policy names the violation, so the general ones come first.
-  forbid(SERVER_TYPES, ['lib-api', 'lib-stores'],
-    'Server code never imports the browser HTTP client or the islands\' stores.'),
-  forbid(['islands', 'browser-scripts', 'lib', 'lib-api', 'lib-stores', 'lib-rules', 'lib-contract', 'lib-constants'],
-    SERVER_TYPES, 'Islands, page scripts and src/lib run in the browser: they never import src/server.'),
-  forbid('lib-rules', APP_TYPES.filter((t) => !['lib-rules', 'lib-constants'].includes(t)),
-    'Rules are pure: they import only other rules, lib/config/constants and npm packages.'),
-  forbid('lib-contract', APP_TYPES.filter((t) => !['lib-contract', 'lib-rules', 'lib-constants'].includes(t)),
-    'The wire contract imports only rules, lib/config/constants and npm packages.'),
-  forbid('server-services', ['pages', 'islands', 'components', 'lib-api', 'lib-stores'],
-    'Services know no page, island, component, browser client or store.'),
-  forbid('server-db', ['server-services', 'server-seed', 'server-providers'],
-    'The data layer knows no use case: no service, no seed, no provider.'),
-  forbid('server-providers', ['server-services'],
-    'Providers are ports to the outside world; services call them, not the other way round.'),
-  // Components only render. A type from the server vanishes at build time, so `import type`
-  // is tolerated here (the contract is the better home); value imports, which load data, are not.
-  forbid('components', SERVER_TYPES,
-    'Static components load no data: pass it in from the page (type-only imports are allowed).', 'value'),
+  forbid(SERVER_TYPES, ['feature-astro', 'feature-ui', 'platform-stores'],
+    'Server code never imports a screen or the islands\' stores.'),
+  forbid(BROWSER_TYPES, SERVER_TYPES,
+    'Screens, clients, contracts, stores and rules run in the browser: they never import a feature\'s server/, the platform\'s server side or app/.'),
+  // The schema barrel gathers the features' wire enums (to be split per feature); type imports
+  // (a port's shapes) vanish at build time.
+  forbid(PLATFORM_TYPES.filter((t) => t !== 'platform-schema'), FEATURE_TYPES,
+    'platform/ knows no feature: move the piece into platform/ or hand it in from the feature.', 'value'),
+  forbid(PLATFORM_TYPES, ['app', 'app-seed'], 'platform/ never imports app/ (the composition root imports it).'),
+  forbid(FEATURE_TYPES, ['app', 'app-seed'], 'Features never import app/ (the composition root imports them).'),
+  forbid(['feature-rules', 'platform-rules'], APP_TYPES.filter((t) => !['feature-rules', 'platform-rules', 'platform-constants'].includes(t)),
+    'Rules are pure: they import only other rules, platform/config/constants and npm packages.'),
+  forbid('feature-astro', SERVER_TYPES,
+    'Components only render: pass data in from the page (type-only imports are allowed).', 'value'),
+  forbid('feature-server', ['pages', 'feature-astro', 'feature-ui', 'platform-browser', 'platform-stores'],
+    'A feature\'s server/ knows no page, screen, browser client or store.'),
+  forbid(['platform-db', 'platform-schema'], ['feature-server', 'app-seed', 'platform-providers'],
+    'The data layer knows no use case: no feature server, no seed, no provider.'),
+  forbid('platform-providers', ['feature-server'],
+    'Providers are ports to the outside world; features call them, not the other way round.'),
+  forbid('pages', ['platform-schema'],
+    'Routes never import the database schema: a feature\'s server/ owns its tables.'),
 ];
 
 export default tseslint.config(

@@ -19,13 +19,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { adminQuery, closeDatabase, openDatabase, type Db } from '../src/server/db/client';
-import { countSegmentUsers } from '../src/server/services/notifications';
-import { sendOpsBroadcast } from '../src/server/services/ops/campaign-broadcasts';
-import { createBatch } from '../src/server/services/ops/exchange-codes';
-import { createOperator } from '../src/server/services/ops/operators';
-import { createTemplate, grantTemplate } from '../src/server/services/ops/red-packet-campaigns';
-import type { OperatorActor } from '../src/server/services/ops/operators';
+import { adminQuery, closeDatabase, openDatabase, type Db } from '../src/platform/db/client';
+import { countSegmentUsers } from '../src/features/notifications/server/notifications';
+import { sendOpsBroadcast } from '../src/features/campaigns/server/ops-campaign-broadcasts';
+import { createBatch } from '../src/features/campaigns/server/ops-exchange-codes';
+import { createOperator } from '../src/features/console/server/operators';
+import { createTemplate, grantTemplate } from '../src/features/campaigns/server/ops-red-packet-campaigns';
+import type { OperatorActor } from '../src/features/console/server/operators';
 import { ROOT } from './build-if-needed';
 import { postgresReachable } from './postgres-reachable';
 

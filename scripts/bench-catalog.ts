@@ -9,13 +9,13 @@
  * Node's own type stripping does not resolve). BENCH_LISTINGS and BENCH_RUNS change the size.
  */
 import { pathToFileURL } from 'node:url';
-import type { HallQuery } from '../src/lib/catalog/types';
-import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE } from '../src/lib/config/constants';
-import { type Db, type DbDriver, type TestDatabase } from '../src/server/db/client';
-import { openTestDatabase } from '../src/server/seed/test-database';
-import { GAME_CATALOG, ROLE_NAME_PARTS, TITLE_TAGS, coverPath } from '../src/server/seed/catalog';
-import { games, platforms, shops, zones } from '../src/server/db/schema';
-import { hallQueries, searchListings } from '../src/server/services/catalog';
+import type { HallQuery } from '../src/features/catalog/types';
+import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE } from '../src/platform/config/constants';
+import { type Db, type DbDriver, type TestDatabase } from '../src/platform/db/client';
+import { openTestDatabase } from '../src/app/seed/test-database';
+import { GAME_CATALOG, ROLE_NAME_PARTS, TITLE_TAGS, coverPath } from '../src/app/seed/catalog';
+import { games, platforms, shops, zones } from '../src/platform/db/schema';
+import { hallQueries, searchListings } from '../src/features/catalog/server/catalog';
 import { postgresReachable } from './postgres-reachable.ts';
 import { percentile } from './bench-lib';
 

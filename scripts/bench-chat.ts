@@ -20,11 +20,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { createSseParser } from '../src/lib/rules/chat';
-import { closeDatabase, openDatabase } from '../src/server/db/client';
-import { rateLimitCounters } from '../src/server/db/schema';
-import { issueToken } from '../src/server/services/tokens';
-import { createUser } from '../src/server/services/users';
+import { createSseParser } from '../src/features/chat/rules/chat';
+import { closeDatabase, openDatabase } from '../src/platform/db/client';
+import { rateLimitCounters } from '../src/platform/db/schema';
+import { issueToken } from '../src/features/sign-in/server/tokens';
+import { createUser } from '../src/features/account/server/users';
 import { like } from 'drizzle-orm';
 import { percentile } from './bench-lib';
 import { buildIfNeeded, ENTRY, ROOT } from './build-if-needed';

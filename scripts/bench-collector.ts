@@ -15,11 +15,11 @@
  * Run: `npx tsx scripts/bench-collector.ts` (part of `npm run bench`). BENCH_COLLECTOR_EVENTS
  * changes the number of events (default 5000), BENCH_COLLECTOR_CONCURRENCY the in-flight count (64).
  */
-import { COLLECTOR_FLUSH_MS, COLLECTOR_FLUSH_ROWS } from '../src/lib/config/constants';
-import type { Db, DbDriver } from '../src/server/db/client';
-import { pageViews } from '../src/server/db/schema';
-import { openTestDatabase } from '../src/server/seed/test-database';
-import { ActivityWriter, recordActivity, toActivityRow, type ActivityRecord } from '../src/server/services/analytics';
+import { COLLECTOR_FLUSH_MS, COLLECTOR_FLUSH_ROWS } from '../src/platform/config/constants';
+import type { Db, DbDriver } from '../src/platform/db/client';
+import { pageViews } from '../src/platform/db/schema';
+import { openTestDatabase } from '../src/app/seed/test-database';
+import { ActivityWriter, recordActivity, toActivityRow, type ActivityRecord } from '../src/features/analytics/server/analytics';
 import { percentile } from './bench-lib';
 import { postgresReachable } from './postgres-reachable';
 

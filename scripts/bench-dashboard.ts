@@ -18,10 +18,10 @@
  * BENCH_DASHBOARD_EVENTS / BENCH_DASHBOARD_ORDERS the sizes; BENCH_DASHBOARD_PLANS=0 skips plans.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db/client';
-import { openTestDatabase } from '../src/server/seed/test-database';
-import { resolveDashboardRange, type DashboardRange } from '../src/lib/rules/dashboard-range';
-import { DASHBOARD_MAX_DAYS, DASHBOARD_TOP_N } from '../src/lib/config/constants';
+import type { Db } from '../src/platform/db/client';
+import { openTestDatabase } from '../src/app/seed/test-database';
+import { resolveDashboardRange, type DashboardRange } from '../src/features/console/rules/dashboard-range';
+import { DASHBOARD_MAX_DAYS, DASHBOARD_TOP_N } from '../src/platform/config/constants';
 import {
   channelsInRange,
   complaintRates,
@@ -31,8 +31,8 @@ import {
   topGames,
   topListings,
   trafficPerDay,
-} from '../src/server/services/ops/dashboard';
-import { readTrafficCounts, rollUpTrafficDays, type TrafficCounts } from '../src/server/services/ops/traffic-rollup';
+} from '../src/features/console/server/dashboard';
+import { readTrafficCounts, rollUpTrafficDays, type TrafficCounts } from '../src/features/analytics/server/traffic-rollup';
 import { captureStatements, explain } from './bench-plans';
 import { postgresReachable } from './postgres-reachable';
 import { percentile } from './bench-lib';

@@ -13,12 +13,12 @@
  * changes the number of calls per variant (default 2,000).
  */
 import { eq } from 'drizzle-orm';
-import type { Db, DbDriver } from '../src/server/db/client';
-import { footprints, listings, users } from '../src/server/db/schema';
-import { openTestDatabase } from '../src/server/seed/test-database';
-import { recordFootprint } from '../src/server/services/footprints';
-import { accountState } from '../src/server/services/listing-interactions';
-import { issueToken, resolveToken } from '../src/server/services/tokens';
+import type { Db, DbDriver } from '../src/platform/db/client';
+import { footprints, listings, users } from '../src/platform/db/schema';
+import { openTestDatabase } from '../src/app/seed/test-database';
+import { recordFootprint } from '../src/features/account/server/footprints';
+import { accountState } from '../src/features/catalog/server/listing-interactions';
+import { issueToken, resolveToken } from '../src/features/sign-in/server/tokens';
 import { percentile } from './bench-lib';
 import { postgresReachable } from './postgres-reachable';
 

@@ -10,12 +10,12 @@
  * never refuse a bench login. Run: `npx tsx scripts/bench-login.ts` (part of `npm run bench`).
  */
 import { constants, publicEncrypt } from 'node:crypto';
-import { type Db, type DbDriver } from '../src/server/db/client';
-import { openTestDatabase } from '../src/server/seed/test-database';
-import { users } from '../src/server/db/schema';
-import { hashPassword, verifyPassword } from '../src/server/services/password';
-import { loginWithPassword } from '../src/server/services/password-login';
-import { computeRequestSignature, issueSignChallenge, verifySignedRequest } from '../src/server/services/request-signing';
+import { type Db, type DbDriver } from '../src/platform/db/client';
+import { openTestDatabase } from '../src/app/seed/test-database';
+import { users } from '../src/platform/db/schema';
+import { hashPassword, verifyPassword } from '../src/features/sign-in/server/password';
+import { loginWithPassword } from '../src/features/sign-in/server/password-login';
+import { computeRequestSignature, issueSignChallenge, verifySignedRequest } from '../src/features/sign-in/server/request-signing';
 import { percentile } from './bench-lib';
 
 const CONCURRENCY = Number(process.env['BENCH_LOGIN_CONCURRENCY'] ?? 8);

@@ -17,12 +17,12 @@
  * `npm run bench`); BENCH_SECONDS and BENCH_LOTTERY_CLIENTS change the size.
  */
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db/client';
-import { lotteryChances, lotteryDraws, lotteryPrizes } from '../src/server/db/schema';
-import { isAppError } from '../src/server/errors';
-import { drawLottery } from '../src/server/services/lottery';
-import { createUser } from '../src/server/services/users';
-import { openTestDatabase } from '../src/server/seed/test-database';
+import type { Db } from '../src/platform/db/client';
+import { lotteryChances, lotteryDraws, lotteryPrizes } from '../src/platform/db/schema';
+import { isAppError } from '../src/platform/http/errors';
+import { drawLottery } from '../src/features/activities/server/lottery';
+import { createUser } from '../src/features/account/server/users';
+import { openTestDatabase } from '../src/app/seed/test-database';
 import { percentile } from './bench-lib';
 
 const CLIENTS = Number(process.env['BENCH_LOTTERY_CLIENTS'] ?? 50);

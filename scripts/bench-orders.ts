@@ -22,16 +22,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import { MONEY_CODES } from '../src/lib/api/money';
-import { type Db, type DbDriver } from '../src/server/db/client';
-import { openTestDatabase } from '../src/server/seed/test-database';
-import { users } from '../src/server/db/schema';
-import { isAppError } from '../src/server/errors';
-import { cancelOrder } from '../src/server/services/order-lifecycle';
-import { payOrder } from '../src/server/services/order-payment';
-import { createOrder } from '../src/server/services/orders';
-import { createUser } from '../src/server/services/users';
-import { changeBalance } from '../src/server/services/wallet';
+import { MONEY_CODES } from '../src/features/wallet/client/money';
+import { type Db, type DbDriver } from '../src/platform/db/client';
+import { openTestDatabase } from '../src/app/seed/test-database';
+import { users } from '../src/platform/db/schema';
+import { isAppError } from '../src/platform/http/errors';
+import { cancelOrder } from '../src/features/orders/server/order-lifecycle';
+import { payOrder } from '../src/features/orders/server/order-payment';
+import { createOrder } from '../src/features/orders/server/orders';
+import { createUser } from '../src/features/account/server/users';
+import { changeBalance } from '../src/features/wallet/server/wallet';
 import { bookableListingIds } from '../tests/integration/bookable-listings';
 import { percentile } from './bench-lib';
 

@@ -4,7 +4,7 @@
  */
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db/client';
+import type { Db } from '../src/platform/db/client';
 
 export interface CapturedStatement {
   text: string;

@@ -11,11 +11,11 @@
  * Run: `npx tsx scripts/bench-qr.ts`. BENCH_SESSIONS and BENCH_SECONDS change the size.
  */
 import { sql } from 'drizzle-orm';
-import { QR_POLL_WECHAT_MS } from '../src/lib/config/constants';
-import { type Db, type DbDriver } from '../src/server/db/client';
-import { openTestDatabase } from '../src/server/seed/test-database';
-import { isAppError } from '../src/server/errors';
-import { createQrSession, pollQrSession, type CreatedQrSession } from '../src/server/services/qr-login';
+import { QR_POLL_WECHAT_MS } from '../src/platform/config/constants';
+import { type Db, type DbDriver } from '../src/platform/db/client';
+import { openTestDatabase } from '../src/app/seed/test-database';
+import { isAppError } from '../src/platform/http/errors';
+import { createQrSession, pollQrSession, type CreatedQrSession } from '../src/features/sign-in/server/qr-login';
 import { percentile } from './bench-lib';
 
 const SESSIONS = Number(process.env['BENCH_SESSIONS'] ?? 200);

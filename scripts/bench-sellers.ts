@@ -14,12 +14,12 @@
  * server the bench says so and exits 0. BENCH_SELLER_CALLS changes the number of timed calls.
  */
 import { sql } from 'drizzle-orm';
-import { openTestDatabase } from '../src/server/seed/test-database';
-import { sellerEarningsQuerySchema, sellerOrdersQuerySchema } from '../src/lib/contract/seller-earnings';
-import { orderListQuerySchema, listOrders } from '../src/server/services/orders';
-import { getSellerEarnings } from '../src/server/services/seller-earnings';
-import { listSellerOrders } from '../src/server/services/seller-orders';
-import { ledgerIdentity } from '../src/server/services/settlement';
+import { openTestDatabase } from '../src/app/seed/test-database';
+import { sellerEarningsQuerySchema, sellerOrdersQuerySchema } from '../src/features/sellers/contract/seller-earnings';
+import { orderListQuerySchema, listOrders } from '../src/features/orders/server/orders';
+import { getSellerEarnings } from '../src/features/sellers/server/seller-earnings';
+import { listSellerOrders } from '../src/features/sellers/server/seller-orders';
+import { ledgerIdentity } from '../src/features/sellers/server/settlement';
 import { captureStatements, explain } from './bench-plans';
 import { postgresReachable } from './postgres-reachable';
 import { DEFAULT_SELLER_LOAD, writeSellerLoad } from './seller-load';

@@ -31,10 +31,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { UPLOADS_PER_USER_PER_DAY } from '../src/lib/config/constants';
-import { openScratchDatabase, type Db } from '../src/server/db/client';
-import { processImage, storeImageUpload } from '../src/server/services/uploads';
-import { createUser } from '../src/server/services/users';
+import { UPLOADS_PER_USER_PER_DAY } from '../src/platform/config/constants';
+import { openScratchDatabase, type Db } from '../src/platform/db/client';
+import { processImage, storeImageUpload } from '../src/platform/db/uploads';
+import { createUser } from '../src/features/account/server/users';
 import { buildIfNeeded, ROOT } from './build-if-needed.ts';
 import { percentile, startAppServer } from './bench-lib.ts';
 
@@ -46,7 +46,7 @@ const CONCURRENCIES = [1, 2, 4] as const;
 const PHOTO_WIDTH_PX = 4000;
 const PHOTO_HEIGHT_PX = 3000;
 const PHOTO_JPEG_QUALITY = 92;
-/** The demo sign-ins (src/server/seed/demo.ts): one per concurrent HTTP client. */
+/** The demo sign-ins (src/app/seed/demo.ts): one per concurrent HTTP client. */
 const DEMO_SIGN_INS = [
   ['renter01', 'renter_pass01'],
   ['merchant01', 'merchant_pass01'],
@@ -355,7 +355,7 @@ try {
 }
 
 // What the endpoint adds before the service runs: the platform's multipart parser
-// (src/server/http.ts readMultipartForm) splitting the 3 MB body, on the event loop.
+// (src/platform/http/http.ts readMultipartForm) splitting the 3 MB body, on the event loop.
 const parse = await run(IMAGES, 1, null, async (n) => {
   const body = multipartBody(photo.numbered(n), photo.format);
   const form = await new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } }).formData();

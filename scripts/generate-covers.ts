@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { COVER_VARIANTS, GAME_CATALOG, type GameSeed } from '../src/server/seed/catalog.ts';
+import { COVER_VARIANTS, GAME_CATALOG, type GameSeed } from '../src/app/seed/catalog.ts';
 
 const OUT_DIR = path.resolve(import.meta.dirname, '..', 'public', 'covers');
 /** System fonts that carry Chinese glyphs on Windows, macOS, Linux and Android, then generic. */

@@ -2,8 +2,8 @@
  * Help pages for the help search bench (scripts/bench-help-search.ts): plausible Chinese help text
  * from a pool of sentences, deterministic so runs compare.
  */
-import { HELP_TYPES } from '../src/lib/config/constants';
-import type { ShippedHelpPage } from '../src/server/services/help';
+import { HELP_TYPES } from '../src/platform/config/constants';
+import type { ShippedHelpPage } from '../src/features/content/server/help';
 
 const SENTENCES = [
   '租号前请先完成实名认证，未成年人请在监护人指导下合理安排游戏时间。',

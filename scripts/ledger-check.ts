@@ -4,16 +4,16 @@
  * runs on the embedded folder first, since PGlite lets one process hold it), checks the ledger
  * identity and prints its figures in yuan and fen. Exit status 0 when it holds, 1 when it does not,
  * 2 when the database could not be read. The SQL is `ledgerIdentity` in
- * src/server/services/settlement.ts, explained in docs/decisions.md "Ledger identity (issue 13)".
+ * src/features/sellers/server/settlement.ts, explained in docs/decisions.md "Ledger identity (issue 13)".
  *
  * Runs through tsx (`tsx scripts/ledger-check.ts`), like the benchmarks: the src modules it
  * imports use the `~/` path alias, which plain `node` does not resolve.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fenToYuan } from '../src/lib/rules/money';
-import { closeDatabase, defaultDbConfig, openDatabase, type DbOrTx } from '../src/server/db/client';
-import { ledgerIdentity, type LedgerIdentity } from '../src/server/services/settlement';
+import { fenToYuan } from '../src/platform/rules/money';
+import { closeDatabase, defaultDbConfig, openDatabase, type DbOrTx } from '../src/platform/db/client';
+import { ledgerIdentity, type LedgerIdentity } from '../src/features/sellers/server/settlement';
 
 export interface LedgerCheck {
   holds: boolean;

@@ -11,10 +11,10 @@
  */
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { opsOperatorCreateBodySchema } from '../src/lib/contract/ops';
-import { closeDatabase, defaultDbConfig, openDatabase } from '../src/server/db/client';
-import { isAppError } from '../src/server/errors';
-import { countEnabledAdmins, createOperator } from '../src/server/services/ops/operators';
+import { opsOperatorCreateBodySchema } from '../src/features/console/contract/ops';
+import { closeDatabase, defaultDbConfig, openDatabase } from '../src/platform/db/client';
+import { isAppError } from '../src/platform/http/errors';
+import { countEnabledAdmins, createOperator } from '../src/features/console/server/operators';
 
 function askHidden(question: string): Promise<string> {
   // Output muted after the question, so the typed password is not echoed.

@@ -1,7 +1,7 @@
 /**
  * Build step after `astro build` (issue 12): writes `<file>.br` (brotli quality 11) and
  * `<file>.gz` (gzip level 9) beside every compressible file of dist/client, so the server entry
- * (src/server/static-files.ts) sends them from memory instead of compressing per request at a
+ * (src/platform/edge/static-files.ts) sends them from memory instead of compressing per request at a
  * quality it could afford per request. Files under 1 KB, and copies not smaller than the file,
  * are skipped. Runs on Node 24 with type stripping: no TypeScript-only syntax here.
  *

@@ -7,7 +7,7 @@
  * production database would have run it.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/server/db/client';
+import type { Db } from '../src/platform/db/client';
 
 export interface SellerLoad {
   sellers: number;

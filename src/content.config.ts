@@ -8,7 +8,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { HELP_TITLE_MAX_CHARS, HELP_TYPE_MAX_CHARS } from '~/lib/config/constants';
+import { HELP_TITLE_MAX_CHARS, HELP_TYPE_MAX_CHARS } from '~/platform/config/constants';
 
 const help = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/help' }),

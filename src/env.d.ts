@@ -2,11 +2,11 @@
 
 declare namespace App {
   interface Locals {
-    brand: import('~/lib/rules/brand').Brand;
+    brand: import('~/platform/rules/brand').Brand;
     /** PUBLIC_API_BASE: the API host the browser calls; '' for this origin. */
     apiBase: string;
-    /** This request's database, resolved by middleware (server/request-context.ts). */
-    db?: import('~/server/db/client').Db;
+    /** This request's database, resolved by middleware (platform/http/request-context.ts). */
+    db?: import('~/platform/db/client').Db;
   }
 }
 

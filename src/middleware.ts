@@ -1,12 +1,13 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { redirectsHome } from '~/lib/rules/routing';
-import { servePageCache } from '~/server/cached-pages';
-import { appConfig } from '~/server/config';
-import { isCrossSiteFormPost, MSG_CROSS_SITE } from '~/server/origin-check';
-import { brandForHost, resolveRequestDb } from '~/server/request-context';
-import { fail } from '~/server/http';
-import { badRequest, forbidden } from '~/server/errors';
-import { MSG_NUL_IN_INPUT, NUL } from '~/lib/contract/common';
+import { redirectsHome } from '~/platform/rules/routing';
+import { servePageCache } from '~/platform/edge/cached-pages';
+import { appConfig } from '~/platform/config/config';
+import { isCrossSiteFormPost, MSG_CROSS_SITE } from '~/platform/http/origin-check';
+import { brandForHost } from '~/platform/http/request-context';
+import { resolveRequestDb } from '~/app/boot';
+import { fail } from '~/platform/http/http';
+import { badRequest, forbidden } from '~/platform/http/errors';
+import { MSG_NUL_IN_INPUT, NUL } from '~/platform/wire/common';
 
 const config = appConfig();
 
@@ -27,7 +28,7 @@ function hasNulInUrl(url: URL): boolean {
   }
 }
 
-/** The request context: pages read Astro.locals.db, endpoints ctx.db (server/request-context.ts). */
+/** The request context: pages read Astro.locals.db, endpoints ctx.db (platform/http/request-context.ts). */
 const provideContext = defineMiddleware(async (context, next) => {
   const db = await resolveRequestDb();
   if (db) context.locals.db = db;

@@ -5,7 +5,7 @@
  * place on the new-user ranking, and draws in the lottery. Screenshots at 1280 and 390 px.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { ListingCard } from '../../src/lib/contract/catalog';
+import type { ListingCard } from '../../src/features/catalog/contract/catalog';
 import { apiAs, idNumberFor, phoneFor, signIn, smsCodeFor, solveSlider, waitForHydration } from './support';
 
 // Two users, a checkout and a time machine on a loaded machine.

@@ -3,7 +3,7 @@
  * endpoints, malformed and oversized bodies. Error bodies carry a Chinese msg and never a stack.
  */
 import { expect, test } from '@playwright/test';
-import { CODE_FAIL, CODE_SUCCESS, MAX_JSON_BODY_BYTES } from '../../src/lib/config/constants';
+import { CODE_FAIL, CODE_SUCCESS, MAX_JSON_BODY_BYTES } from '../../src/platform/config/constants';
 
 const COLLECTOR = '/api/v1/collector/activity';
 const CHINESE = /[\u4e00-\u9fff]/;

@@ -3,9 +3,9 @@
  * aizuhao the AI brand, anything else the default; the title and the header logo follow it.
  */
 import { expect, test } from '@playwright/test';
-import { routeByName } from '../../src/lib/routes';
-import { BRANDS, type BrandId } from '../../src/lib/rules/brand';
-import { documentTitle } from '../../src/lib/rules/routing';
+import { routeByName } from '../../src/platform/config/routes';
+import { BRANDS, type BrandId } from '../../src/platform/rules/brand';
+import { documentTitle } from '../../src/platform/rules/routing';
 import { urlOnHost } from './support';
 
 const CASES: Array<{ host: string; routeName: string; brand: BrandId }> = [

@@ -7,13 +7,13 @@
  * the listing as the detail API returns it, so the test says "the page shows what the rules give".
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { ListingCard, ListingDetail, Page as ListPage } from '../../src/lib/catalog/types';
-import { routeByName } from '../../src/lib/routes';
-import { depositLabel } from '../../src/lib/rules/deposit';
-import { offeredOptions, rentalOptionDef, type RentalOption } from '../../src/lib/rules/periods';
-import { quoteRental } from '../../src/lib/rules/quote';
-import { documentTitle } from '../../src/lib/rules/routing';
-import { BRANDS } from '../../src/lib/rules/brand';
+import type { ListingCard, ListingDetail, Page as ListPage } from '../../src/features/catalog/types';
+import { routeByName } from '../../src/platform/config/routes';
+import { depositLabel } from '../../src/features/orders/rules/deposit';
+import { offeredOptions, rentalOptionDef, type RentalOption } from '../../src/features/orders/rules/periods';
+import { quoteRental } from '../../src/features/orders/rules/quote';
+import { documentTitle } from '../../src/platform/rules/routing';
+import { BRANDS } from '../../src/platform/rules/brand';
 import { signIn, waitForChrome, waitForHydration } from './support';
 
 const cards = (page: Page): Locator => page.locator('[data-listing-card]');

@@ -10,10 +10,10 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { createSseParser, type SseEvent } from '../../src/lib/rules/chat';
-import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client';
-import { issueToken } from '../../src/server/services/tokens';
-import { createUser } from '../../src/server/services/users';
+import { createSseParser, type SseEvent } from '../../src/features/chat/rules/chat';
+import { closeDatabase, openDatabase, type Db } from '../../src/platform/db/client';
+import { issueToken } from '../../src/features/sign-in/server/tokens';
+import { createUser } from '../../src/features/account/server/users';
 import { spawn } from 'node:child_process';
 import { ENTRY } from '../../scripts/build-if-needed.ts';
 import { findNginx, freePort, processEnv, startMultiProcess, stopManaged, waitForHealth, type ManagedProcess, type MultiProcessDeployment } from '../../scripts/multi-process.ts';

@@ -18,13 +18,13 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { closeDatabase, openDatabase, type Db } from '../../src/server/db/client';
-import { seedDemoData } from '../../src/server/seed/demo';
-import { idempotencyKeys, orders, payments, users, walletLedger } from '../../src/server/db/schema';
-import { createOrder } from '../../src/server/services/orders';
-import { issueToken } from '../../src/server/services/tokens';
-import { createUser } from '../../src/server/services/users';
-import { changeBalance, ledgerSum, readWallet } from '../../src/server/services/wallet';
+import { closeDatabase, openDatabase, type Db } from '../../src/platform/db/client';
+import { seedDemoData } from '../../src/app/seed/demo';
+import { idempotencyKeys, orders, payments, users, walletLedger } from '../../src/platform/db/schema';
+import { createOrder } from '../../src/features/orders/server/orders';
+import { issueToken } from '../../src/features/sign-in/server/tokens';
+import { createUser } from '../../src/features/account/server/users';
+import { changeBalance, ledgerSum, readWallet } from '../../src/features/wallet/server/wallet';
 import { bookableListingIds } from '../integration/bookable-listings';
 
 /** Playwright runs from the project root (where dist/ and drizzle/ are). */

@@ -5,7 +5,7 @@
  * edge; below md nothing floats: a strip after the footer and a group in the 菜单 panel (issue 12).
  */
 import { expect, test } from '@playwright/test';
-import { routeByName } from '../../src/lib/routes';
+import { routeByName } from '../../src/platform/config/routes';
 import { samplePath, scrollY } from './support';
 
 const LINKS = ['在线客服', '下载', '联系我们', '投诉建议'];

@@ -5,7 +5,7 @@
  * FOOTPRINT_SCREENSHOTS names a folder.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { ListingCard } from '../../src/lib/catalog/types';
+import type { ListingCard } from '../../src/features/catalog/types';
 import { apiAs, phoneFor, registerWithPhone, signIn, smsCodeFor, waitForHydration } from './support';
 
 test.describe.configure({ timeout: 180_000 });

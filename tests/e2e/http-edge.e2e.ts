@@ -9,11 +9,11 @@
 import http from 'node:http';
 import { constants, publicEncrypt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { CODE_FAIL, MAX_JSON_BODY_BYTES } from '../../src/lib/config/constants';
-import { computeRequestSignature, type SignChallenge } from '../../src/server/services/request-signing';
-import { MSG_CROSS_SITE } from '../../src/server/origin-check';
-import { MSG_METHOD_NOT_ALLOWED, MSG_PAYLOAD_TOO_LARGE, MSG_UNAUTHORIZED } from '../../src/server/errors';
-import { MSG_NUL_IN_INPUT } from '../../src/lib/contract/common';
+import { CODE_FAIL, MAX_JSON_BODY_BYTES } from '../../src/platform/config/constants';
+import { computeRequestSignature, type SignChallenge } from '../../src/features/sign-in/server/request-signing';
+import { MSG_CROSS_SITE } from '../../src/platform/http/origin-check';
+import { MSG_METHOD_NOT_ALLOWED, MSG_PAYLOAD_TOO_LARGE, MSG_UNAUTHORIZED } from '../../src/platform/http/errors';
+import { MSG_NUL_IN_INPUT } from '../../src/platform/wire/common';
 
 interface RawAnswer {
   status: number;

@@ -3,7 +3,7 @@
  * Esc); its layer order value is 1002 and its default width 578.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { MODAL_DEFAULT_WIDTH_PX, MODAL_Z_INDEX } from '../../src/lib/config/constants';
+import { MODAL_DEFAULT_WIDTH_PX, MODAL_Z_INDEX } from '../../src/platform/config/constants';
 import { waitForChrome } from './support';
 
 async function openHome(page: Page): Promise<void> {

@@ -10,9 +10,9 @@
  * MODAL_SHOTS_DIR).
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { ListingCard, ListingDetail } from '../../src/lib/contract/catalog';
-import { MODAL_DEFAULT_WIDTH_PX, MODAL_Z_INDEX, NEW_USER_RED_PACKET_DELAY_MS } from '../../src/lib/config/constants';
-import { DEMO_CONTACTS } from '../../src/server/seed/settings';
+import type { ListingCard, ListingDetail } from '../../src/features/catalog/contract/catalog';
+import { MODAL_DEFAULT_WIDTH_PX, MODAL_Z_INDEX, NEW_USER_RED_PACKET_DELAY_MS } from '../../src/platform/config/constants';
+import { DEMO_CONTACTS } from '../../src/app/seed/settings';
 import { loginDialog, loginPanel, phoneFor, signIn, smsCodeFor, solveSlider, waitForChrome, waitForHydration } from './support';
 
 const SHOTS_DIR = process.env.MODAL_SHOTS_DIR ?? 'test-results/modals-spec';

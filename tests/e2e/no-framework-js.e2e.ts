@@ -2,7 +2,7 @@
  * Issue 12: home, the rental hall and the content pages load no framework JavaScript (React,
  * ReactDOM, Astro's React renderer or an island chunk that imports them) for a signed-out visitor
  * until the visitor reaches for something that needs it (登录 opens the dialog); the header,
- * toasts and modals are page chrome (src/scripts/page-chrome.ts), not islands. Pages with idle
+ * toasts and modals are page chrome (src/layouts/scripts/page-chrome.ts), not islands. Pages with idle
  * islands (/download) fetch none before the browser's first idle period.
  *
  * Which chunks are "framework" was read from dist/client/_astro after a build: the React renderer
@@ -18,7 +18,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { routeByName } from '../../src/lib/routes';
+import { routeByName } from '../../src/platform/config/routes';
 import { samplePath } from './support';
 
 const FRAMEWORK_CHUNK = /^(client|react|react-dom|jsx-runtime)\.[\w-]+\.js$/;

@@ -11,8 +11,8 @@
  * notifications out of the queue.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { ListingCard } from '../../src/lib/catalog/types';
-import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '../../src/lib/config/constants';
+import type { ListingCard } from '../../src/features/catalog/types';
+import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '../../src/platform/config/constants';
 import { idNumberFor, phoneFor, signIn, waitForChrome, waitForHydration, apiAs, registerWithPhone } from './support';
 
 // Registration, verification, a gateway round trip and five pages: well past the default 30 s.
@@ -28,7 +28,7 @@ async function rentableListing(request: APIRequestContext): Promise<ListingCard>
   return card!;
 }
 
-/** The notification card of spec §9 (islands/Toaster: role status, named by its title). */
+/** The notification card of spec §9 (platform/ui/Toaster: role status, named by its title). */
 const popup = (page: Page, title: string) => page.getByRole('status', { name: title });
 
 async function shoot(page: Page, name: string): Promise<void> {

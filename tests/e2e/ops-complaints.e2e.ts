@@ -8,8 +8,8 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { ListingCard } from '../../src/lib/catalog/types';
-import { DEMO_USERS } from '../../src/server/seed/demo';
+import type { ListingCard } from '../../src/features/catalog/types';
+import { DEMO_USERS } from '../../src/app/seed/demo';
 import { apiAs, idNumberFor, OPERATORS, phoneFor, registerWithPhone, signIn, signInOperator, waitForHydration } from './support';
 
 const SELLERS = Object.values(DEMO_USERS).filter((user): user is Extract<(typeof DEMO_USERS)[keyof typeof DEMO_USERS], { shop: object }> => 'shop' in user);

@@ -5,7 +5,7 @@
  * an admin adds an operator and finds it in the audit log. At 1280 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { AUTH_STORAGE_KEY } from '../../src/lib/stores/auth';
+import { AUTH_STORAGE_KEY } from '../../src/platform/stores/auth';
 import { OPERATORS, signIn, signInOperator, waitForAllHydrated, waitForHydration } from './support';
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

@@ -6,7 +6,7 @@
  * no sideways scroll (a day chart scrolls inside its own box).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { formatShanghaiDate } from '../../src/lib/rules/shanghai-time';
+import { formatShanghaiDate } from '../../src/platform/rules/shanghai-time';
 import { OPERATORS, signInOperator } from './support';
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

@@ -5,7 +5,7 @@
  * and 390 px without sideways scrolling.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { MSG_LOTTERY_PRIZE_KEEP_UNLIMITED } from '../../src/lib/contract/ops-campaigns';
+import { MSG_LOTTERY_PRIZE_KEEP_UNLIMITED } from '../../src/features/campaigns/contract/ops-campaigns';
 import { OPERATORS, signInOperator, waitForAllHydrated } from './support';
 
 test.describe.configure({ timeout: 120_000 });

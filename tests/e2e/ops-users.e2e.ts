@@ -7,8 +7,8 @@
  * opens from /ops/orders. The screens are photographed at 1280 and 390 px without sideways scrolling.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { AUTH_STORAGE_KEY } from '../../src/lib/stores/auth';
-import { formatShanghaiDateTime } from '../../src/lib/rules/shanghai-time';
+import { AUTH_STORAGE_KEY } from '../../src/platform/stores/auth';
+import { formatShanghaiDateTime } from '../../src/platform/rules/shanghai-time';
 import { OPERATORS, loginDialog, passwordLogin, phoneFor, registerWithPhone, signInOperator, waitForAllHydrated, waitForChrome, waitForHydration } from './support';
 
 // Four browsers (renter, customer service, finance) on a shared two-core machine: a generous budget.

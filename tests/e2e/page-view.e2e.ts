@@ -3,7 +3,7 @@
  * analytics service (§7 POST /api/v1/collector/activity).
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { CODE_SUCCESS } from '../../src/lib/config/constants';
+import { CODE_SUCCESS } from '../../src/platform/config/constants';
 import { scrollY } from './support';
 
 const COLLECTOR_PATH = '/api/v1/collector/activity';

@@ -8,7 +8,7 @@
  * phone emulation stretches the layout viewport to the page's width, which hides the overflow.
  */
 import { expect, test, type Browser, type BrowserContextOptions, type Locator, type Page } from '@playwright/test';
-import { ACCOUNT_ROUTES, ROUTES, routeByName, type RouteDef } from '../../src/lib/routes';
+import { ACCOUNT_ROUTES, ROUTES, routeByName, type RouteDef } from '../../src/platform/config/routes';
 import { loginDialog, signIn } from './support';
 
 const WIDTHS = [360, 390] as const;

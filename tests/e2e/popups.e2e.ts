@@ -1,13 +1,13 @@
 /**
  * Issue 14 popups for a fresh visitor (spec §2 routing rules, §4 "Ad popup choice" and "Notice
- * popups"), against the demo seed (src/server/seed/popups.ts): the tejia-only ad (priority 1,
+ * popups"), against the demo seed (src/app/seed/popups.ts): the tejia-only ad (priority 1,
  * once a day), the SVIP ad (priority 2, everywhere, once ever) and one emergency notice.
  *
  * These specs opt out of the shared "popups already seen" storage state (global-setup.ts). The
  * browser clock is set (page.clock) so that "six hours later" needs no waiting.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EMERGENCY_NOTICES, DEMO_POPUP_ADS } from '../../src/server/seed/popups';
+import { DEMO_EMERGENCY_NOTICES, DEMO_POPUP_ADS } from '../../src/app/seed/popups';
 import { POPUPS_SEEN_STATE } from './global-setup';
 
 test.use({ storageState: { cookies: [], origins: [] } });

@@ -4,7 +4,7 @@
  * to VIP and see the discount. renter01 starts with 500 yuan and without real-name verification.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { ListingCard } from '../../src/lib/catalog/types';
+import type { ListingCard } from '../../src/features/catalog/types';
 import { signIn, waitForHydration } from './support';
 
 // The journeys share renter01's wallet, so they run one after another.

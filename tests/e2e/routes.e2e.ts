@@ -3,10 +3,10 @@
  * unknown paths going to 404, index.html going home and /account going to personal.
  */
 import { expect, test } from '@playwright/test';
-import { ACCOUNT_HOME_PATH, ROUTES, routeByName } from '../../src/lib/routes';
-import { BRANDS } from '../../src/lib/rules/brand';
-import { matchRoute } from '../../src/lib/routes';
-import { documentTitle } from '../../src/lib/rules/routing';
+import { ACCOUNT_HOME_PATH, ROUTES, routeByName } from '../../src/platform/config/routes';
+import { BRANDS } from '../../src/platform/rules/brand';
+import { matchRoute } from '../../src/platform/config/routes';
+import { documentTitle } from '../../src/platform/rules/routing';
 import { samplePath } from './support';
 
 const DEFAULT_TITLE = BRANDS.default.title;

@@ -1,12 +1,12 @@
 /**
  * The seller's orders and earnings (issue 13 "Orders, earnings, payouts"): the demo owner of the
- * listing renter01 rented a few days ago (src/server/seed/money.ts: finished, its hold long over,
+ * listing renter01 rented a few days ago (src/app/seed/money.ts: finished, its hold long over,
  * so the server's money sweep has released it) opens /seller/orders and sees the order with the
  * renter masked, then /seller/earnings and sees the released money, the chart and the listing.
  * Which demo shop owns that listing depends on the seed, so the test reads it from the detail page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS } from '../../src/server/seed/demo';
+import { DEMO_USERS } from '../../src/app/seed/demo';
 import { signIn, waitForHydration } from './support';
 
 const SELLERS = Object.values(DEMO_USERS).filter((user): user is Extract<(typeof DEMO_USERS)[keyof typeof DEMO_USERS], { shop: object }> => 'shop' in user);

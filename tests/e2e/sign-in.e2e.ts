@@ -8,7 +8,7 @@
  * gap's x is read from the SVG drawing and the slider is moved there with the keyboard.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { AUTH_STORAGE_KEY } from '../../src/lib/stores/auth';
+import { AUTH_STORAGE_KEY } from '../../src/platform/stores/auth';
 import { loginDialog, loginPanel, passwordLogin, phoneFor, smsCodeFor, solveSlider, waitForChrome, waitForHydration } from './support';
 
 const RENTER = { username: 'renter01', password: 'renter_pass01', nickname: '租号玩家01' };

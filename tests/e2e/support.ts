@@ -3,9 +3,9 @@
  * Routes, titles and brands come from the app's own tables so the specs never drift from them.
  */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { idNumberCheckChar } from '../../src/lib/rules/validation';
-import { AUTH_STORAGE_KEY } from '../../src/lib/stores/auth';
-import type { RouteDef } from '../../src/lib/routes';
+import { idNumberCheckChar } from '../../src/platform/rules/validation';
+import { AUTH_STORAGE_KEY } from '../../src/platform/stores/auth';
+import type { RouteDef } from '../../src/platform/config/routes';
 
 /** A concrete path for a route pattern: every `:param` becomes 1 (/zuhao/:game_id.html → /zuhao/1.html). */
 export function samplePath(route: Pick<RouteDef, 'path'>): string {
@@ -43,7 +43,7 @@ export async function waitForAllHydrated(page: Page, component: string): Promise
 }
 
 /**
- * The page chrome (src/scripts/page-chrome.ts: header sign-in buttons and user menu, toasts and
+ * The page chrome (src/layouts/scripts/page-chrome.ts: header sign-in buttons and user menu, toasts and
  * modals on demand) marks <html data-chrome-ready> once the header answers clicks.
  */
 export async function waitForChrome(page: Page): Promise<void> {
@@ -174,7 +174,7 @@ export async function registerWithPhone(page: Page, phone: string, password: str
 // ---------------------------------------------------------------------------------------------
 // The operator console (issue 15)
 
-/** Demo operators of src/server/seed/operators.ts, by role. */
+/** Demo operators of src/app/seed/operators.ts, by role. */
 export const OPERATORS = {
   admin: { username: 'ops01', password: 'ops_pass01' },
   operations: { username: 'yy01', password: 'yy_pass01' },

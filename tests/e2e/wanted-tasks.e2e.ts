@@ -5,7 +5,7 @@
  * photographed at 1280 and 390 px wide and checked for sideways scrolling.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { ListingCard } from '../../src/lib/catalog/types';
+import type { ListingCard } from '../../src/features/catalog/types';
 import { apiAs, OPERATORS, signIn, signInOperator, waitForAllHydrated, waitForHydration } from './support';
 
 // Two browsers, a dozen pages and eight full-page screenshots: well past the default on a loaded machine.

@@ -8,9 +8,9 @@ import { constants, createHash, publicEncrypt } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { UNBIND_LAST_WAY } from '~/lib/rules/account-settings';
-import type { Db } from '~/server/db/client';
-import { outboxMessages, thirdPartyIdentities, users, verificationCodes } from '~/server/db/schema';
+import { UNBIND_LAST_WAY } from '~/features/account/rules/account-settings';
+import type { Db } from '~/platform/db/client';
+import { outboxMessages, thirdPartyIdentities, users, verificationCodes } from '~/platform/db/schema';
 import {
   MSG_EMAIL_TAKEN,
   MSG_OLD_PASSWORD_WRONG,
@@ -18,12 +18,12 @@ import {
   MSG_PAY_PASSWORD_NEEDED,
   MSG_PAY_PASSWORD_WRONG,
   MSG_TOO_MANY_WRONG,
-} from '~/server/services/account-settings';
-import { hashPassword, verifyPassword } from '~/server/services/password';
-import { computeRequestSignature, type SignChallenge } from '~/server/services/request-signing';
-import { issueToken, resolveToken } from '~/server/services/tokens';
-import { createUser } from '~/server/services/users';
-import { issueVerifyKey } from '~/server/services/verify-keys';
+} from '~/features/account/server/account-settings';
+import { hashPassword, verifyPassword } from '~/features/sign-in/server/password';
+import { computeRequestSignature, type SignChallenge } from '~/features/sign-in/server/request-signing';
+import { issueToken, resolveToken } from '~/features/sign-in/server/tokens';
+import { createUser } from '~/features/account/server/users';
+import { issueVerifyKey } from '~/features/sign-in/server/verify-keys';
 import { GET as getSignRoute } from '~/pages/api/v1/common/getSign';
 import { GET as userInfoRoute } from '~/pages/api/v1/common/userInfo';
 import { GET as bindingsRoute } from '~/pages/api/v1/account/bindings';

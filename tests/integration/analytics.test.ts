@@ -1,11 +1,11 @@
 import type { APIContext } from 'astro';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { pageViews } from '~/server/db/schema';
-import type { Envelope } from '~/server/http';
-import { countPageViews } from '~/server/services/analytics';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { pageViews } from '~/platform/db/schema';
+import type { Envelope } from '~/platform/http/http';
+import { countPageViews } from '~/features/analytics/server/analytics';
 import { POST as postActivity } from '~/pages/api/v1/collector/activity';
 import { GET as getHealth } from '~/pages/api/v1/health';
 import { ALL as unknownApi } from '~/pages/api/v1/[...rest]';

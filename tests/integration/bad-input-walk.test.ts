@@ -18,14 +18,14 @@ import type { APIContext, APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, TestDatabase } from '~/server/db/client';
-import { listings, operators, orders, payments, users } from '~/server/db/schema';
-import { DEMO_OPERATORS } from '~/server/seed/operators';
-import { openOperatorSession } from '~/server/services/ops/operators';
-import { handle } from '~/server/http';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { computeRequestSignature, issueSignChallenge } from '~/server/services/request-signing';
-import { issueToken } from '~/server/services/tokens';
+import type { Db, TestDatabase } from '~/platform/db/client';
+import { listings, operators, orders, payments, users } from '~/platform/db/schema';
+import { DEMO_OPERATORS } from '~/app/seed/operators';
+import { openOperatorSession } from '~/features/console/server/operators';
+import { handle } from '~/platform/http/http';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { computeRequestSignature, issueSignChallenge } from '~/features/sign-in/server/request-signing';
+import { issueToken } from '~/features/sign-in/server/tokens';
 import { suiteContext } from './route-context';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -101,7 +101,7 @@ interface Endpoint {
 
 const routeModules = import.meta.glob<RouteModule>('/src/pages/api/v1/**/*.ts');
 // Lazy: only the modules a route imports its schemas from are ever loaded.
-const sourceModules = import.meta.glob<Record<string, unknown>>(['/src/server/**/*.ts', '/src/lib/**/*.ts']);
+const sourceModules = import.meta.glob<Record<string, unknown>>(['/src/features/**/*.ts', '/src/platform/**/*.ts', '/src/app/**/*.ts']);
 
 function patternOf(file: string): string {
   let route = file.slice('/src/pages'.length).replace(/\.ts$/, '');

@@ -6,11 +6,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BESIMILAR_PRICE_BAND_PERCENT, CODE_ACCOUNT_DELETED } from '~/lib/config/constants';
-import type { BesimilarPage } from '~/lib/contract/besimilar';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { games, listingAttrs, listings, shops } from '~/server/db/schema';
+import { BESIMILAR_PRICE_BAND_PERCENT, CODE_ACCOUNT_DELETED } from '~/platform/config/constants';
+import type { BesimilarPage } from '~/features/catalog/contract/besimilar';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { games, listingAttrs, listings, shops } from '~/platform/db/schema';
 import { GET as getBesimilar } from '~/pages/api/v1/zuhao/besimilar';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectOk } from './endpoint-call';

@@ -4,11 +4,11 @@
  * scripts/bench-orders.ts so they all pick from the same pool by the same rule.
  */
 import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { RENTAL_TIME_ALL_DAY } from '~/lib/config/constants';
-import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
-import { availabilityRank } from '~/lib/rules/listing-rank';
-import type { Db } from '~/server/db/client';
-import { games, listings, type GameRow, type ListingRow } from '~/server/db/schema';
+import { RENTAL_TIME_ALL_DAY } from '~/platform/config/constants';
+import { isBookableNow, listingAvailability } from '~/features/catalog/rules/availability';
+import { availabilityRank } from '~/features/catalog/rules/listing-rank';
+import type { Db } from '~/platform/db/client';
+import { games, listings, type GameRow, type ListingRow } from '~/platform/db/schema';
 
 /** The condition itself, for a query that joins games and selects more columns. */
 export function bookableAllDay(): SQL {

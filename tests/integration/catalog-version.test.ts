@@ -4,11 +4,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { listings } from '~/server/db/schema';
-import { getCatalogVersion } from '~/server/services/catalog-version';
-import { watchedCatalogVersion } from '~/server/db/catalog-version-watch';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { listings } from '~/platform/db/schema';
+import { getCatalogVersion } from '~/platform/edge/catalog-version';
+import { watchedCatalogVersion } from '~/platform/edge/catalog-version-watch';
 import { TEST_DRIVERS } from './drivers';
 
 const DRIVERS = TEST_DRIVERS;

@@ -6,18 +6,18 @@
  * fields), and the total equals what a plain JavaScript reading of the seeded rows expects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameListItem, GameRef, HallQuery, ListingCard, ListingDetail, Page, Platform, Zone } from '~/lib/catalog/types';
-import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, CODE_ACCOUNT_DELETED, RENTAL_TIME_ALL_DAY } from '~/lib/config/constants';
-import { isBookableNow, listingAvailability } from '~/lib/rules/availability';
-import { availabilityRank } from '~/lib/rules/listing-rank';
-import { shownHourlyFen } from '~/lib/rules/activity';
-import { hafuTier } from '~/lib/rules/hafu';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
+import type { GameListItem, GameRef, HallQuery, ListingCard, ListingDetail, Page, Platform, Zone } from '~/features/catalog/types';
+import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, CODE_ACCOUNT_DELETED, RENTAL_TIME_ALL_DAY } from '~/platform/config/constants';
+import { isBookableNow, listingAvailability } from '~/features/catalog/rules/availability';
+import { availabilityRank } from '~/features/catalog/rules/listing-rank';
+import { shownHourlyFen } from '~/features/activities/rules/activity';
+import { hafuTier } from '~/features/orders/rules/hafu';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
 import { eq } from 'drizzle-orm';
-import { games, listingAttrs, listings, platforms, shops, zones, type GameRow, type ListingRow } from '~/server/db/schema';
-import { getListingDetail, getShop as getShopService, listSimilarListings, listSpecialOffers, searchListings } from '~/server/services/catalog';
-import type { BargainGame, ShopSummary } from '~/server/services/catalog.types';
+import { games, listingAttrs, listings, platforms, shops, zones, type GameRow, type ListingRow } from '~/platform/db/schema';
+import { getListingDetail, getShop as getShopService, listSimilarListings, listSpecialOffers, searchListings } from '~/features/catalog/server/catalog';
+import type { BargainGame, ShopSummary } from '~/features/catalog/server/catalog.types';
 import { GET as getGameList, ALL as gameListOther } from '~/pages/api/v1/rentalHall/gameList';
 import { GET as getGamesJson } from '~/pages/api/v1/rentalHall/games.json';
 import { GET as getGames } from '~/pages/api/v1/zuhao/games';

@@ -8,11 +8,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CHAT_MESSAGES, CHAT_SYSTEM_TEXT, type ChatConversationSummary, type ChatHistory, type ChatMessageView, type ChatOpsHistory, type ChatOpsList, type ChatSendResult, type ChatState } from '~/lib/contract/chat';
-import type { Db } from '~/server/db/client';
-import { chatConversations, opsAuditLog } from '~/server/db/schema';
-import { createOperator, openOperatorSession } from '~/server/services/ops/operators';
-import { storeOwnedImage } from '~/server/services/uploads';
+import { CHAT_MESSAGES, CHAT_SYSTEM_TEXT, type ChatConversationSummary, type ChatHistory, type ChatMessageView, type ChatOpsHistory, type ChatOpsList, type ChatSendResult, type ChatState } from '~/features/chat/contract/chat';
+import type { Db } from '~/platform/db/client';
+import { chatConversations, opsAuditLog } from '~/platform/db/schema';
+import { createOperator, openOperatorSession } from '~/features/console/server/operators';
+import { storeOwnedImage } from '~/platform/db/uploads';
 import { GET as listRoute } from '~/pages/api/v1/ops/chat/conversations';
 import { GET as opsMessagesRoute } from '~/pages/api/v1/ops/chat/messages';
 import { GET as consoleStreamRoute } from '~/pages/api/v1/ops/chat/stream';

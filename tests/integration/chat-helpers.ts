@@ -3,10 +3,10 @@
  * server-sent event streams that waits for the event a test expects.
  */
 import sharp from 'sharp';
-import { createSseParser, type SseEvent } from '~/lib/rules/chat';
-import type { Db } from '~/server/db/client';
-import { issueToken } from '~/server/services/tokens';
-import { createUser } from '~/server/services/users';
+import { createSseParser, type SseEvent } from '~/features/chat/rules/chat';
+import type { Db } from '~/platform/db/client';
+import { issueToken } from '~/features/sign-in/server/tokens';
+import { createUser } from '~/features/account/server/users';
 
 let serial = 0;
 

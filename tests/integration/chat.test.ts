@@ -6,13 +6,13 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CHAT_TEXT_MAX_CHARS, CHAT_USER_MESSAGES_PER_WINDOW } from '~/lib/config/constants';
-import { CHAT_MESSAGES, type ChatHistory, type ChatOrderChoice, type ChatSendResult, type ChatState } from '~/lib/contract/chat';
-import type { Db } from '~/server/db/client';
-import { chatConversations, chatMessages, orders, users } from '~/server/db/schema';
-import { chatHubFor } from '~/server/services/chat/hub';
-import { sendUserMessage } from '~/server/services/chat/user-chat';
-import { storeImageUpload } from '~/server/services/uploads';
+import { CHAT_TEXT_MAX_CHARS, CHAT_USER_MESSAGES_PER_WINDOW } from '~/platform/config/constants';
+import { CHAT_MESSAGES, type ChatHistory, type ChatOrderChoice, type ChatSendResult, type ChatState } from '~/features/chat/contract/chat';
+import type { Db } from '~/platform/db/client';
+import { chatConversations, chatMessages, orders, users } from '~/platform/db/schema';
+import { chatHubFor } from '~/features/chat/server/hub';
+import { sendUserMessage } from '~/features/chat/server/user-chat';
+import { storeImageUpload } from '~/platform/db/uploads';
 import { GET as historyRoute, POST as sendRoute, ALL as messagesOther } from '~/pages/api/v1/chat/messages';
 import { POST as readRoute } from '~/pages/api/v1/chat/read';
 import { GET as stateRoute } from '~/pages/api/v1/chat/state';
@@ -94,7 +94,7 @@ describe.each(TEST_DRIVERS)('customer-service chat (user side) on $label', ({ dr
   it.skipIf(skip)('an order card is only of the sender\'s own orders; another user\'s order reads as missing', async () => {
     const [owner] = await db.select({ userId: orders.userId, orderNo: orders.orderNo }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(users.username, 'renter01')).limit(1);
     expect(owner, 'the demo renter has orders').toBeTruthy();
-    const { issueToken } = await import('~/server/services/tokens');
+    const { issueToken } = await import('~/features/sign-in/server/tokens');
     const ownerBearer = `Bearer ${(await issueToken(db, owner!.userId, { now: new Date() })).token}`;
     const choices = expectOk(await callRoute<ChatOrderChoice[]>(ordersRoute, '/api/v1/chat/orders', { authorization: ownerBearer }));
     expect(choices.map((c) => c.order_no)).toContain(owner!.orderNo);
@@ -115,7 +115,7 @@ describe.each(TEST_DRIVERS)('customer-service chat (user side) on $label', ({ dr
       (await import('drizzle-orm')).sql`select o.order_no, s.owner_user_id from orders o join shops s on s.id = o.shop_id where o.user_id <> s.owner_user_id limit 1`,
     ).then((result) => result.rows);
     expect(sold, 'the demo has a rental of a shop\'s listing').toBeTruthy();
-    const { issueToken } = await import('~/server/services/tokens');
+    const { issueToken } = await import('~/features/sign-in/server/tokens');
     const sellerBearer = `Bearer ${(await issueToken(db, Number(sold!.owner_user_id), { now: new Date() })).token}`;
     const card = expectOk(await send(sellerBearer, { type: 'order', order_no: sold!.order_no }));
     expect(card.message.order).toMatchObject({ order_no: sold!.order_no, as_renter: false });

@@ -6,9 +6,9 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { COLLECTOR_BODY_MAX_BYTES, COLLECTOR_REQUESTS_PER_IP_PER_MINUTE, CONVERSION_TYPE } from '~/lib/config/constants';
-import type { Db } from '~/server/db/client';
-import { channelConversions, pageViews, rateLimitCounters, users } from '~/server/db/schema';
+import { COLLECTOR_BODY_MAX_BYTES, COLLECTOR_REQUESTS_PER_IP_PER_MINUTE, CONVERSION_TYPE } from '~/platform/config/constants';
+import type { Db } from '~/platform/db/client';
+import { channelConversions, pageViews, rateLimitCounters, users } from '~/platform/db/schema';
 import {
   ActivityWriter,
   MSG_CONVERSION_NO_CHANNEL,
@@ -16,9 +16,9 @@ import {
   activityWriterFor,
   countConversionsByChannel,
   flushActivityWriters,
-} from '~/server/services/analytics';
-import { issueToken } from '~/server/services/tokens';
-import { createUser } from '~/server/services/users';
+} from '~/features/analytics/server/analytics';
+import { issueToken } from '~/features/sign-in/server/tokens';
+import { createUser } from '~/features/account/server/users';
 import { POST as activityRoute, ALL as activityOther } from '~/pages/api/v1/collector/activity';
 import { POST as userActivityRoute } from '~/pages/api/v1/collector/userActivity';
 import { POST as convertRoute, ALL as convertOther } from '~/pages/api/v1/collector/uploadConvertData';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HELP_SEARCH_MAX_RESULTS, MARKDOWN_BODY_MAX_CHARS } from '~/lib/config/constants';
+import { HELP_SEARCH_MAX_RESULTS, MARKDOWN_BODY_MAX_CHARS } from '~/platform/config/constants';
 import {
   MSG_CONTENT_STALE,
   MSG_HELP_PAGE_NOT_FOUND,
@@ -22,13 +22,13 @@ import {
   type OpsAnnouncementView,
   type OpsHelpPageRow,
   type OpsHelpPageView,
-} from '~/lib/contract/content';
-import type { Page } from '~/lib/contract/common';
-import type { Db } from '~/server/db/client';
-import { announcements, helpPages, opsAuditLog, uploadedImages } from '~/server/db/schema';
-import { ANNOUNCEMENT_SEEDS } from '~/server/seed/home';
-import type { Announcement, AnnouncementSummary } from '~/server/services/catalog.types';
-import { getCatalogVersion } from '~/server/services/catalog-version';
+} from '~/features/content/contract/content';
+import type { Page } from '~/platform/wire/common';
+import type { Db } from '~/platform/db/client';
+import { announcements, helpPages, opsAuditLog, uploadedImages } from '~/platform/db/schema';
+import { ANNOUNCEMENT_SEEDS } from '~/app/seed/home';
+import type { Announcement, AnnouncementSummary } from '~/features/catalog/server/catalog.types';
+import { getCatalogVersion } from '~/platform/edge/catalog-version';
 import {
   SHIPPED_HELP_DIR,
   importShippedHelpPages,
@@ -37,9 +37,9 @@ import {
   refreshStaleHelpPages,
   searchSnippet,
   type ShippedHelpPage,
-} from '~/server/services/help';
-import { MSG_MARKDOWN_TOO_DEEP, renderMarkdown } from '~/server/services/markdown';
-import { createOperator, openOperatorSession } from '~/server/services/ops/operators';
+} from '~/features/content/server/help';
+import { MSG_MARKDOWN_TOO_DEEP, renderMarkdown } from '~/features/content/server/markdown';
+import { createOperator, openOperatorSession } from '~/features/console/server/operators';
 import { GET as helpTypesRoute } from '~/pages/api/v1/help/types';
 import { GET as helpPagesRoute } from '~/pages/api/v1/help/pages';
 import { GET as helpPageRoute } from '~/pages/api/v1/help/page';
@@ -90,7 +90,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       const row = await createOperator(db, { username: `content_${driver}`, password: 'content_pass_01', role: 'operations', displayName: '内容运营' });
       operations = { id: row.id, username: row.username, cookie: (await openOperatorSession(db, row.id, new Date())).cookie };
       shipped = await readShippedHelpPages(path.resolve(SHIPPED_HELP_DIR));
-      // What every start does before the demo seed (server/boot.ts); the shared test seed leaves
+      // What every start does before the demo seed (app/boot.ts); the shared test seed leaves
       // it out so suites that never read help pages do not pay for rendering them.
       await importShippedHelpPages(db, shipped, new Date());
       expect(suiteContext.db).toBe(db);

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '~/server/config';
-import { seedDemoData } from '~/server/seed/demo';
-import { closeDatabase, defaultDbConfig, getDb, openDatabase, pingDatabase, type DbConfig } from '~/server/db/client';
-import { DataDirLockedError } from '~/server/db/lock';
-import { games, listings } from '~/server/db/schema';
-import { GAME_CATALOG } from '~/server/seed/catalog';
+import { loadConfig } from '~/platform/config/config';
+import { seedDemoData } from '~/app/seed/demo';
+import { closeDatabase, defaultDbConfig, getDb, openDatabase, pingDatabase, type DbConfig } from '~/platform/db/client';
+import { DataDirLockedError } from '~/platform/db/lock';
+import { games, listings } from '~/platform/db/schema';
+import { GAME_CATALOG } from '~/app/seed/catalog';
 
 const MIGRATIONS_DIR = path.resolve('drizzle');
 const EXPECTED_LISTINGS = GAME_CATALOG.reduce((sum, game) => sum + game.listingCount, 0);
@@ -134,8 +134,8 @@ describe.skipIf(!serverUrl)(
       const url = new URL(serverUrl!);
       url.pathname = `/${name}`;
       try {
-        const clientModule = path.resolve('src/server/db/client.ts');
-        const seedModule = path.resolve('src/server/seed/demo.ts');
+        const clientModule = path.resolve('src/platform/db/client.ts');
+        const seedModule = path.resolve('src/app/seed/demo.ts');
         const script = `
           const { openDatabase, closeDatabase } = await import(${JSON.stringify(clientModule)});
           const { seedDemoData } = await import(${JSON.stringify(seedModule)});

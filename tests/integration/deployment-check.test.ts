@@ -1,14 +1,14 @@
 /**
- * The boot check of a multi-process deployment (issue 11, src/server/deployment-check.ts): every
+ * The boot check of a multi-process deployment (issue 11, src/app/deployment-check.ts): every
  * process must encrypt server-island props with the same key. The cross-process part runs on
  * PostgreSQL only (DATABASE_URL_TEST); with PGlite there is one process per data folder.
  */
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, type AppConfig } from '~/server/config';
-import { openScratchDatabase, type Db, type TestDatabase } from '~/server/db/client';
-import { appSecrets } from '~/server/db/schema';
-import { ASTRO_KEY_PROCESS_PREFIX, checkDeployment, DEPLOYMENT_LEASE_MS, fingerprintOf } from '~/server/deployment-check';
+import { ConfigError, loadConfig, type AppConfig } from '~/platform/config/config';
+import { openScratchDatabase, type Db, type TestDatabase } from '~/platform/db/client';
+import { appSecrets } from '~/platform/db/schema';
+import { ASTRO_KEY_PROCESS_PREFIX, checkDeployment, DEPLOYMENT_LEASE_MS, fingerprintOf } from '~/app/deployment-check';
 
 const pgUrl = process.env['DATABASE_URL_TEST'];
 const KEY_A = Buffer.alloc(32, 1).toString('base64');

@@ -1,4 +1,4 @@
-import type { DbDriver } from '~/server/db/client';
+import type { DbDriver } from '~/platform/db/client';
 
 const pgUrl = process.env['DATABASE_URL_TEST'];
 

@@ -7,8 +7,8 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import { expect } from 'vitest';
-import { MSG_UNAUTHORIZED } from '~/server/errors';
-import type { Envelope } from '~/server/http';
+import { MSG_UNAUTHORIZED } from '~/platform/http/errors';
+import type { Envelope } from '~/platform/http/http';
 import { suiteContext } from './route-context';
 
 export interface CallOptions {

@@ -12,8 +12,8 @@
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IncomingNotify, PaymentConfig } from '~/server/providers/payment';
-import { aeadEncrypt, wechatRequestMessage } from '~/server/providers/payment/wechatpay';
+import type { IncomingNotify, PaymentConfig } from '~/platform/providers/payment';
+import { aeadEncrypt, wechatRequestMessage } from '~/platform/providers/payment/wechatpay';
 
 export const WECHAT_MCH_ID = '1900000109';
 export const WECHAT_APP_ID = 'wxd678efh567hg6787';

@@ -9,16 +9,16 @@
  */
 import { asc, count, countDistinct, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '~/lib/catalog/types';
-import { FREE_LIST_PAGE_SIZE_DEFAULT, FREE_PROMOTION_TEXT, FREE_PROMOTION_TITLE, FREE_RENTALS_PER_DAY } from '~/lib/config/constants';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { DEMO_FREE_OFFER_COUNT, seedDemoFreeOffers } from '~/server/seed/free';
-import { freeOffers, games, listings, users } from '~/server/db/schema';
-import { MSG_UNAUTHORIZED } from '~/server/errors';
-import { getCatalogVersion } from '~/server/services/catalog-version';
-import { freePromotion, listFreeGames, listFreeOffers, type FreeCount, type FreeGame, type FreeOfferCard, type FreePromotion } from '~/server/services/free-rentals';
-import { issueToken } from '~/server/services/tokens';
+import type { Page } from '~/features/catalog/types';
+import { FREE_LIST_PAGE_SIZE_DEFAULT, FREE_PROMOTION_TEXT, FREE_PROMOTION_TITLE, FREE_RENTALS_PER_DAY } from '~/platform/config/constants';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { DEMO_FREE_OFFER_COUNT, seedDemoFreeOffers } from '~/app/seed/free';
+import { freeOffers, games, listings, users } from '~/platform/db/schema';
+import { MSG_UNAUTHORIZED } from '~/platform/http/errors';
+import { getCatalogVersion } from '~/platform/edge/catalog-version';
+import { freePromotion, listFreeGames, listFreeOffers, type FreeCount, type FreeGame, type FreeOfferCard, type FreePromotion } from '~/features/free/server/free-rentals';
+import { issueToken } from '~/features/sign-in/server/tokens';
 import { GET as getCount, ALL as countOther } from '~/pages/api/v1/free/count';
 import { GET as getGames } from '~/pages/api/v1/free/games';
 import { GET as getList, ALL as listOther } from '~/pages/api/v1/free/list';

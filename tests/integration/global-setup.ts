@@ -1,15 +1,15 @@
 /**
  * Vitest global setup: builds the run's database templates once (a migrated and a seeded database
  * per driver) so that each test file's fresh database is a copy, not 37 migrations and a seed
- * again (src/server/seed/test-database.ts). Torn down at the end of the run.
+ * again (src/app/seed/test-database.ts). Torn down at the end of the run.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createPostgresTemplate, dropTestServerDatabase, openScratchDatabase } from '~/server/db/client';
-import { seedDemoData } from '~/server/seed/demo';
-import { TEST_DB_TEMPLATES_ENV, type TestDbTemplates } from '~/server/seed/test-database';
+import { createPostgresTemplate, dropTestServerDatabase, openScratchDatabase } from '~/platform/db/client';
+import { seedDemoData } from '~/app/seed/demo';
+import { TEST_DB_TEMPLATES_ENV, type TestDbTemplates } from '~/app/seed/test-database';
 
 async function pgliteDump(file: string, seed: boolean): Promise<string> {
   const scratch = await openScratchDatabase(seed ? { afterMigrate: seedDemoData } : {});

@@ -1,9 +1,9 @@
 /** Expired sign-in state is deleted a day after its end; live rows are never touched. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { captchas, rateLimitCounters, signChallenges, verifyKeys } from '~/server/db/schema';
-import { pruneExpiredSignInState } from '~/server/services/housekeeping';
+import { type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { captchas, rateLimitCounters, signChallenges, verifyKeys } from '~/platform/db/schema';
+import { pruneExpiredSignInState } from '~/app/jobs/housekeeping';
 import { TEST_DRIVERS } from './drivers';
 
 const HOUR = 3_600_000;

@@ -1,9 +1,9 @@
 /** The look counter and "who is looking" of the detail page (spec §7 detail group). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { pageViews } from '~/server/db/schema';
-import { getLookStats, LOOKING_WINDOW_MS } from '~/server/services/looking';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { pageViews } from '~/platform/db/schema';
+import { getLookStats, LOOKING_WINDOW_MS } from '~/features/catalog/server/looking';
 import { TEST_DRIVERS } from './drivers';
 
 const NOW = new Date('2026-11-23T12:00:00+08:00');

@@ -7,19 +7,19 @@
 import type { APIRoute } from 'astro';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { NotificationKind, NotificationPage, NotificationReadAllResult, NotificationReadResult, NotificationView, UnreadNotifications } from '~/lib/contract/notifications';
-import { formatShanghaiDate } from '~/lib/rules/shanghai-time';
-import type { Db } from '~/server/db/client';
-import { alipayAccounts, complaints, freeOffers, games, listings, notificationBroadcasts, notifications, orders, shops, users, wallets } from '~/server/db/schema';
-import { createFreeOrder } from '~/server/services/free-orders';
-import { sweepMoney } from '~/server/services/money-sweep';
-import { notifyComplaintDecided, notifyWithdrawalRefused, sweepNotifications } from '~/server/services/notification-events';
-import { cancelOrder, sweepOrders } from '~/server/services/order-lifecycle';
-import { payOrder } from '~/server/services/order-payment';
-import { createOrder } from '~/server/services/orders';
-import { answerComplaint } from '~/server/services/seller-orders';
-import { changeBalance } from '~/server/services/wallet';
-import { createWithdrawal, settleSandboxWithdrawals } from '~/server/services/withdrawals';
+import type { NotificationKind, NotificationPage, NotificationReadAllResult, NotificationReadResult, NotificationView, UnreadNotifications } from '~/features/notifications/contract';
+import { formatShanghaiDate } from '~/platform/rules/shanghai-time';
+import type { Db } from '~/platform/db/client';
+import { alipayAccounts, complaints, freeOffers, games, listings, notificationBroadcasts, notifications, orders, shops, users, wallets } from '~/platform/db/schema';
+import { createFreeOrder } from '~/features/free/server/free-orders';
+import { sweepMoney } from '~/app/jobs/money-sweep';
+import { notifyComplaintDecided, notifyWithdrawalRefused, sweepNotifications } from '~/features/notifications/server/notification-events';
+import { cancelOrder, sweepOrders } from '~/features/orders/server/order-lifecycle';
+import { payOrder } from '~/features/orders/server/order-payment';
+import { createOrder } from '~/features/orders/server/orders';
+import { answerComplaint } from '~/features/sellers/server/seller-orders';
+import { changeBalance } from '~/features/wallet/server/wallet';
+import { createWithdrawal, settleSandboxWithdrawals } from '~/features/wallet/server/withdrawals';
 import {
   broadcast,
   getNotification,
@@ -28,17 +28,17 @@ import {
   notify,
   unreadNotifications,
   type NotifyInput,
-} from '~/server/services/notifications';
-import { issueToken } from '~/server/services/tokens';
-import { createUser } from '~/server/services/users';
+} from '~/features/notifications/server/notifications';
+import { issueToken } from '~/features/sign-in/server/tokens';
+import { createUser } from '~/features/account/server/users';
 import { GET as listRoute, HEAD as listHead, ALL as listOther } from '~/pages/api/v1/notifications/index';
 import { GET as unreadRoute, ALL as unreadOther } from '~/pages/api/v1/notifications/unread';
 import { POST as readAllRoute, ALL as readAllOther } from '~/pages/api/v1/notifications/readAll';
 import { GET as oneRoute, ALL as oneOther } from '~/pages/api/v1/notifications/[id]';
 import { POST as readRoute, ALL as readOther } from '~/pages/api/v1/notifications/[id]/read';
 import { bookableAllDay } from './bookable-listings';
-import { DEMO_USERS } from '~/server/seed/demo';
-import { DEMO_BROADCAST } from '~/server/seed/notifications';
+import { DEMO_USERS } from '~/app/seed/demo';
+import { DEMO_BROADCAST } from '~/app/seed/notifications';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, expectUnauthorized, type CallOptions, type CallResult } from './endpoint-call';
 import { useSuiteDatabase } from './route-context';

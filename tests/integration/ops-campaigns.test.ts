@@ -10,9 +10,9 @@ import type { APIContext, APIRoute } from 'astro';
 import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { EXCHANGE_CODE_ATTEMPTS_PER_USER, MS_PER_DAY } from '~/lib/config/constants';
-import type { Page } from '~/lib/contract/common';
-import type { ExchangeCodeRedemption } from '~/lib/contract/exchange-code';
+import { EXCHANGE_CODE_ATTEMPTS_PER_USER, MS_PER_DAY } from '~/platform/config/constants';
+import type { Page } from '~/platform/wire/common';
+import type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
 import type {
   BroadcastSendResult,
   OpsAdView,
@@ -22,19 +22,19 @@ import type {
   OpsUploadedImage,
   RedPacketGrantPreview,
   RedPacketGrantResult,
-} from '~/lib/contract/ops-campaigns';
-import type { PopupAd } from '~/lib/rules/ad-choice';
-import { normalizeExchangeCode } from '~/lib/rules/exchange-code';
-import type { Db } from '~/server/db/client';
-import { exchangeCodes, goldCoinLedger, notifications, opsAuditLog, redPackets, users, wallets } from '~/server/db/schema';
-import type { Envelope } from '~/server/http';
-import { redeemExchangeCode } from '~/server/services/exchange-code-redemption';
-import { previewAdChoice } from '~/server/services/ops/campaign-ads';
-import { exchangeCodeHash } from '~/server/services/ops/exchange-codes';
-import { createOperator, openOperatorSession } from '~/server/services/ops/operators';
-import { issueToken } from '~/server/services/tokens';
-import { createUser } from '~/server/services/users';
-import { ensureWallet } from '~/server/services/wallet';
+} from '~/features/campaigns/contract/ops-campaigns';
+import type { PopupAd } from '~/features/campaigns/rules/ad-choice';
+import { normalizeExchangeCode } from '~/features/wallet/rules/exchange-code';
+import type { Db } from '~/platform/db/client';
+import { exchangeCodes, goldCoinLedger, notifications, opsAuditLog, redPackets, users, wallets } from '~/platform/db/schema';
+import type { Envelope } from '~/platform/http/http';
+import { redeemExchangeCode } from '~/features/wallet/server/exchange-code-redemption';
+import { previewAdChoice } from '~/features/campaigns/server/ops-campaign-ads';
+import { exchangeCodeHash } from '~/features/campaigns/server/ops-exchange-codes';
+import { createOperator, openOperatorSession } from '~/features/console/server/operators';
+import { issueToken } from '~/features/sign-in/server/tokens';
+import { createUser } from '~/features/account/server/users';
+import { ensureWallet } from '~/features/wallet/server/wallet';
 import { GET as publicAdsRoute } from '~/pages/api/v1/popup_advertisement';
 import { GET as publicNoticesRoute } from '~/pages/api/v1/common/emergencyNotices';
 import { POST as redeemRoute } from '~/pages/api/v1/account/exchangeCode';

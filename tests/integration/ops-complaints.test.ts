@@ -13,13 +13,13 @@ import type { APIContext, APIRoute } from 'astro';
 import { and, eq, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { MS_PER_HOUR } from '~/lib/config/constants';
-import type { Complaint } from '~/lib/contract/money';
-import { MSG_OPS_FORBIDDEN } from '~/lib/contract/ops';
-import { MSG_COMPLAINT_DECIDED, type OpsComplaintDecided, type OpsComplaintDetail, type OpsComplaintsPage } from '~/lib/contract/ops-complaints';
-import type { Page, SellerOrder } from '~/lib/contract/seller-earnings';
-import { MSG_NOTHING_REFUNDABLE, MSG_PENALTY_REQUIRED, refundTooLargeMsg } from '~/lib/rules/complaint-decision';
-import type { Db } from '~/server/db/client';
+import { MS_PER_HOUR } from '~/platform/config/constants';
+import type { Complaint } from '~/features/wallet/contract/money';
+import { MSG_OPS_FORBIDDEN } from '~/features/console/contract/ops';
+import { MSG_COMPLAINT_DECIDED, type OpsComplaintDecided, type OpsComplaintDetail, type OpsComplaintsPage } from '~/features/complaints/contract';
+import type { Page, SellerOrder } from '~/features/sellers/contract/seller-earnings';
+import { MSG_NOTHING_REFUNDABLE, MSG_PENALTY_REQUIRED, refundTooLargeMsg } from '~/features/complaints/rules/complaint-decision';
+import type { Db } from '~/platform/db/client';
 import {
   complaintDecisions,
   complaints,
@@ -33,20 +33,20 @@ import {
   sellerEarnings,
   users,
   walletLedger,
-} from '~/server/db/schema';
-import { MSG_API_NOT_FOUND } from '~/server/errors';
-import { createComplaint } from '~/server/services/complaints';
-import { setListingCredentials } from '~/server/services/credentials';
-import { cancelOrder, sweepOrders } from '~/server/services/order-lifecycle';
-import { payOrder } from '~/server/services/order-payment';
-import { createOrder } from '~/server/services/orders';
-import { createOperator, openOperatorSession } from '~/server/services/ops/operators';
-import { submitCertification } from '~/server/services/sellers';
-import { ledgerIdentity, releaseDueEarnings } from '~/server/services/settlement';
-import { issueToken } from '~/server/services/tokens';
-import { storeImageUpload } from '~/server/services/uploads';
-import { createUser } from '~/server/services/users';
-import { changeBalance, ledgerSum, readWallet } from '~/server/services/wallet';
+} from '~/platform/db/schema';
+import { MSG_API_NOT_FOUND } from '~/platform/http/errors';
+import { createComplaint } from '~/features/complaints/server/complaints';
+import { setListingCredentials } from '~/features/orders/server/credentials';
+import { cancelOrder, sweepOrders } from '~/features/orders/server/order-lifecycle';
+import { payOrder } from '~/features/orders/server/order-payment';
+import { createOrder } from '~/features/orders/server/orders';
+import { createOperator, openOperatorSession } from '~/features/console/server/operators';
+import { submitCertification } from '~/features/sellers/server/sellers';
+import { ledgerIdentity, releaseDueEarnings } from '~/features/sellers/server/settlement';
+import { issueToken } from '~/features/sign-in/server/tokens';
+import { storeImageUpload } from '~/platform/db/uploads';
+import { createUser } from '~/features/account/server/users';
+import { changeBalance, ledgerSum, readWallet } from '~/features/wallet/server/wallet';
 import { GET as queueRoute } from '~/pages/api/v1/ops/complaints/index';
 import { GET as detailRoute } from '~/pages/api/v1/ops/complaints/detail';
 import { POST as decideRoute } from '~/pages/api/v1/ops/complaints/decide';

@@ -9,8 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '~/server/db/client';
-import { resolveDashboardRange } from '~/lib/rules/dashboard-range';
+import type { Db } from '~/platform/db/client';
+import { resolveDashboardRange } from '~/features/console/rules/dashboard-range';
 import {
   channelsInRange,
   complaintRates,
@@ -20,8 +20,8 @@ import {
   topGames,
   topListings,
   trafficPerDay,
-} from '~/server/services/ops/dashboard';
-import { rollUpTrafficDays } from '~/server/services/ops/traffic-rollup';
+} from '~/features/console/server/dashboard';
+import { rollUpTrafficDays } from '~/features/analytics/server/traffic-rollup';
 import { TEST_DRIVERS } from './drivers';
 import { useSuiteDatabase } from './route-context';
 

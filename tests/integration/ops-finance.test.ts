@@ -11,7 +11,7 @@
 import type { APIRoute } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Page, Withdrawal } from '~/lib/contract/money';
+import type { Page, Withdrawal } from '~/features/wallet/contract/money';
 import {
   MSG_OPS_WITHDRAWAL_DECIDED,
   type OpsFinanceDailyPage,
@@ -19,16 +19,16 @@ import {
   type OpsLedgerPage,
   type OpsWithdrawalView,
   type OpsWithdrawalsPage,
-} from '~/lib/contract/ops-finance';
-import { formatShanghaiDate } from '~/lib/rules/shanghai-time';
-import type { Db } from '~/server/db/client';
-import { notifications, opsAuditLog, users, walletLedger, wallets, withdrawals } from '~/server/db/schema';
-import { createOperator, openOperatorSession } from '~/server/services/ops/operators';
-import { writeSetting } from '~/server/services/site-settings';
-import { issueToken } from '~/server/services/tokens';
-import { createUser } from '~/server/services/users';
-import { changeBalance } from '~/server/services/wallet';
-import { settleSandboxWithdrawals } from '~/server/services/withdrawals';
+} from '~/features/console/contract/ops-finance';
+import { formatShanghaiDate } from '~/platform/rules/shanghai-time';
+import type { Db } from '~/platform/db/client';
+import { notifications, opsAuditLog, users, walletLedger, wallets, withdrawals } from '~/platform/db/schema';
+import { createOperator, openOperatorSession } from '~/features/console/server/operators';
+import { writeSetting } from '~/features/content/server/site-settings';
+import { issueToken } from '~/features/sign-in/server/tokens';
+import { createUser } from '~/features/account/server/users';
+import { changeBalance } from '~/features/wallet/server/wallet';
+import { settleSandboxWithdrawals } from '~/features/wallet/server/withdrawals';
 import { POST as bindAlipayRoute } from '~/pages/api/v1/account/alipayAccount';
 import { POST as withdrawRoute } from '~/pages/api/v1/account/withdraw';
 import { GET as withdrawListRoute } from '~/pages/api/v1/account/withdrawList';

@@ -6,15 +6,15 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MSG_OPS_BAD_CREDENTIALS, MSG_OPS_LAST_ADMIN, MSG_OPS_SELF_CHANGE, MSG_OPS_USERNAME_TAKEN, type AuditEntryView, type OperatorMe, type OperatorView } from '~/lib/contract/ops';
-import { OPS_LOGIN_ATTEMPTS_PER_NAME, OPS_SESSION_ABSOLUTE_S, OPS_SESSION_IDLE_S } from '~/lib/config/constants';
-import type { Page } from '~/lib/contract/common';
-import type { Db } from '~/server/db/client';
-import { opsAuditLog, users, walletLedger } from '~/server/db/schema';
-import { MSG_API_NOT_FOUND } from '~/server/errors';
-import { createOperator, openOperatorSession, resolveOperatorSession, updateOperator } from '~/server/services/ops/operators';
-import { changeBalance } from '~/server/services/wallet';
-import { createUser } from '~/server/services/users';
+import { MSG_OPS_BAD_CREDENTIALS, MSG_OPS_LAST_ADMIN, MSG_OPS_SELF_CHANGE, MSG_OPS_USERNAME_TAKEN, type AuditEntryView, type OperatorMe, type OperatorView } from '~/features/console/contract/ops';
+import { OPS_LOGIN_ATTEMPTS_PER_NAME, OPS_SESSION_ABSOLUTE_S, OPS_SESSION_IDLE_S } from '~/platform/config/constants';
+import type { Page } from '~/platform/wire/common';
+import type { Db } from '~/platform/db/client';
+import { opsAuditLog, users, walletLedger } from '~/platform/db/schema';
+import { MSG_API_NOT_FOUND } from '~/platform/http/errors';
+import { createOperator, openOperatorSession, resolveOperatorSession, updateOperator } from '~/features/console/server/operators';
+import { changeBalance } from '~/features/wallet/server/wallet';
+import { createUser } from '~/features/account/server/users';
 import { POST as loginRoute } from '~/pages/api/v1/ops/auth/login';
 import { POST as logoutRoute } from '~/pages/api/v1/ops/auth/logout';
 import { GET as meRoute } from '~/pages/api/v1/ops/auth/me';

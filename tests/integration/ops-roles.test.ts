@@ -7,20 +7,20 @@
  *   made-up cookie, a disabled operator's session) learns it exists: the 404 of an unknown path,
  *   for its own method, a wrong method and OPTIONS alike;
  * - each role either gets past the gate (any answer but that 404 and the 403) or gets 403
- *   无权进行此操作, exactly as src/lib/contract/ops.ts grants.
+ *   无权进行此操作, exactly as src/features/console/contract/ops.ts grants.
  * Calls are made with an empty body: the gate runs before any validation.
  */
 import { randomBytes } from 'node:crypto';
 import type { APIContext, APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG_OPS_FORBIDDEN, OPS_ROLES, opsCan, type OpsRole } from '~/lib/contract/ops';
-import type { Db } from '~/server/db/client';
-import { operators, users } from '~/server/db/schema';
-import { MSG_API_NOT_FOUND } from '~/server/errors';
-import { DEMO_OPERATORS } from '~/server/seed/operators';
-import { createOperator, openOperatorSession } from '~/server/services/ops/operators';
-import { issueToken } from '~/server/services/tokens';
+import { MSG_OPS_FORBIDDEN, OPS_ROLES, opsCan, type OpsRole } from '~/features/console/contract/ops';
+import type { Db } from '~/platform/db/client';
+import { operators, users } from '~/platform/db/schema';
+import { MSG_API_NOT_FOUND } from '~/platform/http/errors';
+import { DEMO_OPERATORS } from '~/app/seed/operators';
+import { createOperator, openOperatorSession } from '~/features/console/server/operators';
+import { issueToken } from '~/features/sign-in/server/tokens';
 import { TEST_DRIVERS } from './drivers';
 import type { OpsRoleRow } from './ops-roles/rows';
 import { suiteContext, useSuiteDatabase } from './route-context';

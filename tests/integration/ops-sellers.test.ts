@@ -11,9 +11,9 @@ import type { APIRoute } from 'astro';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrderView } from '~/lib/contract/money';
-import type { Page } from '~/lib/contract/common';
-import type { GameRef, ListingCard, ListingDetail } from '~/lib/contract/catalog';
+import type { OrderView } from '~/features/wallet/contract/money';
+import type { Page } from '~/platform/wire/common';
+import type { GameRef, ListingCard, ListingDetail } from '~/features/catalog/contract/catalog';
 import {
   MSG_OPS_STALE_APPLICATION,
   MSG_OPS_STALE_LISTING,
@@ -25,24 +25,24 @@ import {
   type OpsListingRow,
   type OpsReviewItem,
   type OpsShopView,
-} from '~/lib/contract/ops-sellers';
-import { CERTIFICATION_MESSAGES } from '~/lib/rules/seller-certification';
-import { MSG_ALREADY_HELD, MSG_NOT_HELD, heldRelistMessage } from '~/lib/rules/listing-review';
-import { MSG_GAME_IN_MAINTENANCE } from '~/lib/rules/availability';
-import type { ListingCreateInput, SellerListingEdit, SellerListingRow, SellerListingSaved, SellerListingStateAnswer } from '~/lib/contract/seller-listings';
-import type { SellerProfile } from '~/lib/contract/seller';
-import type { Db } from '~/server/db/client';
-import { catalogVersion, games, listings, notifications, opsAuditLog, orders, platforms, users, zones } from '~/server/db/schema';
-import { MSG_NOT_PENDING } from '~/server/services/seller-listings';
-import { createOperator, openOperatorSession } from '~/server/services/ops/operators';
-import { createOrder } from '~/server/services/orders';
-import { payOrder } from '~/server/services/order-payment';
-import { renewOrder } from '~/server/services/order-lifecycle';
-import { writeSetting } from '~/server/services/site-settings';
-import { issueToken } from '~/server/services/tokens';
-import { storeImageUpload } from '~/server/services/uploads';
-import { createUser } from '~/server/services/users';
-import { changeBalance } from '~/server/services/wallet';
+} from '~/features/sellers/contract/ops-sellers';
+import { CERTIFICATION_MESSAGES } from '~/features/sellers/rules/seller-certification';
+import { MSG_ALREADY_HELD, MSG_NOT_HELD, heldRelistMessage } from '~/features/sellers/rules/listing-review';
+import { MSG_GAME_IN_MAINTENANCE } from '~/features/catalog/rules/availability';
+import type { ListingCreateInput, SellerListingEdit, SellerListingRow, SellerListingSaved, SellerListingStateAnswer } from '~/features/sellers/contract/seller-listings';
+import type { SellerProfile } from '~/features/sellers/contract/seller';
+import type { Db } from '~/platform/db/client';
+import { catalogVersion, games, listings, notifications, opsAuditLog, orders, platforms, users, zones } from '~/platform/db/schema';
+import { MSG_NOT_PENDING } from '~/features/sellers/server/seller-listings';
+import { createOperator, openOperatorSession } from '~/features/console/server/operators';
+import { createOrder } from '~/features/orders/server/orders';
+import { payOrder } from '~/features/orders/server/order-payment';
+import { renewOrder } from '~/features/orders/server/order-lifecycle';
+import { writeSetting } from '~/features/content/server/site-settings';
+import { issueToken } from '~/features/sign-in/server/tokens';
+import { storeImageUpload } from '~/platform/db/uploads';
+import { createUser } from '~/features/account/server/users';
+import { changeBalance } from '~/features/wallet/server/wallet';
 import { GET as applicationsRoute } from '~/pages/api/v1/ops/sellers/applications';
 import { POST as decideApplicationRoute } from '~/pages/api/v1/ops/sellers/decide';
 import { GET as shopsRoute } from '~/pages/api/v1/ops/sellers/shops';

@@ -11,8 +11,8 @@ import { createHash, constants, publicEncrypt } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '~/lib/contract/common';
-import type { ListingCard } from '~/lib/contract/catalog';
+import type { Page } from '~/platform/wire/common';
+import type { ListingCard } from '~/features/catalog/contract/catalog';
 import {
   BAN_EXPIRE_REASON,
   BAN_HOLD_REASON,
@@ -28,18 +28,18 @@ import {
   type OpsUserDetail,
   type OpsUserRow,
   type OpsWalletAdjustResult,
-} from '~/lib/contract/ops-users';
-import { computeRequestSignature } from '~/server/services/request-signing';
-import type { Db, TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { listings, opsAuditLog, orders, shops, users, verificationCodes, walletLedger } from '~/server/db/schema';
-import { createOperator, openOperatorSession } from '~/server/services/ops/operators';
-import { confirmSandbox, createQrSession, redeemQrSession } from '~/server/services/qr-login';
-import { assertNotBanned, type SignInAnswer } from '~/server/services/sign-in';
-import { liftEndedBans } from '~/server/services/ops/users';
-import { formatShanghaiDateTime } from '~/lib/rules/shanghai-time';
-import { issueToken, resolveToken } from '~/server/services/tokens';
-import { ledgerSum, readWallet } from '~/server/services/wallet';
+} from '~/features/console/contract/ops-users';
+import { computeRequestSignature } from '~/features/sign-in/server/request-signing';
+import type { Db, TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { listings, opsAuditLog, orders, shops, users, verificationCodes, walletLedger } from '~/platform/db/schema';
+import { createOperator, openOperatorSession } from '~/features/console/server/operators';
+import { confirmSandbox, createQrSession, redeemQrSession } from '~/features/sign-in/server/qr-login';
+import { assertNotBanned, type SignInAnswer } from '~/features/sign-in/server/sign-in';
+import { liftEndedBans } from '~/features/console/server/users';
+import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
+import { issueToken, resolveToken } from '~/features/sign-in/server/tokens';
+import { ledgerSum, readWallet } from '~/features/wallet/server/wallet';
 import { GET as usersRoute } from '~/pages/api/v1/ops/users/index';
 import { GET as userDetailRoute } from '~/pages/api/v1/ops/users/detail';
 import { POST as banRoute } from '~/pages/api/v1/ops/users/ban';

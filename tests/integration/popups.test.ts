@@ -5,17 +5,17 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { EmergencyNotice, PopupAd } from '~/lib/contract/popups';
-import type { Db } from '~/server/db/client';
-import { emergencyNotices, popupAds } from '~/server/db/schema';
-import { DEMO_EMERGENCY_NOTICES, DEMO_POPUP_ADS, seedDemoPopups } from '~/server/seed/popups';
+import type { EmergencyNotice, PopupAd } from '~/features/campaigns/contract/popups';
+import type { Db } from '~/platform/db/client';
+import { emergencyNotices, popupAds } from '~/platform/db/schema';
+import { DEMO_EMERGENCY_NOTICES, DEMO_POPUP_ADS, seedDemoPopups } from '~/app/seed/popups';
 import {
   createEmergencyNotice,
   deactivateEmergencyNotice,
   listEmergencyNotices,
   updateEmergencyNotice,
-} from '~/server/services/emergency-notices';
-import { createPopupAd, deactivatePopupAd, listPopupAds, updatePopupAd } from '~/server/services/popup-ads';
+} from '~/features/campaigns/server/emergency-notices';
+import { createPopupAd, deactivatePopupAd, listPopupAds, updatePopupAd } from '~/features/campaigns/server/popup-ads';
 import { GET as getAds, HEAD as headAds, ALL as otherAds } from '~/pages/api/v1/popup_advertisement';
 import { GET as getNotices, ALL as otherNotices } from '~/pages/api/v1/common/emergencyNotices';
 import { TEST_DRIVERS } from './drivers';

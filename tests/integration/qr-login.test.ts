@@ -9,12 +9,12 @@
 import type { APIRoute } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PRODUCTION_TEST_ENV, replaceAppConfig } from '~/server/config';
-import { QR_LIFETIME_MS, QR_POLL_APP_MS, QR_POLL_WECHAT_MS, QR_SECRET_COOKIE } from '~/lib/config/constants';
-import { appQrState, qqQrState, wechatQrState } from '~/lib/rules/qr-login';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { qrSessions, thirdPartyIdentities, users } from '~/server/db/schema';
+import { PRODUCTION_TEST_ENV, replaceAppConfig } from '~/platform/config/config';
+import { QR_LIFETIME_MS, QR_POLL_APP_MS, QR_POLL_WECHAT_MS, QR_SECRET_COOKIE } from '~/platform/config/constants';
+import { appQrState, qqQrState, wechatQrState } from '~/features/sign-in/rules/qr-login';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { qrSessions, thirdPartyIdentities, users } from '~/platform/db/schema';
 import {
   MSG_QR_INVALID,
   MSG_QR_NOT_CONFIRMED,
@@ -26,9 +26,9 @@ import {
   pollQrSession,
   qrSecretFromRequest,
   redeemQrSession,
-} from '~/server/services/qr-login';
-import type { SignInAnswer } from '~/server/services/sign-in';
-import { hashToken, issueToken, resolveToken } from '~/server/services/tokens';
+} from '~/features/sign-in/server/qr-login';
+import type { SignInAnswer } from '~/features/sign-in/server/sign-in';
+import { hashToken, issueToken, resolveToken } from '~/features/sign-in/server/tokens';
 import { GET as wechatInit, ALL as wechatInitOther } from '~/pages/api/v1/qr/wechat/init';
 import { GET as wechatStatus } from '~/pages/api/v1/qr/wechat/status';
 import { GET as qqInit } from '~/pages/api/v1/qr/qq/init';

@@ -4,14 +4,14 @@
  */
 import { asc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_ACCOUNT_DELETED, CODE_SUCCESS, REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/lib/config/constants';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { listingReviews, listings, shops, users } from '~/server/db/schema';
-import { DEMO_USERS } from '~/server/seed/demo';
-import { DEMO_REVIEWER_USERNAMES, DEMO_REVIEW_SPREAD_DAYS, planDemoReviews, seedDemoReviews } from '~/server/seed/reviews';
-import { MSG_ACCOUNT_DELETED } from '~/server/services/catalog';
-import { listReviews, type ReviewsPage } from '~/server/services/reviews';
+import { CODE_ACCOUNT_DELETED, CODE_SUCCESS, REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { listingReviews, listings, shops, users } from '~/platform/db/schema';
+import { DEMO_USERS } from '~/app/seed/demo';
+import { DEMO_REVIEWER_USERNAMES, DEMO_REVIEW_SPREAD_DAYS, planDemoReviews, seedDemoReviews } from '~/app/seed/reviews';
+import { MSG_ACCOUNT_DELETED } from '~/features/catalog/server/catalog';
+import { listReviews, type ReviewsPage } from '~/features/reviews/server/reviews';
 import { GET as getComments, ALL as commentsOther } from '~/pages/api/v1/detail/comments';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute } from './endpoint-call';

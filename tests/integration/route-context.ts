@@ -1,14 +1,14 @@
 /**
  * The request context an integration suite hands its routes: the suite's own test database on
- * `locals`, exactly where middleware puts the process's database (server/request-context.ts).
+ * `locals`, exactly where middleware puts the process's database (platform/http/request-context.ts).
  * No module is mocked; a route under test reads `ctx.db` like it does in production.
  *
  *   suiteContext.db = db;               // in beforeAll, after openTestDatabase()
  *   await callRoute(route, '/api/v1/...');  // callRoute puts suiteContext.locals() on the context
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { Db, DbDriver, TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
+import type { Db, DbDriver, TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
 
 export const suiteContext: { db: Db | null; locals(): { db?: Db } } = {
   db: null,

@@ -9,8 +9,8 @@ import type { APIRoute } from 'astro';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUS } from '~/lib/config/constants';
-import { MSG_NUL_IN_INPUT } from '~/lib/contract/common';
+import { ORDER_STATUS } from '~/platform/config/constants';
+import { MSG_NUL_IN_INPUT } from '~/platform/wire/common';
 import {
   MSG_CREDENTIALS_LOCKED,
   MSG_LISTING_NOT_FOUND,
@@ -24,16 +24,16 @@ import {
   type SellerListingRow,
   type SellerListingSaved,
   type SellerListingStateAnswer,
-} from '~/lib/contract/seller-listings';
-import { MSG_NOT_SELLER, SELLER_CODES } from '~/lib/contract/seller';
-import type { ListingCard, ListingDetail } from '~/lib/catalog/types';
-import type { Db, DbOrTx } from '~/server/db/client';
-import { lockListingForRental } from '~/server/services/orders';
-import { games, orders, platforms, users, zones } from '~/server/db/schema';
-import { decideListingReview, MSG_NOT_PENDING, MSG_REVIEW_REASON } from '~/server/services/seller-listings';
-import { writeSetting } from '~/server/services/site-settings';
-import { issueToken } from '~/server/services/tokens';
-import { storeImageUpload } from '~/server/services/uploads';
+} from '~/features/sellers/contract/seller-listings';
+import { MSG_NOT_SELLER, SELLER_CODES } from '~/features/sellers/contract/seller';
+import type { ListingCard, ListingDetail } from '~/features/catalog/types';
+import type { Db, DbOrTx } from '~/platform/db/client';
+import { lockListingForRental } from '~/features/orders/server/orders';
+import { games, orders, platforms, users, zones } from '~/platform/db/schema';
+import { decideListingReview, MSG_NOT_PENDING, MSG_REVIEW_REASON } from '~/features/sellers/server/seller-listings';
+import { writeSetting } from '~/features/content/server/site-settings';
+import { issueToken } from '~/features/sign-in/server/tokens';
+import { storeImageUpload } from '~/platform/db/uploads';
 import * as createRoute from '~/pages/api/v1/seller/listings/create';
 import * as credentialsRoute from '~/pages/api/v1/seller/listings/credentials';
 import * as deleteRoute from '~/pages/api/v1/seller/listings/delete';

@@ -14,31 +14,31 @@ import type { AddressInfo } from 'node:net';
 import type { APIContext, APIRoute } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QR_LIFETIME_MS, QR_SECRET_COOKIE } from '~/lib/config/constants';
-import { QR_SCAN_RESULT_TEXT } from '~/lib/rules/qr-login';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { outboxMessages, qrSessions, thirdPartyIdentities, users, verificationCodes } from '~/server/db/schema';
-import { replaceAppConfig } from '~/server/config';
-import { AppError } from '~/server/errors';
-import { log } from '~/server/log';
+import { QR_LIFETIME_MS, QR_SECRET_COOKIE } from '~/platform/config/constants';
+import { QR_SCAN_RESULT_TEXT } from '~/features/sign-in/rules/qr-login';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { outboxMessages, qrSessions, thirdPartyIdentities, users, verificationCodes } from '~/platform/db/schema';
+import { replaceAppConfig } from '~/platform/config/config';
+import { AppError } from '~/platform/http/errors';
+import { log } from '~/platform/config/log';
 import {
   SIGN_IN_CONFIG_SHAPE,
   readSignInConfig,
   signInProviderProblems,
   signInSandboxPorts,
   type SignInConfig,
-} from '~/server/providers/sign-in-config';
-import { createSignInProviders, setSignInProviders } from '~/server/providers/sign-in-providers';
-import { MSG_QR_INVALID, MSG_QR_NOT_FOUND, MSG_THIRD_PARTY_REFUSED, qrScanPage, qrSecretFromRequest } from '~/server/services/qr-login';
-import type { SignInAnswer } from '~/server/services/sign-in';
+} from '~/platform/providers/sign-in-config';
+import { createSignInProviders, setSignInProviders } from '~/platform/providers/sign-in-providers';
+import { MSG_QR_INVALID, MSG_QR_NOT_FOUND, MSG_THIRD_PARTY_REFUSED, qrScanPage, qrSecretFromRequest } from '~/features/sign-in/server/qr-login';
+import type { SignInAnswer } from '~/features/sign-in/server/sign-in';
 import {
   MSG_CODE_SEND_FAILED,
   MSG_EMAIL_UNAVAILABLE,
   checkVerificationCode,
   sendEmailResetCode,
   sendVerificationCode,
-} from '~/server/services/verification-codes';
+} from '~/features/sign-in/server/verification-codes';
 import { GET as wechatInit } from '~/pages/api/v1/qr/wechat/init';
 import { GET as wechatStatus } from '~/pages/api/v1/qr/wechat/status';
 import { GET as wechatCallback } from '~/pages/api/v1/qr/wechat/callback';

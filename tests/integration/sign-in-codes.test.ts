@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIND_TOKEN_LIFETIME_S } from '~/lib/config/constants';
+import { BIND_TOKEN_LIFETIME_S } from '~/platform/config/constants';
 import {
   ID_NUMBER_INVALID,
   ID_NUMBER_REQUIRED,
@@ -17,18 +17,18 @@ import {
   SMS_CODE_INVALID,
   SMS_PHONE_INVALID,
   idNumberCheckChar,
-} from '~/lib/rules/validation';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { DEMO_USERS } from '~/server/seed/demo';
-import { outboxMessages, thirdPartyIdentities, users, verificationCodes } from '~/server/db/schema';
-import { AppError, MSG_UNAUTHORIZED } from '~/server/errors';
-import { listOutbox } from '~/server/services/outbox';
-import type { SignInAnswer } from '~/server/services/sign-in';
-import { issueToken, resolveToken } from '~/server/services/tokens';
-import { MSG_ACCOUNT_DELETED } from '~/server/services/phone-sign-in';
-import { maskIdNumber, MSG_ID_NUMBER_TAKEN } from '~/server/services/real-name';
-import { getUserInfo, maskEmail, maskRealName } from '~/server/services/users';
+} from '~/platform/rules/validation';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { DEMO_USERS } from '~/app/seed/demo';
+import { outboxMessages, thirdPartyIdentities, users, verificationCodes } from '~/platform/db/schema';
+import { AppError, MSG_UNAUTHORIZED } from '~/platform/http/errors';
+import { listOutbox } from '~/features/sign-in/server/outbox';
+import type { SignInAnswer } from '~/features/sign-in/server/sign-in';
+import { issueToken, resolveToken } from '~/features/sign-in/server/tokens';
+import { MSG_ACCOUNT_DELETED } from '~/features/sign-in/server/phone-sign-in';
+import { maskIdNumber, MSG_ID_NUMBER_TAKEN } from '~/features/account/server/real-name';
+import { getUserInfo, maskEmail, maskRealName } from '~/features/account/server/users';
 import {
   checkVerificationCode,
   MSG_CAPTCHA_REQUIRED,
@@ -37,8 +37,8 @@ import {
   MSG_PHONE_NOT_REGISTERED,
   MSG_PHONE_REGISTERED,
   sendVerificationCode,
-} from '~/server/services/verification-codes';
-import { issueVerifyKey } from '~/server/services/verify-keys';
+} from '~/features/sign-in/server/verification-codes';
+import { issueVerifyKey } from '~/features/sign-in/server/verify-keys';
 import { POST as postSendSms, ALL as sendSmsOther } from '~/pages/api/v1/common/sendSms';
 import { POST as postSendEmailCode } from '~/pages/api/v1/common/sendEmailCode';
 import { POST as postMobileLogin } from '~/pages/api/v1/common/mobileLogin';

@@ -5,12 +5,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerToken } from '~/server/auth';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { authTokens, users } from '~/server/db/schema';
-import { hashToken, issueToken, resolveToken, revokeAllTokens, revokeToken, TOKEN_TTL_S } from '~/server/services/tokens';
-import type { UserInfo } from '~/server/services/users';
+import { bearerToken } from '~/features/sign-in/server/auth-gate';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { authTokens, users } from '~/platform/db/schema';
+import { hashToken, issueToken, resolveToken, revokeAllTokens, revokeToken, TOKEN_TTL_S } from '~/features/sign-in/server/tokens';
+import type { UserInfo } from '~/features/account/server/users';
 import { GET as getUserInfo, ALL as userInfoOther } from '~/pages/api/v1/common/userInfo';
 import { POST as postLogout, ALL as logoutOther } from '~/pages/api/v1/common/logout';
 import { TEST_DRIVERS } from './drivers';

@@ -8,14 +8,14 @@
 import type { APIRoute } from 'astro';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingCard, Page } from '~/lib/catalog/types';
-import { CODE_ACCOUNT_DELETED, SEARCH_HISTORY_LIMIT, SEARCH_TEMPLATES_MAX } from '~/lib/config/constants';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { collections, games, listingLikes, listings, searchHistory, shops, users } from '~/server/db/schema';
-import { MSG_ACCOUNT_DELETED } from '~/server/services/catalog';
-import { listCollections, setCollected, type AccountState, type CollectionState, type LikeState } from '~/server/services/listing-interactions';
-import type { SearchHistoryList } from '~/server/services/search-history';
+import type { ListingCard, Page } from '~/features/catalog/types';
+import { CODE_ACCOUNT_DELETED, SEARCH_HISTORY_LIMIT, SEARCH_TEMPLATES_MAX } from '~/platform/config/constants';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { collections, games, listingLikes, listings, searchHistory, shops, users } from '~/platform/db/schema';
+import { MSG_ACCOUNT_DELETED } from '~/features/catalog/server/catalog';
+import { listCollections, setCollected, type AccountState, type CollectionState, type LikeState } from '~/features/catalog/server/listing-interactions';
+import type { SearchHistoryList } from '~/features/catalog/server/search-history';
 import {
   MSG_INVALID_TEMPLATE_PATH,
   MSG_TEMPLATE_NAME_TAKEN,
@@ -23,8 +23,8 @@ import {
   MSG_TOO_MANY_TEMPLATES,
   type SearchTemplate,
   type SearchTemplateList,
-} from '~/server/services/search-templates';
-import { issueToken } from '~/server/services/tokens';
+} from '~/features/catalog/server/search-templates';
+import { issueToken } from '~/features/sign-in/server/tokens';
 import { GET as getSearchHistory, POST as postSearchHistory, ALL as searchHistoryOther } from '~/pages/api/v1/home/searchHistory';
 import { POST as postSearchHistoryDelete } from '~/pages/api/v1/home/searchHistory/delete';
 import { POST as postSearchHistoryClear } from '~/pages/api/v1/home/searchHistory/clear';

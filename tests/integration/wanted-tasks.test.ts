@@ -7,9 +7,9 @@
 import type { APIRoute } from 'astro';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { OpsInvestLeadView, TaskAcceptAnswer, TaskDetail, TaskOfferView, TaskView } from '~/lib/contract/tasks';
-import type { Page } from '~/lib/contract/common';
-import { ORDER_STATUS } from '~/lib/config/constants';
+import type { OpsInvestLeadView, TaskAcceptAnswer, TaskDetail, TaskOfferView, TaskView } from '~/features/tasks/contract';
+import type { Page } from '~/platform/wire/common';
+import { ORDER_STATUS } from '~/platform/config/constants';
 import {
   MSG_OFFER_DUPLICATE,
   MSG_OFFER_GAME_MISMATCH,
@@ -22,18 +22,18 @@ import {
   MSG_TASK_EXPIRED,
   MSG_TASK_REQUIREMENTS_SHORT,
   MSG_TASK_TAKEN,
-} from '~/lib/rules/wanted-tasks';
-import type { Db } from '~/server/db/client';
-import { games, investmentLeads, listings, notifications, operators, opsAuditLog, orders, shops, taskOffers, users, wantedTasks } from '~/server/db/schema';
-import { AppError } from '~/server/errors';
-import { DEMO_OPERATORS } from '~/server/seed/operators';
-import { cancelOrder, sweepOrders } from '~/server/services/order-lifecycle';
-import { payOrder } from '~/server/services/order-payment';
-import { openOperatorSession } from '~/server/services/ops/operators';
-import { issueToken } from '~/server/services/tokens';
-import { createUser } from '~/server/services/users';
-import { changeBalance } from '~/server/services/wallet';
-import { acceptOffer, makeOffer, publishTask } from '~/server/services/wanted-tasks';
+} from '~/features/tasks/rules/wanted-tasks';
+import type { Db } from '~/platform/db/client';
+import { games, investmentLeads, listings, notifications, operators, opsAuditLog, orders, shops, taskOffers, users, wantedTasks } from '~/platform/db/schema';
+import { AppError } from '~/platform/http/errors';
+import { DEMO_OPERATORS } from '~/app/seed/operators';
+import { cancelOrder, sweepOrders } from '~/features/orders/server/order-lifecycle';
+import { payOrder } from '~/features/orders/server/order-payment';
+import { openOperatorSession } from '~/features/console/server/operators';
+import { issueToken } from '~/features/sign-in/server/tokens';
+import { createUser } from '~/features/account/server/users';
+import { changeBalance } from '~/features/wallet/server/wallet';
+import { acceptOffer, makeOffer, publishTask } from '~/features/tasks/server/wanted-tasks';
 import { POST as acceptRoute } from '~/pages/api/v1/task/accept';
 import { POST as closeRoute } from '~/pages/api/v1/task/close';
 import { GET as detailRoute } from '~/pages/api/v1/task/detail';

@@ -6,9 +6,9 @@
  */
 import type { APIRoute } from 'astro';
 import { describe, expect, it } from 'vitest';
-import { MSG_OFFICIAL_ACCOUNT_CLOSED, MSG_OFFICIAL_ACCOUNT_PAGE, OFFICIAL_ACCOUNT_PAGES, type OfficialAccountConfig } from '~/lib/contract/wechat-official';
-import type { Db } from '~/server/db/client';
-import { readSetting, writeSetting } from '~/server/services/site-settings';
+import { MSG_OFFICIAL_ACCOUNT_CLOSED, MSG_OFFICIAL_ACCOUNT_PAGE, OFFICIAL_ACCOUNT_PAGES, type OfficialAccountConfig } from '~/features/content/contract/wechat-official';
+import type { Db } from '~/platform/db/client';
+import { readSetting, writeSetting } from '~/features/content/server/site-settings';
 import { ALL as otherMethods, GET as configRoute, HEAD as headRoute } from '~/pages/api/v1/common/wechatOfficialConfig';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, type CallResult } from './endpoint-call';

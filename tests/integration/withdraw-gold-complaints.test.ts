@@ -15,17 +15,17 @@ import {
   GOLD_SIGN_IN_COINS,
   MS_PER_DAY,
   SANDBOX_WITHDRAW_SETTLE_MS,
-} from '~/lib/config/constants';
-import { MONEY_CODES, type AlipayAccount, type Complaint, type ComplaintType, type GoldOverview, type Page, type Withdrawal } from '~/lib/api/money';
-import { type Db, type TestDatabase } from '~/server/db/client';
-import { openTestDatabase } from '~/server/seed/test-database';
-import { DEMO_USERS } from '~/server/seed/demo';
-import { complaints, goldCoinLedger, listings, orders, redPackets, users, walletLedger, wallets, withdrawals } from '~/server/db/schema';
-import { exchangeGold, signIn } from '~/server/services/gold-coins';
-import { issueToken } from '~/server/services/tokens';
-import { createUser } from '~/server/services/users';
-import { changeBalance, ledgerSum, readWallet } from '~/server/services/wallet';
-import { settleSandboxWithdrawals } from '~/server/services/withdrawals';
+} from '~/platform/config/constants';
+import { MONEY_CODES, type AlipayAccount, type Complaint, type ComplaintType, type GoldOverview, type Page, type Withdrawal } from '~/features/wallet/client/money';
+import { type Db, type TestDatabase } from '~/platform/db/client';
+import { openTestDatabase } from '~/app/seed/test-database';
+import { DEMO_USERS } from '~/app/seed/demo';
+import { complaints, goldCoinLedger, listings, orders, redPackets, users, walletLedger, wallets, withdrawals } from '~/platform/db/schema';
+import { exchangeGold, signIn } from '~/features/wallet/server/gold-coins';
+import { issueToken } from '~/features/sign-in/server/tokens';
+import { createUser } from '~/features/account/server/users';
+import { changeBalance, ledgerSum, readWallet } from '~/features/wallet/server/wallet';
+import { settleSandboxWithdrawals } from '~/features/wallet/server/withdrawals';
 import { GET as getAlipayRoute, POST as bindAlipayRoute, ALL as alipayOther } from '~/pages/api/v1/account/alipayAccount';
 import { POST as withdrawRoute, ALL as withdrawOther } from '~/pages/api/v1/account/withdraw';
 import { GET as withdrawListRoute } from '~/pages/api/v1/account/withdrawList';

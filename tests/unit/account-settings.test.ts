@@ -13,7 +13,7 @@ import {
   validateNickname,
   validatePayPassword,
   type SignInWays,
-} from '~/lib/rules/account-settings';
+} from '~/features/account/rules/account-settings';
 
 describe('nickname', () => {
   it.each([

@@ -14,9 +14,9 @@ import {
 
 // Fresh modules per test: the client keeps its 401 count, parked queue and base URL in module
 // state, and the stores are module singletons.
-let api: typeof import('~/lib/api');
-let auth: typeof import('~/lib/stores/auth');
-let ui: typeof import('~/lib/stores/ui');
+let api: typeof import('~/platform/client');
+let auth: typeof import('~/platform/stores/auth');
+let ui: typeof import('~/platform/stores/ui');
 let fetchMock: FetchMock;
 
 const UNAUTHORIZED_TEXT = '未登录或登录状态已过期,请重新登录';
@@ -24,9 +24,9 @@ const UNAUTHORIZED_TEXT = '未登录或登录状态已过期,请重新登录';
 beforeEach(async () => {
   vi.resetModules();
   fetchMock = stubFetch();
-  api = await import('~/lib/api');
-  auth = await import('~/lib/stores/auth');
-  ui = await import('~/lib/stores/ui');
+  api = await import('~/platform/client');
+  auth = await import('~/platform/stores/auth');
+  ui = await import('~/platform/stores/ui');
 });
 
 afterEach(() => {
@@ -37,7 +37,7 @@ afterEach(() => {
 const toastTexts = (): string[] => ui.$toasts.get().map((toast) => toast.text);
 const errorToasts = (): string[] => ui.$toasts.get().filter((toast) => toast.kind === 'error').map((t) => t.text);
 
-async function rejection(promise: Promise<unknown>): Promise<import('~/lib/api').ApiError> {
+async function rejection(promise: Promise<unknown>): Promise<import('~/platform/client').ApiError> {
   const outcome = await promise.then(
     () => ({ resolved: true as const }),
     (error: unknown) => ({ resolved: false as const, error }),
@@ -45,10 +45,10 @@ async function rejection(promise: Promise<unknown>): Promise<import('~/lib/api')
   if (outcome.resolved) throw new Error('expected the call to reject');
   expect(api.isApiError(outcome.error)).toBe(true);
   expect(outcome.error).toBeInstanceOf(Error);
-  return outcome.error as import('~/lib/api').ApiError;
+  return outcome.error as import('~/platform/client').ApiError;
 }
 
-function logInAs(token: string, user: import('~/lib/stores/auth').UserInfo | null = renter): void {
+function logInAs(token: string, user: import('~/platform/stores/auth').UserInfo | null = renter): void {
   auth.setLogin(freshToken(token), user);
 }
 
@@ -462,7 +462,7 @@ describe('API host from the page', () => {
     const meta = { content: 'https://api.example.com/' };
     vi.stubGlobal('document', { querySelector: (selector: string) => (selector === 'meta[name="api-base"]' ? meta : null) });
     try {
-      const { resolveUrl } = await import('~/lib/api/client');
+      const { resolveUrl } = await import('~/platform/client/client');
       expect(resolveUrl('/health')).toBe('https://api.example.com/api/v1/health');
     } finally {
       vi.unstubAllGlobals();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendQuery, toFormQuery } from '~/lib/api/query';
+import { appendQuery, toFormQuery } from '~/platform/client/query';
 
 describe('form-encoded GET query (spec §7)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_ID_STORAGE_KEY, createSessionId, getSessionId } from '~/lib/api/session-id';
+import { SESSION_ID_STORAGE_KEY, createSessionId, getSessionId } from '~/platform/client/session-id';
 import { memoryStorage } from './api-helpers';
 
 afterEach(() => {

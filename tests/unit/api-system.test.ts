@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getHealth } from '~/lib/api';
+import { getHealth } from '~/platform/client';
 import { okResponse, sentRequest, stubFetch } from './api-helpers';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshToken, jsonResponse, okResponse, renter, sentRequest, stubFetch, type FetchMock } from './api-helpers';
 
 // Fresh modules per test: the client and the stores keep module state.
-let authApi: typeof import('~/lib/api/auth');
-let api: typeof import('~/lib/api');
-let auth: typeof import('~/lib/stores/auth');
-let session: typeof import('~/lib/stores/session');
-let ui: typeof import('~/lib/stores/ui');
+let authApi: typeof import('~/features/sign-in/client/auth');
+let api: typeof import('~/platform/client');
+let auth: typeof import('~/platform/stores/auth');
+let session: typeof import('~/features/sign-in/session');
+let ui: typeof import('~/platform/stores/ui');
 let fetchMock: FetchMock;
 
 const keys = generateKeyPairSync('rsa', {
@@ -23,11 +23,11 @@ const answer = (isNew = false): unknown => ({ token: TOKEN, is_new_user: isNew, 
 beforeEach(async () => {
   vi.resetModules();
   fetchMock = stubFetch();
-  api = await import('~/lib/api');
-  authApi = await import('~/lib/api/auth');
-  auth = await import('~/lib/stores/auth');
-  session = await import('~/lib/stores/session');
-  ui = await import('~/lib/stores/ui');
+  api = await import('~/platform/client');
+  authApi = await import('~/features/sign-in/client/auth');
+  auth = await import('~/platform/stores/auth');
+  session = await import('~/features/sign-in/session');
+  ui = await import('~/platform/stores/ui');
 });
 
 afterEach(() => {
@@ -86,7 +86,7 @@ describe('completeLogin (spec §4/§8)', () => {
     const parked = api.apiGet('/account/profile', undefined, { pending: () => ui.openLogin('phone') });
     await vi.waitFor(() => expect(ui.$modal.get()?.name).toBe('login'));
 
-    session.completeLogin(answer() as import('~/lib/stores/session').LoginAnswer);
+    session.completeLogin(answer() as import('~/features/sign-in/session').LoginAnswer);
 
     expect(auth.$auth.get().token?.token).toBe('tok');
     expect(ui.$modal.get()).toBeNull();
@@ -97,14 +97,14 @@ describe('completeLogin (spec §4/§8)', () => {
 
   it('a new user gets the red-envelope popup 0.8 s later, an old one never', () => {
     vi.useFakeTimers();
-    session.completeLogin(answer(true) as import('~/lib/stores/session').LoginAnswer);
+    session.completeLogin(answer(true) as import('~/features/sign-in/session').LoginAnswer);
     vi.advanceTimersByTime(799);
     expect(ui.$modal.get()).toBeNull();
     vi.advanceTimersByTime(1);
     expect(ui.$modal.get()?.name).toBe('redPacket');
 
     ui.closeModal();
-    session.completeLogin(answer(false) as import('~/lib/stores/session').LoginAnswer);
+    session.completeLogin(answer(false) as import('~/features/sign-in/session').LoginAnswer);
     vi.advanceTimersByTime(5000);
     expect(ui.$modal.get()).toBeNull();
   });

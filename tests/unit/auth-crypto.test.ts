@@ -9,7 +9,7 @@ import {
   rememberLogin,
   signBody,
   toUtf8ByteString,
-} from '~/lib/api/auth-crypto';
+} from '~/features/sign-in/client/auth-crypto';
 import { memoryStorage } from './api-helpers';
 
 // One 2048-bit key for the file, as the server's rsa_keys row would hold (SPKI PEM).

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_INVALID, EMAIL_REQUIRED, validateEmail } from '~/islands/auth/email';
-import { captureInviteCode, INVITE_CODE_KEY } from '~/islands/auth/invite-code';
-import { qrStatusText } from '~/islands/auth/ScanPanel';
-import { readSentAt, recordSent, resendRemaining, SMS_SENT_AT_KEY } from '~/islands/auth/sms-countdown';
+import { EMAIL_INVALID, EMAIL_REQUIRED, validateEmail } from '~/features/sign-in/ui/email';
+import { captureInviteCode, INVITE_CODE_KEY } from '~/features/sign-in/ui/invite-code';
+import { qrStatusText } from '~/features/sign-in/ui/ScanPanel';
+import { readSentAt, recordSent, resendRemaining, SMS_SENT_AT_KEY } from '~/features/sign-in/ui/sms-countdown';
 import { memoryStorage } from './api-helpers';
 
 const T0 = Date.UTC(2026, 0, 1, 4, 0, 0);

@@ -1,10 +1,10 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PhonePanel } from '~/islands/auth/PhonePanel';
-import { RegisterPanel } from '~/islands/auth/RegisterPanel';
-import { ScanPanel } from '~/islands/auth/ScanPanel';
-import { UsernamePanel } from '~/islands/auth/UsernamePanel';
+import { PhonePanel } from '~/features/sign-in/ui/PhonePanel';
+import { RegisterPanel } from '~/features/sign-in/ui/RegisterPanel';
+import { ScanPanel } from '~/features/sign-in/ui/ScanPanel';
+import { UsernamePanel } from '~/features/sign-in/ui/UsernamePanel';
 
 const html = (component: (props: never) => unknown): string => renderToStaticMarkup(createElement(component as never));
 

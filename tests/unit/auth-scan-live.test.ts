@@ -3,18 +3,18 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The QR calls are mocks: the test sees what the panel does with each init answer.
-vi.mock('~/lib/api/auth', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/lib/api/auth')>();
+vi.mock('~/features/sign-in/client/auth', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/features/sign-in/client/auth')>();
   return { ...actual, initWechatQr: vi.fn(), initQqQr: vi.fn() };
 });
-vi.mock('~/lib/api/fingerprint', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/lib/api/fingerprint')>();
+vi.mock('~/platform/client/fingerprint', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/platform/client/fingerprint')>();
   return { ...actual, browserFingerprint: vi.fn(async () => 'fp') };
 });
 
-const auth = await import('~/lib/api/auth');
-const { initQr } = await import('~/islands/auth/qr-session');
-const { QrBoxView, OPEN_WECHAT_LOGIN_TEXT, openAuthorizePage } = await import('~/islands/auth/ScanPanel');
+const auth = await import('~/features/sign-in/client/auth');
+const { initQr } = await import('~/features/sign-in/ui/qr-session');
+const { QrBoxView, OPEN_WECHAT_LOGIN_TEXT, openAuthorizePage } = await import('~/features/sign-in/ui/ScanPanel');
 
 const AUTHORIZE_URL = 'https://open.weixin.qq.com/connect/qrconnect?appid=wx1&redirect_uri=https%3A%2F%2Fshop.example.com%2Fapi%2Fv1%2Fqr%2Fwechat%2Fcallback&response_type=code&scope=snsapi_login&state=s#wechat_redirect';
 const IMAGE = 'data:image/svg+xml;base64,PHN2Zy8+';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // `storage` event, instead of leaving the other tabs signed in until their next 401. The other
 // tab is played by writing localStorage directly and dispatching the event the browser would.
 
-type AuthModule = typeof import('~/lib/stores/auth');
+type AuthModule = typeof import('~/platform/stores/auth');
 
 const KEY = 'auth';
 const FAR_FUTURE_S = Math.floor(Date.now() / 1000) + 3600;
@@ -14,7 +14,7 @@ const RENTER = { id: 7, username: 'renter' };
 /** A fresh store module, as a newly opened tab would load it. */
 async function openTab(): Promise<AuthModule> {
   vi.resetModules();
-  return import('~/lib/stores/auth');
+  return import('~/platform/stores/auth');
 }
 
 /** What the browser does in this tab when another tab writes `key` (null = removed). */

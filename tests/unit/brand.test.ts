@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRANDS, chooseBrand, isBrandId } from '~/lib/rules/brand';
+import { BRANDS, chooseBrand, isBrandId } from '~/platform/rules/brand';
 
 describe('brand by host (spec §1)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheControlFor } from '~/server/cache-control';
+import { cacheControlFor } from '~/platform/edge/cache-control';
 
 describe('cache headers of the server entry', () => {
   it.each([

@@ -1,8 +1,8 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { describe, expect, it } from 'vitest';
-import { BRANDS } from '~/lib/rules/brand';
-import type { Db } from '~/server/db/client';
-import { servePageCache } from '~/server/cached-pages';
+import { BRANDS } from '~/platform/rules/brand';
+import type { Db } from '~/platform/db/client';
+import { servePageCache } from '~/platform/edge/cached-pages';
 
 /** A database whose only row is catalog_version, as getCatalogVersion reads it. */
 function versionDb(row: { version: number }): Db {

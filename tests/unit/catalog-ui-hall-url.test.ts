@@ -8,9 +8,9 @@ import {
   pageHref,
   parseHallQuery,
   parsePageParam,
-} from '~/lib/catalog/hall-url';
-import { CATALOG_MAX_PAGE, hallQuerySchema, parseIdParam } from '~/lib/contract/catalog';
-import { ID_MAX } from '~/lib/contract/common';
+} from '~/features/catalog/hall-url';
+import { CATALOG_MAX_PAGE, hallQuerySchema, parseIdParam } from '~/features/catalog/contract/catalog';
+import { ID_MAX } from '~/platform/wire/common';
 
 const q = (query: string): URLSearchParams => new URLSearchParams(query);
 

@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import RentalPicker, { slotWindowText, startModes, type RentalPickerListing } from '~/islands/catalog/RentalPicker';
-import { quoteRental } from '~/lib/rules/quote';
+import RentalPicker, { slotWindowText, startModes, type RentalPickerListing } from '~/features/orders/ui/RentalPicker';
+import { quoteRental } from '~/features/orders/rules/quote';
 
 /** Rate 10 yuan, deposit 50, 9折, 租5送1, VIP allowed, every period offered, free and reservable. */
 const LISTING: RentalPickerListing = {

@@ -1,12 +1,12 @@
 /**
- * The browser's live line to the chat (lib/chat-connection.ts, issue 15) against a fake fetch:
+ * The browser's live line to the chat (features/chat/chat-connection.ts, issue 15) against a fake fetch:
  * live on the first event, resumes with Last-Event-ID, backs off, falls back to polling after
  * repeated failures and tries the stream again later, stops on a refusal.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { CHAT_STREAM_FAILURES_BEFORE_POLLING } from '~/lib/config/constants';
-import { createChatConnection, type ChatLinkStatus } from '~/lib/chat-connection';
-import type { SseEvent } from '~/lib/rules/chat';
+import { CHAT_STREAM_FAILURES_BEFORE_POLLING } from '~/platform/config/constants';
+import { createChatConnection, type ChatLinkStatus } from '~/features/chat/chat-connection';
+import type { SseEvent } from '~/features/chat/rules/chat';
 
 function streamResponse(chunks: string[], keepOpen = false): Response {
   const encoder = new TextEncoder();

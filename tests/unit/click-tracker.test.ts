@@ -7,7 +7,7 @@ import {
   parseClickValue,
   resolveIsJump,
   type ClickRecord,
-} from '~/lib/click-tracker';
+} from '~/features/analytics/click-tracker';
 
 /** A clock that returns the given instants in turn. */
 function clockAt(...instants: number[]): () => number {

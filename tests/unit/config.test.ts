@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, PRODUCTION_TEST_ENV } from '~/server/config';
-import { effectiveLimit } from '~/server/services/rate-limit';
+import { ConfigError, loadConfig, PRODUCTION_TEST_ENV } from '~/platform/config/config';
+import { effectiveLimit } from '~/platform/db/rate-limit';
 
 describe('configuration', () => {
   it('has working defaults for the embedded demo', () => {

@@ -7,12 +7,12 @@
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MARKDOWN_PREVIEW_DEBOUNCE_MS } from '~/lib/config/constants';
-import { ApiError } from '~/lib/api/errors';
+import { MARKDOWN_PREVIEW_DEBOUNCE_MS } from '~/platform/config/constants';
+import { ApiError } from '~/platform/client/errors';
 
-vi.mock('~/lib/api/ops', () => ({ opsPost: vi.fn(), opsUpload: vi.fn(), opsGet: vi.fn() }));
-const api = await import('~/lib/api/ops');
-const { ContentEditor, insertAtSelection } = await import('~/islands/ops/ContentEditor');
+vi.mock('~/platform/client/console', () => ({ opsPost: vi.fn(), opsUpload: vi.fn(), opsGet: vi.fn() }));
+const api = await import('~/platform/client/console');
+const { ContentEditor, insertAtSelection } = await import('~/features/content/ui/ContentEditor');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

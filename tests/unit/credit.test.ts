@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeCredit, creditLevel } from '~/lib/rules/credit';
+import { computeCredit, creditLevel } from '~/features/account/rules/credit';
 
 describe('credit score (issue 16)', () => {
   it.each([

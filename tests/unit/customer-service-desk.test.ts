@@ -1,7 +1,7 @@
 /** The customer-service desk port (issue 15): our own chat unless a desk URL is configured, validated at start. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig, PRODUCTION_TEST_ENV } from '~/server/config';
-import { customerServiceDesk } from '~/server/providers/customer-service';
+import { loadConfig, PRODUCTION_TEST_ENV } from '~/platform/config/config';
+import { customerServiceDesk } from '~/platform/providers/customer-service';
 
 describe('customer-service desk', () => {
   it('unset: our own chat, /redirect shows it', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG_DASHBOARD_RANGE_CUT, MSG_DASHBOARD_RANGE_INVALID, resolveDashboardRange } from '~/lib/rules/dashboard-range';
-import { compactCount, niceCeiling, percentText, yuanText } from '~/lib/rules/dashboard-chart';
+import { MSG_DASHBOARD_RANGE_CUT, MSG_DASHBOARD_RANGE_INVALID, resolveDashboardRange } from '~/features/console/rules/dashboard-range';
+import { compactCount, niceCeiling, percentText, yuanText } from '~/features/console/rules/dashboard-chart';
 
 // 2026-03-10 01:00 in Shanghai is still 03-09 in UTC: "today" is the Shanghai day.
 const NOW = new Date('2026-03-09T17:00:00Z');

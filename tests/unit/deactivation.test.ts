@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coolingOffEnds, deactivationBlockers, type DeactivationFacts } from '~/lib/rules/deactivation';
+import { coolingOffEnds, deactivationBlockers, type DeactivationFacts } from '~/features/account/rules/deactivation';
 
 const clear: DeactivationFacts = { openRentals: 0, unpaidOrders: 0, openComplaints: 0, frozenFen: 0, balanceFen: 0, forfeitConsent: false };
 

@@ -2,12 +2,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { $auth, AUTH_STORAGE_KEY, logout } from '~/lib/stores/auth';
-import { $modal, closeModal } from '~/lib/stores/ui';
-import { installHeaderAuth, installSignInButtons } from '~/scripts/header-auth';
+import { $auth, AUTH_STORAGE_KEY, logout } from '~/platform/stores/auth';
+import { $modal, closeModal } from '~/platform/stores/ui';
+import { installHeaderAuth, installSignInButtons } from '~/layouts/scripts/header-auth';
 
 // Issue 12: the header's sign-in state and user menu work without React. The markup mirrors
-// components/HeaderAuth.astro's data attributes; the script under test is the one the page runs.
+// layouts/parts/HeaderAuth.astro's data attributes; the script under test is the one the page runs.
 
 const HOUR_S = 3600;
 const nowS = (): number => Math.floor(Date.now() / 1000);
@@ -140,7 +140,7 @@ describe('header auth without a framework', () => {
 });
 
 describe('the signed-in mark in <head>', () => {
-  const script = readFileSync(path.resolve(import.meta.dirname, '../../src/scripts/signed-in-mark.inline.js'), 'utf8');
+  const script = readFileSync(path.resolve(import.meta.dirname, '../../src/layouts/scripts/signed-in-mark.inline.js'), 'utf8');
   const run = (saved: string | null): boolean => {
     document.documentElement.removeAttribute('data-signed-in');
     localStorage.clear();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ifNoneMatchHits, pickEncoding, weakEtag } from '~/server/http-cache';
+import { ifNoneMatchHits, pickEncoding, weakEtag } from '~/platform/edge/http-cache';
 
 describe('If-None-Match (RFC 9110 §13.1.2, weak comparison)', () => {
   const etag = weakEtag(new TextEncoder().encode('body'));

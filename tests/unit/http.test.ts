@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { MAX_JSON_BODY_BYTES } from '~/lib/config/constants';
+import { MAX_JSON_BODY_BYTES } from '~/platform/config/constants';
 import {
   AppError,
   badRequest,
@@ -13,8 +13,8 @@ import {
   unauthorized,
   unsupportedMediaType,
   type AppErrorStatus,
-} from '~/server/errors';
-import { fail, handle, ok, readJson, readQuery, type Envelope } from '~/server/http';
+} from '~/platform/http/errors';
+import { fail, handle, ok, readJson, readQuery, type Envelope } from '~/platform/http/http';
 
 const BASE = 'http://localhost/api/v1/test';
 
@@ -397,7 +397,7 @@ describe('handle', () => {
 
 describe('a method an endpoint does not implement', () => {
   it('answers 405 with the envelope and an Allow header', async () => {
-    const { allowOnly } = await import('~/server/http');
+    const { allowOnly } = await import('~/platform/http/http');
     const route = allowOnly('POST');
     const request = new Request('http://localhost/api/v1/collector/activity', { method: 'GET' });
     const response = await route({ request, url: new URL(request.url), params: {}, locals: {} } as never);
@@ -407,7 +407,7 @@ describe('a method an endpoint does not implement', () => {
   });
 
   it('answers OPTIONS with 204 and the Allow header, HEAD included with GET', async () => {
-    const { allowOnly } = await import('~/server/http');
+    const { allowOnly } = await import('~/platform/http/http');
     const request = new Request('http://localhost/api/v1/health', { method: 'OPTIONS' });
     const response = await allowOnly('GET')({ request, url: new URL(request.url), params: {}, locals: {} } as never);
     expect(response.status).toBe(204);
@@ -415,7 +415,7 @@ describe('a method an endpoint does not implement', () => {
   });
 
   it('HEAD of a GET endpoint is its status and headers without a body', async () => {
-    const { handle, headOf, ok } = await import('~/server/http');
+    const { handle, headOf, ok } = await import('~/platform/http/http');
     const get = handle(async () => ok({ status: 'ok' }));
     const request = new Request('http://localhost/api/v1/health', { method: 'HEAD' });
     const response = await headOf(get)({ request, url: new URL(request.url), params: {}, locals: {} } as never);

@@ -1,12 +1,12 @@
 /**
- * Issue 11 "Hardening": the one door every body and query passes (server/http.ts parseInput and
+ * Issue 11 "Hardening": the one door every body and query passes (platform/http/http.ts parseInput and
  * readJsonText) refuses a NUL anywhere and nesting past MAX_INPUT_DEPTH, without a walk of its own
  * that a deep input could overflow. The bad-input walk found both holes: a NUL below the old
  * 64-level scan reached a jsonb column (SQLSTATE 22P05), and 50,000 levels overflowed the stack in
  * the collector's size refine (JSON.stringify).
  */
 import { describe, expect, it } from 'vitest';
-import { carriesNul, inputRefusal, MAX_INPUT_DEPTH, MSG_INPUT_TOO_DEEP, MSG_NUL_IN_INPUT, NUL } from '~/lib/contract/common';
+import { carriesNul, inputRefusal, MAX_INPUT_DEPTH, MSG_INPUT_TOO_DEEP, MSG_NUL_IN_INPUT, NUL } from '~/platform/wire/common';
 
 /** `levels` nested objects around `leaf`: { k: { k: ... leaf } }. */
 function nested(levels: number, leaf: unknown): unknown {

@@ -25,130 +25,151 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
   return result.messages.filter((message) => message.ruleId === BOUNDARY_RULE).map((m) => m.message);
 }
 
-/** Any seed module: seeding moved from src/server/db/seed*.ts to src/server/seed/. */
+/** Any seed module (src/app/seed/). */
 function seedModule(): string {
-  const folder = `${ROOT}/src/server/seed`;
+  const folder = `${ROOT}/src/app/seed`;
   const inFolder = existsSync(folder) ? readdirSync(folder).find((name) => /^[a-z-]+\.ts$/.test(name)) : undefined;
-  if (inFolder) return `~/server/seed/${inFolder.replace(/\.ts$/, '')}`;
-  if (existsSync(`${ROOT}/src/server/db/seed.ts`)) return '~/server/db/seed';
+  if (inFolder) return `~/app/seed/${inFolder.replace(/\.ts$/, '')}`;
   throw new Error('no seed module found; update seedModule() in this test');
 }
 
-describe('import boundaries (ARCHITECTURE.md)', () => {
-  it('an island importing the database through the ~/ alias is an error', async () => {
+describe('import boundaries (ARCHITECTURE.md "Layout: one home per feature")', () => {
+  it('a screen importing the database through the ~/ alias is an error', async () => {
     const errors = await boundaryErrors(
-      'src/islands/fixture/Fixture.tsx',
-      "import { db } from '~/server/db/client';\nexport const x = db;\n",
+      'src/features/fixture/ui/Fixture.tsx',
+      "import { getDb } from '~/platform/db/client';\nexport const x = getDb;\n",
     );
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/never import src\/server/);
+    expect(errors[0]).toMatch(/run in the browser/);
   });
 
-  it('browser code under src/lib importing the server by a relative path is an error', async () => {
+  it('a browser client importing a feature\'s server by a relative path is an error', async () => {
     const errors = await boundaryErrors(
-      'src/lib/stores/fixture.ts',
-      "import * as wallet from '../../server/services/wallet';\nexport const x = wallet;\n",
-    );
-    expect(errors).toHaveLength(1);
-  });
-
-  it('a type-only import from the server into an island is an error too', async () => {
-    const errors = await boundaryErrors(
-      'src/islands/fixture/Fixture.tsx',
-      "import type * as Wallet from '~/server/services/wallet';\nexport type X = typeof Wallet;\n",
+      'src/features/fixture/client.ts',
+      "import * as wallet from '../wallet/server/wallet';\nexport const x = wallet;\n",
     );
     expect(errors).toHaveLength(1);
   });
 
-  it('a rule may import other rules, lib/config/constants and npm packages', async () => {
+  it('a type-only import from a feature\'s server into an island is an error too', async () => {
     const errors = await boundaryErrors(
-      'src/lib/rules/fixture.ts',
+      'src/features/fixture/ui/Fixture.tsx',
+      "import type * as Wallet from '~/features/wallet/server/wallet';\nexport type X = typeof Wallet;\n",
+    );
+    expect(errors).toHaveLength(1);
+  });
+
+  it('a rule may import other rules, platform/config/constants and npm packages', async () => {
+    const errors = await boundaryErrors(
+      'src/features/orders/rules/fixture.ts',
       [
         "import { z } from 'zod';",
-        "import { MS_PER_HOUR } from '../config/constants';",
+        "import { MS_PER_HOUR } from '~/platform/config/constants';",
         "import { quoteRental } from './quote';",
-        'export const x = [z, MS_PER_HOUR, quoteRental];',
+        "import { formatShanghaiDate } from '~/platform/rules/shanghai-time';",
+        'export const x = [z, MS_PER_HOUR, quoteRental, formatShanghaiDate];',
         '',
       ].join('\n'),
     );
     expect(errors).toEqual([]);
   });
 
-  it('a rule importing app code outside rules and constants is an error', async () => {
+  it('a rule importing code outside rules and constants is an error', async () => {
     const errors = await boundaryErrors(
-      'src/lib/rules/fixture.ts',
-      "import { ROUTES } from '~/lib/routes';\nimport { currentToken } from '~/lib/stores/auth';\nexport const x = [ROUTES, currentToken];\n",
+      'src/features/orders/rules/fixture.ts',
+      "import { ROUTES } from '~/platform/config/routes';\nimport { currentToken } from '~/platform/stores/auth';\nexport const x = [ROUTES, currentToken];\n",
     );
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatch(/Rules are pure/);
   });
 
-  it('the contract may import rules but not the HTTP client', async () => {
+  it('a feature\'s server importing the browser client or a store is an error; the wire pieces are shared', async () => {
     const errors = await boundaryErrors(
-      'src/lib/contract/fixture.ts',
-      "import { MS_PER_HOUR } from '~/lib/config/constants';\nimport { quoteRental } from '~/lib/rules/quote';\nimport { ApiError } from '~/lib/api/errors';\nexport const x = [MS_PER_HOUR, quoteRental, ApiError];\n",
-    );
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/wire contract/);
-  });
-
-  it('a service importing the browser client or a store is an error', async () => {
-    const errors = await boundaryErrors(
-      'src/server/services/fixture.ts',
-      "import { ApiError } from '~/lib/api/errors';\nimport { $auth } from '~/lib/stores/auth';\nexport const x = [ApiError, $auth];\n",
+      'src/features/fixture/server/fixture.ts',
+      "import { ApiError } from '~/platform/client/errors';\nimport { $auth } from '~/platform/stores/auth';\nimport { ID_MAX } from '~/platform/wire/common';\nexport const x = [ApiError, $auth, ID_MAX];\n",
     );
     expect(errors).toHaveLength(2);
-    expect(errors[0]).toMatch(/Services know no page/);
+    expect(errors[0]).toMatch(/server\/ knows no page/);
   });
 
-  it('the data layer importing a service or the seed is an error', async () => {
+  it('the data layer importing a feature\'s server or the seed is an error', async () => {
     const errors = await boundaryErrors(
-      'src/server/db/fixture.ts',
-      `import * as wallet from '~/server/services/wallet';\nimport * as seed from '${seedModule()}';\nexport const x = [wallet, seed];\n`,
+      'src/platform/db/fixture.ts',
+      `import * as wallet from '~/features/wallet/server/wallet';\nimport * as seed from '${seedModule()}';\nexport const x = [wallet, seed];\n`,
     );
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatch(/data layer/);
   });
 
-  it('a provider importing a service is an error', async () => {
+  it('a provider importing a feature\'s server is an error', async () => {
     const errors = await boundaryErrors(
-      'src/server/providers/fixture.ts',
-      "import * as wallet from '~/server/services/wallet';\nexport const x = wallet;\n",
+      'src/platform/providers/fixture.ts',
+      "import * as wallet from '~/features/wallet/server/wallet';\nexport const x = wallet;\n",
     );
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/Providers are ports/);
   });
 
-  it('other server code importing the islands\' stores is an error', async () => {
+  it('platform/ importing a feature is an error; a type import is not', async () => {
     const errors = await boundaryErrors(
-      'src/server/fixture.ts',
-      "import { $auth } from '~/lib/stores/auth';\nexport const x = $auth;\n",
+      'src/platform/ui/Fixture.tsx',
+      "import type { PayChannel } from '~/features/wallet/contract/money';\nimport { opsGet } from '~/platform/client/console';\nimport { focusRing } from '~/features/orders/ui/order-helpers';\nexport const x: [PayChannel | null, unknown, string] = [null, opsGet, focusRing];\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/platform\/ knows no feature/);
+  });
+
+  it('a feature or platform/ importing app/ is an error', async () => {
+    const fromFeature = await boundaryErrors(
+      'src/features/fixture/server/fixture.ts',
+      "import { appDatabase } from '~/app/boot';\nexport const x = appDatabase;\n",
+    );
+    const fromPlatform = await boundaryErrors(
+      'src/platform/http/fixture.ts',
+      "import { appDatabase } from '~/app/boot';\nexport const x = appDatabase;\n",
+    );
+    expect(fromFeature).toHaveLength(1);
+    expect(fromFeature[0]).toMatch(/Features never import app/);
+    expect(fromPlatform).toHaveLength(1);
+    expect(fromPlatform[0]).toMatch(/never imports app/);
+  });
+
+  it('server code importing the islands\' stores is an error', async () => {
+    const errors = await boundaryErrors(
+      'src/platform/edge/fixture.ts',
+      "import { $auth } from '~/platform/stores/auth';\nexport const x = $auth;\n",
     );
     expect(errors).toHaveLength(1);
   });
 
-  it('a static .astro component loading data from the server is an error; a type import is not', async () => {
+  it('a feature\'s .astro component loading data from the server is an error; a type import is not', async () => {
     const errors = await boundaryErrors(
-      'src/components/Fixture.astro',
+      'src/features/fixture/ui/Fixture.astro',
       [
         '---',
-        "import type * as Wallet from '~/server/services/wallet';",
-        "import { db } from '~/server/db/client';",
+        "import type * as Wallet from '~/features/wallet/server/wallet';",
+        "import { getDb } from '~/platform/db/client';",
         'type W = typeof Wallet;',
-        'const rows: W | typeof db | null = null;',
+        'const rows: W | typeof getDb | null = null;',
         '---',
         '<p>{String(rows)}</p>',
         '',
       ].join('\n'),
     );
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/load no data/);
+    expect(errors[0]).toMatch(/Components only render/);
   });
 
-  it('a page may use services and the database', async () => {
+  it('a route importing the database schema is an error; a page may use a feature\'s server and the database client', async () => {
+    const schema = await boundaryErrors(
+      'src/pages/api/v1/fixture.ts',
+      "import { users } from '~/platform/db/schema';\nexport const x = users;\n",
+    );
+    expect(schema).toHaveLength(1);
+    expect(schema[0]).toMatch(/never import the database schema/);
     const errors = await boundaryErrors(
       'src/pages/fixture.astro',
-      "---\nimport { db } from '~/server/db/client';\nimport * as wallet from '~/server/services/wallet';\nconst x = [db, wallet];\n---\n<p>{x.length}</p>\n",
+      "---\nimport { getDb } from '~/platform/db/client';\nimport * as wallet from '~/features/wallet/server/wallet';\nconst x = [getDb, wallet];\n---\n<p>{x.length}</p>\n",
     );
     expect(errors).toEqual([]);
   });

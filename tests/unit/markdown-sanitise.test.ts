@@ -13,7 +13,7 @@ import {
   MARKDOWN_IMAGE_PATH_PREFIXES,
   MARKDOWN_MAX_CONTAINER_MARKERS,
   MARKDOWN_MAX_EMPHASIS_MARKS,
-} from '~/lib/config/constants';
+} from '~/platform/config/constants';
 import {
   MSG_MARKDOWN_TOO_DEEP,
   MSG_MARKDOWN_TOO_LONG,
@@ -26,7 +26,7 @@ import {
   ownImagePath,
   renderMarkdown,
   renderStoredMarkdown,
-} from '~/server/services/markdown';
+} from '~/features/content/server/markdown';
 
 const ALLOWED_TAGS = new Set([
   'P', 'BR', 'HR', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'UL', 'OL', 'LI', 'PRE', 'CODE', 'EM', 'STRONG', 'DEL', 'A',

@@ -5,7 +5,7 @@
  * message itself.
  */
 import { describe, expect, it } from 'vitest';
-import { COMPLAINT_LIST_LINK, notificationLink, notificationTarget, sellerOrderLink } from '~/lib/notification-links';
+import { COMPLAINT_LIST_LINK, notificationLink, notificationTarget, sellerOrderLink } from '~/features/notifications/notification-links';
 
 describe('notificationTarget', () => {
   it.each<[string, unknown, { href: string; text: string } | null]>([

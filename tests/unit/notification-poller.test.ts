@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '~/lib/config/constants';
-import type { NotificationView, UnreadNotifications } from '~/lib/contract/notifications';
-import { createNotificationPoller, type NotificationPoller, type PollerEnv } from '~/lib/notification-poller';
+import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '~/platform/config/constants';
+import type { NotificationView, UnreadNotifications } from '~/features/notifications/contract';
+import { createNotificationPoller, type NotificationPoller, type PollerEnv } from '~/features/notifications/notification-poller';
 
 // spec §4 popups one at a time, each id once, auto-closed after 10 s; §6 the poll only while
 // signed in; §9 poll 15 s, popup 10 s. Issue 14: paused while the tab is hidden, caught up when

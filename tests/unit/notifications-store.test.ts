@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '~/lib/config/constants';
-import type { NotificationView, UnreadNotifications } from '~/lib/contract/notifications';
-import { POPED_IDS_STORAGE_KEY } from '~/lib/rules/notification-queue';
-import { logout, setLogin } from '~/lib/stores/auth';
-import { $unreadNotifications, browserPollerEnv, installNotificationPopups } from '~/lib/stores/notifications';
-import { $notices, dismissNotice } from '~/lib/stores/ui';
+import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '~/platform/config/constants';
+import type { NotificationView, UnreadNotifications } from '~/features/notifications/contract';
+import { POPED_IDS_STORAGE_KEY } from '~/features/notifications/rules/notification-queue';
+import { logout, setLogin } from '~/platform/stores/auth';
+import { $unreadNotifications, browserPollerEnv, installNotificationPopups } from '~/features/notifications/store';
+import { $notices, dismissNotice } from '~/platform/stores/ui';
 
 // The poller bound to the page: the auth store starts and stops it, the popup is the ui store's
 // notification card (spec §9 max 1, 10 s), shown ids go to localStorage.popedIdArr.

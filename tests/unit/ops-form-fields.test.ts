@@ -1,9 +1,9 @@
 /**
- * Console form fields (src/islands/ops/ops-form-fields.ts): money typed in yuan goes out as fen,
+ * Console form fields (src/platform/ui/console/ops-form-fields.ts): money typed in yuan goes out as fen,
  * Shanghai wall time goes out as an instant with +08:00, and an empty optional field is left out.
  */
 import { describe, expect, it } from 'vitest';
-import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/islands/ops/ops-form-fields';
+import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 
 const field = (type: OpsFieldDef['type'], extra: Partial<OpsFieldDef> = {}): OpsFieldDef => ({ name: 'x', label: '金额', type, ...extra });
 

@@ -3,8 +3,8 @@
  * and the console menu and landing page that follow from it.
  */
 import { describe, expect, it } from 'vitest';
-import { OPS_PERMISSION_NAMES, OPS_ROLES, opsCan, type OpsPermission, type OpsRole } from '~/lib/contract/ops';
-import { OPS_ROUTES, opsHomeFor, opsMenuFor, safeOpsNext } from '~/lib/ops-routes';
+import { OPS_PERMISSION_NAMES, OPS_ROLES, opsCan, type OpsPermission, type OpsRole } from '~/features/console/contract/ops';
+import { OPS_ROUTES, opsHomeFor, opsMenuFor, safeOpsNext } from '~/features/console/ops-routes';
 
 // "admin (everything, manages operators), operations (listings, sellers, campaigns, content),
 // customer service (complaints, chat, users' orders read-only), finance (withdrawals,

@@ -1,8 +1,8 @@
 /**
- * Order views the island tests render: the contract's whole shape (src/lib/api/money.ts), so a new
+ * Order views the island tests render: the contract's whole shape (src/features/wallet/client/money.ts), so a new
  * field is added once here rather than in every suite.
  */
-import type { OrderActions, OrderView } from '~/lib/api/money';
+import type { OrderActions, OrderView } from '~/features/wallet/client/money';
 
 export const NO_ACTIONS: OrderActions = {
   can_pay: false,

@@ -1,14 +1,14 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '~/lib/api/errors';
-import type { OrderActions, OrderView } from '~/lib/api/money';
+import { ApiError } from '~/platform/client/errors';
+import type { OrderActions, OrderView } from '~/features/wallet/client/money';
 import { NO_ACTIONS, runningRental } from './order-fixtures';
 
-// The islands talk to the server only through lib/api/money; every call is a spy here, so the
+// The islands talk to the server only through features/wallet/client/money; every call is a spy here, so the
 // tests can tell which call was made with what, and that nothing was fetched while rendering.
-vi.mock('~/lib/api/money', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/lib/api/money')>();
+vi.mock('~/features/wallet/client/money', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/features/wallet/client/money')>();
   return {
     ...actual,
     payOrder: vi.fn(),
@@ -21,17 +21,17 @@ vi.mock('~/lib/api/money', async (importOriginal) => {
   };
 });
 
-const money = await import('~/lib/api/money');
-const { default: OrderList } = await import('~/islands/orders/OrderList');
-const { default: ComplaintList, complaintBadgeClass } = await import('~/islands/orders/ComplaintList');
-const { OrderCard } = await import('~/islands/orders/OrderCard');
-const { payChannelChoices, pickChannel, payWith, payDeadlineText } = await import('~/islands/pay/PayDialog');
-const helpers = await import('~/islands/orders/order-helpers');
-const { IntentKeys, isDefinitiveRefusal } = await import('~/lib/api/intent-keys');
-const { parseRenewHours, renewAffordable } = await import('~/islands/orders/RenewDialog');
-const { cancelPreviewLines, CANCEL_RULE_TEXT } = await import('~/islands/orders/CancelDialog');
-const { complaintContentError, complaintFailure, complaintLength } = await import('~/islands/orders/ComplaintDialog');
-const { chargeExplainer } = await import('~/islands/orders/ChargeDialog');
+const money = await import('~/features/wallet/client/money');
+const { default: OrderList } = await import('~/features/orders/ui/OrderList');
+const { default: ComplaintList, complaintBadgeClass } = await import('~/features/complaints/ui/ComplaintList');
+const { OrderCard } = await import('~/features/orders/ui/OrderCard');
+const { payChannelChoices, pickChannel, payWith, payDeadlineText } = await import('~/features/wallet/ui/PayDialog');
+const helpers = await import('~/features/orders/ui/order-helpers');
+const { IntentKeys, isDefinitiveRefusal } = await import('~/platform/client/intent-keys');
+const { parseRenewHours, renewAffordable } = await import('~/features/orders/ui/RenewDialog');
+const { cancelPreviewLines, CANCEL_RULE_TEXT } = await import('~/features/orders/ui/CancelDialog');
+const { complaintContentError, complaintFailure, complaintLength } = await import('~/features/complaints/ui/ComplaintDialog');
+const { chargeExplainer } = await import('~/features/orders/ui/ChargeDialog');
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]): string => renderToStaticMarkup(element);
 

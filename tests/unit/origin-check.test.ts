@@ -6,7 +6,7 @@
  * post that carries its own signature.
  */
 import { describe, expect, it } from 'vitest';
-import { isCrossSiteFormPost, MSG_CROSS_SITE } from '~/server/origin-check';
+import { isCrossSiteFormPost, MSG_CROSS_SITE } from '~/platform/http/origin-check';
 
 const SITE = 'https://zuhao.example';
 const EVIL = 'https://evil.example';

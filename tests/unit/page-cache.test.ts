@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { answerPage, PageCache, storedPage, type CachedPage } from '~/server/page-cache';
-import { pickEncoding } from '~/server/http-cache';
+import { answerPage, PageCache, storedPage, type CachedPage } from '~/platform/edge/page-cache';
+import { pickEncoding } from '~/platform/edge/http-cache';
 
 const CSP = "default-src 'self'; script-src 'self' 'sha256-abc='";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fastPathUrl } from '~/server/page-fast-path';
+import { fastPathUrl } from '~/platform/edge/page-fast-path';
 
 describe('which requests the server entry may answer from the page cache', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageParam, readPageQuery, setPageParam, withPageParam } from '~/islands/ui/page-query';
-import { nextTabIndex } from '~/islands/ui/Tabs';
+import { pageParam, readPageQuery, setPageParam, withPageParam } from '~/platform/ui/page-query';
+import { nextTabIndex } from '~/platform/ui/Tabs';
 
 // The account lists keep their page in the address: a reload or a shared link opens the same page,
 // and a hand-edited address never turns into an error.

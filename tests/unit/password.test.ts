@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '~/server/services/password';
+import { hashPassword, verifyPassword } from '~/features/sign-in/server/password';
 
 describe('password hashing (scrypt)', () => {
   it('verifies the password it hashed and rejects another one', async () => {

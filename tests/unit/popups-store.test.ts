@@ -4,8 +4,8 @@
  * the notice's count to 3 (spec §4).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_AD_STATE, recordShown, withAdList, type PopupAd } from '~/lib/rules/ad-choice';
-import { loadAdState, loadPendingPopups, neverShowNoticeAgain, saveAdState, savePendingPopups } from '~/lib/stores/popups';
+import { EMPTY_AD_STATE, recordShown, withAdList, type PopupAd } from '~/features/campaigns/rules/ad-choice';
+import { loadAdState, loadPendingPopups, neverShowNoticeAgain, saveAdState, savePendingPopups } from '~/features/campaigns/store';
 
 class MemoryStorage {
   items = new Map<string, string>();

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { publicGet } from '~/lib/api/public-get';
+import { publicGet } from '~/platform/client/public-get';
 
 // Issue 12: the detail page's look counter reads a public endpoint without the API client.
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coalesceReads } from '~/server/read-coalescer';
+import { coalesceReads } from '~/platform/edge/read-coalescer';
 
 /**
  * A stand-in for the catalogue_version row: a read sees the value as it was when the read

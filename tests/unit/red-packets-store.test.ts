@@ -5,13 +5,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshToken, jsonResponse, okResponse, renter, sentRequest, stubFetch, type FetchMock } from './api-helpers';
-import type { RedPacket } from '~/lib/stores/red-packets';
+import type { RedPacket } from '~/platform/stores/red-packets';
 
 // Fresh modules per test: the client and the stores keep module state.
-let store: typeof import('~/lib/stores/red-packets');
-let auth: typeof import('~/lib/stores/auth');
-let session: typeof import('~/lib/stores/session');
-let ui: typeof import('~/lib/stores/ui');
+let store: typeof import('~/platform/stores/red-packets');
+let auth: typeof import('~/platform/stores/auth');
+let session: typeof import('~/features/sign-in/session');
+let ui: typeof import('~/platform/stores/ui');
 let fetchMock: FetchMock;
 
 const TOKEN = freshToken('tok');
@@ -29,10 +29,10 @@ const page = (ids: number[]) => ({ list: ids.map(packet), total: ids.length, pag
 beforeEach(async () => {
   vi.resetModules();
   fetchMock = stubFetch();
-  store = await import('~/lib/stores/red-packets');
-  auth = await import('~/lib/stores/auth');
-  session = await import('~/lib/stores/session');
-  ui = await import('~/lib/stores/ui');
+  store = await import('~/platform/stores/red-packets');
+  auth = await import('~/platform/stores/auth');
+  session = await import('~/features/sign-in/session');
+  ui = await import('~/platform/stores/ui');
 });
 
 afterEach(() => {
@@ -136,7 +136,7 @@ describe('the list follows the session', () => {
 
 describe('what the popup shows for one envelope (RedPacketModal)', () => {
   it('reads couponsInfo back into 满X可用 / 无门槛, ¥3 or 9折 with 最高减¥5, and the Shanghai expiry date', async () => {
-    const { redPacketView } = await import('~/islands/ui/modals/RedPacketModal');
+    const { redPacketView } = await import('~/features/wallet/ui/RedPacketModal');
     expect(redPacketView(packet(1))).toEqual({
       id: 1,
       name: '新人红包·满10减3',

@@ -8,8 +8,8 @@ import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import Hex from 'crypto-js/enc-hex';
 import HmacSHA256 from 'crypto-js/hmac-sha256';
 import { describe, expect, it } from 'vitest';
-import { drawSandboxPuzzle } from '~/server/providers/captcha/sandbox';
-import { computeRequestSignature } from '~/server/services/request-signing';
+import { drawSandboxPuzzle } from '~/platform/providers/captcha/sandbox';
+import { computeRequestSignature } from '~/features/sign-in/server/request-signing';
 
 const SIGN = 'a3f1c2d4e5b6a7980f1e2d3c4b5a69788796a5b4c3d2e1f0a9b8c7d6e5f40312';
 

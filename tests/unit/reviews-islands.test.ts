@@ -1,26 +1,26 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '~/lib/api/errors';
-import type { OrderView } from '~/lib/api/money';
+import { ApiError } from '~/platform/client/errors';
+import type { OrderView } from '~/features/wallet/client/money';
 import { NO_ACTIONS, finishedRental } from './order-fixtures';
 
-// The islands reach the server only through lib/api/reviews and getOrder; every call is a spy,
+// The islands reach the server only through features/reviews/client and getOrder; every call is a spy,
 // so the tests can tell that nothing was fetched while rendering on the server.
-vi.mock('~/lib/api/reviews', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('~/lib/api/reviews')>()),
+vi.mock('~/features/reviews/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('~/features/reviews/client')>()),
   listMyReviews: vi.fn(),
   listPendingReviews: vi.fn(),
   getMyReview: vi.fn(),
   writeReview: vi.fn(),
 }));
 
-const reviewsApi = await import('~/lib/api/reviews');
-const { default: MyReviews } = await import('~/islands/reviews/MyReviews');
-const { default: ReviewDetail } = await import('~/islands/reviews/ReviewDetail');
-const { StarRating, StarsShown } = await import('~/islands/reviews/StarRating');
-const { OrderCard } = await import('~/islands/orders/OrderCard');
-const helpers = await import('~/islands/reviews/review-helpers');
+const reviewsApi = await import('~/features/reviews/client');
+const { default: MyReviews } = await import('~/features/reviews/ui/MyReviews');
+const { default: ReviewDetail } = await import('~/features/reviews/ui/ReviewDetail');
+const { StarRating, StarsShown } = await import('~/features/reviews/ui/StarRating');
+const { OrderCard } = await import('~/features/orders/ui/OrderCard');
+const helpers = await import('~/features/reviews/ui/review-helpers');
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]): string => renderToStaticMarkup(element);
 

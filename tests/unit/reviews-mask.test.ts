@@ -2,8 +2,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import ListingReviews from '~/islands/catalog/ListingReviews';
-import { ANONYMOUS_NICKNAME, formatReviewDate, maskNickname, reviewerName, roundAverageRating } from '~/lib/rules/reviews';
+import ListingReviews from '~/features/reviews/ui/ListingReviews';
+import { ANONYMOUS_NICKNAME, formatReviewDate, maskNickname, reviewerName, roundAverageRating } from '~/features/reviews/rules/reviews';
 
 describe('maskNickname', () => {
   it.each([

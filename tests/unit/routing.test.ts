@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_ROUTES, FLOAT_HIDDEN_ROUTE_NAMES, isFloatHidden, matchRoute, ROUTES, routeByName } from '~/lib/routes';
+import { ACCOUNT_ROUTES, FLOAT_HIDDEN_ROUTE_NAMES, isFloatHidden, matchRoute, ROUTES, routeByName } from '~/platform/config/routes';
 import {
   documentTitle,
   redirectsHome,
   runsAdPopupCheck,
   runsEmergencyNoticeCheck,
-} from '~/lib/rules/routing';
+} from '~/platform/rules/routing';
 
 // Spec §2, standalone routes: name, path and the titles the spec gives verbatim.
 const STANDALONE: Array<[name: string, path: string, title?: string]> = [

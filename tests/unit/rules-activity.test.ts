@@ -6,7 +6,7 @@ import {
   applyActivityDiscount,
   bonusHours,
   promotionLabel,
-} from '~/lib/rules/activity';
+} from '~/features/activities/rules/activity';
 
 describe('activity discount factor (spec §3 activity.discount; price half up to the fen)', () => {
   it.each<[number, number | null, number, number]>([

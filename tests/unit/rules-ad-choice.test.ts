@@ -16,7 +16,7 @@ import {
   type AdState,
   type PopupAd,
   type ShownAd,
-} from '~/lib/rules/ad-choice';
+} from '~/features/campaigns/rules/ad-choice';
 
 const HOUR = 3_600_000;
 const at = (text: string): Date => new Date(`${text.replace(' ', 'T')}:00+08:00`);

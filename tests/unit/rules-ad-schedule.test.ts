@@ -1,11 +1,11 @@
 /**
  * Popup ads as the console schedules them (issue 15): the window in Shanghai days, an ad's state on
  * the list, and the deterministic preview of what a fresh visitor sees (spec §4 rule, fixed random
- * source) in lib/rules/ad-schedule.ts.
+ * source) in features/campaigns/rules/ad-schedule.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { PopupAd } from '~/lib/rules/ad-choice';
-import { adDaysOf, adStatusAt, adWindowFromDays, previewAdRotation } from '~/lib/rules/ad-schedule';
+import type { PopupAd } from '~/features/campaigns/rules/ad-choice';
+import { adDaysOf, adStatusAt, adWindowFromDays, previewAdRotation } from '~/features/campaigns/rules/ad-schedule';
 
 const at = (text: string): Date => new Date(`${text.replace(' ', 'T')}+08:00`);
 

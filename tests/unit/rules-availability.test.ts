@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Availability } from '~/lib/catalog/types';
-import { isBookableNow, isWithinRentalTime, listingAvailability, type AvailabilityInput } from '~/lib/rules/availability';
+import type { Availability } from '~/features/catalog/types';
+import { isBookableNow, isWithinRentalTime, listingAvailability, type AvailabilityInput } from '~/features/catalog/rules/availability';
 
 const at = (text: string): Date => new Date(`${text.replace(' ', 'T')}${text.length === 16 ? ':00' : ''}+08:00`);
 

@@ -1,6 +1,6 @@
 /** Pure rules of the customer-service chat (issue 15), as tables. */
 import { describe, expect, it } from 'vitest';
-import { chatPreview, createSseParser, deskStatusText, mergeMessages, readByPeer, reconnectDelayMs, shouldPoll, sseFrame, unreadBadgeText, waitText, type SseEvent } from '~/lib/rules/chat';
+import { chatPreview, createSseParser, deskStatusText, mergeMessages, readByPeer, reconnectDelayMs, shouldPoll, sseFrame, unreadBadgeText, waitText, type SseEvent } from '~/features/chat/rules/chat';
 
 describe('chatPreview', () => {
   it.each([

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMPLAINT_PENALTY_MAX_FEN } from '~/lib/config/constants';
+import { COMPLAINT_PENALTY_MAX_FEN } from '~/platform/config/constants';
 import {
   collectFromBalance,
   decideComplaintMoney,
@@ -18,7 +18,7 @@ import {
   refundTooLargeMsg,
   type DecisionMoney,
   type DecisionMoneyInput,
-} from '~/lib/rules/complaint-decision';
+} from '~/features/complaints/rules/complaint-decision';
 
 /** A ¥100 rental of an individual owner (10 %), nothing refunded yet, still running. */
 const BASE: DecisionMoneyInput = { outcome: 'reject', rentFen: 10_000, refundedFen: 0, commissionBps: 1_000, earnings: 'frozen', rentalOpen: true, ownerBalanceFen: 0 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestCoupon, couponDiscountFen, couponFromInfo, couponLabel, type Coupon } from '~/lib/rules/coupon';
+import { bestCoupon, couponDiscountFen, couponFromInfo, couponLabel, type Coupon } from '~/features/orders/rules/coupon';
 
 /** 满50减5: fixed 5 yuan off orders of at least 50 yuan. */
 const FIVE_OFF_FIFTY: Coupon = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depositLabel } from '~/lib/rules/deposit';
+import { depositLabel } from '~/features/orders/rules/deposit';
 
 describe('deposit label (spec §9: 无押金 when 0, else 押金N元)', () => {
   it.each([

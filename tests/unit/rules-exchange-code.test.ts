@@ -1,10 +1,10 @@
 /**
  * Exchange codes (issue 15/16): what a code looks like, how typed input is read, that generation
- * draws every character equally, and the order of the refusals (lib/rules/exchange-code.ts).
+ * draws every character equally, and the order of the refusals (features/wallet/rules/exchange-code.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { EXCHANGE_CODE_ALPHABET, EXCHANGE_CODE_LENGTH } from '~/lib/config/constants';
-import { exchangeCodeFromBytes, formatExchangeCode, normalizeExchangeCode, redemptionRefusal, type RedemptionFacts } from '~/lib/rules/exchange-code';
+import { EXCHANGE_CODE_ALPHABET, EXCHANGE_CODE_LENGTH } from '~/platform/config/constants';
+import { exchangeCodeFromBytes, formatExchangeCode, normalizeExchangeCode, redemptionRefusal, type RedemptionFacts } from '~/features/wallet/rules/exchange-code';
 
 const bytes = (...values: number[]): (() => number) => {
   let at = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hafuPrepayFen, hafuTag, hafuTagText, hafuTier, type HafuTier } from '~/lib/rules/hafu';
+import { hafuPrepayFen, hafuTag, hafuTagText, hafuTier, type HafuTier } from '~/features/orders/rules/hafu';
 
 describe('hafu coin tag (spec §9: under 1 million in 万, rounded down)', () => {
   it.each<[number, string | null]>([

@@ -9,7 +9,7 @@ import {
   MSG_INVEST_PHONE,
   investDraftIssues,
   type InvestDraft,
-} from '~/lib/rules/investment';
+} from '~/features/activities/rules/investment';
 
 const DRAFT: InvestDraft = { name: '王先生', phone: '13912345678', city: '杭州', budget: '10w_50w', message: '' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FREE_ORDER_NEW_USER_DAYS, INVITE_IP_BURST_MAX, NEWUSER_RANKING_PRIZES } from '~/lib/config/constants';
-import { freeOrderState, type FreeOrderFacts } from '~/lib/rules/free-order-activity';
+import { FREE_ORDER_NEW_USER_DAYS, INVITE_IP_BURST_MAX, NEWUSER_RANKING_PRIZES } from '~/platform/config/constants';
+import { freeOrderState, type FreeOrderFacts } from '~/features/activities/rules/free-order-activity';
 import {
   competitionRanks,
   isRewardingRental,
@@ -11,7 +11,7 @@ import {
   rankPrizeCoins,
   type InviteJudgement,
   type InviteeFacts,
-} from '~/lib/rules/invitations';
+} from '~/features/activities/rules/invitations';
 
 const T0 = new Date('2026-11-01T10:00:00Z');
 const HOUR = 3_600_000;

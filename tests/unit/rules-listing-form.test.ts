@@ -10,7 +10,7 @@ import {
   priceChangeNeedsReview,
   reviewAfterSave,
   suggestedPrices,
-} from '~/lib/rules/listing-form';
+} from '~/features/sellers/rules/listing-form';
 
 describe('suggested prices (spec §9: day 24 ×, ten-hour 10 ×, week 168 ×, slots 5, 7, 9 hours)', () => {
   it.each([

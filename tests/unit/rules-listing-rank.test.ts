@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Availability } from '~/lib/catalog/types';
-import { AVAILABILITY_RANK } from '~/lib/config/constants';
-import { availabilityRank } from '~/lib/rules/listing-rank';
-import { recommendedListingIds, type RecommendInput } from '~/lib/rules/recommended';
+import type { Availability } from '~/features/catalog/types';
+import { AVAILABILITY_RANK } from '~/platform/config/constants';
+import { availabilityRank } from '~/features/catalog/rules/listing-rank';
+import { recommendedListingIds, type RecommendInput } from '~/features/catalog/rules/recommended';
 
 describe('availability rank (issue 12: bookable first, then reservable, then the rest)', () => {
   it.each<[string, Availability, boolean, number]>([

@@ -1,6 +1,6 @@
 /**
  * Issue 15 "Sellers and listings": what the review queue shows of a pending listing, and the
- * platform hold behind the console's 下架 (src/lib/rules/listing-review.ts).
+ * platform hold behind the console's 下架 (src/features/sellers/rules/listing-review.ts).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import {
   reviewChange,
   reviewFromAfterSave,
   sellerMoveWhileHeld,
-} from '~/lib/rules/listing-review';
+} from '~/features/sellers/rules/listing-review';
 
 describe('the approved price a pending change replaces', () => {
   it.each([

@@ -9,8 +9,8 @@ import {
   passwordCaptchaRequired,
   smsResendRemaining,
   type LoginMode,
-} from '~/lib/rules/login-state';
-import type { LoginMode as StoreLoginMode } from '~/lib/stores/ui';
+} from '~/platform/rules/login-state';
+import type { LoginMode as StoreLoginMode } from '~/platform/stores/ui';
 
 /** 2025-06-15 12:00:00 Shanghai, in ms and in s. */
 const NOW_MS = Date.parse('2025-06-15T12:00:00+08:00');

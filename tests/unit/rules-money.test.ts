@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFactorFen, fenToYuan, fenToYuanShort, yuanToFen } from '~/lib/rules/money';
+import { applyFactorFen, fenToYuan, fenToYuanShort, yuanToFen } from '~/platform/rules/money';
 
 describe('fen to yuan text (spec §7: amounts have 2 decimals)', () => {
   it.each([

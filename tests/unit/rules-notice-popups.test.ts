@@ -3,8 +3,8 @@
  * rules that run the ad and notice checks.
  */
 import { describe, expect, it } from 'vitest';
-import { chooseNoticePopup, dismissForGood, mergePopups, type EmergencyNotice, type PendingPopup } from '~/lib/rules/notice-popups';
-import { isSpecialOfferRoute, runsAdCheck, runsNoticeCheck } from '~/lib/rules/popup-triggers';
+import { chooseNoticePopup, dismissForGood, mergePopups, type EmergencyNotice, type PendingPopup } from '~/features/campaigns/rules/notice-popups';
+import { isSpecialOfferRoute, runsAdCheck, runsNoticeCheck } from '~/features/campaigns/rules/popup-triggers';
 
 const notice = (id: number, title = `公告${id}`): EmergencyNotice => ({ id, title, content: `内容${id}` });
 const pending = (id: number, count: number, title = `公告${id}`): PendingPopup => ({ ...notice(id, title), count });

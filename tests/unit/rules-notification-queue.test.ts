@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_POLL_MS } from '~/lib/config/constants';
+import { NOTIFICATION_POLL_MS } from '~/platform/config/constants';
 import {
   closeShowing,
   emptyQueue,
@@ -11,7 +11,7 @@ import {
   rememberShown,
   showNext,
   type PopupQueue,
-} from '~/lib/rules/notification-queue';
+} from '~/features/notifications/rules/notification-queue';
 
 // spec §4 "Logged-in notification popups are queued and shown one at a time; each id only once;
 // auto-closed after 10 s"; §3 local storage key popedIdArr; §9 notification poll 15 s.

@@ -3,7 +3,7 @@
  * 3 or 4 = success; 5 = code 1002; 2 = code 1001; anything else = -1", §8 toasts).
  */
 import { describe, expect, it } from 'vitest';
-import { MSG_PAY_RESULT_NO_ORDER, ORDER_LIST_FILTERS, orderStatusText, PAY_RESULT_TEXT, payStatusCode, type OrderKindName } from '~/lib/rules/order-status';
+import { MSG_PAY_RESULT_NO_ORDER, ORDER_LIST_FILTERS, orderStatusText, PAY_RESULT_TEXT, payStatusCode, type OrderKindName } from '~/features/orders/rules/order-status';
 
 describe('pay status check (spec §4)', () => {
   it.each([

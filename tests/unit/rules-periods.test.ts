@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RentalPeriodFlags } from '~/lib/catalog/types';
-import { RENTAL_OPTIONS, isOptionOffered, offeredOptions, optionPriceFen, type RentalOption } from '~/lib/rules/periods';
+import type { RentalPeriodFlags } from '~/features/catalog/types';
+import { RENTAL_OPTIONS, isOptionOffered, offeredOptions, optionPriceFen, type RentalOption } from '~/features/orders/rules/periods';
 
 const NOTHING_BUT_HOURLY: RentalPeriodFlags = {
   daily_rental: false,

@@ -12,7 +12,7 @@ import {
   shouldRenewQr,
   wechatQrState,
   type QrState,
-} from '~/lib/rules/qr-login';
+} from '~/features/sign-in/rules/qr-login';
 
 describe('QR login states (spec §4: waiting, scanned, granting, logined, cancelled, expired, error)', () => {
   it('are exactly the seven of the spec', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Coupon } from '~/lib/rules/coupon';
-import type { RentalOption } from '~/lib/rules/periods';
-import { quoteRental, type QuoteInput, type QuoteListing } from '~/lib/rules/quote';
+import type { Coupon } from '~/features/orders/rules/coupon';
+import type { RentalOption } from '~/features/orders/rules/periods';
+import { quoteRental, type QuoteInput, type QuoteListing } from '~/features/orders/rules/quote';
 
 const at = (text: string): Date => new Date(`${text.replace(' ', 'T')}:00+08:00`);
 

@@ -1,9 +1,9 @@
 /**
  * Red-envelope campaign limits (issue 15 "with limits (per user, total)"): when one more envelope
- * may be issued, and whether a grant goes through whole (lib/rules/red-packet-campaign.ts).
+ * may be issued, and whether a grant goes through whole (features/campaigns/rules/red-packet-campaign.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { planGrant, templateIssueRefusal, templateRemaining, type TemplateLimits } from '~/lib/rules/red-packet-campaign';
+import { planGrant, templateIssueRefusal, templateRemaining, type TemplateLimits } from '~/features/campaigns/rules/red-packet-campaign';
 
 const template = (fields: Partial<TemplateLimits> = {}): TemplateLimits => ({ active: true, issued: 0, totalLimit: null, perUserLimit: 1, ...fields });
 

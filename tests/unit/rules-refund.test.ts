@@ -5,7 +5,7 @@
  * hafu-coin prepay always come back in full. Fen, rounded half up.
  */
 import { describe, expect, it } from 'vitest';
-import { cancelRefund, earlyCancelRefundPercent } from '~/lib/rules/refund';
+import { cancelRefund, earlyCancelRefundPercent } from '~/features/orders/rules/refund';
 
 const HOUR = 3_600_000;
 const START = new Date('2026-03-01T12:00:00+08:00');

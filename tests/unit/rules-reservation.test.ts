@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reservedDurationHours, reservedPeriod, reservedStart } from '~/lib/rules/reservation';
+import { reservedDurationHours, reservedPeriod, reservedStart } from '~/features/orders/rules/reservation';
 
 const at = (text: string): Date => new Date(`${text.replace(' ', 'T')}:00+08:00`);
 

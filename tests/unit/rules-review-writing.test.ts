@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUS, REVIEW_CONTENT_MAX_CHARS } from '~/lib/config/constants';
+import { ORDER_STATUS, REVIEW_CONTENT_MAX_CHARS } from '~/platform/config/constants';
 import {
   MSG_REVIEW_CANCELLED,
   MSG_REVIEW_CONTENT_EMPTY,
@@ -13,7 +13,7 @@ import {
   reviewContentError,
   reviewLength,
   reviewRefusal,
-} from '~/lib/rules/review-writing';
+} from '~/features/reviews/rules/review-writing';
 
 describe('which orders a renter may review', () => {
   it.each([

@@ -6,8 +6,8 @@ import {
   shownCertType,
   type CertificationEvent,
   type CertificationState,
-} from '~/lib/rules/seller-certification';
-import type { CertType } from '~/lib/rules/settlement';
+} from '~/features/sellers/rules/seller-certification';
+import type { CertType } from '~/features/sellers/rules/settlement';
 
 // Issue 13 "the state machine is already real: draft, submitted, approved, rejected with a reason".
 

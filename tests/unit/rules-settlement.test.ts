@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS } from '~/lib/config/constants';
-import { cancelRefund } from '~/lib/rules/refund';
-import { commissionBps, isReleasable, releaseTime, settleRental, splitRent, type CertType } from '~/lib/rules/settlement';
+import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS } from '~/platform/config/constants';
+import { cancelRefund } from '~/features/orders/rules/refund';
+import { commissionBps, isReleasable, releaseTime, settleRental, splitRent, type CertType } from '~/features/sellers/rules/settlement';
 
 // Issue 13 "Unit tables: commission and hold per cert_type, release times, refund effects on the
 // release". The rates and the hold are our defaults (docs/decisions.md "Settlement").

@@ -4,7 +4,7 @@ import {
   formatShanghaiDate,
   formatShanghaiDateTime,
   formatShanghaiDateTimeSeconds,
-} from '~/lib/rules/shanghai-time';
+} from '~/platform/rules/shanghai-time';
 
 // The page's date texts come from one module (no dayjs: see the header of shanghai-time.ts).
 

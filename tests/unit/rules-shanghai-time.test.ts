@@ -7,7 +7,7 @@ import {
   shanghaiMidnight,
   shanghaiMinuteOfDay,
   shanghaiWallTime,
-} from '~/lib/rules/shanghai-time';
+} from '~/platform/rules/shanghai-time';
 
 /** A Shanghai wall-clock time, 'YYYY-MM-DD HH:mm'. */
 const at = (text: string): Date => new Date(`${text.replace(' ', 'T')}:00+08:00`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AFTERNOON_SLOT_HOURS, EVENING_SLOT_HOURS, MORNING_SLOT_HOURS } from '~/lib/config/constants';
-import { SLOT_HOURS, slotAt, slotWindow, type Slot } from '~/lib/rules/slots';
+import { AFTERNOON_SLOT_HOURS, EVENING_SLOT_HOURS, MORNING_SLOT_HOURS } from '~/platform/config/constants';
+import { SLOT_HOURS, slotAt, slotWindow, type Slot } from '~/features/orders/rules/slots';
 
 /** A Shanghai wall-clock time, 'YYYY-MM-DD HH:mm' (or with :ss). */
 const at = (text: string): Date => new Date(`${text.replace(' ', 'T')}${text.length === 16 ? ':00' : ''}+08:00`);

@@ -1,6 +1,6 @@
-/** banInEffect (src/lib/rules/user-ban.ts): whether an operator's ban holds at a moment (issue 15, timed bans). */
+/** banInEffect (src/features/account/rules/user-ban.ts): whether an operator's ban holds at a moment (issue 15, timed bans). */
 import { describe, expect, it } from 'vitest';
-import { banInEffect, type BanState } from '~/lib/rules/user-ban';
+import { banInEffect, type BanState } from '~/features/account/rules/user-ban';
 
 const at = (iso: string): Date => new Date(iso);
 const BANNED = at('2026-11-20T00:00:00Z');

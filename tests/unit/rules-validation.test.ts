@@ -17,8 +17,8 @@ import {
   validatePhoneForSms,
   validateRealName,
   validateSmsCode,
-} from '~/lib/rules/validation';
-import { chineseErrorMap, validationError } from '~/server/errors';
+} from '~/platform/rules/validation';
+import { chineseErrorMap, validationError } from '~/platform/http/errors';
 
 // Messages copied from spec §5 (not imported), so a typo in the module fails here.
 const PHONE_REQUIRED = '请输入手机号码';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isVipDiscountUsable, vipDiscountFen } from '~/lib/rules/vip';
+import { isVipDiscountUsable, vipDiscountFen } from '~/features/wallet/rules/vip';
 
 describe('VIP discount (spec §9: factor 0.88, discount capped at 2 yuan)', () => {
   it.each([

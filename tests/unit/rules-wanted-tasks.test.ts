@@ -23,7 +23,7 @@ import {
   taskStateAt,
   type OfferCheck,
   type TaskDraft,
-} from '~/lib/rules/wanted-tasks';
+} from '~/features/tasks/rules/wanted-tasks';
 
 const NOW = new Date('2026-11-26T08:00:00Z');
 const DRAFT: TaskDraft = { gameId: 1, requirements: '满级账号皮肤多', budgetHourFen: 500, hours: 3, expiryHours: 24 };

@@ -1,8 +1,8 @@
 /** Pure helpers of the seller's order and earnings screens (issue 13): the chart's scale and the order card's lines. */
 import { describe, expect, it } from 'vitest';
-import { complaintAnswerBodySchema, type SellerOrder } from '~/lib/contract/seller-earnings';
-import { axisYuan, barHeight, chartScale } from '~/islands/seller/earnings/chart-geometry';
-import { answerContentError, earningStatusLine, imagesLeft, sellerMoneyLines } from '~/islands/seller/orders/seller-order-helpers';
+import { complaintAnswerBodySchema, type SellerOrder } from '~/features/sellers/contract/seller-earnings';
+import { axisYuan, barHeight, chartScale } from '~/features/sellers/ui/earnings/chart-geometry';
+import { answerContentError, earningStatusLine, imagesLeft, sellerMoneyLines } from '~/features/sellers/ui/orders/seller-order-helpers';
 
 describe('the earnings chart scale', () => {
   it('rounds the top up to four equal steps in whole yuan', () => {

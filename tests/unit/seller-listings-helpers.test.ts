@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ListingGameOption } from '~/lib/contract/seller-listings';
-import { bodyFromForm, checkForm, emptyForm, moveImage, readListingsQuery, withListingsQuery, zonesFor } from '~/islands/seller/listings/listing-helpers';
+import type { ListingGameOption } from '~/features/sellers/contract/seller-listings';
+import { bodyFromForm, checkForm, emptyForm, moveImage, readListingsQuery, withListingsQuery, zonesFor } from '~/features/sellers/ui/listings/listing-helpers';
 
 const GAME: ListingGameOption = {
   id: 2,

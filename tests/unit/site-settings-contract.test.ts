@@ -7,7 +7,7 @@ import {
   formatFileSize,
   isDownloadFileName,
   opsContactsBodySchema,
-} from '~/lib/contract/site-settings';
+} from '~/features/content/contract/site-settings';
 
 const SHA = 'a'.repeat(64);
 

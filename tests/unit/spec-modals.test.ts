@@ -4,13 +4,13 @@
  * openers' props.
  */
 import { describe, expect, it } from 'vitest';
-import { followUpOf } from '~/islands/auth/BindPhoneModal';
-import { checkoutHafuText } from '~/islands/catalog/CheckoutDialog';
-import { complaintOrderNo } from '~/islands/orders/ComplaintModal';
-import { hafuFigureRows, hafuFiguresOf } from '~/islands/ui/modals/HafuCoinModal';
-import { officialQrSource } from '~/islands/ui/modals/OfficialAccountQrModal';
-import { isHtmlOpenableModal, modalPropsOf } from '~/scripts/modal-openers';
-import { isOfficialAccountPage } from '~/lib/contract/wechat-official';
+import { followUpOf } from '~/features/sign-in/ui/BindPhoneModal';
+import { checkoutHafuText } from '~/features/orders/ui/CheckoutDialog';
+import { complaintOrderNo } from '~/features/complaints/ui/ComplaintModal';
+import { hafuFigureRows, hafuFiguresOf } from '~/features/orders/ui/HafuCoinModal';
+import { officialQrSource } from '~/features/content/ui/OfficialAccountQrModal';
+import { isHtmlOpenableModal, modalPropsOf } from '~/layouts/scripts/modal-openers';
+import { isOfficialAccountPage } from '~/features/content/contract/wechat-official';
 
 describe('bind phone: the modal to reopen after the bind (props.then)', () => {
   it.each([

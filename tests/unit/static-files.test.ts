@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControlFor } from '~/server/cache-control';
-import { answerStaticFile, indexStaticFiles, STATIC_FILE_MAX_BYTES, staticRequestKey, StaticFiles } from '~/server/static-files';
+import { cacheControlFor } from '~/platform/edge/cache-control';
+import { answerStaticFile, indexStaticFiles, STATIC_FILE_MAX_BYTES, staticRequestKey, StaticFiles } from '~/platform/edge/static-files';
 
 const headerOf = (headers: Array<[string, string]>, name: string): string | undefined => headers.find(([key]) => key === name)?.[1];
 

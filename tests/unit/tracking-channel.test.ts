@@ -13,8 +13,8 @@ import {
   readStoredChannel,
   saveChannelParams,
   semOf,
-} from '~/lib/tracking/channel';
-import { buildConversionBody } from '~/lib/tracking/conversion';
+} from '~/features/analytics/tracking/channel';
+import { buildConversionBody } from '~/features/analytics/tracking/conversion';
 import {
   MSG_PENDING_FORMAT_ERROR,
   PENDING_REPORT_KEY,
@@ -22,7 +22,7 @@ import {
   parsePendingReports,
   removePendingReport,
   type ReportRecord,
-} from '~/lib/tracking/pending-reports';
+} from '~/features/analytics/tracking/pending-reports';
 
 function memoryStorage(): Storage & { data: Map<string, string> } {
   const data = new Map<string, string>();

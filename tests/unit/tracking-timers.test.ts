@@ -3,9 +3,9 @@
  * hidden-page save 5 min) on a fake clock; the click batch queue of issue 14.
  */
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_REPORT_INTERVAL_MS, HIDDEN_PAGE_SAVE_MS } from '~/lib/config/constants';
-import { createBatchQueue } from '~/lib/tracking/batch-queue';
-import { createReportScheduler, type TimerPort } from '~/lib/tracking/report-timer';
+import { ACTIVITY_REPORT_INTERVAL_MS, HIDDEN_PAGE_SAVE_MS } from '~/platform/config/constants';
+import { createBatchQueue } from '~/features/analytics/tracking/batch-queue';
+import { createReportScheduler, type TimerPort } from '~/features/analytics/tracking/report-timer';
 
 /** A clock that only moves when told, with the timers it owes. */
 function fakeClock(start = 1_700_000_000_000): TimerPort & { advance: (ms: number) => void; pending: () => number } {

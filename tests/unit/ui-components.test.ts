@@ -1,16 +1,16 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import ModalHost from '~/islands/ModalHost';
-import Toaster from '~/islands/Toaster';
-import { DEBOUNCE_FAILURE_TEXT } from '~/islands/ui/DebounceButton';
-import { checkDownloadUrl, DOWNLOAD_ERROR_TEXT, DownloadCard } from '~/islands/ui/DownloadCard';
-import { EmptyState, emptyStateText } from '~/islands/ui/EmptyState';
-import { Modal } from '~/islands/ui/Modal';
-import { LOGIN_TABS, toLoginMode } from '~/islands/ui/modals/LoginModal';
-import { CardSkeleton, Skeleton } from '~/islands/ui/Skeleton';
-import { FullScreenSpinner, Spinner } from '~/islands/ui/Spinner';
-import { $modal, $toasts, closeModal, openLogin, showError } from '~/lib/stores/ui';
+import ModalHost from '~/layouts/overlay/ModalHost';
+import Toaster from '~/platform/ui/Toaster';
+import { DEBOUNCE_FAILURE_TEXT } from '~/platform/ui/DebounceButton';
+import { checkDownloadUrl, DOWNLOAD_ERROR_TEXT, DownloadCard } from '~/features/content/ui/DownloadCard';
+import { EmptyState, emptyStateText } from '~/platform/ui/EmptyState';
+import { Modal } from '~/platform/ui/Modal';
+import { LOGIN_TABS, toLoginMode } from '~/features/sign-in/ui/LoginModal';
+import { CardSkeleton, Skeleton } from '~/platform/ui/Skeleton';
+import { FullScreenSpinner, Spinner } from '~/platform/ui/Spinner';
+import { $modal, $toasts, closeModal, openLogin, showError } from '~/platform/stores/ui';
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]): string => renderToStaticMarkup(element);
 

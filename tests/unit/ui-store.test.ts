@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $modal, $notices, $toasts, closeModal, openLogin, showError, showNotice, showToast } from '~/lib/stores/ui';
+import { $modal, $notices, $toasts, closeModal, openLogin, showError, showNotice, showToast } from '~/platform/stores/ui';
 
 describe('messages (spec §9: toast max 1 for 3 s, notification max 1 for 10 s)', () => {
   beforeEach(() => {

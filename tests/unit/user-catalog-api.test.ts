@@ -2,17 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshToken, jsonResponse, envelope, okResponse, renter, sentRequest, stubFetch, type FetchMock } from './api-helpers';
 
 // Fresh modules per test: the client and the stores keep module state.
-let userCatalog: typeof import('~/lib/api/user-catalog');
-let auth: typeof import('~/lib/stores/auth');
-let ui: typeof import('~/lib/stores/ui');
+let userCatalog: typeof import('~/features/catalog/client');
+let auth: typeof import('~/platform/stores/auth');
+let ui: typeof import('~/platform/stores/ui');
 let fetchMock: FetchMock;
 
 beforeEach(async () => {
   vi.resetModules();
   fetchMock = stubFetch();
-  userCatalog = await import('~/lib/api/user-catalog');
-  auth = await import('~/lib/stores/auth');
-  ui = await import('~/lib/stores/ui');
+  userCatalog = await import('~/features/catalog/client');
+  auth = await import('~/platform/stores/auth');
+  ui = await import('~/platform/stores/ui');
   auth.setLogin(freshToken('tok'), renter);
 });
 

@@ -1,10 +1,10 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import CollectionsList from '~/islands/account/CollectionsList';
-import DetailActions from '~/islands/catalog/DetailActions';
-import SearchHistory from '~/islands/search/SearchHistory';
-import SearchTemplates from '~/islands/search/SearchTemplates';
+import CollectionsList from '~/features/account/ui/CollectionsList';
+import DetailActions from '~/features/catalog/ui/DetailActions';
+import SearchHistory from '~/features/catalog/ui/SearchHistory';
+import SearchTemplates from '~/features/catalog/ui/SearchTemplates';
 
 // docs/user-catalog-api.md: none of the per-user state is in server-rendered HTML, so each
 // island's server markup is the same for every visitor.

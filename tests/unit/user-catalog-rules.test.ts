@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextActiveIndex } from '~/islands/search/listbox-keys';
+import { nextActiveIndex } from '~/features/catalog/ui/listbox-keys';
 import {
   TEMPLATE_PATH_MAX_CHARS,
   keywordToRecord,
@@ -8,7 +8,7 @@ import {
   templateNameError,
   templatePathFrom,
   toggledLike,
-} from '~/lib/rules/user-catalog';
+} from '~/features/catalog/rules/user-catalog';
 
 describe('a header search records its keyword (docs/user-catalog-api.md: 1-50 characters after trimming)', () => {
   it('records the trimmed keyword', () => {

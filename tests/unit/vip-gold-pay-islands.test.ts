@@ -1,12 +1,12 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GoldOverview, OrderInfo } from '~/lib/api/money';
+import type { GoldOverview, OrderInfo } from '~/features/wallet/client/money';
 
 // The islands run against the contract only: every money call is a mock, so a test sees exactly
 // which call an island makes and with what.
-vi.mock('~/lib/api/money', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/lib/api/money')>();
+vi.mock('~/features/wallet/client/money', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/features/wallet/client/money')>();
   return {
     ...actual,
     listVipPlans: vi.fn(),
@@ -18,26 +18,26 @@ vi.mock('~/lib/api/money', async (importOriginal) => {
     exchangeGold: vi.fn(),
   };
 });
-vi.mock('~/lib/api/client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/lib/api/client')>();
+vi.mock('~/platform/client/client', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/platform/client/client')>();
   return { ...actual, apiPost: vi.fn(), apiGet: vi.fn() };
 });
 // Written in parallel by another helper; only its presence matters here.
-vi.mock('~/islands/pay/PayDialog', () => ({ PayDialog: () => null }));
+vi.mock('~/features/wallet/ui/PayDialog', () => ({ PayDialog: () => null }));
 
-const money = await import('~/lib/api/money');
-const client = await import('~/lib/api/client');
-const { ApiError } = await import('~/lib/api/errors');
-const { dailyPriceYuan, discountFoldText, vipBenefitText, vipStatusText } = await import('~/islands/vip/vip-plans');
-const { default: VipSubscribe } = await import('~/islands/vip/VipSubscribe');
-const { VipPlanOptions } = await import('~/islands/vip/VipPlanOptions');
-const { canExchangeGold, exchangeBlockedReason, goldTaskState, signedCoins } = await import('~/islands/gold/gold-rules');
-const { ExchangeCard, HistoryList, SignInCard, TaskList } = await import('~/islands/gold/GoldPanels');
-const { default: GoldCoins } = await import('~/islands/gold/GoldCoins');
-const PayResultModule = await import('~/islands/pay/PayResult');
+const money = await import('~/features/wallet/client/money');
+const client = await import('~/platform/client/client');
+const { ApiError } = await import('~/platform/client/errors');
+const { dailyPriceYuan, discountFoldText, vipBenefitText, vipStatusText } = await import('~/features/wallet/ui/vip-plans');
+const { default: VipSubscribe } = await import('~/features/wallet/ui/VipSubscribe');
+const { VipPlanOptions } = await import('~/features/wallet/ui/VipPlanOptions');
+const { canExchangeGold, exchangeBlockedReason, goldTaskState, signedCoins } = await import('~/features/wallet/ui/gold-rules');
+const { ExchangeCard, HistoryList, SignInCard, TaskList } = await import('~/features/wallet/ui/GoldPanels');
+const { default: GoldCoins } = await import('~/features/wallet/ui/GoldCoins');
+const PayResultModule = await import('~/features/wallet/ui/PayResult');
 const { default: PayResult, decidePayResult, orderNoFromQuery, watchPayResult, PAY_RESULT_POLL_MS, PAY_RESULT_TIMEOUT_TEXT } = PayResultModule;
-const { default: SandboxCheckout, safeReturnUrl } = await import('~/islands/pay/SandboxCheckout');
-const { cancelSandboxPayment, confirmSandboxPayment } = await import('~/lib/api/sandbox-pay');
+const { default: SandboxCheckout, safeReturnUrl } = await import('~/features/wallet/ui/SandboxCheckout');
+const { cancelSandboxPayment, confirmSandboxPayment } = await import('~/features/wallet/client/sandbox-pay');
 
 const html = (element: Parameters<typeof renderToStaticMarkup>[0]): string => renderToStaticMarkup(element);
 

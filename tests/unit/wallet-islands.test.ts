@@ -7,14 +7,14 @@
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '~/lib/api/errors';
-import * as money from '~/lib/api/money';
-import type { LedgerEntry, WalletInfo, Withdrawal } from '~/lib/api/money';
-import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_PRESETS_FEN, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '~/lib/config/constants';
-import type { RedPacket } from '~/lib/stores/red-packets';
-import { $modal, closeModal } from '~/lib/stores/ui';
-import { settle, submitRecharge, submitWithdrawal } from '~/islands/wallet/actions';
-import { ALIPAY_ACCOUNT_INVALID, ALIPAY_ACCOUNT_REQUIRED, validateAlipayAccount } from '~/islands/wallet/alipay-account';
+import { ApiError } from '~/platform/client/errors';
+import * as money from '~/features/wallet/client/money';
+import type { LedgerEntry, WalletInfo, Withdrawal } from '~/features/wallet/client/money';
+import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_PRESETS_FEN, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '~/platform/config/constants';
+import type { RedPacket } from '~/platform/stores/red-packets';
+import { $modal, closeModal } from '~/platform/stores/ui';
+import { settle, submitRecharge, submitWithdrawal } from '~/features/wallet/ui/actions';
+import { ALIPAY_ACCOUNT_INVALID, ALIPAY_ACCOUNT_REQUIRED, validateAlipayAccount } from '~/features/wallet/ui/alipay-account';
 import {
   AMOUNT_INVALID_MSG,
   checkRechargeAmount,
@@ -24,24 +24,24 @@ import {
   WITHDRAW_MAX_MSG,
   WITHDRAW_MIN_MSG,
   WITHDRAW_OVER_BALANCE_MSG,
-} from '~/islands/wallet/amounts';
-import { BoundAccount } from '~/islands/wallet/AlipayAccountSection';
-import { envelopeCondition, envelopeFaceText, envelopeQuery } from '~/islands/wallet/envelopes';
-import { formatDay, formatTime } from '~/islands/wallet/format';
-import FundsDetail, { FundsPage } from '~/islands/wallet/FundsDetail';
-import { fundsQueryFromSearch, withFundsQuery } from '~/islands/wallet/funds-query';
-import { ledgerAmountClass, LedgerTable } from '~/islands/wallet/LedgerTable';
-import { Pager } from '~/islands/ui/Pager';
-import { CurrentBalance } from '~/islands/wallet/CurrentBalance';
-import RechargeForm, { Recharge } from '~/islands/wallet/RechargeForm';
-import RedPacketList, { EnvelopeGrid, EnvelopeTicket } from '~/islands/wallet/RedPacketList';
-import WalletOverview, { RecentFunds, WalletSummary } from '~/islands/wallet/WalletOverview';
-import { WithdrawalTable } from '~/islands/wallet/WithdrawalHistory';
-import { WithdrawForm } from '~/islands/wallet/WithdrawForm';
-import WithdrawPanel from '~/islands/wallet/WithdrawPanel';
+} from '~/features/wallet/ui/amounts';
+import { BoundAccount } from '~/features/wallet/ui/AlipayAccountSection';
+import { envelopeCondition, envelopeFaceText, envelopeQuery } from '~/features/wallet/ui/envelopes';
+import { formatDay, formatTime } from '~/features/wallet/ui/format';
+import FundsDetail, { FundsPage } from '~/features/wallet/ui/FundsDetail';
+import { fundsQueryFromSearch, withFundsQuery } from '~/features/wallet/ui/funds-query';
+import { ledgerAmountClass, LedgerTable } from '~/features/wallet/ui/LedgerTable';
+import { Pager } from '~/platform/ui/Pager';
+import { CurrentBalance } from '~/features/wallet/ui/CurrentBalance';
+import RechargeForm, { Recharge } from '~/features/wallet/ui/RechargeForm';
+import RedPacketList, { EnvelopeGrid, EnvelopeTicket } from '~/features/wallet/ui/RedPacketList';
+import WalletOverview, { RecentFunds, WalletSummary } from '~/features/wallet/ui/WalletOverview';
+import { WithdrawalTable } from '~/features/wallet/ui/WithdrawalHistory';
+import { WithdrawForm } from '~/features/wallet/ui/WithdrawForm';
+import WithdrawPanel from '~/features/wallet/ui/WithdrawPanel';
 
-vi.mock('~/lib/api/money', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/lib/api/money')>();
+vi.mock('~/features/wallet/client/money', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/features/wallet/client/money')>();
   return {
     ...actual,
     getWallet: vi.fn(),

@@ -1,18 +1,18 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderInfo, WechatNativeQr } from '~/lib/contract/money';
+import type { OrderInfo, WechatNativeQr } from '~/features/wallet/contract/money';
 
 // The island runs against the contract only: the order-info call is a mock.
-vi.mock('~/lib/api/money', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/lib/api/money')>();
+vi.mock('~/features/wallet/client/money', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/features/wallet/client/money')>();
   return { ...actual, getOrderInfo: vi.fn() };
 });
 
-const money = await import('~/lib/api/money');
-const { ApiError } = await import('~/lib/api/errors');
+const money = await import('~/features/wallet/client/money');
+const { ApiError } = await import('~/platform/client/errors');
 const { default: WechatNativeCheckout, WechatNativePanel, payResultUrl, watchWechatPayment, WECHAT_PAY_POLL_MS, WECHAT_PAYMENT_CLOSED_TEXT, WECHAT_SCAN_HINT_TEXT } = await import(
-  '~/islands/pay/WechatNativeCheckout'
+  '~/features/wallet/ui/WechatNativeCheckout'
 );
 
 const QR: WechatNativeQr = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WITHDRAW_REVIEW_ABOVE_FEN } from '~/lib/config/constants';
-import { needsReview } from '~/lib/rules/withdrawal-review';
+import { WITHDRAW_REVIEW_ABOVE_FEN } from '~/platform/config/constants';
+import { needsReview } from '~/features/wallet/rules/withdrawal-review';
 
 describe('needsReview (setting withdrawal.review)', () => {
   it.each([

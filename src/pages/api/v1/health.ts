@@ -3,12 +3,12 @@
  * 503 (code 1, 数据库不可用) with the same data shape when it does not.
  */
 import { version } from '../../../../package.json';
-import { CODE_FAIL } from '~/lib/config/constants';
+import { CODE_FAIL } from '~/platform/config/constants';
 import { sql } from 'drizzle-orm';
-import type { Db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
-import { MSG_DATABASE_UNAVAILABLE } from '~/server/request-context';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
+import type { Db } from '~/platform/db/client';
+import { AppError } from '~/platform/http/errors';
+import { MSG_DATABASE_UNAVAILABLE } from '~/platform/http/request-context';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 
 /** A health check answers quickly even when the database hangs (e.g. an unreachable pg host). */
 const DB_PING_TIMEOUT_MS = 3_000;

@@ -5,8 +5,8 @@
  * The same for every visitor, so browsers and proxies may keep it a minute (the browser refreshes
  * its copy every 10 minutes anyway).
  */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { listPopupAds, POPUP_LIST_CACHE_CONTROL, popupAdsQuerySchema } from '~/server/services/popup-ads';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { listPopupAds, POPUP_LIST_CACHE_CONTROL, popupAdsQuerySchema } from '~/features/campaigns/server/popup-ads';
 
 export const GET = handle(async ({ url, db }) => {
   const { device } = await readQuery(url, popupAdsQuerySchema);

@@ -4,9 +4,9 @@
  * The card is also served under the detail's hash (listings keep detail URLs; hall cards swap the
  * file name: services/uploads.ts cardVariantUrl). Any other id, variant or hash answers 404.
  */
-import { allowOnly, handle, headOf } from '~/server/http';
-import { notFound } from '~/server/errors';
-import { readUploadVariant } from '~/server/services/uploads';
+import { allowOnly, handle, headOf } from '~/platform/http/http';
+import { notFound } from '~/platform/http/errors';
+import { readUploadVariant } from '~/platform/db/uploads';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

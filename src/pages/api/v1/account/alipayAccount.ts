@@ -5,9 +5,9 @@
  * 400 请输入正确的支付宝账号; not real-name verified: 403 code 1003 请先完成实名认证; a name other
  * than the verified one: 400 支付宝实名须与实名认证姓名一致.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readJson } from '~/server/http';
-import { alipayAccountBodySchema, bindAlipayAccount, getAlipayAccount, requireVerifiedName } from '~/server/services/withdrawals';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readJson } from '~/platform/http/http';
+import { alipayAccountBodySchema, bindAlipayAccount, getAlipayAccount, requireVerifiedName } from '~/features/wallet/server/withdrawals';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

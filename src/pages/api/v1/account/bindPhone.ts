@@ -6,12 +6,12 @@
  * another account, or a user who has a phone already: 409.
  */
 import { z } from 'zod';
-import { loginBySmsSchema } from '~/lib/rules/validation';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { bindPhoneToUser } from '~/server/services/phone-sign-in';
-import { getUserInfo } from '~/server/services/users';
-import { checkVerificationCode } from '~/server/services/verification-codes';
+import { loginBySmsSchema } from '~/platform/rules/validation';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { bindPhoneToUser } from '~/features/sign-in/server/phone-sign-in';
+import { getUserInfo } from '~/features/account/server/users';
+import { checkVerificationCode } from '~/features/sign-in/server/verification-codes';
 
 const bodySchema = z.object({
   mobile: loginBySmsSchema.shape.mobile,

@@ -1,9 +1,9 @@
 /**
  * GET /api/v1/account/bindings (Bearer) → `{ list }`: WeChat and QQ, each bound or not.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok } from '~/server/http';
-import { listBindings } from '~/server/services/account-settings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok } from '~/platform/http/http';
+import { listBindings } from '~/features/account/server/account-settings';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

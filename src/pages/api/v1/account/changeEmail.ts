@@ -3,10 +3,10 @@
  * `code` is the new address's 'bind' code (POST account/sendEmailCode); `old_code` the bound
  * address's 'verify' code (POST account/sendVerifyCode channel email), needed when one is bound.
  */
-import { changeEmailBodySchema } from '~/lib/contract/account-settings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { changeEmail } from '~/server/services/account-settings';
+import { changeEmailBodySchema } from '~/features/account/contract/account-settings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { changeEmail } from '~/features/account/server/account-settings';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

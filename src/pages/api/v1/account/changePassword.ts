@@ -6,12 +6,12 @@
  * device is signed out, this one stays signed in. 400 原密码错误, 429 after five wrong ones.
  */
 import { z } from 'zod';
-import { SMS_CODE_INVALID, SMS_CODE_REQUIRED, PASSWORD_REQUIRED, validateSmsCode } from '~/lib/rules/validation';
-import { requireUser } from '~/server/auth';
-import { badRequest } from '~/server/errors';
-import { allowOnly, handle, ok, readSignedJson } from '~/server/http';
-import { changePassword } from '~/server/services/account-settings';
-import { decryptPassword, MSG_BAD_SIGNATURE, verifySignedRequest } from '~/server/services/request-signing';
+import { SMS_CODE_INVALID, SMS_CODE_REQUIRED, PASSWORD_REQUIRED, validateSmsCode } from '~/platform/rules/validation';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { badRequest } from '~/platform/http/errors';
+import { allowOnly, handle, ok, readSignedJson } from '~/platform/http/http';
+import { changePassword } from '~/features/account/server/account-settings';
+import { decryptPassword, MSG_BAD_SIGNATURE, verifySignedRequest } from '~/features/sign-in/server/request-signing';
 
 /** A 2048-bit ciphertext is 344 base64 characters. */
 const ciphertext = () => z.string().max(1024).regex(/^[A-Za-z0-9+/]+={0,2}$/, PASSWORD_REQUIRED);

@@ -4,10 +4,10 @@
  * the bound phone's 'verify' code (POST account/sendVerifyCode), needed when a phone is bound. A
  * change signs every other device out. 409 该手机号已绑定其他账号.
  */
-import { changePhoneBodySchema } from '~/lib/contract/account-settings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { changePhone } from '~/server/services/account-settings';
+import { changePhoneBodySchema } from '~/features/account/contract/account-settings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { changePhone } from '~/features/account/server/account-settings';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

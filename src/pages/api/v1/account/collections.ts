@@ -3,9 +3,9 @@
  * page_size }`, newest collected first; page ≥ 1, page_size 1-50 (default 20); the card is the
  * rental hall's (docs/user-catalog-api.md "Likes and collections").
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { collectionsQuerySchema, listCollections } from '~/server/services/listing-interactions';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { collectionsQuerySchema, listCollections } from '~/features/catalog/server/listing-interactions';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

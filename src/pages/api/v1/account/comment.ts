@@ -7,9 +7,9 @@
  * 已取消的订单不能评价 / 只有租号订单可以评价; 400 请选择1-5星评分 / 请填写评价内容 / 评价内容最多500个字;
  * 409 该订单已评价.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readJson, readQuery } from '~/server/http';
-import { getMyReview, reviewIdQuerySchema, writeReview, writeReviewBodySchema } from '~/server/services/review-writing';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readJson, readQuery } from '~/platform/http/http';
+import { getMyReview, reviewIdQuerySchema, writeReview, writeReviewBodySchema } from '~/features/reviews/server/review-writing';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

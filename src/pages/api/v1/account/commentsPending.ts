@@ -3,9 +3,9 @@
  * finished rentals without a review (待评价), newest order first; page ≥ 1 (default 1),
  * page_size 1-50 (default 10).
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { listPendingReviews, myReviewsQuerySchema } from '~/server/services/review-writing';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { listPendingReviews, myReviewsQuerySchema } from '~/features/reviews/server/review-writing';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

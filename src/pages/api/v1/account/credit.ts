@@ -2,9 +2,9 @@
  * GET /api/v1/account/credit (Bearer) — the caller's credit score (spec §7 account "credit";
  * issue 16): `{ score, level, base, factors: [{ key, label, count, points, rule }] }`.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { getUserCredit } from '~/server/services/credit';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { getUserCredit } from '~/features/account/server/credit';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

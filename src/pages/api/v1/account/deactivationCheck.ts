@@ -3,9 +3,9 @@
  * `{ ok, blockers: [{ key, msg, href }], balance_fen, frozen_fen, mobile_masked, cooling_off_days,
  * status: { state, started_at, cools_until, cancelled_at } }`.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { checkDeactivation } from '~/server/services/deactivation';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { checkDeactivation } from '~/features/account/server/deactivation';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

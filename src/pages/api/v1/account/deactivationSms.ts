@@ -3,10 +3,10 @@
  * caller's own phone: `{ resend_after }`; 400 请先绑定手机号，再申请注销 without a phone, 429 when
  * asked too often.
  */
-import { requireUser } from '~/server/auth';
-import { clientIp } from '~/server/client-ip';
-import { allowOnly, handle, ok } from '~/server/http';
-import { sendDeactivationCode } from '~/server/services/deactivation';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { clientIp } from '~/platform/http/client-ip';
+import { allowOnly, handle, ok } from '~/platform/http/http';
+import { sendDeactivationCode } from '~/features/account/server/deactivation';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -5,9 +5,9 @@
  * Every session of the user ends: the page then shows unactive_result.
  */
 import { z } from 'zod';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { startDeactivation } from '~/server/services/deactivation';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { startDeactivation } from '~/features/account/server/deactivation';
 
 const bodySchema = z.object({
   code: z.string().regex(/^\d{6}$/, '请输入6位验证码'),

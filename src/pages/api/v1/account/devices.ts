@@ -2,9 +2,9 @@
  * GET /api/v1/account/devices (Bearer) → `{ list }`: the devices signed in (live session tokens),
  * the current one first and marked `current` (docs/account-api.md).
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok } from '~/server/http';
-import { listDevices } from '~/server/services/account-settings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok } from '~/platform/http/http';
+import { listDevices } from '~/features/account/server/account-settings';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

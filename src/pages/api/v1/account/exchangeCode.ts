@@ -5,11 +5,11 @@
  * / 兑换码已失效 / 您已达到本活动的兑换次数上限 / 红包已被领完, 429 兑换尝试过于频繁，请稍后再试 (attempts
  * per user and per address, counted in the database).
  */
-import { exchangeCodeBodySchema } from '~/lib/contract/exchange-code';
-import { requireUser } from '~/server/auth';
-import { clientIp } from '~/server/client-ip';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { redeemExchangeCode } from '~/server/services/exchange-code-redemption';
+import { exchangeCodeBodySchema } from '~/features/wallet/contract/exchange-code';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { clientIp } from '~/platform/http/client-ip';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { redeemExchangeCode } from '~/features/wallet/server/exchange-code-redemption';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

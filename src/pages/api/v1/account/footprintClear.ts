@@ -1,7 +1,7 @@
 /** POST /api/v1/account/footprintClear (Bearer, empty body) — clears all the caller's footprints: `{ deleted }`. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok } from '~/server/http';
-import { clearFootprints } from '~/server/services/footprints';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok } from '~/platform/http/http';
+import { clearFootprints } from '~/features/account/server/footprints';
 
 export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

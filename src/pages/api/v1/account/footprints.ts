@@ -3,10 +3,10 @@
  * "footprints"): `{ list: [{ id, viewed_day, viewed_at, listing }], total, page, page_size }`,
  * newest view first, one row per account per Shanghai day, the last 90 days.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { footprintsQuerySchema } from '~/lib/contract/footprints';
-import { listFootprints } from '~/server/services/footprints';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { footprintsQuerySchema } from '~/features/account/contract/footprints';
+import { listFootprints } from '~/features/account/server/footprints';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -1,7 +1,7 @@
 /** GET /api/v1/account/fundsDetail?direction=all|in|out&page=&page_size= (Bearer) — 资金明细, one row per balance change, newest first. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { fundsQuerySchema, listFunds } from '~/server/services/wallet';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { fundsQuerySchema, listFunds } from '~/features/wallet/server/wallet';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

@@ -1,7 +1,7 @@
 /** GET /api/v1/account/gold (Bearer) → GoldOverview: coins, today's sign-in and exchanges, tasks, the latest 20 changes. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { getGoldOverview } from '~/server/services/gold-coins';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { getGoldOverview } from '~/features/wallet/server/gold-coins';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -1,8 +1,8 @@
 /** GET /api/v1/account/invitations (Bearer) → InvitationsOverview: the invite code, link and QR, and the people invited with what each earned. */
-import { requireUser } from '~/server/auth';
-import { appConfig } from '~/server/config';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { getInvitations } from '~/server/services/invitations';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { appConfig } from '~/platform/config/config';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { getInvitations } from '~/features/activities/server/invitations';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx, new Date());

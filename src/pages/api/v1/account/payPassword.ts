@@ -4,10 +4,10 @@
  * the bound phone's 'verify' code; a change needs the old pay password or that code. Withdrawals
  * then ask for it (POST account/withdraw `pay_password`).
  */
-import { payPasswordBodySchema } from '~/lib/contract/account-settings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { setPayPassword } from '~/server/services/account-settings';
+import { payPasswordBodySchema } from '~/features/account/contract/account-settings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { setPayPassword } from '~/features/account/server/account-settings';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

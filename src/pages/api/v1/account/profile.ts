@@ -3,10 +3,10 @@
  * common/userInfo answers it (spec §7 account group "profile update, avatar"; docs/account-api.md).
  * `avatar` is the id or URL of the user's own upload of purpose avatar (POST uploads/image).
  */
-import { profileBodySchema } from '~/lib/contract/account-settings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { updateProfile } from '~/server/services/account-settings';
+import { profileBodySchema } from '~/features/account/contract/account-settings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { updateProfile } from '~/features/account/server/account-settings';
 
 export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

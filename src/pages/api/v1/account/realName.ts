@@ -5,10 +5,10 @@
  * 该身份证号已被其他账号认证.
  */
 import { z } from 'zod';
-import { realNameSchema } from '~/lib/rules/validation';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { verifyRealName } from '~/server/services/real-name';
+import { realNameSchema } from '~/platform/rules/validation';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { verifyRealName } from '~/features/account/server/real-name';
 
 /** users.real_name is varchar(32). */
 const REAL_NAME_MAX_LENGTH = 32;

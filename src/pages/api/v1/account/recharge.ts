@@ -2,10 +2,10 @@
  * POST /api/v1/account/recharge { amount: "100.00", channel: alipay|wechat } (Bearer, Idempotency-Key)
  * → `{ order_no, pay_no, checkout_url }`. Needs real-name verification (403 code 1003).
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { idempotencyKeyOf } from '~/server/services/idempotency';
-import { createRecharge, rechargeBodySchema } from '~/server/services/order-payment';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { idempotencyKeyOf } from '~/platform/db/idempotency';
+import { createRecharge, rechargeBodySchema } from '~/features/orders/server/order-payment';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -5,9 +5,9 @@
  * (default 1); page_size 1-100 (default 100, spec §9; 101 is a 400). Amounts in couponsInfo are
  * yuan strings ("3.00").
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { listRedPackets, redPacketsQuerySchema } from '~/server/services/red-packets';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { listRedPackets, redPacketsQuerySchema } from '~/features/wallet/server/red-packets';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

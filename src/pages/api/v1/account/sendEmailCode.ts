@@ -3,14 +3,14 @@
  * a 'bind' code to a new address through the email provider (the sandbox outbox in the demo).
  * 409 该邮箱已绑定其他账号; the slider and the sign-in send limits as for the SMS codes.
  */
-import { sendEmailBindCodeBodySchema } from '~/lib/contract/account-settings';
-import { requireUser } from '~/server/auth';
-import { clientIp } from '~/server/client-ip';
-import { badRequest } from '~/server/errors';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { sendEmailBindCode } from '~/server/services/account-settings';
-import { MSG_CAPTCHA_REQUIRED } from '~/server/services/verification-codes';
-import { consumeVerifyKey } from '~/server/services/verify-keys';
+import { sendEmailBindCodeBodySchema } from '~/features/account/contract/account-settings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { clientIp } from '~/platform/http/client-ip';
+import { badRequest } from '~/platform/http/errors';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { sendEmailBindCode } from '~/features/account/server/account-settings';
+import { MSG_CAPTCHA_REQUIRED } from '~/features/sign-in/server/verification-codes';
+import { consumeVerifyKey } from '~/features/sign-in/server/verify-keys';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

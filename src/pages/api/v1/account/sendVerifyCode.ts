@@ -4,14 +4,14 @@
  * password, phone, email or pay-password change asks for (docs/account-api.md). The slider first,
  * and the sign-in send limits, as for POST common/sendSms.
  */
-import { sendVerifyCodeBodySchema } from '~/lib/contract/account-settings';
-import { requireUser } from '~/server/auth';
-import { clientIp } from '~/server/client-ip';
-import { badRequest } from '~/server/errors';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { sendOwnVerifyCode } from '~/server/services/account-settings';
-import { MSG_CAPTCHA_REQUIRED } from '~/server/services/verification-codes';
-import { consumeVerifyKey } from '~/server/services/verify-keys';
+import { sendVerifyCodeBodySchema } from '~/features/account/contract/account-settings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { clientIp } from '~/platform/http/client-ip';
+import { badRequest } from '~/platform/http/errors';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { sendOwnVerifyCode } from '~/features/account/server/account-settings';
+import { MSG_CAPTCHA_REQUIRED } from '~/features/sign-in/server/verification-codes';
+import { consumeVerifyKey } from '~/features/sign-in/server/verify-keys';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

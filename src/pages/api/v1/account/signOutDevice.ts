@@ -2,10 +2,10 @@
  * POST /api/v1/account/signOutDevice (Bearer) — body `{ id }` → null: signs one other device out.
  * Another user's device or one already signed out: 404; the current one: 400 (use logout).
  */
-import { signOutDeviceBodySchema } from '~/lib/contract/account-settings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { signOutDevice } from '~/server/services/account-settings';
+import { signOutDeviceBodySchema } from '~/features/account/contract/account-settings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signOutDevice } from '~/features/account/server/account-settings';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -2,9 +2,9 @@
  * POST /api/v1/account/signOutEverywhere (Bearer) — empty body → `{ revoked_sessions }`: 退出其他
  * 所有设备, every token of the user but the one of this request.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok } from '~/server/http';
-import { signOutEverywhereElse } from '~/server/services/account-settings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok } from '~/platform/http/http';
+import { signOutEverywhereElse } from '~/features/account/server/account-settings';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -3,10 +3,10 @@
  * not bound; 409 解绑后将无法登录… when it is the last way to sign in (no phone, no password, no
  * other binding).
  */
-import { unbindBodySchema } from '~/lib/contract/account-settings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { unbindThirdParty } from '~/server/services/account-settings';
+import { unbindBodySchema } from '~/features/account/contract/account-settings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { unbindThirdParty } from '~/features/account/server/account-settings';
 
 export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

@@ -3,9 +3,9 @@
  * collection_count }`; idempotent. A listing that does not exist answers 404 with code -400
  * (docs/user-catalog-api.md "Likes and collections").
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { accountIdBodySchema, setCollected } from '~/server/services/listing-interactions';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { accountIdBodySchema, setCollected } from '~/features/catalog/server/listing-interactions';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -1,7 +1,7 @@
 /** GET /api/v1/account/wallets (Bearer) — spec §7 "GET my wallets": `{ walletsInfo }` (docs/money-api.md). */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { getWalletInfo } from '~/server/services/wallet';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { getWalletInfo } from '~/features/wallet/server/wallet';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

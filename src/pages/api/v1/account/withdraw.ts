@@ -7,12 +7,12 @@
  * wrong ones in 15 minutes. It is checked before the idempotent part, outside its transaction, so
  * a wrong try always counts.
  */
-import { requireUser } from '~/server/auth';
-import { idempotencyKeyOf, withIdempotency } from '~/server/services/idempotency';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { idempotencyKeyOf, withIdempotency } from '~/platform/db/idempotency';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
 import { z } from 'zod';
-import { requirePayPasswordIfSet } from '~/server/services/account-settings';
-import { createWithdrawal, withdrawBodySchema } from '~/server/services/withdrawals';
+import { requirePayPasswordIfSet } from '~/features/account/server/account-settings';
+import { createWithdrawal, withdrawBodySchema } from '~/features/wallet/server/withdrawals';
 
 const bodySchema = withdrawBodySchema.extend({ pay_password: z.string().max(32).nullish() });
 

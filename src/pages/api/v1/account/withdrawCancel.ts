@@ -3,9 +3,9 @@
  * amount returns from frozen_fen to the balance. Not the caller's: 404 提现记录不存在; no longer
  * pending: 409 该提现已处理，无法取消.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { cancelWithdrawal, withdrawCancelBodySchema } from '~/server/services/withdrawals';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { cancelWithdrawal, withdrawCancelBodySchema } from '~/features/wallet/server/withdrawals';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -3,11 +3,11 @@
  * /business-invest): stored for operations. 400 with the field's Chinese message; 429 提交过于频繁
  * past the per-IP or per-phone limit. No sign-in needed; a signed-in sender is noted.
  */
-import { optionalUser } from '~/server/auth';
-import { clientIp } from '~/server/client-ip';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { investBodySchema } from '~/lib/contract/tasks';
-import { submitInvestment } from '~/server/services/investment-leads';
+import { optionalUser } from '~/features/sign-in/server/auth-gate';
+import { clientIp } from '~/platform/http/client-ip';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { investBodySchema } from '~/features/tasks/contract';
+import { submitInvestment } from '~/features/activities/server/investment-leads';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -6,10 +6,10 @@
  * POST { type: 'text', text } | { type: 'image', image_id } | { type: 'order', order_no } →
  *   ChatSendResult. 404 for an image or order that is not the user's, 429 past the rate.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok, readJson, readQuery } from '~/server/http';
-import { chatHistoryQuerySchema, chatSendBodySchema } from '~/lib/contract/chat-schemas';
-import { sendUserMessage, userHistory } from '~/server/services/chat/user-chat';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok, readJson, readQuery } from '~/platform/http/http';
+import { chatHistoryQuerySchema, chatSendBodySchema } from '~/features/chat/contract/chat-schemas';
+import { sendUserMessage, userHistory } from '~/features/chat/server/user-chat';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

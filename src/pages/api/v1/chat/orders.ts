@@ -2,9 +2,9 @@
  * GET /api/v1/chat/orders (Bearer; issue 15) → ChatOrderChoice[]: the orders the user may attach as
  * a card (their own, and rentals of the shop they own), newest first.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok } from '~/server/http';
-import { chatOrderChoices } from '~/server/services/chat/user-chat';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok } from '~/platform/http/http';
+import { chatOrderChoices } from '~/features/chat/server/user-chat';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

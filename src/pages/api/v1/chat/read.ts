@@ -2,10 +2,10 @@
  * POST /api/v1/chat/read { message_id } (Bearer; issue 15) → { unread }: the user has read the
  * chat up to that message (the desk's messages show 已读 to the agent; never moves back).
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { chatReadBodySchema } from '~/lib/contract/chat-schemas';
-import { markUserRead } from '~/server/services/chat/user-chat';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { chatReadBodySchema } from '~/features/chat/contract/chat-schemas';
+import { markUserRead } from '~/features/chat/server/user-chat';
 
 export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx, new Date());

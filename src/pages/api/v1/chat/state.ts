@@ -2,9 +2,9 @@
  * GET /api/v1/chat/state (Bearer; issue 15) → ChatState: the open (or last) conversation, the
  * unread count for the 在线客服 badge, and how many agents are online.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok } from '~/server/http';
-import { userChatState } from '~/server/services/chat/views';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok } from '~/platform/http/http';
+import { userChatState } from '~/features/chat/server/views';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

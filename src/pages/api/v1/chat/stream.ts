@@ -3,10 +3,10 @@
  * resumed after `Last-Event-ID` or `after_id` (services/chat/streams.ts). Refusals are ordinary
  * envelopes (401, 400) before the stream starts.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, readQuery } from '~/server/http';
-import { chatStreamQuerySchema } from '~/lib/contract/chat-schemas';
-import { openUserStream, resumeAfter } from '~/server/services/chat/streams';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, readQuery } from '~/platform/http/http';
+import { chatStreamQuerySchema } from '~/features/chat/contract/chat-schemas';
+import { openUserStream, resumeAfter } from '~/features/chat/server/streams';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx, new Date());

@@ -5,17 +5,17 @@
  * Order: 429 per IP, 413 past 64 KB (declared or streamed, before parsing), 400, then the
  * buffered writer; the answer comes once the rows are committed.
  */
-import { COLLECTOR_BODY_MAX_BYTES } from '~/lib/config/constants';
-import { optionalUser } from '~/server/auth';
-import { clientIp } from '~/server/client-ip';
-import { allowOnly, handle, ok, parseInput, readJsonBody } from '~/server/http';
+import { COLLECTOR_BODY_MAX_BYTES } from '~/platform/config/constants';
+import { optionalUser } from '~/features/sign-in/server/auth-gate';
+import { clientIp } from '~/platform/http/client-ip';
+import { allowOnly, handle, ok, parseInput, readJsonBody } from '~/platform/http/http';
 import {
   activityBatchSchema,
   activityRecordSchema,
   enforceCollectorRateLimit,
   queueActivities,
   type ActivityContext,
-} from '~/server/services/analytics';
+} from '~/features/analytics/server/analytics';
 
 export const POST = handle(async (ctx) => {
   const { request, db } = ctx;

@@ -5,13 +5,13 @@
  * otherwise. Answers `{ counted }`: false when the account's conversion was already stored (once
  * per account). 400 without any channel marker, 409 for an account not registered recently.
  */
-import { COLLECTOR_BODY_MAX_BYTES } from '~/lib/config/constants';
-import { bearerToken } from '~/server/auth';
-import { clientIp } from '~/server/client-ip';
-import { unauthorized } from '~/server/errors';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { conversionInputSchema, enforceCollectorRateLimit, recordConversion } from '~/server/services/analytics';
-import { resolveToken } from '~/server/services/tokens';
+import { COLLECTOR_BODY_MAX_BYTES } from '~/platform/config/constants';
+import { bearerToken } from '~/features/sign-in/server/auth-gate';
+import { clientIp } from '~/platform/http/client-ip';
+import { unauthorized } from '~/platform/http/errors';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { conversionInputSchema, enforceCollectorRateLimit, recordConversion } from '~/features/analytics/server/analytics';
+import { resolveToken } from '~/features/sign-in/server/tokens';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -4,11 +4,11 @@
  * batch of 1-20 on the next load. Same gates as collector/activity (429, 413, 400); a record
  * without a kind is an activity report. Answers the stored ids.
  */
-import { COLLECTOR_BODY_MAX_BYTES } from '~/lib/config/constants';
-import { optionalUser } from '~/server/auth';
-import { clientIp } from '~/server/client-ip';
-import { allowOnly, handle, ok, parseInput, readJsonBody } from '~/server/http';
-import { enforceCollectorRateLimit, queueActivities, userActivityBatchSchema } from '~/server/services/analytics';
+import { COLLECTOR_BODY_MAX_BYTES } from '~/platform/config/constants';
+import { optionalUser } from '~/features/sign-in/server/auth-gate';
+import { clientIp } from '~/platform/http/client-ip';
+import { allowOnly, handle, ok, parseInput, readJsonBody } from '~/platform/http/http';
+import { enforceCollectorRateLimit, queueActivities, userActivityBatchSchema } from '~/features/analytics/server/analytics';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

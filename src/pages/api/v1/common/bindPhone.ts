@@ -9,13 +9,13 @@
  * existing account, which takes the WeChat/QQ identity over.
  */
 import { z } from 'zod';
-import { loginBySmsSchema } from '~/lib/rules/validation';
-import { unauthorized } from '~/server/errors';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { signInAnswer } from '~/server/services/sign-in';
-import { resolveToken } from '~/server/services/tokens';
-import { bindPhoneToTempUser } from '~/server/services/phone-sign-in';
-import { checkVerificationCode } from '~/server/services/verification-codes';
+import { loginBySmsSchema } from '~/platform/rules/validation';
+import { unauthorized } from '~/platform/http/errors';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signInAnswer } from '~/features/sign-in/server/sign-in';
+import { resolveToken } from '~/features/sign-in/server/tokens';
+import { bindPhoneToTempUser } from '~/features/sign-in/server/phone-sign-in';
+import { checkVerificationCode } from '~/features/sign-in/server/verification-codes';
 
 const bodySchema = z.object({
   temp_token: z.string().nullish(),

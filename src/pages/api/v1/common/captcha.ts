@@ -4,11 +4,11 @@
  * read. The gap's x stays on the server. Puzzles per IP are limited, so nobody can fill the
  * table or farm puzzles.
  */
-import { CAPTCHAS_PER_IP_PER_MINUTE } from '~/lib/config/constants';
-import { clientIp } from '~/server/client-ip';
-import { allowOnly, handle, ok } from '~/server/http';
-import { createCaptcha } from '~/server/services/captcha';
-import { enforceRateLimits } from '~/server/services/rate-limit';
+import { CAPTCHAS_PER_IP_PER_MINUTE } from '~/platform/config/constants';
+import { clientIp } from '~/platform/http/client-ip';
+import { allowOnly, handle, ok } from '~/platform/http/http';
+import { createCaptcha } from '~/features/sign-in/server/captcha';
+import { enforceRateLimits } from '~/platform/db/rate-limit';
 
 export const POST = handle(async ({ astro, db }) => {
   const now = new Date();

@@ -4,9 +4,9 @@
  * sits in the common call group (docs/decisions.md). Public and the same for everyone: cacheable
  * for a minute.
  */
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { listEmergencyNotices } from '~/server/services/emergency-notices';
-import { POPUP_LIST_CACHE_CONTROL } from '~/server/services/popup-ads';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { listEmergencyNotices } from '~/features/campaigns/server/emergency-notices';
+import { POPUP_LIST_CACHE_CONTROL } from '~/features/campaigns/server/popup-ads';
 
 export const GET = handle(async ({ db }) => ok(await listEmergencyNotices(db, new Date()), { headers: { 'cache-control': POPUP_LIST_CACHE_CONTROL } }));
 

@@ -3,10 +3,10 @@
  * password, verify_key, fingerprint; headers X-Sign, X-Timestamp, X-Nonce-Str; §5 -410 rule).
  * Answers the token answer of docs/sign-in-api.md.
  */
-import { clientIp } from '~/server/client-ip';
-import { allowOnly, handle, ok, readSignedJson } from '~/server/http';
-import { loginWithPassword, passwordLoginBodySchema } from '~/server/services/password-login';
-import { verifySignedRequest } from '~/server/services/request-signing';
+import { clientIp } from '~/platform/http/client-ip';
+import { allowOnly, handle, ok, readSignedJson } from '~/platform/http/http';
+import { loginWithPassword, passwordLoginBodySchema } from '~/features/sign-in/server/password-login';
+import { verifySignedRequest } from '~/features/sign-in/server/request-signing';
 
 export const POST = handle(async ({ request, astro, db }) => {
   const now = new Date();

@@ -3,10 +3,10 @@
  * issue 4: token revoked on the server). The body is not read. Without a valid token: 401, so a
  * second logout with the same token is refused.
  */
-import { requireUser } from '~/server/auth';
-import { unauthorized } from '~/server/errors';
-import { allowOnly, handle, ok } from '~/server/http';
-import { revokeToken } from '~/server/services/tokens';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { unauthorized } from '~/platform/http/errors';
+import { allowOnly, handle, ok } from '~/platform/http/http';
+import { revokeToken } from '~/features/sign-in/server/tokens';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -5,11 +5,11 @@
  * first, so nobody learns anything about a phone without its code.
  */
 import { z } from 'zod';
-import { loginBySmsSchema } from '~/lib/rules/validation';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { signInAnswer } from '~/server/services/sign-in';
-import { signInUserByMobile } from '~/server/services/phone-sign-in';
-import { checkVerificationCode } from '~/server/services/verification-codes';
+import { loginBySmsSchema } from '~/platform/rules/validation';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signInAnswer } from '~/features/sign-in/server/sign-in';
+import { signInUserByMobile } from '~/features/sign-in/server/phone-sign-in';
+import { checkVerificationCode } from '~/features/sign-in/server/verification-codes';
 
 const bodySchema = z.object({ mobile: loginBySmsSchema.shape.mobile, code: loginBySmsSchema.shape.sms_code });
 

@@ -3,10 +3,10 @@
  * "POST register": mobile, encrypted password, code, optional invite; token at data.token.token).
  * Answers the token answer with is_new_user true.
  */
-import { clientIp } from '~/server/client-ip';
-import { allowOnly, handle, ok, readSignedJson } from '~/server/http';
-import { registerBodySchema, registerWithPassword } from '~/server/services/password-login';
-import { verifySignedRequest } from '~/server/services/request-signing';
+import { clientIp } from '~/platform/http/client-ip';
+import { allowOnly, handle, ok, readSignedJson } from '~/platform/http/http';
+import { registerBodySchema, registerWithPassword } from '~/features/sign-in/server/password-login';
+import { verifySignedRequest } from '~/features/sign-in/server/request-signing';
 
 export const POST = handle(async ({ request, db, astro }) => {
   const now = new Date();

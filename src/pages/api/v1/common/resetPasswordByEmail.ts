@@ -2,9 +2,9 @@
  * POST /api/v1/common/resetPasswordByEmail (signed) — a new password by email code (issue 4
  * /rstpwd): { email, code, password (encrypted) } → null; every token of the user is revoked.
  */
-import { allowOnly, handle, ok, readSignedJson } from '~/server/http';
-import { resetPassword, resetPasswordByEmailBodySchema } from '~/server/services/password-login';
-import { verifySignedRequest } from '~/server/services/request-signing';
+import { allowOnly, handle, ok, readSignedJson } from '~/platform/http/http';
+import { resetPassword, resetPasswordByEmailBodySchema } from '~/features/sign-in/server/password-login';
+import { verifySignedRequest } from '~/features/sign-in/server/request-signing';
 
 export const POST = handle(async ({ request, db }) => {
   const now = new Date();

@@ -4,11 +4,11 @@
  * for web_action sendSms). An address without an account gets the same answer and no message.
  */
 import { z } from 'zod';
-import { clientIp } from '~/server/client-ip';
-import { badRequest } from '~/server/errors';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { MSG_CAPTCHA_REQUIRED, sendEmailResetCode } from '~/server/services/verification-codes';
-import { consumeVerifyKey } from '~/server/services/verify-keys';
+import { clientIp } from '~/platform/http/client-ip';
+import { badRequest } from '~/platform/http/errors';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { MSG_CAPTCHA_REQUIRED, sendEmailResetCode } from '~/features/sign-in/server/verification-codes';
+import { consumeVerifyKey } from '~/features/sign-in/server/verify-keys';
 
 /** users.email is varchar(254), the longest address SMTP carries. */
 const EMAIL_MAX_LENGTH = 254;

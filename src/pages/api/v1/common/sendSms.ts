@@ -6,13 +6,13 @@
  * The phone is checked before the verify_key is used up, so a typo does not cost a captcha.
  */
 import { z } from 'zod';
-import { sendSmsSchema } from '~/lib/rules/validation';
-import { clientIp } from '~/server/client-ip';
-import { CODE_ACTIONS } from '~/server/db/schema';
-import { badRequest } from '~/server/errors';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { MSG_CAPTCHA_REQUIRED, sendSmsCode } from '~/server/services/verification-codes';
-import { consumeVerifyKey } from '~/server/services/verify-keys';
+import { sendSmsSchema } from '~/platform/rules/validation';
+import { clientIp } from '~/platform/http/client-ip';
+import { CODE_ACTIONS } from '~/features/sign-in/contract';
+import { badRequest } from '~/platform/http/errors';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { MSG_CAPTCHA_REQUIRED, sendSmsCode } from '~/features/sign-in/server/verification-codes';
+import { consumeVerifyKey } from '~/features/sign-in/server/verify-keys';
 
 const bodySchema = z.object({
   mobile: sendSmsSchema.shape.mobile,

@@ -6,9 +6,9 @@
  * the operator switched off answers 404 (spec §8: the prompt is then hidden).
  */
 import { z } from 'zod';
-import { MSG_OFFICIAL_ACCOUNT_PAGE, OFFICIAL_ACCOUNT_PAGES } from '~/lib/contract/wechat-official';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { getOfficialAccountConfig } from '~/server/services/wechat-official';
+import { MSG_OFFICIAL_ACCOUNT_PAGE, OFFICIAL_ACCOUNT_PAGES } from '~/features/content/contract/wechat-official';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { getOfficialAccountConfig } from '~/features/content/server/wechat-official';
 
 const querySchema = z.object({ page: z.enum(OFFICIAL_ACCOUNT_PAGES, { error: MSG_OFFICIAL_ACCOUNT_PAGE }) });
 

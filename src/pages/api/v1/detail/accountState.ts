@@ -6,11 +6,11 @@
  * The detail page asks this once per view of a signed-in user, so the same request records the
  * view in 我的足迹 (issue 16): one upsert, after the state read proved the listing exists.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { accountQuerySchema } from '~/server/services/catalog.schemas';
-import { recordFootprint } from '~/server/services/footprints';
-import { accountState } from '~/server/services/listing-interactions';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { accountQuerySchema } from '~/features/catalog/server/catalog.schemas';
+import { recordFootprint } from '~/features/account/server/footprints';
+import { accountState } from '~/features/catalog/server/listing-interactions';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

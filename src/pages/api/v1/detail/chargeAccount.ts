@@ -2,10 +2,10 @@
  * POST /api/v1/detail/chargeAccount { order_no, amount: "12.50" } (Bearer, Idempotency-Key) — spec §7
  * "POST charge account": the hafu-coin prepay of a running rental, from the wallet → OrderView.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { idempotencyKeyOf } from '~/server/services/idempotency';
-import { chargeBodySchema, chargeGameMoney } from '~/server/services/order-lifecycle';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { idempotencyKeyOf } from '~/platform/db/idempotency';
+import { chargeBodySchema, chargeGameMoney } from '~/features/orders/server/order-lifecycle';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

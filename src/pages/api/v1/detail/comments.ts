@@ -4,8 +4,8 @@
  * average_rating, page, page_size }`, newest first; page_size 1-50 (default 10). No token: the
  * answer is the same for everyone. A missing listing answers 404 with code -400.
  */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { listReviews, reviewsQuerySchema } from '~/server/services/reviews';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { listReviews, reviewsQuerySchema } from '~/features/reviews/server/reviews';
 
 export const GET = handle(async ({ url, db }) => {
   const { account_id, ...paging } = await readQuery(url, reviewsQuerySchema);

@@ -2,9 +2,9 @@
  * GET /api/v1/free/count (Bearer) — the caller's free rentals of today (Shanghai day):
  * `{ per_day, used_today, remaining }` (spec §7 free "free count").
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { freeCount } from '~/server/services/free-rentals';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { freeCount } from '~/features/free/server/free-rentals';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -4,10 +4,10 @@
  * verification; 400 without an offer running now; 409 once today's free rentals are used;
  * 409 code 1006 该账号此时段已被租用 when the window is taken.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { createFreeOrder, freeOrderRequestSchema } from '~/server/services/free-orders';
-import { idempotencyKeyOf } from '~/server/services/idempotency';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { createFreeOrder, freeOrderRequestSchema } from '~/features/free/server/free-orders';
+import { idempotencyKeyOf } from '~/platform/db/idempotency';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -3,8 +3,8 @@
  * free_hours and ends_at (spec §7 free "list"): `{ list, total, page, page_size }`; page ≥ 1,
  * page_size 1-50 (default 20).
  */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { freeListQuerySchema, listFreeOffers } from '~/server/services/free-rentals';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { freeListQuerySchema, listFreeOffers } from '~/features/free/server/free-rentals';
 
 export const GET = handle(async ({ url, db }) => {
   const query = await readQuery(url, freeListQuerySchema);

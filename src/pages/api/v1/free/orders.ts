@@ -1,7 +1,7 @@
 /** GET /api/v1/free/orders?page=&page_size= (Bearer) — the user's free orders, newest first (spec §7 free "orders"). */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { freeOrdersQuerySchema, listFreeOrders } from '~/server/services/free-orders';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { freeOrdersQuerySchema, listFreeOrders } from '~/features/free/server/free-orders';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -1,6 +1,6 @@
 /** GET /api/v1/free/promotion — the free-play campaign: `{ title, text, active_offers }` (spec §7 free "promotion"). */
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { freePromotion } from '~/server/services/free-rentals';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { freePromotion } from '~/features/free/server/free-rentals';
 
 export const GET = handle(async ({ db }) => ok(await freePromotion(db, new Date())));
 

@@ -2,9 +2,9 @@
  * GET /api/v1/help/page?slug — one published help page with the HTML the server rendered from its
  * Markdown (spec §7 help "detail"; issue 16); 404 帮助文档不存在.
  */
-import { helpPageQuerySchema } from '~/lib/contract/content';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { getHelpPage } from '~/server/services/help';
+import { helpPageQuerySchema } from '~/features/content/contract/content';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { getHelpPage } from '~/features/content/server/help';
 
 export const GET = handle(async ({ url, db }) => {
   const { slug } = await readQuery(url, helpPageQuerySchema);

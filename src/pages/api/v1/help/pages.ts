@@ -1,7 +1,7 @@
 /** GET /api/v1/help/pages?type — the type's published pages, in order (spec §7 help "page list"; issue 16). */
-import { helpPagesQuerySchema } from '~/lib/contract/content';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { listHelpPages } from '~/server/services/help';
+import { helpPagesQuerySchema } from '~/features/content/contract/content';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { listHelpPages } from '~/features/content/server/help';
 
 export const GET = handle(async ({ url, db }) => {
   const { type } = await readQuery(url, helpPagesQuerySchema);

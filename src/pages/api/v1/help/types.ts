@@ -1,6 +1,6 @@
 /** GET /api/v1/help/types — the help types with published pages, in order (spec §7 help "type list"; issue 16). */
-import { allowOnly, handle, headOf, ok } from '~/server/http';
-import { listHelpTypes } from '~/server/services/help';
+import { allowOnly, handle, headOf, ok } from '~/platform/http/http';
+import { listHelpTypes } from '~/features/content/server/help';
 
 export const GET = handle(async ({ db }) => ok(await listHelpTypes(db)));
 

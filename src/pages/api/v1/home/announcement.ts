@@ -1,7 +1,7 @@
 /** GET /api/v1/home/announcement?id — one announcement with its content (spec §7 home "announcement detail"). */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { idQuerySchema } from '~/server/services/catalog.schemas';
-import { getAnnouncement } from '~/server/services/home';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { idQuerySchema } from '~/features/catalog/server/catalog.schemas';
+import { getAnnouncement } from '~/features/catalog/server/home';
 
 export const GET = handle(async ({ url, db }) => {
   const { id } = await readQuery(url, idQuerySchema);

@@ -1,7 +1,7 @@
 /** GET /api/v1/home/announcements?page — published announcements, pinned first (spec §7 home "announcements list"). */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { pageQuerySchema } from '~/server/services/catalog.schemas';
-import { listAnnouncements } from '~/server/services/home';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { pageQuerySchema } from '~/features/catalog/server/catalog.schemas';
+import { listAnnouncements } from '~/features/catalog/server/home';
 
 export const GET = handle(async ({ url, db }) => {
   const paging = await readQuery(url, pageQuerySchema);

@@ -1,6 +1,6 @@
 /** GET /api/v1/home/banners — active banner ads in order (spec §7 home "ad list"). */
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { listBanners } from '~/server/services/home';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { listBanners } from '~/features/catalog/server/home';
 
 export const GET = handle(async ({ db }) => ok(await listBanners(db)));
 

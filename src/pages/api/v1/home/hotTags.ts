@@ -1,6 +1,6 @@
 /** GET /api/v1/home/hotTags — hot search tags (spec §7 home "hot tags"). */
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { listHotTags } from '~/server/services/home';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { listHotTags } from '~/features/catalog/server/home';
 
 export const GET = handle(async ({ db }) => ok(await listHotTags(db)));
 

@@ -3,9 +3,9 @@
  * at most 10. POST `{ keyword }` (1-50 characters after trimming) — records a search: `null`; a
  * keyword searched again moves to the top (docs/user-catalog-api.md "Search history").
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readJson } from '~/server/http';
-import { keywordBodySchema, listSearchHistory, recordSearch } from '~/server/services/search-history';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readJson } from '~/platform/http/http';
+import { keywordBodySchema, listSearchHistory, recordSearch } from '~/features/catalog/server/search-history';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

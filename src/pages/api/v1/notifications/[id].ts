@@ -3,9 +3,9 @@
  * NotificationView) for /account/notify_detail. A malformed id is a 400; a missing id or another
  * user's is 404 通知不存在.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok, parseInput } from '~/server/http';
-import { getNotification, notificationIdSchema } from '~/server/services/notifications';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok, parseInput } from '~/platform/http/http';
+import { getNotification, notificationIdSchema } from '~/features/notifications/server/notifications';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -4,9 +4,9 @@
  * unread }` (contract NotificationPage). is_today true|false (Shanghai day); filter one of
  * order|complaint|money|system; page ≥ 1; page_size 1-50 (default 20).
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { listNotifications, notificationListQuerySchema } from '~/server/services/notifications';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { listNotifications, notificationListQuerySchema } from '~/features/notifications/server/notifications';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

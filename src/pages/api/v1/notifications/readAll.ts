@@ -3,10 +3,10 @@
  * system) — marks all the caller's unread notifications read, or only those of one filter.
  * Answers `{ marked, unread }`.
  */
-import { requireUser } from '~/server/auth';
-import { unsupportedMediaType } from '~/server/errors';
-import { allowOnly, handle, ok, readBodyBytes, readJson } from '~/server/http';
-import { markAllNotificationsRead, readAllBodySchema, type ReadAllInput } from '~/server/services/notifications';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { unsupportedMediaType } from '~/platform/http/errors';
+import { allowOnly, handle, ok, readBodyBytes, readJson } from '~/platform/http/http';
+import { markAllNotificationsRead, readAllBodySchema, type ReadAllInput } from '~/features/notifications/server/notifications';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

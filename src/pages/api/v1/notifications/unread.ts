@@ -4,9 +4,9 @@
  * most 20, and the count of all unread. One indexed statement after the token check, nothing else.
  * A static route, so Astro resolves it before notifications/[id].
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { unreadNotifications, unreadQuerySchema } from '~/server/services/notifications';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { unreadNotifications, unreadQuerySchema } from '~/features/notifications/server/notifications';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

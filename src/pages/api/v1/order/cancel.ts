@@ -1,7 +1,7 @@
 /** POST /api/v1/order/cancel { order_no } (Bearer) — cancel unpaid, or cancel early with the spec §4 refund → OrderView. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { cancelOrder, orderNoBodySchema } from '~/server/services/order-lifecycle';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { cancelOrder, orderNoBodySchema } from '~/features/orders/server/order-lifecycle';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -1,9 +1,9 @@
 /** GET /api/v1/order/cancelPreview?order_no= (Bearer) — what cancelling now gives back (spec §4 early-cancel refund). */
 import { z } from 'zod';
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { orderNoSchema } from '~/server/services/orders';
-import { previewCancel } from '~/server/services/order-lifecycle';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { orderNoSchema } from '~/features/orders/server/orders';
+import { previewCancel } from '~/features/orders/server/order-lifecycle';
 
 const Query = z.object({ order_no: orderNoSchema });
 

@@ -1,6 +1,6 @@
 /** GET /api/v1/order/complaintTypes (public) → ComplaintType[] (spec §7 order "complaint types"). */
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { listComplaintTypes } from '~/server/services/complaints';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { listComplaintTypes } from '~/features/complaints/server/complaints';
 
 export const GET = handle(async () => ok(listComplaintTypes()));
 

@@ -2,9 +2,9 @@
  * GET /api/v1/order/complaints?page=&page_size= (Bearer) → Page<Complaint> of the caller, newest
  * first; page ≥ 1 (default 1), page_size 1-50 (default 10).
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { complaintsQuerySchema, listComplaints } from '~/server/services/complaints';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { complaintsQuerySchema, listComplaints } from '~/features/complaints/server/complaints';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

@@ -3,10 +3,10 @@
  * (Bearer, Idempotency-Key) → OrderView (unpaid). 403 code 1003 without real-name verification;
  * 409 code 1006 该账号此时段已被租用 when the window is taken.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { idempotencyKeyOf } from '~/server/services/idempotency';
-import { createOrder, rentalRequestSchema } from '~/server/services/orders';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { idempotencyKeyOf } from '~/platform/db/idempotency';
+import { createOrder, rentalRequestSchema } from '~/features/orders/server/orders';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

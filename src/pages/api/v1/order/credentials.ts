@@ -4,12 +4,12 @@
  * them is logged (issue 15 login-details access log); a HEAD shows nothing and is not.
  */
 import { z } from 'zod';
-import { requireUser } from '~/server/auth';
-import { clientIp } from '~/server/client-ip';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { orderNoSchema } from '~/server/services/orders';
-import { revealSource } from '~/server/services/credential-reveals';
-import { getCredentials } from '~/server/services/order-lifecycle';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { clientIp } from '~/platform/http/client-ip';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { orderNoSchema } from '~/features/orders/server/orders';
+import { revealSource } from '~/features/orders/server/credential-reveals';
+import { getCredentials } from '~/features/orders/server/order-lifecycle';
 
 const Query = z.object({ order_no: orderNoSchema });
 

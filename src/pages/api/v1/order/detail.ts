@@ -1,9 +1,9 @@
 /** GET /api/v1/order/detail?order_no= (Bearer) — one order as OrderView. */
 import { z } from 'zod';
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { orderNoSchema } from '~/server/services/orders';
-import { getOwnOrderView } from '~/server/services/orders';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { orderNoSchema } from '~/features/orders/server/orders';
+import { getOwnOrderView } from '~/features/orders/server/orders';
 
 const Query = z.object({ order_no: orderNoSchema });
 

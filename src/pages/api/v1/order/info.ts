@@ -1,9 +1,9 @@
 /** GET /api/v1/order/info?order_no= (Bearer) — spec §7 "GET order info": `{ order_no, kind, order_status, order_status_text, pay_status_code }`. */
 import { z } from 'zod';
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { orderNoSchema } from '~/server/services/orders';
-import { getOrderInfo } from '~/server/services/orders';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { orderNoSchema } from '~/features/orders/server/orders';
+import { getOrderInfo } from '~/features/orders/server/orders';
 
 const Query = z.object({ order_no: orderNoSchema });
 

@@ -1,7 +1,7 @@
 /** GET /api/v1/order/list?filter=all|unpaid|running|finished|cancelled&page=&page_size= (Bearer) — the user's rental orders, newest first. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { listOrders, orderListQuerySchema } from '~/server/services/orders';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { listOrders, orderListQuerySchema } from '~/features/orders/server/orders';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -2,10 +2,10 @@
  * POST /api/v1/order/pay { order_no, channel: wallet|alipay|wechat } (Bearer, Idempotency-Key) →
  * `{ paid: true, order }` from the wallet, or `{ paid: false, order_no, pay_no, checkout_url }`.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { idempotencyKeyOf } from '~/server/services/idempotency';
-import { payBodySchema, payOrder } from '~/server/services/order-payment';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { idempotencyKeyOf } from '~/platform/db/idempotency';
+import { payBodySchema, payOrder } from '~/features/orders/server/order-payment';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

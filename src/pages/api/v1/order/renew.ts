@@ -1,8 +1,8 @@
 /** POST /api/v1/order/renew { order_no, hours } (Bearer, Idempotency-Key) — extend a running rental, paid from the wallet → OrderView. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { idempotencyKeyOf } from '~/server/services/idempotency';
-import { renewBodySchema, renewOrder } from '~/server/services/order-lifecycle';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { idempotencyKeyOf } from '~/platform/db/idempotency';
+import { renewBodySchema, renewOrder } from '~/features/orders/server/order-lifecycle';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -1,7 +1,7 @@
 /** POST /api/v1/order/renewCheck { order_no, hours } (Bearer) — spec §7 "renew check": whether the hours fit and their price. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { checkRenew, renewBodySchema } from '~/server/services/order-lifecycle';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { checkRenew, renewBodySchema } from '~/features/orders/server/order-lifecycle';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

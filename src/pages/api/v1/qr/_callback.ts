@@ -10,12 +10,12 @@
  */
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
-import { QR_SCAN_RESULT_TEXT } from '~/lib/rules/qr-login';
-import type { ThirdPartyProvider } from '~/server/db/schema';
-import { isAppError, MSG_SERVER_BUSY } from '~/server/errors';
-import { handle, readQuery } from '~/server/http';
-import { log, serializeError } from '~/server/log';
-import { completeThirdPartyCallback, thirdPartyCallbackUrl } from '~/server/services/qr-login';
+import { QR_SCAN_RESULT_TEXT } from '~/features/sign-in/rules/qr-login';
+import type { ThirdPartyProvider } from '~/features/sign-in/contract';
+import { isAppError, MSG_SERVER_BUSY } from '~/platform/http/errors';
+import { handle, readQuery } from '~/platform/http/http';
+import { log, serializeError } from '~/platform/config/log';
+import { completeThirdPartyCallback, thirdPartyCallbackUrl } from '~/features/sign-in/server/qr-login';
 
 const Query = z.object({
   // Both providers add more (WeChat nothing else, QQ sometimes usercancel/msg); only these count.

@@ -3,8 +3,8 @@
  * every platform; cancelling twice is harmless, an expired or confirmed code is 400 二维码已失效.
  */
 import { z } from 'zod';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { cancelQrSession } from '~/server/services/qr-login';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { cancelQrSession } from '~/features/sign-in/server/qr-login';
 
 const Body = z.object({ scan_code: z.string().min(1) });
 

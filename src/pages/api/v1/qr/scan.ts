@@ -3,8 +3,8 @@
  * (spec §4; QQ shows 2, the app `scanned`, WeChat stays `pending`). Answers the platform and state.
  */
 import { z } from 'zod';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { markScanned } from '~/server/services/qr-login';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { markScanned } from '~/features/sign-in/server/qr-login';
 
 const Body = z.object({ scan_code: z.string().min(1) });
 

@@ -1,7 +1,7 @@
 /** GET /api/v1/rank/activity (Bearer optional) → RankingAnswer: the new-user ranking of the window, its prizes and the caller's own place. */
-import { optionalUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { getRanking } from '~/server/services/invitations';
+import { optionalUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { getRanking } from '~/features/activities/server/invitations';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -1,7 +1,7 @@
 /** GET /api/v1/rank/freeOrder (Bearer) → FreeOrderStanding: whether the caller may take the new-user free first order. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { freeOrderStanding } from '~/server/services/free-order-activity';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { freeOrderStanding } from '~/features/activities/server/free-order-activity';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -1,7 +1,7 @@
 /** GET /api/v1/rank/lottery (Bearer optional) → LotteryOverview: the prizes with stock and chance, the caller's chances and latest draws. */
-import { optionalUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { getLottery } from '~/server/services/lottery';
+import { optionalUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { getLottery } from '~/features/activities/server/lottery';
 
 export const GET = handle(async (ctx) => {
   const user = await optionalUser(ctx, new Date());

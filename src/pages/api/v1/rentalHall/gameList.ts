@@ -3,8 +3,8 @@
  * expecting an array". The URL is root-relative, so the client resolves it against the API host it
  * is configured with (PUBLIC_API_BASE) and it keeps working behind a proxy that terminates TLS.
  */
-import { API_PREFIX } from '~/lib/config/constants';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
+import { API_PREFIX } from '~/platform/config/constants';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 
 export const GAME_LIST_URL = `${API_PREFIX}/rentalHall/games.json`;
 

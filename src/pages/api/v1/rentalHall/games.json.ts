@@ -3,8 +3,8 @@
  * JSON array `[{ title, id }]`, no envelope and no token, cacheable for five minutes (the client
  * maps title/id to label/value). Failures still answer with the envelope through handle().
  */
-import { allowOnly, headOf, handle } from '~/server/http';
-import { listGameListItems } from '~/server/services/catalog';
+import { allowOnly, headOf, handle } from '~/platform/http/http';
+import { listGameListItems } from '~/features/catalog/server/catalog';
 
 export const GAME_LIST_CACHE_CONTROL = 'public, max-age=300';
 

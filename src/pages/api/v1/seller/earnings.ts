@@ -3,10 +3,10 @@
  * issue 13) → SellerEarnings: frozen, released, this month, commission, the wallet balance, the
  * 30-day series and one page of listing statistics. 403 code 1101 for a caller without a shop.
  */
-import { sellerEarningsQuerySchema } from '~/lib/contract/seller-earnings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { getSellerEarnings } from '~/server/services/seller-earnings';
+import { sellerEarningsQuerySchema } from '~/features/sellers/contract/seller-earnings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { getSellerEarnings } from '~/features/sellers/server/seller-earnings';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -4,10 +4,10 @@
  * renter masked as 租客***, with the seller's earnings and the complaints. 403 code 1101 for a
  * caller without a shop.
  */
-import { sellerOrdersQuerySchema } from '~/lib/contract/seller-earnings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { listSellerOrders } from '~/server/services/seller-orders';
+import { sellerOrdersQuerySchema } from '~/features/sellers/contract/seller-earnings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { listSellerOrders } from '~/features/sellers/server/seller-orders';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

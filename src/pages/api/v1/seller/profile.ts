@@ -1,7 +1,7 @@
 /** GET /api/v1/seller/profile (Bearer; issue 13) → SellerProfile: real-name state, the certification and the shop. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok } from '~/server/http';
-import { getSellerProfile } from '~/server/services/sellers';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok } from '~/platform/http/http';
+import { getSellerProfile } from '~/features/sellers/server/sellers';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

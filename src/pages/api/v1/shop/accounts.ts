@@ -1,7 +1,7 @@
 /** GET /api/v1/shop/accounts?id&page — a shop's listed accounts in hall order. */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { listShopListings } from '~/server/services/catalog';
-import { shopListingsQuerySchema } from '~/server/services/catalog.schemas';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { listShopListings } from '~/features/catalog/server/catalog';
+import { shopListingsQuerySchema } from '~/features/catalog/server/catalog.schemas';
 
 export const GET = handle(async ({ url, db }) => {
   const { id, ...paging } = await readQuery(url, shopListingsQuerySchema);

@@ -4,10 +4,10 @@
  * for anyone but the owner; 409 when another offer was accepted or the task is no longer open;
  * 403 code 1003 without real-name verification. Accepting the same offer again answers the same order.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { taskAcceptBodySchema } from '~/lib/contract/tasks';
-import { acceptOffer } from '~/server/services/wanted-tasks';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { taskAcceptBodySchema } from '~/features/tasks/contract';
+import { acceptOffer } from '~/features/tasks/server/wanted-tasks';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

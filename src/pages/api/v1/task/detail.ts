@@ -2,10 +2,10 @@
  * GET /api/v1/task/detail?id → TaskDetail: the task for anyone; its offers only for its owner (all)
  * and for a seller who offered (their own). 404 任务不存在.
  */
-import { optionalUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { taskIdQuerySchema } from '~/lib/contract/tasks';
-import { getTaskDetail } from '~/server/services/wanted-tasks';
+import { optionalUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { taskIdQuerySchema } from '~/features/tasks/contract';
+import { getTaskDetail } from '~/features/tasks/server/wanted-tasks';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -2,10 +2,10 @@
  * GET /api/v1/task/list?game_id&page&page_size → Page<TaskView> (issue 16 wanted board): open tasks
  * not yet expired, newest first. Public; a signed-in caller's own tasks carry is_mine.
  */
-import { optionalUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { taskHallQuerySchema } from '~/lib/contract/tasks';
-import { listTaskHall } from '~/server/services/wanted-tasks';
+import { optionalUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { taskHallQuerySchema } from '~/features/tasks/contract';
+import { listTaskHall } from '~/features/tasks/server/wanted-tasks';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -1,8 +1,8 @@
 /** GET /api/v1/task/mine?page&page_size (Bearer) → Page<TaskView>: the caller's tasks, every state, newest first. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { taskMineQuerySchema } from '~/lib/contract/tasks';
-import { listMyTasks } from '~/server/services/wanted-tasks';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { taskMineQuerySchema } from '~/features/tasks/contract';
+import { listMyTasks } from '~/features/tasks/server/wanted-tasks';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

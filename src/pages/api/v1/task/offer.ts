@@ -4,10 +4,10 @@
  * shop's listing; 400 for a wrong game, a price over the budget; 409 for a task no longer open or a
  * listing already offered on it.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { taskOfferBodySchema } from '~/lib/contract/tasks';
-import { makeOffer } from '~/server/services/wanted-tasks';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { taskOfferBodySchema } from '~/features/tasks/contract';
+import { makeOffer } from '~/features/tasks/server/wanted-tasks';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

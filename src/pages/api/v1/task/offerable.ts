@@ -1,8 +1,8 @@
 /** GET /api/v1/task/offerable?id (Bearer) → OfferableListing[]: the caller's listed accounts of the task's game not yet offered on it. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/server/http';
-import { taskIdQuerySchema } from '~/lib/contract/tasks';
-import { listOfferableListings } from '~/server/services/wanted-tasks';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { taskIdQuerySchema } from '~/features/tasks/contract';
+import { listOfferableListings } from '~/features/tasks/server/wanted-tasks';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

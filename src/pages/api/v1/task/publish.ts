@@ -3,10 +3,10 @@
  * → TaskView. 400 with the field's Chinese message; 409 when the caller already has the most open
  * tasks allowed; 429 past the day's publishing limit.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { taskPublishBodySchema } from '~/lib/contract/tasks';
-import { publishTask } from '~/server/services/wanted-tasks';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { taskPublishBodySchema } from '~/features/tasks/contract';
+import { publishTask } from '~/features/tasks/server/wanted-tasks';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

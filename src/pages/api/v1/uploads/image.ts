@@ -5,15 +5,15 @@
  * 图片不能超过5MB, 400 仅支持 JPEG、PNG、WebP 图片 / 图片尺寸过大 / a bad field, 429 past the daily
  * count. The same bytes for the same purpose answer the earlier upload (docs/decisions.md).
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readMultipartForm } from '~/server/http';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readMultipartForm } from '~/platform/http/http';
 import {
   MSG_IMAGE_TOO_LARGE,
   MSG_UPLOAD_NOT_MULTIPART,
   UPLOAD_FORM_MAX_BYTES,
   storeImageUpload,
   uploadFormFields,
-} from '~/server/services/uploads';
+} from '~/platform/db/uploads';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -1,7 +1,7 @@
 /** GET /api/v1/vip/list — spec §7 vip "list": the plans and, for a signed-in caller, vip_status. Works signed out. */
-import { optionalUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { listVipPlans } from '~/server/services/vip';
+import { optionalUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { listVipPlans } from '~/features/wallet/server/vip';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

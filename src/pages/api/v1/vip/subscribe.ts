@@ -1,8 +1,8 @@
 /** POST /api/v1/vip/subscribe { plan_id } (Bearer, Idempotency-Key) — an unpaid VIP order, paid with order/pay like any order. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { idempotencyKeyOf } from '~/server/services/idempotency';
-import { subscribeBodySchema, subscribeVip } from '~/server/services/vip';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { idempotencyKeyOf } from '~/platform/db/idempotency';
+import { subscribeBodySchema, subscribeVip } from '~/features/wallet/server/vip';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -3,9 +3,9 @@
  * total, page, page_size }`, listed accounts of the same game near the given one's price, most
  * shared attributes first. A missing or deleted account answers 404 with code -400 账号已删除.
  */
-import { besimilarQuerySchema } from '~/lib/contract/besimilar';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { listBesimilar } from '~/server/services/besimilar';
+import { besimilarQuerySchema } from '~/features/catalog/contract/besimilar';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { listBesimilar } from '~/features/catalog/server/besimilar';
 
 export const GET = handle(async ({ url, db }) => {
   const { account_id, page, page_size } = await readQuery(url, besimilarQuerySchema);

@@ -1,6 +1,6 @@
 /** GET /api/v1/zuhao/hotGames — the hot games (spec §7 zuhao "hot games"). */
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { listHotGames } from '~/server/services/catalog';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { listHotGames } from '~/features/catalog/server/catalog';
 
 export const GET = handle(async ({ db }) => ok(await listHotGames(db)));
 

@@ -3,9 +3,9 @@
  * first. POST `{ name, path }` — the created template; 400 无效的筛选条件 (not a rental-hall path),
  * 409 模板名称已存在, 400 最多保存20个搜索模板 (docs/user-catalog-api.md "Search templates").
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readJson } from '~/server/http';
-import { addSearchTemplate, addTemplateBodySchema, listSearchTemplates } from '~/server/services/search-templates';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readJson } from '~/platform/http/http';
+import { addSearchTemplate, addTemplateBodySchema, listSearchTemplates } from '~/features/catalog/server/search-templates';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

@@ -1,7 +1,7 @@
 /** GET /api/v1/zuhao/similar?account_id&limit — similar accounts (spec §7 zuhao "similar accounts"). */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { DEFAULT_SIMILAR_LIMIT, listSimilarListings } from '~/server/services/catalog';
-import { similarQuerySchema } from '~/server/services/catalog.schemas';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { DEFAULT_SIMILAR_LIMIT, listSimilarListings } from '~/features/catalog/server/catalog';
+import { similarQuerySchema } from '~/features/catalog/server/catalog.schemas';
 
 export const GET = handle(async ({ url, db }) => {
   const { account_id, limit } = await readQuery(url, similarQuerySchema);

@@ -1,7 +1,7 @@
 /** GET /api/v1/zuhao/zones?game_id&platform_id — the zones of a game, or of one of its platforms (spec §7 zuhao "zones"). */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { listZones } from '~/server/services/catalog';
-import { zonesQuerySchema } from '~/server/services/catalog.schemas';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { listZones } from '~/features/catalog/server/catalog';
+import { zonesQuerySchema } from '~/features/catalog/server/catalog.schemas';
 
 export const GET = handle(async ({ url, db }) => {
   const { game_id, platform_id } = await readQuery(url, zonesQuerySchema);

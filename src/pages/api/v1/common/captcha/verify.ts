@@ -4,9 +4,9 @@
  * { captcha_id, x, web_action }; one answer per puzzle.
  */
 import { z } from 'zod';
-import { VERIFY_ACTIONS } from '~/server/db/schema';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { verifyCaptcha } from '~/server/services/captcha';
+import { CAPTCHA_ACTIONS as VERIFY_ACTIONS } from '~/features/sign-in/contract';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { verifyCaptcha } from '~/features/sign-in/server/captcha';
 
 const bodySchema = z.object({
   captcha_id: z.string().min(1).max(32),

@@ -2,9 +2,9 @@
  * POST /api/v1/home/searchHistory/clear (Bearer) — `{}` → `null`: forgets every keyword of the
  * caller (docs/user-catalog-api.md "Search history"). The body is not read.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok } from '~/server/http';
-import { clearSearchHistory } from '~/server/services/search-history';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok } from '~/platform/http/http';
+import { clearSearchHistory } from '~/features/catalog/server/search-history';
 
 export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

@@ -2,9 +2,9 @@
  * POST /api/v1/home/searchHistory/delete (Bearer) — `{ keyword }` → `null`; a keyword that is not
  * in the history is not an error (docs/user-catalog-api.md "Search history").
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { deleteSearch, keywordBodySchema } from '~/server/services/search-history';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { deleteSearch, keywordBodySchema } from '~/features/catalog/server/search-history';
 
 export const POST = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

@@ -3,9 +3,9 @@
  * marks one read. Idempotent (already read answers the same); a malformed id is a 400; a missing id
  * or another user's is 404 通知不存在. Answers `{ id, unread }`.
  */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, parseInput } from '~/server/http';
-import { markNotificationRead, notificationIdSchema } from '~/server/services/notifications';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, parseInput } from '~/platform/http/http';
+import { markNotificationRead, notificationIdSchema } from '~/features/notifications/server/notifications';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

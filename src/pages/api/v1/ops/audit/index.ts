@@ -3,10 +3,10 @@
  * AuditEntryView, newest first (permission `audit`: admin). `action` ending in a dot is a prefix
  * (`complaint.`); from/to are Shanghai days, both included.
  */
-import { opsAuditQuerySchema } from '~/lib/contract/ops';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { auditQueryFrom, searchAudit } from '~/server/services/ops/audit';
+import { opsAuditQuerySchema } from '~/features/console/contract/ops';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { auditQueryFrom, searchAudit } from '~/features/console/server/audit';
 
 export const GET = handle(async (ctx) => {
   await requireOperator(ctx, 'audit');

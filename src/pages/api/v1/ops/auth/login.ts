@@ -3,11 +3,11 @@
  * (HttpOnly, SameSite=Strict). The one console call open to everybody. Wrong name or password:
  * 400 用户名或密码错误 whichever it was; too many attempts per name or address: 429.
  */
-import { opsLoginBodySchema } from '~/lib/contract/ops';
-import { clientIp } from '~/server/client-ip';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { sessionCookieHeader } from '~/server/ops-auth';
-import { signInOperator } from '~/server/services/ops/operators';
+import { opsLoginBodySchema } from '~/features/console/contract/ops';
+import { clientIp } from '~/platform/http/client-ip';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { sessionCookieHeader } from '~/features/console/server/ops-auth';
+import { signInOperator } from '~/features/console/server/operators';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

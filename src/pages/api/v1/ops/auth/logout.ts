@@ -1,7 +1,7 @@
 /** POST /api/v1/ops/auth/logout (no body): ends this session and clears the cookie. 404 without a session. */
-import { handle, ok } from '~/server/http';
-import { opsAllowOnly, clearedSessionCookieHeader, operatorSessionToken, requireAnyOperator } from '~/server/ops-auth';
-import { signOutOperator } from '~/server/services/ops/operators';
+import { handle, ok } from '~/platform/http/http';
+import { opsAllowOnly, clearedSessionCookieHeader, operatorSessionToken, requireAnyOperator } from '~/features/console/server/ops-auth';
+import { signOutOperator } from '~/features/console/server/operators';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

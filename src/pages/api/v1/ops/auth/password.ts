@@ -2,10 +2,10 @@
  * POST /api/v1/ops/auth/password `{ old_password, new_password }`: the signed-in operator changes
  * their own password; their other sessions end. 400 原密码错误.
  */
-import { opsPasswordChangeBodySchema } from '~/lib/contract/ops';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireAnyOperator } from '~/server/ops-auth';
-import { changeOwnPassword } from '~/server/services/ops/operators';
+import { opsPasswordChangeBodySchema } from '~/features/console/contract/ops';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireAnyOperator } from '~/features/console/server/ops-auth';
+import { changeOwnPassword } from '~/features/console/server/operators';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -2,10 +2,10 @@
  * POST /api/v1/ops/chat/close { conversation_id } (operator, chat; issue 15) → the conversation's
  * summary: the caller's conversation (or a waiting one; any, for an admin) ends with 会话已结束. Audited (chat.close).
  */
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { chatConversationBodySchema } from '~/lib/contract/chat-schemas';
-import { closeConversation } from '~/server/services/chat/agent-chat';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { chatConversationBodySchema } from '~/features/chat/contract/chat-schemas';
+import { closeConversation } from '~/features/chat/server/agent-chat';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

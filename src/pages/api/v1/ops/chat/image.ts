@@ -3,9 +3,9 @@
  * (JPEG, PNG or WebP by content, at most 5 MB) → the upload `{ id, card_url, detail_url, width,
  * height }` to send with reply. The same checks and re-encoding as a user's upload; purpose chat.
  */
-import { handle, ok, readMultipartForm } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { MSG_IMAGE_TOO_LARGE, MSG_UPLOAD_NOT_MULTIPART, UPLOAD_FORM_MAX_BYTES, chatImageBytes, storeOwnedImage } from '~/server/services/uploads';
+import { handle, ok, readMultipartForm } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { MSG_IMAGE_TOO_LARGE, MSG_UPLOAD_NOT_MULTIPART, UPLOAD_FORM_MAX_BYTES, chatImageBytes, storeOwnedImage } from '~/platform/db/uploads';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

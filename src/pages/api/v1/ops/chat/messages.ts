@@ -2,10 +2,10 @@
  * GET /api/v1/ops/chat/messages?conversation_id=&before_id=&after_id=&limit= (operator, chat;
  * issue 15) → ChatOpsHistory: the conversation and its user's messages over all conversations.
  */
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { chatOpsHistoryQuerySchema } from '~/lib/contract/chat-schemas';
-import { conversationHistory } from '~/server/services/chat/agent-chat';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { chatOpsHistoryQuerySchema } from '~/features/chat/contract/chat-schemas';
+import { conversationHistory } from '~/features/chat/server/agent-chat';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -2,10 +2,10 @@
  * POST /api/v1/ops/chat/read { conversation_id, message_id } (operator, chat; issue 15) → the
  * summary: the desk has read the conversation up to that message (the user sees 已读).
  */
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { chatOpsReadBodySchema } from '~/lib/contract/chat-schemas';
-import { markAgentRead } from '~/server/services/chat/agent-chat';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { chatOpsReadBodySchema } from '~/features/chat/contract/chat-schemas';
+import { markAgentRead } from '~/features/chat/server/agent-chat';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

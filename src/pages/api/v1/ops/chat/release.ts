@@ -2,10 +2,10 @@
  * POST /api/v1/ops/chat/release { conversation_id } (operator, chat; issue 15) → the conversation's
  * summary: the caller's conversation goes back to the queue (transfer). Audited (chat.release).
  */
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { chatConversationBodySchema } from '~/lib/contract/chat-schemas';
-import { releaseConversation } from '~/server/services/chat/agent-chat';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { chatConversationBodySchema } from '~/features/chat/contract/chat-schemas';
+import { releaseConversation } from '~/features/chat/server/agent-chat';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

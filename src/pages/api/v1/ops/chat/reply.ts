@@ -3,10 +3,10 @@
  * 'image', image_id } (operator, chat; issue 15) → the message: only into the caller's own
  * conversation (409 otherwise), 429 past the agents' rate.
  */
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { chatReplyBodySchema } from '~/lib/contract/chat-schemas';
-import { replyToConversation } from '~/server/services/chat/agent-chat';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { chatReplyBodySchema } from '~/features/chat/contract/chat-schemas';
+import { replyToConversation } from '~/features/chat/server/agent-chat';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

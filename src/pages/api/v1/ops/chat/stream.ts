@@ -2,9 +2,9 @@
  * GET /api/v1/ops/chat/stream (operator, chat; issue 15): server-sent events of the console, a
  * summary per changed conversation and the counters; while it is open the agent counts as online.
  */
-import { handle } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { openConsoleStream } from '~/server/services/chat/streams';
+import { handle } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { openConsoleStream } from '~/features/chat/server/streams';
 
 export const GET = handle(async (ctx) => {
   const actor = await requireOperator(ctx, 'chat', new Date());

@@ -2,10 +2,10 @@
  * POST /api/v1/ops/chat/take { conversation_id } (operator, chat; issue 15) → the conversation's
  * summary: waiting → assigned to the caller; 409 该会话已被其他客服接入 when another agent took it first. Audited (chat.take).
  */
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { chatConversationBodySchema } from '~/lib/contract/chat-schemas';
-import { takeConversation } from '~/server/services/chat/agent-chat';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { chatConversationBodySchema } from '~/features/chat/contract/chat-schemas';
+import { takeConversation } from '~/features/chat/server/agent-chat';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

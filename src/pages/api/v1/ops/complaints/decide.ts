@@ -4,10 +4,10 @@
  * rows, the earnings, the owner's charges, both notifications, the audit row. 404 投诉不存在; 409
  * when it is already decided (two agents at once: one wins); 400 for amounts the rule refuses.
  */
-import { opsComplaintDecideBodySchema } from '~/lib/contract/ops-complaints';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { decideComplaint } from '~/server/services/ops/complaints';
+import { opsComplaintDecideBodySchema } from '~/features/complaints/contract';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { decideComplaint } from '~/features/complaints/server/ops';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

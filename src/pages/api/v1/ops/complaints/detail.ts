@@ -3,10 +3,10 @@
  * statements and evidence, the order, its timeline, the login-details access log, both parties'
  * history and the complaint's audit rows. 404 投诉不存在.
  */
-import { opsComplaintDetailQuerySchema } from '~/lib/contract/ops-complaints';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { getOpsComplaint } from '~/server/services/ops/complaints';
+import { opsComplaintDetailQuerySchema } from '~/features/complaints/contract';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { getOpsComplaint } from '~/features/complaints/server/ops';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -3,10 +3,10 @@
  * `complaints`): open first, oldest first, then handled ones, newest first. `q` is an order number
  * (prefix) or a renter's or owner's username.
  */
-import { opsComplaintsQuerySchema } from '~/lib/contract/ops-complaints';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { listOpsComplaints } from '~/server/services/ops/complaints';
+import { opsComplaintsQuerySchema } from '~/features/complaints/contract';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { listOpsComplaints } from '~/features/complaints/server/ops';
 
 export const GET = handle(async (ctx) => {
   await requireOperator(ctx, 'complaints');

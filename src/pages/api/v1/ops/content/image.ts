@@ -4,10 +4,10 @@
  * image for a help page or an announcement, through the upload service (purpose `content`).
  * Refusals as POST uploads/image: 415, 413, 400, 429.
  */
-import { handle, ok, readMultipartForm } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { uploadContentImage } from '~/server/services/ops/content';
-import { MSG_IMAGE_TOO_LARGE, MSG_UPLOAD_NOT_MULTIPART, UPLOAD_FORM_MAX_BYTES, uploadFileBytes } from '~/server/services/uploads';
+import { handle, ok, readMultipartForm } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { uploadContentImage } from '~/features/content/server/ops-content';
+import { MSG_IMAGE_TOO_LARGE, MSG_UPLOAD_NOT_MULTIPART, UPLOAD_FORM_MAX_BYTES, uploadFileBytes } from '~/platform/db/uploads';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

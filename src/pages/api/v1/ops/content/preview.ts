@@ -3,10 +3,10 @@
  * preview of the console's editors, rendered by the same function as what is published, so the
  * preview is what readers will get. 400 for a body the renderer refuses.
  */
-import { markdownPreviewBodySchema } from '~/lib/contract/content';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { previewMarkdown } from '~/server/services/ops/content';
+import { markdownPreviewBodySchema } from '~/features/content/contract/content';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { previewMarkdown } from '~/features/content/server/ops-content';
 
 export const POST = handle(async (ctx) => {
   await requireOperator(ctx, 'content');

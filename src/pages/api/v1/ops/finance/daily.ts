@@ -4,10 +4,10 @@
  * `format=csv` the whole range as a CSV download (oldest day first, a 合计 line); errors answer the
  * usual JSON envelope either way.
  */
-import { opsFinanceDailyQuerySchema } from '~/lib/contract/ops-finance';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { financeDaily, financeDailyCsv } from '~/server/services/ops/finance';
+import { opsFinanceDailyQuerySchema } from '~/features/console/contract/ops-finance';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { financeDaily, financeDailyCsv } from '~/features/wallet/server/ops-finance';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

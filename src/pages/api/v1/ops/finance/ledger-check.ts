@@ -2,9 +2,9 @@
  * GET /api/v1/ops/finance/ledger-check → OpsLedgerCheckView (permission `finance`): runs the ledger
  * identity of `npm run ledger:check` now and answers whether it holds, with its figures. Read-only.
  */
-import { handle, headOf, ok } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { runLedgerCheck } from '~/server/services/ops/finance';
+import { handle, headOf, ok } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { runLedgerCheck } from '~/features/wallet/server/ops-finance';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

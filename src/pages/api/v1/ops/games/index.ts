@@ -1,7 +1,7 @@
 /** GET /api/v1/ops/games → OpsGameView[] (permission `games`): every game with its maintenance state. */
-import { handle, headOf, ok } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { listGamesForOps } from '~/server/services/ops/games';
+import { handle, headOf, ok } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { listGamesForOps } from '~/features/catalog/server/ops-games';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

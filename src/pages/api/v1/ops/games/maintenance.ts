@@ -3,10 +3,10 @@
  * `games`): into maintenance (renting refused, 维护中 shown at once) or out of it. 409 when ending
  * a maintenance that is not on; 404 游戏不存在.
  */
-import { opsGameMaintenanceBodySchema } from '~/lib/contract/ops-sellers';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { setGameMaintenance } from '~/server/services/ops/games';
+import { opsGameMaintenanceBodySchema } from '~/features/sellers/contract/ops-sellers';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { setGameMaintenance } from '~/features/catalog/server/ops-games';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -1,8 +1,8 @@
 /** POST /api/v1/ops/investment-leads/handle { id } → OpsInvestLeadView (permission `campaigns`): marked handled once, audited. 404; 409 when already handled. */
-import { opsInvestHandleBodySchema } from '~/lib/contract/tasks';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { markInvestmentLeadHandled } from '~/server/services/investment-leads';
+import { opsInvestHandleBodySchema } from '~/features/tasks/contract';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { markInvestmentLeadHandled } from '~/features/activities/server/investment-leads';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -3,10 +3,10 @@
  * → OpsListingDecision (permission `listings`). 409 when the listing is not under review or was
  * saved again after `seen_updated_at`; 404 账号不存在.
  */
-import { opsListingDecideBodySchema } from '~/lib/contract/ops-sellers';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { decideListing } from '~/server/services/ops/listings';
+import { opsListingDecideBodySchema } from '~/features/sellers/contract/ops-sellers';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { decideListing } from '~/features/sellers/server/ops-listings';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

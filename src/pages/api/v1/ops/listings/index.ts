@@ -3,10 +3,10 @@
  * (permission `listings`): every listing, newest first; `q` is an id or part of a title, role name
  * or shop name.
  */
-import { opsListingsQuerySchema } from '~/lib/contract/ops-sellers';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { searchListingsForOps } from '~/server/services/ops/listings';
+import { opsListingsQuerySchema } from '~/features/sellers/contract/ops-sellers';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { searchListingsForOps } from '~/features/sellers/server/ops-listings';
 
 export const GET = handle(async (ctx) => {
   await requireOperator(ctx, 'listings');

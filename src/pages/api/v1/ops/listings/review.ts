@@ -2,10 +2,10 @@
  * GET /api/v1/ops/listings/review?page&page_size&game_id&q → Page of OpsReviewItem (permission
  * `listings`): listings waiting for review, oldest change first, with what changed.
  */
-import { opsReviewQueueQuerySchema } from '~/lib/contract/ops-sellers';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { listReviewQueue } from '~/server/services/ops/listings';
+import { opsReviewQueueQuerySchema } from '~/features/sellers/contract/ops-sellers';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { listReviewQueue } from '~/features/sellers/server/ops-listings';
 
 export const GET = handle(async (ctx) => {
   await requireOperator(ctx, 'listings');

@@ -2,10 +2,10 @@
  * POST /api/v1/ops/operators/create `{ username, display_name, role, password }` → OperatorView
  * (permission `operators`). 409 该用户名已被使用.
  */
-import { opsOperatorCreateBodySchema } from '~/lib/contract/ops';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { createOperatorAsAdmin } from '~/server/services/ops/operators';
+import { opsOperatorCreateBodySchema } from '~/features/console/contract/ops';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { createOperatorAsAdmin } from '~/features/console/server/operators';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -1,7 +1,7 @@
 /** GET /api/v1/ops/operators → OperatorView[] (permission `operators`: admin). */
-import { handle, headOf, ok } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { listOperators } from '~/server/services/ops/operators';
+import { handle, headOf, ok } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { listOperators } from '~/features/console/server/operators';
 
 export const GET = handle(async (ctx) => {
   await requireOperator(ctx, 'operators');

@@ -1,8 +1,8 @@
 /** POST /api/v1/ops/operators/password `{ id, password }` → OperatorView (permission `operators`): every session of theirs ends. */
-import { opsOperatorPasswordBodySchema } from '~/lib/contract/ops';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { resetOperatorPassword } from '~/server/services/ops/operators';
+import { opsOperatorPasswordBodySchema } from '~/features/console/contract/ops';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { resetOperatorPassword } from '~/features/console/server/operators';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

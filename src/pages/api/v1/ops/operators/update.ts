@@ -3,10 +3,10 @@
  * (permission `operators`). 409 when it would change the caller's own access or leave no enabled
  * admin; 404 运营人员不存在.
  */
-import { opsOperatorUpdateBodySchema } from '~/lib/contract/ops';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { updateOperator } from '~/server/services/ops/operators';
+import { opsOperatorUpdateBodySchema } from '~/features/console/contract/ops';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { updateOperator } from '~/features/console/server/operators';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -2,10 +2,10 @@
  * GET /api/v1/ops/orders?page&page_size&q&user_id&listing_id&state&kind&from&to → Page of
  * OpsOrderRow (permission `orders.read`, read-only): newest first.
  */
-import { opsOrdersQuerySchema } from '~/lib/contract/ops-users';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { searchOrders } from '~/server/services/ops/orders';
+import { opsOrdersQuerySchema } from '~/features/console/contract/ops-users';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { searchOrders } from '~/features/console/server/orders';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

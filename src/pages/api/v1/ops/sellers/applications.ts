@@ -2,10 +2,10 @@
  * GET /api/v1/ops/sellers/applications?page&page_size&state&cert_type&q → OpsApplicationsPage
  * (permission `sellers`): store and merchant applications, those under review first, oldest first.
  */
-import { opsApplicationsQuerySchema } from '~/lib/contract/ops-sellers';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { listApplications } from '~/server/services/ops/sellers';
+import { opsApplicationsQuerySchema } from '~/features/sellers/contract/ops-sellers';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { listApplications } from '~/features/sellers/server/ops-sellers';
 
 export const GET = handle(async (ctx) => {
   await requireOperator(ctx, 'sellers');

@@ -3,10 +3,10 @@
  * → OpsApplicationView (permission `sellers`). 409 when the application is not under review or was
  * submitted again after `seen_submitted_at`; 404 when there is none.
  */
-import { opsApplicationDecideBodySchema } from '~/lib/contract/ops-sellers';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { decideApplication } from '~/server/services/ops/sellers';
+import { opsApplicationDecideBodySchema } from '~/features/sellers/contract/ops-sellers';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { decideApplication } from '~/features/sellers/server/ops-sellers';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

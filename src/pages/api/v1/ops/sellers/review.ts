@@ -3,10 +3,10 @@
  * `sellers`): the shop's new listings and big price changes wait for review whatever the site
  * setting (or no longer). 409 when it already is so; 404 店铺不存在.
  */
-import { opsShopReviewBodySchema } from '~/lib/contract/ops-sellers';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { setShopReview } from '~/server/services/ops/sellers';
+import { opsShopReviewBodySchema } from '~/features/sellers/contract/ops-sellers';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { setShopReview } from '~/features/sellers/server/ops-sellers';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -2,10 +2,10 @@
  * GET /api/v1/ops/sellers/shops?page&page_size&cert_type&q → Page of OpsShopView (permission
  * `sellers`): every shop, newest first, with listings, orders and complaints counted.
  */
-import { opsShopsQuerySchema } from '~/lib/contract/ops-sellers';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { listShopsForOps } from '~/server/services/ops/sellers';
+import { opsShopsQuerySchema } from '~/features/sellers/contract/ops-sellers';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { listShopsForOps } from '~/features/sellers/server/ops-sellers';
 
 export const GET = handle(async (ctx) => {
   await requireOperator(ctx, 'sellers');

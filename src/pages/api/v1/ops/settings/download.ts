@@ -4,10 +4,10 @@
  * already be in the server's downloads folder; its size and SHA-256 are read from it. 400 with the
  * field's message otherwise, 409 设置没有变化 when nothing changed.
  */
-import { opsDownloadBodySchema } from '~/lib/contract/site-settings';
-import { opsAllowOnly, opsJsonPost } from '~/server/ops-auth';
-import { downloadsDir } from '~/server/services/downloads';
-import { saveDownload } from '~/server/services/ops/settings';
+import { opsDownloadBodySchema } from '~/features/content/contract/site-settings';
+import { opsAllowOnly, opsJsonPost } from '~/features/console/server/ops-auth';
+import { downloadsDir } from '~/features/content/server/downloads';
+import { saveDownload } from '~/features/console/server/settings';
 
 export const POST = opsJsonPost('settings.site', opsDownloadBodySchema, (ctx, actor, body, now) => saveDownload(ctx.db, actor, body, downloadsDir(), now));
 

@@ -3,10 +3,10 @@
  * sign-in refused with 账号已被封禁：<reason>, tokens revoked, listings out of the hall. 409 when
  * already banned or deregistered; 404 用户不存在.
  */
-import { opsUserBanBodySchema } from '~/lib/contract/ops-users';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { banUser } from '~/server/services/ops/users';
+import { opsUserBanBodySchema } from '~/features/console/contract/ops-users';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { banUser } from '~/features/console/server/users';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

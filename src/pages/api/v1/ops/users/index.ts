@@ -2,10 +2,10 @@
  * GET /api/v1/ops/users?page&page_size&q&status&role → Page of OpsUserRow (permission
  * `users.read`): q matches the id, username, nickname, the full phone or its last 4 digits.
  */
-import { opsUsersQuerySchema } from '~/lib/contract/ops-users';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { searchUsers } from '~/server/services/ops/users';
+import { opsUsersQuerySchema } from '~/features/console/contract/ops-users';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { searchUsers } from '~/features/console/server/users';
 
 export const GET = handle(async (ctx) => {
   await requireOperator(ctx, 'users.read');

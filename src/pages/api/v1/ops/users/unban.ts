@@ -2,10 +2,10 @@
  * POST /api/v1/ops/users/unban `{ user_id, reason }` → OpsBanResult (permission `users.ban`): sign-in
  * works again and the listings the ban held come back. 409 when not banned; 404 用户不存在.
  */
-import { opsUserUnbanBodySchema } from '~/lib/contract/ops-users';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { unbanUser } from '~/server/services/ops/users';
+import { opsUserUnbanBodySchema } from '~/features/console/contract/ops-users';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { unbanUser } from '~/features/console/server/users';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

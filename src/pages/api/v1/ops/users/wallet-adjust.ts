@@ -3,10 +3,10 @@
  * reason }` → OpsWalletAdjustResult (permission `wallet.adjust`, finance): one `ops_adjust` ledger
  * row through the wallet service. 409 when a debit would take the balance below zero.
  */
-import { opsWalletAdjustBodySchema } from '~/lib/contract/ops-users';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { adjustWallet } from '~/server/services/ops/users';
+import { opsWalletAdjustBodySchema } from '~/features/console/contract/ops-users';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { adjustWallet } from '~/features/console/server/users';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

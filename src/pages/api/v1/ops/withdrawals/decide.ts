@@ -3,10 +3,10 @@
  * OpsWithdrawalView (permission `withdrawals`). 404 for an unknown number; 409 when it is no longer
  * under review (another operator decided it first, or the user cancelled it).
  */
-import { opsWithdrawalDecideBodySchema } from '~/lib/contract/ops-finance';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { decideWithdrawal } from '~/server/services/ops/withdrawals';
+import { opsWithdrawalDecideBodySchema } from '~/features/console/contract/ops-finance';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { decideWithdrawal } from '~/features/wallet/server/ops-withdrawals';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -3,10 +3,10 @@
  * `withdrawals`): the review queue (state review, the default, oldest first) or withdrawals in any
  * state, searchable by username, phone or withdrawal number and by the day applied.
  */
-import { opsWithdrawalsQuerySchema } from '~/lib/contract/ops-finance';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { listWithdrawalsForOps } from '~/server/services/ops/withdrawals';
+import { opsWithdrawalsQuerySchema } from '~/features/console/contract/ops-finance';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { listWithdrawalsForOps } from '~/features/wallet/server/ops-withdrawals';
 
 export const GET = handle(async (ctx) => {
   await requireOperator(ctx, 'withdrawals');

@@ -6,12 +6,12 @@
  * until success.
  */
 import type { APIRoute } from 'astro';
-import { isAppError } from '~/server/errors';
-import { readBodyText } from '~/server/http';
-import { log } from '~/server/log';
-import { requireDb } from '~/server/request-context';
-import { NOTIFY_ANSWER_FAIL, type NotifyAnswer } from '~/server/providers/payment';
-import { handlePaymentNotify, paymentNotifyAnswer } from '~/server/services/order-payment';
+import { isAppError } from '~/platform/http/errors';
+import { readBodyText } from '~/platform/http/http';
+import { log } from '~/platform/config/log';
+import { requireDb } from '~/platform/http/request-context';
+import { NOTIFY_ANSWER_FAIL, type NotifyAnswer } from '~/platform/providers/payment';
+import { handlePaymentNotify, paymentNotifyAnswer } from '~/features/orders/server/order-payment';
 
 const MAX_NOTIFY_BYTES = 16 * 1024;
 

@@ -4,9 +4,9 @@
  * /pay/wechat/<pay_no> is rendered without the token, so its island asks here.
  */
 import { z } from 'zod';
-import { requireUser } from '~/server/auth';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { wechatNativeQr } from '~/server/services/wechat-native';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { wechatNativeQr } from '~/features/wallet/server/wechat-native';
 
 const Query = z.object({ pay_no: z.string().trim().min(1).max(40) });
 

@@ -3,9 +3,9 @@
  * web sign-in (spec §4 app: confirmed). Without a valid token: 401.
  */
 import { z } from 'zod';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { confirmApp } from '~/server/services/qr-login';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { confirmApp } from '~/features/sign-in/server/qr-login';
 
 const Body = z.object({ scan_code: z.string().min(1) });
 

@@ -4,7 +4,7 @@
  * confirm page), qr_image the QR itself; the browser secret goes in the qr_secret cookie.
  */
 import { z } from 'zod';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
 import {
   MSG_FINGERPRINT_MISSING,
   createQrSession,
@@ -12,7 +12,7 @@ import {
   qrSecretFromRequest,
   qrSecretSetCookie,
   sandboxScanLink,
-} from '~/server/services/qr-login';
+} from '~/features/sign-in/server/qr-login';
 
 const Body = z.object({
   fingerprint: z.string({ error: MSG_FINGERPRINT_MISSING }).trim().min(1, { error: MSG_FINGERPRINT_MISSING }).max(128, { error: MSG_FINGERPRINT_MISSING }),

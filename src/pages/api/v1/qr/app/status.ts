@@ -4,8 +4,8 @@
  * the token: after `confirmed` the browser calls GET qr/app/token. Needs the qr_secret cookie.
  */
 import { z } from 'zod';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { appQrStatusOf, pollQrSession, qrSecretFromRequest } from '~/server/services/qr-login';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { appQrStatusOf, pollQrSession, qrSecretFromRequest } from '~/features/sign-in/server/qr-login';
 
 const Query = z.object({ qr_token: z.string().min(1) });
 

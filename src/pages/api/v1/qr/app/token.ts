@@ -4,8 +4,8 @@
  * first time 400 二维码已使用. Needs the qr_secret cookie.
  */
 import { z } from 'zod';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { qrSecretFromRequest, redeemQrSession } from '~/server/services/qr-login';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { qrSecretFromRequest, redeemQrSession } from '~/features/sign-in/server/qr-login';
 
 const Query = z.object({ qr_token: z.string().min(1) });
 

@@ -2,8 +2,8 @@
  * GET /api/v1/qr/qq/init — a new QQ QR session (spec §7 "init QQ login": header uid = fingerprint;
  * data.qrImage, data.sessionId). Without a fingerprint: 400 获取浏览器指纹失败 (spec §8's text).
  */
-import { badRequest } from '~/server/errors';
-import { allowOnly, headOf, handle, ok } from '~/server/http';
+import { badRequest } from '~/platform/http/errors';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 import {
   MSG_FINGERPRINT_MISSING,
   createQrSession,
@@ -12,7 +12,7 @@ import {
   qrSecretFromRequest,
   qrSecretSetCookie,
   thirdPartyScanLinks,
-} from '~/server/services/qr-login';
+} from '~/features/sign-in/server/qr-login';
 
 export const GET = handle(async ({ request, url, db }) => {
   const fingerprint = normaliseFingerprint(request.headers.get('uid'));

@@ -5,8 +5,8 @@
  * temp_token instead. Needs the qr_secret cookie.
  */
 import { z } from 'zod';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { pollQrSession, qqQrCodeOf, qrSecretFromRequest, redeemQrSession } from '~/server/services/qr-login';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { pollQrSession, qqQrCodeOf, qrSecretFromRequest, redeemQrSession } from '~/features/sign-in/server/qr-login';
 
 const Query = z.object({ sessionId: z.string().min(1) });
 

@@ -4,10 +4,10 @@
  * such stand-in in production: there it answers 404 like any unknown API.
  */
 import { z } from 'zod';
-import { sandboxPagesEnabled } from '~/server/config';
-import { MSG_API_NOT_FOUND, notFound } from '~/server/errors';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { confirmSandbox } from '~/server/services/qr-login';
+import { sandboxPagesEnabled } from '~/platform/config/config';
+import { MSG_API_NOT_FOUND, notFound } from '~/platform/http/errors';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { confirmSandbox } from '~/features/sign-in/server/qr-login';
 
 const Body = z.object({ scan_code: z.string().min(1), identity: z.enum(['new', 'demo']) });
 

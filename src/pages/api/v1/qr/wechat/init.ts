@@ -5,8 +5,8 @@
  * authorize_url for the browser to open (docs/providers-sign-in.md); the browser secret goes in the
  * HttpOnly qr_secret cookie.
  */
-import { allowOnly, headOf, handle, ok } from '~/server/http';
-import { createQrSession, qrImageDataUrl, qrSecretFromRequest, qrSecretSetCookie, thirdPartyScanLinks } from '~/server/services/qr-login';
+import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { createQrSession, qrImageDataUrl, qrSecretFromRequest, qrSecretSetCookie, thirdPartyScanLinks } from '~/features/sign-in/server/qr-login';
 
 export const GET = handle(async ({ request, url, db }) => {
   const session = await createQrSession(

@@ -5,8 +5,8 @@
  * `temp_token` for /bind when the WeChat user has no phone yet. Needs the qr_secret cookie.
  */
 import { z } from 'zod';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/server/http';
-import { pollQrSession, qrSecretFromRequest, redeemQrSession, wechatQrStatusOf } from '~/server/services/qr-login';
+import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { pollQrSession, qrSecretFromRequest, redeemQrSession, wechatQrStatusOf } from '~/features/sign-in/server/qr-login';
 
 const Query = z.object({ sessionId: z.string().min(1) });
 

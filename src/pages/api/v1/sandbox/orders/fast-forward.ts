@@ -5,11 +5,11 @@
  * status, earnings }`. See services/sandbox-clock.ts.
  */
 import { z } from 'zod';
-import { requireUser } from '~/server/auth';
-import { sandboxPagesEnabled } from '~/server/config';
-import { MSG_API_NOT_FOUND, notFound } from '~/server/errors';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { fastForwardRental } from '~/server/services/sandbox-clock';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { sandboxPagesEnabled } from '~/platform/config/config';
+import { MSG_API_NOT_FOUND, notFound } from '~/platform/http/errors';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { fastForwardRental } from '~/features/orders/server/sandbox-clock';
 
 const Body = z.object({ order_no: z.string().trim().min(1).max(32) });
 

@@ -2,10 +2,10 @@
  * POST /api/v1/sandbox/pay/confirm { pay_no } — the sandbox gateway's payer confirms: the trade is paid and the signed notify is posted at once (then retried until \`success\`) → `{ return_url }`. No user token: the gateway is another site. 404 in production, like any unknown API.
  */
 import { z } from 'zod';
-import { sandboxPagesEnabled } from '~/server/config';
-import { MSG_API_NOT_FOUND, notFound } from '~/server/errors';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { confirmSandboxPayment } from '~/server/services/sandbox-checkout';
+import { sandboxPagesEnabled } from '~/platform/config/config';
+import { MSG_API_NOT_FOUND, notFound } from '~/platform/http/errors';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { confirmSandboxPayment } from '~/features/wallet/server/sandbox-checkout';
 
 const Body = z.object({ pay_no: z.string().trim().min(1).max(40) });
 

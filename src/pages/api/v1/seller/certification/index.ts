@@ -4,10 +4,10 @@
  * individual owner is approved at once once real-name verified (else 409 请先完成实名认证); a store or
  * merchant goes to review. Withdrawing is POST seller/certification/withdraw.
  */
-import { certificationBodySchema } from '~/lib/contract/seller';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { submitCertification } from '~/server/services/sellers';
+import { certificationBodySchema } from '~/features/sellers/contract/seller';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { submitCertification } from '~/features/sellers/server/sellers';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -1,7 +1,7 @@
 /** POST /api/v1/seller/certification/withdraw (Bearer; issue 13) — withdraws an application under review back to a draft → SellerProfile. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok } from '~/server/http';
-import { withdrawCertification } from '~/server/services/sellers';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok } from '~/platform/http/http';
+import { withdrawCertification } from '~/features/sellers/server/sellers';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -4,10 +4,10 @@
  * URLs) of the caller's own uploads with purpose complaint. 404 投诉不存在 for a complaint on
  * another seller's listing; 409 once the complaint is handled; 403 code 1101 without a shop.
  */
-import { complaintAnswerBodySchema } from '~/lib/contract/seller-earnings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { answerComplaint } from '~/server/services/seller-orders';
+import { complaintAnswerBodySchema } from '~/features/sellers/contract/seller-earnings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { answerComplaint } from '~/features/sellers/server/seller-orders';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -1,8 +1,8 @@
 /** POST /api/v1/seller/listings/create (Bearer, seller; issue 13) → SellerListingSaved: pending review when review is on, on the shelf at once when it is off. */
-import { listingCreateSchema } from '~/lib/contract/seller-listings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { createSellerListing } from '~/server/services/seller-listings';
+import { listingCreateSchema } from '~/features/sellers/contract/seller-listings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { createSellerListing } from '~/features/sellers/server/seller-listings';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -3,12 +3,12 @@
  * login_password }: the owner's own login details, on an explicit ask (the 显示密码 button) only.
  * Another shop's listing answers 404 like a missing one. Each reveal is logged (issue 15).
  */
-import { listingIdQuerySchema } from '~/lib/contract/seller-listings';
-import { requireUser } from '~/server/auth';
-import { clientIp } from '~/server/client-ip';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
-import { revealSource } from '~/server/services/credential-reveals';
-import { getSellerListingCredentials } from '~/server/services/seller-listings';
+import { listingIdQuerySchema } from '~/features/sellers/contract/seller-listings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { clientIp } from '~/platform/http/client-ip';
+import { allowOnly, handle, ok, readQuery } from '~/platform/http/http';
+import { revealSource } from '~/features/orders/server/credential-reveals';
+import { getSellerListingCredentials } from '~/features/sellers/server/seller-listings';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

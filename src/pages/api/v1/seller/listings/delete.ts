@@ -1,8 +1,8 @@
 /** POST /api/v1/seller/listings/delete { id } (Bearer, seller; issue 13) → SellerListingDeleteAnswer: deleted, or unlisted while orders run or are to come. */
-import { listingIdBodySchema } from '~/lib/contract/seller-listings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { deleteSellerListing } from '~/server/services/seller-listings';
+import { listingIdBodySchema } from '~/features/sellers/contract/seller-listings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { deleteSellerListing } from '~/features/sellers/server/seller-listings';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

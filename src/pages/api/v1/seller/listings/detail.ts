@@ -1,8 +1,8 @@
 /** GET /api/v1/seller/listings/detail?id= (Bearer, seller; issue 13) → SellerListingEdit: the form's values, the login account, never the password. */
-import { listingIdQuerySchema } from '~/lib/contract/seller-listings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
-import { getSellerListing } from '~/server/services/seller-listings';
+import { listingIdQuerySchema } from '~/features/sellers/contract/seller-listings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readQuery } from '~/platform/http/http';
+import { getSellerListing } from '~/features/sellers/server/seller-listings';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

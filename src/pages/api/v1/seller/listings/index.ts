@@ -1,8 +1,8 @@
 /** GET /api/v1/seller/listings?state=&page=&page_size= (Bearer, seller; issue 13) → Page<SellerListingRow>, newest first, deleted ones left out. */
-import { sellerListingsQuerySchema } from '~/lib/contract/seller-listings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readQuery } from '~/server/http';
-import { listSellerListings } from '~/server/services/seller-listings';
+import { sellerListingsQuerySchema } from '~/features/sellers/contract/seller-listings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readQuery } from '~/platform/http/http';
+import { listSellerListings } from '~/features/sellers/server/seller-listings';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

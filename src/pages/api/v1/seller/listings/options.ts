@@ -1,7 +1,7 @@
 /** GET /api/v1/seller/listings/options (Bearer, seller; issue 13) → SellerListingOptions: games with platforms, zones and attributes, and the review setting. */
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok } from '~/server/http';
-import { sellerListingOptions } from '~/server/services/seller-listings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok } from '~/platform/http/http';
+import { sellerListingOptions } from '~/features/sellers/server/seller-listings';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx);

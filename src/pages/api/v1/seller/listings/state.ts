@@ -1,8 +1,8 @@
 /** POST /api/v1/seller/listings/state { id, state: on_shelf | off_shelf | maintenance } (Bearer, seller; issue 13) → SellerListingStateAnswer. */
-import { listingStateSchema } from '~/lib/contract/seller-listings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { changeSellerListingState } from '~/server/services/seller-listings';
+import { listingStateSchema } from '~/features/sellers/contract/seller-listings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { changeSellerListingState } from '~/features/sellers/server/seller-listings';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

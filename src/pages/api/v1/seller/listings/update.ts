@@ -1,8 +1,8 @@
 /** POST /api/v1/seller/listings/update (Bearer, seller; issue 13) → SellerListingSaved; 404 for another shop's listing, 409 for new login details during a running rental. */
-import { listingUpdateSchema } from '~/lib/contract/seller-listings';
-import { requireUser } from '~/server/auth';
-import { allowOnly, handle, ok, readJson } from '~/server/http';
-import { updateSellerListing } from '~/server/services/seller-listings';
+import { listingUpdateSchema } from '~/features/sellers/contract/seller-listings';
+import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { updateSellerListing } from '~/features/sellers/server/seller-listings';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -3,10 +3,10 @@
  * position 0|1, start_date?, end_date? }` (dates are Shanghai days, both included) → OpsAdView (permission
  * `campaigns`). The image is a site path, normally an upload of ads/upload. Audited (ad.create).
  */
-import { adCreateBodySchema } from '~/lib/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { createOpsAd } from '~/server/services/ops/campaign-ads';
+import { adCreateBodySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { createOpsAd } from '~/features/campaigns/server/ops-campaign-ads';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -2,10 +2,10 @@
  * POST /api/v1/ops/campaigns/ads/deactivate `{ id }` → OpsAdView: off the public list at once (kept
  * for the record). Permission `campaigns`; audited (ad.deactivate).
  */
-import { opsIdBodySchema } from '~/lib/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { setOpsAdActive } from '~/server/services/ops/campaign-ads';
+import { opsIdBodySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { setOpsAdActive } from '~/features/campaigns/server/ops-campaign-ads';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

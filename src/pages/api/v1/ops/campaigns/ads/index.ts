@@ -2,10 +2,10 @@
  * GET /api/v1/ops/campaigns/ads?status=&position=&page=&page_size= → Page of OpsAdView, newest first
  * (permission `campaigns`). status all | active | upcoming | ended | inactive (at the request's time).
  */
-import { adListQuerySchema } from '~/lib/contract/ops-campaigns';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { listOpsAds } from '~/server/services/ops/campaign-ads';
+import { adListQuerySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { listOpsAds } from '~/features/campaigns/server/ops-campaign-ads';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

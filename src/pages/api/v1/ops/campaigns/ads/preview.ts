@@ -5,11 +5,11 @@
  * step also lists what other draws could have shown. Permission `campaigns`.
  */
 import { z } from 'zod';
-import { shanghaiDaySchema } from '~/lib/contract/ops-campaigns';
-import { formatShanghaiDate } from '~/lib/rules/shanghai-time';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { previewAdChoice } from '~/server/services/ops/campaign-ads';
+import { shanghaiDaySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { formatShanghaiDate } from '~/platform/rules/shanghai-time';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { previewAdChoice } from '~/features/campaigns/server/ops-campaign-ads';
 
 const previewQuerySchema = z.object({ day: shanghaiDaySchema.optional() });
 

@@ -2,10 +2,10 @@
  * POST /api/v1/ops/campaigns/ads/update `{ id, ...every field of create }` → OpsAdView (permission
  * `campaigns`); 404 广告不存在. Audited with the ad before and after (ad.update).
  */
-import { adUpdateBodySchema } from '~/lib/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { updateOpsAd } from '~/server/services/ops/campaign-ads';
+import { adUpdateBodySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { updateOpsAd } from '~/features/campaigns/server/ops-campaign-ads';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -5,10 +5,10 @@
  * operator; the same bytes again answer the same image. 415 not multipart, 413 too large, 400 not an
  * image, 429 past the operator's daily count. Audited (upload.image).
  */
-import { handle, ok, readMultipartForm } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { uploadAdImage } from '~/server/services/ops/campaign-ads';
-import { MSG_IMAGE_TOO_LARGE, MSG_UPLOAD_NOT_MULTIPART, UPLOAD_FORM_MAX_BYTES, uploadFileBytes } from '~/server/services/uploads';
+import { handle, ok, readMultipartForm } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { uploadAdImage } from '~/features/campaigns/server/ops-campaign-ads';
+import { MSG_IMAGE_TOO_LARGE, MSG_UPLOAD_NOT_MULTIPART, UPLOAD_FORM_MAX_BYTES, uploadFileBytes } from '~/platform/db/uploads';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

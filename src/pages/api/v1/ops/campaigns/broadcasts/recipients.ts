@@ -2,10 +2,10 @@
  * GET /api/v1/ops/campaigns/broadcasts/recipients?segment=all|vip|sellers → `{ segment, segment_label,
  * recipients }`: how many users a broadcast would reach now (the confirm shows it before sending).
  */
-import { broadcastRecipientsQuerySchema } from '~/lib/contract/ops-campaigns';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { broadcastRecipients } from '~/server/services/ops/campaign-broadcasts';
+import { broadcastRecipientsQuerySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { broadcastRecipients } from '~/features/campaigns/server/ops-campaign-broadcasts';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

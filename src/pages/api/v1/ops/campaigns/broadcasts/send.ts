@@ -3,10 +3,10 @@
  * `{ broadcast, replayed }` (permission `campaigns`). One INSERT ... SELECT in one transaction; the same
  * request_key again sends nothing and answers the first send (replayed: true). Audited (broadcast.send).
  */
-import { broadcastSendBodySchema } from '~/lib/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { sendOpsBroadcast } from '~/server/services/ops/campaign-broadcasts';
+import { broadcastSendBodySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { sendOpsBroadcast } from '~/features/campaigns/server/ops-campaign-broadcasts';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -3,10 +3,10 @@
  * gold_coins?, count, uses_per_code, per_user_limit, expires_at, request_key }` → `{ batch, replayed }`
  * (permission `campaigns`). The codes are exported by exchange-codes/export. Audited (exchange_batch.create).
  */
-import { exchangeBatchCreateBodySchema } from '~/lib/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { createBatch } from '~/server/services/ops/exchange-codes';
+import { exchangeBatchCreateBodySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { createBatch } from '~/features/campaigns/server/ops-exchange-codes';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -4,10 +4,10 @@
  * envelope on success: it is a file. Errors are the envelope (400 bad id, 404 no such batch). Every
  * export is audited (exchange_batch.export); the answer is never cached.
  */
-import { exchangeBatchExportQuerySchema } from '~/lib/contract/ops-campaigns';
-import { handle, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { exportBatch } from '~/server/services/ops/exchange-codes';
+import { exchangeBatchExportQuerySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { exportBatch } from '~/features/campaigns/server/ops-exchange-codes';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -2,10 +2,10 @@
  * GET /api/v1/ops/campaigns/exchange-codes?status=all|active|expired|disabled&page=&page_size= → Page of
  * OpsExchangeBatchView with redeemed counts (permission `campaigns`).
  */
-import { exchangeBatchListQuerySchema } from '~/lib/contract/ops-campaigns';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { listBatches } from '~/server/services/ops/exchange-codes';
+import { exchangeBatchListQuerySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { listBatches } from '~/features/campaigns/server/ops-exchange-codes';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -1,10 +1,10 @@
 /**
  * POST /api/v1/ops/campaigns/notices/activate `{ id }` → OpsNoticeView (permission `campaigns`; audited).
  */
-import { opsIdBodySchema } from '~/lib/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { setOpsNoticeActive } from '~/server/services/ops/campaign-notices';
+import { opsIdBodySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { setOpsNoticeActive } from '~/features/campaigns/server/ops-campaign-notices';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

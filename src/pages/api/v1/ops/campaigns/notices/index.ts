@@ -2,10 +2,10 @@
  * GET /api/v1/ops/campaigns/notices?status=&page=&page_size= → Page of OpsNoticeView, newest first
  * (permission `campaigns`). status all | active | upcoming | ended | inactive.
  */
-import { noticeListQuerySchema } from '~/lib/contract/ops-campaigns';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { listOpsNotices } from '~/server/services/ops/campaign-notices';
+import { noticeListQuerySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { listOpsNotices } from '~/features/campaigns/server/ops-campaign-notices';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

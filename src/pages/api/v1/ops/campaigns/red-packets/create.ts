@@ -3,10 +3,10 @@
  * discount_percentage | discount_amount_fen, max_discount_amount_fen?, valid_days, per_user_limit, total_limit? }`
  * → OpsRedPacketTemplateView (permission `campaigns`). Audited (red_packet_template.create).
  */
-import { redPacketTemplateBodySchema } from '~/lib/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { createTemplate } from '~/server/services/ops/red-packet-campaigns';
+import { redPacketTemplateBodySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { createTemplate } from '~/features/campaigns/server/ops-red-packet-campaigns';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

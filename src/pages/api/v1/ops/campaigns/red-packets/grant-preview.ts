@@ -3,10 +3,10 @@
  * RedPacketGrantPreview: who would get one, who is skipped at the per-user limit, unknown names, and
  * why the grant would be refused (null when it would go through). Reads only. Permission `campaigns`.
  */
-import { redPacketGrantPreviewBodySchema } from '~/lib/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { previewGrant } from '~/server/services/ops/red-packet-campaigns';
+import { redPacketGrantPreviewBodySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { previewGrant } from '~/features/campaigns/server/ops-red-packet-campaigns';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -4,10 +4,10 @@
  * per-user limit, all or nothing (400 unknown names, 409 stopped template or too few left), exactly once
  * per request_key. Audited (red_packet.grant).
  */
-import { redPacketGrantBodySchema } from '~/lib/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { grantTemplate } from '~/server/services/ops/red-packet-campaigns';
+import { redPacketGrantBodySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { grantTemplate } from '~/features/campaigns/server/ops-red-packet-campaigns';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

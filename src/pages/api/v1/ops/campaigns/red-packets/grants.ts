@@ -2,10 +2,10 @@
  * GET /api/v1/ops/campaigns/red-packets/grants?template_id=&page=&page_size= → Page of
  * OpsRedPacketGrantView, newest first (permission `campaigns`).
  */
-import { redPacketGrantListQuerySchema } from '~/lib/contract/ops-campaigns';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { listGrants } from '~/server/services/ops/red-packet-campaigns';
+import { redPacketGrantListQuerySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { listGrants } from '~/features/campaigns/server/ops-red-packet-campaigns';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -2,10 +2,10 @@
  * POST /api/v1/ops/campaigns/red-packets/status `{ id, active }` → OpsRedPacketTemplateView: a stopped
  * template is neither granted nor redeemed by exchange codes. Permission `campaigns`; audited.
  */
-import { redPacketTemplateActiveBodySchema } from '~/lib/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { setTemplateActive } from '~/server/services/ops/red-packet-campaigns';
+import { redPacketTemplateActiveBodySchema } from '~/features/campaigns/contract/ops-campaigns';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { setTemplateActive } from '~/features/campaigns/server/ops-red-packet-campaigns';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

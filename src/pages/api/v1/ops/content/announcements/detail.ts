@@ -1,8 +1,8 @@
 /** GET /api/v1/ops/content/announcements/detail?id → OpsAnnouncementView, drafts included (permission `content`); 404 公告不存在. */
-import { opsIdQuerySchema } from '~/lib/contract/content';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { getAnnouncementForOps } from '~/server/services/ops/content-announcements';
+import { opsIdQuerySchema } from '~/features/content/contract/content';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { getAnnouncementForOps } from '~/features/content/server/ops-content-announcements';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

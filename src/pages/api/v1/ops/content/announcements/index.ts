@@ -1,8 +1,8 @@
 /** GET /api/v1/ops/content/announcements?page&page_size&q&state → Page<OpsAnnouncementRow> (permission `content`). */
-import { opsAnnouncementListQuerySchema } from '~/lib/contract/content';
-import { handle, headOf, ok, readQuery } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { listAnnouncementsForOps } from '~/server/services/ops/content-announcements';
+import { opsAnnouncementListQuerySchema } from '~/features/content/contract/content';
+import { handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { listAnnouncementsForOps } from '~/features/content/server/ops-content-announcements';
 
 export const GET = handle(async (ctx) => {
   const now = new Date();

@@ -1,8 +1,8 @@
 /** POST /api/v1/ops/content/announcements/pin `{ id, pinned }` → OpsAnnouncementView (permission `content`). Audited. */
-import { opsPinBodySchema } from '~/lib/contract/content';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { pinAnnouncement } from '~/server/services/ops/content-announcements';
+import { opsPinBodySchema } from '~/features/content/contract/content';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { pinAnnouncement } from '~/features/content/server/ops-content-announcements';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -1,8 +1,8 @@
 /** POST /api/v1/ops/content/announcements/publish `{ id, published }` → OpsAnnouncementView (permission `content`). Audited. */
-import { opsPublishBodySchema } from '~/lib/contract/content';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { publishAnnouncement } from '~/server/services/ops/content-announcements';
+import { opsPublishBodySchema } from '~/features/content/contract/content';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { publishAnnouncement } from '~/features/content/server/ops-content-announcements';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

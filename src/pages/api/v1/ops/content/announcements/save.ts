@@ -4,10 +4,10 @@
  * OpsAnnouncementView. A future published_at schedules it. 400 naming the field, 409
  * 内容已被他人修改，请刷新后再编辑, 404 公告不存在. Audited.
  */
-import { opsAnnouncementSaveBodySchema } from '~/lib/contract/content';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { saveAnnouncement } from '~/server/services/ops/content-announcements';
+import { opsAnnouncementSaveBodySchema } from '~/features/content/contract/content';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { saveAnnouncement } from '~/features/content/server/ops-content-announcements';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -1,8 +1,8 @@
 /** POST /api/v1/ops/content/help/publish `{ id, published }` → OpsHelpPageView (permission `content`). Audited. */
-import { opsPublishBodySchema } from '~/lib/contract/content';
-import { handle, ok, readJson } from '~/server/http';
-import { opsAllowOnly, requireOperator } from '~/server/ops-auth';
-import { publishHelpPage } from '~/server/services/ops/content-help';
+import { opsPublishBodySchema } from '~/features/content/contract/content';
+import { handle, ok, readJson } from '~/platform/http/http';
+import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { publishHelpPage } from '~/features/content/server/ops-content-help';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -1,0 +1,27 @@
+/**
+ * Demo operators (issue 15): one of each role, so the console can be shown and tried on a fresh
+ * install. Seeded with the rest of the demo only (SEED_DEMO); a production install has none and
+ * creates its first admin with `npm run ops:create-admin` (scripts/ops-create-admin.ts).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '~/platform/db/client';
+import { operators } from '~/platform/db/schema';
+import { createOperator, type NewOperator } from '~/features/console/server/operators';
+
+/** Documented in the README for testers; never used outside the demo seed. */
+export const DEMO_OPERATORS = {
+  admin: { username: 'ops01', password: 'ops_pass01', role: 'admin', displayName: '演示管理员' },
+  operations: { username: 'yy01', password: 'yy_pass01', role: 'operations', displayName: '演示运营' },
+  service: { username: 'kf01', password: 'kf_pass01', role: 'service', displayName: '演示客服' },
+  finance: { username: 'cw01', password: 'cw_pass01', role: 'finance', displayName: '演示财务' },
+} as const satisfies Record<string, NewOperator>;
+
+/** Inserts the demo operators when there are none yet; returns whether it inserted anything. */
+export async function seedDemoOperators(db: Db, now: Date): Promise<{ seeded: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${operators} in share row exclusive mode`);
+    if ((await tx.select({ id: operators.id }).from(operators).limit(1)).length > 0) return { seeded: false };
+    for (const operator of Object.values(DEMO_OPERATORS)) await createOperator(tx, operator, now);
+    return { seeded: true };
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * The account area's calls (issue 16 个人中心 / 账号设置; docs/account-api.md). All send the stored
+ * token; every function resolves with `data` or rejects with an ApiError the client has shown.
+ */
+import type { SignedInDevice, ThirdPartyBinding } from '~/features/account/contract/account-settings';
+import type { UserInfo } from '~/platform/stores/auth';
+import { getSign } from '~/features/sign-in/client/auth';
+import { encryptPassword, signBody } from '~/features/sign-in/client/auth-crypto';
+import { apiGet, apiPost } from '~/platform/client/client';
+import { SIGN_HEADERS } from '~/features/sign-in/contract';
+
+export type { SignedInDevice, ThirdPartyBinding };
+
+export interface UploadedAvatar {
+  id: number;
+  card_url: string;
+  detail_url: string;
+}
+
+export function updateProfile(input: { nickname?: string; avatar?: number }): Promise<UserInfo> {
+  return apiPost('/account/profile', input);
+}
+
+/** POST uploads/image with purpose avatar (JPEG, PNG or WebP by content, at most 5 MB). */
+export function uploadAvatar(file: Blob): Promise<UploadedAvatar> {
+  const form = new FormData();
+  form.set('purpose', 'avatar');
+  form.set('file', file);
+  return apiPost('/uploads/image', form);
+}
+
+export function sendVerifyCode(input: { channel: 'sms' | 'email'; verify_key: string }): Promise<{ resend_after: number }> {
+  return apiPost('/account/sendVerifyCode', input);
+}
+
+export function sendEmailBindCode(input: { email: string; verify_key: string }): Promise<{ resend_after: number }> {
+  return apiPost('/account/sendEmailCode', input);
+}
+
+/** The new phone's 'bind' code goes through POST common/sendSms (the sign-in's own call). */
+export function sendNewPhoneCode(input: { mobile: string; verify_key: string }): Promise<{ resend_after: number }> {
+  return apiPost('/common/sendSms', { ...input, action: 'bind' }, { noToken: true });
+}
+
+export function changePhone(input: { old_code?: string; mobile: string; code: string }): Promise<UserInfo & { revoked_sessions: number }> {
+  return apiPost('/account/changePhone', input);
+}
+
+export function changeEmail(input: { old_code?: string; email: string; code: string }): Promise<UserInfo> {
+  return apiPost('/account/changeEmail', input);
+}
+
+export function setPayPassword(input: { pay_password: string; old_pay_password?: string; code?: string }): Promise<{ has_pay_password: true }> {
+  return apiPost('/account/payPassword', input);
+}
+
+/**
+ * POST account/changePassword: signed like the sign-in's password calls (a fresh challenge, both
+ * passwords encrypted with it, the exact text signed), and with the stored token.
+ */
+export async function changePassword(input: { password: string; old_password?: string; code?: string }): Promise<{ revoked_sessions: number }> {
+  const challenge = await getSign();
+  const seal = (password: string): Promise<string> => encryptPassword(challenge.public_key, { password, challenge: challenge.nonce_str, ts: challenge.timestamp });
+  const body: Record<string, string> = { password: await seal(input.password) };
+  if (input.old_password !== undefined) body['old_password'] = await seal(input.old_password);
+  if (input.code !== undefined) body['code'] = input.code;
+  const text = JSON.stringify(body);
+  return apiPost('/account/changePassword', text, {
+    headers: {
+      'content-type': 'application/json',
+      [SIGN_HEADERS.timestamp]: String(challenge.timestamp),
+      [SIGN_HEADERS.nonce]: challenge.nonce_str,
+      [SIGN_HEADERS.sign]: signBody(challenge.sign, challenge.timestamp, challenge.nonce_str, text),
+    },
+  });
+}
+
+export function listDevices(options: { signal?: AbortSignal } = {}): Promise<{ list: SignedInDevice[] }> {
+  return apiGet('/account/devices', undefined, options);
+}
+
+export function signOutDevice(id: number): Promise<null> {
+  return apiPost('/account/signOutDevice', { id });
+}
+
+export function signOutEverywhere(): Promise<{ revoked_sessions: number }> {
+  return apiPost('/account/signOutEverywhere', {});
+}
+
+export function listBindings(options: { signal?: AbortSignal } = {}): Promise<{ list: ThirdPartyBinding[] }> {
+  return apiGet('/account/bindings', undefined, options);
+}
+
+export function unbindThirdParty(provider: 'wechat' | 'qq'): Promise<{ list: ThirdPartyBinding[] }> {
+  return apiPost('/account/unbind', { provider });
+}
+
+export interface WalletSummary {
+  vip_status: number;
+  vip_expires_at: string | null;
+  gold_coins: number;
+}
+
+export function getWalletSummary(options: { signal?: AbortSignal } = {}): Promise<{ walletsInfo: WalletSummary }> {
+  return apiGet('/account/wallets', undefined, options);
+}

@@ -1,0 +1,139 @@
+/**
+ * The console's audit log (issue 15: "Every console action is written to an audit log (who, what,
+ * before/after, when) that admins can search"). Each action calls writeAudit inside its own
+ * transaction, so the action and its row commit or roll back together; the table refuses UPDATE and
+ * DELETE (migration ops_foundation_custom).
+ */
+import { and, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import type { Page } from '~/platform/wire/common';
+import type { AuditEntryView, OpsAuditQuery } from '~/features/console/contract/ops';
+import { MS_PER_DAY } from '~/platform/config/constants';
+import { shanghaiDayStart } from '~/platform/rules/shanghai-time';
+import type { DbOrTx } from '~/platform/db/client';
+import { operators, opsAuditLog } from '~/platform/db/schema';
+import type { OperatorActor } from '~/features/console/server/operators';
+
+export interface AuditEntry {
+  /** Dotted verb: listing.approve, complaint.decide, operator.create ... */
+  action: string;
+  /** What kind of record: listing, complaint, withdrawal, operator, setting ... */
+  targetType: string;
+  targetId: string | number | null;
+  /** The record as it was (omit for a creation). Never a secret: no passwords, no credentials. */
+  before?: unknown;
+  /** The record as it is now (omit for a deletion-like action). */
+  after?: unknown;
+  /** The reason the operator gave, when the action asks for one. */
+  reason?: string | null;
+}
+
+const REASON_MAX_CHARS = 500;
+
+/** JSON-safe copy: Dates as ISO strings, undefined dropped, so jsonb stores what was seen. */
+function snapshot(value: unknown): unknown {
+  if (value === undefined) return null;
+  return JSON.parse(JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner))) as unknown;
+}
+
+/** `actor` is the operator who acted, or whose earlier action the system carries out (a timed ban ending). */
+export async function writeAudit(db: DbOrTx, actor: Pick<OperatorActor, 'operatorId' | 'ip'>, entry: AuditEntry, now: Date = new Date()): Promise<void> {
+  await db.insert(opsAuditLog).values({
+    operatorId: actor.operatorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId === null ? null : String(entry.targetId),
+    before: snapshot(entry.before),
+    after: snapshot(entry.after),
+    reason: entry.reason ? Array.from(entry.reason).slice(0, REASON_MAX_CHARS).join('') : null,
+    ip: actor.ip?.slice(0, 64) ?? null,
+    createdAt: now,
+  });
+}
+
+export interface AuditQuery {
+  page: number;
+  pageSize: number;
+  /** Exact username of the operator who acted. */
+  operator?: string;
+  /** An action, or a prefix ending in a dot (`complaint.` for every complaint action). */
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  /** Inclusive start and exclusive end. */
+  from?: Date;
+  to?: Date;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The service query of the wire query: Shanghai days become instants, the `to` day included. */
+export function auditQueryFrom(query: OpsAuditQuery): AuditQuery {
+  const from = query.from ? shanghaiDayStart(query.from) : null;
+  const toDay = query.to ? shanghaiDayStart(query.to) : null;
+  return {
+    page: query.page,
+    pageSize: query.page_size,
+    ...(query.operator ? { operator: query.operator } : {}),
+    ...(query.action ? { action: query.action } : {}),
+    ...(query.target_type ? { targetType: query.target_type } : {}),
+    ...(query.target_id ? { targetId: query.target_id } : {}),
+    ...(from ? { from } : {}),
+    ...(toDay ? { to: new Date(toDay.getTime() + MS_PER_DAY) } : {}),
+  };
+}
+
+/** One page of the log, newest first, with the filters of the audit screen. */
+export async function searchAudit(db: DbOrTx, query: AuditQuery): Promise<Page<AuditEntryView>> {
+  const conditions: SQL[] = [];
+  if (query.operator) conditions.push(eq(operators.username, query.operator));
+  if (query.action) {
+    conditions.push(query.action.endsWith('.') ? like(opsAuditLog.action, `${escapeLike(query.action)}%`) : eq(opsAuditLog.action, query.action));
+  }
+  if (query.targetType) conditions.push(eq(opsAuditLog.targetType, query.targetType));
+  if (query.targetId) conditions.push(eq(opsAuditLog.targetId, query.targetId));
+  if (query.from) conditions.push(gte(opsAuditLog.createdAt, query.from));
+  if (query.to) conditions.push(lt(opsAuditLog.createdAt, query.to));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ entry: opsAuditLog, username: operators.username })
+      .from(opsAuditLog)
+      .innerJoin(operators, eq(operators.id, opsAuditLog.operatorId))
+      .where(where)
+      .orderBy(desc(opsAuditLog.createdAt), desc(opsAuditLog.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(opsAuditLog)
+      .innerJoin(operators, eq(operators.id, opsAuditLog.operatorId))
+      .where(where),
+  ]);
+  return {
+    list: rows.map(({ entry, username }) => ({
+      id: entry.id,
+      created_at: entry.createdAt.toISOString(),
+      operator_id: entry.operatorId,
+      operator_username: username,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      reason: entry.reason,
+      before: entry.before,
+      after: entry.after,
+      ip: entry.ip,
+    })),
+    total: Number(counted?.n ?? 0),
+    page: query.page,
+    page_size: query.pageSize,
+  };
+}
+
+/** The audit rows of one record, oldest first (a complaint's or a listing's history in the console). */
+export async function auditOf(db: DbOrTx, targetType: string, targetId: string | number): Promise<AuditEntryView[]> {
+  const page = await searchAudit(db, { page: 1, pageSize: 100, targetType, targetId: String(targetId) });
+  return page.list.reverse();
+}

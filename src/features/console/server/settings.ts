@@ -1,0 +1,139 @@
+/**
+ * 站点设置 (issue 15): the console's saves of the site settings. Each section's body becomes the
+ * stored value of one or two keys, validated again by the key's own schema (site-settings.ts), and
+ * written with one audit row per changed key (before and after) in the same transaction. Every
+ * write to site_settings raises catalog_version (migration ops_settings_custom), so the cached
+ * pages that show a setting (/ContactUs, /download) are rendered again on their next request.
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  DOWNLOAD_PLATFORMS,
+  MSG_DOWNLOAD_FILE_MISSING,
+  MSG_DOWNLOAD_NO_BUILD,
+  opsCommissionBodySchema,
+  opsHoldBodySchema,
+  opsReviewBodySchema,
+  opsWechatBodySchema,
+  opsWithdrawReviewBodySchema,
+  type DownloadBuild,
+  type DownloadManifest,
+  type OpsDownloadBody,
+  type SiteContacts,
+} from '~/features/content/contract/site-settings';
+import type { Db } from '~/platform/db/client';
+import { siteSettings } from '~/platform/db/schema';
+import { badRequest, conflict } from '~/platform/http/errors';
+import { readFileFacts } from '~/features/content/server/downloads';
+import { readSetting, readSettings, writeSetting, type SettingKey, type SettingValue } from '~/features/content/server/site-settings';
+import { writeAudit } from '~/features/console/server/audit';
+import type { OperatorActor } from '~/features/console/server/operators';
+
+export const MSG_SETTINGS_UNCHANGED = '设置没有变化';
+
+export const CONSOLE_SETTING_KEYS = [
+  'seller.commission_bps',
+  'seller.earnings_hold_hours',
+  'seller.review_enabled',
+  'seller.review_price_change_ratio',
+  'site.contacts',
+  'download.manifest',
+  'wechat.official_account',
+  'withdrawal.review',
+] as const satisfies readonly SettingKey[];
+
+export type ConsoleSettings = { [K in (typeof CONSOLE_SETTING_KEYS)[number]]: SettingValue<K> };
+
+export function readConsoleSettings(db: Db): Promise<ConsoleSettings> {
+  return readSettings(db, CONSOLE_SETTING_KEYS);
+}
+
+type Change = { [K in SettingKey]: { key: K; value: SettingValue<K> } }[SettingKey];
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Stores the changes and audits each key that changed; 409 设置没有变化 when none did. The rows
+ * are locked first (in key order) so two operators saving at once are serialised and each audit
+ * row's `before` is what the other left.
+ */
+export async function saveSettings(db: Db, actor: OperatorActor, changes: readonly Change[], now: Date = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const key of changes.map((change) => change.key).sort()) {
+      await tx.select({ key: siteSettings.key }).from(siteSettings).where(eq(siteSettings.key, key)).for('update');
+    }
+    let changed = 0;
+    for (const change of changes) {
+      const before = await readSetting(tx, change.key);
+      if (same(before, change.value)) continue;
+      await writeSetting(tx, change.key, change.value as never, now);
+      const after = await readSetting(tx, change.key);
+      await writeAudit(tx, actor, { action: 'setting.update', targetType: 'setting', targetId: change.key, before, after }, now);
+      changed++;
+    }
+    if (changed === 0) throw conflict(MSG_SETTINGS_UNCHANGED);
+  });
+}
+
+export function saveCommission(db: Db, actor: OperatorActor, body: z.output<typeof opsCommissionBodySchema>, now?: Date): Promise<void> {
+  return saveSettings(db, actor, [{ key: 'seller.commission_bps', value: { 0: body.bps_0, 1: body.bps_1, 2: body.bps_2 } }], now);
+}
+
+export function saveHold(db: Db, actor: OperatorActor, body: z.output<typeof opsHoldBodySchema>, now?: Date): Promise<void> {
+  return saveSettings(db, actor, [{ key: 'seller.earnings_hold_hours', value: body.hours }], now);
+}
+
+export function saveReview(db: Db, actor: OperatorActor, body: z.output<typeof opsReviewBodySchema>, now?: Date): Promise<void> {
+  return saveSettings(
+    db,
+    actor,
+    [
+      { key: 'seller.review_enabled', value: body.enabled },
+      { key: 'seller.review_price_change_ratio', value: body.price_change_percent / 100 },
+    ],
+    now,
+  );
+}
+
+export function saveWithdrawReview(db: Db, actor: OperatorActor, body: z.output<typeof opsWithdrawReviewBodySchema>, now?: Date): Promise<void> {
+  return saveSettings(db, actor, [{ key: 'withdrawal.review', value: body }], now);
+}
+
+export function saveContacts(db: Db, actor: OperatorActor, contacts: SiteContacts, now?: Date): Promise<void> {
+  return saveSettings(db, actor, [{ key: 'site.contacts', value: contacts }], now);
+}
+
+export function saveWechat(db: Db, actor: OperatorActor, body: z.output<typeof opsWechatBodySchema>, now?: Date): Promise<void> {
+  const texts: Partial<Record<'pay-result' | 'order', string>> = {};
+  if (body.text_pay_result) texts['pay-result'] = body.text_pay_result;
+  if (body.text_order) texts.order = body.text_order;
+  return saveSettings(db, actor, [{ key: 'wechat.official_account', value: { enabled: body.enabled, follow_url: body.follow_url, text: body.text, texts } }], now);
+}
+
+function fieldError(field: string, msg: string): Error {
+  return badRequest(msg, { data: { field, issues: [{ field, code: 'custom', msg }] } });
+}
+
+/**
+ * The manifest of the console's download section: each named file must be in the downloads folder
+ * now, and its size and SHA-256 are read from it, so the manifest cannot promise bytes the server
+ * does not hold.
+ */
+export async function buildManifest(body: OpsDownloadBody, dir: string): Promise<DownloadManifest> {
+  const builds: DownloadBuild[] = [];
+  for (const platform of DOWNLOAD_PLATFORMS) {
+    const file = body[`${platform}_file`];
+    if (!file) continue;
+    const facts = await readFileFacts(dir, file);
+    if (!facts) throw fieldError(`${platform}_file`, MSG_DOWNLOAD_FILE_MISSING(file));
+    builds.push({ platform, file, size: facts.size, sha256: facts.sha256, notes: body[`${platform}_notes`] });
+  }
+  if (builds.length === 0) throw fieldError('windows_file', MSG_DOWNLOAD_NO_BUILD);
+  return { version: body.version, released_on: body.released_on, builds };
+}
+
+export async function saveDownload(db: Db, actor: OperatorActor, body: OpsDownloadBody, dir: string, now?: Date): Promise<DownloadManifest> {
+  const manifest = await buildManifest(body, dir);
+  await saveSettings(db, actor, [{ key: 'download.manifest', value: manifest }], now);
+  return manifest;
+}

@@ -1,0 +1,34 @@
+/**
+ * Free rentals of the signed-in user (spec §7 free "create order", "free count", "orders";
+ * docs/money-api.md "Free orders"). The reads of offers (games, list, promotion) are server
+ * rendered on /free and need no client call.
+ */
+import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+import { IDEMPOTENCY_HEADER, type OrderView, type Page } from '~/features/wallet/client/money';
+
+type Signal = Pick<RequestOptions, 'signal'>;
+
+/** GET free/count: the user's free rentals of today (Shanghai day); cancelled free orders still count. */
+export interface FreeCountAnswer {
+  per_day: number;
+  used_today: number;
+  remaining: number;
+}
+
+export function getFreeCount(options: Signal = {}): Promise<FreeCountAnswer> {
+  return apiGet('/free/count', undefined, options);
+}
+
+/**
+ * A free rental of the account's running offer, already running: no payment, no deposit. 403 code
+ * 1003 without real-name verification; 409 when today's free rentals are used or (code 1006) the
+ * window is taken. The key makes a double click or a retried request one order.
+ */
+export function createFreeOrder(accountId: number, idempotencyKey: string): Promise<OrderView> {
+  return apiPost('/free/createOrder', { account_id: accountId }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+}
+
+/** The user's free orders, newest first, whatever their status. */
+export function listFreeOrders(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<OrderView>> {
+  return apiGet('/free/orders', { ...query }, options);
+}

@@ -1,0 +1,135 @@
+/**
+ * Free orders (spec §7 free "create order" and "orders"; the spec shows no limits or prices, so
+ * the rules are ours, docs/decisions.md "Free orders").
+ *
+ * A free order is a rental order like any other (kind rental, hourly, the offer's free_hours from
+ * now) that costs nothing, asks no deposit and needs no payment: it is written already paid
+ * (status 3), and the listing is marked rented by the same refreshRentedFlags as a payment does,
+ * so the credentials, the countdown, cancel, renewal and the end-of-rental sweep treat it exactly
+ * like a paid rental. Its window is held by the same exclusion constraint, so a free order and a
+ * paid one can never share a window (409 code 1006).
+ *
+ * The daily allowance (FREE_RENTALS_PER_DAY per Shanghai day, counted by freeCount) holds under
+ * concurrency because the user's row is locked FOR NO KEY UPDATE before the count: a user's free
+ * orders are created one after another, on any number of processes, while inserts that merely
+ * reference the user (their FOR KEY SHARE) are not held up.
+ */
+import { and, count, eq, gt, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import { bodyIdSchema } from '~/platform/wire/common';
+import type { OrderView, Page } from '~/features/wallet/contract/money';
+import {
+  FREE_RENTALS_PER_DAY,
+  MONEY_PAGE_SIZE_DEFAULT,
+  MONEY_PAGE_SIZE_MAX,
+  MS_PER_HOUR,
+  MSG_FREE_DAILY_LIMIT_REACHED,
+  MSG_FREE_OFFER_INACTIVE,
+  ORDER_STATUS,
+  RENTAL_ID,
+} from '~/platform/config/constants';
+import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
+import { freeOffers, orders, users } from '~/platform/db/schema';
+import { badRequest, conflict } from '~/platform/http/errors';
+import { optionalQuery, queryIntSchema } from '~/platform/wire/common';
+import { getListingDetail } from '~/features/catalog/server/catalog';
+import { countFreeOrdersToday } from '~/features/free/server/free-rentals';
+import { withIdempotency } from '~/platform/db/idempotency';
+import { newNumber } from '~/features/orders/server/order-numbers';
+import { loadOrderRecords, orderViewById, toOrderView } from '~/features/orders/server/order-view';
+import { assertRentable, expireUnpaidOrders, lockListingForRental, mappingDoubleBooking, refuseOwnListing } from '~/features/orders/server/orders';
+import { notifyOrderPaid } from '~/features/notifications/server/notification-events';
+import { requireRealName } from '~/features/account/server/real-name';
+import { refreshRentedFlags } from '~/features/catalog/server/rented-flags';
+import { syncEarnings } from '~/features/sellers/server/settlement';
+
+/** POST free/createOrder: the account whose free offer the renter takes. */
+export const freeOrderRequestSchema = z.object({ account_id: bodyIdSchema });
+
+/** GET free/orders: page ≥ 1, page_size 1-50 (default 10, as the order list). */
+export const freeOrdersQuerySchema = z.object({
+  page: optionalQuery(queryIntSchema(1, 1_000_000)).default(1),
+  page_size: optionalQuery(queryIntSchema(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
+});
+
+interface RunningOffer {
+  id: number;
+  freeHours: number;
+}
+
+/** The listing's offer whose window holds `now` (start inclusive, end exclusive, as the /free list). */
+async function offerRunningAt(tx: DbTx, listingId: number, now: Date): Promise<RunningOffer | null> {
+  const [offer] = await tx
+    .select({ id: freeOffers.id, freeHours: freeOffers.freeHours })
+    .from(freeOffers)
+    .where(and(eq(freeOffers.listingId, listingId), lte(freeOffers.startsAt, now), gt(freeOffers.endsAt, now)));
+  return offer ?? null;
+}
+
+/** Takes the user's row so that this user's free orders are counted and written one at a time. */
+async function serializeFreeOrdersOf(tx: DbTx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/**
+ * POST free/createOrder for the signed-in user: 403 code 1003 without real-name verification, the
+ * listing's own answers as renting gives them (-400 账号已删除, 409 维护中 / code 1006 rented), 400
+ * without an offer running now, 409 once the day's free rentals are used, 409 code 1006 when
+ * another rental holds any part of the window. Idempotency-Key as order/create.
+ */
+export async function createFreeOrder(db: Db, userId: number, request: z.output<typeof freeOrderRequestSchema>, key: string | null, now: Date): Promise<OrderView> {
+  return mappingDoubleBooking(() =>
+    withIdempotency(db, { userId, scope: 'free.create', key, request }, async (tx) => {
+      await serializeFreeOrdersOf(tx, userId);
+      await requireRealName(tx, userId);
+      await refuseOwnListing(tx, userId, request.account_id);
+      // Unpaid orders past their deadline give their window back first, as for a paid rental.
+      await lockListingForRental(tx, request.account_id);
+      await expireUnpaidOrders(tx, now, request.account_id);
+      const listing = await getListingDetail(tx as Db, request.account_id, now);
+      const offer = await offerRunningAt(tx, listing.id, now);
+      if (!offer) throw badRequest(MSG_FREE_OFFER_INACTIVE);
+      if ((await countFreeOrdersToday(tx, userId, now)) >= FREE_RENTALS_PER_DAY) throw conflict(MSG_FREE_DAILY_LIMIT_REACHED);
+      assertRentable(listing, false, now);
+      const [inserted] = await tx
+        .insert(orders)
+        .values({
+          orderNo: newNumber('rental', now),
+          kind: 'rental',
+          userId,
+          status: ORDER_STATUS.paid,
+          listingId: listing.id,
+          rentalId: RENTAL_ID.hourly,
+          rentalOption: 'hourly',
+          hours: offer.freeHours,
+          startsAt: now,
+          endsAt: new Date(now.getTime() + offer.freeHours * MS_PER_HOUR),
+          originalFen: 0,
+          payFen: 0,
+          depositFen: 0,
+          totalFen: 0,
+          // Nothing to pay: no deadline ahead, paid (and so running) from the start.
+          payDeadline: now,
+          paidAt: now,
+          isFree: true,
+          freeOfferId: offer.id,
+          createdAt: now,
+        })
+        .returning();
+      await refreshRentedFlags(tx, [listing.id], now);
+      await notifyOrderPaid(tx, inserted!, now);
+      await syncEarnings(tx, inserted!.id, now);
+      return orderViewById(tx, inserted!.id, now);
+    }),
+  );
+}
+
+/** GET free/orders: the user's free orders, newest first, whatever their status. */
+export async function listFreeOrders(db: DbOrTx, userId: number, query: z.output<typeof freeOrdersQuerySchema>, now: Date): Promise<Page<OrderView>> {
+  const where = and(eq(orders.userId, userId), eq(orders.isFree, true));
+  const [records, [total]] = await Promise.all([
+    loadOrderRecords(db, where, { limit: query.page_size, offset: (query.page - 1) * query.page_size }),
+    db.select({ value: count() }).from(orders).where(where),
+  ]);
+  return { list: records.map((record) => toOrderView(record, now)), total: total?.value ?? 0, page: query.page, page_size: query.page_size };
+}

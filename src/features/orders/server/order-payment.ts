@@ -1,0 +1,242 @@
+/**
+ * Paying orders (issue 5): from the wallet at once, or at a gateway (Alipay / WeChat Pay, the
+ * sandbox outside production) whose signed asynchronous notify marks the order paid. Gateways are
+ * reached only through the payment port (providers/payment): the adapter verifies a notify and
+ * reports the trade; this module decides whether it pays one of our payments.
+ *
+ * Exactly-once: an order moves from unpaid/paying to paid with one guarded UPDATE, the wallet
+ * debit and every credit are ledger rows unique by (kind, ref), and a payment is marked paid
+ * once (a replayed notify finds it paid and only answers `success`). Money a gateway takes for
+ * an order that can no longer be paid (it timed out, or the wallet paid it first) goes to the
+ * wallet balance as 支付退回余额, never lost and never counted twice.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '~/platform/config/constants';
+import { wechatNativePagePath, type GatewayCheckout, type PayResult } from '~/features/wallet/contract/money';
+import { fenToYuanShort } from '~/platform/rules/money';
+import type { Db, DbTx } from '~/platform/db/client';
+import { orders, payments, wallets, PAY_CHANNELS, type OrderRow, type PayChannel } from '~/platform/db/schema';
+import { AppError, badRequest, conflict } from '~/platform/http/errors';
+import { log } from '~/platform/config/log';
+import { checkoutUrlOf, paymentGateway, paymentGateways, plainNotifyAnswer, type Checkout, type CheckoutRequest, type GatewayChannel, type IncomingNotify, type NotifyAnswer } from '~/platform/providers/payment';
+import { withIdempotency } from '~/platform/db/idempotency';
+import { newNumber } from '~/features/orders/server/order-numbers';
+import { notifyOrderPaid } from '~/features/notifications/server/notification-events';
+import { lockOwnOrder, orderViewById } from '~/features/orders/server/order-view';
+import { orderNoSchema } from '~/features/orders/server/orders';
+import { requireRealName } from '~/features/account/server/real-name';
+import { refreshRentedFlags } from '~/features/catalog/server/rented-flags';
+import { syncEarnings } from '~/features/sellers/server/settlement';
+import { changeBalance, yuanAmountSchema } from '~/features/wallet/server/wallet';
+
+export const MSG_ORDER_EXPIRED = '订单已超时，请重新下单';
+export const MSG_ORDER_NOT_PAYABLE = '订单当前状态无法支付';
+export const MSG_GATEWAY_UNAVAILABLE = '支付通道暂未开通，请使用余额支付';
+export const MSG_GATEWAY_BUSY = '支付通道繁忙，请稍后再试';
+export const MSG_RECHARGE_BY_GATEWAY = '充值请选择支付宝或微信支付';
+
+export const payBodySchema = z.object({ order_no: orderNoSchema, channel: z.enum(PAY_CHANNELS) });
+
+/** The request's own origin: where the gateway reaches us only when PUBLIC_BASE_URL is unset outside production. */
+export interface SiteUrls {
+  origin: string;
+}
+
+/**
+ * The origin the gateway posts notifies to and sends the payer back to: PUBLIC_BASE_URL, because a
+ * request's Host header is the client's to choose and a notify URL must not be.
+ */
+export function publicBase(site: SiteUrls): string {
+  const { publicBaseUrl, requestOriginAllowed } = paymentGateways();
+  if (publicBaseUrl) return publicBaseUrl;
+  if (requestOriginAllowed) return site.origin;
+  throw new AppError(1, MSG_GATEWAY_UNAVAILABLE, 503, { cause: new Error('PUBLIC_BASE_URL is not configured') });
+}
+
+const notifyUrl = (base: string, channel: GatewayChannel): string => `${base}/api/v1/pay/notify/${channel}`;
+const returnUrl = (base: string, orderNo: string): string => `${base}/pay-result?order_no=${encodeURIComponent(orderNo)}`;
+
+function assertPayable(order: OrderRow, now: Date): void {
+  if (order.status !== ORDER_STATUS.unpaid && order.status !== ORDER_STATUS.paying) throw conflict(MSG_ORDER_NOT_PAYABLE);
+  if (order.payDeadline.getTime() <= now.getTime()) throw conflict(MSG_ORDER_EXPIRED);
+}
+
+/**
+ * Unpaid/paying → paid, and what paying a kind means: a rental that has started marks the
+ * listing rented; a VIP order extends the wallet's VIP time; a recharge credits the wallet.
+ * Returns false when the order was not payable any more (nothing changed).
+ */
+export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChannel, now: Date): Promise<boolean> {
+  const [order] = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.paid, paidAt: now, payChannel: channel })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [ORDER_STATUS.unpaid, ORDER_STATUS.paying])))
+    .returning();
+  if (!order) return false;
+  if (order.kind === 'rental' && order.listingId !== null) {
+    await refreshRentedFlags(tx, [order.listingId], now);
+    await syncEarnings(tx, order.id, now);
+  }
+  if (order.kind === 'vip' && order.vipDays !== null) {
+    await tx.insert(wallets).values({ userId: order.userId }).onConflictDoNothing();
+    await tx
+      .update(wallets)
+      .set({
+        vipExpiresAt: sql`greatest(coalesce(${wallets.vipExpiresAt}, ${now}::timestamptz), ${now}::timestamptz) + make_interval(days => ${order.vipDays})`,
+        updatedAt: now,
+      })
+      .where(eq(wallets.userId, order.userId));
+  }
+  if (order.kind === 'recharge') {
+    await changeBalance(tx, { userId: order.userId, kind: 'recharge', amountFen: order.payFen, refNo: order.orderNo });
+  }
+  // In the same transaction: a paid order always has its message, a rolled-back one never.
+  await notifyOrderPaid(tx, order, now);
+  return true;
+}
+
+/**
+ * What we ask the gateway for a payment of `order`: every field follows from the order, the pay
+ * number and the base, so asking again for the same pay_no sends the very same request (WeChat
+ * Native answers the code_url again for an unpaid out_trade_no asked with identical fields; see
+ * services/wechat-native.ts, which relies on this instead of storing the code_url).
+ */
+export function gatewayCheckoutRequest(order: OrderRow, payNo: string, channel: GatewayChannel, base: string): CheckoutRequest {
+  const subject = order.kind === 'rental' ? `租号订单 ${order.orderNo}` : order.kind === 'vip' ? `开通VIP ${order.orderNo}` : `余额充值 ¥${fenToYuanShort(order.payFen)}`;
+  return { payNo, amountFen: order.totalFen, subject, notifyUrl: notifyUrl(base, channel), returnUrl: returnUrl(base, order.orderNo), expiresAt: order.payDeadline };
+}
+
+/**
+ * Where the buyer's browser goes. A QR checkout (WeChat Native's `weixin://` code_url) cannot be
+ * navigated to, so the buyer goes to our own page that shows it as a QR; the code_url itself
+ * stays on the server (the page's island asks GET pay/wechat/qr, which asks the gateway again).
+ */
+function checkoutUrlFor(channel: GatewayChannel, payNo: string, checkout: Checkout): string {
+  if (checkout.kind === 'qr' && channel === 'wechat') return wechatNativePagePath(payNo);
+  return checkoutUrlOf(checkout);
+}
+
+/** Books a gateway payment of the whole order and returns where the payer goes. */
+async function openGatewayPayment(tx: DbTx, order: OrderRow, channel: GatewayChannel, site: SiteUrls, now: Date): Promise<GatewayCheckout> {
+  const gateway = paymentGateway(channel);
+  if (!gateway) throw new AppError(1, MSG_GATEWAY_UNAVAILABLE, 503);
+  const base = publicBase(site);
+  const payNo = newNumber('payment', now);
+  await tx.insert(payments).values({ payNo, orderId: order.id, userId: order.userId, channel, amountFen: order.totalFen, createdAt: now });
+  await tx.update(orders).set({ status: ORDER_STATUS.paying, payChannel: channel }).where(eq(orders.id, order.id));
+  // A live adapter calls the gateway here, inside the transaction: if it fails, no payment is booked.
+  let checkout: Checkout;
+  try {
+    checkout = await gateway.openCheckout(gatewayCheckoutRequest(order, payNo, channel, base), { db: tx, now });
+  } catch (error) {
+    log.error('payment gateway refused a checkout', { channel, provider: gateway.provider, payNo, error });
+    throw new AppError(1, MSG_GATEWAY_BUSY, 503, { cause: error });
+  }
+  return { order_no: order.orderNo, pay_no: payNo, checkout_url: checkoutUrlFor(channel, payNo, checkout) };
+}
+
+export async function payOrder(db: Db, userId: number, body: z.output<typeof payBodySchema>, key: string | null, site: SiteUrls, now: Date): Promise<PayResult> {
+  return withIdempotency(db, { userId, scope: 'order.pay', key, request: body }, async (tx): Promise<PayResult> => {
+    const order = await lockOwnOrder(tx, userId, body.order_no);
+    assertPayable(order, now);
+    if (body.channel === 'wallet') {
+      if (order.kind === 'recharge') throw badRequest(MSG_RECHARGE_BY_GATEWAY);
+      if (order.totalFen > 0) {
+        await changeBalance(tx, { userId, kind: order.kind === 'vip' ? 'vip_pay' : 'order_pay', amountFen: -order.totalFen, refNo: order.orderNo });
+      }
+      await markOrderPaid(tx, order.id, 'wallet', now);
+      return { paid: true, order: await orderViewById(tx, order.id, now) };
+    }
+    if (order.totalFen === 0) throw badRequest('该订单无需支付，请选择余额支付');
+    return { paid: false, ...(await openGatewayPayment(tx, order, body.channel, site, now)) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// recharge
+
+export const rechargeBodySchema = z.object({ amount: yuanAmountSchema, channel: z.enum(['alipay', 'wechat']) });
+
+/** The recharge limits, in fen. */
+export function checkRechargeFen(fen: number): number {
+  if (fen < RECHARGE_MIN_FEN) throw badRequest(`充值金额最少¥${fenToYuanShort(RECHARGE_MIN_FEN)}`);
+  if (fen > RECHARGE_MAX_FEN) throw badRequest(`单次充值最多¥${fenToYuanShort(RECHARGE_MAX_FEN)}`);
+  return fen;
+}
+
+/** A recharge order paid at once through the gateway (spec §6: real-name verification first). */
+export async function createRecharge(db: Db, userId: number, body: z.output<typeof rechargeBodySchema>, key: string | null, site: SiteUrls, now: Date): Promise<GatewayCheckout> {
+  const amountFen = checkRechargeFen(body.amount);
+  return withIdempotency(db, { userId, scope: 'recharge', key, request: { amountFen, channel: body.channel } }, async (tx) => {
+    await requireRealName(tx, userId);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo: newNumber('recharge', now),
+        kind: 'recharge',
+        userId,
+        originalFen: amountFen,
+        payFen: amountFen,
+        totalFen: amountFen,
+        payDeadline: new Date(now.getTime() + ORDER_PAY_TIMEOUT_MS),
+        createdAt: now,
+      })
+      .returning();
+    return openGatewayPayment(tx, order!, body.channel, site, now);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// the gateway's asynchronous notify
+
+export type NotifyOutcome = 'success' | 'fail';
+
+/**
+ * POST pay/notify/<channel>: the channel's adapter verifies the notify (signature, app and
+ * merchant ids) and reports the trade; here the payment must be ours, on this channel, for exactly
+ * the amount reported, and it is applied once. Answers `success` for a notify applied now or
+ * before (the gateway stops retrying), `fail` for one that is not ours or not genuine.
+ */
+export async function handlePaymentNotify(db: Db, channel: GatewayChannel, notify: IncomingNotify, now: Date): Promise<NotifyOutcome> {
+  const gateway = paymentGateway(channel);
+  if (!gateway) {
+    log.warn('payment notify refused: channel not open', { channel });
+    return 'fail';
+  }
+  const verdict = await gateway.verifyNotify(notify, { db, now });
+  if (!verdict.ok) {
+    log.warn('payment notify refused', { channel, provider: gateway.provider, reason: verdict.reason });
+    return 'fail';
+  }
+  // A genuine notify of a trade not paid (yet): acknowledged, nothing to apply.
+  if (!verdict.paid) return 'success';
+  const { payNo, tradeNo, amountFen } = verdict;
+  return db.transaction(async (tx): Promise<NotifyOutcome> => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.payNo, payNo), eq(payments.channel, channel)))
+      .for('update');
+    if (!payment) return 'fail';
+    if (payment.amountFen !== amountFen) {
+      log.warn('payment notify refused: amount differs', { payNo, expected: payment.amountFen, got: amountFen });
+      return 'fail';
+    }
+    await tx.update(payments).set({ notifyCount: sql`${payments.notifyCount} + 1` }).where(eq(payments.id, payment.id));
+    if (payment.status === 'paid') return 'success';
+    await tx.update(payments).set({ status: 'paid', gatewayTradeNo: tradeNo, paidAt: now }).where(eq(payments.id, payment.id));
+    const paid = await markOrderPaid(tx, payment.orderId, channel, now);
+    if (!paid) {
+      await changeBalance(tx, { userId: payment.userId, kind: 'pay_surplus', amountFen: payment.amountFen, refNo: payment.payNo });
+    }
+    return 'success';
+  });
+}
+
+/** How the channel's gateway expects to read `outcome` (Alipay: plain success/fail; WeChat v3: 204 or JSON FAIL). */
+export function paymentNotifyAnswer(channel: GatewayChannel, outcome: NotifyOutcome, status?: number): NotifyAnswer {
+  const answer = paymentGateway(channel)?.notifyAnswer(outcome) ?? plainNotifyAnswer(outcome);
+  // A 5xx for a failure on our side, so the gateway retries; a 2xx would read as an answer.
+  return status !== undefined && status >= 400 ? { ...answer, status } : answer;
+}

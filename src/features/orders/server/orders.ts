@@ -1,0 +1,356 @@
+/**
+ * Renting (issue 5): the server's quote, order creation, and reading orders back.
+ *
+ * The price is quoteRental (features/orders/rules/quote.ts), the same function the picker shows, fed with
+ * what only the server knows for sure: the listing now, the user's VIP status and usable red
+ * envelopes. Creation needs real-name verification (spec §6), claims the chosen envelope and
+ * inserts the order in one transaction; the exclusion constraint orders_no_double_booking is
+ * what finally refuses a taken window (23P01 → 409 该账号此时段已被租用), so two renters racing
+ * for one window can never both win, on any number of processes.
+ */
+import { and, count, eq, gt, inArray, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import { bodyIdSchema } from '~/platform/wire/common';
+import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RED_PACKET_STATUS } from '~/platform/config/constants';
+import { MONEY_CODES, type OrderInfo, type OrderQuote, type OrderView, type Page, type RentalRequest, type UsableRedPacket } from '~/features/wallet/contract/money';
+import type { ListingDetail } from '~/features/catalog/types';
+import { MSG_GAME_IN_MAINTENANCE, isBookableNow } from '~/features/catalog/rules/availability';
+import { couponDiscountFen, couponLabel, type Coupon } from '~/features/orders/rules/coupon';
+import { fenToYuan } from '~/platform/rules/money';
+import { ORDER_LIST_FILTERS } from '~/features/orders/rules/order-status';
+import { RENTAL_OPTIONS, rentalOptionDef, type RentalOption } from '~/features/orders/rules/periods';
+import { quoteRental, type RentalQuote } from '~/features/orders/rules/quote';
+import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
+import { SQLSTATE_DEADLOCK_DETECTED, SQLSTATE_EXCLUSION_VIOLATION, violatedConstraint } from '~/platform/db/errors';
+import { listings, orders, redPackets, shops, users } from '~/platform/db/schema';
+import { AppError, badRequest, conflict, notFound } from '~/platform/http/errors';
+import { optionalQuery, queryIntSchema } from '~/platform/wire/common';
+import { accountDeleted, getListingDetail } from '~/features/catalog/server/catalog';
+import { requireRealName } from '~/features/account/server/real-name';
+import { withIdempotency } from '~/platform/db/idempotency';
+import { newNumber } from '~/features/orders/server/order-numbers';
+import { reopenTasksOfUnpaidOrders } from '~/features/tasks/server/task-reopen';
+import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, orderViewById, toOrderView } from '~/features/orders/server/order-view';
+
+export { MSG_ORDER_NOT_FOUND };
+import { isVipAt, readWallet } from '~/features/wallet/server/wallet';
+
+export const MSG_WINDOW_TAKEN = '该账号此时段已被租用';
+export const MSG_NOT_RENTABLE = '该账号当前不可租';
+export const MSG_NO_RESERVATION = '该账号不支持预约';
+export const MSG_RED_PACKET_UNUSABLE = '该红包不可用于此订单';
+
+const RENTAL_IDS = [...new Set(RENTAL_OPTIONS.map((def) => def.rentalId))] as number[];
+const OPTIONS = RENTAL_OPTIONS.map((def) => def.option) as [RentalOption, ...RentalOption[]];
+
+export const rentalRequestSchema = z.object({
+  account_id: bodyIdSchema,
+  rental_id: z
+    .number()
+    .int()
+    .refine((id) => RENTAL_IDS.includes(id), { error: '租赁类型无效' })
+    .optional(),
+  option: z.enum(OPTIONS).optional(),
+  hours: z.number().int().min(1).max(168).optional(),
+  reserved: z.boolean().optional(),
+  red_packet_id: bodyIdSchema.nullable().optional(),
+});
+
+export const orderNoSchema = z.string().trim().min(1).max(32);
+
+export function rentalOptionOf(request: Pick<RentalRequest, 'rental_id' | 'option'>): RentalOption {
+  if (request.option) {
+    const def = rentalOptionDef(request.option);
+    if (request.rental_id !== undefined && request.rental_id !== def.rentalId) throw badRequest('租赁方式与租赁类型不符');
+    return request.option;
+  }
+  if (request.rental_id === undefined) throw badRequest('请选择租赁方式');
+  const matching = RENTAL_OPTIONS.filter((def) => def.rentalId === request.rental_id);
+  if (matching.length !== 1) throw badRequest('请选择场次（早场、午场或夜场）');
+  return matching[0]!.option;
+}
+
+/** A 409 with the window-taken code: the same answer whether the constraint or a pre-check found it. */
+export const windowTaken = (cause?: unknown): AppError => new AppError(MONEY_CODES.windowTaken, MSG_WINDOW_TAKEN, 409, { cause });
+
+/** Maps the exclusion violation of any statement in `run` to 409 该账号此时段已被租用. */
+export async function mappingDoubleBooking<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (violatedConstraint(error, SQLSTATE_EXCLUSION_VIOLATION) !== null) throw windowTaken(error);
+    // PostgreSQL may resolve two inserts racing under an exclusion constraint as a deadlock
+    // (execIndexing.c); the loser's answer is the same: the window is taken.
+    if (violatedConstraint(error, SQLSTATE_DEADLOCK_DETECTED) !== null) throw windowTaken(error);
+    throw error;
+  }
+}
+
+interface EnvelopeRow {
+  id: number;
+  name: string;
+  coupon: Coupon;
+}
+
+async function usableEnvelopes(db: DbOrTx, userId: number, now: Date): Promise<EnvelopeRow[]> {
+  const rows = await db
+    .select()
+    .from(redPackets)
+    .where(and(eq(redPackets.userId, userId), eq(redPackets.status, RED_PACKET_STATUS.unused), gt(redPackets.expiresAt, now)));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    coupon: {
+      id: row.id,
+      type: row.type,
+      min_order_amount_fen: row.minOrderAmountFen,
+      discount_percentage: row.discountPercentage,
+      max_discount_amount_fen: row.maxDiscountAmountFen,
+      discount_amount_fen: row.discountAmountFen,
+    },
+  }));
+}
+
+export interface ServerQuote {
+  listing: ListingDetail;
+  quote: RentalQuote;
+  envelope: EnvelopeRow | null;
+  usable: UsableRedPacket[];
+  isVip: boolean;
+  vipSavingFen: number;
+  balanceFen: number;
+  isRealName: boolean;
+}
+
+/** The quote for this user now; RangeErrors of the rules become 400 with their Chinese text. */
+export async function quoteFor(db: DbOrTx, userId: number, request: z.output<typeof rentalRequestSchema>, now: Date): Promise<ServerQuote> {
+  const option = rentalOptionOf(request);
+  const listing = await getListingDetail(db as Db, request.account_id, now);
+  // One after another: inside a transaction `db` is a single connection (pg queues, then refuses, overlapping queries).
+  const wallet = await readWallet(db, userId);
+  const envelopes = await usableEnvelopes(db, userId, now);
+  const [user] = await db.select({ isRealName: users.isRealName }).from(users).where(eq(users.id, userId));
+  const isVip = isVipAt(wallet.vipExpiresAt, now);
+  const reserved = request.reserved === true;
+  const price = (vip: boolean, coupons: Coupon[]): RentalQuote => {
+    try {
+      return quoteRental({ listing, option, hours: request.hours, now, isVip: vip, coupons, reserved });
+    } catch (error) {
+      if (error instanceof RangeError) throw badRequest(error.message, { cause: error });
+      throw error;
+    }
+  };
+  // Envelopes apply to what is left after the activity and VIP discounts (quote.ts).
+  const beforeCoupon = price(isVip, []);
+  const afterVipFen = beforeCoupon.payFen;
+  const usable = envelopes
+    .map((envelope) => ({ envelope, discountFen: couponDiscountFen(envelope.coupon, afterVipFen) }))
+    .filter((candidate) => candidate.discountFen > 0)
+    .sort((a, b) => b.discountFen - a.discountFen || a.envelope.id - b.envelope.id);
+  let chosen: EnvelopeRow | null;
+  if (request.red_packet_id === null) chosen = null;
+  else if (request.red_packet_id === undefined) chosen = usable[0]?.envelope ?? null;
+  else {
+    chosen = usable.find((candidate) => candidate.envelope.id === request.red_packet_id)?.envelope ?? null;
+    if (!chosen) throw badRequest(MSG_RED_PACKET_UNUSABLE);
+  }
+  const quote = chosen ? price(isVip, [chosen.coupon]) : beforeCoupon;
+  const vipSavingFen = !isVip && listing.is_use_vip_discount ? price(true, []).vipDiscountFen : 0;
+  return {
+    listing,
+    quote,
+    envelope: chosen,
+    usable: usable.map(({ envelope, discountFen }) => ({
+      id: envelope.id,
+      name: envelope.name,
+      label: couponLabel(envelope.coupon),
+      discount: fenToYuan(discountFen),
+      discount_fen: discountFen,
+    })),
+    isVip,
+    vipSavingFen,
+    balanceFen: wallet.balanceFen,
+    isRealName: user?.isRealName ?? false,
+  };
+}
+
+export function toQuoteView(server: ServerQuote): OrderQuote {
+  const { quote } = server;
+  return {
+    rental_id: quote.rentalId,
+    rental_option: quote.option,
+    option_label: rentalOptionDef(quote.option).label,
+    hours: quote.hours,
+    bonus_hours: quote.bonusHours,
+    reserved: quote.reserved,
+    starts_at: quote.startsAt.toISOString(),
+    ends_at: quote.endsAt.toISOString(),
+    original: fenToYuan(quote.baseFen),
+    activity_discount: fenToYuan(quote.activityDiscountFen),
+    vip_discount: fenToYuan(quote.vipDiscountFen),
+    coupon_discount: fenToYuan(quote.couponDiscountFen),
+    pay: fenToYuan(quote.payFen),
+    deposit: fenToYuan(quote.depositFen),
+    total: fenToYuan(quote.totalFen),
+    total_fen: quote.totalFen,
+    red_packet: server.usable.find((candidate) => candidate.id === server.envelope?.id) ?? null,
+    usable_red_packets: server.usable,
+    is_vip: server.isVip,
+    vip_saving_fen: server.vipSavingFen,
+    balance_fen: server.balanceFen,
+    is_real_name: server.isRealName,
+  };
+}
+
+/**
+ * Unpaid orders of a listing past their deadline give their window back now rather than at the
+ * next sweep, so a renter is never refused for a window nobody will pay for.
+ */
+export async function expireUnpaidOrders(tx: DbTx, now: Date, listingId?: number): Promise<number[]> {
+  const expired = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.cancelled, cancelledAt: now })
+    .where(
+      and(
+        inArray(orders.status, [ORDER_STATUS.unpaid, ORDER_STATUS.paying]),
+        lte(orders.payDeadline, now),
+        listingId === undefined ? undefined : eq(orders.listingId, listingId),
+      ),
+    )
+    .returning({ id: orders.id, redPacketId: orders.redPacketId });
+  await restoreEnvelopes(
+    tx,
+    expired.map((row) => row.redPacketId).filter((id): id is number => id !== null),
+  );
+  const ids = expired.map((row) => row.id);
+  await reopenTasksOfUnpaidOrders(tx, ids, now);
+  return ids;
+}
+
+/** Envelopes of orders that never took effect become usable again. */
+export async function restoreEnvelopes(tx: DbTx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(redPackets).set({ status: RED_PACKET_STATUS.unused, usedAt: null }).where(inArray(redPackets.id, ids));
+}
+
+/** Whether the listing can be rented now (or reserved): the same answers for paid and free orders. */
+export function assertRentable(listing: ListingDetail, reserved: boolean, now: Date): void {
+  // spec §8: 账号已删除 (code -400 on continue rent) for an account that is gone from the market.
+  if (!listing.is_listed) throw accountDeleted();
+  if (listing.availability === 'maintenance') throw conflict(MSG_GAME_IN_MAINTENANCE);
+  if (reserved) {
+    if (!listing.is_reservation) throw badRequest(MSG_NO_RESERVATION);
+    return;
+  }
+  if (listing.is_rented && listing.third_type !== 'uhaozu') throw windowTaken();
+  if (!isBookableNow(listing, now)) throw conflict(MSG_NOT_RENTABLE);
+}
+
+export const MSG_OWN_LISTING = '不能租用自己店铺的账号';
+
+/** A seller renting their own account would pay themselves through the platform: refused (409). */
+export async function refuseOwnListing(db: DbOrTx, userId: number, listingId: number): Promise<void> {
+  const [own] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(shops, eq(shops.id, listings.shopId))
+    .where(and(eq(listings.id, listingId), eq(shops.ownerUserId, userId)));
+  if (own) throw conflict(MSG_OWN_LISTING);
+}
+
+/**
+ * Holds the listing row (FOR KEY SHARE) for the rest of the transaction, before the listing is read:
+ * a seller's state change takes it FOR UPDATE before checking the orders (seller-listings.ts), so
+ * the two never pass each other. Renters do not block one another (key-share locks agree).
+ */
+export async function lockListingForRental(tx: DbTx, listingId: number): Promise<void> {
+  await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId)).for('key share');
+}
+
+export async function createOrder(db: Db, userId: number, request: z.output<typeof rentalRequestSchema>, key: string | null, now: Date): Promise<OrderView> {
+  return mappingDoubleBooking(() =>
+    withIdempotency(db, { userId, scope: 'order.create', key, request }, async (tx) => {
+      await requireRealName(tx, userId);
+      await lockListingForRental(tx, request.account_id);
+      await refuseOwnListing(tx, userId, request.account_id);
+      await expireUnpaidOrders(tx, now, request.account_id);
+      const server = await quoteFor(tx, userId, request, now);
+      assertRentable(server.listing, request.reserved === true, now);
+      const { quote, envelope } = server;
+      if (envelope) {
+        const claimed = await tx
+          .update(redPackets)
+          .set({ status: RED_PACKET_STATUS.used, usedAt: now })
+          .where(and(eq(redPackets.id, envelope.id), eq(redPackets.userId, userId), eq(redPackets.status, RED_PACKET_STATUS.unused)))
+          .returning({ id: redPackets.id });
+        if (claimed.length === 0) throw conflict(MSG_RED_PACKET_UNUSABLE);
+      }
+      const [inserted] = await tx
+        .insert(orders)
+        .values({
+          orderNo: newNumber('rental', now),
+          kind: 'rental',
+          userId,
+          status: ORDER_STATUS.unpaid,
+          listingId: server.listing.id,
+          rentalId: quote.rentalId,
+          rentalOption: quote.option,
+          hours: quote.hours,
+          bonusHours: quote.bonusHours,
+          reserved: quote.reserved,
+          startsAt: quote.startsAt,
+          endsAt: quote.endsAt,
+          originalFen: quote.baseFen,
+          activityDiscountFen: quote.activityDiscountFen,
+          vipDiscountFen: quote.vipDiscountFen,
+          redPacketId: envelope?.id ?? null,
+          couponDiscountFen: quote.couponDiscountFen,
+          payFen: quote.payFen,
+          depositFen: quote.depositFen,
+          totalFen: quote.totalFen,
+          payDeadline: new Date(now.getTime() + ORDER_PAY_TIMEOUT_MS),
+          createdAt: now,
+        })
+        .returning({ id: orders.id });
+      return orderViewById(tx, inserted!.id, now);
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// reading
+
+export async function getOwnOrderView(db: DbOrTx, userId: number, orderNo: string, now: Date): Promise<OrderView> {
+  const record = await findOwnOrder(db, userId, orderNo);
+  if (!record) throw notFound(MSG_ORDER_NOT_FOUND);
+  return toOrderView(record, now);
+}
+
+/** spec §7 "GET order info": data.order_status, for /pay-result. */
+export async function getOrderInfo(db: DbOrTx, userId: number, orderNo: string, now: Date): Promise<OrderInfo> {
+  const view = await getOwnOrderView(db, userId, orderNo, now);
+  return {
+    order_no: view.order_no,
+    kind: view.kind,
+    order_status: view.order_status,
+    order_status_text: view.order_status_text,
+    pay_status_code: view.pay_status_code,
+  };
+}
+
+export const orderListQuerySchema = z.object({
+  filter: optionalQuery(z.enum(ORDER_LIST_FILTERS.map((filter) => filter.key) as [string, ...string[]])).default('all'),
+  page: optionalQuery(queryIntSchema(1, 1_000_000)).default(1),
+  page_size: optionalQuery(queryIntSchema(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
+});
+
+/** The user's rental orders, newest first, by the /account/order filter. */
+export async function listOrders(db: DbOrTx, userId: number, query: z.output<typeof orderListQuerySchema>, now: Date): Promise<Page<OrderView>> {
+  const statuses = ORDER_LIST_FILTERS.find((filter) => filter.key === query.filter)?.statuses ?? null;
+  const where = and(eq(orders.userId, userId), eq(orders.kind, 'rental'), statuses ? inArray(orders.status, [...statuses]) : undefined);
+  const [records, [total]] = await Promise.all([
+    loadOrderRecords(db, where, { limit: query.page_size, offset: (query.page - 1) * query.page_size }),
+    db.select({ value: count() }).from(orders).where(where),
+  ]);
+  return { list: records.map((record) => toOrderView(record, now)), total: total?.value ?? 0, page: query.page, page_size: query.page_size };
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { isApiError } from '~/platform/client/errors';
+import { cancelOrder, previewCancel, type CancelPreview } from '~/features/wallet/client/money';
+import { ORDER_STATUS } from '~/platform/config/constants';
+import { DebounceButton } from '~/platform/ui/DebounceButton';
+import { Modal } from '~/platform/ui/Modal';
+import { Skeleton } from '~/platform/ui/Skeleton';
+import { errorText, focusRing, isNonZeroYuan, type OrderDialogProps } from '~/features/orders/ui/order-helpers';
+
+/** spec §4 early-cancel refund as the renter reads it (docs/decisions.md "Early-cancel refund"). */
+export const CANCEL_RULE_TEXT = '开始前取消全额退还租金；开始后2小时内取消退50%，3小时内退30%，5小时内退10%，超过5小时不退租金；押金全额退还';
+
+export interface CancelLine {
+  label: string;
+  value: string;
+}
+
+/** The refund lines of a paid order; the hafu-coin line only when coins were charged. */
+export function cancelPreviewLines(preview: CancelPreview): CancelLine[] {
+  const lines: CancelLine[] = [
+    { label: '退还租金', value: `¥${preview.refund}（${preview.percent}%）` },
+    { label: '退还押金', value: `¥${preview.deposit}` },
+  ];
+  if (isNonZeroYuan(preview.game_money)) lines.push({ label: '退还哈夫币', value: `¥${preview.game_money}` });
+  lines.push({ label: '合计退回余额', value: `¥${preview.total}` });
+  return lines;
+}
+
+export function CancelDialog({ order, open, onClose, onDone }: OrderDialogProps): ReactNode {
+  return (
+    <Modal open={open} title="取消订单" onClose={onClose} width={480}>
+      <CancelBody order={order} onClose={onClose} onDone={onDone} />
+    </Modal>
+  );
+}
+
+type PreviewLoad = { kind: 'loading' } | { kind: 'failed'; msg: string } | { kind: 'ready'; preview: CancelPreview };
+
+function CancelBody({ order, onClose, onDone }: Omit<OrderDialogProps, 'open'>): ReactNode {
+  // Only a paid order gives money back; an unpaid one needs no preview round trip.
+  const paid = order.order_status === ORDER_STATUS.paid;
+  const [load, setLoad] = useState<PreviewLoad>({ kind: 'loading' });
+  const [reload, setReload] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!paid) return;
+    const controller = new AbortController();
+    setLoad({ kind: 'loading' });
+    previewCancel(order.order_no, { signal: controller.signal })
+      .then((preview) => setLoad({ kind: 'ready', preview }))
+      .catch((error: unknown) => {
+        if (isApiError(error) && error.cancelled) return;
+        setLoad({ kind: 'failed', msg: errorText(error, '获取退款信息失败') });
+      });
+    return () => controller.abort();
+  }, [order.order_no, paid, reload]);
+
+  async function confirm(): Promise<void> {
+    setFailure(null);
+    try {
+      onDone(await cancelOrder(order.order_no));
+    } catch (error) {
+      setFailure(errorText(error, '取消失败，请重试'));
+    }
+  }
+
+  return (
+    <div className="space-y-4 text-sm">
+      {!paid ? <p className="text-base text-neutral-900">确定取消该订单吗？</p> : null}
+      {paid && load.kind === 'loading' ? <Skeleton lines={4} /> : null}
+      {paid && load.kind === 'failed' ? (
+        <p role="alert" className="flex flex-wrap items-center gap-2 text-primary-dark">
+          {load.msg}
+          <button type="button" onClick={() => setReload((count) => count + 1)} className={`rounded border border-primary px-2 py-0.5 text-xs text-primary hover:bg-primary-light ${focusRing}`}>
+            重试
+          </button>
+        </p>
+      ) : null}
+      {paid && load.kind === 'ready' ? (
+        <>
+          <dl className="space-y-1.5 rounded-md bg-neutral-50 px-4 py-3">
+            {cancelPreviewLines(load.preview).map((line, index, lines) => (
+              <div key={line.label} className={`flex justify-between gap-4 ${index === lines.length - 1 ? 'border-t border-neutral-200 pt-1.5 font-medium' : ''}`}>
+                <dt className="text-neutral-600">{line.label}</dt>
+                <dd className={`tabular-nums ${index === lines.length - 1 ? 'text-primary' : 'text-neutral-900'}`}>{line.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="text-xs leading-5 text-neutral-600">{CANCEL_RULE_TEXT}</p>
+        </>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="text-primary-dark">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-3 pt-1">
+        <button type="button" onClick={onClose} className={`rounded border border-neutral-300 px-4 py-2 text-neutral-700 hover:text-primary ${focusRing}`}>
+          再想想
+        </button>
+        <DebounceButton onAction={confirm} disabled={paid && load.kind !== 'ready'}>
+          确认取消
+        </DebounceButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { isApiError } from '~/platform/client/errors';
+import { isDefinitiveRefusal } from '~/platform/client/intent-keys';
+import { createOrder, MONEY_CODES, newIdempotencyKey, quoteOrder, type OrderQuote, type OrderView, type RentalRequest } from '~/features/wallet/client/money';
+import { hafuPrepayFen, hafuTagText } from '~/features/orders/rules/hafu';
+import { fenToYuan } from '~/platform/rules/money';
+import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
+import { openModal } from '~/platform/stores/ui';
+import { PayDialog } from '~/features/wallet/ui/PayDialog';
+import { DebounceButton } from '~/platform/ui/DebounceButton';
+import { Modal } from '~/platform/ui/Modal';
+import { Skeleton } from '~/platform/ui/Skeleton';
+import { FigureRow } from '~/platform/ui/FigureRow';
+import { RealNameNotice } from '~/features/account/ui/RealNameNotice';
+
+export interface CheckoutDialogProps {
+  /** What the picker chose (without the envelope: the dialog chooses it with the renter). */
+  request: Omit<RentalRequest, 'red_packet_id'>;
+  /** The listing's hafu coins (spec §1: prepaid), for the prepay line and the hafuCoin explainer. */
+  hafu?: CheckoutHafu;
+  open: boolean;
+  onClose(): void;
+}
+
+export interface CheckoutHafu {
+  game_money: number;
+  money_exchange_rate: number | null;
+}
+
+/** The checkout's hafu line: 含哈夫币85.5万，租号开始后需预付¥85.50 (spec §9 tag and prepay); null without coins. */
+export function checkoutHafuText(hafu: CheckoutHafu | undefined): string | null {
+  if (!hafu || !Number.isSafeInteger(hafu.game_money) || hafu.game_money <= 0) return null;
+  const tag = hafuTagText(hafu.game_money);
+  const prepayFen = hafuPrepayFen(hafu.game_money, hafu.money_exchange_rate);
+  const prepay = prepayFen === null ? '需预付哈夫币押金' : `需预付¥${fenToYuan(prepayFen)}`;
+  return `含哈夫币${tag ?? ''}，租号开始后${prepay}，未用完按比例退还`;
+}
+
+/** Value of the envelope select: the server's best choice, none, or one envelope. */
+type EnvelopeChoice = 'best' | 'none' | number;
+
+export function envelopeRequest(choice: EnvelopeChoice): Pick<RentalRequest, 'red_packet_id'> {
+  if (choice === 'best') return {};
+  return { red_packet_id: choice === 'none' ? null : choice };
+}
+
+export const PAY_RESULT_PATH = '/pay-result';
+
+type Load = { kind: 'loading' } | { kind: 'failed'; text: string } | { kind: 'ready'; quote: OrderQuote };
+
+/**
+ * 确认订单 of the detail page (issue 5): the server's quote for this renter (VIP, red envelope,
+ * deposit), then the order, then the pay dialog. Loaded only when 立即租号 is clicked, so the
+ * detail page's first JavaScript stays small. One idempotency key per opening: a double click or
+ * a retry after a lost answer never creates a second order.
+ */
+export default function CheckoutDialog({ request, hafu, open, onClose }: CheckoutDialogProps): ReactNode {
+  const id = useId();
+  const [choice, setChoice] = useState<EnvelopeChoice>('best');
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [error, setError] = useState<string | null>(null);
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const key = useRef(newIdempotencyKey());
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    setLoad({ kind: 'loading' });
+    quoteOrder({ ...request, ...envelopeRequest(choice) }, { signal: controller.signal })
+      .then((quote) => setLoad({ kind: 'ready', quote }))
+      .catch((failure: unknown) => {
+        if (isApiError(failure) && failure.cancelled) return;
+        setLoad({ kind: 'failed', text: failure instanceof Error ? failure.message : '获取价格失败' });
+      });
+    return () => controller.abort();
+  }, [open, choice, request]);
+
+  async function submit(quote: OrderQuote): Promise<void> {
+    setError(null);
+    try {
+      const created = await createOrder({ ...request, red_packet_id: quote.red_packet?.id ?? null }, key.current);
+      setOrder(created);
+    } catch (failure) {
+      if (isApiError(failure) && failure.code === MONEY_CODES.realNameRequired) {
+        openModal('realName');
+      }
+      setError(failure instanceof Error ? failure.message : '下单失败');
+      // A refusal means nothing was created: the next try is a new intent.
+      if (isDefinitiveRefusal(failure)) key.current = newIdempotencyKey();
+    }
+  }
+
+  const hafuText = checkoutHafuText(hafu);
+
+  if (order) {
+    return (
+      <PayDialog
+        order={order}
+        open={open}
+        onClose={onClose}
+        onPaid={(paid) => location.assign(`${PAY_RESULT_PATH}?order_no=${encodeURIComponent(paid.order_no)}`)}
+      />
+    );
+  }
+
+  return (
+    <Modal open={open} title="确认订单" onClose={onClose}>
+      {load.kind === 'loading' ? <Skeleton lines={5} className="py-2" /> : null}
+      {load.kind === 'failed' ? (
+        <p role="alert" className="text-sm text-primary-dark">
+          {load.text}
+        </p>
+      ) : null}
+      {load.kind === 'ready' ? (
+        <div className="space-y-4 text-sm" data-checkout>
+          {!load.quote.is_real_name ? <RealNameNotice /> : null}
+          <dl className="space-y-1.5">
+            <FigureRow label="租赁方式">
+              {load.quote.option_label}
+              {load.quote.rental_option === 'hourly' ? ` × ${load.quote.hours}小时` : ''}
+              {load.quote.reserved ? '（预约）' : ''}
+            </FigureRow>
+            <FigureRow label="租期">
+              {formatShanghaiDateTime(new Date(load.quote.starts_at))} 至 {formatShanghaiDateTime(new Date(load.quote.ends_at))}
+            </FigureRow>
+            <FigureRow label="租金">¥{load.quote.original}</FigureRow>
+            {load.quote.activity_discount !== '0.00' ? <FigureRow label="活动优惠">−¥{load.quote.activity_discount}</FigureRow> : null}
+            {load.quote.vip_discount !== '0.00' ? <FigureRow label="VIP优惠">−¥{load.quote.vip_discount}</FigureRow> : null}
+            {load.quote.coupon_discount !== '0.00' ? <FigureRow label="红包抵扣">−¥{load.quote.coupon_discount}</FigureRow> : null}
+            <FigureRow label="押金（可退）">{load.quote.deposit === '0.00' ? '无押金' : `¥${load.quote.deposit}`}</FigureRow>
+          </dl>
+          {hafuText && hafu ? (
+            <p className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200" data-checkout-hafu>
+              <span>{hafuText}</span>
+              <button
+                type="button"
+                onClick={() => openModal('hafuCoin', { game_money: hafu.game_money, money_exchange_rate: hafu.money_exchange_rate })}
+                className="rounded-full border border-amber-600 px-3 py-0.5 text-xs hover:bg-amber-100"
+              >
+                哈夫币说明
+              </button>
+            </p>
+          ) : null}
+          <div>
+            <label htmlFor={`${id}-envelope`} className="mb-1 block text-neutral-700">
+              红包
+            </label>
+            <select
+              id={`${id}-envelope`}
+              value={String(load.quote.red_packet?.id ?? 'none')}
+              onChange={(event) => setChoice(event.target.value === 'none' ? 'none' : Number(event.target.value))}
+              className="w-full rounded border border-neutral-300 px-2 py-1.5"
+            >
+              <option value="none">不使用红包</option>
+              {load.quote.usable_red_packets.map((envelope) => (
+                <option key={envelope.id} value={envelope.id}>
+                  {envelope.name}（{envelope.label}，省¥{envelope.discount}）
+                </option>
+              ))}
+            </select>
+            {load.quote.usable_red_packets.length === 0 ? <p className="mt-1 text-xs text-neutral-600">暂无可用于此订单的红包</p> : null}
+          </div>
+          <p className="flex items-baseline justify-between border-t border-neutral-100 pt-3">
+            <span className="text-neutral-700">应付合计</span>
+            <strong className="text-2xl text-primary" data-checkout-total={load.quote.total_fen}>
+              ¥{load.quote.total}
+            </strong>
+          </p>
+          {error ? (
+            <p role="alert" className="text-primary-dark">
+              {error}
+            </p>
+          ) : null}
+          <DebounceButton
+            onAction={() => submit(load.quote)}
+            data-track="submit_order"
+            data-track-value={JSON.stringify({ productId: request.account_id, productName: request.option })}
+            className="w-full rounded-md bg-primary py-2.5 text-base font-bold text-white hover:bg-primary-dark">
+            提交订单
+          </DebounceButton>
+          <p className="text-center text-xs text-neutral-600">下单后请在15分钟内完成支付，超时订单将自动取消</p>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

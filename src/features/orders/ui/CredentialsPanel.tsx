@@ -1,0 +1,109 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { isApiError } from '~/platform/client/errors';
+import { getCredentials, type Credentials } from '~/features/wallet/client/money';
+import { Skeleton } from '~/platform/ui/Skeleton';
+import { CopyButton } from '~/platform/ui/CopyButton';
+import { countdownText, errorText, focusRing, secondsUntil } from '~/features/orders/ui/order-helpers';
+
+export interface CredentialsPanelProps {
+  orderNo: string;
+  /** The panel's element id, for the 查看账号 button's aria-controls. */
+  id?: string;
+}
+
+const MASK = '••••••••';
+
+type Load = { kind: 'loading' } | { kind: 'failed'; msg: string } | { kind: 'ready'; credentials: Credentials };
+
+/**
+ * The rented account's login details. The card mounts this only after a click on 查看账号, so
+ * the password is never fetched (nor logged in the network panel) unless the renter asks.
+ */
+export function CredentialsPanel({ orderNo, id }: CredentialsPanelProps): ReactNode {
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ kind: 'loading' });
+    getCredentials(orderNo, { signal: controller.signal })
+      .then((credentials) => setLoad({ kind: 'ready', credentials }))
+      .catch((error: unknown) => {
+        if (isApiError(error) && error.cancelled) return;
+        setLoad({ kind: 'failed', msg: errorText(error, '获取账号信息失败') });
+      });
+    return () => controller.abort();
+  }, [orderNo, reload]);
+
+  return (
+    <section id={id} aria-label="账号信息" className="mt-3 rounded-md bg-neutral-50 p-3 text-sm ring-1 ring-neutral-200">
+      {load.kind === 'loading' ? <Skeleton lines={2} /> : null}
+      {load.kind === 'failed' ? (
+        <p role="alert" className="flex flex-wrap items-center gap-2 text-primary-dark">
+          {load.msg}
+          <button type="button" onClick={() => setReload((count) => count + 1)} className={`rounded border border-primary px-2 py-0.5 text-xs text-primary hover:bg-primary-light ${focusRing}`}>
+            重试
+          </button>
+        </p>
+      ) : null}
+      {load.kind === 'ready' ? <CredentialsView credentials={load.credentials} /> : null}
+    </section>
+  );
+}
+
+function CredentialsView({ credentials }: { credentials: Credentials }): ReactNode {
+  // The browser's clock from here on: the panel may stay open for hours.
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  const [shown, setShown] = useState(false);
+  const seconds = secondsUntil(credentials.ends_at, nowMs);
+  const ended = seconds === 0;
+
+  useEffect(() => {
+    if (ended) return;
+    const timer = setInterval(() => setNowMs(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ended]);
+
+  return (
+    <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2">
+      <dt className="text-neutral-600">账号</dt>
+      <dd className="flex flex-wrap items-center gap-2">
+        <span className="font-mono break-all text-neutral-900">{credentials.login_account}</span>
+        <CopyButton text={credentials.login_account} what="账号" />
+      </dd>
+      <dt className="text-neutral-600">密码</dt>
+      <dd className="flex flex-wrap items-center gap-2">
+        {ended ? (
+          <span className="text-neutral-500">租期已结束，密码不再显示</span>
+        ) : (
+          <>
+            <span className="font-mono break-all text-neutral-900" data-password-shown={shown}>
+              {shown ? credentials.login_password : MASK}
+            </span>
+            <button
+              type="button"
+              onClick={() => setShown((value) => !value)}
+              aria-pressed={shown}
+              aria-label={shown ? '隐藏密码' : '显示密码'}
+              className={`rounded border border-neutral-300 px-1.5 py-0.5 text-xs leading-4 text-neutral-600 hover:border-primary hover:text-primary ${focusRing}`}
+            >
+              {shown ? '隐藏' : '显示'}
+            </button>
+            <CopyButton text={credentials.login_password} what="密码" />
+          </>
+        )}
+      </dd>
+      <dt className="text-neutral-600">剩余时间</dt>
+      {/* Announced only when it ends: a per-second live region would talk without pause. */}
+      <dd className="tabular-nums">
+        {ended ? (
+          <span role="status" className="text-neutral-700">
+            租期已结束
+          </span>
+        ) : (
+          <span className="text-primary">剩余 {countdownText(seconds)}</span>
+        )}
+      </dd>
+    </dl>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The seller's orders, complaint answers and earnings (issue 13; contract in
+ * features/sellers/contract/seller-earnings.ts). Every call needs the signed-in seller's token.
+ */
+import type { ComplaintAnswerBody, Page, SellerComplaint, SellerEarnings, SellerEarningsQuery, SellerOrder, SellerOrdersQuery } from '~/features/sellers/contract/seller-earnings';
+import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+
+export * from '~/features/sellers/contract/seller-earnings';
+
+type Signal = Pick<RequestOptions, 'signal'>;
+
+/** GET seller/orders: the orders on the caller's listings, newest first. */
+export function listSellerOrders(query: SellerOrdersQuery, options: Signal = {}): Promise<Page<SellerOrder>> {
+  return apiGet('/seller/orders', { ...query }, options);
+}
+
+/** POST seller/complaints/answer: 404 for another seller's complaint, 409 once it is handled. */
+export function answerComplaint(body: { complaint_id: number; content: string; images: ComplaintAnswerBody['images'] }): Promise<SellerComplaint> {
+  return apiPost('/seller/complaints/answer', { ...body });
+}
+
+/** GET seller/earnings: the figures, the 30-day series and one page of listing statistics. */
+export function getSellerEarnings(query: SellerEarningsQuery, options: Signal = {}): Promise<SellerEarnings> {
+  return apiGet('/seller/earnings', { ...query }, options);
+}
+
+/** What POST uploads/image answers (services/uploads.ts UploadedImage). */
+export interface UploadedImageAnswer {
+  id: number;
+  card_url: string;
+  detail_url: string;
+  width: number;
+  height: number;
+}
+
+/** POST uploads/image with purpose complaint: evidence for a complaint answer (JPEG, PNG or WebP, at most 5 MB). */
+export function uploadComplaintImage(file: Blob): Promise<UploadedImageAnswer> {
+  const form = new FormData();
+  form.append('purpose', 'complaint');
+  form.append('file', file);
+  return apiPost('/uploads/image', form);
+}

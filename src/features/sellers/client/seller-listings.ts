@@ -1,0 +1,61 @@
+/** The seller's listings (issue 13; contract in features/sellers/contract/seller-listings.ts). Every call needs the signed-in seller's token. */
+import type {
+  ListingCreateInput,
+  ListingUpdateInput,
+  Page,
+  SellerListingCredentials,
+  SellerListingDeleteAnswer,
+  SellerListingEdit,
+  SellerListingFilter,
+  SellerListingOptions,
+  SellerListingRow,
+  SellerListingSaved,
+  SellerListingStateAnswer,
+  UploadedImageAnswer,
+} from '~/features/sellers/contract/seller-listings';
+import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+
+export * from '~/features/sellers/contract/seller-listings';
+
+type Signal = Pick<RequestOptions, 'signal'>;
+
+export function listSellerListings(query: { state: SellerListingFilter; page: number; page_size: number }, options: Signal = {}): Promise<Page<SellerListingRow>> {
+  return apiGet('/seller/listings', { ...query }, options);
+}
+
+export function getSellerListingOptions(options: Signal = {}): Promise<SellerListingOptions> {
+  return apiGet('/seller/listings/options', undefined, options);
+}
+
+export function getSellerListing(id: number, options: Signal = {}): Promise<SellerListingEdit> {
+  return apiGet('/seller/listings/detail', { id }, options);
+}
+
+/** The owner's own login details (the 显示密码 button). */
+export function getSellerListingCredentials(id: number): Promise<SellerListingCredentials> {
+  return apiGet('/seller/listings/credentials', { id });
+}
+
+export function createSellerListing(body: ListingCreateInput): Promise<SellerListingSaved> {
+  return apiPost('/seller/listings/create', body as Record<string, unknown>);
+}
+
+export function updateSellerListing(body: ListingUpdateInput): Promise<SellerListingSaved> {
+  return apiPost('/seller/listings/update', body as Record<string, unknown>);
+}
+
+export function changeSellerListingState(id: number, state: 'on_shelf' | 'off_shelf' | 'maintenance'): Promise<SellerListingStateAnswer> {
+  return apiPost('/seller/listings/state', { id, state });
+}
+
+export function deleteSellerListing(id: number): Promise<SellerListingDeleteAnswer> {
+  return apiPost('/seller/listings/delete', { id });
+}
+
+/** POST uploads/image (multipart, purpose listing): the picture's id and its two URLs. */
+export function uploadListingImage(file: File): Promise<UploadedImageAnswer> {
+  const form = new FormData();
+  form.set('purpose', 'listing');
+  form.set('file', file);
+  return apiPost('/uploads/image', form);
+}

@@ -1,0 +1,101 @@
+import { useId, useState, type ReactNode } from 'react';
+import {
+  answerComplaint,
+  COMPLAINT_ANSWER_IMAGES_MAX,
+  COMPLAINT_ANSWER_MAX_CHARS,
+  COMPLAINT_ANSWER_MIN_CHARS,
+  type SellerComplaint,
+  type UploadedImageAnswer,
+} from '~/features/sellers/client/seller-earnings';
+import { EvidenceImages } from '~/features/complaints/ui/EvidenceImages';
+import { errorText, focusRing } from '~/features/orders/ui/order-helpers';
+import { DebounceButton } from '~/platform/ui/DebounceButton';
+import { Modal } from '~/platform/ui/Modal';
+import { CountedTextarea } from '~/platform/ui/CountedTextarea';
+import { answerContentError } from '~/features/sellers/ui/orders/seller-order-helpers';
+
+export interface AnswerDialogProps {
+  orderNo: string;
+  complaint: SellerComplaint;
+  open: boolean;
+  onClose(): void;
+  onDone(complaint: SellerComplaint): void;
+}
+
+/** 回复投诉: the listing owner's answer to a complaint, with up to 6 images as evidence. */
+export function AnswerDialog({ orderNo, complaint, open, onClose, onDone }: AnswerDialogProps): ReactNode {
+  return (
+    <Modal open={open} title="回复投诉" onClose={onClose}>
+      <AnswerBody orderNo={orderNo} complaint={complaint} onClose={onClose} onDone={onDone} />
+    </Modal>
+  );
+}
+
+function AnswerBody({ orderNo, complaint, onClose, onDone }: Omit<AnswerDialogProps, 'open'>): ReactNode {
+  const id = useId();
+  const [content, setContent] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [images, setImages] = useState<UploadedImageAnswer[]>([]);
+  const [uploading, setUploading] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const contentError = answerContentError(content);
+
+  async function submit(): Promise<void> {
+    setTouched(true);
+    if (contentError || uploading > 0) return;
+    setFailure(null);
+    try {
+      onDone(
+        await answerComplaint({
+          complaint_id: complaint.id,
+          content: content.trim(),
+          images: images.map((image) => image.id),
+        }),
+      );
+    } catch (error) {
+      setFailure(errorText(error, '提交失败，请重试'));
+    }
+  }
+
+  return (
+    <div className="space-y-4 text-sm">
+      <div className="rounded-md bg-neutral-50 px-3 py-2 text-neutral-700">
+        <p className="text-xs text-neutral-500">
+          订单号 {orderNo} · {complaint.type_name}
+        </p>
+        <p className="mt-1 break-words whitespace-pre-line">{complaint.content}</p>
+      </div>
+
+      <CountedTextarea
+        id={id}
+        label="回复内容"
+        value={content}
+        max={COMPLAINT_ANSWER_MAX_CHARS}
+        placeholder={`请说明情况（${COMPLAINT_ANSWER_MIN_CHARS}-${COMPLAINT_ANSWER_MAX_CHARS}字），平台会结合双方说明处理`}
+        error={touched ? contentError : null}
+        onChange={setContent}
+        // Leaving the field empty says nothing yet: the dialog opens with the text focused, and a
+        // message appearing on that blur moved the dialog under the pointer mid-click.
+        onBlur={() => {
+          if (content.trim() !== '') setTouched(true);
+        }}
+      />
+
+      <EvidenceImages images={images} onChange={setImages} uploading={uploading} onUploading={setUploading} max={COMPLAINT_ANSWER_IMAGES_MAX} legend="图片凭证" />
+
+      {failure ? (
+        <p role="alert" className="text-primary-dark">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-3 pt-1">
+        <button type="button" onClick={onClose} className={`rounded border border-neutral-300 px-4 py-2 text-neutral-700 hover:text-primary ${focusRing}`}>
+          取消
+        </button>
+        <DebounceButton onAction={submit} disabled={uploading > 0}>
+          提交回复
+        </DebounceButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Shapes both halves of sign-in agree on (docs/sign-in-api.md), written once: the browser's call
+ * group (auth.ts) and the server's services import them from here.
+ */
+
+/** GET common/getSign (spec §7: public_key, sign, timestamp, nonce_str). */
+export interface SignChallenge {
+  /** SPKI PEM of the active RSA key. */
+  public_key: string;
+  key_id: string;
+  /** The per-challenge HMAC key: 64 hex characters. */
+  sign: string;
+  /** Seconds since the epoch. */
+  timestamp: number;
+  nonce_str: string;
+}
+
+/** POST common/captcha (v1): a slider puzzle. */
+export interface CaptchaPuzzle {
+  captcha_id: string;
+  width: number;
+  height: number;
+  piece_size: number;
+  /** Where the piece sits vertically; it only slides along x. */
+  piece_y: number;
+  /** data: URLs of the background with its gap, and of the piece. */
+  image: string;
+  piece: string;
+}
+
+/** spec §7 validate code v2: the web_action a verify_key is bound to. */
+export const CAPTCHA_ACTIONS = ['login', 'submit', 'sendSms'] as const;
+export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
+
+/** spec §7 login and register: the request-signing headers. */
+export const SIGN_HEADERS = { sign: 'X-Sign', timestamp: 'X-Timestamp', nonce: 'X-Nonce-Str' } as const;
+
+/**
+ * What an SMS or email code is for. 'verify' proves the signed-in user holds their bound phone or
+ * email (account settings); 'deactivate' is the SMS code that starts a deregistration.
+ */
+export const CODE_ACTIONS = ['login', 'register', 'bind', 'reset', 'verify', 'deactivate'] as const;
+export type CodeAction = (typeof CODE_ACTIONS)[number];
+
+/** The third parties a user can sign in with by QR. */
+export const THIRD_PARTY_PROVIDERS = ['wechat', 'qq'] as const;
+export type ThirdPartyProvider = (typeof THIRD_PARTY_PROVIDERS)[number];

@@ -1,0 +1,70 @@
+/**
+ * The wire side of the three scan logins (docs/sign-in-api.md "QR login"), reshaped into one form
+ * so the panel only deals with spec §4 QR states.
+ */
+import {
+  appQrStatus,
+  appQrToken,
+  generateAppQr,
+  initQqQr,
+  initWechatQr,
+  qqQrStatus,
+  wechatQrStatus,
+  type SignInAnswer,
+} from '~/features/sign-in/client/auth';
+import { browserFingerprint } from '~/platform/client/fingerprint';
+import { appQrState, qqQrState, wechatQrState, type QrPlatform, type QrState } from '~/features/sign-in/rules/qr-login';
+
+export interface QrCode {
+  /** session_id, sessionId or qr_token. */
+  id: string;
+  /** A data: URL of the QR image. */
+  image: string;
+  /** Outside production the server names the page the QR encodes, for a demo without a phone. */
+  scanUrl: string | null;
+  /**
+   * Live WeChat login only: WeChat's qrconnect page, opened in a new tab (it shows WeChat's own QR
+   * and cannot be opened inside WeChat, so our QR of it is of no use); this tab keeps polling.
+   */
+  authorizeUrl: string | null;
+}
+
+export interface QrPoll {
+  state: QrState;
+  /** Present once signed in. */
+  answer?: SignInAnswer;
+  /** A third-party identity without a bound phone (spec §6): go to /bind with it. */
+  tempToken?: string;
+}
+
+export async function initQr(platform: QrPlatform): Promise<QrCode> {
+  if (platform === 'wechat') {
+    const r = await initWechatQr();
+    return { id: r.session_id, image: r.qrcode_url, scanUrl: r.sandbox_scan_url ?? null, authorizeUrl: r.authorize_url ?? null };
+  }
+  if (platform === 'qq') {
+    const r = await initQqQr(await browserFingerprint());
+    // Mobile QQ opens the authorize page our QR encodes, so QQ keeps its QR (docs/providers-sign-in.md).
+    return { id: r.sessionId, image: r.qrImage, scanUrl: r.sandbox_scan_url ?? null, authorizeUrl: null };
+  }
+  const r = await generateAppQr(await browserFingerprint());
+  return { id: r.qr_token, image: r.qr_image, scanUrl: r.sandbox_scan_url ?? null, authorizeUrl: null };
+}
+
+export async function pollQr(platform: QrPlatform, id: string, signal: AbortSignal): Promise<QrPoll> {
+  if (platform === 'wechat') {
+    const r = await wechatQrStatus(id, signal);
+    // spec §4 maps WeChat's statuses other than pending/success/cancelled to error; our server also
+    // says `expired` once its 60 s are over (usually a poll before our own clock does), and an
+    // expired code must be renewed (spec §4), not shown as a failure.
+    const state = r.status === 'expired' ? 'expired' : wechatQrState(r.status);
+    return { state, answer: r.token, tempToken: r.temp_token };
+  }
+  if (platform === 'qq') {
+    const r = await qqQrStatus(id, signal);
+    return { state: qqQrState(r.resultStatus), answer: r.resultToken, tempToken: r.temp_token };
+  }
+  const state = appQrState((await appQrStatus(id, signal)).status);
+  // The app hands the token out by a separate call once confirmed.
+  return state === 'logined' ? { state, answer: await appQrToken(id, signal) } : { state };
+}

@@ -1,0 +1,54 @@
+/**
+ * The wanted board (issue 16, /task and /task-publish) and the investment form (/business-invest).
+ * The hall and a task's public part are server rendered; these calls carry the user's token for
+ * what only they may see or do (offers, publishing, accepting).
+ */
+import type { Page } from '~/platform/wire/common';
+import type { InvestAnswer, OfferableListing, TaskAcceptAnswer, TaskDetail, TaskOfferView, TaskView } from '~/features/tasks/contract';
+import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+
+export type * from '~/features/tasks/contract';
+
+type Signal = Pick<RequestOptions, 'signal'>;
+
+export interface TaskPublishRequest {
+  game_id: number;
+  requirements: string;
+  budget_hour_fen: number;
+  hours: number;
+  expiry_hours: number;
+}
+
+export function publishTask(request: TaskPublishRequest): Promise<TaskView> {
+  return apiPost('/task/publish', { ...request });
+}
+
+/** The task with the offers the caller may see (all for its owner, their own for a seller). */
+export function getTaskDetail(id: number, options: Signal = {}): Promise<TaskDetail> {
+  return apiGet('/task/detail', { id }, options);
+}
+
+export function listMyTasks(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<TaskView>> {
+  return apiGet('/task/mine', { ...query }, options);
+}
+
+export function listOfferableListings(taskId: number, options: Signal = {}): Promise<OfferableListing[]> {
+  return apiGet('/task/offerable', { id: taskId }, options);
+}
+
+export function makeOffer(request: { task_id: number; listing_id: number; price_hour_fen: number; note: string }): Promise<TaskOfferView> {
+  return apiPost('/task/offer', { ...request });
+}
+
+/** The order of the accepted offer (unpaid); accepting the same offer again answers the same order. */
+export function acceptOffer(offerId: number): Promise<TaskAcceptAnswer> {
+  return apiPost('/task/accept', { offer_id: offerId });
+}
+
+export function closeTask(taskId: number): Promise<TaskView> {
+  return apiPost('/task/close', { task_id: taskId });
+}
+
+export function submitInvestment(request: { name: string; phone: string; city: string; budget: string; message: string }): Promise<InvestAnswer> {
+  return apiPost('/business/invest', { ...request });
+}

@@ -1,0 +1,142 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { isApiError } from '~/platform/client/errors';
+import { publishTask } from '~/features/tasks/client';
+import { TASK_EXPIRY_HOURS_DEFAULT, TASK_EXPIRY_HOURS_OPTIONS, TASK_HOURS_MAX, TASK_REQUIREMENTS_MAX_CHARS } from '~/platform/config/constants';
+import { yuanToFen } from '~/platform/rules/money';
+import { taskDraftIssues, type TaskDraftField } from '~/features/tasks/rules/wanted-tasks';
+import LoginRequired from '~/platform/ui/LoginRequired';
+import { focusRing } from '~/platform/ui/focus-ring';
+
+export interface TaskPublishFormProps {
+  games: readonly { id: number; name: string }[];
+  /** Preselected game (from the hall's filter). */
+  gameId: number | null;
+}
+
+const input = `w-full rounded-md border border-neutral-300 px-3 py-2 text-sm ${focusRing}`;
+
+function expiryLabel(hours: number): string {
+  return hours % 24 === 0 ? `${hours / 24}天` : `${hours}小时`;
+}
+
+/** Yuan text as fen, or NaN when it is not an amount (the rule then names the field). */
+function fenOf(yuan: string): number {
+  try {
+    return yuanToFen(yuan);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * 发布任务 (spec §2 /task-publish; issue 16 wanted board): the game from the catalogue, what the
+ * account should have, the budget per hour, the hours wanted and how long the task stays on the
+ * board. The same rules as the server (features/tasks/rules/wanted-tasks.ts) name each wrong field; a published
+ * task opens at its own address, where the offers arrive.
+ */
+function PublishForm({ games, gameId }: TaskPublishFormProps): ReactNode {
+  const id = useId();
+  const [game, setGame] = useState(gameId === null ? '' : String(gameId));
+  const [requirements, setRequirements] = useState('');
+  const [budget, setBudget] = useState('');
+  const [hours, setHours] = useState('3');
+  const [expiry, setExpiry] = useState(String(TASK_EXPIRY_HOURS_DEFAULT));
+  const [issues, setIssues] = useState<Partial<Record<TaskDraftField, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    setError(null);
+    const draft = {
+      gameId: game === '' ? null : Number(game),
+      requirements,
+      budgetHourFen: fenOf(budget),
+      hours: /^\d+$/.test(hours.trim()) ? Number(hours) : Number.NaN,
+      expiryHours: Number(expiry),
+    };
+    const found = taskDraftIssues(draft);
+    setIssues(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const task = await publishTask({ game_id: draft.gameId!, requirements: requirements.trim(), budget_hour_fen: draft.budgetHourFen, hours: draft.hours, expiry_hours: draft.expiryHours });
+      location.assign(`/task?id=${task.id}`);
+    } catch (failure) {
+      if (!isApiError(failure)) throw failure;
+      setError(failure.msg || '发布失败，请稍后再试');
+      setBusy(false);
+    }
+  }
+
+  const row = (name: TaskDraftField, label: string, control: ReactNode, hint?: string) => (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`${id}-${name}`} className="text-sm font-medium text-neutral-700">{label}</label>
+      {control}
+      {issues[name] ? <p id={`${id}-${name}-error`} className="text-xs text-primary">{issues[name]}</p> : hint ? <p className="text-xs text-neutral-500">{hint}</p> : null}
+    </div>
+  );
+  const described = (name: TaskDraftField) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': issues[name] ? true : undefined,
+    'aria-describedby': issues[name] ? `${id}-${name}-error` : undefined,
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2" aria-label="发布求租任务">
+      {row(
+        'game_id',
+        '游戏',
+        <select {...described('game_id')} className={input} value={game} onChange={(event) => setGame(event.target.value)}>
+          <option value="">选择游戏</option>
+          {games.map((item) => (
+            <option key={item.id} value={item.id}>{item.name}</option>
+          ))}
+        </select>,
+      )}
+      {row(
+        'budget_hour_fen',
+        '每小时预算（元）',
+        <input {...described('budget_hour_fen')} className={input} inputMode="decimal" value={budget} onChange={(event) => setBudget(event.target.value)} placeholder="例如：5" />,
+        '号主报价不会高于这个价格',
+      )}
+      <div className="sm:col-span-2">
+        {row(
+          'requirements',
+          '账号要求',
+          <textarea {...described('requirements')} className={`${input} min-h-28`} maxLength={TASK_REQUIREMENTS_MAX_CHARS} value={requirements} onChange={(event) => setRequirements(event.target.value)} placeholder="例如：段位、皮肤、英雄、区服等" />,
+        )}
+      </div>
+      {row(
+        'hours',
+        '租用时长（小时）',
+        <input {...described('hours')} className={input} inputMode="numeric" value={hours} onChange={(event) => setHours(event.target.value)} />,
+        `1-${TASK_HOURS_MAX}小时，接受报价后从下单时开始计时`,
+      )}
+      {row(
+        'expiry_hours',
+        '任务有效期',
+        <select {...described('expiry_hours')} className={input} value={expiry} onChange={(event) => setExpiry(event.target.value)}>
+          {TASK_EXPIRY_HOURS_OPTIONS.map((option) => (
+            <option key={option} value={option}>{expiryLabel(option)}</option>
+          ))}
+        </select>,
+        '到期后任务自动下架',
+      )}
+      <div className="flex flex-col gap-2 sm:col-span-2">
+        {error ? <p role="alert" className="text-sm text-primary">{error}</p> : null}
+        <button type="submit" disabled={busy} className={`rounded-full bg-primary px-8 py-2.5 font-bold text-white hover:bg-primary-dark disabled:opacity-60 sm:self-start ${focusRing}`}>
+          {busy ? '发布中…' : '发布任务'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function TaskPublishForm(props: TaskPublishFormProps): ReactNode {
+  return (
+    <LoginRequired title="发布任务">
+      <PublishForm {...props} />
+    </LoginRequired>
+  );
+}

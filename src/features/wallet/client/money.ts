@@ -1,0 +1,178 @@
+/**
+ * Renting and money calls (docs/money-api.md; spec §7 groups order, detail "recharge / VIP plan
+ * order / pay status", account "wallets / withdraw / alipay account / gold", vip). Every call
+ * needs the signed-in user's token. Money comes as yuan strings ("12.50") beside integer fen
+ * (`*_fen`); islands compute with the fen and show the strings.
+ *
+ * Calls that create or pay something take an idempotency key: the server answers a repeat of
+ * the same key with the first answer, so a double click or a retried request never pays twice.
+ */
+import type { OrderListFilter } from '~/features/orders/rules/order-status';
+import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+import type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
+
+export type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
+import { IDEMPOTENCY_HEADER, type PayChannel, type GatewayChannel, type WalletInfo, type LedgerEntry, type FundsDirection, type GatewayCheckout, type OrderView, type RentalRequest, type OrderQuote, type PayResult, type OrderInfo, type Credentials, type CancelPreview, type RenewCheck, type ComplaintType, type Complaint, type VipPlans, type AlipayAccount, type Withdrawal, type GoldOverview, type Page } from '~/features/wallet/contract/money';
+
+/** The contract's shapes, re-exported for the islands that call these functions. */
+export * from '~/features/wallet/contract/money';
+
+type Signal = Pick<RequestOptions, 'signal'>;
+
+export { newIdempotencyKey } from '~/platform/client/intent-keys';
+
+const withKey = (key: string): RequestOptions => ({ headers: { [IDEMPOTENCY_HEADER]: key } });
+
+// ---------------------------------------------------------------------------------------------
+// wallet
+
+export function getWallet(options: Signal = {}): Promise<{ walletsInfo: WalletInfo }> {
+  return apiGet('/account/wallets', undefined, options);
+}
+
+export function listFunds(query: { page: number; page_size: number; direction?: FundsDirection }, options: Signal = {}): Promise<Page<LedgerEntry>> {
+  return apiGet('/account/fundsDetail', { ...query }, options);
+}
+
+/** Recharge through a gateway; `amount` in yuan with at most 2 decimals. Needs real-name verification. */
+export function createRecharge(amount: string, channel: GatewayChannel, idempotencyKey: string): Promise<GatewayCheckout> {
+  return apiPost('/account/recharge', { amount, channel }, withKey(idempotencyKey));
+}
+
+// ---------------------------------------------------------------------------------------------
+// orders
+
+export function quoteOrder(request: RentalRequest, options: Signal = {}): Promise<OrderQuote> {
+  return apiPost('/order/quote', { ...request }, options);
+}
+
+export function createOrder(request: RentalRequest, idempotencyKey: string): Promise<OrderView> {
+  return apiPost('/order/create', { ...request }, withKey(idempotencyKey));
+}
+
+/** Wallet: paid at once. Alipay / WeChat: go to checkout_url. */
+export function payOrder(orderNo: string, channel: PayChannel, idempotencyKey: string): Promise<PayResult> {
+  return apiPost('/order/pay', { order_no: orderNo, channel }, withKey(idempotencyKey));
+}
+
+export function getOrderInfo(orderNo: string, options: Signal = {}): Promise<OrderInfo> {
+  return apiGet('/order/info', { order_no: orderNo }, options);
+}
+
+export function getOrder(orderNo: string, options: Signal = {}): Promise<OrderView> {
+  return apiGet('/order/detail', { order_no: orderNo }, options);
+}
+
+/** Rental orders of the user, newest first. */
+export function listOrders(query: { filter?: OrderListFilter; page: number; page_size: number }, options: Signal = {}): Promise<Page<OrderView>> {
+  return apiGet('/order/list', { ...query }, options);
+}
+
+export function getCredentials(orderNo: string, options: Signal = {}): Promise<Credentials> {
+  return apiGet('/order/credentials', { order_no: orderNo }, options);
+}
+
+export function previewCancel(orderNo: string, options: Signal = {}): Promise<CancelPreview> {
+  return apiGet('/order/cancelPreview', { order_no: orderNo }, options);
+}
+
+export function cancelOrder(orderNo: string): Promise<OrderView> {
+  return apiPost('/order/cancel', { order_no: orderNo });
+}
+
+export function checkRenew(orderNo: string, hours: number, options: Signal = {}): Promise<RenewCheck> {
+  return apiPost('/order/renewCheck', { order_no: orderNo, hours }, options);
+}
+
+/** Renewals are paid from the wallet. */
+export function renewOrder(orderNo: string, hours: number, idempotencyKey: string): Promise<OrderView> {
+  return apiPost('/order/renew', { order_no: orderNo, hours }, withKey(idempotencyKey));
+}
+
+/** spec §7 "POST charge account": the hafu-coin prepay of a paid rental, from the wallet; amount in yuan, 2 decimals. */
+export function chargeGameMoney(orderNo: string, amount: string, idempotencyKey: string): Promise<OrderView> {
+  return apiPost('/detail/chargeAccount', { order_no: orderNo, amount }, withKey(idempotencyKey));
+}
+
+// complaints
+
+export function listComplaintTypes(options: Signal = {}): Promise<ComplaintType[]> {
+  return apiGet('/order/complaintTypes', undefined, options);
+}
+
+export function listComplaints(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<Complaint>> {
+  return apiGet('/order/complaints', { ...query }, options);
+}
+
+/** Needs a bound phone: 403 code 1004 当前账号未绑定手机号 otherwise. content 5-500 characters. */
+export function createComplaint(orderNo: string, type: number, content: string, images: readonly number[] = []): Promise<Complaint> {
+  return apiPost('/order/complaint', { order_no: orderNo, type, content, ...(images.length > 0 ? { images: [...images] } : {}) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// VIP
+
+/** Public: works signed out too (vip_status 0 then). */
+export function listVipPlans(options: Signal = {}): Promise<VipPlans> {
+  return apiGet('/vip/list', undefined, options);
+}
+
+/** An unpaid VIP order; pay it with payOrder like any order. */
+export function subscribeVip(planId: number, idempotencyKey: string): Promise<OrderView> {
+  return apiPost('/vip/subscribe', { plan_id: planId }, withKey(idempotencyKey));
+}
+
+// ---------------------------------------------------------------------------------------------
+// withdrawals (to an Alipay account)
+
+export function getAlipayAccount(options: Signal = {}): Promise<{ account: AlipayAccount | null }> {
+  return apiGet('/account/alipayAccount', undefined, options);
+}
+
+/** Binds or replaces the account; `real_name` must be the user's verified real name. */
+export function bindAlipayAccount(account: string, realName: string): Promise<{ account: AlipayAccount }> {
+  return apiPost('/account/alipayAccount', { account, real_name: realName });
+}
+
+/** `payPassword` once the user has set one (issue 16 账号设置: withdrawals then require it). */
+export function createWithdrawal(amount: string, idempotencyKey: string, payPassword?: string): Promise<Withdrawal> {
+  return apiPost('/account/withdraw', payPassword === undefined ? { amount } : { amount, pay_password: payPassword }, withKey(idempotencyKey));
+}
+
+export function listWithdrawals(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<Withdrawal>> {
+  return apiGet('/account/withdrawList', { ...query }, options);
+}
+
+export function cancelWithdrawal(withdrawNo: string): Promise<Withdrawal> {
+  return apiPost('/account/withdrawCancel', { withdraw_no: withdrawNo });
+}
+
+// ---------------------------------------------------------------------------------------------
+// gold coins
+
+export function getGold(options: Signal = {}): Promise<GoldOverview> {
+  return apiGet('/account/gold', undefined, options);
+}
+
+export function dailySignIn(): Promise<GoldOverview> {
+  return apiPost('/account/signIn', {});
+}
+
+export function claimGoldTask(key: string): Promise<GoldOverview> {
+  return apiPost('/account/goldTask', { key });
+}
+
+export function exchangeGold(): Promise<GoldOverview> {
+  return apiPost('/account/goldExchange', {});
+}
+
+// ---------------------------------------------------------------------------------------------
+// exchange codes (spec §7 account "exchange code")
+
+/**
+ * Redeems a code for a red envelope or gold coins. Quiet: the refusals (兑换码无效 / 已过期 / ...) are
+ * ApiErrors whose msg the redeem box shows under itself (a 401 still signs out as spec §8 says).
+ */
+export function redeemExchangeCode(code: string): Promise<ExchangeCodeRedemption> {
+  return apiPost('/account/exchangeCode', { code }, { quiet: true });
+}

@@ -1,0 +1,160 @@
+/**
+ * The console's withdrawal review (issue 15, permission `withdrawals`): withdrawals above the
+ * review threshold (setting withdrawal.review) wait in status `review` with their amount frozen;
+ * a finance operator pays one (the sandbox payout runs then) or refuses it with a reason (the
+ * amount goes back to the balance through the wallet service, ledger kind withdraw_refuse).
+ *
+ * A decision is one guarded UPDATE ... WHERE status = 'review' RETURNING inside the transaction
+ * that also moves the money, writes the audit row and the user's message: of two operators (or an
+ * operator and the user's cancel) deciding at once, the second waits on the row lock, finds the
+ * status changed, and gets 409 with nothing written.
+ */
+import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { MS_PER_DAY } from '~/platform/config/constants';
+import {
+  MSG_OPS_WITHDRAWAL_DECIDED,
+  MSG_OPS_WITHDRAWAL_NOT_FOUND,
+  type OpsWithdrawalDecideBody,
+  type OpsWithdrawalView,
+  type OpsWithdrawalsPage,
+  type OpsWithdrawalsQuery,
+} from '~/features/console/contract/ops-finance';
+import { shanghaiDayStart } from '~/platform/rules/shanghai-time';
+import type { Db, DbOrTx } from '~/platform/db/client';
+import { operators, users, withdrawals } from '~/platform/db/schema';
+import { conflict, notFound } from '~/platform/http/errors';
+import { containsPattern } from '~/features/catalog/server/catalog';
+import { notifyWithdrawalRefused } from '~/features/notifications/server/notification-events';
+import { maskMobile } from '~/features/account/server/users';
+import { changeBalance } from '~/features/wallet/server/wallet';
+import { payOut, reshapeWithdrawal } from '~/features/wallet/server/withdrawals';
+import { writeAudit } from '~/features/console/server/audit';
+import type { OperatorActor } from '~/features/console/server/operators';
+
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+/** [from, to + 1 day) of Shanghai day filters, as instants. */
+export function dayRange(from: string | undefined, to: string | undefined): { start: Date | null; end: Date | null } {
+  const start = from ? shanghaiDayStart(from) : null;
+  const last = to ? shanghaiDayStart(to) : null;
+  return { start, end: last ? new Date(last.getTime() + MS_PER_DAY) : null };
+}
+
+function conditions(query: Pick<OpsWithdrawalsQuery, 'state' | 'q' | 'from' | 'to'>): SQL | undefined {
+  const where: SQL[] = [];
+  if (query.state !== 'all') where.push(eq(withdrawals.status, query.state));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    where.push(or(ilike(users.username, pattern), ilike(users.mobile, pattern), eq(withdrawals.withdrawNo, query.q))!);
+  }
+  const { start, end } = dayRange(query.from, query.to);
+  if (start) where.push(gte(withdrawals.createdAt, start));
+  if (end) where.push(lt(withdrawals.createdAt, end));
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+function reshape(row: { withdrawal: WithdrawalRow; username: string; mobile: string | null; reviewer: string | null }): OpsWithdrawalView {
+  return {
+    ...reshapeWithdrawal(row.withdrawal),
+    id: row.withdrawal.id,
+    user_id: row.withdrawal.userId,
+    username: row.username,
+    mobile_masked: maskMobile(row.mobile),
+    real_name: row.withdrawal.realName,
+    reviewed_by: row.reviewer,
+  };
+}
+
+const selection = { withdrawal: withdrawals, username: users.username, mobile: users.mobile, reviewer: operators.username };
+
+/** One page of withdrawals: the review queue oldest first (first come, first decided), other filters newest first. */
+export async function listWithdrawalsForOps(db: DbOrTx, query: OpsWithdrawalsQuery): Promise<OpsWithdrawalsPage> {
+  const where = conditions(query);
+  const order = query.state === 'review' ? [asc(withdrawals.createdAt), asc(withdrawals.id)] : [desc(withdrawals.createdAt), desc(withdrawals.id)];
+  const [rows, [counted], [queue]] = await Promise.all([
+    db
+      .select(selection)
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .leftJoin(operators, eq(operators.id, withdrawals.reviewedBy))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int`, fen: sql<string>`coalesce(sum(${withdrawals.amountFen}), 0)` })
+      .from(withdrawals)
+      .where(eq(withdrawals.status, 'review')),
+  ]);
+  return {
+    list: rows.map(reshape),
+    total: Number(counted?.n ?? 0),
+    page: query.page,
+    page_size: query.page_size,
+    review_total: Number(queue?.n ?? 0),
+    review_fen: Number(queue?.fen ?? 0),
+  };
+}
+
+async function readOne(db: DbOrTx, withdrawNo: string): Promise<OpsWithdrawalView | null> {
+  const [row] = await db
+    .select(selection)
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(operators, eq(operators.id, withdrawals.reviewedBy))
+    .where(eq(withdrawals.withdrawNo, withdrawNo));
+  return row ? reshape(row) : null;
+}
+
+/** What the audit row keeps of a withdrawal: no account number, the state and the money. */
+function auditView(row: WithdrawalRow): Record<string, unknown> {
+  return {
+    withdraw_no: row.withdrawNo,
+    user_id: row.userId,
+    amount_fen: row.amountFen,
+    status: row.status,
+    refuse_reason: row.refuseReason,
+    finished_at: row.finishedAt,
+  };
+}
+
+/**
+ * POST ops/withdrawals/decide: pay or refuse a withdrawal under review. 404 for an unknown number;
+ * 409 when it is no longer under review (decided by someone else, cancelled by the user, or never
+ * needed review).
+ */
+export async function decideWithdrawal(db: Db, actor: OperatorActor, body: OpsWithdrawalDecideBody, now: Date): Promise<OpsWithdrawalView> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.withdrawNo, body.withdraw_no));
+    if (!before) throw notFound(MSG_OPS_WITHDRAWAL_NOT_FOUND);
+    if (before.status !== 'review') throw conflict(MSG_OPS_WITHDRAWAL_DECIDED);
+    const refusing = body.decision === 'refuse';
+    const [after] = await tx
+      .update(withdrawals)
+      .set({ status: refusing ? 'refused' : 'done', finishedAt: now, reviewedBy: actor.operatorId, refuseReason: refusing ? body.reason : null })
+      .where(and(eq(withdrawals.id, before.id), eq(withdrawals.status, 'review')))
+      .returning();
+    if (!after) throw conflict(MSG_OPS_WITHDRAWAL_DECIDED);
+    if (refusing) {
+      await changeBalance(tx, { userId: after.userId, kind: 'withdraw_refuse', amountFen: after.amountFen, refNo: after.withdrawNo, frozenDeltaFen: -after.amountFen });
+      await notifyWithdrawalRefused(tx, after, body.reason, now);
+    } else {
+      await payOut(tx, after, now);
+    }
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: refusing ? 'withdrawal.refuse' : 'withdrawal.pay',
+        targetType: 'withdrawal',
+        targetId: after.withdrawNo,
+        before: auditView(before),
+        after: auditView(after),
+        reason: refusing ? body.reason : null,
+      },
+      now,
+    );
+    return (await readOne(tx, after.withdrawNo))!;
+  });
+}

@@ -1,0 +1,272 @@
+/**
+ * Withdrawals to an Alipay account (spec §7 account "withdraw create/list/cancel, alipay account").
+ *
+ * A withdrawal moves its amount from the balance into frozen_fen (one ledger row, kind
+ * 'withdraw'); cancelling moves it back (kind 'withdraw_cancel'); the payout provider paying it
+ * out takes it out of frozen_fen for good. The status change and the money move are always in one
+ * transaction, and each guards on `status = 'pending'`, so a cancel racing a payout has exactly
+ * one winner.
+ */
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { SANDBOX_WITHDRAW_SETTLE_MS, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN, WITHDRAW_PENDING_MAX } from '~/platform/config/constants';
+import { type AlipayAccount, type Page, type Withdrawal } from '~/features/wallet/contract/money';
+import { fenToYuan, fenToYuanShort } from '~/platform/rules/money';
+import { needsReview } from '~/features/wallet/rules/withdrawal-review';
+import { PHONE_PATTERN, REAL_NAME_REQUIRED } from '~/platform/rules/validation';
+import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
+import { alipayAccounts, wallets, withdrawals, type WithdrawalStatus } from '~/platform/db/schema';
+import { badRequest, conflict, notFound } from '~/platform/http/errors';
+import { notifyWithdrawalPaid } from '~/features/notifications/server/notification-events';
+import { newNumber } from '~/features/orders/server/order-numbers';
+import { maskEmail, maskMobile } from '~/features/account/server/users';
+import { realNameRequired, requireRealName } from '~/features/account/server/real-name';
+import { readSetting } from '~/features/content/server/site-settings';
+import { yuanAmountSchema } from '~/features/wallet/server/wallet';
+import { changeBalance, ensureWallet, fundsQuerySchema } from '~/features/wallet/server/wallet';
+
+export const MSG_BAD_ALIPAY_ACCOUNT = '请输入正确的支付宝账号';
+export const MSG_ALIPAY_NAME_MISMATCH = '支付宝实名须与实名认证姓名一致';
+export const MSG_NO_ALIPAY_ACCOUNT = '请先绑定支付宝账户';
+export const MSG_WITHDRAW_TOO_SMALL = `提现金额最少¥${fenToYuanShort(WITHDRAW_MIN_FEN)}`;
+export const MSG_WITHDRAW_TOO_LARGE = `单次提现最多¥${fenToYuanShort(WITHDRAW_MAX_FEN)}`;
+export const MSG_TOO_MANY_PENDING = `处理中的提现不能超过${WITHDRAW_PENDING_MAX}笔`;
+export const MSG_WITHDRAWAL_NOT_FOUND = '提现记录不存在';
+export const MSG_WITHDRAWAL_FINISHED = '该提现已处理，无法取消';
+
+/** alipay_accounts.account is varchar(64). */
+const ALIPAY_ACCOUNT_MAX_LENGTH = 64;
+/** users.real_name and alipay_accounts.real_name are varchar(32). */
+const REAL_NAME_MAX_LENGTH = 32;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Withdrawals paid out per settle transaction; the settle loops until none is due. */
+const SETTLE_BATCH = 100;
+
+export const WITHDRAWAL_STATUS_TEXT: Readonly<Record<WithdrawalStatus, string>> = {
+  pending: '处理中',
+  done: '已到账',
+  cancelled: '已取消',
+  review: '审核中',
+  refused: '已拒绝',
+};
+
+/** Statuses a withdrawal is still open in (its amount frozen): the user may cancel it. */
+const OPEN_STATUSES: readonly WithdrawalStatus[] = ['pending', 'review'];
+
+// ---------------------------------------------------------------------------------------------
+// the Alipay account
+
+function isAlipayAccount(value: string): boolean {
+  return PHONE_PATTERN.test(value) || (value.length <= ALIPAY_ACCOUNT_MAX_LENGTH && EMAIL_PATTERN.test(value));
+}
+
+/** Body of POST account/alipayAccount. An email is kept lowercased (Alipay logins ignore case). */
+export const alipayAccountBodySchema = z.object({
+  account: z
+    .string({ error: MSG_BAD_ALIPAY_ACCOUNT })
+    .trim()
+    .refine(isAlipayAccount, { error: MSG_BAD_ALIPAY_ACCOUNT })
+    .transform((value) => (value.includes('@') ? value.toLowerCase() : value)),
+  real_name: z
+    .string({ error: REAL_NAME_REQUIRED })
+    .trim()
+    .min(1, { error: REAL_NAME_REQUIRED })
+    .max(REAL_NAME_MAX_LENGTH, { error: MSG_ALIPAY_NAME_MISMATCH }),
+});
+export type AlipayAccountBody = z.output<typeof alipayAccountBodySchema>;
+
+/** 13800000001 → 138****0001; alice@example.com → a***@example.com. */
+export function maskAlipayAccount(account: string): string {
+  return (account.includes('@') ? maskEmail(account) : maskMobile(account)) ?? '';
+}
+
+function reshapeAlipayAccount(row: { account: string; realName: string }): AlipayAccount {
+  return { account_masked: maskAlipayAccount(row.account), real_name: row.realName };
+}
+
+export async function getAlipayAccount(db: DbOrTx, userId: number): Promise<{ account: AlipayAccount | null }> {
+  const [row] = await db
+    .select({ account: alipayAccounts.account, realName: alipayAccounts.realName })
+    .from(alipayAccounts)
+    .where(eq(alipayAccounts.userId, userId));
+  return { account: row ? reshapeAlipayAccount(row) : null };
+}
+
+/**
+ * The user's verified real name, or 403 code 1003 请先完成实名认证 (a name is needed to match the
+ * Alipay account). The endpoint asks before reading the body, so an unverified user is told that
+ * first, not about the form.
+ */
+export async function requireVerifiedName(db: DbOrTx, userId: number): Promise<string> {
+  const name = await requireRealName(db, userId);
+  if (!name) throw realNameRequired();
+  return name;
+}
+
+/**
+ * Binds or replaces the user's Alipay account. Only a real-name verified user may (403 code 1003),
+ * and only to an account in their own verified name, so money never leaves for someone else.
+ */
+export async function bindAlipayAccount(db: DbOrTx, userId: number, input: AlipayAccountBody, now: Date): Promise<{ account: AlipayAccount }> {
+  const verifiedName = await requireVerifiedName(db, userId);
+  if (input.real_name !== verifiedName) throw badRequest(MSG_ALIPAY_NAME_MISMATCH);
+  const values = { account: input.account, realName: input.real_name, updatedAt: now };
+  await db
+    .insert(alipayAccounts)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: alipayAccounts.userId, set: values });
+  return { account: reshapeAlipayAccount(values) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// withdrawals
+
+/** Body of POST account/withdraw: yuan with at most 2 decimals, as a string. */
+export const withdrawBodySchema = z.object({
+  amount: yuanAmountSchema,
+});
+
+export const withdrawCancelBodySchema = z.object({
+  // withdrawals.withdraw_no is varchar(32).
+  withdraw_no: z.string().trim().min(1).max(32),
+});
+
+/** Query of GET account/withdrawList: the page and page size of the other money lists. */
+export const withdrawListQuerySchema = fundsQuerySchema.omit({ direction: true });
+export type WithdrawListQuery = z.output<typeof withdrawListQuerySchema>;
+
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export function reshapeWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    withdraw_no: row.withdrawNo,
+    amount: fenToYuan(row.amountFen),
+    amount_fen: row.amountFen,
+    account_masked: maskAlipayAccount(row.account),
+    status: row.status,
+    status_text: WITHDRAWAL_STATUS_TEXT[row.status],
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
+    refuse_reason: row.status === 'refused' ? row.refuseReason : null,
+  };
+}
+
+/**
+ * POST account/withdraw, inside the caller's transaction (so an idempotency wrapper can hold the
+ * same one). The wallet row is locked first: it serialises this user's withdrawals, so two
+ * requests at once cannot both pass the pending limit. A balance that does not cover the amount
+ * is changeBalance's 409 code 1005 and the transaction rolls back with nothing written.
+ */
+export async function createWithdrawal(tx: DbTx, userId: number, amountFen: number, now: Date): Promise<Withdrawal> {
+  const [account] = await tx
+    .select({ account: alipayAccounts.account, realName: alipayAccounts.realName })
+    .from(alipayAccounts)
+    .where(eq(alipayAccounts.userId, userId));
+  if (!account) throw badRequest(MSG_NO_ALIPAY_ACCOUNT);
+  if (amountFen < WITHDRAW_MIN_FEN) throw badRequest(MSG_WITHDRAW_TOO_SMALL);
+  if (amountFen > WITHDRAW_MAX_FEN) throw badRequest(MSG_WITHDRAW_TOO_LARGE);
+
+  await ensureWallet(tx, userId);
+  await tx.select({ userId: wallets.userId }).from(wallets).where(eq(wallets.userId, userId)).for('update');
+  const [pending] = await tx
+    .select({ n: count() })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, OPEN_STATUSES)));
+  if ((pending?.n ?? 0) >= WITHDRAW_PENDING_MAX) throw conflict(MSG_TOO_MANY_PENDING);
+
+  const review = await readSetting(tx, 'withdrawal.review');
+  const status: WithdrawalStatus = needsReview(review, amountFen) ? 'review' : 'pending';
+  const withdrawNo = newNumber('withdrawal', now);
+  const [row] = await tx
+    .insert(withdrawals)
+    .values({ withdrawNo, userId, amountFen, account: account.account, realName: account.realName, status, createdAt: now })
+    .returning();
+  await changeBalance(tx, { userId, kind: 'withdraw', amountFen: -amountFen, refNo: withdrawNo, frozenDeltaFen: amountFen });
+  return reshapeWithdrawal(row!);
+}
+
+export async function listWithdrawals(db: DbOrTx, userId: number, query: WithdrawListQuery): Promise<Page<Withdrawal>> {
+  const where = eq(withdrawals.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ n: count() }).from(withdrawals).where(where),
+  ]);
+  return { list: rows.map(reshapeWithdrawal), total: total?.n ?? 0, page: query.page, page_size: query.page_size };
+}
+
+/**
+ * POST account/withdrawCancel. Another user's number answers the same 404 as an unknown one. The
+ * update is guarded by the status being open (pending, or review: the money is still the user's
+ * until an operator pays it): if the payout or an operator took the row first (they hold the row
+ * lock), this update finds nothing once that commits and the cancel is refused.
+ */
+export async function cancelWithdrawal(db: Db, userId: number, withdrawNo: string, now: Date): Promise<Withdrawal> {
+  return db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ status: withdrawals.status })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.withdrawNo, withdrawNo), eq(withdrawals.userId, userId)));
+    if (!own) throw notFound(MSG_WITHDRAWAL_NOT_FOUND);
+    if (!OPEN_STATUSES.includes(own.status)) throw conflict(MSG_WITHDRAWAL_FINISHED);
+    const [row] = await tx
+      .update(withdrawals)
+      .set({ status: 'cancelled', finishedAt: now })
+      .where(and(eq(withdrawals.withdrawNo, withdrawNo), eq(withdrawals.userId, userId), inArray(withdrawals.status, OPEN_STATUSES)))
+      .returning();
+    if (!row) throw conflict(MSG_WITHDRAWAL_FINISHED);
+    await changeBalance(tx, { userId, kind: 'withdraw_cancel', amountFen: row.amountFen, refNo: row.withdrawNo, frozenDeltaFen: -row.amountFen });
+    return reshapeWithdrawal(row);
+  });
+}
+
+/**
+ * The sandbox payout of one withdrawal whose row the caller already set to done (in `tx`): its
+ * amount leaves frozen_fen and the user is told. The sweep below and an operator's 打款 (issue 15)
+ * both end here.
+ */
+export async function payOut(tx: DbTx, row: { id: number; userId: number; amountFen: number; withdrawNo: string }, now: Date): Promise<void> {
+  await tx
+    .update(wallets)
+    .set({ frozenFen: sql`${wallets.frozenFen} - ${row.amountFen}`, updatedAt: now })
+    .where(eq(wallets.userId, row.userId));
+  await notifyWithdrawalPaid(tx, row, now);
+}
+
+/**
+ * The sandbox payout provider (a withdrawal under review is not pending: it waits for an operator): every withdrawal pending for more than SANDBOX_WITHDRAW_SETTLE_MS
+ * is paid out (status done, finished_at `now`) and its amount leaves frozen_fen. Answers how many
+ * it settled. Called by the order sweeper of every process: `FOR UPDATE SKIP LOCKED` gives each
+ * process rows the others are not holding, so none is paid twice and none waits.
+ *
+ * frozen_fen is updated directly, without changeBalance: frozen money already left the balance
+ * (the 'withdraw' ledger row took it), and the ledger sums the balance only, so paying it out
+ * writes no ledger row and balance = ledger sum still holds.
+ */
+export async function settleSandboxWithdrawals(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - SANDBOX_WITHDRAW_SETTLE_MS);
+  let settled = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: withdrawals.id, userId: withdrawals.userId, amountFen: withdrawals.amountFen, withdrawNo: withdrawals.withdrawNo })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.status, 'pending'), lt(withdrawals.createdAt, cutoff)))
+        .orderBy(withdrawals.createdAt)
+        .limit(SETTLE_BATCH)
+        .for('update', { skipLocked: true });
+      for (const row of due) {
+        await tx.update(withdrawals).set({ status: 'done', finishedAt: now }).where(eq(withdrawals.id, row.id));
+        await payOut(tx, row, now);
+      }
+      return due.length;
+    });
+    settled += batch;
+    if (batch < SETTLE_BATCH) return settled;
+  }
+}

@@ -1,0 +1,298 @@
+/**
+ * The HTTP client (spec §6 headers, §7 calls, §8 HTTP errors): one ofetch wrapper that sends the
+ * token and system headers, unwraps the {code, msg, data} envelope, shows failures in the ui
+ * store and turns every failure into one ApiError.
+ *
+ * Isomorphic: nothing here touches the DOM or storage at import time. On the server the auth
+ * store is always empty, so no token is sent and a 401 shows nothing; `pending` is for islands
+ * only (nothing on the server calls flushPendingAfterLogin).
+ */
+import { FetchError, ofetch } from 'ofetch';
+import { API_PREFIX, CODE_SUCCESS, REQUEST_TIMEOUT_MS, UNAUTHORIZED_HANDLING_LIMIT } from '~/platform/config/constants';
+import { $auth, currentToken, logout } from '~/platform/stores/auth';
+import { openLogin, showError } from '~/platform/stores/ui';
+import { baseFromDocument } from '~/platform/client/base-url';
+import { API_MESSAGES, ApiError } from '~/platform/client/errors';
+import { appendQuery, toFormQuery, type QueryParams } from '~/platform/client/query';
+import { getSessionId } from '~/platform/client/session-id';
+
+/** spec §7: every response body. */
+export interface ApiEnvelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface RequestOptions {
+  /** spec §6: send no Authorization header. */
+  noToken?: boolean;
+  /** spec §6: send this token as the Bearer instead of the stored one (e.g. /bind's temp_token). */
+  tempToken?: string;
+  /**
+   * spec §6: a bare request, for third-party hosts (e.g. the game-list URL of §7): no system
+   * header and no stored token (a tempToken, being explicit, is still sent).
+   */
+  pure?: boolean;
+  /** spec §7: resolve with the raw body without checking code (T is then the whole body). */
+  omitAllCode?: boolean;
+  /**
+   * spec §4/§8: on a 401 the request is parked instead of failing, and this is called (typically
+   * to open the login dialog). flushPendingAfterLogin() re-runs it and settles the original
+   * promise; dropPending() rejects it as cancelled.
+   */
+  pending?: (error: ApiError) => void;
+  /** Aborting it rejects silently with an ApiError whose `cancelled` is true. */
+  signal?: AbortSignal;
+  /**
+   * Let the request outlive the page (fetch keepalive), for a small POST sent as the page
+   * navigates away, e.g. recording a search while the search form submits.
+   */
+  keepalive?: boolean;
+  /**
+   * Show nothing when it fails (a 401 is still handled as spec §8 says): for calls the visitor did
+   * not ask for, such as the 15 s notification poll, which must not toast 网络错误 every 15 s offline.
+   */
+  quiet?: boolean;
+  /** Extra headers (e.g. the X-Sign, X-Timestamp, X-Nonce-Str of §7 login); they win over ours. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * A string goes out byte for byte as given (ofetch sends strings unchanged, content-type JSON
+ * unless a header says otherwise): the signed sign-in calls must send exactly the text they signed.
+ */
+export type PostBody = Record<string, unknown> | unknown[] | FormData | URLSearchParams | string;
+
+export interface ApiConfig {
+  /** Origin of the API server; '' means the page's own origin. No trailing slash. */
+  baseURL: string;
+}
+
+/** Header names of spec §6, shared with the server that reads them. */
+export const API_HEADERS = {
+  authorization: 'Authorization',
+  system: 'X-System',
+  sessionId: 'X-Session-Id',
+} as const;
+
+export const SYSTEM_NAME = 'web';
+
+const config: ApiConfig = { baseURL: baseFromDocument() };
+
+/** Points the client at an API host honouring the same contract (ARCHITECTURE: configurable host). */
+export function configureApi(next: Partial<ApiConfig>): void {
+  if (next.baseURL !== undefined) config.baseURL = next.baseURL.replace(/\/+$/, '');
+}
+
+export function apiGet<T>(path: string, params?: QueryParams, options: RequestOptions = {}): Promise<T> {
+  return request<T>({ method: 'GET', path, params, options });
+}
+
+export function apiPost<T>(path: string, body?: PostBody, options: RequestOptions = {}): Promise<T> {
+  return request<T>({ method: 'POST', path, body, options });
+}
+
+interface Call {
+  method: 'GET' | 'POST';
+  path: string;
+  params?: QueryParams;
+  body?: PostBody;
+  options: RequestOptions;
+}
+
+// http(s) URLs and protocol-relative '//host/...' go out as they are.
+const ABSOLUTE_URL = /^(?:https?:)?\/\//i;
+
+/** Call sites pass API_PREFIX-relative paths ('/health'); a path already under the prefix is kept. */
+export function resolveUrl(path: string): string {
+  if (ABSOLUTE_URL.test(path)) return path;
+  const relative = path.startsWith('/') ? path : `/${path}`;
+  const underPrefix = relative === API_PREFIX || relative.startsWith(`${API_PREFIX}/`) || relative.startsWith(`${API_PREFIX}?`);
+  return `${config.baseURL}${underPrefix ? relative : `${API_PREFIX}${relative}`}`;
+}
+
+function buildHeaders(options: RequestOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (!options.pure) {
+    headers[API_HEADERS.system] = SYSTEM_NAME;
+    const sessionId = getSessionId();
+    if (sessionId !== null) headers[API_HEADERS.sessionId] = sessionId;
+  }
+  const token = options.tempToken ?? (options.noToken || options.pure ? null : currentToken());
+  if (token) headers[API_HEADERS.authorization] = `Bearer ${token}`;
+  return { ...headers, ...options.headers };
+}
+
+export function isEnvelope(body: unknown): body is ApiEnvelope {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+function envelopeMsg(body: unknown): string | undefined {
+  if (!isEnvelope(body) || typeof body.msg !== 'string' || body.msg === '') return undefined;
+  return body.msg;
+}
+
+/** spec §8: 502 shows 服务器出错; otherwise the server's msg when the body is an envelope. */
+function httpErrorMsg(status: number, body: unknown): string {
+  if (status === 502) return API_MESSAGES.serverError;
+  return envelopeMsg(body) ?? (status === 401 ? API_MESSAGES.unauthorized : `请求失败（HTTP ${status}）`);
+}
+
+function httpError(status: number, body: unknown, cause: unknown): ApiError {
+  return new ApiError({
+    kind: 'http',
+    httpStatus: status,
+    msg: httpErrorMsg(status, body),
+    code: isEnvelope(body) ? body.code : undefined,
+    data: isEnvelope(body) ? body.data : body,
+    cause,
+  });
+}
+
+/** One round trip: resolves with data (or the raw body), rejects with an ApiError, shows nothing. */
+async function execute(call: Call): Promise<unknown> {
+  const { options } = call;
+  const url = call.method === 'GET' ? appendQuery(resolveUrl(call.path), toFormQuery(call.params)) : resolveUrl(call.path);
+
+  // Our own timer rather than ofetch's `timeout`, which ofetch drops when a signal is given.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('The request timed out', 'TimeoutError'));
+  }, REQUEST_TIMEOUT_MS);
+  const callerSignal = options.signal;
+  const forwardAbort = (): void => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) forwardAbort();
+  else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
+
+  let response;
+  try {
+    response = await ofetch.raw(url, {
+      method: call.method,
+      headers: buildHeaders(options),
+      body: call.method === 'POST' ? call.body : undefined,
+      signal: controller.signal,
+      keepalive: options.keepalive,
+      retry: false,
+    });
+  } catch (caught) {
+    if (caught instanceof FetchError && caught.response) throw httpError(caught.response.status, caught.data, caught);
+    if (callerSignal?.aborted) throw new ApiError({ kind: 'cancelled', msg: API_MESSAGES.cancelled, cause: caught });
+    if (timedOut) throw new ApiError({ kind: 'timeout', msg: API_MESSAGES.timeout, cause: caught });
+    throw new ApiError({ kind: 'network', msg: API_MESSAGES.network, cause: caught });
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', forwardAbort);
+  }
+
+  const body: unknown = response._data;
+  // ofetch only rejects 4xx/5xx; a 3xx that fetch did not follow (spec §8's 303) is a failure too.
+  if (response.status < 200 || response.status > 299) {
+    throw httpError(response.status, body, new Error(`HTTP ${response.status} ${response.statusText}`.trim()));
+  }
+  if (options.omitAllCode) return body;
+  if (!isEnvelope(body)) {
+    throw new ApiError({ kind: 'format', httpStatus: response.status, msg: API_MESSAGES.badEnvelope, data: body });
+  }
+  if (body.code !== CODE_SUCCESS) {
+    throw new ApiError({
+      kind: 'business',
+      httpStatus: response.status,
+      code: body.code,
+      msg: envelopeMsg(body) ?? `请求失败（code ${body.code}）`,
+      data: body.data,
+      cause: body,
+    });
+  }
+  return body.data;
+}
+
+async function request<T>(call: Call): Promise<T> {
+  try {
+    return (await execute(call)) as T;
+  } catch (caught) {
+    const error = caught instanceof ApiError ? caught : new ApiError({ kind: 'network', msg: API_MESSAGES.network, cause: caught });
+    return handleFailure<T>(error, call);
+  }
+}
+
+/** spec §7/§8: what the user sees for each failure. */
+async function handleFailure<T>(error: ApiError, call: Call): Promise<T> {
+  switch (error.kind) {
+    case 'cancelled':
+      break; // spec §8: silent
+    case 'http':
+      if (error.httpStatus === 401) return handleUnauthorized<T>(error, call);
+      // 303: the server's msg; 502: 服务器出错; other: its message (all resolved in httpErrorMsg)
+      if (!call.options.quiet) showError(error.msg);
+      break;
+    default:
+      if (!call.options.quiet) showError(error.msg);
+  }
+  throw error;
+}
+
+// spec §8: 401 is handled up to 3 times; the next one is let through unhandled and resets the
+// count, so a burst of parallel 401s does not stack dialogs and toasts.
+let unauthorizedHandled = 0;
+
+interface Parked {
+  call: Call;
+  resolve: (value: unknown) => void;
+  reject: (reason: ApiError) => void;
+  error: ApiError;
+}
+let parked: Parked[] = [];
+
+async function handleUnauthorized<T>(error: ApiError, call: Call): Promise<T> {
+  if (unauthorizedHandled >= UNAUTHORIZED_HANDLING_LIMIT) {
+    unauthorizedHandled = 0;
+    throw error;
+  }
+  unauthorizedHandled += 1;
+
+  const { pending } = call.options;
+  if (pending) {
+    const retried = new Promise<T>((resolve, reject) => {
+      parked.push({ call, resolve: resolve as (value: unknown) => void, reject, error });
+    });
+    try {
+      pending(error);
+    } catch (callbackError) {
+      console.error('[api] pending callback failed', callbackError);
+    }
+    return retried;
+  }
+
+  if ($auth.get().user !== null) {
+    showError(API_MESSAGES.unauthorized);
+    logout();
+    openLogin();
+  }
+  throw error;
+}
+
+/**
+ * spec §4: after a login, re-run every request parked by a 401 (with the new token) and settle
+ * their original promises with the outcome. Starts a fresh 401 count. Returns how many re-ran.
+ */
+export function flushPendingAfterLogin(): number {
+  const queue = parked;
+  parked = [];
+  unauthorizedHandled = 0;
+  for (const { call, resolve, reject } of queue) {
+    request(call).then(resolve, reject);
+  }
+  return queue.length;
+}
+
+/** The login was abandoned: reject every parked request as cancelled (silent). Returns how many. */
+export function dropPending(): number {
+  const queue = parked;
+  parked = [];
+  for (const { reject, error } of queue) {
+    reject(new ApiError({ kind: 'cancelled', msg: API_MESSAGES.cancelled, httpStatus: 401, code: error.code, cause: error }));
+  }
+  return queue.length;
+}

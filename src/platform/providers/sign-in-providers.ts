@@ -1,0 +1,93 @@
+/**
+ * The sign-in ports' registry: which adapter serves SMS, email, the slider captcha and WeChat/QQ
+ * login, chosen once from configuration (sign-in-config.ts). Services reach an adapter only
+ * through `signInProviders()`, never by importing it, so a deployment switches providers by
+ * configuration alone and tests swap in adapters pointed at local fakes.
+ */
+import { appConfig } from '~/platform/config/config';
+import type { ThirdPartyProvider } from '~/platform/db/schema';
+import type { SliderCaptchaProvider } from '~/platform/providers/captcha/port';
+import { sandboxCaptchaProvider } from '~/platform/providers/captcha/sandbox';
+import type { ThirdPartyLoginAdapter } from '~/platform/providers/oauth-login/port';
+import { createQqLoginAdapter } from '~/platform/providers/oauth-login/qq';
+import { createSandboxLoginAdapter } from '~/platform/providers/oauth-login/sandbox';
+import { createWechatLoginAdapter } from '~/platform/providers/oauth-login/wechat';
+import {
+  ALIYUN_SMS_DEFAULT_ENDPOINT,
+  QQ_DEFAULT_BASE_URL,
+  WECHAT_API_DEFAULT_BASE_URL,
+  WECHAT_OPEN_DEFAULT_BASE_URL,
+  signInProviderProblems,
+  type SignInConfig,
+} from '~/platform/providers/sign-in-config';
+import { createAliyunSmsSender } from '~/platform/providers/sms/aliyun-sms';
+import type { MessageSender } from '~/platform/providers/sms/port';
+import { sandboxMessageSender } from '~/platform/providers/sms/sandbox-outbox';
+
+export interface SignInProviders {
+  /** Per channel; null: the channel is switched off (EMAIL_PROVIDER=disabled) and every send is refused. */
+  messages: { sms: MessageSender; email: MessageSender | null };
+  captcha: SliderCaptchaProvider;
+  login: Readonly<Record<ThirdPartyProvider, ThirdPartyLoginAdapter>>;
+}
+
+export interface CreateSignInProvidersOptions {
+  /** Injected into every HTTP adapter (tests); the global fetch otherwise. */
+  fetch?: typeof fetch;
+}
+
+/** Picks the adapters for `config`; throws naming every problem of a half-configured adapter. */
+export function createSignInProviders(config: Partial<SignInConfig>, options: CreateSignInProvidersOptions = {}): SignInProviders {
+  const problems = signInProviderProblems(config);
+  if (problems.length > 0) throw new Error(`Invalid sign-in provider configuration:\n  ${problems.join('\n  ')}`);
+  const fetchOption = options.fetch ? { fetch: options.fetch } : {};
+  // After signInProviderProblems, a chosen real adapter has all its required variables.
+  const sms =
+    config.SMS_PROVIDER === 'aliyun'
+      ? createAliyunSmsSender({
+          accessKeyId: config.ALIYUN_SMS_ACCESS_KEY_ID!,
+          accessKeySecret: config.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+          signName: config.ALIYUN_SMS_SIGN_NAME!,
+          templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
+          endpoint: config.ALIYUN_SMS_ENDPOINT ?? ALIYUN_SMS_DEFAULT_ENDPOINT,
+          ...fetchOption,
+        })
+      : sandboxMessageSender;
+  const email = config.EMAIL_PROVIDER === 'disabled' ? null : sandboxMessageSender;
+  const wechat =
+    config.WECHAT_LOGIN_PROVIDER === 'wechat'
+      ? createWechatLoginAdapter({
+          appId: config.WECHAT_LOGIN_APP_ID!,
+          appSecret: config.WECHAT_LOGIN_APP_SECRET!,
+          openBaseUrl: config.WECHAT_LOGIN_OPEN_BASE_URL ?? WECHAT_OPEN_DEFAULT_BASE_URL,
+          apiBaseUrl: config.WECHAT_LOGIN_API_BASE_URL ?? WECHAT_API_DEFAULT_BASE_URL,
+          ...fetchOption,
+        })
+      : createSandboxLoginAdapter('wechat');
+  const qq =
+    config.QQ_LOGIN_PROVIDER === 'qq'
+      ? createQqLoginAdapter({
+          appId: config.QQ_LOGIN_APP_ID!,
+          appKey: config.QQ_LOGIN_APP_KEY!,
+          baseUrl: config.QQ_LOGIN_BASE_URL ?? QQ_DEFAULT_BASE_URL,
+          ...fetchOption,
+        })
+      : createSandboxLoginAdapter('qq');
+  return { messages: { sms, email }, captcha: sandboxCaptchaProvider, login: { wechat, qq } };
+}
+
+let current: SignInProviders | null = null;
+
+/** The adapters in use, made on first use from the environment (the same values config.ts validated at boot). */
+export function signInProviders(): SignInProviders {
+  current ??= createSignInProviders(appConfig());
+  return current;
+}
+
+/**
+ * Replaces the adapters in use (tests point them at local fakes); null goes back to the
+ * environment's on next use. Process-wide, like the configuration it stands for.
+ */
+export function setSignInProviders(providers: SignInProviders | null): void {
+  current = providers;
+}
