@@ -2,6 +2,8 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
@@ -17,13 +19,49 @@ function hydrationDirectives(): AstroIntegration {
   };
 }
 
+/**
+ * One process, one module graph (ARCHITECTURE): the server entry src/app/main.ts is built by
+ * Astro's own server build, as a second entry chunk beside Astro's entry, so the fast path, the
+ * sweeps and the shutdown flush share every module instance (the collector's writers, the chat
+ * hubs, the page cache) with the pages and endpoints. A separate bundle of the entry carried its own
+ * copy of each. dist/main.mjs stays the command to run: a one-line file that imports the chunk.
+ */
+function serverEntry(): AstroIntegration {
+  const entry = fileURLToPath(new URL('./src/app/main.ts', import.meta.url));
+  return {
+    name: 'server-entry',
+    hooks: {
+      'astro:config:setup': ({ command, updateConfig }) => {
+        if (command !== 'build') return;
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'server-entry',
+                applyToEnvironment: (environment) => environment.name === 'ssr',
+                buildStart() {
+                  this.emitFile({ type: 'chunk', id: entry, fileName: 'main.mjs' });
+                },
+                writeBundle(options) {
+                  if (!options.dir) return;
+                  writeFileSync(path.join(options.dir, '..', 'main.mjs'), "// The server entry: src/app/main.ts, built inside Astro's server build.\nimport './server/main.mjs';\n");
+                },
+              },
+            ],
+          },
+        });
+      },
+    },
+  };
+}
+
 // The custom server in src/app/main.ts imports the built handler
 // (ASTRO_NODE_AUTOSTART=disabled) so it can migrate, seed, lock the data
 // folder and compress responses before the first request is accepted.
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), hydrationDirectives()],
+  integrations: [react(), hydrationDirectives(), serverEntry()],
   trailingSlash: 'ignore',
   prefetch: false,
   build: { inlineStylesheets: 'auto' },

@@ -35,7 +35,9 @@ type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: 
 
 async function main(): Promise<void> {
   const config = appConfig();
-  const distDir = path.dirname(fileURLToPath(import.meta.url));
+  // This file runs as dist/server/main.mjs, a chunk of Astro's own server build.
+  const serverDir = path.dirname(fileURLToPath(import.meta.url));
+  const distDir = path.resolve(serverDir, '..');
   const projectDir = path.resolve(distDir, '..');
 
   await openAppDatabase(config, {
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
   await checkDeployment(config, { distDir }); // every process must share the server-island key (issue 11)
 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const entry = pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href;
+  const entry = pathToFileURL(path.join(serverDir, 'entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: NodeHandler };
   // Server-sent events (the chat's streams, issue 15) are never compressed: compression buffers
   // what is written until a block fills, which would hold each event back instead of sending it.

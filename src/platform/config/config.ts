@@ -98,23 +98,17 @@ function configProblems(config: AppConfig): string[] {
   return problems;
 }
 
-const CONFIG_KEY = Symbol.for('zuhao.config');
+let parsed: AppConfig | undefined;
 
-/**
- * This process's configuration, parsed from process.env on first call and kept (on globalThis, so
- * main.ts and the Astro bundle, two copies of this module, share one parse). Throws ConfigError.
- */
+/** This process's configuration, parsed from process.env on first call and kept. Throws ConfigError. */
 export function appConfig(): AppConfig {
-  const holder = globalThis as typeof globalThis & { [CONFIG_KEY]?: AppConfig };
-  holder[CONFIG_KEY] ??= loadConfig(process.env);
-  return holder[CONFIG_KEY];
+  parsed ??= loadConfig(process.env);
+  return parsed;
 }
 
 /** Tests only: run with `env` parsed as this process's configuration (null: parse process.env again). */
 export function replaceAppConfig(env: Record<string, string | undefined> | null): void {
-  const holder = globalThis as typeof globalThis & { [CONFIG_KEY]?: AppConfig };
-  if (env === null) delete holder[CONFIG_KEY];
-  else holder[CONFIG_KEY] = loadConfig(env);
+  parsed = env === null ? undefined : loadConfig(env);
 }
 
 /** A production configuration that passes every check, for tests of production behaviour. */

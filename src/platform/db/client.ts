@@ -6,9 +6,9 @@
  * - PostgreSQL (DATABASE_URL): a `pg` Pool. N processes may start together, so migrate + seed run
  *   under a session advisory lock on one dedicated connection.
  *
- * The handle lives on globalThis under Symbol.for('zuhao.db'): src/app/main.ts opens it before
- * listening, and the Astro server bundle (a second copy of this module) finds the same instance
- * through getDb(). Under `astro dev` nobody opens it first, so getDb() opens it lazily, once.
+ * One handle per process: src/app/main.ts opens it before listening, and the pages and endpoints
+ * (the same module graph) find it through getDb(). Under `astro dev` nobody opens it first, so
+ * getDb() opens it lazily, once.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -88,7 +88,8 @@ interface DbState {
   target: string | null;
 }
 
-const STATE_KEY = Symbol.for('zuhao.db');
+const STATE: DbState = { opening: null, target: null };
+
 /**
  * Key of the PostgreSQL advisory lock held while migrating and seeding (any constant bigint shared
  * by all processes of the deployment; this one is "zuhao" in ASCII).
@@ -96,9 +97,7 @@ const STATE_KEY = Symbol.for('zuhao.db');
 const MIGRATION_LOCK_KEY = 0x7a7568616f;
 
 function dbState(): DbState {
-  const holder = globalThis as typeof globalThis & { [STATE_KEY]?: DbState };
-  holder[STATE_KEY] ??= { opening: null, target: null };
-  return holder[STATE_KEY];
+  return STATE;
 }
 
 function targetOf(config: DbConfig): string {

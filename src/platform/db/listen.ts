@@ -8,9 +8,6 @@
  *   caller re-reads what it serves.
  * - PGlite: the embedded instance's own listen(); the one process is every writer, so nothing is
  *   lost and nothing reconnects.
- *
- * The registry lives on globalThis: main.ts opens the database with its copy of client.ts and the
- * Astro bundle (a second copy of these modules) listens through the same handle.
  */
 import pg from 'pg';
 import { log } from '~/platform/config/log';
@@ -33,12 +30,10 @@ interface Registration {
   active: Set<Unlisten>;
 }
 
-const REGISTRY_KEY = Symbol.for('zuhao.db.listen');
+const REGISTRY = new WeakMap<Db, Registration>();
 
 function registry(): WeakMap<Db, Registration> {
-  const holder = globalThis as typeof globalThis & { [REGISTRY_KEY]?: WeakMap<Db, Registration> };
-  holder[REGISTRY_KEY] ??= new WeakMap();
-  return holder[REGISTRY_KEY];
+  return REGISTRY;
 }
 
 const CHANNEL_NAME = /^[a-z][a-z0-9_]{0,62}$/;

@@ -3,9 +3,8 @@
  * Only GET requests for routes whose meta says `cacheable` that answer 200 with HTML are kept; the key
  * holds the brand, because the same URL renders another title and logo on another host.
  *
- * The server entry answers hits itself before Astro (issue 12, platform/edge/page-fast-path.ts); both
- * bundles hold a copy of this module, so the cache and the version reader live on globalThis, the
- * way appConfig() keeps its value: one cache per process, filled here, read there.
+ * The server entry answers hits itself before Astro (page-fast-path.ts) from the same module
+ * instance: one cache per process, filled here, read there.
  */
 import type { MiddlewareHandler } from 'astro';
 import { matchRoute } from '~/platform/config/routes';
@@ -34,12 +33,10 @@ interface PageCacheState {
   rendering: Map<string, Promise<CachedPage | null>>;
 }
 
-const STATE_KEY = Symbol.for('zuhao.page-cache');
+const STATE: PageCacheState = { cache: new PageCache(PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_TTL_MS), versionReaders: new WeakMap(), rendering: new Map() };
 
 function pageCacheState(): PageCacheState {
-  const holder = globalThis as typeof globalThis & { [STATE_KEY]?: PageCacheState };
-  holder[STATE_KEY] ??= { cache: new PageCache(PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_TTL_MS), versionReaders: new WeakMap(), rendering: new Map() };
-  return holder[STATE_KEY];
+  return STATE;
 }
 
 /** The process's page cache, shared by the Astro middleware and the server entry. */

@@ -5,9 +5,6 @@
  * subscribers read the rows themselves (the announcement carries ids only), so a notification
  * lost while the listening connection was down costs nothing but a resync, and a process that
  * missed nothing reads nothing twice.
- *
- * The hubs live on globalThis: main.ts (which closes them at shutdown) and the Astro bundle (whose
- * stream endpoints add subscribers) are two copies of this module.
  */
 import type { Db } from '~/platform/db/client';
 import { listenToChannel, type Unlisten } from '~/platform/db/listen';
@@ -115,12 +112,12 @@ interface HubRegistry {
   open: Set<ChatHub>;
 }
 
-const HUBS_KEY = Symbol.for('zuhao.chat.hubs');
+// One per process: the server entry (which closes them at shutdown) and the stream endpoints
+// (which add subscribers) are one module graph (astro.config.ts serverEntry).
+const REGISTRY: HubRegistry = { hubs: new WeakMap(), open: new Set() };
 
 function hubRegistry(): HubRegistry {
-  const holder = globalThis as typeof globalThis & { [HUBS_KEY]?: HubRegistry };
-  holder[HUBS_KEY] ??= { hubs: new WeakMap(), open: new Set() };
-  return holder[HUBS_KEY];
+  return REGISTRY;
 }
 
 /** The hub of this process for `db` (one per database handle). */
