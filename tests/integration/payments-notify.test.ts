@@ -18,7 +18,8 @@ import { listings, orders, payments, redPackets, users, vipPlans, walletLedger }
 import { signParams, verifyParams } from '~/platform/providers/payment/rsa2';
 import { SANDBOX_MERCHANT_IDS as MERCHANT_IDS, confirmSandboxTrade, deliverDueNotifies, findSandboxTrade, sandboxGatewayKeys, sandboxNotifyParams, type NotifyPoster } from '~/platform/providers/payment/sandbox';
 import { payOrder } from '~/features/orders/server/order-payment';
-import { createOrder, expireUnpaidOrders } from '~/features/orders/server/orders';
+import { createOrder } from '~/features/orders/server/orders';
+import { expireUnpaidOrders } from '~/features/orders/server/booking';
 import { issueToken } from '~/features/sign-in/server/tokens';
 import { subscribeVip } from '~/features/wallet/server/vip';
 import { createUser } from '~/features/account/server/users';

@@ -28,7 +28,7 @@ import {
 import { MSG_NOT_SELLER, SELLER_CODES } from '~/features/sellers/contract/seller';
 import type { ListingCard, ListingDetail } from '~/features/catalog/types';
 import type { Db, DbOrTx } from '~/platform/db/client';
-import { lockListingForRental } from '~/features/orders/server/orders';
+import { lockListingForRental } from '~/features/orders/server/booking';
 import { games, orders, platforms, users, zones } from '~/platform/db/schema';
 import { decideListingReview, MSG_NOT_PENDING, MSG_REVIEW_REASON } from '~/features/sellers/server/seller-listings';
 import { writeSetting } from '~/features/content/server/site-settings';

@@ -10,7 +10,7 @@ import { MSG_NOT_SELLER, SELLER_CODES, type SellerProfile } from '~/features/sel
 import { CERTIFICATION_MESSAGES } from '~/features/sellers/rules/seller-certification';
 import type { Db } from '~/platform/db/client';
 import { listings, orders, sellerCertifications, sellerEarnings, shops, users, walletLedger } from '~/platform/db/schema';
-import { MSG_OWN_LISTING } from '~/features/orders/server/orders';
+import { MSG_OWN_LISTING } from '~/features/orders/server/booking';
 import { POST as createOrderRoute } from '~/pages/api/v1/order/create';
 import { POST as payRoute } from '~/pages/api/v1/order/pay';
 import { POST as fastForwardRoute } from '~/pages/api/v1/sandbox/orders/fast-forward';

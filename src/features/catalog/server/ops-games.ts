@@ -4,7 +4,7 @@
  * spec §4: a listing is in maintenance when its game has maintenance_status 1 and is_suspended 1,
  * so the console sets both together (and clears both). The hall and the detail page show 维护中 at
  * once (games writes raise catalog_version), renting and renewing are refused
- * (orders.ts assertRentable, order-lifecycle.ts renewPrice); rentals already running go on. The
+ * (orders/server/booking.ts assertRentable, order-lifecycle.ts renewPrice); rentals already running go on. The
  * optional notice is what renters read beside 维护中 (预计18:00恢复).
  */
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';

@@ -35,11 +35,9 @@ import { optionalQuery, queryIntSchema } from '~/platform/wire/common';
 import { getListingDetail } from '~/features/catalog/server/catalog';
 import { countFreeOrdersToday } from '~/features/free/server/free-rentals';
 import { withIdempotency } from '~/platform/db/idempotency';
-import { newNumber } from '~/features/orders/server/order-numbers';
 import { loadOrderRecords, orderViewById, toOrderView } from '~/features/orders/server/order-view';
-import { assertRentable, expireUnpaidOrders, lockListingForRental, mappingDoubleBooking, refuseOwnListing } from '~/features/orders/server/orders';
+import { bookListing, mappingDoubleBooking } from '~/features/orders/server/booking';
 import { notifyOrderPaid } from '~/features/notifications/server/notification-events';
-import { requireRealName } from '~/features/account/server/real-name';
 import { refreshRentedFlags } from '~/features/catalog/server/rented-flags';
 import { syncEarnings } from '~/features/sellers/server/settlement';
 
@@ -81,24 +79,16 @@ export async function createFreeOrder(db: Db, userId: number, request: z.output<
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'free.create', key, request }, async (tx) => {
       await serializeFreeOrdersOf(tx, userId);
-      await requireRealName(tx, userId);
-      await refuseOwnListing(tx, userId, request.account_id);
-      // Unpaid orders past their deadline give their window back first, as for a paid rental.
-      await lockListingForRental(tx, request.account_id);
-      await expireUnpaidOrders(tx, now, request.account_id);
-      const listing = await getListingDetail(tx as Db, request.account_id, now);
-      const offer = await offerRunningAt(tx, listing.id, now);
-      if (!offer) throw badRequest(MSG_FREE_OFFER_INACTIVE);
-      if ((await countFreeOrdersToday(tx, userId, now)) >= FREE_RENTALS_PER_DAY) throw conflict(MSG_FREE_DAILY_LIMIT_REACHED);
-      assertRentable(listing, false, now);
-      const [inserted] = await tx
-        .insert(orders)
-        .values({
-          orderNo: newNumber('rental', now),
-          kind: 'rental',
-          userId,
+      const inserted = await bookListing(tx, userId, request.account_id, now, {
+        read: async (tx) => {
+          const listing = await getListingDetail(tx as Db, request.account_id, now);
+          const offer = await offerRunningAt(tx, listing.id, now);
+          if (!offer) throw badRequest(MSG_FREE_OFFER_INACTIVE);
+          if ((await countFreeOrdersToday(tx, userId, now)) >= FREE_RENTALS_PER_DAY) throw conflict(MSG_FREE_DAILY_LIMIT_REACHED);
+          return { listing, offer };
+        },
+        order: ({ offer }) => ({
           status: ORDER_STATUS.paid,
-          listingId: listing.id,
           rentalId: RENTAL_ID.hourly,
           rentalOption: 'hourly',
           hours: offer.freeHours,
@@ -113,13 +103,12 @@ export async function createFreeOrder(db: Db, userId: number, request: z.output<
           paidAt: now,
           isFree: true,
           freeOfferId: offer.id,
-          createdAt: now,
-        })
-        .returning();
-      await refreshRentedFlags(tx, [listing.id], now);
-      await notifyOrderPaid(tx, inserted!, now);
-      await syncEarnings(tx, inserted!.id, now);
-      return orderViewById(tx, inserted!.id, now);
+        }),
+      });
+      await refreshRentedFlags(tx, [inserted.listingId!], now);
+      await notifyOrderPaid(tx, inserted, now);
+      await syncEarnings(tx, inserted.id, now);
+      return orderViewById(tx, inserted.id, now);
     }),
   );
 }

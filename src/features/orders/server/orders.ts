@@ -8,36 +8,29 @@
  * what finally refuses a taken window (23P01 → 409 该账号此时段已被租用), so two renters racing
  * for one window can never both win, on any number of processes.
  */
-import { and, count, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { bodyIdSchema } from '~/platform/wire/common';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RED_PACKET_STATUS } from '~/platform/config/constants';
-import { MONEY_CODES, type OrderInfo, type OrderQuote, type OrderView, type Page, type RentalRequest, type UsableRedPacket } from '~/features/wallet/contract/money';
+import { type OrderInfo, type OrderQuote, type OrderView, type Page, type RentalRequest, type UsableRedPacket } from '~/features/wallet/contract/money';
 import type { ListingDetail } from '~/features/catalog/types';
-import { MSG_GAME_IN_MAINTENANCE, isBookableNow } from '~/features/catalog/rules/availability';
 import { couponDiscountFen, couponLabel, type Coupon } from '~/features/orders/rules/coupon';
 import { fenToYuan } from '~/platform/rules/money';
 import { ORDER_LIST_FILTERS } from '~/features/orders/rules/order-status';
 import { RENTAL_OPTIONS, rentalOptionDef, type RentalOption } from '~/features/orders/rules/periods';
 import { quoteRental, type RentalQuote } from '~/features/orders/rules/quote';
+import { bookListing, mappingDoubleBooking } from '~/features/orders/server/booking';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
-import { SQLSTATE_DEADLOCK_DETECTED, SQLSTATE_EXCLUSION_VIOLATION, violatedConstraint } from '~/platform/db/errors';
-import { listings, orders, redPackets, shops, users } from '~/platform/db/schema';
-import { AppError, badRequest, conflict, notFound } from '~/platform/http/errors';
+import { orders, redPackets, users } from '~/platform/db/schema';
+import { badRequest, conflict, notFound } from '~/platform/http/errors';
 import { optionalQuery, queryIntSchema } from '~/platform/wire/common';
-import { accountDeleted, getListingDetail } from '~/features/catalog/server/catalog';
-import { requireRealName } from '~/features/account/server/real-name';
+import { getListingDetail } from '~/features/catalog/server/catalog';
 import { withIdempotency } from '~/platform/db/idempotency';
-import { newNumber } from '~/features/orders/server/order-numbers';
-import { reopenTasksOfUnpaidOrders } from '~/features/tasks/server/task-reopen';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, orderViewById, toOrderView } from '~/features/orders/server/order-view';
 
 export { MSG_ORDER_NOT_FOUND };
 import { isVipAt, readWallet } from '~/features/wallet/server/wallet';
 
-export const MSG_WINDOW_TAKEN = '该账号此时段已被租用';
-export const MSG_NOT_RENTABLE = '该账号当前不可租';
-export const MSG_NO_RESERVATION = '该账号不支持预约';
 export const MSG_RED_PACKET_UNUSABLE = '该红包不可用于此订单';
 
 const RENTAL_IDS = [...new Set(RENTAL_OPTIONS.map((def) => def.rentalId))] as number[];
@@ -68,22 +61,6 @@ export function rentalOptionOf(request: Pick<RentalRequest, 'rental_id' | 'optio
   const matching = RENTAL_OPTIONS.filter((def) => def.rentalId === request.rental_id);
   if (matching.length !== 1) throw badRequest('请选择场次（早场、午场或夜场）');
   return matching[0]!.option;
-}
-
-/** A 409 with the window-taken code: the same answer whether the constraint or a pre-check found it. */
-export const windowTaken = (cause?: unknown): AppError => new AppError(MONEY_CODES.windowTaken, MSG_WINDOW_TAKEN, 409, { cause });
-
-/** Maps the exclusion violation of any statement in `run` to 409 该账号此时段已被租用. */
-export async function mappingDoubleBooking<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (violatedConstraint(error, SQLSTATE_EXCLUSION_VIOLATION) !== null) throw windowTaken(error);
-    // PostgreSQL may resolve two inserts racing under an exclusion constraint as a deadlock
-    // (execIndexing.c); the loser's answer is the same: the window is taken.
-    if (violatedConstraint(error, SQLSTATE_DEADLOCK_DETECTED) !== null) throw windowTaken(error);
-    throw error;
-  }
 }
 
 interface EnvelopeRow {
@@ -202,119 +179,48 @@ export function toQuoteView(server: ServerQuote): OrderQuote {
   };
 }
 
-/**
- * Unpaid orders of a listing past their deadline give their window back now rather than at the
- * next sweep, so a renter is never refused for a window nobody will pay for.
- */
-export async function expireUnpaidOrders(tx: DbTx, now: Date, listingId?: number): Promise<number[]> {
-  const expired = await tx
-    .update(orders)
-    .set({ status: ORDER_STATUS.cancelled, cancelledAt: now })
-    .where(
-      and(
-        inArray(orders.status, [ORDER_STATUS.unpaid, ORDER_STATUS.paying]),
-        lte(orders.payDeadline, now),
-        listingId === undefined ? undefined : eq(orders.listingId, listingId),
-      ),
-    )
-    .returning({ id: orders.id, redPacketId: orders.redPacketId });
-  await restoreEnvelopes(
-    tx,
-    expired.map((row) => row.redPacketId).filter((id): id is number => id !== null),
-  );
-  const ids = expired.map((row) => row.id);
-  await reopenTasksOfUnpaidOrders(tx, ids, now);
-  return ids;
-}
-
-/** Envelopes of orders that never took effect become usable again. */
-export async function restoreEnvelopes(tx: DbTx, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.update(redPackets).set({ status: RED_PACKET_STATUS.unused, usedAt: null }).where(inArray(redPackets.id, ids));
-}
-
-/** Whether the listing can be rented now (or reserved): the same answers for paid and free orders. */
-export function assertRentable(listing: ListingDetail, reserved: boolean, now: Date): void {
-  // spec §8: 账号已删除 (code -400 on continue rent) for an account that is gone from the market.
-  if (!listing.is_listed) throw accountDeleted();
-  if (listing.availability === 'maintenance') throw conflict(MSG_GAME_IN_MAINTENANCE);
-  if (reserved) {
-    if (!listing.is_reservation) throw badRequest(MSG_NO_RESERVATION);
-    return;
-  }
-  if (listing.is_rented && listing.third_type !== 'uhaozu') throw windowTaken();
-  if (!isBookableNow(listing, now)) throw conflict(MSG_NOT_RENTABLE);
-}
-
-export const MSG_OWN_LISTING = '不能租用自己店铺的账号';
-
-/** A seller renting their own account would pay themselves through the platform: refused (409). */
-export async function refuseOwnListing(db: DbOrTx, userId: number, listingId: number): Promise<void> {
-  const [own] = await db
-    .select({ id: listings.id })
-    .from(listings)
-    .innerJoin(shops, eq(shops.id, listings.shopId))
-    .where(and(eq(listings.id, listingId), eq(shops.ownerUserId, userId)));
-  if (own) throw conflict(MSG_OWN_LISTING);
-}
-
-/**
- * Holds the listing row (FOR KEY SHARE) for the rest of the transaction, before the listing is read:
- * a seller's state change takes it FOR UPDATE before checking the orders (seller-listings.ts), so
- * the two never pass each other. Renters do not block one another (key-share locks agree).
- */
-export async function lockListingForRental(tx: DbTx, listingId: number): Promise<void> {
-  await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId)).for('key share');
-}
-
 export async function createOrder(db: Db, userId: number, request: z.output<typeof rentalRequestSchema>, key: string | null, now: Date): Promise<OrderView> {
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'order.create', key, request }, async (tx) => {
-      await requireRealName(tx, userId);
-      await lockListingForRental(tx, request.account_id);
-      await refuseOwnListing(tx, userId, request.account_id);
-      await expireUnpaidOrders(tx, now, request.account_id);
-      const server = await quoteFor(tx, userId, request, now);
-      assertRentable(server.listing, request.reserved === true, now);
-      const { quote, envelope } = server;
-      if (envelope) {
-        const claimed = await tx
-          .update(redPackets)
-          .set({ status: RED_PACKET_STATUS.used, usedAt: now })
-          .where(and(eq(redPackets.id, envelope.id), eq(redPackets.userId, userId), eq(redPackets.status, RED_PACKET_STATUS.unused)))
-          .returning({ id: redPackets.id });
-        if (claimed.length === 0) throw conflict(MSG_RED_PACKET_UNUSABLE);
-      }
-      const [inserted] = await tx
-        .insert(orders)
-        .values({
-          orderNo: newNumber('rental', now),
-          kind: 'rental',
-          userId,
-          status: ORDER_STATUS.unpaid,
-          listingId: server.listing.id,
-          rentalId: quote.rentalId,
-          rentalOption: quote.option,
-          hours: quote.hours,
-          bonusHours: quote.bonusHours,
-          reserved: quote.reserved,
-          startsAt: quote.startsAt,
-          endsAt: quote.endsAt,
-          originalFen: quote.baseFen,
-          activityDiscountFen: quote.activityDiscountFen,
-          vipDiscountFen: quote.vipDiscountFen,
-          redPacketId: envelope?.id ?? null,
-          couponDiscountFen: quote.couponDiscountFen,
-          payFen: quote.payFen,
-          depositFen: quote.depositFen,
-          totalFen: quote.totalFen,
-          payDeadline: new Date(now.getTime() + ORDER_PAY_TIMEOUT_MS),
-          createdAt: now,
-        })
-        .returning({ id: orders.id });
-      return orderViewById(tx, inserted!.id, now);
+      const inserted = await bookListing(tx, userId, request.account_id, now, {
+        reserved: request.reserved === true,
+        read: (tx) => quoteFor(tx, userId, request, now),
+        order: async ({ quote, envelope }) => {
+          if (envelope) await claimEnvelope(tx, userId, envelope.id, now);
+          return {
+            status: ORDER_STATUS.unpaid,
+            rentalId: quote.rentalId,
+            rentalOption: quote.option,
+            hours: quote.hours,
+            bonusHours: quote.bonusHours,
+            reserved: quote.reserved,
+            startsAt: quote.startsAt,
+            endsAt: quote.endsAt,
+            originalFen: quote.baseFen,
+            activityDiscountFen: quote.activityDiscountFen,
+            vipDiscountFen: quote.vipDiscountFen,
+            redPacketId: envelope?.id ?? null,
+            couponDiscountFen: quote.couponDiscountFen,
+            payFen: quote.payFen,
+            depositFen: quote.depositFen,
+            totalFen: quote.totalFen,
+            payDeadline: new Date(now.getTime() + ORDER_PAY_TIMEOUT_MS),
+          };
+        },
+      });
+      return orderViewById(tx, inserted.id, now);
     }),
   );
+}
+
+/** The envelope an order uses is the user's and unused, or the order is refused (409). */
+async function claimEnvelope(tx: DbTx, userId: number, envelopeId: number, now: Date): Promise<void> {
+  const claimed = await tx
+    .update(redPackets)
+    .set({ status: RED_PACKET_STATUS.used, usedAt: now })
+    .where(and(eq(redPackets.id, envelopeId), eq(redPackets.userId, userId), eq(redPackets.status, RED_PACKET_STATUS.unused)))
+    .returning({ id: redPackets.id });
+  if (claimed.length === 0) throw conflict(MSG_RED_PACKET_UNUSABLE);
 }
 
 // ---------------------------------------------------------------------------------------------

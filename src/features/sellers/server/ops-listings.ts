@@ -11,7 +11,7 @@
  * is_listed goes false in the same statement, so the hall, the shop page and the detail page (which
  * answers 账号已删除 for a held listing) drop it at once through catalog_version, and renting or
  * renewing it is refused. Rentals already paid keep running. The listing row is taken FOR UPDATE,
- * and creating a rental takes it FOR KEY SHARE first (orders.ts lockListingForRental), so a rental
+ * and creating a rental takes it FOR KEY SHARE first (orders/server/booking.ts lockListingForRental), so a rental
  * being created at that moment either lands before the hold or is refused.
  */
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';

@@ -8,7 +8,7 @@
  *
  * A change and the order check it depends on agree through the listing row: the state calls take
  * it FOR UPDATE before they read the orders, and creating a rental takes it FOR KEY SHARE before
- * it reads the listing (orders.ts lockListingForRental), so a rental being created concurrently
+ * it reads the listing (orders/server/booking.ts lockListingForRental), so a rental being created concurrently
  * either lands before the check (and is seen) or reads the new state (and is refused).
  * listings and listing_attrs writes bump catalog_version (migration 0002), so the hall and the
  * detail page show a change at once.

@@ -49,11 +49,9 @@ import { SQLSTATE_UNIQUE_VIOLATION, violatedConstraint } from '~/platform/db/err
 import { games, listings, orders, shops, taskOffers, users, wantedTasks, type WantedTaskRow } from '~/platform/db/schema';
 import { badRequest, conflict, forbidden, notFound } from '~/platform/http/errors';
 import { getListingDetail } from '~/features/catalog/server/catalog';
-import { newNumber } from '~/features/orders/server/order-numbers';
 import { notifyTaskOffer, notifyTaskOfferAccepted } from '~/features/notifications/server/notification-events';
-import { assertRentable, expireUnpaidOrders, lockListingForRental, mappingDoubleBooking, refuseOwnListing } from '~/features/orders/server/orders';
+import { bookListing, mappingDoubleBooking } from '~/features/orders/server/booking';
 import { enforceRateLimits } from '~/platform/db/rate-limit';
-import { requireRealName } from '~/features/account/server/real-name';
 
 const DAY_S = 24 * 60 * 60;
 
@@ -318,24 +316,13 @@ async function existingAnswer(tx: DbTx, task: WantedTaskRow): Promise<TaskAccept
   return { order_no: order!.orderNo, task_id: task.id };
 }
 
-/** An hourly rental order at an agreed price, through the order service's checks; its id. */
+/** An hourly rental order at an agreed price, through the booking sequence; its id. */
 async function createTaskOrder(tx: DbTx, userId: number, deal: { listingId: number; hours: number; priceHourFen: number }, now: Date): Promise<number> {
-  await requireRealName(tx, userId);
-  await lockListingForRental(tx, deal.listingId);
-  await refuseOwnListing(tx, userId, deal.listingId);
-  await expireUnpaidOrders(tx, now, deal.listingId);
-  const listing = await getListingDetail(tx as unknown as Db, deal.listingId, now);
-  assertRentable(listing, false, now);
   const payFen = taskOrderPriceFen(deal.priceHourFen, deal.hours);
-  const depositFen = listing.deposit_fen;
-  const [inserted] = await tx
-    .insert(orders)
-    .values({
-      orderNo: newNumber('rental', now),
-      kind: 'rental',
-      userId,
+  const inserted = await bookListing(tx, userId, deal.listingId, now, {
+    read: async (tx) => ({ listing: await getListingDetail(tx as unknown as Db, deal.listingId, now) }),
+    order: ({ listing }) => ({
       status: ORDER_STATUS.unpaid,
-      listingId: deal.listingId,
       rentalId: RENTAL_ID.hourly,
       rentalOption: 'hourly',
       hours: deal.hours,
@@ -345,13 +332,12 @@ async function createTaskOrder(tx: DbTx, userId: number, deal: { listingId: numb
       endsAt: new Date(now.getTime() + deal.hours * MS_PER_HOUR),
       originalFen: payFen,
       payFen,
-      depositFen,
-      totalFen: payFen + depositFen,
+      depositFen: listing.deposit_fen,
+      totalFen: payFen + listing.deposit_fen,
       payDeadline: new Date(now.getTime() + ORDER_PAY_TIMEOUT_MS),
-      createdAt: now,
-    })
-    .returning({ id: orders.id });
-  return inserted!.id;
+    }),
+  });
+  return inserted.id;
 }
 
 /** The owner takes an open task off the board; its pending offers stay as they were. */

@@ -2,7 +2,7 @@
  * GET /api/v1/health — for load balancers and uptime checks: 200 when the database answers,
  * 503 (code 1, 数据库不可用) with the same data shape when it does not.
  */
-import { version } from '../../../../package.json';
+import { APP_VERSION as version } from '~/platform/config/version';
 import { CODE_FAIL } from '~/platform/config/constants';
 import { sql } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client';

@@ -27,7 +27,7 @@ import { complaintDecisions, complaints, listings, orders, sellerEarnings, shops
 import { AppError, conflict, notFound } from '~/platform/http/errors';
 import { COMPLAINT_STATUS } from '~/features/complaints/server/complaints';
 import { notifyComplaintDecided, notifyComplaintDecidedToOwner, notifyDepositReturned } from '~/features/notifications/server/notification-events';
-import { restoreEnvelopes } from '~/features/orders/server/orders';
+import { restoreEnvelopes } from '~/features/orders/server/booking';
 import { chargeOwner } from '~/features/orders/server/owner-charges';
 import { refreshRentedFlags } from '~/features/catalog/server/rented-flags';
 import { syncEarnings } from '~/features/sellers/server/settlement';

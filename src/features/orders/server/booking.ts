@@ -1,0 +1,139 @@
+/**
+ * The booking sequence, written once (ARCHITECTURE): every way of renting (an ordinary order, a
+ * free rental, a wanted-board offer accepted) books a listing through bookListing, inside its own
+ * transaction: real name, hold the listing, refuse one's own, give back the windows of unpaid orders
+ * past their deadline, read and check the listing, insert the order. The database's exclusion
+ * constraint has the last word on the window; mappingDoubleBooking turns it into 409.
+ */
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import { ORDER_STATUS, RED_PACKET_STATUS } from '~/platform/config/constants';
+import { MONEY_CODES } from '~/features/wallet/contract/money';
+import type { ListingDetail } from '~/features/catalog/types';
+import { MSG_GAME_IN_MAINTENANCE, isBookableNow } from '~/features/catalog/rules/availability';
+import type { DbOrTx, DbTx } from '~/platform/db/client';
+import { SQLSTATE_DEADLOCK_DETECTED, SQLSTATE_EXCLUSION_VIOLATION, violatedConstraint } from '~/platform/db/errors';
+import { listings, orders, redPackets, shops, type OrderRow } from '~/platform/db/schema';
+import { AppError, badRequest, conflict } from '~/platform/http/errors';
+import { accountDeleted } from '~/features/catalog/server/catalog';
+import { requireRealName } from '~/features/account/server/real-name';
+import { newNumber } from '~/features/orders/server/order-numbers';
+import { reopenTasksOfUnpaidOrders } from '~/features/tasks/server/task-reopen';
+
+export const MSG_WINDOW_TAKEN = '该账号此时段已被租用';
+export const MSG_NOT_RENTABLE = '该账号当前不可租';
+export const MSG_NO_RESERVATION = '该账号不支持预约';
+
+/** A 409 with the window-taken code: the same answer whether the constraint or a pre-check found it. */
+export const windowTaken = (cause?: unknown): AppError => new AppError(MONEY_CODES.windowTaken, MSG_WINDOW_TAKEN, 409, { cause });
+
+/** Maps the exclusion violation of any statement in `run` to 409 该账号此时段已被租用. */
+export async function mappingDoubleBooking<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (violatedConstraint(error, SQLSTATE_EXCLUSION_VIOLATION) !== null) throw windowTaken(error);
+    // PostgreSQL may resolve two inserts racing under an exclusion constraint as a deadlock
+    // (execIndexing.c); the loser's answer is the same: the window is taken.
+    if (violatedConstraint(error, SQLSTATE_DEADLOCK_DETECTED) !== null) throw windowTaken(error);
+    throw error;
+  }
+}
+
+/**
+ * Unpaid orders of a listing past their deadline give their window back now rather than at the
+ * next sweep, so a renter is never refused for a window nobody will pay for.
+ */
+export async function expireUnpaidOrders(tx: DbTx, now: Date, listingId?: number): Promise<number[]> {
+  const expired = await tx
+    .update(orders)
+    .set({ status: ORDER_STATUS.cancelled, cancelledAt: now })
+    .where(
+      and(
+        inArray(orders.status, [ORDER_STATUS.unpaid, ORDER_STATUS.paying]),
+        lte(orders.payDeadline, now),
+        listingId === undefined ? undefined : eq(orders.listingId, listingId),
+      ),
+    )
+    .returning({ id: orders.id, redPacketId: orders.redPacketId });
+  await restoreEnvelopes(
+    tx,
+    expired.map((row) => row.redPacketId).filter((id): id is number => id !== null),
+  );
+  const ids = expired.map((row) => row.id);
+  await reopenTasksOfUnpaidOrders(tx, ids, now);
+  return ids;
+}
+
+/** Envelopes of orders that never took effect become usable again. */
+export async function restoreEnvelopes(tx: DbTx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(redPackets).set({ status: RED_PACKET_STATUS.unused, usedAt: null }).where(inArray(redPackets.id, ids));
+}
+
+/** Whether the listing can be rented now (or reserved): the same answers for paid and free orders. */
+function assertRentable(listing: ListingDetail, reserved: boolean, now: Date): void {
+  // spec §8: 账号已删除 (code -400 on continue rent) for an account that is gone from the market.
+  if (!listing.is_listed) throw accountDeleted();
+  if (listing.availability === 'maintenance') throw conflict(MSG_GAME_IN_MAINTENANCE);
+  if (reserved) {
+    if (!listing.is_reservation) throw badRequest(MSG_NO_RESERVATION);
+    return;
+  }
+  if (listing.is_rented && listing.third_type !== 'uhaozu') throw windowTaken();
+  if (!isBookableNow(listing, now)) throw conflict(MSG_NOT_RENTABLE);
+}
+
+export const MSG_OWN_LISTING = '不能租用自己店铺的账号';
+
+/** A seller renting their own account would pay themselves through the platform: refused (409). */
+async function refuseOwnListing(db: DbOrTx, userId: number, listingId: number): Promise<void> {
+  const [own] = await db
+    .select({ id: listings.id })
+    .from(listings)
+    .innerJoin(shops, eq(shops.id, listings.shopId))
+    .where(and(eq(listings.id, listingId), eq(shops.ownerUserId, userId)));
+  if (own) throw conflict(MSG_OWN_LISTING);
+}
+
+/**
+ * Holds the listing row (FOR KEY SHARE) for the rest of the transaction, before the listing is read:
+ * a seller's state change takes it FOR UPDATE before checking the orders (sellers/server/seller-listings.ts), so
+ * the two never pass each other. Renters do not block one another (key-share locks agree).
+ */
+export async function lockListingForRental(tx: DbTx, listingId: number): Promise<void> {
+  await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId)).for('key share');
+}
+
+/** What the way of renting decides of a new rental order; the sequence fills in the rest. */
+export type BookedOrderValues = Omit<typeof orders.$inferInsert, 'orderNo' | 'kind' | 'userId' | 'listingId' | 'createdAt'>;
+
+export interface BookingSteps<R extends { listing: ListingDetail }> {
+  /** A reservation (spec §4) is checked against the listing's reservation flag, not "rentable now". */
+  reserved?: boolean;
+  /** Reads the listing, and what else this way of renting needs, once the listing is held; may refuse. */
+  read(tx: DbTx): Promise<R>;
+  /** The order's values once the listing is rentable; may claim what the order uses (an envelope). */
+  order(read: R): Promise<BookedOrderValues> | BookedOrderValues;
+}
+
+/** Books `listingId` for `userId` inside `tx` (see the top of this file); the new order's row. */
+export async function bookListing<R extends { listing: ListingDetail }>(
+  tx: DbTx,
+  userId: number,
+  listingId: number,
+  now: Date,
+  steps: BookingSteps<R>,
+): Promise<OrderRow> {
+  await requireRealName(tx, userId);
+  await lockListingForRental(tx, listingId);
+  await refuseOwnListing(tx, userId, listingId);
+  await expireUnpaidOrders(tx, now, listingId);
+  const read = await steps.read(tx);
+  assertRentable(read.listing, steps.reserved === true, now);
+  const values = await steps.order(read);
+  const [inserted] = await tx
+    .insert(orders)
+    .values({ ...values, orderNo: newNumber('rental', now), kind: 'rental', userId, listingId, createdAt: now })
+    .returning();
+  return inserted!;
+}

@@ -1,0 +1,61 @@
+/**
+ * The layout of ARCHITECTURE.md "Layout: one home per feature", as far as files and imports show
+ * it (the import rules themselves are eslint.config.js's, proven in lint-boundaries.test.ts):
+ * rooms stay small, imports name their module from src, and the booking guard is written once.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const SRC = path.join(ROOT, 'src');
+const SOURCE = /\.(ts|tsx|astro|js)$/;
+const MAX_FILES_PER_FOLDER = 30;
+
+function sourceFiles(): string[] {
+  return readdirSync(SRC, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && SOURCE.test(entry.name))
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+}
+
+describe('the layout of src/', () => {
+  const files = sourceFiles();
+
+  it(`no folder but src/pages holds more than ${MAX_FILES_PER_FOLDER} source files directly`, () => {
+    const perFolder = new Map<string, number>();
+    for (const file of files) {
+      if (file.startsWith('src/pages/')) continue;
+      perFolder.set(path.dirname(file), (perFolder.get(path.dirname(file)) ?? 0) + 1);
+    }
+    const crowded = [...perFolder].filter(([, n]) => n > MAX_FILES_PER_FOLDER).map(([folder, n]) => `${folder} (${n})`);
+    expect(crowded).toEqual([]);
+  });
+
+  it('no import climbs three folders up (imports name their module from src through ~/)', () => {
+    const climbing = files.filter((file) => /(?:from\s*|import\s*\(\s*|import\s+)['"](?:\.\.\/){3,}/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(climbing).toEqual([]);
+  });
+
+  it('every feature keeps its rooms: rules/, server/ and ui/ hold only what their names say', () => {
+    const misplaced = files.filter((file) => {
+      const match = /^src\/features\/[^/]+\/(rules|server|ui)\//.exec(file);
+      if (!match) return false;
+      if (match[1] === 'rules' || match[1] === 'server') return !/\.ts$/.test(file);
+      return !/\.(tsx?|astro|js)$/.test(file);
+    });
+    expect(misplaced).toEqual([]);
+  });
+
+  it('the booking guard is called from one place: the orders feature\'s booking sequence', () => {
+    const guard = /\b(?:lockListingForRental|refuseOwnListing|assertRentable)\(/;
+    const callers = files.filter((file) => guard.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(callers).toEqual(['src/features/orders/server/booking.ts']);
+    const booking = files.filter((file) => /\bbookListing\(/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    // Ordinary orders, free rentals and wanted-board offers.
+    expect(booking.sort()).toEqual([
+      'src/features/free/server/free-orders.ts',
+      'src/features/orders/server/orders.ts',
+      'src/features/tasks/server/wanted-tasks.ts',
+    ]);
+  });
+});
