@@ -1,5 +1,5 @@
 /**
- * The shipped help pages (issue 16): the Markdown files of src/content/help, one page each, named
+ * The shipped help pages: the Markdown files of src/content/help, one page each, named
  * by their slug. They are the default set the start imports into the help_pages table when no page
  * has their slug (services/help.ts); operators edit the table in the console, never these files.
  * The collection is kept so `astro check` and `astro build` refuse a file with bad front matter;

@@ -1,6 +1,6 @@
 /**
  * Opening this process's database the way the application wants it: migrated, the shipped help
- * pages imported (issue 16: every start, demo or not; never over an operator's edit), then seeded
+ * pages imported (every start, demo or not; never over an operator's edit), then seeded
  * with the demo data when SEED_DEMO says so. main.ts calls it before listening; under `astro dev`
  * nobody did, so the request context calls it on the first request. The data layer (db/) stays
  * ignorant of seeding; this is the one place that joins them.

@@ -1,6 +1,6 @@
 /**
  * Boot-time check that every process of a multi-process deployment encrypts server-island props
- * with the same key (issue 11 "Many processes"; STYLE "Astro 7 facts": server islands encrypt their
+ * with the same key ("Many processes"; STYLE "Astro 7 facts": server islands encrypt their
  * props with ASTRO_KEY). A page rendered by one process asks `/_server-islands/*` of whichever
  * process the load balancer picks; with another key that process cannot decrypt the props and the
  * island fails for that visitor, with nothing in the logs of the process that rendered it.

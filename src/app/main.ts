@@ -3,7 +3,7 @@
  * its middleware loads on the first request; this entry therefore validates config, takes the data
  * folder lock, migrates and seeds BEFORE listening, then serves Astro's handler behind compression.
  *
- * Issue 12: two kinds of request never enter Astro. Files of dist/client are answered from memory
+ * Two kinds of request never enter Astro. Files of dist/client are answered from memory
  * in their precompressed copies (static-files.ts), and a page-cache hit is answered here
  * (page-fast-path.ts) with the one cache the Astro middleware fills. Both write their answer whole,
  * before compression is wrapped around the response, so nothing is compressed twice.
@@ -45,12 +45,12 @@ async function main(): Promise<void> {
     dataDir: path.resolve(projectDir, config.DATA_DIR),
     migrationsDir: config.MIGRATIONS_DIR ? path.resolve(config.MIGRATIONS_DIR) : path.join(projectDir, 'drizzle'),
   }, { helpDir: path.join(projectDir, SHIPPED_HELP_DIR) });
-  await checkDeployment(config, { distDir }); // every process must share the server-island key (issue 11)
+  await checkDeployment(config, { distDir }); // every process must share the server-island key
 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = pathToFileURL(path.join(serverDir, 'entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: NodeHandler };
-  // Server-sent events (the chat's streams, issue 15) are never compressed: compression buffers
+  // Server-sent events (the chat's streams) are never compressed: compression buffers
   // what is written until a block fills, which would hold each event back instead of sending it.
   const compress = compression({
     threshold: 1024,

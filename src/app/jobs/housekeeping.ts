@@ -38,8 +38,8 @@ export async function pruneExpiredSignInState(db: DbOrTx, now: Date): Promise<nu
 
 /**
  * Everything the timer in main.ts does each round: sign-in state above, footprints past their 90
- * days (issue 16), deregistrations whose cooling-off has ended (issue 16: the user's personal data
- * is anonymised), and the console overview's rollup of settled days (issue 15). Each part is
+ * days, deregistrations whose cooling-off has ended (the user's personal data
+ * is anonymised), and the console overview's rollup of settled days. Each part is
  * idempotent, so racing processes only repeat work. Returns the rows deleted or anonymised.
  */
 export async function runHousekeeping(db: Db, now: Date): Promise<number> {

@@ -20,7 +20,7 @@ export async function sweepMoney(db: Db, now: Date): Promise<void> {
     ['earnings', () => releaseDueEarnings(db, now)],
     // Rental starting, 10 minutes before the end, VIP expiring: deduped, so every process may run it.
     ['notifications', () => sweepNotifications(db, now)],
-    // Timed bans at their end (issue 15): the listings the ban held come back with the ban.
+    // Timed bans at their end: the listings the ban held come back with the ban.
     ['bans', () => liftEndedBans(db, now)],
   ];
   if (sandboxPagesEnabled()) {

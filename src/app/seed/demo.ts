@@ -43,7 +43,7 @@ export interface DemoUser {
   mobile: string | null;
   isRealName: boolean;
   status?: 'active' | 'deleted';
-  /** Lowercased; lets the user reset the password by email code (issue 4 /rstpwd). */
+  /** Lowercased; lets the user reset the password by email code (/rstpwd). */
   email?: string;
   /** The shop this user owns, if any. */
   shop?: { name: string; certType: number; weight: number };
@@ -78,7 +78,7 @@ export const DEMO_USERS = {
   deleted: { username: 'deleted01', password: 'deleted_pass01', nickname: '已注销用户', mobile: null, isRealName: false, status: 'deleted' },
 } as const satisfies Record<string, DemoUser>;
 
-/** A demo user's own invite code (issue 4 register: optional invite code): the username upper-cased, e.g. RENTER01. */
+/** A demo user's own invite code (register: optional invite code): the username upper-cased, e.g. RENTER01. */
 export function demoInviteCode(user: Pick<DemoUser, 'username'>): string {
   return user.username.toUpperCase();
 }
@@ -448,7 +448,7 @@ async function seedCatalogue(db: Db): Promise<{ seeded: boolean }> {
         })),
       )
       .returning({ id: shops.id, ownerUserId: shops.ownerUserId });
-    // The demo shops are approved sellers of their type (issue 13), and the demo reviews nothing,
+    // The demo shops are approved sellers of their type, and the demo reviews nothing,
     // so a new listing reaches the hall at once (docs/decisions.md "Listing review").
     await tx.insert(sellerCertifications).values(
       shopOwners.map((user) => ({

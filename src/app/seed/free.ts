@@ -1,5 +1,5 @@
 /**
- * Demo free offers for /free (issue 3, spec §7 free group). Deterministic: every Nth listing that is
+ * Demo free offers for /free (spec §7 free group). Deterministic: every Nth listing that is
  * listed and not rented, in id order, so the offers spread over the games (listings are seeded game
  * by game) and are all active when seeded. The window runs from 7 days before `now` to 30 days
  * after, so a demo started later still shows them for a month.

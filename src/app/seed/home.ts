@@ -1,5 +1,5 @@
 /**
- * Demo content of the home page (issue 3): banner ads, announcements and hot search tags.
+ * Demo content of the home page: banner ads, announcements and hot search tags.
  *
  * Each table group is seeded on its own when it is empty, so a database seeded before these tables
  * existed (an install that already has its games and listings) gets them on its next start, and a

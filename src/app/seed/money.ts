@@ -1,5 +1,5 @@
 /**
- * Demo money (issue 5): VIP plans, renter01's opening balance of 500 yuan (one ledger row, so the
+ * Demo money: VIP plans, renter01's opening balance of 500 yuan (one ledger row, so the
  * balance equals the ledger's sum from the start), login details for every demo listing, so a
  * newcomer can rent, pay and see the credentials at once, and one finished rental of renter01's
  * from a few days ago, so /account/assess has an order to review. Each part runs only where it is

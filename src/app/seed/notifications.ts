@@ -1,5 +1,5 @@
 /**
- * Demo notifications (issue 14): a welcome broadcast to every account, and for renter01 a few
+ * Demo notifications: a welcome broadcast to every account, and for renter01 a few
  * messages of the kinds the 消息通知 screen groups, one about the demo's finished rental (so its
  * order link has an order to open) and one from yesterday (so is_today=false has something).
  * Runs only while no broadcast exists, so seeding again changes nothing.

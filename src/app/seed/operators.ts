@@ -1,5 +1,5 @@
 /**
- * Demo operators (issue 15): one of each role, so the console can be shown and tried on a fresh
+ * Demo operators: one of each role, so the console can be shown and tried on a fresh
  * install. Seeded with the rest of the demo only (SEED_DEMO); a production install has none and
  * creates its first admin with `npm run ops:create-admin` (scripts/ops-create-admin.ts).
  */

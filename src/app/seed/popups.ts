@@ -1,5 +1,5 @@
 /**
- * Demo popups (issue 14): two popup ads with images under public/banners and one emergency notice,
+ * Demo popups: two popup ads with images under public/banners and one emergency notice,
  * each table seeded when it is empty (so an install seeded before these tables existed gets them
  * on its next start, and a second run changes nothing). Written through the services.
  *

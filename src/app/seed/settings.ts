@@ -1,5 +1,5 @@
 /**
- * The demo's site settings (issue 15/16): contacts clearly marked 演示 and the launcher manifest of
+ * The demo's site settings: contacts clearly marked 演示 and the launcher manifest of
  * the demo files (services/downloads.ts). Stored only where the key has no value yet, so an
  * operator's change survives a restart; a production install (no demo seed) has neither and its
  * pages say so honestly.

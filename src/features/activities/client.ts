@@ -1,4 +1,4 @@
-/** Invitations, the new-user ranking and its lottery (issue 16; shapes in features/activities/contract.ts). */
+/** Invitations, the new-user ranking and its lottery (shapes in features/activities/contract.ts). */
 import type { DrawResult, InvitationsOverview, LotteryOverview, RankingAnswer } from '~/features/activities/contract';
 import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
 

@@ -1,6 +1,6 @@
 /**
  * Wire shapes of invitations (推广 account_extension), the new-user ranking and its lottery
- * (issue 16; spec §7 account "invitations", rank group "activity, invite, draw lottery").
+ * (spec §7 account "invitations", rank group "activity, invite, draw lottery").
  */
 
 export type InvitationState = 'pending' | 'rewarded' | 'refused';

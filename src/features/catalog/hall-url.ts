@@ -1,5 +1,5 @@
 /**
- * The rental hall's state lives in its URL (issue 3: shareable, server-rendered, the back button
+ * The rental hall's state lives in its URL (shareable, server-rendered, the back button
  * works). This module reads a query string into the hall's state and writes the links of every
  * filter, sort and page back; pages, components and islands all use it, so it lives in lib/.
  * Reading goes through the wire contract's schema (src/features/catalog/contract/catalog.ts), the one the API

@@ -1,5 +1,5 @@
 /**
- * The browser's live line to the chat (issue 15): server-sent events read with fetch (EventSource
+ * The browser's live line to the chat: server-sent events read with fetch (EventSource
  * cannot send the Bearer header), resumed after the last message id it saw (Last-Event-ID), with
  * backoff on failure, and polling once the stream has failed CHAT_STREAM_FAILURES_BEFORE_POLLING
  * times in a row (a proxy that buffers or cuts streams, a flaky network); while polling it tries

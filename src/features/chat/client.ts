@@ -1,5 +1,5 @@
 /**
- * The customer-service chat's calls (issue 15; contract/chat.ts): the renter's side under
+ * The customer-service chat's calls (contract/chat.ts): the renter's side under
  * /chat, the console's under /ops/chat. Every renter call needs the signed-in user's token; the
  * console's go with the operator's same-origin cookie.
  */

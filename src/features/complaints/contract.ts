@@ -1,5 +1,5 @@
 /**
- * The wire contract of complaint arbitration in the operator console (issue 15; permission
+ * The wire contract of complaint arbitration in the operator console (permission
  * `complaints`). Every call is under /api/v1/ops/complaints/ and answers the console's 404 to
  * anyone without an operator session (docs/decisions.md "Operator console").
  *

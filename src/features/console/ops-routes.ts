@@ -1,5 +1,5 @@
 /**
- * The operator console's screens (issue 15), one table like src/platform/config/routes.ts is for the site. Each
+ * The operator console's screens, one table like src/platform/config/routes.ts is for the site. Each
  * names the permission that opens it (src/features/console/contract/ops.ts) and the menu group it sits in; the
  * console's menu shows an operator only the screens their role opens.
  */

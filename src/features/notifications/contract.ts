@@ -33,7 +33,7 @@ export const NOTIFICATION_FILTERS = {
   order: ['order_paid', 'rental_starting', 'rental_ending', 'rental_ended', 'order_refund', 'deposit_returned', 'task_offer', 'task_offer_accepted'],
   complaint: ['complaint_answered', 'complaint_decided'],
   money: ['withdrawal_paid', 'withdrawal_refused', 'red_packet', 'vip_expiring'],
-  // A seller's certification and listing decisions (issue 15) are messages from the platform too;
+  // A seller's certification and listing decisions are messages from the platform too;
   // a tab of their own would sit empty for every renter.
   system: ['broadcast', 'seller_certification', 'seller_listing'],
 } as const satisfies Record<string, readonly NotificationKind[]>;

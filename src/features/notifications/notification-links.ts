@@ -1,5 +1,5 @@
 /**
- * Where a notification leads (issue 14: "A notification about an order links to that order"):
+ * Where a notification leads ("A notification about an order links to that order"):
  * the popup's link, 消息通知's rows and 消息详情's 查看订单 all read it from here.
  * The renter has no page per order: 我的订单 shows the one order named by ?order_no= (OrderList).
  */
@@ -26,22 +26,22 @@ export function notifyDetailHref(id: number): string {
   return `${NOTIFY_DETAIL_PATH}?id=${id}`;
 }
 
-/** The seller's own page a platform decision is about (issue 15), by kind. */
+/** The seller's own page a platform decision is about, by kind. */
 export const SELLER_NOTIFICATION_LINKS: Readonly<Partial<Record<NotificationKind, { href: string; text: string }>>> = {
   seller_certification: { href: '/seller/apply', text: '查看认证' },
   seller_listing: { href: '/seller/listings', text: '查看我的出租' },
 };
 
-/** A wanted task's page (/task?id=): where its owner reads the offers (issue 16). */
+/** A wanted task's page (/task?id=): where its owner reads the offers. */
 export function taskLink(taskId: number): string {
   return `/task?id=${taskId}`;
 }
 
-/** 我的投诉: where a renter reads the platform's decision on their complaint (issue 15). */
+/** 我的投诉: where a renter reads the platform's decision on their complaint. */
 export const COMPLAINT_LIST_LINK = '/account/complain';
 export const SELLER_ORDERS_PATH = '/seller/orders';
 
-/** 出租订单 showing one order: where the listing's owner reads a decision on it (issue 15). */
+/** 出租订单 showing one order: where the listing's owner reads a decision on it. */
 export function sellerOrderLink(orderNo: string): string {
   return `${SELLER_ORDERS_PATH}?order_no=${encodeURIComponent(orderNo)}`;
 }

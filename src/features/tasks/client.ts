@@ -1,5 +1,5 @@
 /**
- * The wanted board (issue 16, /task and /task-publish) and the investment form (/business-invest).
+ * The wanted board (/task and /task-publish) and the investment form (/business-invest).
  * The hall and a task's public part are server rendered; these calls carry the user's token for
  * what only they may see or do (offers, publishing, accepting).
  */

@@ -1,6 +1,6 @@
 /**
- * The wire contract of the wanted board (issue 16: /task, /task-publish; docs/decisions.md "Wanted
- * board and investment leads (issue 16)") and of the investment form (/business-invest). The rules
+ * The wire contract of the wanted board (/task, /task-publish; docs/decisions.md "Wanted
+ * board and investment leads") and of the investment form (/business-invest). The rules
  * and their Chinese messages are features/tasks/rules/wanted-tasks.ts; these schemas hold the wire shapes.
  */
 import { z } from 'zod';

@@ -4,7 +4,7 @@ import Toaster from '~/platform/ui/Toaster';
 
 /**
  * Toasts, notifications and the spec §2 modals, mounted on demand by src/layouts/scripts/page-chrome.ts the
- * first time one is asked for (issue 12): until then no page loads React for them. A client root,
+ * first time one is asked for: until then no page loads React for them. A client root,
  * not a hydrated island: the server never renders an open modal or a queued toast.
  */
 export function mountOverlays(container: HTMLElement): void {

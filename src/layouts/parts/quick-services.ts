@@ -2,7 +2,7 @@
  * The link part of spec §2's floating buttons (online service, launcher download, contact us,
  * complaint suggestion; back to top is a button beside them). FloatingButtons draws them as the
  * desktop column and the phone strip at the page end; SiteHeader repeats them in the phone 菜单
- * panel (issue 12), so the two lists cannot drift.
+ * panel, so the two lists cannot drift.
  */
 import { routeByName } from '~/platform/config/routes';
 import type { ModalName } from '~/platform/stores/ui';
@@ -14,7 +14,7 @@ export interface QuickService {
   icon: string;
   /** With JavaScript a click opens this spec §2 modal instead (layouts/scripts/modal-openers.ts); the href stays the fallback. */
   modal?: ModalName;
-  /** The customer-service entry: with our own chat (issue 15) a desktop click opens the chat panel; the href (/redirect) stays the phone's full-page chat. */
+  /** The customer-service entry: with our own chat a desktop click opens the chat panel; the href (/redirect) stays the phone's full-page chat. */
   chat?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// The account menu below md (issue 12), inline with its CSP hash: one button folds and unfolds the
+// The account menu below md, inline with its CSP hash: one button folds and unfolds the
 // list of account screens; from md up the button is hidden and the list always shows.
 (function () {
   var nav = document.querySelector('[data-account-menu]');

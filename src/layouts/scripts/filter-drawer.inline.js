@@ -1,4 +1,4 @@
-// The rental hall's filters on phones (issue 12): the 筛选 button opens them as a sheet over the
+// The rental hall's filters on phones: the 筛选 button opens them as a sheet over the
 // results, 关闭 or Escape closes it and focus goes back to the button. The filters themselves are
 // links and a GET form, so the sheet only shows and hides them. From md up the button is hidden
 // and the same markup is laid out inline, so this script never changes anything there.

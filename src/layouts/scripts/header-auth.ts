@@ -1,6 +1,6 @@
 /**
  * The header's sign-in buttons and user menu (layouts/parts/HeaderAuth.astro), without a framework
- * (issue 12). The auth store decides the state: <html data-signed-in> shows the user control
+ *. The auth store decides the state: <html data-signed-in> shows the user control
  * (CSS in global.css), set before the first paint by signed-in-mark.inline.js and kept in step
  * here, also when another tab signs in or out (the persistent store hears the storage event).
  * The menu follows the WAI-ARIA menu button pattern: arrows, Home/End, Escape, Tab closes.
@@ -105,7 +105,7 @@ export function installHeaderAuth(root: HTMLElement): () => void {
     const name = displayName(user);
     root.querySelector('[data-user-name]')!.textContent = name;
     const initial = root.querySelector<HTMLElement>('[data-user-initial]')!;
-    // Issue 16: the avatar set on 个人中心 replaces the initial (our own re-encoded upload URL).
+    // The avatar set on 个人中心 replaces the initial (our own re-encoded upload URL).
     const avatar = typeof user?.avatar === 'string' && user.avatar.startsWith('/') ? user.avatar : null;
     initial.textContent = avatar ? '' : nameInitial(name);
     initial.style.backgroundImage = avatar ? `url("${avatar}")` : '';

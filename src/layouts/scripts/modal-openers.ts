@@ -1,5 +1,5 @@
 /**
- * Plain-HTML openers of the spec §2 modals (issue 12: no framework until one is needed): a link or
+ * Plain-HTML openers of the spec §2 modals (no framework until one is needed): a link or
  * button with `data-open-modal="<name>"` and optional JSON `data-modal-props` opens that modal
  * through the store. A link keeps its href, so without JavaScript, or with a modifier key or a
  * middle click (a new tab), it still goes to its page (/ContactUs, /account/complain).

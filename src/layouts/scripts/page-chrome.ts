@@ -1,5 +1,5 @@
 /**
- * What every page runs once its HTML is parsed (issue 12: no framework until it is needed):
+ * What every page runs once its HTML is parsed (no framework until it is needed):
  * - the header's sign-in buttons and user menu (header-auth.ts);
  * - the plain-HTML openers of the other modals (modal-openers.ts: 联系我们, 投诉建议, 哈夫币说明);
  * - toasts, notifications and modals: React mounts them the first time a store asks for one, or

@@ -1,5 +1,5 @@
 /**
- * `client:signedin` (issue 12): the island hydrates, on idle, only for a signed-in visitor: at once
+ * `client:signedin`: the island hydrates, on idle, only for a signed-in visitor: at once
  * when <html data-signed-in> is already set (signed-in-mark.inline.js, before the first paint), or
  * the moment a sign-in on this page sets it. A signed-out visitor never loads it; the page shows
  * the signed-out offer as plain HTML beside it ([data-auth-out]).

@@ -1,4 +1,4 @@
-// Runs in <head> before the first paint (issue 12): marks <html data-signed-in> when
+// Runs in <head> before the first paint: marks <html data-signed-in> when
 // localStorage.auth holds an unexpired token (spec §4: expires_time in seconds, strictly ahead of
 // now), so the header shows the user control at once instead of 登录/注册 until a module loads.
 // The header module (src/layouts/scripts/header-auth.ts) keeps the mark in step with the auth store. The

@@ -1,4 +1,4 @@
-// The phone header (issue 12), inline with its CSP hash: the 搜索 and 菜单 buttons each open their
+// The phone header, inline with its CSP hash: the 搜索 and 菜单 buttons each open their
 // panel under the bar. One panel at a time, so the two never stack; Escape or a tap outside the
 // header closes it. From md up these buttons are hidden and the panels are ordinary header parts.
 (function () {
@@ -23,7 +23,7 @@
     });
   });
 
-  // The 菜单 panel's 返回顶部 (the floating buttons' copy, issue 12): scroll up, close the panel
+  // The 菜单 panel's 返回顶部 (the floating buttons' copy): scroll up, close the panel
   // and leave focus on the 菜单 button, not on a button that has just been hidden.
   var backToTop = header.querySelector('[data-menu-back-to-top]');
   if (backToTop) {

@@ -1,5 +1,5 @@
 /**
- * GET|HEAD /downloads/<file> (issue 16): a launcher build the download manifest offers, served from
+ * GET|HEAD /downloads/<file>: a launcher build the download manifest offers, served from
  * the server's downloads folder (services/downloads.ts) with its SHA-256 as ETag and Repr-Digest.
  * Failures answer the spec §8 texts in the usual envelope: 400 下载地址错误 for a malformed name,
  * 404 文件不存在 for a file the manifest does not offer, 410 下载文件出错,文件已被删除 for an

@@ -1,5 +1,5 @@
 /**
- * The console's HTTP calls (issue 15). Same envelope and the same ApiError as the site's client
+ * The console's HTTP calls. Same envelope and the same ApiError as the site's client
  * (client.ts), but none of the renter's machinery: no Bearer token, no system headers, no 401
  * queue, no toasts. The console authenticates by its own HttpOnly cookie, so its calls always go to
  * the page's own origin (a PUBLIC_API_BASE on another host would not receive the cookie).

@@ -2,7 +2,7 @@
  * A GET of a public endpoint (no token, no session, no retry after sign-in, failures silent)
  * without the full API client: the detail page's look counter needs nothing more, and leaving
  * ofetch and the client out of the first load keeps the detail page 10 KB under its JavaScript
- * budget (issue 12). Anything that needs the token, signing or the spec §8 error toasts uses
+ * budget. Anything that needs the token, signing or the spec §8 error toasts uses
  * client.ts.
  */
 import { API_PREFIX, CODE_SUCCESS, REQUEST_TIMEOUT_MS } from '~/platform/config/constants';

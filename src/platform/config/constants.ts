@@ -91,17 +91,17 @@ export const TIME_ZONE = 'Asia/Shanghai';
 /** merchantInfo.cert_type: 1 = store, 2 = merchant (spec §3); 0 is an individual owner (ours). */
 export const CERT_TYPE = { individual: 0, store: 1, merchant: 2 } as const;
 /**
- * Seller settlement defaults (issue 13; not in the spec, see docs/decisions.md "Settlement"):
+ * Seller settlement defaults (not in the spec, see docs/decisions.md "Settlement"):
  * the platform's commission on the rent a renter finally paid, per cert_type, in basis points
  * (1/100 of a percent), and how long earnings stay frozen after the rental ends (the complaint
- * window). Operators change them without a deploy once the console lands (issue 15).
+ * window). Operators change them without a deploy once the console lands.
  */
 export const COMMISSION_BPS_BY_CERT_TYPE: Readonly<Record<0 | 1 | 2, number>> = { 0: 1_000, 1: 800, 2: 600 };
 export const EARNINGS_HOLD_HOURS = 24;
-/** What a seller chose for a listing (issue 13): only on_shelf (and approved) shows to renters. */
+/** What a seller chose for a listing: only on_shelf (and approved) shows to renters. */
 export const LISTING_SELLER_STATES = ['on_shelf', 'off_shelf', 'maintenance', 'deleted'] as const;
 export type ListingSellerState = (typeof LISTING_SELLER_STATES)[number];
-/** Review of new listings and big price changes (issue 13; a setting, on by default, off in the demo). */
+/** Review of new listings and big price changes (a setting, on by default, off in the demo). */
 export const LISTING_REVIEW_STATUSES = ['approved', 'pending', 'rejected'] as const;
 export type ListingReviewStatus = (typeof LISTING_REVIEW_STATUSES)[number];
 /** A price change beyond this share of the old hourly price (up or down) goes to review when review is on. */
@@ -114,7 +114,7 @@ export const ACCOUNT_TYPE_VALUE = { hafuCoin: '哈夫币号', skin: '皮肤号' 
 /** Full-day rental window, the default of listings.rental_time. */
 export const RENTAL_TIME_ALL_DAY = '00:00-23:59';
 
-// §4/§9 rules (src/lib/rules). Appended for the pricing and time rules of issue 3.
+// §4/§9 rules (src/lib/rules).
 /**
  * Asia/Shanghai is UTC+08:00 all year (China has no daylight saving since 1991), so the rules
  * convert with this fixed offset instead of shipping a time-zone database to the browser.
@@ -147,7 +147,7 @@ export const COUPON_TYPE_PERCENTAGE = 1;
 /** §9 hafu coin display unit above the 100M tier (1 亿 coins). */
 export const HAFU_COIN_YI = 100_000_000;
 
-// §4/§5 sign-in (src/platform/rules/validation.ts, qr-login.ts, login-state.ts). Appended for issue 4.
+// §4/§5 sign-in (src/platform/rules/validation.ts, qr-login.ts, login-state.ts).
 /** §5 username/phone login field: at most 20 characters (counted in code points). */
 export const LOGIN_NAME_MAX_LENGTH = 20;
 /** §5 password: 8-30 letters, digits or underscore. */
@@ -160,11 +160,11 @@ export const ID_NUMBER_LENGTH = 18;
 /** §5 after MORE than this many wrong passwords the server answers -410 and wants a captcha. */
 export const PASSWORD_FAILURES_BEFORE_CAPTCHA = 3;
 
-// Tokens (src/features/sign-in/server/tokens.ts). Appended for issue 4 "Tokens".
+// Tokens (src/features/sign-in/server/tokens.ts).
 /** §3 token info: a sign-in token lives 7 days; clients read its end as expires_time in seconds. */
 export const TOKEN_LIFETIME_S = 7 * 24 * 60 * 60;
 
-// Sign-in server limits (issue 4; docs/sign-in-api.md). Not in the spec: our choices, in
+// Sign-in server limits (docs/sign-in-api.md). Not in the spec: our choices, in
 // docs/decisions.md.
 /** A getSign challenge lives 5 minutes; X-Timestamp may differ from the server clock by this much. */
 export const SIGN_CHALLENGE_LIFETIME_S = 300;
@@ -174,7 +174,7 @@ export const CAPTCHA_LIFETIME_S = 120;
 export const CAPTCHA_TOLERANCE_PX = 6;
 /** A verify_key (solved captcha) lives 5 minutes and is used once. */
 export const VERIFY_KEY_LIFETIME_S = 300;
-/** SMS and email codes: 5 minutes, at most 5 tries (issue 4). */
+/** SMS and email codes: 5 minutes, at most 5 tries. */
 export const VERIFICATION_CODE_LIFETIME_S = 300;
 export const VERIFICATION_CODE_MAX_TRIES = 5;
 /** Sends per phone (or email) per day and per IP per day; the 60 s gap is SMS_RESEND_S. */
@@ -192,20 +192,20 @@ export const QR_MIN_POLL_FRACTION = 0.5;
 export const QR_SECRET_COOKIE = 'qr_secret';
 /** Slider puzzles one IP may fetch per minute. */
 export const CAPTCHAS_PER_IP_PER_MINUTE = 30;
-/** Collector requests one IP may send per minute (issue 14; page views, reports and click batches). */
+/** Collector requests one IP may send per minute (page views, reports and click batches). */
 export const COLLECTOR_REQUESTS_PER_IP_PER_MINUTE = 1_200;
 /** A collector body past this many bytes is refused with 413 (sendBeacon's own cap is 64 KB). */
 export const COLLECTOR_BODY_MAX_BYTES = 64 * 1024;
 /** The buffered collector writer commits every this many ms, or sooner at COLLECTOR_FLUSH_ROWS rows. */
 export const COLLECTOR_FLUSH_MS = 25;
 export const COLLECTOR_FLUSH_ROWS = 500;
-/** A conversion counts only for an account registered at most this long ago (issue 14). */
+/** A conversion counts only for an account registered at most this long ago. */
 export const CONVERSION_MAX_ACCOUNT_AGE_MS = 24 * 60 * 60_000;
-/** Clicks wait in the browser's queue at most this long, or until CLICK_QUEUE_MAX of them (issue 14). */
+/** Clicks wait in the browser's queue at most this long, or until CLICK_QUEUE_MAX of them. */
 export const CLICK_FLUSH_MS = 5_000;
 export const CLICK_QUEUE_MAX = 20;
 
-// Per-user catalogue state (issue 3)
+// Per-user catalogue state
 // docs/user-catalog-api.md: search history, hall search templates, collections.
 /** Keywords kept per user in the search history (newest first). */
 export const SEARCH_HISTORY_LIMIT = 10;
@@ -215,7 +215,7 @@ export const SEARCH_TEMPLATES_MAX = 20;
 export const COLLECTIONS_PAGE_SIZE_DEFAULT = 20;
 export const COLLECTIONS_PAGE_SIZE_MAX = 50;
 
-// Red envelopes (issue 4/5)
+// Red envelopes
 // spec §3 couponsInfo, §4 new-user popup, §7 "GET my red packets", §9 page size (RED_PACKET_PAGE_SIZE).
 /** §3 couponsInfo.type of a fixed-amount envelope (the red_packets check allows 1 and 2 only). */
 export const COUPON_TYPE_FIXED = 2;
@@ -224,7 +224,7 @@ export const RED_PACKET_STATUS = { unused: 1, used: 2, expired: 3 } as const;
 /** How long the welcome envelopes of a new account stay usable. */
 export const NEW_USER_RED_PACKET_VALID_DAYS = 30;
 
-// Reviews (issue 3)
+// Reviews
 // spec §7 detail "comments": a listing's reviews, newest first, paged.
 /** Reviews per page by default and at most. */
 export const REVIEWS_PAGE_SIZE_DEFAULT = 10;
@@ -242,7 +242,7 @@ export const REVIEW_CONTENT_MAX_CHARS = 500;
 export const MY_REVIEWS_PAGE_SIZE_DEFAULT = 10;
 export const MY_REVIEWS_PAGE_SIZE_MAX = 50;
 
-// Free rentals (issue 3; free orders after issue 5)
+// Free rentals (free orders)
 // spec §7 free group: games, create order, list, free count, promotion, orders.
 /** Free rentals a signed-in user may start per Shanghai calendar day. */
 export const FREE_RENTALS_PER_DAY = 1;
@@ -260,7 +260,7 @@ export const MSG_FREE_DAILY_LIMIT_REACHED = '今日免费次数已用完，明�
 export const FREE_ORDER_TAG = '免费';
 export const FREE_ORDER_ACTION = '免费玩';
 
-// Renting and money (issue 5)
+// Renting and money
 // spec §3 order, §4 pay status and early-cancel refund, §6 real name and bound phone, §9 VIP.
 /** spec order_status values (features/orders/rules/order-status.ts). */
 export const ORDER_STATUS = { unpaid: 1, paying: 2, paid: 3, finished: 4, cancelled: 5 } as const;
@@ -281,7 +281,7 @@ export const REFUND_PERCENT_BEFORE_START = 100;
 export const ORDER_PAY_TIMEOUT_MS = 15 * 60_000;
 /** How often each process settles orders: unpaid timeouts, finished rentals, deposits, notifies. */
 export const ORDER_SWEEP_INTERVAL_MS = 30_000;
-/** The demo renter's opening balance (issue 5: 500 yuan). */
+/** The demo renter's opening balance (500 yuan). */
 export const DEMO_OPENING_BALANCE_FEN = 50_000;
 /** Recharge limits per payment. */
 export const RECHARGE_MIN_FEN = 100;
@@ -320,8 +320,8 @@ export const GOLD_EXCHANGE_RED_PACKET_FEN = 100;
 export const GOLD_EXCHANGE_RED_PACKET_DAYS = 30;
 export const GOLD_EXCHANGES_PER_DAY = 5;
 
-// Catalogue order and badges (issue 12 "Catalogue details seen on the way"; docs/decisions.md
-// "推荐 badge (issue 12)"). src/features/catalog/rules/listing-rank.ts and recommended.ts.
+// Catalogue order and badges ("Catalogue details seen on the way"; docs/decisions.md
+// "推荐 badge"). src/features/catalog/rules/listing-rank.ts and recommended.ts.
 /**
  * Availability groups of the hall's default and price sorts, 热租账号 and the shop page, lowest
  * first: 可租 now, then reservable (出租中可预约, or 非可租时段), then the rest (不可租, 维护中).
@@ -332,7 +332,7 @@ export const RECOMMENDED_BADGES_PER_LIST = 2;
 /** A listing nobody has shown interest in (popularity below this) is never 推荐. */
 export const RECOMMENDED_MIN_POPULARITY = 1;
 
-// Image uploads (issue 13; docs/decisions.md "Image uploads (issue 13)")
+// Image uploads (docs/decisions.md "Image uploads")
 /** The largest image file accepted: 5 MB. */
 export const UPLOAD_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Room for the multipart framing and the purpose field around the file. */
@@ -347,11 +347,11 @@ export const UPLOADS_PER_USER_PER_DAY = 100;
 export const UPLOAD_CARD_BOX_PX = { width: 480, height: 360 } as const;
 /** The detail variant fits inside this box (never enlarged). */
 export const UPLOAD_DETAIL_BOX_PX = { width: 1280, height: 1280 } as const;
-/** What an upload is for; the same endpoint serves them all (chat: issue 15's customer-service chat). */
+/** What an upload is for; the same endpoint serves them all (chat: the customer-service chat). */
 export const UPLOAD_PURPOSES = ['listing', 'complaint', 'avatar', 'chat'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
-// Operator console (issue 15; docs/decisions.md "Operator console")
+// Operator console (docs/decisions.md "Operator console")
 /** An operator session ends this long after sign-in, however busy. */
 export const OPS_SESSION_ABSOLUTE_S = 12 * 3600;
 /** An operator session left unused this long ends (an unattended console signs itself out). */
@@ -367,8 +367,8 @@ export const OPS_PAGE_SIZE = 20;
 /** The largest page a console list call serves. */
 export const OPS_PAGE_SIZE_MAX = 100;
 
-// Campaigns (issue 15: popup ads, emergency notices, broadcasts, red-envelope campaigns, exchange
-// codes; docs/decisions.md "Campaigns (issue 15)")
+// Campaigns (popup ads, emergency notices, broadcasts, red-envelope campaigns, exchange
+// codes; docs/decisions.md "Campaigns")
 /** Uploads one operator may make per Shanghai day (ad images; a re-upload of the same image is not counted again). */
 export const OPS_UPLOADS_PER_OPERATOR_PER_DAY = 200;
 /** What an operator's upload is for (never accepted from a marketplace user). */
@@ -403,7 +403,7 @@ export const RED_PACKET_TEMPLATE_MIN_ORDER_MAX_FEN = 1_000_000;
 /** Usernames one grant may list. */
 export const RED_PACKET_GRANT_USERNAMES_MAX = 1000;
 
-// Customer-service chat (issue 15; docs/decisions.md "Customer-service chat (issue 15)")
+// Customer-service chat (docs/decisions.md "Customer-service chat")
 /** The longest text message, in characters (code points). */
 export const CHAT_TEXT_MAX_CHARS = 1000;
 /** Messages one user may send per window (kept in the database: it holds across processes). */
@@ -433,7 +433,7 @@ export const CHAT_BADGE_POLL_MS = 30_000;
 /** Conversations a console list page holds. */
 export const CHAT_OPS_LIST_MAX = 100;
 
-// Complaint arbitration (issue 15; docs/decisions.md "Complaint arbitration (issue 15)")
+// Complaint arbitration (docs/decisions.md "Complaint arbitration")
 /** Images a renter may attach to a complaint as evidence (the owner's answer takes as many). */
 export const COMPLAINT_EVIDENCE_IMAGES_MAX = 6;
 /** The written decision both sides read: characters (code points), trimmed. */
@@ -446,7 +446,7 @@ export const COMPLAINT_HISTORY_ROWS = 5;
 /** The owner's own looks at a listing's login details count as evidence up to this long after the rental ends. */
 export const OWNER_REVEAL_EVIDENCE_AFTER_END_HOURS = 24;
 
-// Markdown content (issue 15 console, issue 16 help centre): the limits of what operators write
+// Markdown content (console, help centre): the limits of what operators write
 // and what the one renderer (features/content/server/markdown.ts) lets through.
 
 /** A Markdown body's cap, in characters (code points), for help pages and announcements alike. */
@@ -478,7 +478,7 @@ export const MARKDOWN_ID_PREFIX = 'md-';
 /** How long the console's live preview waits after the last keystroke before it asks the server. */
 export const MARKDOWN_PREVIEW_DEBOUNCE_MS = 300;
 
-// Help centre (issue 16)
+// Help centre
 
 /** The help types (categories) in the order the help centre lists them; a type not named here comes after, by name. */
 export const HELP_TYPES = ['租号指南', '费用与退款', '账号安全'] as const;
@@ -497,13 +497,13 @@ export const HELP_SEARCH_SNIPPET_CHARS = 80;
 /** Words of a query that count; a query of more is refused. */
 export const HELP_SEARCH_MAX_TERMS = 5;
 
-// Announcements (issue 15)
+// Announcements
 
 export const ANNOUNCEMENT_TITLE_MAX_CHARS = 120;
 /** Slugs no help page may take: the help centre's own addresses under /help/. */
 export const HELP_RESERVED_SLUGS = ['search'] as const;
 
-// Console overview (issue 15 "The numbers"; docs/decisions.md "Console overview (issue 15)")
+// Console overview ("The numbers"; docs/decisions.md "Console overview")
 
 /** The overview's default range: this many Shanghai days, ending today. */
 export const DASHBOARD_DEFAULT_DAYS = 14;
@@ -525,7 +525,7 @@ export const TRAFFIC_ROLLUP_SETTLE_MS = 60 * 60_000;
 /** Days one housekeeping round rolls up at most, newest first (a first start over years of events backfills over several rounds). */
 export const TRAFFIC_ROLLUP_DAYS_PER_ROUND = 100;
 
-// Users and orders in the console (issue 15)
+// Users and orders in the console
 
 /** The largest single wallet adjustment a finance operator may make: 1,000,000.00 yuan. */
 export const OPS_WALLET_ADJUST_MAX_FEN = 100_000_000;
@@ -537,7 +537,7 @@ export const OPS_BAN_DEFAULT_DAYS: (typeof OPS_BAN_DAY_CHOICES)[number] = 7;
 export const OPS_USER_RECENT_ROWS = 10;
 
 // ---------------------------------------------------------------------------------------------
-// Withdrawal review and finance reports (issue 15, the finance console)
+// Withdrawal review and finance reports (the finance console)
 
 /** Default of setting withdrawal.review: a withdrawal above ¥100 waits for a finance operator. */
 export const WITHDRAW_REVIEW_ABOVE_FEN = 10_000;
@@ -551,8 +551,8 @@ export const FINANCE_REPORT_DEFAULT_DAYS = 30;
 export const FINANCE_CSV_MAX_ROWS = FINANCE_REPORT_MAX_DAYS;
 
 // ---------------------------------------------------------------------------------------------
-// Wanted board (/task, /task-publish) and investment leads (/business-invest), issue 16
-// (docs/decisions.md "Wanted board and investment leads (issue 16)")
+// Wanted board (/task, /task-publish) and investment leads (/business-invest)
+// (docs/decisions.md "Wanted board and investment leads")
 
 /** Requirements text of a wanted task. */
 export const TASK_REQUIREMENTS_MIN_CHARS = 4;
@@ -590,7 +590,7 @@ export const INVEST_BUDGETS = {
 export const INVEST_PER_IP_PER_HOUR = 5;
 export const INVEST_PER_PHONE_PER_DAY = 3;
 
-// Account settings (issue 16: 个人中心 and 账号设置)
+// Account settings (个人中心 and 账号设置)
 
 /** A nickname: 2-16 characters (code points) after trimming; the users.nickname column holds 32. */
 export const NICKNAME_MIN_CHARS = 2;
@@ -605,7 +605,7 @@ export const OLD_PASSWORD_FAILURE_WINDOW_S = 15 * 60;
 /** Signed-in devices (session tokens) the settings page lists, newest use first. */
 export const ACCOUNT_DEVICES_MAX = 50;
 
-// Footprints, similar accounts, credit and deregistration (issue 16)
+// Footprints, similar accounts, credit and deregistration
 
 /** 我的足迹 keeps views this many days; housekeeping deletes older ones. */
 export const FOOTPRINT_KEEP_DAYS = 90;
@@ -627,7 +627,7 @@ export const CREDIT_FREE_CANCELLATIONS = 3;
 /** Deregistration: signing in within this cooling-off cancels it; after it the personal data goes. */
 export const DEACTIVATION_COOLING_OFF_DAYS = 7;
 
-// Invitations and activities (issue 16: 推广 account_extension, /activity/newuser_ranking, free_order, lottery)
+// Invitations and activities (推广 account_extension, /activity/newuser_ranking, free_order, lottery)
 
 /** Gold coins the inviter gets when an invitee's first paid rental ends (once per invitee). */
 export const INVITE_REWARD_COINS = 200;

@@ -6,9 +6,9 @@
 /**
  * The spec §2 group a route is listed in. It is not the frame a page draws: the content pages of
  * the standalone group (help, ContactUs, download, VIPSubscribe, 404, business-invest) render in
- * the main frame with the site header (issue 12, docs/decisions.md "One frame for content pages").
+ * the main frame with the site header (docs/decisions.md "One frame for content pages").
  */
-/** 'seller' is ours (issue 13): the seller's pages under /seller, in the account area's look. */
+/** 'seller' is ours: the seller's pages under /seller, in the account area's look. */
 export type RouteLayout = 'standalone' | 'main' | 'account' | 'seller';
 
 export interface RouteMeta {
@@ -49,7 +49,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('502', '/502', '服务器出错', 'standalone', 2),
   r('VIPSubscribe', '/VIPSubscribe', 'VIP订阅', 'standalone', 5),
   r('help', '/help', '帮助中心', 'standalone', 16, { cacheable: true }),
-  // The help centre's own pages (issue 16): search results, then one page per help document. Search
+  // The help centre's own pages: search results, then one page per help document. Search
   // comes first: /help/search would match :slug too (the slug `search` is reserved).
   r('help_search', '/help/search', '搜索帮助', 'standalone', 16, { cacheable: true }),
   r('ContactUs', '/ContactUs', '联系我们', 'standalone', 16, { cacheable: true }),
@@ -85,7 +85,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('pay_wechat', '/pay/wechat/:payNo', '微信支付', 'main', 5),
   r('Notice', '/Notice', '公告', 'main', 3, { cacheable: true }),
   r('NoticeDetail', '/NoticeDetail', '公告详情', 'main', 3, { cacheable: true }),
-  // A help document (issue 16), titled with its own title as a listing's detail page is.
+  // A help document, titled with its own title as a listing's detail page is.
   r('help_page', '/help/:slug', '帮助中心', 'main', 16, { cacheable: true }),
   r('task', '/task', '任务大厅', 'main', 16),
   r('task-publish', '/task-publish', '发布任务', 'main', 16, { requiresLogin: true }),
@@ -112,7 +112,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('unactive_account', '/account/unactive_account', '注销账号', 'account', 16, { requiresLogin: true }),
   r('unactive_result', '/account/unactive_result', '注销结果', 'account', 16, { requiresLogin: true }),
 
-  // The seller side (issue 13; not in the spec, docs/decisions.md "Seller pages").
+  // The seller side (not in the spec, docs/decisions.md "Seller pages").
   r('seller', '/seller', '卖家中心', 'seller', 13, { requiresLogin: true }),
   r('seller_apply', '/seller/apply', '卖家认证', 'seller', 13, { requiresLogin: true }),
   r('seller_listings', '/seller/listings', '我的出租', 'seller', 13, { requiresLogin: true }),

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (issue 5 "order creation and payment take an idempotency key"): the first
+ * Idempotency keys ("order creation and payment take an idempotency key"): the first
  * request under a key runs; any repeat gets the first answer instead of running again.
  *
  * The key row is inserted in the same transaction as the work. A concurrent repeat blocks on the

@@ -1,5 +1,5 @@
 /**
- * LISTEN on a notification channel of the open database, for either driver (issue 15: the chat's
+ * LISTEN on a notification channel of the open database, for either driver (the chat's
  * cross-process delivery). client.ts registers how each database listens when it opens it:
  *
  * - PostgreSQL: one dedicated connection per channel and process, outside the pool (a pooled

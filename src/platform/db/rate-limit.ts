@@ -1,5 +1,5 @@
 /**
- * Rate limits kept in the database, so they hold across every process (issue 4: "Rate limits
+ * Rate limits kept in the database, so they hold across every process ("Rate limits
  * stored in the database"; lucia's example keeps them in memory, which fails past one process).
  *
  * A fixed window per bucket: one upsert counts the hit and tells whether it fits, atomically, so

@@ -68,7 +68,7 @@ export const users = pgTable(
     nickname: varchar('nickname', { length: 32 }).notNull(),
     avatar: text('avatar'),
     isRealName: boolean('is_real_name').notNull().default(false),
-    /** Lowercased; lets a user reset the password by email code (issue 4 /rstpwd). */
+    /** Lowercased; lets a user reset the password by email code (/rstpwd). */
     email: varchar('email', { length: 254 }),
     /** The verified real name (spec §6 real-name verification). */
     realName: varchar('real_name', { length: 32 }),
@@ -76,17 +76,17 @@ export const users = pgTable(
     idNumberMasked: varchar('id_number_masked', { length: 18 }),
     /** SHA-256 of the upper-cased ID number, so one identity verifies one account. */
     idNumberHash: varchar('id_number_hash', { length: 64 }),
-    /** This user's own invite code (issue 4 register: optional invite code). */
+    /** This user's own invite code (register: optional invite code). */
     inviteCode: varchar('invite_code', { length: 16 }),
     invitedByUserId: integer('invited_by_user_id'),
     /**
-     * scrypt string of the 6-digit pay password (issue 16 账号设置); null until the user sets one,
+     * scrypt string of the 6-digit pay password (账号设置); null until the user sets one,
      * and withdrawals ask for it only once it is set (docs/decisions.md "Account settings").
      */
     payPasswordHash: text('pay_password_hash'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
     /**
-     * Banned by an operator (issue 15): when, and the reason the user reads at sign-in. While set no
+     * Banned by an operator: when, and the reason the user reads at sign-in. While set no
      * sign-in path issues a token and existing tokens resolve to no one; the history of bans is the
      * audit log (user.ban / user.unban / user.ban_expire).
      */
@@ -126,7 +126,7 @@ export const games = pgTable(
     /** spec §4: maintenance = maintenance_status 1 and is_suspended 1 (0/1 flags as the API sends them). */
     maintenanceStatus: smallint('maintenance_status').notNull().default(0),
     isSuspended: smallint('is_suspended').notNull().default(0),
-    /** What renters are told while the game is in maintenance (issue 15), e.g. 预计18:00恢复. */
+    /** What renters are told while the game is in maintenance, e.g. 预计18:00恢复. */
     maintenanceNotice: varchar('maintenance_notice', { length: 200 }),
     /** The shooter whose in-game currency (hafu coin) is prepaid with the rental (spec §1). */
     hasHafuCoin: boolean('has_hafu_coin').notNull().default(false),
@@ -181,7 +181,7 @@ export const shops = pgTable(
     logo: text('logo'),
     /**
      * An operator asked that this shop's new listings and big price changes wait for review even
-     * while site-wide review is off (issue 15).
+     * while site-wide review is off.
      */
     reviewListings: boolean('review_listings').notNull().default(false),
     createdAt: createdAt(),
@@ -220,24 +220,24 @@ export const listings = pgTable(
      * by services/seller-listings.ts; the check `listings_is_listed_check` holds it to that.
      */
     isListed: boolean('is_listed').notNull().default(true),
-    /** What the seller chose (issue 13): on the shelf, off it, in maintenance, or deleted (kept for order history). */
+    /** What the seller chose: on the shelf, off it, in maintenance, or deleted (kept for order history). */
     sellerState: text('seller_state', { enum: LISTING_SELLER_STATES }).$type<ListingSellerState>().notNull().default('on_shelf'),
-    /** Review of a new listing or a big price change (issue 13), with the reason the seller sees when rejected. */
+    /** Review of a new listing or a big price change, with the reason the seller sees when rejected. */
     reviewStatus: text('review_status', { enum: LISTING_REVIEW_STATUSES }).$type<ListingReviewStatus>().notNull().default('approved'),
     reviewReason: varchar('review_reason', { length: 200 }),
     /**
      * The approved hourly price a pending price change would replace, so the review queue shows
-     * old → new (issue 15); null for a listing never approved. Kept by services/seller-listings.ts.
+     * old → new; null for a listing never approved. Kept by services/seller-listings.ts.
      */
     reviewFromRentalFen: integer('review_from_rental_fen'),
     /**
-     * Taken down by the platform (issue 15): when, and the reason the seller sees. Not listed while
+     * Taken down by the platform: when, and the reason the seller sees. Not listed while
      * set, whatever the seller does; only an operator's restore clears it.
      */
     heldAt: timestamp('held_at', { withTimezone: true, mode: 'date' }),
     holdReason: varchar('hold_reason', { length: 200 }),
     /**
-     * The hold above was put by banning the shop's owner (issue 15), not by a take-down: unbanning
+     * The hold above was put by banning the shop's owner, not by a take-down: unbanning
      * lifts exactly these holds, and a listing taken down before the ban stays down.
      */
     heldForBan: boolean('held_for_ban').notNull().default(false),
@@ -318,7 +318,7 @@ export const listings = pgTable(
     check('listings_is_listed_check', sql`${t.isListed} = (${t.sellerState} = 'on_shelf' and ${t.reviewStatus} = 'approved' and ${t.heldAt} is null)`),
     check('listings_hold_check', sql`(${t.heldAt} is null) = (${t.holdReason} is null)`),
     check('listings_held_for_ban_check', sql`not ${t.heldForBan} or ${t.heldAt} is not null`),
-    // The console's review queue (issue 15): pending listings, oldest change first.
+    // The console's review queue: pending listings, oldest change first.
     index('listings_review_queue_idx').on(t.updatedAt, t.id).where(sql`${t.reviewStatus} = 'pending'`),
     check('listings_rental_fen_check', sql`${t.rentalFen} >= 0`),
     check('listings_deposit_fen_check', sql`${t.depositFen} >= 0`),
@@ -355,7 +355,7 @@ export const listingAttrs = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// home page content (issue 3: banner ads, announcements, hot tags; spec §7 call group "home")
+// home page content (banner ads, announcements, hot tags; spec §7 call group "home")
 
 /** A banner ad of the home carousel. */
 export const banners = pgTable(
@@ -385,7 +385,7 @@ export const announcements = pgTable(
     isPinned: boolean('is_pinned').notNull().default(false),
     /** Shown from this time on; a future time schedules it. */
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    // ---- Markdown content (issue 15): `content` is Markdown; an operator can withdraw an announcement.
+    // ---- Markdown content: `content` is Markdown; an operator can withdraw an announcement.
     /** False: withdrawn (or a draft), shown nowhere whatever published_at says. */
     isPublished: boolean('is_published').notNull().default(true),
     /** Raised by every edit; an edit made from an older revision is refused (two operators, one form). */
@@ -442,7 +442,7 @@ export const pageViews = pgTable(
     index('page_views_session_idx').on(t.sessionId),
     // The detail page's look counter reads one path's views by time (services/looking.ts).
     index('page_views_path_created_at_idx').on(t.path, t.createdAt),
-    // Operator reports (issue 14/15): visits per route per day (the funnel detail → checkout) and per channel.
+    // Operator reports: visits per route per day (the funnel detail → checkout) and per channel.
     index('page_views_name_created_at_idx').on(t.name, t.createdAt),
     index('page_views_sem_created_at_idx').on(t.sem, t.createdAt).where(sql`${t.sem} is not null`),
     check('page_views_session_id_check', sql`${t.sessionId} is null or char_length(${t.sessionId}) = 32`),
@@ -451,7 +451,7 @@ export const pageViews = pgTable(
 );
 
 /**
- * The collector's events rolled up per Shanghai day (issue 15 "The numbers"), so the console
+ * The collector's events rolled up per Shanghai day ("The numbers"), so the console
  * overview reads one row a day instead of every event of a long range. Filled by the housekeeping
  * round (services/ops/traffic-rollup.ts) once a day has ended and again after it settled; days
  * without a row are counted from page_views as they are asked for. Counts of distinct sessions are
@@ -579,7 +579,7 @@ export const catalogVersion = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// auth tokens (issue 4 "Tokens": random, stored hashed, expires_time in seconds, revocable)
+// auth tokens ("Tokens": random, stored hashed, expires_time in seconds, revocable)
 
 /**
  * One bearer token per sign-in. Only the SHA-256 of the token is kept (services/tokens.ts), so a
@@ -621,7 +621,7 @@ export type AuthTokenRow = typeof authTokens.$inferSelect;
 export type NewAuthTokenRow = typeof authTokens.$inferInsert;
 
 // ---------------------------------------------------------------------------------------------
-// sign-in (issue 4). Every piece of sign-in state lives here, never in one process's memory
+// sign-in. Every piece of sign-in state lives here, never in one process's memory
 // (ARCHITECTURE "past one machine"): keys, challenges, captchas, codes, limits, QR sessions.
 
 /**
@@ -701,7 +701,7 @@ export const CODE_CHANNELS = ['sms', 'email'] as const;
 export type CodeChannel = (typeof CODE_CHANNELS)[number];
 export { CODE_ACTIONS, type CodeAction };
 
-/** SMS and email codes: 6 digits, stored hashed, 5 minutes, at most 5 tries (issue 4). */
+/** SMS and email codes: 6 digits, stored hashed, 5 minutes, at most 5 tries. */
 export const verificationCodes = pgTable(
   'verification_codes',
   {
@@ -820,7 +820,7 @@ export type QrSessionRow = typeof qrSessions.$inferSelect;
 export type VerificationCodeRow = typeof verificationCodes.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
-// per-user catalogue state (issue 3, signed in): search history, hall search templates, likes,
+// per-user catalogue state (signed in): search history, hall search templates, likes,
 // collections. None of it is shown in server-rendered HTML (pages are the same for everyone and
 // cached), so none of it raises catalog_version; islands read it with the visitor's token.
 
@@ -915,7 +915,7 @@ export const redPackets = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-    /** The operator's campaign template it was issued from (issue 15), for its limits and usage. */
+    /** The operator's campaign template it was issued from, for its limits and usage. */
     templateId: integer('template_id').references(() => redPacketTemplates.id),
   },
   (t) => [
@@ -938,7 +938,7 @@ export type RedPacketRow = typeof redPackets.$inferSelect;
 
 /**
  * A renter's review of a listing. `order_no` names the finished order it was written for: the
- * order flow (issue 5) writes reviews; demo reviews are seeded without one. Shown through the
+ * order flow writes reviews; demo reviews are seeded without one. Shown through the
  * API by an island, so a new review does not have to invalidate cached pages.
  */
 export const listingReviews = pgTable(
@@ -992,7 +992,7 @@ export const freeOffers = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// money (issue 5): wallets, the ledger, orders of every payable kind, gateway payments,
+// money: wallets, the ledger, orders of every payable kind, gateway payments,
 // idempotency keys, account credentials, complaints, withdrawals, gold coins, VIP plans.
 // Money is integer fen; every balance change is one ledger row written in the same transaction.
 
@@ -1297,7 +1297,7 @@ export const complaints = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     type: smallint('type').notNull(),
     content: varchar('content', { length: 500 }).notNull(),
-    /** The renter's evidence (issue 15): detail URLs of their own 'complaint' uploads, at most 6. */
+    /** The renter's evidence: detail URLs of their own 'complaint' uploads, at most 6. */
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** 1 处理中, 2 已处理. */
     status: smallint('status').notNull().default(1),
@@ -1307,7 +1307,7 @@ export const complaints = pgTable(
   (t) => [
     index('complaints_user_idx').on(t.userId, t.id.desc()),
     index('complaints_order_idx').on(t.orderId),
-    // The arbitration queue (issue 15): open first, oldest first.
+    // The arbitration queue: open first, oldest first.
     index('complaints_queue_idx').on(t.status, t.id),
     check('complaints_status_check', sql`${t.status} in (1, 2)`),
   ],
@@ -1326,7 +1326,7 @@ export const alipayAccounts = pgTable('alipay_accounts', {
 /**
  * pending: waiting for the payout; review: above the review threshold (setting withdrawal.review),
  * waiting for a finance operator, never paid by the sweep; refused: an operator refused it and its
- * amount went back to the balance (issue 15).
+ * amount went back to the balance.
  */
 export const WITHDRAWAL_STATUSES = ['pending', 'done', 'cancelled', 'review', 'refused'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
@@ -1346,7 +1346,7 @@ export const withdrawals = pgTable(
     status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
-    // ---- withdrawal review (issue 15)
+    // ---- withdrawal review
     /** The reason the user reads when an operator refused it. */
     refuseReason: text('refuse_reason'),
     /** The operator who paid or refused it (null: the sandbox payout or the user's cancel). */
@@ -1393,8 +1393,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * An uploaded image (issue 13), re-encoded once into its two WebP variants, kept in the database so
- * every process serves it (docs/decisions.md "Image uploads (issue 13)"). `sha256` is of the bytes
+ * An uploaded image, re-encoded once into its two WebP variants, kept in the database so
+ * every process serves it (docs/decisions.md "Image uploads"). `sha256` is of the bytes
  * as uploaded, for dedup per (owner, purpose); `card_sha256` / `detail_sha256` are of the variants
  * and name them in their immutable URLs and ETags. width/height are the upright original's.
  */
@@ -1402,7 +1402,7 @@ export const uploadedImages = pgTable(
   'uploaded_images',
   {
     id: serial('id').primaryKey(),
-    /** The user who uploaded it, or null for an operator's upload (ad images, issue 15). */
+    /** The user who uploaded it, or null for an operator's upload (ad images). */
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The operator who uploaded it (console; exactly one owner is set). */
     ownerOperatorId: integer('owner_operator_id').references(() => operators.id),
@@ -1428,10 +1428,10 @@ export const uploadedImages = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// sellers (issue 13)
+// sellers
 
 /**
- * Settings operators change without a deploy (commission, holds, review; the console is issue 15).
+ * Settings operators change without a deploy (commission, holds, review; the console is).
  * One JSON value per key, read through services/site-settings.ts, which holds every default.
  */
 export const siteSettings = pgTable('site_settings', {
@@ -1518,7 +1518,7 @@ export const sellerEarnings = pgTable(
   ],
 );
 
-/** A complaint's answer by the listing's owner (issue 13): text and up to 6 uploaded images. */
+/** A complaint's answer by the listing's owner: text and up to 6 uploaded images. */
 export const complaintAnswers = pgTable(
   'complaint_answers',
   {
@@ -1537,7 +1537,7 @@ export const complaintAnswers = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// reaching renters (issue 14: spec §3 Notification, Popup advertisement, Emergency notice;
+// reaching renters (spec §3 Notification, Popup advertisement, Emergency notice;
 // §7 notifications, popup_advertisement, collector upload-convert-data)
 
 /** The wire contract's kinds (features/notifications/contract.ts) are the column's allowed values. */
@@ -1578,7 +1578,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** An operator broadcast (the console is issue 15): who it went to and when; rows in notifications. */
+/** An operator broadcast: who it went to and when; rows in notifications. */
 export const notificationBroadcasts = pgTable('notification_broadcasts', {
   id: serial('id').primaryKey(),
   title: varchar('title', { length: 64 }).notNull(),
@@ -1586,7 +1586,7 @@ export const notificationBroadcasts = pgTable('notification_broadcasts', {
   /** Which users: all, vip, sellers (services/notifications.ts). */
   segment: varchar('segment', { length: 16 }).notNull().default('all'),
   recipients: integer('recipients').notNull().default(0),
-  /** Whether the messages also pop up (issue 15 console). */
+  /** Whether the messages also pop up (console). */
   popup: boolean('popup').notNull().default(true),
   /** The operator who sent it (null for the demo seed's). */
   operatorId: integer('operator_id').references(() => operators.id),
@@ -1674,7 +1674,7 @@ export const channelConversions = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// ---- operator console foundation (issue 15): operators, their sessions, the audit log.
+// ---- operator console foundation: operators, their sessions, the audit log.
 // Operators are not marketplace users: their own accounts and sessions, so a leaked renter token
 // or a renter's XSS never reaches the console (docs/decisions.md "Operator console").
 
@@ -1760,9 +1760,9 @@ export type OperatorRow = typeof operators.$inferSelect;
 export type OpsAuditRow = typeof opsAuditLog.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
-// ---- campaigns (issue 15): red-envelope campaign templates and their grants, exchange-code
+// ---- campaigns: red-envelope campaign templates and their grants, exchange-code
 // batches, codes and redemptions. Popup ads, emergency notices and broadcasts have their tables
-// above (issue 14); the console adds columns there (docs/decisions.md "Campaigns (issue 15)").
+// above; the console adds columns there (docs/decisions.md "Campaigns").
 
 /**
  * An operator's red-envelope template: what envelope users get (spec §3 couponsInfo shape, in fen),
@@ -1922,8 +1922,8 @@ export const exchangeCodeRedemptions = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// ---- customer-service chat (issue 15)
-// docs/decisions.md "Customer-service chat (issue 15)". A change to a conversation row (a new
+// ---- customer-service chat
+// docs/decisions.md "Customer-service chat". A change to a conversation row (a new
 // message moves last_message_id, a read moves a read pointer, take/close move status) is announced
 // by the trigger of the custom migration chat_custom on the channel chat_events with ids only;
 // every process listens once and its open streams read the rows.
@@ -2008,12 +2008,12 @@ export const chatAgentPresence = pgTable('chat_agent_presence', {
     .references(() => operators.id),
   seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
-// ---- sellers and listings in the console (issue 15)
+// ---- sellers and listings in the console
 // No table of its own: the console's sellers, listings and games screens add columns where the
 // thing they describe lives (listings: review_from_rental_fen, held_at, hold_reason; shops:
 // review_listings; games: maintenance_notice), and every decision is a row of ops_audit_log.
-// ---- complaint arbitration (issue 15): decisions, what owners owe, who saw the login details.
-// docs/decisions.md "Complaint arbitration (issue 15)"; the money rule is features/complaints/rules/complaint-decision.ts.
+// ---- complaint arbitration: decisions, what owners owe, who saw the login details.
+// docs/decisions.md "Complaint arbitration"; the money rule is features/complaints/rules/complaint-decision.ts.
 
 /** The rule's outcomes (features/complaints/rules/complaint-decision.ts) are the column's allowed values. */
 export const COMPLAINT_DECISION_OUTCOMES = COMPLAINT_OUTCOMES;
@@ -2111,7 +2111,7 @@ export const CREDENTIAL_VIEWERS = ['renter', 'owner'] as const;
 export type CredentialViewer = (typeof CREDENTIAL_VIEWERS)[number];
 
 /**
- * Every time a listing's login details were revealed (issue 15 "login details access log"): to the
+ * Every time a listing's login details were revealed ("login details access log"): to the
  * renter during a rental, or to the owner by their explicit call. Evidence in arbitration ("did the
  * renter ever open them?", "did the owner look during the rental?"). Append-only.
  */
@@ -2139,7 +2139,7 @@ export const credentialReveals = pgTable(
     check('credential_reveals_order_check', sql`(${t.viewer} = 'renter') = (${t.orderId} is not null)`),
   ],
 );
-// ---- Markdown content: the help centre (issue 15 console, issue 16 help centre)
+// ---- Markdown content: the help centre (console, help centre)
 
 /**
  * Help pages, edited by operators in the console (docs/decisions.md "Markdown content"). The
@@ -2166,7 +2166,7 @@ export const helpPages = pgTable(
     /**
      * What search matches: title and text, lower-cased once when written, so a search is a plain
      * LIKE instead of ILIKE folding the case of every character of every page on every query
-     * (2-5× faster, docs/benchmarks.md "Issue 16: help search").
+     * (2-5× faster, docs/benchmarks.md "Help search").
      */
     searchText: text('search_text')
       .notNull()
@@ -2192,8 +2192,8 @@ export type HelpPageRow = typeof helpPages.$inferSelect;
 export type NewHelpPageRow = typeof helpPages.$inferInsert;
 
 // ---------------------------------------------------------------------------------------------
-// ---- wanted board (/task, /task-publish) and investment leads (/business-invest), issue 16
-// (docs/decisions.md "Wanted board and investment leads (issue 16)")
+// ---- wanted board (/task, /task-publish) and investment leads (/business-invest)
+// (docs/decisions.md "Wanted board and investment leads")
 
 /**
  * A renter's wanted task: what account they want (game, requirements), the budget per hour and the
@@ -2294,7 +2294,7 @@ export type TaskOfferRow = typeof taskOffers.$inferSelect;
 export type InvestmentLeadRow = typeof investmentLeads.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
-// footprints and deregistration (issue 16)
+// footprints and deregistration
 
 /**
  * 我的足迹: one row per user, listing and Asia/Shanghai day (viewed_day), so a day's repeated
@@ -2357,7 +2357,7 @@ export const deactivationRequests = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// invitations and activities (issue 16: 推广 account_extension, /activity/newuser_ranking, the lottery)
+// invitations and activities (推广 account_extension, /activity/newuser_ranking, the lottery)
 
 export const INVITATION_STATUSES = ['pending', 'rewarded', 'refused'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];

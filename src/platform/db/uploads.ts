@@ -1,10 +1,10 @@
 /**
- * Image uploads (issue 13, spec §7 "uploads"): one endpoint for listing pictures, complaint
+ * Image uploads (spec §7 "uploads"): one endpoint for listing pictures, complaint
  * evidence and avatars. An image is judged by its bytes (magic number, then sharp's header read),
  * never by its name or declared type; a decompression bomb is refused from its header before any
  * pixel is decoded; the upright image is re-encoded once into two WebP variants with every piece of
  * metadata (EXIF with GPS, ICC, XMP) dropped, and both live in the database so every process
- * serves them (docs/decisions.md "Image uploads (issue 13)").
+ * serves them (docs/decisions.md "Image uploads").
  */
 import { createHash } from 'node:crypto';
 import { and, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
@@ -88,7 +88,7 @@ export async function uploadFormFields(form: FormData): Promise<ImageUploadForm>
   return { purpose: parsed.data.purpose, bytes: await uploadFileBytes(form) };
 }
 
-/** An operator's chat image (issue 15): the form's one `file` (any other field is refused). */
+/** An operator's chat image: the form's one `file` (any other field is refused). */
 export async function chatImageBytes(form: FormData): Promise<Uint8Array> {
   for (const key of form.keys()) if (key !== 'file') throw badRequest(MSG_UPLOAD_ONLY_FILE);
   return uploadFileBytes(form);
@@ -151,7 +151,7 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     // Decoded once, to the detail size (a JPEG or WebP decodes shrunk on load), as raw pixels that
     // carry no metadata; both WebP variants are made from them in parallel, the card a further
     // shrink of the detail. Decoding the upload once per variant cost about 20% more CPU per image
-    // (docs/benchmarks.md "Issue 13: uploads").
+    // (docs/benchmarks.md "Uploads").
     const { data, info } = await sharp(bytes, sharpOptions).autoOrient().resize(inside(UPLOAD_DETAIL_BOX_PX)).raw().toBuffer({ resolveWithObject: true });
     const pixels = (): Sharp => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     const [card, detail] = await Promise.all([

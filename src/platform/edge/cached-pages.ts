@@ -1,5 +1,5 @@
 /**
- * Which pages the page cache keeps, and the middleware step that serves and fills it (issue 3).
+ * Which pages the page cache keeps, and the middleware step that serves and fills it.
  * Only GET requests for routes whose meta says `cacheable` that answer 200 with HTML are kept; the key
  * holds the brand, because the same URL renders another title and logo on another host.
  *

@@ -1,5 +1,5 @@
 /**
- * The catalogue version kept in memory for the embedded database (issue 12). PGlite runs inside
+ * The catalogue version kept in memory for the embedded database. PGlite runs inside
  * this one process, so every write to the catalogue goes through it: the bump trigger announces
  * each new version with NOTIFY (migration 0013), PGlite hands the notification to its listeners in
  * a microtask queued while the COMMIT's answer is parsed, before the writer's own await resumes

@@ -1,6 +1,6 @@
 /**
  * Conditional requests and content negotiation shared by the page cache and the static files
- * (issue 12): the weak ETag of a body, If-None-Match, and the encoding picked from Accept-Encoding.
+ *: the weak ETag of a body, If-None-Match, and the encoding picked from Accept-Encoding.
  */
 import { createHash } from 'node:crypto';
 import type http from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * A short-lived cache of rendered catalogue pages (issue 3). Server-rendered HTML carries no
+ * A short-lived cache of rendered catalogue pages. Server-rendered HTML carries no
  * per-user data (the token lives in the browser), so one URL renders the same for every visitor
  * of a brand. An entry is served only while the catalogue version it was rendered under is still
  * current and it is younger than its time-to-live: a listing that is rented bumps the version

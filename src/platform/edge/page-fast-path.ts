@@ -1,5 +1,5 @@
 /**
- * The server entry's answer to a page-cache hit (issue 12): the same cache, key, version and TTL
+ * The server entry's answer to a page-cache hit: the same cache, key, version and TTL
  * rule as the Astro middleware (cached-pages.ts), without entering Astro's handler. Anything that
  * is not a plain hit (a miss, a request the middleware must refuse or redirect) returns false and
  * goes to Astro, which renders and fills the cache.

@@ -1,5 +1,5 @@
 /**
- * One read in flight at a time, shared by every caller that may share it (issue 12). A caller
+ * One read in flight at a time, shared by every caller that may share it. A caller
  * gets the result of a read that STARTED after the caller arrived, never an older one: a listing
  * rented before a request came in must not be served to that request as free. So a caller that
  * arrives while a read is running waits for the next one, which starts as soon as the running one

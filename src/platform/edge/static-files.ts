@@ -1,5 +1,5 @@
 /**
- * The build's static files (dist/client), answered by the server entry from memory (issue 12):
+ * The build's static files (dist/client), answered by the server entry from memory:
  * Astro's static handler reads the disk and compresses every answer again, which made a hashed
  * `/_astro/` script the slowest thing the site serves. scripts/precompress.ts writes `.br` and
  * `.gz` beside each compressible file at build time; here the variant the client accepts is sent

@@ -129,7 +129,7 @@ export function Modal({
 
   return createPortal(
     <div
-      // Below sm (issue 12) the panel is a full-width bottom sheet no taller than the screen, so its
+      // Below sm the panel is a full-width bottom sheet no taller than the screen, so its
       // close button stays in view and the content scrolls inside it, not off the page.
       className="fixed inset-0 flex items-end justify-center overflow-y-auto bg-black/50 sm:items-center sm:p-4"
       style={{ zIndex: MODAL_Z_INDEX }}

@@ -90,7 +90,7 @@ export interface Page<T> {
 }
 
 // The client's transport-failure texts live in a module without zod, so islands importing them
-// do not pull the schema library into every page (issue 12: detail page JavaScript budget).
+// do not pull the schema library into every page (detail page JavaScript budget).
 export { API_MESSAGES } from '~/platform/wire/messages';
 
 // ---------------------------------------------------------------------------------------------

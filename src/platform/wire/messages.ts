@@ -1,7 +1,7 @@
 /**
  * Plain texts of the wire contract that the browser needs on every page. No zod here: a module
  * defining schemas runs them at import (not tree-shaken), which put the whole schema library into
- * every island's chunks (issue 12, JavaScript budget).
+ * every island's chunks (JavaScript budget).
  */
 
 /** Texts the client shows for transport failures (spec §8). */

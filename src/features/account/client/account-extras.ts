@@ -1,5 +1,5 @@
 /**
- * Account calls of issue 16 (spec §7 account "footprints", "credit", "deactivation
+ * Account calls (spec §7 account "footprints", "credit", "deactivation
  * check/start/confirm"; zuhao "similar accounts"): 我的足迹, 找相似, the credit score and
  * deregistration. Every call but 找相似 needs the stored token, which the client sends.
  */

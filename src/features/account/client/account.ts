@@ -1,5 +1,5 @@
 /**
- * The account area's calls (issue 16 个人中心 / 账号设置; docs/account-api.md). All send the stored
+ * The account area's calls (个人中心 / 账号设置; docs/account-api.md). All send the stored
  * token; every function resolves with `data` or rejects with an ApiError the client has shown.
  */
 import type { SignedInDevice, ThirdPartyBinding } from '~/features/account/contract/account-settings';

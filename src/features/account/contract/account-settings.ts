@@ -1,5 +1,5 @@
 /**
- * The account area's wire contract (issue 16 个人中心 / 账号设置; docs/account-api.md): the bodies
+ * The account area's wire contract (个人中心 / 账号设置; docs/account-api.md): the bodies
  * the endpoints accept and the islands send, with the same Chinese messages on both sides.
  */
 import { z } from 'zod';

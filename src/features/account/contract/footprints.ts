@@ -1,5 +1,5 @@
 /**
- * The wire contract of 我的足迹 (spec §7 account "footprints", issue 16): answers of
+ * The wire contract of 我的足迹 (spec §7 account "footprints"): answers of
  * account/footprints and the bodies of account/footprintDelete and account/footprintClear.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the account area (issue 16 个人中心 / 账号设置): what a nickname and a pay password
+ * Pure rules of the account area (个人中心 / 账号设置): what a nickname and a pay password
  * may be, and whether a third-party binding may go without leaving the user unable to sign in.
  * Every message is shown as is by the form and by the server (no spec text exists for them).
  */

@@ -1,5 +1,5 @@
 /**
- * The credit score (issue 16 "Credit: a score from completed rentals, complaints upheld against the
+ * The credit score ("Credit: a score from completed rentals, complaints upheld against the
  * user and cancellations, shown with what moves it"; spec §7 account "credit"). Pure: counts in,
  * score and its parts out, so the page shows exactly what the server computed.
  *

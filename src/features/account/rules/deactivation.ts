@@ -1,5 +1,5 @@
 /**
- * Whether a user may deregister now (spec §7 account "deactivation check"; issue 16): no running
+ * Whether a user may deregister now (spec §7 account "deactivation check"): no running
  * or future rental, no open complaint, no frozen money (a withdrawal under way), and a balance
  * that is either withdrawn (0) or given up by the user's explicit consent. Pure: the counts in,
  * the blockers out, each with the sentence the page shows and where to go about it.

@@ -1,5 +1,5 @@
 /**
- * The account area's changes (issue 16 个人中心 / 账号设置; spec §7 account group "profile update,
+ * The account area's changes (个人中心 / 账号设置; spec §7 account group "profile update,
  * avatar, phone and email bind/update, pay password"; docs/account-api.md).
  *
  * - Proof of the user's own phone or email is a 'verify' code sent to the bound address

@@ -1,5 +1,5 @@
 /**
- * The credit score of a user (issue 16; spec §7 account "credit"): the counts from the order and
+ * The credit score of a user (spec §7 account "credit"): the counts from the order and
  * complaint tables, scored by the pure rule in features/account/rules/credit.ts. Other screens (个人中心) show
  * it through getUserCredit or GET account/credit.
  */

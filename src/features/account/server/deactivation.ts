@@ -1,6 +1,6 @@
 /**
  * Deregistration (spec §2 unactive_account → unactive_result, §7 account "deactivation
- * check/start/confirm"; issue 16).
+ * check/start/confirm").
  *
  * - check: the facts and the pure rule (features/account/rules/deactivation.ts) say what stands in the way.
  * - start: an SMS code to the user's own phone (the sandbox outbox in the demo), then, in one

@@ -1,5 +1,5 @@
 /**
- * 我的足迹 (spec §7 account "footprints", issue 16): the accounts a signed-in user viewed.
+ * 我的足迹 (spec §7 account "footprints"): the accounts a signed-in user viewed.
  *
  * A view is recorded by the detail page's signed-in call (detail/accountState), on the server, as
  * one upsert keyed by (user, listing, Shanghai day): a day's repeated views stay one row whose

@@ -27,9 +27,9 @@ export interface UserInfo {
   real_name: string | null;
   /** Masked as a***@example.com; null when no address is set. */
   email: string | null;
-  /** Whether the password can be reset by email (issue 4 /rstpwd). */
+  /** Whether the password can be reset by email (/rstpwd). */
   has_email: boolean;
-  /** Whether withdrawals ask for a pay password (issue 16 账号设置). */
+  /** Whether withdrawals ask for a pay password (账号设置). */
   has_pay_password: boolean;
   /** ISO 8601. */
   created_at: string;

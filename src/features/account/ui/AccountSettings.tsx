@@ -436,7 +436,7 @@ function Settings(): ReactNode {
   );
 }
 
-/** /account/system (账号设置, issue 16): password, phone, email, pay password, devices, WeChat/QQ. */
+/** /account/system (账号设置): password, phone, email, pay password, devices, WeChat/QQ. */
 export default function AccountSettings({ title }: { title: string }): ReactNode {
   return (
     <LoginRequired title={title}>

@@ -38,7 +38,7 @@ const hallButton = `inline-block rounded-full bg-primary px-6 py-2 text-sm text-
 const NO_SOURCE: BesimilarPage = { source: { id: 0, title: '', game_name: '', game_path: '/zuhao.html', rental_fen: 0 }, list: [], total: 0, page: 1, page_size: BESIMILAR_PAGE_SIZE };
 
 /**
- * 找相似 (spec §2 account_besimilar; issue 16): listed accounts like the one in ?account_id=,
+ * 找相似 (spec §2 account_besimilar): listed accounts like the one in ?account_id=,
  * reached from the detail page, 我的足迹 and past orders. Says what it compared against, and when
  * nothing is like it, says so and offers the game's hall instead.
  */

@@ -5,7 +5,7 @@ import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { useRemote } from '~/platform/ui/use-remote';
 
 /**
- * 信用分 (issue 16 "Credit ... shown with what moves it"): the score, its level, and each factor
+ * 信用分 ("Credit ... shown with what moves it"): the score, its level, and each factor
  * with its count, the points it moved and its rule. Needs a signed-in parent (LoginRequired); the
  * personal page can mount it as it is.
  */

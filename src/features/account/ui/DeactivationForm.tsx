@@ -12,7 +12,7 @@ const primaryButton = `rounded-full bg-primary px-6 py-2 text-sm text-white hove
 const outlineButton = `rounded border border-neutral-300 px-3 py-2 text-sm text-neutral-700 hover:border-primary hover:text-primary disabled:cursor-not-allowed disabled:opacity-50 ${focusRing}`;
 
 /**
- * 注销账号 unactive_account (issue 16): what deregistering means, what stands in the way (each
+ * 注销账号 unactive_account: what deregistering means, what stands in the way (each
  * with where to resolve it), the balance consent, the SMS code and the confirmation. On success
  * every session has ended on the server; this browser signs out and shows unactive_result.
  */

@@ -3,7 +3,7 @@ import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
 import { focusRing } from '~/platform/ui/focus-ring';
 
 /**
- * 注销结果 unactive_result (issue 16): shown after the start, signed out (every session ended),
+ * 注销结果 unactive_result: shown after the start, signed out (every session ended),
  * so it reads the cooling-off's end from its address rather than from the server.
  */
 export default function DeactivationResult(): ReactNode {

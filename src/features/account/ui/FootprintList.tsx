@@ -31,7 +31,7 @@ function byDay(list: readonly FootprintItem[]): { day: string; items: FootprintI
 const linkButton = `rounded px-2 py-0.5 text-neutral-600 hover:text-primary ${focusRing}`;
 
 /**
- * 我的足迹 (spec §2 account footprint; issue 16): the accounts viewed while signed in, newest
+ * 我的足迹 (spec §2 account footprint): the accounts viewed while signed in, newest
  * first, one card per account per day under the day's heading; each can be removed, or all at once
  * after a confirmation. Each card also leads to 找相似.
  */

@@ -1,5 +1,5 @@
 /**
- * /activity/free_order (issue 16): who the new-user free first order is for. The order itself is a
+ * /activity/free_order: who the new-user free first order is for. The order itself is a
  * free rental of the free group (free-orders.ts: real-name, the offer's window, the daily count);
  * the activity is for users registered within FREE_ORDER_NEW_USER_DAYS who have not rented yet.
  */

@@ -1,5 +1,5 @@
 /**
- * The investment form's checks (issue 16, /business-invest): the same Chinese messages in the form
+ * The investment form's checks (/business-invest): the same Chinese messages in the form
  * and at the server (contract/tasks.ts investBodySchema). Pure; no zod, so the form's island stays small.
  */
 import { INVEST_BUDGETS, INVEST_CITY_MAX_CHARS, INVEST_MESSAGE_MAX_CHARS, INVEST_NAME_MAX_CHARS } from '~/platform/config/constants';

@@ -1,5 +1,5 @@
 /**
- * Invitation rules (issue 16, docs/decisions.md "Invitations and activities (issue 16)"): when an
+ * Invitation rules (docs/decisions.md "Invitations and activities"): when an
  * invitee's rental pays the inviter, and the anti-abuse rule that can refuse it. Pure: the service
  * gathers the facts (kept on the invitation row at registration) and asks here.
  */

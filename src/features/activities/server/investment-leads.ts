@@ -1,5 +1,5 @@
 /**
- * 招商合作 applications (issue 16, /business-invest): the form's submissions, kept for operations
+ * 招商合作 applications (/business-invest): the form's submissions, kept for operations
  * (/ops/investment-leads, permission `campaigns`), who call back and mark each handled. Rate limits
  * live in the database (rate-limit.ts): per client IP per hour and per phone per day, so neither a
  * script nor one eager applicant fills the queue.

@@ -1,6 +1,6 @@
 /**
- * Invitations (issue 16 推广 account_extension; docs/decisions.md "Invitations and activities
- * (issue 16)"). A registration with an invite code writes an invitation row with the facts the
+ * Invitations (推广 account_extension; docs/decisions.md "Invitations and activities
+ *"). A registration with an invite code writes an invitation row with the facts the
  * anti-abuse rule reads; when the invitee's first paid rental ends the sweep decides it once:
  * INVITE_REWARD_COINS gold coins to the inviter (one ledger row, ref invitee-<id>, unique) and a
  * lottery chance, or refused with the rule's reason.

@@ -1,6 +1,6 @@
 /**
- * The activity lottery (issue 16, spec §7 rank "draw lottery"; docs/decisions.md "Invitations and
- * activities (issue 16)"). A draw is one transaction: take one unused chance of the caller's (row
+ * The activity lottery (spec §7 rank "draw lottery"; docs/decisions.md "Invitations and
+ * activities"). A draw is one transaction: take one unused chance of the caller's (row
  * lock, SKIP LOCKED so parallel draws of one user take different chances), pick a prize among
  * those in stock, take one from its stock with a guarded UPDATE (stock > 0; the check constraint is
  * the last word), spend the chance, record the draw and pay the coins. A prize that ran out between

@@ -9,7 +9,7 @@ const EMPTY: InvestDraft = { name: '', phone: '', city: '', budget: '', message:
 const input = `w-full rounded-md border border-neutral-300 px-3 py-2 text-sm ${focusRing}`;
 
 /**
- * 招商合作 (issue 16): name, phone, city, budget and a message; each field says what is wrong in
+ * 招商合作: name, phone, city, budget and a message; each field says what is wrong in
  * Chinese before anything is sent, the server checks the same and limits how often one may send.
  * A sent form turns into the thank-you state.
  */

@@ -8,7 +8,7 @@
  * none, so a visitor's rows keep a null user) and the agent from the User-Agent header, never from
  * the body.
  *
- * Issue 14 adds the buffered writer (many requests' records in one INSERT, each request answered
+ * The buffered writer (many requests' records in one INSERT, each request answered
  * once its rows are committed) and the channel conversion report (spec §7 upload-convert-data).
  */
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
@@ -182,7 +182,7 @@ export async function enforceCollectorRateLimit(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Buffered writer (issue 14): group commit
+// Buffered writer: group commit
 // ---------------------------------------------------------------------------------------------
 
 export interface ActivityWriterOptions {

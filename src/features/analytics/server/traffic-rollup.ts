@@ -1,5 +1,5 @@
 /**
- * The collector's events per Shanghai day (issue 15 "The numbers": a 92-day range answers in under
+ * The collector's events per Shanghai day ("The numbers": a 92-day range answers in under
  * 200 ms at 1,000,000 events). A day that has ended and settled is counted once by the housekeeping
  * round into traffic_days / traffic_day_channels; the overview reads those rows and counts only the
  * days without one (today, yesterday until it settles, anything not rolled yet) from page_views,
@@ -7,7 +7,7 @@
  *
  * Distinct sessions are counted per day and summed over a range: a visit that crosses midnight
  * counts on both days (as common web analytics split sessions at midnight). docs/decisions.md
- * "Console overview (issue 15)".
+ * "Console overview".
  */
 import { eq, sql } from 'drizzle-orm';
 import {

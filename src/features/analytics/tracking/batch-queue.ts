@@ -1,5 +1,5 @@
 /**
- * A small queue for click records (issue 14: batched to the collector, not one request per
+ * A small queue for click records (batched to the collector, not one request per
  * click): flushed `flushMs` after the first record, at `max` records, and on exit. Timers are
  * injected so tests run it on a fake clock.
  */

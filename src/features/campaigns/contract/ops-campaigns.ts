@@ -1,7 +1,7 @@
 /**
- * The wire contract of the console's campaigns (issue 15, permission `campaigns`): popup ads,
+ * The wire contract of the console's campaigns (permission `campaigns`): popup ads,
  * emergency notices, broadcasts, red-envelope campaigns and exchange codes. Every call is under
- * /api/v1/ops/campaigns/ (docs/decisions.md "Campaigns (issue 15)"). Money travels as integer fen,
+ * /api/v1/ops/campaigns/ (docs/decisions.md "Campaigns"). Money travels as integer fen,
  * instants as ISO 8601, ad windows as Shanghai days 'YYYY-MM-DD'.
  */
 import { z } from 'zod';
@@ -201,7 +201,7 @@ export const AUDIENCE_SEGMENT_LABELS: Readonly<Record<AudienceSegment, string>> 
 const segmentSchema = z.enum(AUDIENCE_SEGMENTS, { error: '请选择发送对象' });
 
 // ---------------------------------------------------------------------------------------------
-// broadcasts (issue 15 "broadcast notifications to all or a segment")
+// broadcasts ("broadcast notifications to all or a segment")
 
 export const broadcastRecipientsQuerySchema = z.object({ segment: segmentSchema });
 
@@ -236,7 +236,7 @@ export interface BroadcastSendResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// red-envelope campaigns (spec §3 couponsInfo; issue 15 "red-envelope campaigns")
+// red-envelope campaigns (spec §3 couponsInfo; "red-envelope campaigns")
 
 const fenSchema = (label: string, min: number, max: number) =>
   z.int({ error: `${label}应为整数（分）` }).min(min, { error: `${label}应不小于${min / 100}元` }).max(max, { error: `${label}应不大于${max / 100}元` });
@@ -388,7 +388,7 @@ export interface RedPacketGrantResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// exchange codes (issue 15 "exchange codes (batches, limits, expiry)")
+// exchange codes ("exchange codes (batches, limits, expiry)")
 
 export const EXCHANGE_REWARD_KINDS = ['red_packet', 'gold'] as const;
 export type ExchangeRewardKind = (typeof EXCHANGE_REWARD_KINDS)[number];

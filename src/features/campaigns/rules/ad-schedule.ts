@@ -1,5 +1,5 @@
 /**
- * Popup ads as the console schedules them (issue 15 "popup advertisements (all spec §3 fields, ...
+ * Popup ads as the console schedules them ("popup advertisements (all spec §3 fields, ...
  * date window, preview of the choice rule)"): the date window in Shanghai days, an ad's state on
  * the console's list, and what a fresh visitor would see, by the spec §4 rule itself
  * (ad-choice.ts) run with a fixed random source so the preview is the same on every reload.

@@ -13,7 +13,7 @@ const isZuhao = (name: string | null): boolean => name !== null && name.includes
 export const isSpecialOfferRoute = (name: string): boolean => isTejia(name);
 
 /**
- * "Entering tejia from another named route runs the ad popup check", and (issue 14) entering home.
+ * "Entering tejia from another named route runs the ad popup check", and entering home.
  */
 export function runsAdCheck(previous: string | null, current: string): boolean {
   if (current === 'home') return true;

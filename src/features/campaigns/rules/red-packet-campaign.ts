@@ -1,5 +1,5 @@
 /**
- * Red-envelope campaigns (issue 15 "red-envelope campaigns ... limits (per user, total)"): an
+ * Red-envelope campaigns ("red-envelope campaigns ... limits (per user, total)"): an
  * operator's template says what envelope users get, how many one user may hold and how many may be
  * issued in all. These rules decide whether envelopes may be issued; the service applies them
  * under a lock on the template row, and the database's check (issued ≤ total) is the last word.

@@ -2,7 +2,7 @@
  * Emergency notices (spec §3 Emergency notice: id, title, content; §4 "today's popups are fetched
  * and merged with pending ones"). "Today's" notices are the ones in effect now: active, started,
  * not yet ended (docs/decisions.md). How often one pops up is the browser's rule
- * (features/campaigns/rules/notice-popups.ts). create/update/deactivate serve the operator console (issue 15).
+ * (features/campaigns/rules/notice-popups.ts). create/update/deactivate serve the operator console.
  */
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -32,7 +32,7 @@ export async function listEmergencyNotices(db: DbOrTx, now: Date): Promise<Emerg
 }
 
 // ---------------------------------------------------------------------------------------------
-// the operator console (issue 15)
+// the operator console
 
 const dateSchema = z.coerce.date({ error: withReason('应为日期时间') });
 

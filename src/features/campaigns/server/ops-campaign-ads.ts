@@ -1,5 +1,5 @@
 /**
- * 弹窗广告 in the console (issue 15 "popup advertisements (all spec §3 fields, image upload, date
+ * 弹窗广告 in the console ("popup advertisements (all spec §3 fields, image upload, date
  * window, preview of the choice rule)"). Writes go through services/popup-ads.ts inside a
  * transaction that also writes the audit row; the window is typed as Shanghai days and stored as
  * instants (features/campaigns/rules/ad-schedule.ts). Which ad a visitor sees is the browser's rule; the preview

@@ -1,5 +1,5 @@
 /**
- * 站内群发 in the console (issue 15 "broadcast notifications to all or a segment"): the recipient
+ * 站内群发 in the console ("broadcast notifications to all or a segment"): the recipient
  * count shown before sending, the send itself (services/notifications.ts broadcast: one INSERT ...
  * SELECT in one transaction, exactly once per form thanks to its request key) with its audit row,
  * and the history with counts.

@@ -1,7 +1,7 @@
 /**
- * 紧急通知 in the console (issue 15 "emergency notices"): list by state, create, edit, withdraw and
+ * 紧急通知 in the console ("emergency notices"): list by state, create, edit, withdraw and
  * put back, each with its audit row in the same transaction. The public list and the popup rule
- * are services/emergency-notices.ts and features/campaigns/rules/notice-popups.ts (issue 14).
+ * are services/emergency-notices.ts and features/campaigns/rules/notice-popups.ts.
  */
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '~/platform/wire/common';

@@ -1,5 +1,5 @@
 /**
- * 兑换码 in the console (issue 15 "exchange codes (batches, limits, expiry)": create batches of
+ * 兑换码 in the console ("exchange codes (batches, limits, expiry)": create batches of
  * codes, what each redeems (a red-envelope template or N gold coins), count, uses per code and per
  * user, expiry; list batches with redeemed counts; export a batch's codes as CSV; deactivate).
  *

@@ -1,5 +1,5 @@
 /**
- * 抽奖奖品 in the console (issue 15 campaigns, issue 16 activities): the activities' lottery prizes
+ * 抽奖奖品 in the console (campaigns, activities): the activities' lottery prizes
  * with what is left, their weights, the chance each has now and how often each was won; operations
  * set a prize's stock and weight. The draw (services/lottery.ts) reads the rows on every draw, so a
  * change holds from the next one. Each change is audited (lottery_prize.update) in its transaction.

@@ -1,5 +1,5 @@
 /**
- * 红包活动 in the console (issue 15 "red-envelope campaigns: define a coupon template (type, amounts,
+ * 红包活动 in the console ("red-envelope campaigns: define a coupon template (type, amounts,
  * minimum order, validity days), grant to a segment or to listed usernames, with limits (per user,
  * total), see grants and usage"). Templates and their limits; grants are all or nothing, previewed
  * first, exactly once per form (request key), each with its audit row in its transaction.

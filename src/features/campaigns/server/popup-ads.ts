@@ -2,7 +2,7 @@
  * Popup advertisements (spec §3 Popup advertisement, §7 GET /api/v1/popup_advertisement device=1,
  * §9 ad constants). The server lists what may be shown; which one is shown, and how often, is the
  * browser's choice (features/campaigns/rules/ad-choice.ts) because the counts live in the visitor's local storage.
- * create/update/deactivate serve the operator console (issue 15).
+ * create/update/deactivate serve the operator console.
  */
 import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -59,7 +59,7 @@ export async function listPopupAds(db: DbOrTx, device: number, now: Date): Promi
 }
 
 // ---------------------------------------------------------------------------------------------
-// the operator console (issue 15)
+// the operator console
 
 /** A site path (/ads/x.svg, /uploads/...) or an http(s) URL; never javascript: or a protocol-relative //host. */
 const linkSchema = (max: number) =>

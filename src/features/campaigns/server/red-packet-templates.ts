@@ -1,6 +1,6 @@
 /**
- * Issuing envelopes from an operator's red-envelope template (issue 15 "red-envelope campaigns ...
- * with limits (per user, total)"; issue 16 exchange codes that redeem to one). Every issue locks the
+ * Issuing envelopes from an operator's red-envelope template ("red-envelope campaigns ...
+ * with limits (per user, total)"; exchange codes that redeem to one). Every issue locks the
  * template row first, so the per-user count and the total it checks cannot move under it, and
  * bumps issued_count, which the database keeps ≤ total_limit whatever happens.
  *

@@ -35,7 +35,7 @@ const INPUT = 'w-full rounded-md border border-neutral-300 px-3 py-2 text-sm foc
 const LABEL = 'mb-1 block text-sm font-medium text-neutral-800';
 
 /**
- * 新建 / 编辑弹窗广告 (issue 15): every spec §3 field, the image uploaded here (sniffed and
+ * 新建 / 编辑弹窗广告: every spec §3 field, the image uploaded here (sniffed and
  * re-encoded by the server), the date window as Shanghai days, and beside it the popup as a visitor
  * will see it (the site's modal: 578 px wide at most, the image linking to the ad's link).
  */

@@ -24,7 +24,7 @@ const LABEL = 'mb-1 block text-sm font-medium text-neutral-800';
 const newKey = (): string => crypto.randomUUID();
 
 /**
- * 站内群发 (issue 15): write the message, choose who gets it, then 预览并发送 asks the server how many
+ * 站内群发: write the message, choose who gets it, then 预览并发送 asks the server how many
  * users the segment holds now and shows the message as it will appear with that count; only 确认发送
  * sends. The form's request key makes a double click (or a retry after a lost answer) send once.
  */

@@ -17,7 +17,7 @@ const INPUT = 'w-full rounded-md border border-neutral-300 px-3 py-2 text-sm foc
 const LABEL = 'mb-1 block text-sm font-medium text-neutral-800';
 
 /**
- * 发放红包 (issue 15): a template to a segment or to listed usernames. 预览发放 asks the server who
+ * 发放红包: a template to a segment or to listed usernames. 预览发放 asks the server who
  * would get one (users below the per-user limit), who is skipped, unknown names and what the total
  * limit leaves; 确认发放 grants all or nothing, once per form (its request key).
  */

@@ -1,4 +1,4 @@
-/** The wire contract of 找相似 (issue 16): GET zuhao/besimilar. */
+/** The wire contract of 找相似: GET zuhao/besimilar. */
 import { z } from 'zod';
 import { BESIMILAR_PAGE_SIZE_MAX } from '~/platform/config/constants';
 import type { ListingCard } from '~/features/catalog/contract/catalog';

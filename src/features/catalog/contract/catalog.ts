@@ -123,7 +123,7 @@ export interface ListingDetail extends ListingCard {
   created_at: string;
 }
 
-/** Sort keys of the rental hall (issue 3): price, popularity, newest. */
+/** Sort keys of the rental hall: price, popularity, newest. */
 export type HallSort = 'price_asc' | 'price_desc' | 'popular' | 'newest';
 
 /** The sorts a visitor can ask for; no sort means 综合 (top shelf first, then popularity). */

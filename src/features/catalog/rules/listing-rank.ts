@@ -1,5 +1,5 @@
 /**
- * Which availability group a listing falls in when a list is ordered (issue 12: listings that
+ * Which availability group a listing falls in when a list is ordered (listings that
  * cannot be rented now must not lead 热租账号, the hall's default sort or its price sorts).
  *
  * The groups follow what the card shows (spec §4 availability, then bookable-now):

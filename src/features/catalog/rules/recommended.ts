@@ -1,5 +1,5 @@
 /**
- * The 推荐 badge (issue 12; docs/decisions.md "推荐 badge (issue 12)"). It used to follow
+ * The 推荐 badge (docs/decisions.md "推荐 badge"). It used to follow
  * top_shelf, and since the default order puts top-shelf listings first, nearly every card on the
  * first pages wore it and it said nothing. Now a list gives it to at most
  * RECOMMENDED_BADGES_PER_LIST of its cards: the most popular (人气) among those a renter can rent

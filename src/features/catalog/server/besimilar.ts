@@ -1,5 +1,5 @@
 /**
- * 找相似 account_besimilar (spec §2 account route, §7 zuhao "similar accounts"; issue 16): accounts
+ * 找相似 account_besimilar (spec §2 account route, §7 zuhao "similar accounts"): accounts
  * like a given one. Only listed accounts of the same game, never the account itself, priced
  * within ±BESIMILAR_PRICE_BAND_PERCENT of its hourly price; ranked by how many attributes they
  * share with it (same name and value: rank, skins, account type ...), then same platform and

@@ -226,7 +226,7 @@ export const ANNOUNCEMENT_SUMMARY_CHARS = 60;
 
 /** The first ANNOUNCEMENT_SUMMARY_CHARS characters of the content on one line, with … when cut. */
 function summarize(content: string): string {
-  // The content is Markdown (issue 15): the summary is the words a reader sees, not its marks.
+  // The content is Markdown: the summary is the words a reader sees, not its marks.
   const flat = markdownToPlainText(content).replace(/\s+/g, ' ').trim();
   const chars = Array.from(flat);
   return chars.length <= ANNOUNCEMENT_SUMMARY_CHARS ? flat : `${chars.slice(0, ANNOUNCEMENT_SUMMARY_CHARS).join('')}…`;

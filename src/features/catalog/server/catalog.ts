@@ -1,5 +1,5 @@
 /**
- * The catalogue (issue 3; spec §3 listings, §7 call groups zuhao, detail and tejia, and the shops
+ * The catalogue (spec §3 listings, §7 call groups zuhao, detail and tejia, and the shops
  * of /dianpu): games, platforms and zones, the rental-hall search, a listing's detail, similar
  * listings, special offers and shops.
  *
@@ -11,7 +11,7 @@
  * filter is a plain predicate on `listings` (or a subquery on a small table), and each sort has a
  * partial index WHERE is_listed with id as the last key (drizzle/0001_catalog_home.sql), so a
  * page is the first rows of one index range and paging is stable. docs/benchmarks.md has the plan.
- * The default and price sorts lead with an availability rank evaluated at `now` (issue 12); it
+ * The default and price sorts lead with an availability rank evaluated at `now`; it
  * depends on the clock, so no index can hold it and those pages are a top-N sort of the matching
  * rows instead (still one statement, so paging stays exact).
  */
@@ -257,7 +257,7 @@ const isListed: SQL = sql`${listings.isListed}`;
  * activity_discount a numeric(3,2) in (0, 1] (listings_activity_discount_check), so the product is
  * numeric and round() takes a half away from zero, which is half up here: the same figure as the
  * rule's applyFactorFen, on PGlite and PostgreSQL alike; no discount (null) or 1 leaves the list
- * price. The tejia sort key and the hall's price sorts (issue 12: a price sort orders by the figure
+ * price. The tejia sort key and the hall's price sorts (a price sort orders by the figure
  * the renter sees); the listings_tejia_* indexes are on this same expression.
  */
 const effectiveRentalFen: SQL = sql`round(${listings.rentalFen} * coalesce(${listings.activityDiscount}, 1))`;
@@ -271,7 +271,7 @@ const HALL_ORDER: Record<HallSort, SQL[]> = {
 };
 
 /**
- * The sorts that put what can be rented now first (issue 12: 不可租, 维护中 and 非可租时段 must not
+ * The sorts that put what can be rented now first (不可租, 维护中 and 非可租时段 must not
  * lead the default and price sorts). 人气 and 最新 are asked for by name and mean just that.
  */
 const RANKED_SORTS: ReadonlySet<HallSort | undefined> = new Set([undefined, 'price_asc', 'price_desc']);
@@ -484,11 +484,11 @@ export async function hallQueries(db: Db, query: HallQuery, now: Date = new Date
 }
 
 /**
- * The rental hall (spec §7 zuhao "account list"; issue 3 filters, sorts and pagination): listed
+ * The rental hall (spec §7 zuhao "account list"; filters, sorts and pagination): listed
  * listings only, every HallQuery filter, sort price_asc / price_desc / popular / newest (no sort:
  * top shelf first, then popularity) with id breaking ties, page_size 20 by default and 60 at most.
  * The default and price sorts put bookable-now listings first, then reservable ones, then the rest
- * (issue 12), evaluated at `now`. One query for the page and one for the count, run side by side.
+ *, evaluated at `now`. One query for the page and one for the count, run side by side.
  */
 export async function searchListings(db: Db, query: HallQuery, now: Date): Promise<Page<ListingCard>> {
   const { page, page_size, rows, count: countQuery } = await hallQueries(db, query, now);
@@ -513,7 +513,7 @@ const detailSelection = {
 /**
  * A listing's detail (spec §7 "game account detail", §3 fields). A listing that is no longer
  * listed still shows, with availability 'unavailable' (spec §4); only a listing that does not
- * exist, that its seller deleted, or that the platform took down (issue 15) is "deleted": 404
+ * exist, that its seller deleted, or that the platform took down is "deleted": 404
  * with code -400 and 账号已删除, which sends the page to deleted_page.
  */
 export async function getListingDetail(db: Db, id: number, now: Date): Promise<ListingDetail> {
@@ -525,8 +525,8 @@ export async function getListingDetail(db: Db, id: number, now: Date): Promise<L
     .innerJoin(shops, eq(shops.id, listings.shopId))
     .leftJoin(platforms, eq(platforms.id, listings.platformId))
     .leftJoin(zones, eq(zones.id, listings.zoneId))
-    // A listing its seller deleted (kept for order history) is gone for renters too (issue 13), and
-    // so is one the platform took down (issue 15): its title or pictures may be why.
+    // A listing its seller deleted (kept for order history) is gone for renters too, and
+    // so is one the platform took down: its title or pictures may be why.
     .where(and(eq(listings.id, id), ne(listings.sellerState, 'deleted'), isNull(listings.heldAt)))
     .limit(1);
   if (!row) throw accountDeleted();
@@ -664,7 +664,7 @@ export async function listShopListings(db: Db, shopId: number, paging: PageReque
 
 /**
  * The first `limit` listed cards in the hall's default order, optionally of one game (no count):
- * 热租账号 and the home sections. Bookable-now first (issue 12), evaluated at `now`.
+ * 热租账号 and the home sections. Bookable-now first, evaluated at `now`.
  */
 export async function listTopCards(db: Db, options: { gameId?: number; limit: number }, now: Date): Promise<ListingCard[]> {
   const rows = await selectCards(db)

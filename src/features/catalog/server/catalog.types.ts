@@ -50,7 +50,7 @@ export interface AnnouncementSummary {
 
 /** An announcement's detail page (spec §7 home "announcements list and detail"). */
 export interface Announcement extends AnnouncementSummary {
-  /** The Markdown as written (issue 15). */
+  /** The Markdown as written. */
   content: string;
   /** The content rendered by the server's one Markdown renderer: safe to put in a page as it is. */
   content_html: string;
@@ -72,7 +72,7 @@ export interface HomeSection {
   listings: ListingCard[];
 }
 
-/** Everything the home page shows (spec §7 home call group, issue 3 "Home"). */
+/** Everything the home page shows (spec §7 home call group, "Home"). */
 export interface HomeData {
   banners: Banner[];
   hotGames: GameRef[];

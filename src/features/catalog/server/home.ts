@@ -1,5 +1,5 @@
 /**
- * The home page (issue 3 "Home"; spec §7 call group home: ad list, home, announcements list and
+ * The home page ("Home"; spec §7 call group home: ad list, home, announcements list and
  * detail, hot tags, hot cards): banner ads, hot games, hot cards, the latest announcements, hot
  * search tags and a section of recommended listings for each of the first hot games.
  * Search history and templates need a signed-in user and belong to the account features.
@@ -95,7 +95,7 @@ export async function getAnnouncement(db: Db, id: number): Promise<Announcement>
 /**
  * Everything the home page shows. The parts are independent reads run side by side; the
  * sections are the first HOME_SECTIONS hot games with their top HOME_SECTION_CARDS listings.
- * 热租账号 and the sections lead with what can be rented at `now` (listTopCards, issue 12).
+ * 热租账号 and the sections lead with what can be rented at `now` (listTopCards).
  */
 export async function getHomeData(db: Db, now: Date): Promise<HomeData> {
   const [bannerList, hotGames, hotCards, announcementList, hotTagList] = await Promise.all([

@@ -1,5 +1,5 @@
 /**
- * The console's games screen (issue 15, permission `games`): put a game into maintenance and back.
+ * The console's games screen (permission `games`): put a game into maintenance and back.
  *
  * spec §4: a listing is in maintenance when its game has maintenance_status 1 and is_suspended 1,
  * so the console sets both together (and clears both). The hall and the detail page show 维护中 at

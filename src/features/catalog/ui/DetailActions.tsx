@@ -17,7 +17,7 @@ const pressed = 'border-primary bg-primary-light text-primary';
  * needs the token). Both toggles change at once and roll back if the server refuses (the client
  * has shown why).
  *
- * Issue 12: the page renders it twice. Server-only with `signInOffer` for a signed-out visitor: the
+ * The page renders it twice. Server-only with `signInOffer` for a signed-out visitor: the
  * same buttons as plain HTML carrying `data-open-login`, which the page chrome answers with the
  * login dialog (no React for a signed-out visitor); and as a `client:signedin` island for a signed-in
  * one. CSS shows one of the two (`data-auth-out` / `data-auth-in`).

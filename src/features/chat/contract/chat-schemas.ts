@@ -1,5 +1,5 @@
 /**
- * Request schemas of the customer-service chat (issue 15), shared by the endpoints and the tests.
+ * Request schemas of the customer-service chat, shared by the endpoints and the tests.
  * Kept apart from chat.ts so the browser's chat chunk imports no schema library.
  */
 import { z } from 'zod';

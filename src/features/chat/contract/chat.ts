@@ -1,5 +1,5 @@
 /**
- * The wire contract of the customer-service chat (issue 15): what the renter's chat, the console
+ * The wire contract of the customer-service chat: what the renter's chat, the console
  * and the streams read, and what services/chat builds. Types and value lists only, so the chat's
  * browser chunk carries no schema library; the request schemas are in chat-schemas.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the customer-service chat (issue 15), shared by the renter's chat, the console and
+ * Pure rules of the customer-service chat, shared by the renter's chat, the console and
  * the server: previews, badges, wait times, merging what the stream and the history deliver, and
  * the browser's reconnect schedule. No I/O, no clock read inside (pass `now`).
  */

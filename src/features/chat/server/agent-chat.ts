@@ -1,5 +1,5 @@
 /**
- * The desk's side of the customer-service chat (issue 15), for operators with the `chat`
+ * The desk's side of the customer-service chat, for operators with the `chat`
  * permission: the queue (oldest first), my conversations, take (exactly one of two racing agents
  * wins: the other gets 409), reply, read, close and release back to the queue. Every action that
  * changes a conversation's state writes the audit log in its own transaction.

@@ -1,5 +1,5 @@
 /**
- * The chat's fan-out inside one process (issue 15). Each process LISTENs once on chat_events (one
+ * The chat's fan-out inside one process. Each process LISTENs once on chat_events (one
  * dedicated connection: db/listen.ts) and hands every announcement, `<conversation id>:<user id>`,
  * to its local subscribers: the open streams of that user, and every open console stream. The
  * subscribers read the rows themselves (the announcement carries ids only), so a notification

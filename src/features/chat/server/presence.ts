@@ -1,5 +1,5 @@
 /**
- * Which agents are at the desk (issue 15): the console's stream marks its agent present when it
+ * Which agents are at the desk: the console's stream marks its agent present when it
  * opens and on every heartbeat, and every console call does too; the renter's chat counts agents
  * seen within CHAT_AGENT_ONLINE_WINDOW_MS (views.ts agentsOnline) to say honestly whether anyone
  * is there. A closed console simply stops being seen.

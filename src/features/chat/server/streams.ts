@@ -1,5 +1,5 @@
 /**
- * The chat's server-sent event streams (issue 15; docs/decisions.md says why SSE and not
+ * The chat's server-sent event streams (docs/decisions.md says why SSE and not
  * WebSocket). A stream is a subscriber of this process's hub: told which conversation changed, it
  * reads the rows after its cursor and writes them out, so every process serves every stream and
  * the announcement carries nothing but ids.

@@ -1,5 +1,5 @@
 /**
- * The renter's (or seller's) side of the customer-service chat (issue 15): write, read, history,
+ * The renter's (or seller's) side of the customer-service chat: write, read, history,
  * the order picker. A user has at most one open conversation; the first message after the last
  * one closed opens a new one, which waits in the queue until an agent takes it.
  */

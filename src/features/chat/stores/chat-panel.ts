@@ -1,5 +1,5 @@
 /**
- * The two things about the chat that every page needs without loading the chat (issue 15): whether
+ * The two things about the chat that every page needs without loading the chat: whether
  * the floating chat panel is open, and the unread count its badge shows. The chat store
  * (stores/chat.ts, a lazy chunk) writes the count while the chat runs; the badge poll
  * (features/chat/ui/chat-badge.ts) writes it otherwise.

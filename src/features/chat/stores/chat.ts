@@ -1,5 +1,5 @@
 /**
- * The renter's customer-service chat in this tab (issue 15): history, the live line (stream or
+ * The renter's customer-service chat in this tab: history, the live line (stream or
  * poll: chat-connection.ts), sending, read receipts and the unread count. The chat panel and the
  * /redirect page subscribe; the floating button's badge reads `$chatUnread`. Loaded with the chat
  * island only (a lazy chunk), never on a page whose visitor does not open the chat.

@@ -14,7 +14,7 @@ export interface ChatMessageItemProps {
   orderHref?: (card: ChatOrderCard) => string | null;
 }
 
-/** One order as a card (issue 15): game, title, status and amount, its state when read. */
+/** One order as a card: game, title, status and amount, its state when read. */
 export function OrderCard({ card, href }: { card: ChatOrderCard; href: string | null }): ReactNode {
   const body = (
     <>

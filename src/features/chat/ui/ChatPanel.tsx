@@ -1,5 +1,5 @@
 /**
- * The renter's (or seller's) customer-service chat (issue 15): history with 查看更早的消息, the
+ * The renter's (or seller's) customer-service chat: history with 查看更早的消息, the
  * desk's honest status (排队, 客服在线 or not), 已读/未读 on one's own messages, text (Enter sends,
  * Shift+Enter breaks the line), an image with a preview before it goes, and an order card picked
  * from one's own orders. `panel` is the floating window of the 在线客服 button on desktop; `page`

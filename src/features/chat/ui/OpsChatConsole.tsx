@@ -1,5 +1,5 @@
 /**
- * The console's customer-service desk (issue 15, permission chat): the queue (longest wait first,
+ * The console's customer-service desk (permission chat): the queue (longest wait first,
  * with the wait), my conversations, every open one and the closed ones, each with its unread
  * count; a conversation's whole history (the user's earlier conversations too) with order cards
  * linking to the console's order view; 接入 (a second agent taking the same one gets 该会话已被其他

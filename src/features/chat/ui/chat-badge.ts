@@ -1,5 +1,5 @@
 /**
- * The unread count on 在线客服 for a signed-in visitor (issue 15), while the chat itself is not
+ * The unread count on 在线客服 for a signed-in visitor, while the chat itself is not
  * running: one read on load, then every CHAT_BADGE_POLL_MS while the page is visible and the user
  * has an open conversation or unread messages (a user who never chatted costs one request per page).
  */

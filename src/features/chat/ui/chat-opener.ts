@@ -1,5 +1,5 @@
 /**
- * The floating 在线客服 button with our own chat (issue 15): on a desktop-wide window a click opens
+ * The floating 在线客服 button with our own chat: on a desktop-wide window a click opens
  * the chat panel over the page (its code loads on the first click, or on the pointer's way there),
  * and the count of unread desk messages shows on the button for a signed-in visitor. On a phone the
  * link goes to /redirect, where the chat fills the screen. Without JavaScript, or with a modifier

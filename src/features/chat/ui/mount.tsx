@@ -1,5 +1,5 @@
 /**
- * The floating chat panel of the desktop 在线客服 button (issue 15): a non-modal dialog docked at
+ * The floating chat panel of the desktop 在线客服 button: a non-modal dialog docked at
  * the bottom right, above the page, that leaves the page usable. Esc or 关闭 closes it and gives
  * focus back to the button; the chat keeps running in the background only while it is open.
  */

@@ -1,6 +1,6 @@
 /**
- * What an operator's complaint decision does to money (issue 15 "decide: full refund, partial
- * refund, reject, penalise the owner"; docs/decisions.md "Complaint arbitration (issue 15)").
+ * What an operator's complaint decision does to money ("decide: full refund, partial
+ * refund, reject, penalise the owner"; docs/decisions.md "Complaint arbitration").
  * The spec has no arbitration; the rule is ours:
  *
  * - **Refund.** Rent only: at most what the renter paid for the rental (renewals included) and was

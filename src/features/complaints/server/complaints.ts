@@ -56,7 +56,7 @@ export const complaintBodySchema = z.object({
     .string({ error: MSG_CONTENT_LENGTH })
     .trim()
     .refine((text) => codePoints(text) >= CONTENT_MIN_CHARS && codePoints(text) <= CONTENT_MAX_CHARS, { error: MSG_CONTENT_LENGTH }),
-  /** Evidence (issue 15): upload ids, or the URLs POST uploads/image answered, of the renter's own 'complaint' uploads. */
+  /** Evidence: upload ids, or the URLs POST uploads/image answered, of the renter's own 'complaint' uploads. */
   images: z
     .array(z.union([bodyIdSchema, z.string().trim().regex(UPLOAD_URL_PATTERN, { error: MSG_EVIDENCE_IMAGE_INVALID })]), { error: MSG_EVIDENCE_IMAGE_INVALID })
     .max(COMPLAINT_EVIDENCE_IMAGES_MAX, { error: MSG_EVIDENCE_IMAGES_MAX })
@@ -127,7 +127,7 @@ function reshapeComplaint({ row, orderNo, productTitle }: ComplaintJoined, selle
 }
 
 /**
- * The listing owners' answers of these complaints (issue 13), oldest first, by complaint id: one
+ * The listing owners' answers of these complaints, oldest first, by complaint id: one
  * index range each (complaint_answers_complaint_idx). The seller's order list reads them too.
  */
 export async function loadComplaintAnswers(db: DbOrTx, complaintIds: readonly number[]): Promise<Map<number, ComplaintAnswerView[]>> {

@@ -6,7 +6,7 @@ import { focusRing, formatOrderTime } from '~/features/orders/ui/order-helpers';
 const isOwnerView = (decision: ComplaintDecisionView): decision is OwnerComplaintDecisionView => 'owner_share_fen' in decision;
 
 /**
- * The platform's decision on a complaint (issue 15), as 我的投诉 and 出租订单 show it: the outcome,
+ * The platform's decision on a complaint, as 我的投诉 and 出租订单 show it: the outcome,
  * the money it moved and the operator's written decision. The owner's view adds their share of the
  * refund and any penalty.
  */

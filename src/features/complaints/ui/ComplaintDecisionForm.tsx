@@ -57,7 +57,7 @@ function previewLines(money: DecisionMoney, depositBackFen: number): string[] {
 }
 
 /**
- * 处理投诉 (issue 15): the outcome, the amounts in yuan, the written decision both sides read, a
+ * 处理投诉: the outcome, the amounts in yuan, the written decision both sides read, a
  * preview computed with the server's own rule (features/complaints/rules/complaint-decision.ts) from the figures the
  * page was rendered with, and a confirm step. The server decides again in its transaction, with the
  * balances as they are then, and answers 409 if another agent decided first.

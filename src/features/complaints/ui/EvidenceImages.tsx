@@ -18,7 +18,7 @@ export interface EvidenceImagesProps {
 }
 
 /**
- * Evidence pictures of a complaint or of its answer (issues 13 and 15): up to `max` uploads with
+ * Evidence pictures of a complaint or of its answer: up to `max` uploads with
  * purpose `complaint` (JPEG, PNG, WebP, 5 MB each), shown as thumbnails with a remove button. The
  * upload's progress and failures are announced in a live line.
  */

@@ -1,7 +1,7 @@
 /**
- * The console overview's figures (issue 15 "The numbers"), as the page receives them: one shape per
+ * The console overview's figures ("The numbers"), as the page receives them: one shape per
  * chart, money in integer fen. What each figure counts is in docs/decisions.md "Console overview
- * (issue 15)".
+ *".
  */
 
 export interface DashboardTrafficDay {

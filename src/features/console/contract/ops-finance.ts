@@ -1,5 +1,5 @@
 /**
- * The wire contract of the console's finance screens (issue 15): withdrawal review (permission
+ * The wire contract of the console's finance screens: withdrawal review (permission
  * `withdrawals`) and settlement & ledger reports (permission `finance`). Every call is under
  * /api/v1/ops/; the pages read the same services with lenient query parsing, the calls with these
  * strict schemas.

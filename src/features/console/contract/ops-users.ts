@@ -1,5 +1,5 @@
 /**
- * The wire contract of the console's users and orders screens (issue 15 "Users: search, view orders
+ * The wire contract of the console's users and orders screens ("Users: search, view orders
  * and wallet (read-only unless finance), ban and unban with a reason"): the user search and detail,
  * ban / unban (`users.ban`), the finance wallet adjustment (`wallet.adjust`), and the read-only
  * order search and detail (`orders.read`).

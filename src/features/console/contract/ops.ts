@@ -1,5 +1,5 @@
 /**
- * The wire contract of the operator console (issue 15): roles, what each may do, sign-in, operator
+ * The wire contract of the operator console: roles, what each may do, sign-in, operator
  * accounts and the audit log. Every console call is under /api/v1/ops/ and is authenticated by the
  * operator's session cookie, never by a marketplace Bearer token: to anyone without an operator
  * session the console answers 404 as if it did not exist, and an operator lacking a permission gets

@@ -1,5 +1,5 @@
 /**
- * Chart arithmetic of the console overview (issue 15): round axis tops and short numbers, pure so
+ * Chart arithmetic of the console overview: round axis tops and short numbers, pure so
  * the server-rendered SVG charts stay plain markup.
  */
 import { fenToYuan } from '~/platform/rules/money';

@@ -1,5 +1,5 @@
 /**
- * The console overview's date range (issue 15 "The numbers"): whole Asia/Shanghai days from `from`
+ * The console overview's date range ("The numbers"): whole Asia/Shanghai days from `from`
  * to `to`, both included, read from the address. Anything that is not a real date falls back to
  * the default (the last DASHBOARD_DEFAULT_DAYS days ending today); a reversed range is put in
  * order; a range longer than DASHBOARD_MAX_DAYS keeps its end and is cut, with a notice the page

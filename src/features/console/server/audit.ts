@@ -1,5 +1,5 @@
 /**
- * The console's audit log (issue 15: "Every console action is written to an audit log (who, what,
+ * The console's audit log ("Every console action is written to an audit log (who, what,
  * before/after, when) that admins can search"). Each action calls writeAudit inside its own
  * transaction, so the action and its row commit or roll back together; the table refuses UPDATE and
  * DELETE (migration ops_foundation_custom).

@@ -1,12 +1,12 @@
 /**
- * The console overview (issue 15 "The numbers", permission `dashboard`): traffic from the
+ * The console overview ("The numbers", permission `dashboard`): traffic from the
  * collector's page_views (rolled up per day by services/ops/traffic-rollup.ts, today counted live),
  * conversions from channel_conversions, money from seller_earnings (one row
  * per paid rental order, kept in step with its refunds by services/settlement.ts) and complaints.
  * Every query reads one date range of whole Shanghai days and groups in the database; each is
  * measured at 1,000,000 events and 100,000 orders by scripts/bench-dashboard.ts, served by the
  * indexes of migration dashboard_custom. The definitions are in docs/decisions.md "Console
- * overview (issue 15)".
+ * overview".
  */
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_COMPLAINT_MIN_ORDERS, DASHBOARD_TOP_N } from '~/platform/config/constants';

@@ -1,5 +1,5 @@
 /**
- * Operator accounts and their sessions (issue 15; docs/decisions.md "Operator console").
+ * Operator accounts and their sessions (docs/decisions.md "Operator console").
  *
  * Operators are not marketplace users. Each has a username, a display name, one role and a scrypt
  * hash; a session is 32 random bytes handed to the browser once, in an HttpOnly cookie, and kept

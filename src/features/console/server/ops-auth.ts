@@ -1,5 +1,5 @@
 /**
- * Who is calling the operator console (issue 15; docs/decisions.md "Operator console").
+ * Who is calling the operator console (docs/decisions.md "Operator console").
  *
  * The console is authenticated by the `ops_session` cookie alone. Without a live operator session
  * (a visitor, a renter or a seller, whatever Bearer token they send) every console call answers

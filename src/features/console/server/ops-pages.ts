@@ -1,5 +1,5 @@
 /**
- * What every console page does first (issue 15): find the operator behind the session cookie and
+ * What every console page does first: find the operator behind the session cookie and
  * check the screen's permission. A page reads
  *
  *   const gate = await opsPageGate(Astro, 'ops_complaints');

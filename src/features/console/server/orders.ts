@@ -1,5 +1,5 @@
 /**
- * The console's orders screen (issue 15, permission `orders.read`; customer service's "users'
+ * The console's orders screen (permission `orders.read`; customer service's "users'
  * orders read-only"): search by order number, user or listing with state, kind and date filters,
  * and one order with its timeline (the arbitration screen's, services/ops/complaints/detail.ts),
  * gateway payments, every ledger row naming it and its complaints. Nothing here writes.

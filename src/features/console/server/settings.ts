@@ -1,5 +1,5 @@
 /**
- * 站点设置 (issue 15): the console's saves of the site settings. Each section's body becomes the
+ * 站点设置: the console's saves of the site settings. Each section's body becomes the
  * stored value of one or two keys, validated again by the key's own schema (site-settings.ts), and
  * written with one audit row per changed key (before and after) in the same transaction. Every
  * write to site_settings raises catalog_version (migration ops_settings_custom), so the cached

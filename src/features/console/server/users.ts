@@ -1,5 +1,5 @@
 /**
- * The console's users screen (issue 15): search, the detail (profile masked where customer service
+ * The console's users screen: search, the detail (profile masked where customer service
  * does not need the whole value, shop, recent orders, wallet and ledger read-only, ban history),
  * ban / unban with a reason (`users.ban`) and the finance wallet adjustment (`wallet.adjust`).
  *

@@ -9,7 +9,7 @@ interface Props {
   next: string | null;
 }
 
-/** The console's sign-in form (issue 15): username and password; the session lives in an HttpOnly cookie. */
+/** The console's sign-in form: username and password; the session lives in an HttpOnly cookie. */
 export function OpsLogin({ next }: Props): ReactNode {
   const id = useId();
   const [username, setUsername] = useState('');

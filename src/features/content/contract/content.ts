@@ -1,5 +1,5 @@
 /**
- * The wire contract of Markdown content (issue 15 console "Campaigns and content", issue 16 help
+ * The wire contract of Markdown content (console "Campaigns and content", help
  * centre; spec §7 call groups help "type list, page list, detail" and home "announcements list and
  * detail"): the help centre's public calls, and the console's help-page and announcement screens.
  * Bodies are Markdown; every answer that shows one carries the HTML the server's one renderer made.
@@ -65,7 +65,7 @@ export const helpFrontMatterSchema = z.object({ type: helpTypeSchema, title: hel
 export type HelpFrontMatter = z.output<typeof helpFrontMatterSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Help centre, public (spec §7 help: type list, page list, detail; issue 16: searchable)
+// Help centre, public (spec §7 help: type list, page list, detail; searchable)
 
 /** One help type and how many published pages it lists. */
 export interface HelpTypeItem {

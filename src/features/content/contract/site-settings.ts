@@ -1,6 +1,6 @@
 /**
- * Site settings an operator changes without a deploy (issue 15) and what the public pages read of
- * them (issue 16: /ContactUs and /download). The stored shapes (`site.contacts`,
+ * Site settings an operator changes without a deploy and what the public pages read of
+ * them (/ContactUs and /download). The stored shapes (`site.contacts`,
  * `download.manifest`) and the console's section bodies live here; the keys, their fallbacks and
  * storage are in src/features/content/server/site-settings.ts.
  */

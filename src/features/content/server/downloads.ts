@@ -1,5 +1,5 @@
 /**
- * The launcher files /download offers (issue 16; docs/decisions.md "Site settings, contacts and
+ * The launcher files /download offers (docs/decisions.md "Site settings, contacts and
  * downloads"). The files sit in one folder, `<DATA_DIR>/downloads`, put there by whoever deploys a
  * build; the `download.manifest` setting names which of them are offered, with the size and SHA-256
  * the console read from the file when the operator saved it. A file is served only while the

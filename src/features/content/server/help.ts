@@ -1,5 +1,5 @@
 /**
- * The help centre (issue 16; spec §7 help group: type list, page list, detail; searchable): pages
+ * The help centre (spec §7 help group: type list, page list, detail; searchable): pages
  * live in `help_pages`, edited by operators in the console (ops/content-help.ts). The Markdown
  * files of src/content/help are the shipped default set: `importShippedHelpPages` runs at every
  * start and inserts a file's page only when no page has its slug, so an operator's edit (or

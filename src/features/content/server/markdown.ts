@@ -1,5 +1,5 @@
 /**
- * The one Markdown renderer of the site (issue 15 content, issue 16 help centre): help pages,
+ * The one Markdown renderer of the site (content, help centre): help pages,
  * announcements and the console's live preview all go through `renderMarkdown`, so the preview is
  * byte for byte what will be published.
  *

@@ -1,5 +1,5 @@
 /**
- * 公告管理 in the console (issue 15 "announcements (the Notice pages) ... written in Markdown with a
+ * 公告管理 in the console ("announcements (the Notice pages) ... written in Markdown with a
  * live preview", permission `content`): the table with paging and search, create and edit with a
  * revision check, publish and withdraw, pin, and a publish time that schedules. Every change
  * writes its audit row in the same transaction; the announcements trigger (migration 0002) raises

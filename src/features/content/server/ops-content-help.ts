@@ -1,5 +1,5 @@
 /**
- * 帮助文档 in the console (issue 15 "help pages written in Markdown with a live preview", permission
+ * 帮助文档 in the console ("help pages written in Markdown with a live preview", permission
  * `content`): the table with paging and search, one page to edit, create and edit with a revision
  * check, publish and withdraw. Every change writes its audit row in the same transaction; the
  * help_pages trigger raises the catalogue version in that transaction too, so the public pages

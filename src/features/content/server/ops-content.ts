@@ -1,5 +1,5 @@
 /**
- * What the console's two Markdown editors share (issue 15, permission `content`): the live
+ * What the console's two Markdown editors share (permission `content`): the live
  * preview, rendered by the very function that renders what gets published, and images uploaded
  * for the content through the upload service (purpose `content`).
  */

@@ -1,5 +1,5 @@
 /**
- * Settings operators change without a deploy (issue 13 now; the console that edits them is issue
+ * Settings operators change without a deploy (now; the console that edits them is issue
  * 15). Each key has a zod schema and a default here, the one place both live; a stored value that
  * no longer parses falls back to the default rather than breaking a money path.
  */
@@ -48,19 +48,19 @@ const SETTINGS = {
    */
   'wechat.official_account': { schema: officialAccountSchema, fallback: OFFICIAL_ACCOUNT_DEMO },
   /**
-   * The contacts /ContactUs and the 联系我们 modal show (issue 16). Nothing configured is an empty
+   * The contacts /ContactUs and the 联系我们 modal show. Nothing configured is an empty
    * list, which the pages show as 联系方式尚未配置: never placeholder numbers or addresses. The demo
    * seed stores contacts marked 演示 (seed/settings.ts).
    */
   'site.contacts': { schema: siteContactsSchema, fallback: { channels: [], notice: '' } },
   /**
-   * The launcher builds /download offers (issue 16), each a file in the server's downloads folder
+   * The launcher builds /download offers, each a file in the server's downloads folder
    * (services/downloads.ts) with its size and SHA-256. Nothing configured: no builds, and /download
    * says the launcher is not out yet.
    */
   'download.manifest': { schema: downloadManifestSchema, fallback: EMPTY_DOWNLOAD_MANIFEST },
   /**
-   * Withdrawal review (issue 15): when enabled, a withdrawal above `above_fen` waits (审核中, its
+   * Withdrawal review: when enabled, a withdrawal above `above_fen` waits (审核中, its
    * amount frozen) until a finance operator pays or refuses it; at or below it the payout pays it.
    */
   'withdrawal.review': {

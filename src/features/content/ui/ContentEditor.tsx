@@ -44,7 +44,7 @@ export function insertAtSelection(text: string, start: number, end: number, inse
 }
 
 /**
- * The console's Markdown editor (issue 15 "written in Markdown with a live preview"): the body in
+ * The console's Markdown editor ("written in Markdown with a live preview"): the body in
  * a textarea, and beside it the preview the server renders with the same renderer as what gets
  * published, asked for MARKDOWN_PREVIEW_DEBOUNCE_MS after the last keystroke (earlier answers are
  * cancelled, so a slow one never overwrites a newer one). Images are uploaded through the upload

@@ -1,5 +1,5 @@
 /**
- * Free rentals (issue 3; spec §7 free group: games, list, promotion, free count). This module reads
+ * Free rentals (spec §7 free group: games, list, promotion, free count). This module reads
  * offers and the user's allowance; free-orders.ts creates and lists the free orders themselves.
  *
  * Our rules (the spec is silent):

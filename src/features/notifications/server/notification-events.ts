@@ -1,10 +1,10 @@
 /**
- * What each event tells the renter (issue 14 "Notifications"): the texts, the params and the
+ * What each event tells the renter ("Notifications"): the texts, the params and the
  * dedupe keys, in one place, so the services that make events true only call one function inside
  * their own transaction (a rolled-back event writes no notification, a committed one always has
  * its notification). Sweep-driven messages (rental starting, 10 minutes before the end, VIP
  * expiring) are written by `sweepNotifications` with dedupe keys, so several processes sweeping
- * at once write each once. docs/decisions.md "Issue 14: notifications" lists them.
+ * at once write each once. docs/decisions.md "Notifications" lists them.
  */
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { MS_PER_DAY, MS_PER_MINUTE, ORDER_STATUS } from '~/platform/config/constants';
@@ -15,7 +15,7 @@ import { notifications, orders, wallets, type OrderRow } from '~/platform/db/sch
 import { COMPLAINT_LIST_LINK, sellerOrderLink, taskLink } from '~/features/notifications/notification-links';
 import { notify } from '~/features/notifications/server/notifications';
 
-/** How long before a rental's end the renter is warned (issue 14: "10 minutes before the end"). */
+/** How long before a rental's end the renter is warned ("10 minutes before the end"). */
 export const RENTAL_ENDING_NOTICE_MS = 10 * MS_PER_MINUTE;
 /**
  * A rental that started longer ago than this gets no "starting" message: after a pause of the
@@ -121,7 +121,7 @@ export async function notifyComplaintAnswered(tx: DbOrTx, complaint: { id: numbe
 }
 
 /**
- * The platform decided the renter's complaint (the operator console, issue 15), inside the
+ * The platform decided the renter's complaint (the operator console), inside the
  * transaction that closes it. `summary` says what it did with money; `reply` is the written decision.
  * The link opens 我的投诉, where the decision shows.
  */
@@ -171,7 +171,7 @@ export async function notifyComplaintDecidedToOwner(
 }
 
 // ---------------------------------------------------------------------------------------------
-// the wanted board (issue 16), inside the transaction that writes the offer or accepts it
+// the wanted board, inside the transaction that writes the offer or accepts it
 
 /** A seller offered a listing on the renter's task; the link opens the task with its offers. */
 export async function notifyTaskOffer(
@@ -229,7 +229,7 @@ export async function notifyWithdrawalPaid(tx: DbOrTx, withdrawal: { id: number;
 
 /**
  * A withdrawal refused and its money back in the balance: a finance operator's refusal in the
- * console (services/ops/withdrawals.ts, issue 15), or later a real payout's failure.
+ * console (services/ops/withdrawals.ts), or later a real payout's failure.
  */
 export async function notifyWithdrawalRefused(
   tx: DbOrTx,

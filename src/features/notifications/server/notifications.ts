@@ -4,8 +4,7 @@
  * makes the event true (`notify`), or fanned out by an operator broadcast (`broadcast`).
  *
  * Reads: the 消息通知 list (unread first, then newest), one message, and the 15 s poll's unread
- * popups. "Today" is the Asia/Shanghai calendar day of `now` (docs/decisions.md "Issue 14:
- * notifications").
+ * popups. "Today" is the Asia/Shanghai calendar day of `now` (docs/decisions.md "* notifications").
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -137,7 +136,7 @@ export async function countSegmentUsers(db: DbOrTx, segment: BroadcastSegment, n
 }
 
 /**
- * An operator broadcast (the console is issue 15): one notification_broadcasts row and one
+ * An operator broadcast: one notification_broadcasts row and one
  * notification per user of the segment, fanned out by a single INSERT ... SELECT in the database
  * (no round trip per user), all in one transaction (a savepoint inside the caller's) so a
  * half-sent broadcast never shows. With a request key the broadcast row is claimed first (unique

@@ -20,7 +20,7 @@ function markRead(notification: NotificationView): void {
 }
 
 /**
- * 消息详情 (spec §2 account "notify_detail", issue 14): one of the renter's notifications, ?id= in
+ * 消息详情 (spec §2 account "notify_detail"): one of the renter's notifications, ?id= in
  * the address; opening it marks it read. A notification about an order offers 查看订单. An id that
  * is not the renter's (or no id) shows the not-found state.
  */

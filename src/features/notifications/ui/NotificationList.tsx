@@ -31,7 +31,7 @@ const ALL_READ_TEXT = '已全部标为已读';
 const outlineLink = `inline-flex items-center rounded-full border border-neutral-300 px-3 py-1 text-xs text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;
 
 /**
- * 消息通知 (spec §2 account "account_notify", issue 14): the renter's notifications, unread first
+ * 消息通知 (spec §2 account "account_notify"): the renter's notifications, unread first
  * then newest, by group (全部, 订单, 投诉, 资金, 系统公告), paged; 全部已读 marks every one read.
  * Each row opens its 消息详情 (which marks it read) and, about an order, links to the order.
  */

@@ -1,5 +1,5 @@
 /**
- * Pure helpers of 消息通知 and 消息详情 (issue 14): the address query, the tabs, a kind's label,
+ * Pure helpers of 消息通知 and 消息详情: the address query, the tabs, a kind's label,
  * the time line. No I/O, no clock read (today-ness is the server's is_today).
  */
 import { ID_MAX } from '~/platform/wire/common';

@@ -33,7 +33,7 @@ export interface CancelRefund {
 
 /**
  * What cancelling a paid rental at `now` gives back. Rent already given back (a complaint decided
- * with a partial refund, issue 15) counts against it: the renter never gets more than the rent paid.
+ * with a partial refund) counts against it: the renter never gets more than the rent paid.
  */
 export function cancelRefund(
   order: { payFen: number; depositFen: number; startsAt: Date; unusedGameMoneyFen: number; refundedFen?: number },

@@ -1,5 +1,5 @@
 /**
- * The login-details access log (issue 15 "the order's timeline and login details access log"):
+ * The login-details access log ("the order's timeline and login details access log"):
  * one row each time a listing's login details are revealed, to the renter during a rental
  * (order/credentials) or to the owner by their explicit call (seller/listings/credentials). The
  * arbitration screen shows it as evidence: did the renter ever open the details, did the owner look

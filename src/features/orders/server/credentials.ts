@@ -1,5 +1,5 @@
 /**
- * The login details of listed accounts (issue 5 "while the order runs, the renter sees the
+ * The login details of listed accounts ("while the order runs, the renter sees the
  * account's login details and the time left; no one else ever does").
  *
  * Passwords are stored encrypted with AES-256-GCM. The key is CREDENTIALS_KEY (64 hex digits)

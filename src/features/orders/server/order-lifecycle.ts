@@ -1,5 +1,5 @@
 /**
- * A rental after payment (issue 5): the login details while it runs, renewal, early cancel with
+ * A rental after payment: the login details while it runs, renewal, early cancel with
  * the §4 refund, the hafu-coin prepay charge, and the sweep that ends rentals by the clock and
  * gives back deposits and unused coin.
  *
@@ -52,7 +52,7 @@ const isRunning = (order: OrderRow, now: Date): boolean =>
 
 /**
  * Only the renter, only between the start and the end (anyone else: 404, as if there were no order).
- * Each reveal is logged (issue 15, the arbitration's evidence) when `source` is given: the endpoint
+ * Each reveal is logged (the arbitration's evidence) when `source` is given: the endpoint
  * gives it for a GET, not for a HEAD, which shows nothing.
  */
 export async function getCredentials(db: DbOrTx, userId: number, orderNo: string, now: Date, source: RevealSource | null = null): Promise<Credentials> {
@@ -130,7 +130,7 @@ export async function cancelOrder(db: Db, userId: number, orderNo: string, now: 
       .set({
         status: ORDER_STATUS.cancelled,
         cancelledAt: now,
-        // Adds to rent a complaint decision already gave back (issue 15).
+        // Adds to rent a complaint decision already gave back.
         refundFen: order.refundFen + refund.refundFen,
         depositReturnedFen: refund.depositFen,
         refundGameMoneyFen: order.refundGameMoneyFen + refund.gameMoneyFen,
@@ -178,9 +178,9 @@ async function renewPrice(db: DbOrTx, order: OrderRow, hours: number, now: Date)
     .innerJoin(games, eq(games.id, listings.gameId))
     .where(eq(listings.id, order.listingId!));
   // spec §8: 账号已删除 (code -400 on continue rent), as renting an account gone from the market
-  // (taken down by the platform included: issue 15).
+  // (taken down by the platform included).
   if (!listing?.isListed) throw accountDeleted();
-  // More hours of a game nobody can play now are refused like a new rental (issue 15).
+  // More hours of a game nobody can play now are refused like a new rental.
   if (isGameInMaintenance({ maintenance_status: listing.maintenanceStatus === 1, is_suspended: listing.isSuspended === 1 })) throw conflict(MSG_GAME_IN_MAINTENANCE);
   const wallet = await readWallet(db, order.userId);
   const baseFen = listing.rentalFen * hours;

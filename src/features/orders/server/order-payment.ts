@@ -1,5 +1,5 @@
 /**
- * Paying orders (issue 5): from the wallet at once, or at a gateway (Alipay / WeChat Pay, the
+ * Paying orders: from the wallet at once, or at a gateway (Alipay / WeChat Pay, the
  * sandbox outside production) whose signed asynchronous notify marks the order paid. Gateways are
  * reached only through the payment port (providers/payment): the adapter verifies a notify and
  * reports the trade; this module decides whether it pays one of our payments.

@@ -1,5 +1,5 @@
 /**
- * Renting (issue 5): the server's quote, order creation, and reading orders back.
+ * Renting: the server's quote, order creation, and reading orders back.
  *
  * The price is quoteRental (features/orders/rules/quote.ts), the same function the picker shows, fed with
  * what only the server knows for sure: the listing now, the user's VIP status and usable red

@@ -1,5 +1,5 @@
 /**
- * What listings' owners owe the platform because of complaint decisions (issue 15; the rule is
+ * What listings' owners owe the platform because of complaint decisions (the rule is
  * features/complaints/rules/complaint-decision.ts): the owner's share of a refund decided after their earnings were
  * released (clawback), and penalties. A charge is taken from the owner's wallet as far as the
  * balance covers it, one ledger row per collection (refund_clawback / complaint_penalty); a wallet

@@ -49,7 +49,7 @@ export const PAY_RESULT_PATH = '/pay-result';
 type Load = { kind: 'loading' } | { kind: 'failed'; text: string } | { kind: 'ready'; quote: OrderQuote };
 
 /**
- * 确认订单 of the detail page (issue 5): the server's quote for this renter (VIP, red envelope,
+ * 确认订单 of the detail page: the server's quote for this renter (VIP, red envelope,
  * deposit), then the order, then the pay dialog. Loaded only when 立即租号 is clicked, so the
  * detail page's first JavaScript stays small. One idempotency key per opening: a double click or
  * a retry after a lost answer never creates a second order.

@@ -14,7 +14,7 @@ import { Pager } from '~/platform/ui/Pager';
 import { Tabs, tabId } from '~/platform/ui/Tabs';
 import { usePagedList } from '~/platform/ui/use-paged-list';
 
-// Each dialog's code loads when an order's button first opens it (issue 12: the list's first load
+// Each dialog's code loads when an order's button first opens it (the list's first load
 // stays small; the account pages are under the 100 KB budget before interaction).
 const PayDialog = lazy(() => import('~/features/wallet/ui/PayDialog').then((module) => ({ default: module.PayDialog })));
 const CancelDialog = lazy(() => import('~/features/orders/ui/CancelDialog').then((module) => ({ default: module.CancelDialog })));
@@ -62,7 +62,7 @@ function fetchOneOrder(orderNo: string, signal: AbortSignal): Promise<Page<Order
  * 我的订单 (spec §2 account "order"): rental orders by status tab, newest first, each with what
  * the server allows to be done with it now. Tab and page are in the address, so a reload or a
  * shared link (the gateway's return, a notification) comes back to the same view. ?order_no= (a
- * notification's 查看订单, issue 14) shows that one order with its actions.
+ * notification's 查看订单) shows that one order with its actions.
  */
 function Orders(): ReactNode {
   const id = useId();

@@ -80,7 +80,7 @@ const yuan = (fen: number): string => `¥${fenToYuan(fen)}`;
 
 
 /**
- * The rental picker of the detail page (issue 3): every period the listing offers, the hours of an
+ * The rental picker of the detail page: every period the listing offers, the hours of an
  * hourly rental, start now or reserve, and the price breakdown the rules give. Prices come from
  * quoteRental, the same function the server will charge with; the server remains the authority.
  */

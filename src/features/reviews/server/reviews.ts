@@ -1,7 +1,7 @@
 /**
  * A listing's reviews (spec §7 detail "comments"): newest first, paged, with the average rating of
  * all of them. Read by an island through GET detail/comments, so a new review never has to
- * invalidate a cached detail page. Writing reviews comes with orders (issue 5).
+ * invalidate a cached detail page. Writing reviews comes with orders.
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The seller's orders, complaint answers and earnings (issue 13; contract in
+ * The seller's orders, complaint answers and earnings (contract in
  * features/sellers/contract/seller-earnings.ts). Every call needs the signed-in seller's token.
  */
 import type { ComplaintAnswerBody, Page, SellerComplaint, SellerEarnings, SellerEarningsQuery, SellerOrder, SellerOrdersQuery } from '~/features/sellers/contract/seller-earnings';

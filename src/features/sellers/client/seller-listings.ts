@@ -1,4 +1,4 @@
-/** The seller's listings (issue 13; contract in features/sellers/contract/seller-listings.ts). Every call needs the signed-in seller's token. */
+/** The seller's listings (contract in features/sellers/contract/seller-listings.ts). Every call needs the signed-in seller's token. */
 import type {
   ListingCreateInput,
   ListingUpdateInput,

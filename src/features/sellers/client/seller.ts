@@ -1,4 +1,4 @@
-/** Becoming a seller (issue 13; contract in features/sellers/contract/seller.ts). Every call needs the signed-in user's token. */
+/** Becoming a seller (contract in features/sellers/contract/seller.ts). Every call needs the signed-in user's token. */
 import type { CertificationBody, SellerProfile } from '~/features/sellers/contract/seller';
 import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
 

@@ -1,5 +1,5 @@
 /**
- * The wire contract of the console's sellers, listings and games screens (issue 15): store and
+ * The wire contract of the console's sellers, listings and games screens: store and
  * merchant certification, the shop list, listing review, platform take-down and restore, game
  * maintenance. Every call is under /api/v1/ops/ (ops.ts says who may call what); the pages read
  * the same services with lenient query parsing, the calls with these strict schemas.

@@ -1,6 +1,6 @@
 /**
  * The wire contract of the seller's orders, complaint answers, earnings and listing statistics
- * (issue 13 "Orders, earnings, payouts"). Every call is under /api/v1/seller/, needs a Bearer
+ * ("Orders, earnings, payouts"). Every call is under /api/v1/seller/, needs a Bearer
  * token and an approved seller (403 code SELLER_CODES.notSeller otherwise); another seller's
  * order or complaint answers 404, exactly like one that does not exist.
  *
@@ -33,7 +33,7 @@ export const sellerOrdersQuerySchema = z.object({
   filter: optionalQuery(z.enum(SELLER_ORDER_FILTERS.map((filter) => filter.key) as [OrderListFilter, ...OrderListFilter[]])).default('all'),
   page: optionalQuery(queryIntSchema(1, 1_000_000)).default(1),
   page_size: optionalQuery(queryIntSchema(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
-  /** One order only (a complaint decision's notification links here, issue 15); another shop's number finds nothing. */
+  /** One order only (a complaint decision's notification links here); another shop's number finds nothing. */
   order_no: optionalQuery(z.string().trim().regex(/^[0-9A-Za-z_-]{1,32}$/, { error: '订单号无效' })),
 });
 export type SellerOrdersQuery = z.output<typeof sellerOrdersQuerySchema>;
@@ -83,9 +83,9 @@ export interface SellerComplaint {
   answers: ComplaintAnswerView[];
   /** Whether the seller may still answer (open, and under the answer limit). */
   can_answer: boolean;
-  /** The renter's evidence images (issue 15). */
+  /** The renter's evidence images. */
   images?: string[];
-  /** The platform's decision once handled (issue 15), with what it costs the owner; null while open. */
+  /** The platform's decision once handled, with what it costs the owner; null while open. */
   decision?: OwnerComplaintDecisionView | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The wire contract of the seller's listings (issue 13 "Listing an account"): the listing form's
+ * The wire contract of the seller's listings ("Listing an account"): the listing form's
  * body, the list, the edit view, the form's options and the answers of the state calls. Every call
  * is under /api/v1/seller/listings, needs a Bearer token and an approved shop (403 code 1101
  * otherwise); a listing of another shop answers 404 exactly like a missing one.
@@ -24,7 +24,7 @@ import { ID_MAX, bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema, yua
 export type { Page };
 
 // ---------------------------------------------------------------------------------------------
-// limits (not in the spec: ours, docs/decisions.md "Seller listings (issue 13)")
+// limits (not in the spec: ours, docs/decisions.md "Seller listings")
 
 export const LISTING_TITLE_MAX_CHARS = 120;
 export const LISTING_ROLE_NAME_MAX_CHARS = 32;
@@ -225,7 +225,7 @@ export type SellerListingsQuery = z.output<typeof sellerListingsQuerySchema>;
 
 export { LISTING_REVIEW_STATUSES, LISTING_SELLER_STATES, ACCOUNT_TYPE_VALUE, type ListingReviewStatus, type ListingSellerState };
 
-/** The platform took the listing down (issue 15): why, and since when. Only an operator restores it. */
+/** The platform took the listing down: why, and since when. Only an operator restores it. */
 export interface PlatformHold {
   reason: string;
   held_at: string;

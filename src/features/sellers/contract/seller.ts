@@ -1,5 +1,5 @@
 /**
- * The wire contract of the seller side (issue 13): becoming a seller. Listings, orders and
+ * The wire contract of the seller side: becoming a seller. Listings, orders and
  * earnings have their own modules (seller-listings.ts, seller-earnings.ts). All seller calls are
  * under /api/v1/seller/ and need a Bearer token; a caller that is not an approved seller gets 403
  * code SELLER_CODES.notSeller, and another seller's listing, order or complaint answers 404.

@@ -1,5 +1,5 @@
 /**
- * The seller's listing rules (issue 13 "Listing an account"): the suggested price of each rental
+ * The seller's listing rules ("Listing an account"): the suggested price of each rental
  * kind from the hourly price (spec §9 multiples, through periods.ts), when a price change goes to
  * review, the daily rental-time window, and the moves a seller may make between states. Pure: the
  * listing form shows these figures and the server decides with the same functions.
@@ -142,7 +142,7 @@ export function availableMoves(from: ListingSellerState): SellerStateTarget[] {
 }
 
 /**
- * What deleting does (issue 13: "a listing with running or future orders cannot be deleted; it is
+ * What deleting does ("a listing with running or future orders cannot be deleted; it is
  * unlisted instead"): deleted when no rental of it is running or still to come (unpaid ones
  * included, since they hold their window), otherwise taken off the shelf and kept.
  */
@@ -153,7 +153,7 @@ export function deleteOutcome(from: ListingSellerState, hasRunningOrFutureOrders
 
 /**
  * spec §3 is_listed: shown to renters only on the shelf, past review and not taken down by the
- * platform (issue 15; listings_is_listed_check holds the database to the same).
+ * platform (listings_is_listed_check holds the database to the same).
  */
 export function isListedAs(sellerState: ListingSellerState, reviewStatus: ListingReviewStatus, held: boolean): boolean {
   return sellerState === 'on_shelf' && reviewStatus === 'approved' && !held;

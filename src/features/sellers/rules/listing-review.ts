@@ -1,5 +1,5 @@
 /**
- * The platform's side of a listing (issue 15): what the review queue shows of a change, and the
+ * The platform's side of a listing: what the review queue shows of a change, and the
  * platform hold behind 下架 by an operator. Pure: the console, the seller's pages and the services
  * decide with these functions (docs/decisions.md "Sellers and listings in the console").
  *

@@ -1,5 +1,5 @@
 /**
- * Becoming a seller (issue 13 "Who sells"; the spec shows only the result, merchantInfo.cert_type):
+ * Becoming a seller ("Who sells"; the spec shows only the result, merchantInfo.cert_type):
  * - an individual owner (cert_type 0) is approved on submitting, once real-name verified (spec §6);
  * - a store (1) or merchant (2) submits business details that an operator approves, or rejects
  *   with a reason the seller sees; a rejected application is corrected and submitted again;

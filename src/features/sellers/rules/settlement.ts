@@ -1,5 +1,5 @@
 /**
- * What a seller earns from one rental (issue 13; the spec shows no settlement, so the rule is
+ * What a seller earns from one rental (the spec shows no settlement, so the rule is
  * ours, written down in docs/decisions.md "Settlement"):
  * - The base is the rent the renter finally paid: the rent charged (after VIP discount and red
  *   envelope) minus every rent refund (early cancel, complaint). Deposit and hafu-coin prepay are

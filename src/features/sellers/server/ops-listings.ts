@@ -1,5 +1,5 @@
 /**
- * The console's listings screen (issue 15, permission `listings`): the review queue with its
+ * The console's listings screen (permission `listings`): the review queue with its
  * decisions, a search over every listing, and the platform's take-down and restore.
  *
  * A decision runs the seller side's own rule (`applyListingReview`, services/seller-listings.ts)

@@ -1,5 +1,5 @@
 /**
- * The console's sellers screen (issue 15, permission `sellers`): the store and merchant
+ * The console's sellers screen (permission `sellers`): the store and merchant
  * certification queue with its decisions, and the shop list with the per-shop review switch.
  *
  * A decision runs the seller side's own rule (`applyCertificationDecision`, services/sellers.ts)

@@ -1,5 +1,5 @@
 /**
- * The seller's earnings page (issue 13 "Orders, earnings, payouts"; contract in
+ * The seller's earnings page ("Orders, earnings, payouts"; contract in
  * features/sellers/contract/seller-earnings.ts): the frozen and released totals, this month, the commission,
  * the wallet the released money lands in, a 30-day series and per-listing statistics.
  *

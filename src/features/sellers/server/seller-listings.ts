@@ -1,5 +1,5 @@
 /**
- * The seller's listings (issue 13 "Listing an account"): create, edit, 上架 / 下架 / 维护, delete,
+ * The seller's listings ("Listing an account"): create, edit, 上架 / 下架 / 维护, delete,
  * the seller's list, the edit view, the owner's own login details and the form's options.
  *
  * Ownership on every call: a listing of another shop is looked up with the caller's shop in the
@@ -263,7 +263,7 @@ async function writeAttrs(tx: DbTx, listingId: number, attrs: ListingAttrInput[]
   if (attrs.length > 0) await tx.insert(listingAttrs).values(attrs.map((attr) => ({ listingId, attrName: attr.attr_name, value: attr.value })));
 }
 
-/** Review applies site-wide when it is on, and to a shop an operator marked for review (issue 15) always. */
+/** Review applies site-wide when it is on, and to a shop an operator marked for review always. */
 async function reviewSettings(db: DbOrTx, shop: Pick<SellerShop, 'reviewListings'>): Promise<{ enabled: boolean; ratio: number }> {
   const settings = await readSettings(db, ['seller.review_enabled', 'seller.review_price_change_ratio']);
   return { enabled: settings['seller.review_enabled'] || shop.reviewListings, ratio: settings['seller.review_price_change_ratio'] };
@@ -374,7 +374,7 @@ export async function changeSellerListingState(db: Db, userId: number, body: Lis
 /**
  * POST seller/listings/delete: deleted when no rental of it runs or is to come (its login details
  * are dropped with it: nobody may read them any more); otherwise taken off the shelf and kept, and
- * the answer says so (issue 13).
+ * the answer says so.
  */
 export async function deleteSellerListing(db: Db, userId: number, id: number, now: Date): Promise<SellerListingDeleteAnswer> {
   return db.transaction(async (tx) => {
@@ -466,7 +466,7 @@ export async function getSellerListing(db: DbOrTx, userId: number, id: number): 
 
 /**
  * GET seller/listings/credentials: the owner's own login details, asked for explicitly. Each reveal
- * is logged when `source` is given (issue 15: arbitration shows the owner's looks during a rental).
+ * is logged when `source` is given (arbitration shows the owner's looks during a rental).
  */
 export async function getSellerListingCredentials(db: DbOrTx, userId: number, id: number, now: Date = new Date(), source: RevealSource | null = null): Promise<SellerListingCredentials> {
   const shop = await requireSeller(db, userId);

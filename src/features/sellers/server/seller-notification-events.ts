@@ -1,5 +1,5 @@
 /**
- * What the platform's decisions tell a seller (issue 15): certification approved or rejected, a
+ * What the platform's decisions tell a seller: certification approved or rejected, a
  * listing approved or rejected, taken down or restored. Like notification-events.ts for renters,
  * each is written by one function inside the console action's transaction, so a decision and its
  * message commit together. The reason the operator gave is in the text: it is what the seller

@@ -1,5 +1,5 @@
 /**
- * The seller's orders and complaint answers (issue 13 "Orders, earnings, payouts"; contract in
+ * The seller's orders and complaint answers ("Orders, earnings, payouts"; contract in
  * features/sellers/contract/seller-earnings.ts). Every call starts from the caller's shop (requireSeller), and
  * every row is reached through `listings.shop_id = the caller's shop`, so another seller's order
  * or complaint is simply not found (404), never "forbidden": nothing tells which numbers exist.

@@ -1,5 +1,5 @@
 /**
- * Becoming a seller (issue 13 "Who sells"; the state machine is features/sellers/rules/seller-certification.ts).
+ * Becoming a seller ("Who sells"; the state machine is features/sellers/rules/seller-certification.ts).
  *
  * An approved certification makes (or retypes) the user's shop: the shop's cert_type is what the
  * listings' badges show (spec §6). A seller already approved may apply for another type; the shop
@@ -32,7 +32,7 @@ export interface SellerShop {
   userId: number;
   shopId: number;
   certType: CertType;
-  /** An operator asked that this shop's listings wait for review even while review is off (issue 15). */
+  /** An operator asked that this shop's listings wait for review even while review is off. */
   reviewListings: boolean;
 }
 

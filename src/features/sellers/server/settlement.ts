@@ -1,5 +1,5 @@
 /**
- * Sellers' earnings (issue 13 "Settlement"; the rule is features/sellers/rules/settlement.ts).
+ * Sellers' earnings ("Settlement"; the rule is features/sellers/rules/settlement.ts).
  *
  * One `seller_earnings` row per paid rental, recomputed from its order by `syncEarnings` inside
  * every transaction that changes what the renter finally paid or when the rental ends: payment,
@@ -39,7 +39,7 @@ export async function syncEarnings(tx: DbTx, orderId: number, now: Date): Promis
   const paidAt = row.order.paidAt;
   if (earning?.status === 'released') {
     // A released row is never rewritten. The one way money moves after release is a complaint
-    // decided later (issue 15), which records its split in complaint_decisions; anything else is a bug.
+    // decided later, which records its split in complaint_decisions; anything else is a bug.
     if (earning.rentFen !== order.payFen || earning.refundedFen !== order.refundFen) {
       const [adjusted] = await tx
         .select({ fen: sql<string>`coalesce(sum(${complaintDecisions.postReleaseRefundFen}), 0)` })
@@ -101,7 +101,7 @@ export async function releaseDueEarnings(db: Db, now: Date): Promise<number> {
       // Credit the sellers' wallets in one order (by user id) in every batch: two releasers'
       // batches share sellers, and taking their wallet rows in release order deadlocked them.
       due.sort((a, b) => a.sellerUserId - b.sellerUserId || a.orderId - b.orderId);
-      // What owners owe from complaint decisions (issue 15) comes out of their next releases.
+      // What owners owe from complaint decisions comes out of their next releases.
       const owing = await ownersWithCharges(
         tx,
         due.map((row) => row.sellerUserId),
@@ -123,7 +123,7 @@ export interface LedgerIdentity {
   orders: number;
   /** What renters paid in rent (renewals included; not deposits or hafu-coin prepay), fen. */
   rentPaidFen: number;
-  /** Owners' share: the earnings rows, less their share of refunds decided after release (issue 15). */
+  /** Owners' share: the earnings rows, less their share of refunds decided after release. */
   sellerFen: number;
   /** The platform's commission, less its share of refunds decided after release. */
   commissionFen: number;
@@ -133,7 +133,7 @@ export interface LedgerIdentity {
   /** Released earnings against the earning_release ledger rows, fen. */
   releasedFen: number;
   releasedLedgerFen: number;
-  /** Complaint decisions (issue 15): owners' charges (clawbacks and penalties), what of them was collected, and the ledger rows of those collections (negated). */
+  /** Complaint decisions: owners' charges (clawbacks and penalties), what of them was collected, and the ledger rows of those collections (negated). */
   ownerChargesFen: number;
   ownerCollectedFen: number;
   ownerCollectedLedgerFen: number;

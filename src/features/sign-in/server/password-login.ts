@@ -1,7 +1,7 @@
 /**
  * Everything that takes an encrypted password (docs/sign-in-api.md "Sign-in calls"): password
  * login (spec §7 "POST login", §5 the -410 rule), register (spec §7 "POST register") and the two
- * password resets (issue 4 /rstpwd). Each runs after verifySignedRequest has burnt the challenge.
+ * password resets (/rstpwd). Each runs after verifySignedRequest has burnt the challenge.
  *
  * Password login gives nothing away: an unknown name, a deleted account, an account without a
  * password, a ciphertext that does not decrypt and a wrong password all get the same 400
@@ -295,7 +295,7 @@ export interface ResetPasswordInput {
 }
 
 /**
- * Password reset by SMS or email code (issue 4 /rstpwd): the code is checked before the account is
+ * Password reset by SMS or email code (/rstpwd): the code is checked before the account is
  * looked up, so without a right code nobody learns whether the phone or address has an account.
  * Sets the new hash, revokes every token of the user and clears the -410 counts of their names.
  */

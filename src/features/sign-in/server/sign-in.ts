@@ -26,7 +26,7 @@ export interface SignInOptions {
 }
 
 /**
- * Refuses a banned account (issue 15) with 403 and the operator's reason. Every way of signing in
+ * Refuses a banned account with 403 and the operator's reason. Every way of signing in
  * ends in signInAnswer (and the QR bind token checks here too), so this is the one gate; callers
  * reach it only after the credentials checked out, so a ban is never revealed to a guesser.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in tokens (issue 4 "Tokens"; spec §3 token info, §6 "valid unexpired token sent as a Bearer
+ * Sign-in tokens ("Tokens"; spec §3 token info, §6 "valid unexpired token sent as a Bearer
  * header"). A token is 32 random bytes in base64url, handed to the client once; the database keeps
  * only its SHA-256, so a copy of the table signs nobody in.
  *
@@ -77,7 +77,7 @@ export async function issueToken(db: DbOrTx, userId: number, options: IssueToken
     userAgent: clipUserAgent(options.userAgent),
     purpose: options.purpose ?? 'session',
   });
-  // Issue 16: signing in during a deregistration's cooling-off cancels it (and tells the user).
+  // Signing in during a deregistration's cooling-off cancels it (and tells the user).
   if ((options.purpose ?? 'session') === 'session') await cancelPendingDeactivation(db, userId, options.now);
   // spec §3: expires_time is in seconds
   return { token, expires_time: Math.floor(expiresAt.getTime() / 1000) };

@@ -209,7 +209,7 @@ export async function sendEmailResetCode(db: Db, input: { email: string; ip: str
 }
 
 /**
- * Checks several codes that only count together (issue 16: a phone change needs the old number's
+ * Checks several codes that only count together (a phone change needs the old number's
  * code and the new one's). Each is compared first without being used (a wrong one counts a try on
  * its own row and throws 验证码错误或已过期, the others stay live for the retry); only when all are
  * right are they consumed, in one transaction, each by a conditional update, so a racing request

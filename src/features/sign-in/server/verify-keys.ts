@@ -1,6 +1,6 @@
 /**
  * spec §7 "validate code v2": a solved captcha yields a verify_key bound to one web_action
- * (login, submit, sendSms). Issue 4: single-use, so one solved slider buys exactly one SMS or one
+ * (login, submit, sendSms). Single-use, so one solved slider buys exactly one SMS or one
  * password attempt. Only the key's SHA-256 is stored.
  */
 import { createHash, randomBytes } from 'node:crypto';

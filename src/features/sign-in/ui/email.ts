@@ -1,5 +1,5 @@
 /**
- * The email field of 邮箱找回 (issue 4's reset by email). Not in spec §5, which names no email
+ * The email field of 邮箱找回 (the reset by email). Not in spec §5, which names no email
  * rule: both messages and the deliberately loose pattern (something@something.tld) are ours.
  */
 export const EMAIL_REQUIRED = '请输入邮箱';

@@ -1,6 +1,6 @@
 /**
- * The wanted board's rules (issue 16, /task and /task-publish; docs/decisions.md "Wanted board and
- * investment leads (issue 16)"): what a task may say, when it is on the board, who may offer what,
+ * The wanted board's rules (/task and /task-publish; docs/decisions.md "Wanted board and
+ * investment leads"): what a task may say, when it is on the board, who may offer what,
  * and what the order of an accepted offer costs. Pure: values in, values or messages out; `now` is
  * passed in. The server is the authority; the publish form shows the same messages.
  */

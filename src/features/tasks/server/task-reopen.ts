@@ -1,5 +1,5 @@
 /**
- * The wanted board (issue 16) after an accepted offer's order is cancelled before it was paid (the
+ * The wanted board after an accepted offer's order is cancelled before it was paid (the
  * renter cancelled it, or its pay deadline passed): the task goes back on the board, open again
  * until its own expiry, and every offer on it is 待选择 again, so the renter may accept the same
  * offer or another. Called from the order service's cancel paths, so it knows only the tables.

@@ -1,6 +1,6 @@
 /**
- * The wanted board (issue 16, /task and /task-publish; docs/decisions.md "Wanted board and
- * investment leads (issue 16)"). A renter publishes the account they want; sellers offer one of
+ * The wanted board (/task and /task-publish; docs/decisions.md "Wanted board and
+ * investment leads"). A renter publishes the account they want; sellers offer one of
  * their own listed accounts at a price per hour; the task's owner accepts one offer, which makes an
  * ordinary unpaid rental order (the orders table, the order service's checks, the normal payment).
  *

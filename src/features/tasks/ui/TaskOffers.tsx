@@ -49,7 +49,7 @@ function OfferCard({ offer, action }: { offer: TaskOfferView; action?: ReactNode
 }
 
 /**
- * The private half of a task (issue 16 wanted board): its owner sees every offer and accepts one,
+ * The private half of a task (wanted board): its owner sees every offer and accepts one,
  * which makes an ordinary order paid in the usual dialog; a seller sees their own offers and offers
  * one of their listed accounts of the task's game. Visitors are asked to sign in.
  */

@@ -29,7 +29,7 @@ function fenOf(yuan: string): number {
 }
 
 /**
- * 发布任务 (spec §2 /task-publish; issue 16 wanted board): the game from the catalogue, what the
+ * 发布任务 (spec §2 /task-publish; wanted board): the game from the catalogue, what the
  * account should have, the budget per hour, the hours wanted and how long the task stays on the
  * board. The same rules as the server (features/tasks/rules/wanted-tasks.ts) name each wrong field; a published
  * task opens at its own address, where the offers arrive.

@@ -134,7 +134,7 @@ export function bindAlipayAccount(account: string, realName: string): Promise<{ 
   return apiPost('/account/alipayAccount', { account, real_name: realName });
 }
 
-/** `payPassword` once the user has set one (issue 16 账号设置: withdrawals then require it). */
+/** `payPassword` once the user has set one (账号设置: withdrawals then require it). */
 export function createWithdrawal(amount: string, idempotencyKey: string, payPassword?: string): Promise<Withdrawal> {
   return apiPost('/account/withdraw', payPassword === undefined ? { amount } : { amount, pay_password: payPassword }, withKey(idempotencyKey));
 }

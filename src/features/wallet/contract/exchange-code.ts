@@ -1,5 +1,5 @@
 /**
- * Redeeming an exchange code (spec §7 account call group "exchange code"; issue 16 "exchange codes
+ * Redeeming an exchange code (spec §7 account call group "exchange code"; "exchange codes
  * (redeem to red envelopes or gold coins)"): POST /api/v1/account/exchangeCode `{ code }`. Operators
  * make the codes in the console (contract/ops-campaigns.ts). Each refusal has its own message.
  */

@@ -63,15 +63,15 @@ export const LEDGER_KINDS = [
   'withdraw',
   'withdraw_cancel',
   'earning_release',
-  // complaint decisions (issue 15)
+  // complaint decisions
   'complaint_refund',
   'refund_clawback',
   'complaint_penalty',
-  // a finance operator's credit or debit with a reason (issue 15), signed
+  // a finance operator's credit or debit with a reason, signed
   'ops_adjust',
-  // withdrawal review (issue 15): a refused withdrawal's amount back in the balance
+  // withdrawal review: a refused withdrawal's amount back in the balance
   'withdraw_refuse',
-  // deregistration (issue 16): the balance the user agreed to give up
+  // deregistration: the balance the user agreed to give up
   'deactivation_forfeit',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -309,15 +309,15 @@ export interface Complaint {
   reply: string | null;
   created_at: string;
   product_title: string | null;
-  /** The listing owner's answers, oldest first (issue 13); absent from servers that predate them. */
+  /** The listing owner's answers, oldest first; absent from servers that predate them. */
   seller_answers?: ComplaintAnswerView[];
-  /** The renter's evidence images (detail URLs; issue 15). */
+  /** The renter's evidence images (detail URLs). */
   images?: string[];
-  /** The platform's decision once handled (issue 15); null while open. */
+  /** The platform's decision once handled; null while open. */
   decision?: ComplaintDecisionView | null;
 }
 
-/** The platform's decision on a complaint (issue 15), as the renter reads it. */
+/** The platform's decision on a complaint, as the renter reads it. */
 export interface ComplaintDecisionView {
   outcome: ComplaintOutcome;
   /** 全额退款, 部分退款, 驳回投诉, 处罚号主. */

@@ -1,5 +1,5 @@
 /**
- * Exchange codes (issue 15 "exchange codes (batches, limits, expiry)", issue 16 "redeem to red
+ * Exchange codes ("exchange codes (batches, limits, expiry)", "redeem to red
  * envelopes or gold coins"): what a code looks like, how typed input is read, and the order in
  * which a redemption is refused. Pure: the random bytes and the clock are handed in.
  *

@@ -1,5 +1,5 @@
 /**
- * Whether a withdrawal waits for a finance operator (issue 15, setting withdrawal.review): only
+ * Whether a withdrawal waits for a finance operator (setting withdrawal.review): only
  * when review is on and the amount is strictly above the threshold (¥100 by default: exactly ¥100
  * goes straight to the payout).
  */

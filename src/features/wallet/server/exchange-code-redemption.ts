@@ -1,5 +1,5 @@
 /**
- * Redeeming an exchange code (spec §7 account "exchange code"; issue 16 "exchange codes (redeem to
+ * Redeeming an exchange code (spec §7 account "exchange code"; "exchange codes (redeem to
  * red envelopes or gold coins)"). The console makes the codes (services/ops/exchange-codes.ts).
  *
  * Exactly once, whatever races: the user's wallet row is locked first, so one user's redemptions

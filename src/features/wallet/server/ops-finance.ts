@@ -1,10 +1,10 @@
 /**
- * The console's settlement and ledger reports (issue 15, permission `finance`), all read-only:
+ * The console's settlement and ledger reports (permission `finance`), all read-only:
  *
  * - the daily report: per Shanghai day over a date range, rentals paid and their rent, the
  *   platform's commission on them, refunds to renters, withdrawals paid out, earnings released and
  *   the part of that day's earnings still held (docs/decisions.md "Withdrawal review and finance
- *   reports (issue 15)" says where each figure comes from);
+ *   reports" says where each figure comes from);
  * - the ledger search: wallet ledger rows by user, kind and day;
  * - 账目核对: the ledger identity of `npm run ledger:check` (services/settlement.ts ledgerIdentity).
  */

@@ -1,5 +1,5 @@
 /**
- * The console's withdrawal review (issue 15, permission `withdrawals`): withdrawals above the
+ * The console's withdrawal review (permission `withdrawals`): withdrawals above the
  * review threshold (setting withdrawal.review) wait in status `review` with their amount frozen;
  * a finance operator pays one (the sandbox payout runs then) or refuses it with a reason (the
  * amount goes back to the balance through the wallet service, ledger kind withdraw_refuse).

@@ -59,7 +59,7 @@ export interface GrantOptions {
   usedAt?: Date | null;
   /** Tell the user (a 红包到账 notification in the same transaction); default true. The demo seed's history says false. */
   notify?: boolean;
-  /** The console's campaign template the envelopes come from (issue 15), for its limits and usage. */
+  /** The console's campaign template the envelopes come from, for its limits and usage. */
   templateId?: number | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Wallets and the ledger (issue 5 "every balance change is one ledger row; the balance always
+ * Wallets and the ledger ("every balance change is one ledger row; the balance always
  * equals the ledger's sum and is never negative").
  *
  * A balance changes only through `changeBalance`, which updates the wallet row (its row lock

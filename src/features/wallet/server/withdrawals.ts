@@ -227,7 +227,7 @@ export async function cancelWithdrawal(db: Db, userId: number, withdrawNo: strin
 
 /**
  * The sandbox payout of one withdrawal whose row the caller already set to done (in `tx`): its
- * amount leaves frozen_fen and the user is told. The sweep below and an operator's 打款 (issue 15)
+ * amount leaves frozen_fen and the user is told. The sweep below and an operator's 打款
  * both end here.
  */
 export async function payOut(tx: DbTx, row: { id: number; userId: number; amountFen: number; withdrawNo: string }, now: Date): Promise<void> {

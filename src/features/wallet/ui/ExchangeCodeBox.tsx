@@ -8,7 +8,7 @@ import { focusRing } from '~/platform/ui/focus-ring';
 const INPUT_MAX = 32;
 
 /**
- * 兑换码 (spec §7 account "exchange code"; issue 16): a box where a renter types a code from a
+ * 兑换码 (spec §7 account "exchange code"): a box where a renter types a code from a
  * campaign and gets a red envelope or gold coins. The code may be typed in any case, with or
  * without its dashes; the server says why a code does not work (兑换码无效 / 已过期 / 已被使用 /
  * 您已兑换过该兑换码 ...), and that message stays under the box.

@@ -28,7 +28,7 @@ export function WithdrawForm({ wallet, onSubmitted }: WithdrawFormProps): ReactN
   // One key per intent (see actions.ts): a double click or a retry after a timeout is the same withdrawal.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [failure, setFailure] = useState<string | null>(null);
-  // Issue 16: once a pay password is set (账号设置), every withdrawal carries it.
+  // Once a pay password is set (账号设置), every withdrawal carries it.
   // The stored profile may predate a pay password set on another device: the server's 请输入支付密码
   // then shows the field too.
   const [askedForPayPassword, setAskedForPayPassword] = useState(false);

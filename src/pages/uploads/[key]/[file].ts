@@ -1,5 +1,5 @@
 /**
- * GET /uploads/<id>-<12 hex of the variant's sha256>/<card|detail>.webp (issue 13): an uploaded
+ * GET /uploads/<id>-<12 hex of the variant's sha256>/<card|detail>.webp: an uploaded
  * image's variant, immutable under its URL (the hash changes with the bytes), with an ETag and 304.
  * The card is also served under the detail's hash (listings keep detail URLs; hall cards swap the
  * file name: services/uploads.ts cardVariantUrl). Any other id, variant or hash answers 404.

@@ -1,5 +1,5 @@
 /**
- * Configuration of the customer-service desk port (issue 15): a zod SHAPE merged into config.ts, so
+ * Configuration of the customer-service desk port: a zod SHAPE merged into config.ts, so
  * the variable is validated once at boot. Unset: our own chat. Set: /redirect hands the browser to
  * that desk (the spec's 七鱼); production accepts only an https:// address.
  */

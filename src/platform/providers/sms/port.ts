@@ -1,5 +1,5 @@
 /**
- * The port through which verification codes leave the server (issue 4 "SMS and email codes"):
+ * The port through which verification codes leave the server ("SMS and email codes"):
  * one `send` per channel. Adapters: the sandbox outbox (sandbox-outbox.ts, shown on
  * /sandbox/outbox) and Aliyun SMS (aliyun-sms.ts). The registry (../sign-in-providers.ts) picks one
  * per channel from configuration; email has no real adapter yet (docs/providers-sign-in.md).

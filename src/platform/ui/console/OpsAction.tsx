@@ -52,7 +52,7 @@ const TONES = {
 } as const;
 
 /**
- * One console action (issue 15): a button that POSTs to a console endpoint, after a confirm or a
+ * One console action: a button that POSTs to a console endpoint, after a confirm or a
  * reason when asked, and reloads the server-rendered page it changed. Failures stay on the page
  * in an aria-live line (or in the dialog), never a silent reload.
  */

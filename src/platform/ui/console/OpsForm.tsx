@@ -35,7 +35,7 @@ function issuesOf(data: unknown): FieldIssue[] {
 const INPUT = 'w-full rounded-md border border-neutral-300 px-3 py-2 text-sm focus:border-primary focus:outline-none aria-[invalid=true]:border-primary';
 
 /**
- * A console form (issue 15): fields described by data, submitted as JSON to one console endpoint,
+ * A console form: fields described by data, submitted as JSON to one console endpoint,
  * the server's field messages shown beside their fields, and the page reloaded (or left) on
  * success. Money fields are typed in yuan and sent as integer fen; date-times are Shanghai time.
  */

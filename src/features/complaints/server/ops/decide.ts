@@ -1,5 +1,5 @@
 /**
- * Deciding a complaint (issue 15 "decide (full refund, partial refund, reject, penalise the owner),
+ * Deciding a complaint ("decide (full refund, partial refund, reject, penalise the owner),
  * which writes the ledger through the wallet service and notifies both sides"). The money rule is
  * features/complaints/rules/complaint-decision.ts; this applies it in ONE transaction:
  *

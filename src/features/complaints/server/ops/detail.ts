@@ -1,5 +1,5 @@
 /**
- * One complaint as the arbitration screen shows it (issue 15): both parties' statements and
+ * One complaint as the arbitration screen shows it: both parties' statements and
  * evidence, the order and its money, the order's timeline built from the rows that exist (orders,
  * renewals, ledger, earnings, complaints, answers, decisions, owner charges), the login-details
  * access log, both users' history, and the audit history of the complaint. Read-only.

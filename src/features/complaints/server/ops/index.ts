@@ -1,4 +1,4 @@
-/** Complaint arbitration in the console (issue 15): the queue, one complaint, the decision. */
+/** Complaint arbitration in the console: the queue, one complaint, the decision. */
 export { listOpsComplaints } from '~/features/complaints/server/ops/queue';
 export { getOpsComplaint } from '~/features/complaints/server/ops/detail';
 export { decideComplaint, complaintRefundRef } from '~/features/complaints/server/ops/decide';

@@ -1,5 +1,5 @@
 /**
- * The arbitration queue (issue 15 "Complaints: the arbitration queue"): complaints open first,
+ * The arbitration queue ("Complaints: the arbitration queue"): complaints open first,
  * oldest first (those waiting longest on top), then the handled ones, newest first; filtered by
  * status and type, searched by order number (prefix) or a party's username. One index range
  * (complaints_queue_idx) ordered as the screen shows it, then the page's joins by primary key.

@@ -41,7 +41,7 @@ function Badge({ className, children }: { className: string; children: ReactNode
 
 function ReviewLine({ row }: { row: SellerListingRow }): ReactNode {
   if (row.platform_hold) {
-    // The platform's reason is what the seller must act on; only customer service restores it (issue 15).
+    // The platform's reason is what the seller must act on; only customer service restores it.
     return (
       <span className="text-xs text-primary" data-platform-hold>
         平台下架：{row.platform_hold.reason}（处理后请联系客服恢复）

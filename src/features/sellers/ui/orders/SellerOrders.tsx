@@ -18,7 +18,7 @@ const AnswerDialog = lazy(() => import('~/features/sellers/ui/orders/AnswerDialo
 
 const ORDERS_HREF = '/seller/orders';
 
-/** ?order_no= (a complaint decision's notification, issue 15): that one order instead of the list. */
+/** ?order_no= (a complaint decision's notification): that one order instead of the list. */
 function readOrderNo(search: string): string | null {
   const raw = new URLSearchParams(search).get('order_no') ?? '';
   return /^[0-9A-Za-z_-]{1,32}$/.test(raw) ? raw : null;
@@ -30,7 +30,7 @@ const TABS = SELLER_ORDER_FILTERS.map((filter) => ({
 }));
 
 /**
- * 出租订单 (issue 13): the orders on the seller's listings by status tab, newest first, the renter
+ * 出租订单: the orders on the seller's listings by status tab, newest first, the renter
  * masked, each with the seller's earnings and the complaints to answer. Tab and page live in the
  * address like 我的订单.
  */

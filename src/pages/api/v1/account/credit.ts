@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/account/credit (Bearer) — the caller's credit score (spec §7 account "credit";
- * issue 16): `{ score, level, base, factors: [{ key, label, count, points, rule }] }`.
+ *): `{ score, level, base, factors: [{ key, label, count, points, rule }] }`.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, headOf, handle, ok } from '~/platform/http/http';

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/account/deactivationCheck (Bearer) — spec §7 account "deactivation check" (issue 16):
+ * GET /api/v1/account/deactivationCheck (Bearer) — spec §7 account "deactivation check":
  * `{ ok, blockers: [{ key, msg, href }], balance_fen, frozen_fen, mobile_masked, cooling_off_days,
  * status: { state, started_at, cools_until, cancelled_at } }`.
  */

@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/account/deactivationStart (Bearer) — spec §7 account "deactivation start/confirm"
- * (issue 16): `{ code, forfeit_balance }` → the request's status. 400 验证码错误或已过期, 409 with
+ *: `{ code, forfeit_balance }` → the request's status. 400 验证码错误或已过期, 409 with
  * the first blocker's sentence (and all of them in data.blockers), 409 when one is already pending.
  * Every session of the user ends: the page then shows unactive_result.
  */

@@ -1,6 +1,5 @@
 /**
- * POST /api/v1/business/invest { name, phone, city, budget, message? } → { id } (issue 16,
- * /business-invest): stored for operations. 400 with the field's Chinese message; 429 提交过于频繁
+ * POST /api/v1/business/invest { name, phone, city, budget, message? } → { id } (* /business-invest): stored for operations. 400 with the field's Chinese message; 429 提交过于频繁
  * past the per-IP or per-phone limit. No sign-in needed; a signed-in sender is noted.
  */
 import { optionalUser } from '~/features/sign-in/server/auth-gate';

@@ -1,5 +1,5 @@
 /**
- * /api/v1/chat/messages (Bearer; issue 15 customer-service chat)
+ * /api/v1/chat/messages (Bearer; customer-service chat)
  * GET ?before_id=&after_id=&limit= → ChatHistory: a page of the user's history over all their
  *   conversations (before_id: older; none: the newest), or with after_id what came since (the
  *   poll that stands in for a failed stream), plus the state.

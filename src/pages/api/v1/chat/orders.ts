@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/chat/orders (Bearer; issue 15) → ChatOrderChoice[]: the orders the user may attach as
+ * GET /api/v1/chat/orders (Bearer) → ChatOrderChoice[]: the orders the user may attach as
  * a card (their own, and rentals of the shop they own), newest first.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/chat/read { message_id } (Bearer; issue 15) → { unread }: the user has read the
+ * POST /api/v1/chat/read { message_id } (Bearer) → { unread }: the user has read the
  * chat up to that message (the desk's messages show 已读 to the agent; never moves back).
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/chat/state (Bearer; issue 15) → ChatState: the open (or last) conversation, the
+ * GET /api/v1/chat/state (Bearer) → ChatState: the open (or last) conversation, the
  * unread count for the 在线客服 badge, and how many agents are online.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';

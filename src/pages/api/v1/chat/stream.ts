@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/chat/stream?after_id= (Bearer; issue 15): server-sent events of the user's chat,
+ * GET /api/v1/chat/stream?after_id= (Bearer): server-sent events of the user's chat,
  * resumed after `Last-Event-ID` or `after_id` (services/chat/streams.ts). Refusals are ordinary
  * envelopes (401, 400) before the stream starts.
  */

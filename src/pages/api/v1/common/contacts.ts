@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/common/contacts → SiteContacts (issue 16): the contacts /ContactUs shows, for the
+ * GET /api/v1/common/contacts → SiteContacts: the contacts /ContactUs shows, for the
  * floating 联系我们 modal. Public. An empty list means none are configured (联系方式尚未配置).
  */
 import { allowOnly, handle, headOf, ok } from '~/platform/http/http';

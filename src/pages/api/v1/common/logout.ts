@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/common/logout — revokes the token presented (spec §7 "POST logout": empty body;
- * issue 4: token revoked on the server). The body is not read. Without a valid token: 401, so a
+ * token revoked on the server). The body is not read. Without a valid token: 401, so a
  * second logout with the same token is refused.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/common/resetPassword (signed) — a new password by SMS code (issue 4 /rstpwd):
+ * POST /api/v1/common/resetPassword (signed) — a new password by SMS code (/rstpwd):
  * { mobile, code, password (encrypted) } → null; every token of the user is revoked.
  */
 import { allowOnly, handle, ok, readSignedJson } from '~/platform/http/http';

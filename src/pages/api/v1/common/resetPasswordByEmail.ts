@@ -1,6 +1,5 @@
 /**
- * POST /api/v1/common/resetPasswordByEmail (signed) — a new password by email code (issue 4
- * /rstpwd): { email, code, password (encrypted) } → null; every token of the user is revoked.
+ * POST /api/v1/common/resetPasswordByEmail (signed) — a new password by email code (* /rstpwd): { email, code, password (encrypted) } → null; every token of the user is revoked.
  */
 import { allowOnly, handle, ok, readSignedJson } from '~/platform/http/http';
 import { resetPassword, resetPasswordByEmailBodySchema } from '~/features/sign-in/server/password-login';

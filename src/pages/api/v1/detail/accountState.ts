@@ -4,7 +4,7 @@
  * 账号已删除, like detail/account (docs/user-catalog-api.md "Likes and collections").
  *
  * The detail page asks this once per view of a signed-in user, so the same request records the
- * view in 我的足迹 (issue 16): one upsert, after the state read proved the listing exists.
+ * view in 我的足迹: one upsert, after the state read proved the listing exists.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';

@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/help/page?slug — one published help page with the HTML the server rendered from its
- * Markdown (spec §7 help "detail"; issue 16); 404 帮助文档不存在.
+ * Markdown (spec §7 help "detail"); 404 帮助文档不存在.
  */
 import { helpPageQuerySchema } from '~/features/content/contract/content';
 import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';

@@ -1,4 +1,4 @@
-/** GET /api/v1/help/pages?type — the type's published pages, in order (spec §7 help "page list"; issue 16). */
+/** GET /api/v1/help/pages?type — the type's published pages, in order (spec §7 help "page list"). */
 import { helpPagesQuerySchema } from '~/features/content/contract/content';
 import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
 import { listHelpPages } from '~/features/content/server/help';

@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/help/search?q — published help pages holding every word of q in the title or the
- * text, title hits first, with the text around the first match (issue 16 "searchable").
+ * text, title hits first, with the text around the first match ("searchable").
  */
 import { helpSearchQuerySchema } from '~/features/content/contract/content';
 import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';

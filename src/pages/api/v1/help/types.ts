@@ -1,4 +1,4 @@
-/** GET /api/v1/help/types — the help types with published pages, in order (spec §7 help "type list"; issue 16). */
+/** GET /api/v1/help/types — the help types with published pages, in order (spec §7 help "type list"). */
 import { allowOnly, handle, headOf, ok } from '~/platform/http/http';
 import { listHelpTypes } from '~/features/content/server/help';
 

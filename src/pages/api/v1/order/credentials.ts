@@ -1,7 +1,7 @@
 /**
  * GET /api/v1/order/credentials?order_no= (Bearer) — the account's login details, only for the
  * renter while the rental runs (403 before or after, 404 for anyone else). Each GET that reveals
- * them is logged (issue 15 login-details access log); a HEAD shows nothing and is not.
+ * them is logged (login-details access log); a HEAD shows nothing and is not.
  */
 import { z } from 'zod';
 import { requireUser } from '~/features/sign-in/server/auth-gate';

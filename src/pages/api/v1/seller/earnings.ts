@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/seller/earnings?page=&page_size=&sort=earnings_desc|earnings_asc|rentals_desc (Bearer;
- * issue 13) → SellerEarnings: frozen, released, this month, commission, the wallet balance, the
+ *) → SellerEarnings: frozen, released, this month, commission, the wallet balance, the
  * 30-day series and one page of listing statistics. 403 code 1101 for a caller without a shop.
  */
 import { sellerEarningsQuerySchema } from '~/features/sellers/contract/seller-earnings';

@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/seller/orders?filter=all|unpaid|running|finished|cancelled&page=&page_size= (Bearer;
- * issue 13) → Page<SellerOrder>: the rental orders on the caller's listings, newest first, the
+ *) → Page<SellerOrder>: the rental orders on the caller's listings, newest first, the
  * renter masked as 租客***, with the seller's earnings and the complaints. 403 code 1101 for a
  * caller without a shop.
  */

@@ -1,4 +1,4 @@
-/** GET /api/v1/seller/profile (Bearer; issue 13) → SellerProfile: real-name state, the certification and the shop. */
+/** GET /api/v1/seller/profile (Bearer) → SellerProfile: real-name state, the certification and the shop. */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, handle, ok } from '~/platform/http/http';
 import { getSellerProfile } from '~/features/sellers/server/sellers';

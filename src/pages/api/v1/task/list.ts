@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/task/list?game_id&page&page_size → Page<TaskView> (issue 16 wanted board): open tasks
+ * GET /api/v1/task/list?game_id&page&page_size → Page<TaskView> (wanted board): open tasks
  * not yet expired, newest first. Public; a signed-in caller's own tasks carry is_mine.
  */
 import { optionalUser } from '~/features/sign-in/server/auth-gate';

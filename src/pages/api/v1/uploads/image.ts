@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/uploads/image (Bearer; issue 13, spec §7 "uploads") — multipart/form-data with one
+ * POST /api/v1/uploads/image (Bearer, spec §7 "uploads") — multipart/form-data with one
  * `file` (JPEG, PNG or WebP by its content, at most 5 MB) and `purpose` (listing | complaint |
  * avatar) → `{ id, card_url, detail_url, width, height }`. Refusals: 401, 415 not multipart, 413
  * 图片不能超过5MB, 400 仅支持 JPEG、PNG、WebP 图片 / 图片尺寸过大 / a bad field, 429 past the daily

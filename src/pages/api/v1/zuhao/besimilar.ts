@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/zuhao/besimilar?account_id&page&page_size — 找相似 (issue 16): `{ source, list,
+ * GET /api/v1/zuhao/besimilar?account_id&page&page_size — 找相似: `{ source, list,
  * total, page, page_size }`, listed accounts of the same game near the given one's price, most
  * shared attributes first. A missing or deleted account answers 404 with code -400 账号已删除.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/ops/chat/close { conversation_id } (operator, chat; issue 15) → the conversation's
+ * POST /api/v1/ops/chat/close { conversation_id } (operator, chat) → the conversation's
  * summary: the caller's conversation (or a waiting one; any, for an admin) ends with 会话已结束. Audited (chat.close).
  */
 import { handle, ok, readJson } from '~/platform/http/http';

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/ops/chat/image (operator, chat; issue 15) — multipart/form-data with one `file`
+ * POST /api/v1/ops/chat/image (operator, chat) — multipart/form-data with one `file`
  * (JPEG, PNG or WebP by content, at most 5 MB) → the upload `{ id, card_url, detail_url, width,
  * height }` to send with reply. The same checks and re-encoding as a user's upload; purpose chat.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/ops/chat/messages?conversation_id=&before_id=&after_id=&limit= (operator, chat;
- * issue 15) → ChatOpsHistory: the conversation and its user's messages over all conversations.
+ *) → ChatOpsHistory: the conversation and its user's messages over all conversations.
  */
 import { handle, headOf, ok, readQuery } from '~/platform/http/http';
 import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';

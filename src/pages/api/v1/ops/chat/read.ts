@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/ops/chat/read { conversation_id, message_id } (operator, chat; issue 15) → the
+ * POST /api/v1/ops/chat/read { conversation_id, message_id } (operator, chat) → the
  * summary: the desk has read the conversation up to that message (the user sees 已读).
  */
 import { handle, ok, readJson } from '~/platform/http/http';

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/ops/chat/release { conversation_id } (operator, chat; issue 15) → the conversation's
+ * POST /api/v1/ops/chat/release { conversation_id } (operator, chat) → the conversation's
  * summary: the caller's conversation goes back to the queue (transfer). Audited (chat.release).
  */
 import { handle, ok, readJson } from '~/platform/http/http';

@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/ops/chat/reply { conversation_id, type: 'text', text } | { conversation_id, type:
- * 'image', image_id } (operator, chat; issue 15) → the message: only into the caller's own
+ * 'image', image_id } (operator, chat) → the message: only into the caller's own
  * conversation (409 otherwise), 429 past the agents' rate.
  */
 import { handle, ok, readJson } from '~/platform/http/http';

@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/ops/chat/stream (operator, chat; issue 15): server-sent events of the console, a
+ * GET /api/v1/ops/chat/stream (operator, chat): server-sent events of the console, a
  * summary per changed conversation and the counters; while it is open the agent counts as online.
  */
 import { handle } from '~/platform/http/http';

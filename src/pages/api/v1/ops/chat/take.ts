@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/ops/chat/take { conversation_id } (operator, chat; issue 15) → the conversation's
+ * POST /api/v1/ops/chat/take { conversation_id } (operator, chat) → the conversation's
  * summary: waiting → assigned to the caller; 409 该会话已被其他客服接入 when another agent took it first. Audited (chat.take).
  */
 import { handle, ok, readJson } from '~/platform/http/http';

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/seller/certification (Bearer; issue 13) → SellerProfile.
+ * POST /api/v1/seller/certification (Bearer) → SellerProfile.
  * POST `{ cert_type: 0, shop_name }` or `{ cert_type: 1 | 2, shop_name, details }`: apply. An
  * individual owner is approved at once once real-name verified (else 409 请先完成实名认证); a store or
  * merchant goes to review. Withdrawing is POST seller/certification/withdraw.

@@ -1,4 +1,4 @@
-/** POST /api/v1/seller/certification/withdraw (Bearer; issue 13) — withdraws an application under review back to a draft → SellerProfile. */
+/** POST /api/v1/seller/certification/withdraw (Bearer) — withdraws an application under review back to a draft → SellerProfile. */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, handle, ok } from '~/platform/http/http';
 import { withdrawCertification } from '~/features/sellers/server/sellers';

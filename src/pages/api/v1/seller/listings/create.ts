@@ -1,4 +1,4 @@
-/** POST /api/v1/seller/listings/create (Bearer, seller; issue 13) → SellerListingSaved: pending review when review is on, on the shelf at once when it is off. */
+/** POST /api/v1/seller/listings/create (Bearer, seller) → SellerListingSaved: pending review when review is on, on the shelf at once when it is off. */
 import { listingCreateSchema } from '~/features/sellers/contract/seller-listings';
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, handle, ok, readJson } from '~/platform/http/http';

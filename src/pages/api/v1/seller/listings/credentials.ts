@@ -1,7 +1,7 @@
 /**
- * GET /api/v1/seller/listings/credentials?id= (Bearer, seller; issue 13) → { login_account,
+ * GET /api/v1/seller/listings/credentials?id= (Bearer, seller) → { login_account,
  * login_password }: the owner's own login details, on an explicit ask (the 显示密码 button) only.
- * Another shop's listing answers 404 like a missing one. Each reveal is logged (issue 15).
+ * Another shop's listing answers 404 like a missing one. Each reveal is logged.
  */
 import { listingIdQuerySchema } from '~/features/sellers/contract/seller-listings';
 import { requireUser } from '~/features/sign-in/server/auth-gate';

@@ -1,4 +1,4 @@
-/** POST /api/v1/seller/listings/delete { id } (Bearer, seller; issue 13) → SellerListingDeleteAnswer: deleted, or unlisted while orders run or are to come. */
+/** POST /api/v1/seller/listings/delete { id } (Bearer, seller) → SellerListingDeleteAnswer: deleted, or unlisted while orders run or are to come. */
 import { listingIdBodySchema } from '~/features/sellers/contract/seller-listings';
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, handle, ok, readJson } from '~/platform/http/http';

@@ -1,4 +1,4 @@
-/** GET /api/v1/seller/listings/detail?id= (Bearer, seller; issue 13) → SellerListingEdit: the form's values, the login account, never the password. */
+/** GET /api/v1/seller/listings/detail?id= (Bearer, seller) → SellerListingEdit: the form's values, the login account, never the password. */
 import { listingIdQuerySchema } from '~/features/sellers/contract/seller-listings';
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, handle, ok, readQuery } from '~/platform/http/http';

@@ -1,4 +1,4 @@
-/** GET /api/v1/seller/listings?state=&page=&page_size= (Bearer, seller; issue 13) → Page<SellerListingRow>, newest first, deleted ones left out. */
+/** GET /api/v1/seller/listings?state=&page=&page_size= (Bearer, seller) → Page<SellerListingRow>, newest first, deleted ones left out. */
 import { sellerListingsQuerySchema } from '~/features/sellers/contract/seller-listings';
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, handle, ok, readQuery } from '~/platform/http/http';

@@ -1,4 +1,4 @@
-/** GET /api/v1/seller/listings/options (Bearer, seller; issue 13) → SellerListingOptions: games with platforms, zones and attributes, and the review setting. */
+/** GET /api/v1/seller/listings/options (Bearer, seller) → SellerListingOptions: games with platforms, zones and attributes, and the review setting. */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, handle, ok } from '~/platform/http/http';
 import { sellerListingOptions } from '~/features/sellers/server/seller-listings';

@@ -1,4 +1,4 @@
-/** POST /api/v1/seller/listings/state { id, state: on_shelf | off_shelf | maintenance } (Bearer, seller; issue 13) → SellerListingStateAnswer. */
+/** POST /api/v1/seller/listings/state { id, state: on_shelf | off_shelf | maintenance } (Bearer, seller) → SellerListingStateAnswer. */
 import { listingStateSchema } from '~/features/sellers/contract/seller-listings';
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, handle, ok, readJson } from '~/platform/http/http';

@@ -1,4 +1,4 @@
-/** POST /api/v1/seller/listings/update (Bearer, seller; issue 13) → SellerListingSaved; 404 for another shop's listing, 409 for new login details during a running rental. */
+/** POST /api/v1/seller/listings/update (Bearer, seller) → SellerListingSaved; 404 for another shop's listing, 409 for new login details during a running rental. */
 import { listingUpdateSchema } from '~/features/sellers/contract/seller-listings';
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
