@@ -22,7 +22,9 @@ export const BOUNDARY_ELEMENTS = [
   // Astro components render on the server: a type from a feature's server/ is tolerated there.
   { type: 'feature-astro', pattern: 'src/features/*/ui/**/*.astro', mode: 'full' },
   { type: 'feature-ui', pattern: 'src/features/*/ui/**', partialMatch: false },
-  // client.ts, contract, stores: what a feature's screens and the browser client read.
+  // wire.ts: the schemas of the feature's routes (endpoints and tests; the browser takes its types)
+  { type: 'feature-wire', pattern: 'src/features/*/wire.ts', mode: 'full' },
+  // routes.ts, client.ts, contract, stores: what a feature's screens and the browser client read.
   { type: 'feature-browser', pattern: 'src/features/*/**', partialMatch: false },
   { type: 'platform-schema', pattern: 'src/platform/db/schema.ts', mode: 'full' },
   { type: 'platform-db', pattern: 'src/platform/db/**', partialMatch: false },
@@ -45,7 +47,7 @@ export const BOUNDARY_ELEMENTS = [
 
 const SERVER_TYPES = ['feature-server', 'platform-schema', 'platform-db', 'platform-providers', 'platform-server', 'app', 'app-seed'];
 const BROWSER_TYPES = ['feature-rules', 'feature-ui', 'feature-browser', 'platform-rules', 'platform-constants', 'platform-stores', 'platform-shared', 'platform-browser', 'page-scripts'];
-const FEATURE_TYPES = ['feature-rules', 'feature-server', 'feature-astro', 'feature-ui', 'feature-browser'];
+const FEATURE_TYPES = ['feature-rules', 'feature-server', 'feature-astro', 'feature-ui', 'feature-wire', 'feature-browser'];
 const PLATFORM_TYPES = ['platform-schema', 'platform-db', 'platform-providers', 'platform-server', 'platform-rules', 'platform-constants', 'platform-stores', 'platform-shared', 'platform-browser'];
 const APP_TYPES = BOUNDARY_ELEMENTS.map((element) => element.type);
 
@@ -68,6 +70,10 @@ export const BOUNDARY_POLICIES = [
     'Server code never imports a screen or the islands\' stores.'),
   forbid(BROWSER_TYPES, SERVER_TYPES,
     'Screens, clients, contracts, stores and rules run in the browser: they never import a feature\'s server/, the platform\'s server side or app/.'),
+  forbid(BROWSER_TYPES.filter((t) => t !== 'feature-rules'), ['feature-wire'],
+    'The browser takes only types from a feature\'s wire.ts: its schemas would bring zod and the server\'s error texts.', 'value'),
+  forbid('feature-wire', ['feature-server', 'feature-ui', 'feature-astro', 'platform-stores', 'platform-browser', 'app', 'app-seed'],
+    'A feature\'s wire.ts holds schemas: it imports routes, contracts, rules and the platform\'s wire and errors.'),
   // The schema barrel gathers the features' wire enums (to be split per feature); type imports
   // (a port's shapes) vanish at build time.
   forbid(PLATFORM_TYPES.filter((t) => t !== 'platform-schema'), FEATURE_TYPES,

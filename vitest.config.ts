@@ -9,7 +9,8 @@ export default defineConfig({
     environment: 'node',
     // Database templates built once per run (tests/integration/global-setup.ts).
     globalSetup: ['tests/integration/global-setup.ts'],
-    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    // Every answer an endpoint gives in a test is parsed with its route's answer schema (serve.ts).
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', VALIDATE_ANSWERS: '1' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,31 +1,20 @@
 /**
- * A renter's notifications (spec §3 Notification, §7 "GET notifications", "GET
- * /api/v1/notifications/unread", "POST notifications/{id}/read"; contract/notifications.ts).
+ * A renter's notifications in the browser: each call is a declared route (routes.ts).
  * Every call needs the signed-in user's token; another user's id answers 404.
  */
 import type { NotificationFilter, NotificationPage, NotificationReadAllResult, NotificationReadResult, NotificationView, UnreadNotifications } from '~/features/notifications/contract';
-import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+import { NOTIFICATION_ROUTES, type NotificationListQuery } from '~/features/notifications/routes';
+import { call, type RequestOptions } from '~/platform/client/client';
 
 export type * from '~/features/notifications/contract';
+export type { NotificationListQuery } from '~/features/notifications/routes';
 export { NOTIFICATION_FILTERS, NOTIFICATION_FILTER_LABELS, NOTIFICATION_KINDS } from '~/features/notifications/contract';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 
-export const NOTIFICATIONS_PATH = '/notifications';
-export const UNREAD_NOTIFICATIONS_PATH = '/notifications/unread';
-
-export interface NotificationListQuery {
-  page: number;
-  page_size: number;
-  /** One group of kinds (消息通知's tabs); absent means every kind. */
-  filter?: NotificationFilter;
-  /** Only today's (Asia/Shanghai day). */
-  is_today?: boolean;
-}
-
 /** 消息通知: unread first, then newest first. */
 export function listNotifications(query: NotificationListQuery, options: Signal = {}): Promise<NotificationPage> {
-  return apiGet(NOTIFICATIONS_PATH, { ...query }, options);
+  return call(NOTIFICATION_ROUTES.list, query, options);
 }
 
 /**
@@ -33,12 +22,12 @@ export function listNotifications(query: NotificationListQuery, options: Signal 
  * visitor did not ask for shows no toast when the network fails (a 401 still signs out, spec §8).
  */
 export function getUnreadNotifications(options: Signal = {}): Promise<UnreadNotifications> {
-  return apiGet(UNREAD_NOTIFICATIONS_PATH, { is_today: true }, { ...options, quiet: true });
+  return call(NOTIFICATION_ROUTES.unread, { is_today: true }, { ...options, quiet: true });
 }
 
 /** 消息详情: one of the user's notifications; 404 for an unknown id or anyone else's. */
 export function getNotification(id: number, options: Signal = {}): Promise<NotificationView> {
-  return apiGet(`${NOTIFICATIONS_PATH}/${encodeURIComponent(String(id))}`, undefined, options);
+  return call(NOTIFICATION_ROUTES.get, { id }, options);
 }
 
 /**
@@ -46,10 +35,10 @@ export function getNotification(id: number, options: Signal = {}): Promise<Notif
  * ask for; the detail screen's mark is quiet too (the message is on screen either way).
  */
 export function markNotificationRead(id: number): Promise<NotificationReadResult> {
-  return apiPost(`${NOTIFICATIONS_PATH}/${encodeURIComponent(String(id))}/read`, undefined, { quiet: true });
+  return call(NOTIFICATION_ROUTES.markRead, { id }, { quiet: true });
 }
 
 /** 全部已读: every unread one, or only one group's. */
 export function markAllNotificationsRead(filter?: NotificationFilter): Promise<NotificationReadAllResult> {
-  return apiPost(`${NOTIFICATIONS_PATH}/readAll`, filter ? { filter } : undefined);
+  return call(NOTIFICATION_ROUTES.markAllRead, filter ? { filter } : {});
 }

@@ -3,7 +3,14 @@
  * "GET /api/v1/notifications/unread", "POST notifications/{id}/read"): what the 15 s poll, the
  * popup queue and the 消息通知 screens read, and what services/notifications.ts builds.
  */
-import type { Page } from '~/platform/wire/common';
+import type { z } from 'zod';
+import type {
+  notificationPageSchema,
+  notificationReadAllResultSchema,
+  notificationReadResultSchema,
+  notificationViewSchema,
+  unreadNotificationsSchema,
+} from '~/features/notifications/wire';
 
 /** What a notification is about; the server's NOTIFICATION_TYPES (db/schema.ts) are the same list. */
 export const NOTIFICATION_KINDS = [
@@ -46,47 +53,12 @@ export const NOTIFICATION_FILTER_LABELS: Readonly<Record<NotificationFilter, str
 };
 
 /** spec §3: params is JSON and carries order_no where an order is concerned. */
-export interface NotificationParams {
-  order_no?: string;
-  [key: string]: unknown;
-}
+export type NotificationParams = NotificationView['params'];
 
-/** spec §3 Notification, plus when it was written and whether it has been read. */
-export interface NotificationView {
-  id: number;
-  title: string;
-  content: string;
-  notification_type: NotificationKind;
-  params: NotificationParams;
-  /** Written today (Asia/Shanghai day). */
-  is_today: boolean;
-  is_read: boolean;
-  /** ISO 8601. */
-  created_at: string;
-}
-
-/** GET /api/v1/notifications `data`: unread first, then newest first; `unread` counts all unread. */
-export interface NotificationPage extends Page<NotificationView> {
-  unread: number;
-}
-
-/** GET /api/v1/notifications/unread `data` (spec §7 "reads code and data.popups"). */
-export interface UnreadNotifications {
-  /** Unread notifications to pop up, oldest first (the queue shows them in order). */
-  popups: NotificationView[];
-  /** All unread notifications (the header badge). */
-  unread: number;
-}
-
-/** POST /api/v1/notifications/{id}/read `data`: the id, and how many are still unread (the badge). */
-export interface NotificationReadResult {
-  id: number;
-  unread: number;
-}
-
-/** POST /api/v1/notifications/readAll `data` (body optional: `{ filter?: NotificationFilter }`). */
-export interface NotificationReadAllResult {
-  /** How many were unread and are now read. */
-  marked: number;
-  unread: number;
-}
+// The answers' types are the outputs of their schemas (wire.ts); a type import keeps zod out of the
+// islands that read them.
+export type NotificationView = z.output<typeof notificationViewSchema>;
+export type NotificationPage = z.output<typeof notificationPageSchema>;
+export type UnreadNotifications = z.output<typeof unreadNotificationsSchema>;
+export type NotificationReadResult = z.output<typeof notificationReadResultSchema>;
+export type NotificationReadAllResult = z.output<typeof notificationReadAllResultSchema>;

@@ -15,6 +15,7 @@ import { baseFromDocument } from '~/platform/client/base-url';
 import { API_MESSAGES, ApiError } from '~/platform/client/errors';
 import { appendQuery, toFormQuery, type QueryParams } from '~/platform/client/query';
 import { getSessionId } from '~/platform/client/session-id';
+import { fillPath, type Route } from '~/platform/wire/route';
 
 /** spec §7: every response body. */
 export interface ApiEnvelope<T = unknown> {
@@ -90,6 +91,17 @@ export function apiGet<T>(path: string, params?: QueryParams, options: RequestOp
 
 export function apiPost<T>(path: string, body?: PostBody, options: RequestOptions = {}): Promise<T> {
   return request<T>({ method: 'POST', path, body, options });
+}
+
+/**
+ * Calls a declared route (its feature's routes.ts): path parameters come from the input's fields of
+ * those names; the rest is the query of a GET or the JSON body of a POST (none when nothing is left).
+ */
+export function call<In, Out>(route: Route<In, Out>, ...[input, options = {}]: Partial<In> extends In ? [input?: In, options?: RequestOptions] : [input: In, options?: RequestOptions]): Promise<Out> {
+  const { path, rest } = fillPath(route.path, (input ?? {}) as Record<string, unknown>);
+  const empty = Object.keys(rest).length === 0;
+  if (route.method === 'GET') return request<Out>({ method: 'GET', path, params: empty ? undefined : (rest as QueryParams), options });
+  return request<Out>({ method: 'POST', path, body: empty ? undefined : rest, options });
 }
 
 interface Call {

@@ -89,6 +89,11 @@ export interface Page<T> {
   page_size: number;
 }
 
+/** The schema of a Page of `item` (an answer schema of a paged list route). */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.strictObject({ list: z.array(item), total: z.number().int().nonnegative(), page: z.number().int().positive(), page_size: z.number().int().positive() });
+}
+
 // The client's transport-failure texts live in a module without zod, so islands importing them
 // do not pull the schema library into every page (detail page JavaScript budget).
 export { API_MESSAGES } from '~/platform/wire/messages';

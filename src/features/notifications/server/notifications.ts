@@ -9,7 +9,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { MS_PER_DAY } from '~/platform/config/constants';
-import { optionalQuery, queryIdSchema, queryIntSchema } from '~/platform/wire/common';
 import {
   NOTIFICATION_FILTERS,
   type NotificationFilter,
@@ -23,19 +22,17 @@ import {
 } from '~/features/notifications/contract';
 import { shanghaiMidnight } from '~/platform/rules/shanghai-time';
 import type { DbOrTx } from '~/platform/db/client';
+import type { NotificationListQuery, ReadAllInput, UnreadQuery } from '~/features/notifications/wire';
 import { affectedRowCount } from '~/platform/db/client';
 import { notificationBroadcasts, notifications } from '~/platform/db/schema';
-import { badRequest, conflict, notFound, withReason } from '~/platform/http/errors';
+import { badRequest, conflict, notFound } from '~/platform/http/errors';
 import { AUDIENCE_SEGMENTS, type AudienceSegment } from '~/features/campaigns/contract/ops-campaigns';
 
 export const MSG_NOTIFICATION_NOT_FOUND = '通知不存在';
-/** Most a page of the 消息通知 list holds. */
-export const NOTIFICATION_PAGE_SIZE_MAX = 50;
+export { NOTIFICATION_PAGE_SIZE_MAX } from '~/features/notifications/wire';
 export const NOTIFICATION_PAGE_SIZE_DEFAULT = 20;
 /** Most popups one poll returns: the queue shows one at a time, 10 s each, so 20 is minutes' worth. */
 export const NOTIFICATION_POPUPS_MAX = 20;
-/** A page past this would overflow the offset arithmetic; nobody pages that far. */
-const MAX_PAGE = 1_000_000;
 const TITLE_MAX = 64;
 const CONTENT_MAX = 1000;
 const DEDUPE_KEY_MAX = 96;
@@ -177,32 +174,6 @@ export const MSG_BROADCAST_KEY_REUSED = '该请求标识已用于其他群发，
 
 // ---------------------------------------------------------------------------------------------
 // reading
-
-const isTodaySchema = optionalQuery(
-  z.enum(['true', 'false', '1', '0'], { error: withReason('应为 true 或 false') }).transform((value) => value === 'true' || value === '1'),
-);
-const filterKeys = Object.keys(NOTIFICATION_FILTERS) as [NotificationFilter, ...NotificationFilter[]];
-const filterSchema = optionalQuery(z.enum(filterKeys, { error: withReason(`应为 ${filterKeys.join('、')} 之一`) }));
-
-/** GET /api/v1/notifications?is_today=&filter=&page=&page_size= */
-export const notificationListQuerySchema = z.object({
-  is_today: isTodaySchema,
-  filter: filterSchema,
-  page: optionalQuery(queryIntSchema(1, MAX_PAGE)),
-  page_size: optionalQuery(queryIntSchema(1, NOTIFICATION_PAGE_SIZE_MAX)),
-});
-export type NotificationListQuery = z.output<typeof notificationListQuerySchema>;
-
-/** GET /api/v1/notifications/unread?is_today= */
-export const unreadQuerySchema = z.object({ is_today: isTodaySchema });
-export type UnreadQuery = z.output<typeof unreadQuerySchema>;
-
-/** POST /api/v1/notifications/readAll, body optional: { filter? } */
-export const readAllBodySchema = z.object({ filter: filterSchema });
-export type ReadAllInput = z.output<typeof readAllBodySchema>;
-
-/** The {id} of a path: a positive integer within PostgreSQL's integer (400 otherwise). */
-export const notificationIdSchema = z.object({ id: queryIdSchema });
 
 interface NotificationRow {
   id: number;

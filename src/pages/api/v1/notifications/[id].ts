@@ -4,15 +4,12 @@
  * user's is 404 通知不存在.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, headOf, ok, parseInput } from '~/platform/http/http';
-import { getNotification, notificationIdSchema } from '~/features/notifications/server/notifications';
+import { getNotification } from '~/features/notifications/server/notifications';
+import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+export const { GET, HEAD, ALL } = serve(NOTIFICATION_WIRE.get, async (ctx, { id }) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const { id } = await parseInput(notificationIdSchema, { id: ctx.params['id'] ?? '' });
-  return ok(await getNotification(ctx.db, userId, id, now));
+  return getNotification(ctx.db, userId, id, now);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

@@ -5,15 +5,12 @@
  * order|complaint|money|system; page ≥ 1; page_size 1-50 (default 20).
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { listNotifications, notificationListQuerySchema } from '~/features/notifications/server/notifications';
+import { listNotifications } from '~/features/notifications/server/notifications';
+import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+export const { GET, HEAD, ALL } = serve(NOTIFICATION_WIRE.list, async (ctx, query) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const query = await readQuery(ctx.url, notificationListQuerySchema);
-  return ok(await listNotifications(ctx.db, userId, query, now));
+  return listNotifications(ctx.db, userId, query, now);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

@@ -4,28 +4,12 @@
  * Answers `{ marked, unread }`.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { unsupportedMediaType } from '~/platform/http/errors';
-import { allowOnly, handle, ok, readBodyBytes, readJson } from '~/platform/http/http';
-import { markAllNotificationsRead, readAllBodySchema, type ReadAllInput } from '~/features/notifications/server/notifications';
+import { markAllNotificationsRead } from '~/features/notifications/server/notifications';
+import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(NOTIFICATION_WIRE.markAllRead, async (ctx, input) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  return ok(await markAllNotificationsRead(ctx.db, userId, await readOptionalBody(ctx.request), now));
+  return markAllNotificationsRead(ctx.db, userId, input, now);
 });
-
-/**
- * "Mark all read" needs no body: an empty one (a bare POST, or JSON content-type with nothing
- * sent) means no filter; a JSON body is read as any JSON endpoint reads it (415 for another media
- * type, 400 for bad JSON or an unknown filter). A filter body is a few bytes: 4 KB is plenty.
- */
-async function readOptionalBody(request: Request): Promise<ReadAllInput> {
-  const bytes = await readBodyBytes(request, MAX_BODY_BYTES);
-  if (bytes.byteLength === 0) return {};
-  if (request.headers.get('content-type') === null) throw unsupportedMediaType();
-  return readJson(new Request(request.url, { method: 'POST', headers: request.headers, body: bytes }), readAllBodySchema, { maxBytes: MAX_BODY_BYTES });
-}
-
-const MAX_BODY_BYTES = 4096;
-
-export const ALL = allowOnly('POST');

@@ -5,15 +5,12 @@
  * A static route, so Astro resolves it before notifications/[id].
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { unreadNotifications, unreadQuerySchema } from '~/features/notifications/server/notifications';
+import { unreadNotifications } from '~/features/notifications/server/notifications';
+import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+export const { GET, HEAD, ALL } = serve(NOTIFICATION_WIRE.unread, async (ctx, query) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const query = await readQuery(ctx.url, unreadQuerySchema);
-  return ok(await unreadNotifications(ctx.db, userId, query, now));
+  return unreadNotifications(ctx.db, userId, query, now);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

@@ -4,14 +4,12 @@
  * or another user's is 404 通知不存在. Answers `{ id, unread }`.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, parseInput } from '~/platform/http/http';
-import { markNotificationRead, notificationIdSchema } from '~/features/notifications/server/notifications';
+import { markNotificationRead } from '~/features/notifications/server/notifications';
+import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(NOTIFICATION_WIRE.markRead, async (ctx, { id }) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const { id } = await parseInput(notificationIdSchema, { id: ctx.params['id'] ?? '' });
-  return ok(await markNotificationRead(ctx.db, userId, id, now));
+  return markNotificationRead(ctx.db, userId, id, now);
 });
-
-export const ALL = allowOnly('POST');

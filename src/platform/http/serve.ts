@@ -1,0 +1,65 @@
+/**
+ * Endpoints are a declared route and a handler: `export const { GET, HEAD, ALL } = serve(WIRE.x,
+ * (ctx, input) => ...)`. The route says the method, where the input comes from and its schema; the
+ * handler gets the validated input and returns the answer's `data`.
+ *
+ * Under tests (VALIDATE_ANSWERS=1, vitest.config.ts) every answer is parsed with the route's answer
+ * schema, so a field renamed in a service fails a test instead of a user.
+ */
+import type { APIRoute } from 'astro';
+import type { z } from 'zod';
+import { unsupportedMediaType } from '~/platform/http/errors';
+import { allowOnly, handle, headOf, ok, parseInput, readBodyBytes, readJsonBody, type HandlerContext } from '~/platform/http/http';
+import { pathParameters, type RouteMethod } from '~/platform/wire/route';
+import type { WiredRoute } from '~/platform/wire/wired-route';
+
+const VALIDATE_ANSWERS = process.env.VALIDATE_ANSWERS === '1';
+
+export type RouteHandler<S extends z.ZodType, Out> = (ctx: HandlerContext, input: z.output<S>) => Promise<Out>;
+
+/** The exports of an endpoint: the route's method (HEAD with GET) and ALL for every other one. */
+export type ServedRoute<M extends RouteMethod> = M extends 'GET' ? { GET: APIRoute; HEAD: APIRoute; ALL: APIRoute } : { POST: APIRoute; ALL: APIRoute };
+
+async function rawInput(route: WiredRoute, ctx: HandlerContext): Promise<unknown> {
+  const fromPath: Record<string, string> = {};
+  for (const name of pathParameters(route.path)) fromPath[name] = ctx.params[name] ?? '';
+  if (route.method === 'GET') {
+    const query: Record<string, string | string[]> = {};
+    for (const key of new Set(ctx.url.searchParams.keys())) {
+      const values = ctx.url.searchParams.getAll(key);
+      query[key] = values.length === 1 ? values[0]! : values;
+    }
+    return { ...query, ...fromPath };
+  }
+  if (route.body === 'none') return fromPath;
+  if (route.body === 'optional-json') {
+    const bytes = await readBodyBytes(ctx.request, route.maxBodyBytes ?? Number.MAX_SAFE_INTEGER);
+    if (bytes.byteLength === 0) return fromPath;
+    if (ctx.request.headers.get('content-type') === null) throw unsupportedMediaType();
+    const replay = new Request(ctx.request.url, { method: 'POST', headers: ctx.request.headers, body: bytes });
+    return withPath(await readJsonBody(replay, { maxBytes: route.maxBodyBytes }), fromPath);
+  }
+  return withPath(await readJsonBody(ctx.request, { maxBytes: route.maxBodyBytes }), fromPath);
+}
+
+/** A JSON body that is not an object goes to the schema as it is, to be refused there. */
+function withPath(body: unknown, fromPath: Record<string, string>): unknown {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>), ...fromPath } : body;
+}
+
+export function serve<In, Out, S extends z.ZodType, A extends z.ZodType, M extends RouteMethod>(
+  route: WiredRoute<In, Out, S, A, M>,
+  handler: RouteHandler<S, Out>,
+): ServedRoute<M> {
+  const served = handle(async (ctx) => {
+    const input = await parseInput(route.input, await rawInput(route, ctx));
+    const answer = await handler(ctx, input);
+    if (VALIDATE_ANSWERS) {
+      const checked = route.answer.safeParse(answer);
+      if (!checked.success) throw new Error(`answer of ${route.method} ${route.path} does not match its route: ${checked.error.message}`);
+    }
+    return ok(answer);
+  });
+  const exports = route.method === 'GET' ? { GET: served, HEAD: headOf(served), ALL: allowOnly('GET') } : { POST: served, ALL: allowOnly('POST') };
+  return exports as ServedRoute<M>;
+}
