@@ -18,6 +18,8 @@ import tseslint from 'typescript-eslint';
  */
 export const BOUNDARY_ELEMENTS = [
   { type: 'feature-rules', pattern: 'src/features/*/rules/**', partialMatch: false },
+  // A feature's tables: the data layer's share of the feature, gathered by the schema barrel.
+  { type: 'feature-tables', pattern: 'src/features/*/server/tables.ts', mode: 'full' },
   { type: 'feature-server', pattern: 'src/features/*/server/**', partialMatch: false },
   // Astro components render on the server: a type from a feature's server/ is tolerated there.
   { type: 'feature-astro', pattern: 'src/features/*/ui/**/*.astro', mode: 'full' },
@@ -45,9 +47,9 @@ export const BOUNDARY_ELEMENTS = [
   { type: 'src', pattern: 'src/**', partialMatch: false },
 ];
 
-const SERVER_TYPES = ['feature-server', 'platform-schema', 'platform-db', 'platform-providers', 'platform-server', 'app', 'app-seed'];
+const SERVER_TYPES = ['feature-tables', 'feature-server', 'platform-schema', 'platform-db', 'platform-providers', 'platform-server', 'app', 'app-seed'];
 const BROWSER_TYPES = ['feature-rules', 'feature-ui', 'feature-browser', 'platform-rules', 'platform-constants', 'platform-stores', 'platform-shared', 'platform-browser', 'page-scripts'];
-const FEATURE_TYPES = ['feature-rules', 'feature-server', 'feature-astro', 'feature-ui', 'feature-wire', 'feature-browser'];
+const FEATURE_TYPES = ['feature-rules', 'feature-tables', 'feature-server', 'feature-astro', 'feature-ui', 'feature-wire', 'feature-browser'];
 const PLATFORM_TYPES = ['platform-schema', 'platform-db', 'platform-providers', 'platform-server', 'platform-rules', 'platform-constants', 'platform-stores', 'platform-shared', 'platform-browser'];
 const APP_TYPES = BOUNDARY_ELEMENTS.map((element) => element.type);
 
@@ -72,10 +74,10 @@ export const BOUNDARY_POLICIES = [
     'Screens, clients, contracts, stores and rules run in the browser: they never import a feature\'s server/, the platform\'s server side or app/.'),
   forbid(BROWSER_TYPES.filter((t) => t !== 'feature-rules'), ['feature-wire'],
     'The browser takes only types from a feature\'s wire.ts: its schemas would bring zod and the server\'s error texts.', 'value'),
-  forbid('feature-wire', ['feature-server', 'feature-ui', 'feature-astro', 'platform-stores', 'platform-browser', 'app', 'app-seed'],
+  forbid('feature-wire', ['feature-tables', 'feature-server', 'feature-ui', 'feature-astro', 'platform-stores', 'platform-browser', 'app', 'app-seed'],
     'A feature\'s wire.ts holds schemas: it imports routes, contracts, rules and the platform\'s wire and errors.'),
-  // The schema barrel gathers the features' wire enums (to be split per feature); type imports
-  // (a port's shapes) vanish at build time.
+  // The schema barrel gathers the features' tables; type imports (a port's shapes) vanish at
+  // build time.
   forbid(PLATFORM_TYPES.filter((t) => t !== 'platform-schema'), FEATURE_TYPES,
     'platform/ knows no feature: move the piece into platform/ or hand it in from the feature.', 'value'),
   forbid(PLATFORM_TYPES, ['app', 'app-seed'], 'platform/ never imports app/ (the composition root imports it).'),
@@ -84,13 +86,13 @@ export const BOUNDARY_POLICIES = [
     'Rules are pure: they import only other rules, platform/config/constants and npm packages.'),
   forbid('feature-astro', SERVER_TYPES,
     'Components only render: pass data in from the page (type-only imports are allowed).', 'value'),
-  forbid('feature-server', ['pages', 'feature-astro', 'feature-ui', 'platform-browser', 'platform-stores'],
+  forbid(['feature-server', 'feature-tables'], ['pages', 'feature-astro', 'feature-ui', 'platform-browser', 'platform-stores'],
     'A feature\'s server/ knows no page, screen, browser client or store.'),
-  forbid(['platform-db', 'platform-schema'], ['feature-server', 'app-seed', 'platform-providers'],
+  forbid(['platform-db', 'platform-schema', 'feature-tables'], ['feature-server', 'app-seed', 'platform-providers'],
     'The data layer knows no use case: no feature server, no seed, no provider.'),
   forbid('platform-providers', ['feature-server'],
     'Providers are ports to the outside world; features call them, not the other way round.'),
-  forbid('pages', ['platform-schema'],
+  forbid('pages', ['platform-schema', 'feature-tables'],
     'Routes never import the database schema: a feature\'s server/ owns its tables.'),
 ];
 

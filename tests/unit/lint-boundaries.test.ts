@@ -101,6 +101,36 @@ describe('import boundaries (ARCHITECTURE.md "Layout: one home per feature")', (
     expect(errors[0]).toMatch(/data layer/);
   });
 
+  it('the schema barrel may gather a feature\'s tables; the rest of platform/db may not import them', async () => {
+    const barrel = await boundaryErrors(
+      'src/platform/db/schema.ts',
+      "export * from '~/features/wallet/server/tables';\n",
+    );
+    expect(barrel).toEqual([]);
+    const errors = await boundaryErrors(
+      'src/platform/db/fixture.ts',
+      "import { wallets } from '~/features/wallet/server/tables';\nexport const x = wallets;\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/platform\/ knows no feature/);
+  });
+
+  it('a feature\'s tables importing a use case is an error; other tables, platform/db and contracts are not', async () => {
+    const errors = await boundaryErrors(
+      'src/features/wallet/server/tables.ts',
+      [
+        "import * as orders from '~/features/orders/server/orders';",
+        "import { listings } from '~/features/catalog/server/tables';",
+        "import { users } from '~/platform/db/tables';",
+        "import { LEDGER_KINDS } from '~/features/wallet/contract/money';",
+        'export const x = [orders, listings, users, LEDGER_KINDS];',
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/data layer/);
+  });
+
   it('a provider importing a feature\'s server is an error', async () => {
     const errors = await boundaryErrors(
       'src/platform/providers/fixture.ts',
@@ -163,9 +193,9 @@ describe('import boundaries (ARCHITECTURE.md "Layout: one home per feature")', (
   it('a route importing the database schema is an error; a page may use a feature\'s server and the database client', async () => {
     const schema = await boundaryErrors(
       'src/pages/api/v1/fixture.ts',
-      "import { users } from '~/platform/db/schema';\nexport const x = users;\n",
+      "import { users } from '~/platform/db/schema';\nimport { wallets } from '~/features/wallet/server/tables';\nexport const x = [users, wallets];\n",
     );
-    expect(schema).toHaveLength(1);
+    expect(schema).toHaveLength(2);
     expect(schema[0]).toMatch(/never import the database schema/);
     const errors = await boundaryErrors(
       'src/pages/fixture.astro',

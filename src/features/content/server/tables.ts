@@ -1,0 +1,113 @@
+/**
+ * The content's tables: announcements and help pages (Markdown, edited in the console) and the
+ * site settings operators change without a deploy.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from '~/platform/db/columns';
+import { operators } from '~/platform/db/tables';
+
+/** Platform announcements (公告): the home list shows the latest, each has a detail page. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: serial('id').primaryKey(),
+    title: varchar('title', { length: 120 }).notNull(),
+    content: text('content').notNull(),
+    /** Pinned announcements come first. */
+    isPinned: boolean('is_pinned').notNull().default(false),
+    /** Shown from this time on; a future time schedules it. */
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // ---- Markdown content: `content` is Markdown; an operator can withdraw an announcement.
+    /** False: withdrawn (or a draft), shown nowhere whatever published_at says. */
+    isPublished: boolean('is_published').notNull().default(true),
+    /** Raised by every edit; an edit made from an older revision is refused (two operators, one form). */
+    revision: integer('revision').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The operator of the last change; null for the seeded ones. */
+    updatedBy: integer('updated_by').references(() => operators.id),
+  },
+  (t) => [index('announcements_list_idx').on(t.isPinned.desc().nullsFirst(), t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+export type AnnouncementRow = typeof announcements.$inferSelect;
+export type NewAnnouncementRow = typeof announcements.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------
+// site settings
+
+/**
+ * Settings operators change without a deploy (commission, holds, review; the console is).
+ * One JSON value per key, read through services/site-settings.ts, which holds every default.
+ */
+export const siteSettings = pgTable('site_settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Markdown content: the help centre (console, help centre)
+
+/**
+ * Help pages, edited by operators in the console (docs/decisions.md "Markdown content"). The
+ * Markdown files of src/content/help are the shipped default set: each is inserted at start when no
+ * page has its slug, and never overwrites a row. The HTML and plain text are made by the one
+ * renderer (services/markdown.ts) when a page is saved; `renderer_version` names the renderer that
+ * made them, so the start renders again what an older renderer made.
+ */
+export const helpPages = pgTable(
+  'help_pages',
+  {
+    id: serial('id').primaryKey(),
+    /** The page's address: /help/<slug>. Fixed once created (links and the shipped files name it). */
+    slug: varchar('slug', { length: 64 }).notNull(),
+    /** The help type (category) the page is listed under. */
+    type: varchar('type', { length: 16 }).notNull(),
+    title: varchar('title', { length: 64 }).notNull(),
+    /** Order within its type, ascending. */
+    sortOrder: integer('sort_order').notNull().default(0),
+    bodyMd: text('body_md').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    /** What a reader sees, as plain text (list summaries, search snippets). */
+    bodyText: text('body_text').notNull(),
+    /**
+     * What search matches: title and text, lower-cased once when written, so a search is a plain
+     * LIKE instead of ILIKE folding the case of every character of every page on every query
+     * (2-5× faster, docs/benchmarks.md "Help search").
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower("title" || chr(10) || "body_text")`),
+    rendererVersion: smallint('renderer_version').notNull(),
+    isPublished: boolean('is_published').notNull().default(true),
+    /** Raised by every edit; an edit made from an older revision is refused. */
+    revision: integer('revision').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The operator of the last change; null while the page is as the shipped file made it. */
+    updatedBy: integer('updated_by').references(() => operators.id),
+  },
+  (t) => [
+    uniqueIndex('help_pages_slug_key').on(t.slug),
+    index('help_pages_type_idx').on(t.type, t.sortOrder, t.id).where(sql`${t.isPublished}`),
+    check('help_pages_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('help_pages_sort_order_check', sql`${t.sortOrder} between -100000 and 100000`),
+  ],
+);
+
+export type HelpPageRow = typeof helpPages.$inferSelect;
+export type NewHelpPageRow = typeof helpPages.$inferInsert;
