@@ -7,22 +7,17 @@
  * store is always empty, so no token is sent and a 401 shows nothing; `pending` is for islands
  * only (nothing on the server calls flushPendingAfterLogin).
  */
-import { FetchError, ofetch } from 'ofetch';
-import { API_PREFIX, CODE_SUCCESS, REQUEST_TIMEOUT_MS, UNAUTHORIZED_HANDLING_LIMIT } from '~/platform/config/constants';
+import { API_PREFIX, UNAUTHORIZED_HANDLING_LIMIT } from '~/platform/config/constants';
 import { $auth, currentToken, logout } from '~/platform/stores/auth';
 import { openLogin, showError } from '~/platform/stores/ui';
 import { baseFromDocument } from '~/platform/client/base-url';
+import { exchange, type PostBody } from '~/platform/client/core';
 import { API_MESSAGES, ApiError } from '~/platform/client/errors';
 import { appendQuery, toFormQuery, type QueryParams } from '~/platform/client/query';
 import { getSessionId } from '~/platform/client/session-id';
 import { fillPath, type Route } from '~/platform/wire/route';
 
-/** spec §7: every response body. */
-export interface ApiEnvelope<T = unknown> {
-  code: number;
-  msg: string;
-  data: T;
-}
+export { isEnvelope, type ApiEnvelope, type PostBody } from '~/platform/client/core';
 
 export interface RequestOptions {
   /** spec §6: send no Authorization header. */
@@ -58,11 +53,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/**
- * A string goes out byte for byte as given (ofetch sends strings unchanged, content-type JSON
- * unless a header says otherwise): the signed sign-in calls must send exactly the text they signed.
- */
-export type PostBody = Record<string, unknown> | unknown[] | FormData | URLSearchParams | string;
 
 export interface ApiConfig {
   /** Origin of the API server; '' means the page's own origin. No trailing slash. */
@@ -135,89 +125,18 @@ function buildHeaders(options: RequestOptions): Record<string, string> {
   return { ...headers, ...options.headers };
 }
 
-export function isEnvelope(body: unknown): body is ApiEnvelope {
-  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
-}
-
-function envelopeMsg(body: unknown): string | undefined {
-  if (!isEnvelope(body) || typeof body.msg !== 'string' || body.msg === '') return undefined;
-  return body.msg;
-}
-
-/** spec §8: 502 shows 服务器出错; otherwise the server's msg when the body is an envelope. */
-function httpErrorMsg(status: number, body: unknown): string {
-  if (status === 502) return API_MESSAGES.serverError;
-  return envelopeMsg(body) ?? (status === 401 ? API_MESSAGES.unauthorized : `请求失败（HTTP ${status}）`);
-}
-
-function httpError(status: number, body: unknown, cause: unknown): ApiError {
-  return new ApiError({
-    kind: 'http',
-    httpStatus: status,
-    msg: httpErrorMsg(status, body),
-    code: isEnvelope(body) ? body.code : undefined,
-    data: isEnvelope(body) ? body.data : body,
-    cause,
-  });
-}
-
-/** One round trip: resolves with data (or the raw body), rejects with an ApiError, shows nothing. */
-async function execute(call: Call): Promise<unknown> {
+/** One round trip through the core, with the site's headers (token, system, session). */
+function execute(call: Call): Promise<unknown> {
   const { options } = call;
-  const url = call.method === 'GET' ? appendQuery(resolveUrl(call.path), toFormQuery(call.params)) : resolveUrl(call.path);
-
-  // Our own timer rather than ofetch's `timeout`, which ofetch drops when a signal is given.
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException('The request timed out', 'TimeoutError'));
-  }, REQUEST_TIMEOUT_MS);
-  const callerSignal = options.signal;
-  const forwardAbort = (): void => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) forwardAbort();
-  else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
-
-  let response;
-  try {
-    response = await ofetch.raw(url, {
-      method: call.method,
-      headers: buildHeaders(options),
-      body: call.method === 'POST' ? call.body : undefined,
-      signal: controller.signal,
-      keepalive: options.keepalive,
-      retry: false,
-    });
-  } catch (caught) {
-    if (caught instanceof FetchError && caught.response) throw httpError(caught.response.status, caught.data, caught);
-    if (callerSignal?.aborted) throw new ApiError({ kind: 'cancelled', msg: API_MESSAGES.cancelled, cause: caught });
-    if (timedOut) throw new ApiError({ kind: 'timeout', msg: API_MESSAGES.timeout, cause: caught });
-    throw new ApiError({ kind: 'network', msg: API_MESSAGES.network, cause: caught });
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', forwardAbort);
-  }
-
-  const body: unknown = response._data;
-  // ofetch only rejects 4xx/5xx; a 3xx that fetch did not follow (spec §8's 303) is a failure too.
-  if (response.status < 200 || response.status > 299) {
-    throw httpError(response.status, body, new Error(`HTTP ${response.status} ${response.statusText}`.trim()));
-  }
-  if (options.omitAllCode) return body;
-  if (!isEnvelope(body)) {
-    throw new ApiError({ kind: 'format', httpStatus: response.status, msg: API_MESSAGES.badEnvelope, data: body });
-  }
-  if (body.code !== CODE_SUCCESS) {
-    throw new ApiError({
-      kind: 'business',
-      httpStatus: response.status,
-      code: body.code,
-      msg: envelopeMsg(body) ?? `请求失败（code ${body.code}）`,
-      data: body.data,
-      cause: body,
-    });
-  }
-  return body.data;
+  return exchange({
+    method: call.method,
+    url: call.method === 'GET' ? appendQuery(resolveUrl(call.path), toFormQuery(call.params)) : resolveUrl(call.path),
+    headers: buildHeaders(options),
+    body: call.method === 'POST' ? call.body : undefined,
+    signal: options.signal,
+    keepalive: options.keepalive,
+    raw: options.omitAllCode,
+  });
 }
 
 async function request<T>(call: Call): Promise<T> {
