@@ -5,6 +5,8 @@ declare namespace App {
     brand: import('~/platform/rules/brand').Brand;
     /** PUBLIC_API_BASE: the API host the browser calls; '' for this origin. */
     apiBase: string;
+    /** The customer-service desk's kind and where /redirect sends the browser (null: our own chat). */
+    desk: { kind: import('~/platform/providers/customer-service').CustomerServiceDesk['kind']; redirectUrl: string | null };
     /** This request's database, resolved by middleware (platform/http/request-context.ts). */
     db?: import('~/platform/db/client').Db;
   }

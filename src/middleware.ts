@@ -2,6 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { redirectsHome } from '~/platform/rules/routing';
 import { servePageCache } from '~/platform/edge/cached-pages';
 import { appConfig } from '~/platform/config/config';
+import { customerServiceDesk } from '~/platform/providers/customer-service';
 import { isCrossSiteFormPost, MSG_CROSS_SITE } from '~/platform/http/origin-check';
 import { brandForHost } from '~/platform/http/request-context';
 import { resolveRequestDb } from '~/app/boot';
@@ -42,6 +43,8 @@ const resolveBrand = defineMiddleware((context, next) => {
 
   context.locals.brand = brandForHost(context.request.headers.get('x-forwarded-host'), context.request.headers.get('host'));
   context.locals.apiBase = config.PUBLIC_API_BASE;
+  const desk = customerServiceDesk();
+  context.locals.desk = { kind: desk.kind, redirectUrl: desk.redirectUrl };
   return next();
 });
 

@@ -16,6 +16,7 @@ import { cacheControlFor } from '~/platform/edge/cache-control';
 import { SECURITY_HEADERS } from '~/platform/edge/security-headers';
 import { ConfigError, appConfig } from '~/platform/config/config';
 import { openAppDatabase } from '~/app/boot';
+import { installProviders } from '~/app/providers';
 import { SHIPPED_HELP_DIR } from '~/features/content/server/help';
 import { closeDatabase, getDb } from '~/platform/db/client';
 import { flushActivityWriters } from '~/features/analytics/server/analytics';
@@ -35,6 +36,7 @@ type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: 
 
 async function main(): Promise<void> {
   const config = appConfig();
+  installProviders(config);
   // This file runs as dist/server/main.mjs, a chunk of Astro's own server build.
   const serverDir = path.dirname(fileURLToPath(import.meta.url));
   const distDir = path.resolve(serverDir, '..');

@@ -6,6 +6,19 @@ import type { CustomerServiceDesk } from '~/platform/providers/customer-service/
 
 export type { CustomerServiceDesk } from '~/platform/providers/customer-service/port';
 
-export function customerServiceDesk(config: Pick<AppConfig, 'CUSTOMER_SERVICE_DESK_URL'> = appConfig()): CustomerServiceDesk {
+export function createCustomerServiceDesk(config: Pick<AppConfig, 'CUSTOMER_SERVICE_DESK_URL'>): CustomerServiceDesk {
   return config.CUSTOMER_SERVICE_DESK_URL ? externalDesk(config.CUSTOMER_SERVICE_DESK_URL) : OWN_CHAT_DESK;
+}
+
+let current: CustomerServiceDesk | null = null;
+
+/** Boot's desk (app/providers.ts); until boot, or after a reset, the configuration's on first use. */
+export function customerServiceDesk(): CustomerServiceDesk {
+  current ??= createCustomerServiceDesk(appConfig());
+  return current;
+}
+
+/** Boot's choice (and tests' swap); null goes back to the configuration's on next use. */
+export function setCustomerServiceDesk(desk: CustomerServiceDesk | null): void {
+  current = desk;
 }

@@ -1,0 +1,16 @@
+/**
+ * The outside world's adapters (payment gateways, sign-in messages, captcha and QR logins, the
+ * customer-service desk), built once at boot from the parsed configuration and handed to the
+ * features through their ports (platform/providers). The ports fall back to building from the
+ * configuration on first use only where nothing booted: `astro dev`, tests and scripts.
+ */
+import type { AppConfig } from '~/platform/config/config';
+import { createCustomerServiceDesk, setCustomerServiceDesk } from '~/platform/providers/customer-service';
+import { createPaymentGateways, setPaymentGateways } from '~/platform/providers/payment';
+import { createSignInProviders, setSignInProviders } from '~/platform/providers/sign-in-providers';
+
+export function installProviders(config: AppConfig): void {
+  setPaymentGateways(createPaymentGateways(config));
+  setSignInProviders(createSignInProviders(config));
+  setCustomerServiceDesk(createCustomerServiceDesk(config));
+}
