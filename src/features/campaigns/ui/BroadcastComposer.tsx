@@ -4,6 +4,7 @@ import { opsGet, opsPost } from '~/platform/client/console';
 import type { BroadcastSendResult } from '~/features/campaigns/contract/ops-campaigns';
 import { Modal } from '~/platform/ui/Modal';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
+import { OPS_FORM_INPUT } from '~/platform/ui/console/field-classes';
 
 export interface BroadcastComposerProps {
   segments: { value: string; label: string }[];
@@ -17,7 +18,6 @@ interface Recipients {
   recipients: number;
 }
 
-const INPUT = 'w-full rounded-md border border-neutral-300 px-3 py-2 text-sm focus:border-primary focus:outline-none aria-[invalid=true]:border-primary';
 const LABEL = 'mb-1 block text-sm font-medium text-neutral-800';
 
 /** A key per form shown: a double click or a retry sends the same one, and the server sends once. */
@@ -84,13 +84,13 @@ export function BroadcastComposer({ segments, titleMax, contentMax }: BroadcastC
           <label htmlFor={`${id}-title`} className={LABEL}>
             标题<span className="text-primary"> *</span>
           </label>
-          <input id={`${id}-title`} value={title} maxLength={titleMax} onChange={(event) => setTitle(event.target.value)} className={INPUT} />
+          <input id={`${id}-title`} value={title} maxLength={titleMax} onChange={(event) => setTitle(event.target.value)} className={OPS_FORM_INPUT} />
         </div>
         <div>
           <label htmlFor={`${id}-content`} className={LABEL}>
             内容<span className="text-primary"> *</span>
           </label>
-          <textarea id={`${id}-content`} value={content} maxLength={contentMax} rows={5} onChange={(event) => setContent(event.target.value)} className={INPUT} />
+          <textarea id={`${id}-content`} value={content} maxLength={contentMax} rows={5} onChange={(event) => setContent(event.target.value)} className={OPS_FORM_INPUT} />
           <p className="mt-1 text-xs text-neutral-500">
             {content.length}/{contentMax}
           </p>
@@ -100,7 +100,7 @@ export function BroadcastComposer({ segments, titleMax, contentMax }: BroadcastC
             <label htmlFor={`${id}-segment`} className={LABEL}>
               发送对象
             </label>
-            <select id={`${id}-segment`} value={segment} onChange={(event) => setSegment(event.target.value)} className={INPUT}>
+            <select id={`${id}-segment`} value={segment} onChange={(event) => setSegment(event.target.value)} className={OPS_FORM_INPUT}>
               {segments.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}

@@ -4,6 +4,7 @@ import { opsPost } from '~/platform/client/console';
 import type { RedPacketGrantPreview, RedPacketGrantResult } from '~/features/campaigns/contract/ops-campaigns';
 import { Modal } from '~/platform/ui/Modal';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
+import { OPS_FORM_CONTROL } from '~/platform/ui/console/field-classes';
 
 export interface RedPacketGrantFormProps {
   templates: { id: number; name: string; label: string; remaining: number | null }[];
@@ -13,7 +14,6 @@ export interface RedPacketGrantFormProps {
   usernamesMax: number;
 }
 
-const INPUT = 'w-full rounded-md border border-neutral-300 px-3 py-2 text-sm focus:border-primary focus:outline-none';
 const LABEL = 'mb-1 block text-sm font-medium text-neutral-800';
 
 /**
@@ -84,7 +84,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
           <label htmlFor={`${id}-template`} className={LABEL}>
             红包模板
           </label>
-          <select id={`${id}-template`} value={template} onChange={(event) => setTemplate(event.target.value)} className={INPUT}>
+          <select id={`${id}-template`} value={template} onChange={(event) => setTemplate(event.target.value)} className={OPS_FORM_CONTROL}>
             {templates.length === 0 && <option value="">（没有启用的模板）</option>}
             {templates.map((item) => (
               <option key={item.id} value={item.id}>
@@ -112,7 +112,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
             <label htmlFor={`${id}-segment`} className={LABEL}>
               用户群
             </label>
-            <select id={`${id}-segment`} value={segment} onChange={(event) => setSegment(event.target.value)} className={INPUT}>
+            <select id={`${id}-segment`} value={segment} onChange={(event) => setSegment(event.target.value)} className={OPS_FORM_CONTROL}>
               {segments.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -125,7 +125,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
             <label htmlFor={`${id}-usernames`} className={LABEL}>
               用户名
             </label>
-            <textarea id={`${id}-usernames`} value={usernames} rows={5} onChange={(event) => setUsernames(event.target.value)} className={`${INPUT} font-mono`} />
+            <textarea id={`${id}-usernames`} value={usernames} rows={5} onChange={(event) => setUsernames(event.target.value)} className={`${OPS_FORM_CONTROL} font-mono`} />
             <p className="mt-1 text-xs text-neutral-500">每行一个（也可用逗号或空格分隔），最多{usernamesMax}个；有不存在的用户名时整次不发放</p>
           </div>
         )}
