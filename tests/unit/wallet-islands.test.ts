@@ -479,7 +479,7 @@ describe('充值 form', () => {
   it('shows the current balance once loaded', () => {
     const ready = html(createElement(CurrentBalance, { remote: { kind: 'ready', data: wallet() }, onRetry: () => {} }));
     expect(ready).toMatch(/当前余额.*¥123\.45/);
-    const failed = html(createElement(CurrentBalance, { remote: { kind: 'failed' }, onRetry: () => {} }));
+    const failed = html(createElement(CurrentBalance, { remote: { kind: 'failed', error: new Error('offline') }, onRetry: () => {} }));
     expect(failed).toContain('获取失败');
     expect(failed).toContain('重试');
   });
