@@ -4,7 +4,7 @@ import { opsPost, opsUpload } from '~/platform/client/console';
 import type { OpsUploadedImage } from '~/features/campaigns/contract/ops-campaigns';
 import { MODAL_DEFAULT_WIDTH_PX } from '~/platform/config/constants';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
-import { OPS_FORM_INPUT } from '~/platform/ui/console/field-classes';
+import { OPS_FORM_INPUT, OPS_LABEL } from '~/platform/ui/console/field-classes';
 
 export interface AdEditorAd {
   id: number;
@@ -32,7 +32,6 @@ interface FieldIssue {
   msg: string;
 }
 
-const LABEL = 'mb-1 block text-sm font-medium text-neutral-800';
 
 /**
  * 新建 / 编辑弹窗广告: every spec §3 field, the image uploaded here (sniffed and
@@ -127,7 +126,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <form aria-label={ad ? `编辑广告 #${ad.id}` : '新建广告'} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <div>
-          <label htmlFor={`${id}-title`} className={LABEL}>
+          <label htmlFor={`${id}-title`} className={OPS_LABEL}>
             标题<span className="text-primary"> *</span>
           </label>
           <input {...field('title')} value={title} maxLength={64} onChange={(event) => setTitle(event.target.value)} className={OPS_FORM_INPUT} />
@@ -135,7 +134,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
           {errorLine('title')}
         </div>
         <div>
-          <label htmlFor={`${id}-file`} className={LABEL}>
+          <label htmlFor={`${id}-file`} className={OPS_LABEL}>
             广告图片<span className="text-primary"> *</span>
           </label>
           <div className="flex flex-wrap items-center gap-3">
@@ -168,7 +167,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
           {errorLine('image')}
         </div>
         <div>
-          <label htmlFor={`${id}-link`} className={LABEL}>
+          <label htmlFor={`${id}-link`} className={OPS_LABEL}>
             点击跳转
           </label>
           <input {...field('link')} value={link} maxLength={1000} placeholder="/tejia.html 或 https://…" onChange={(event) => setLink(event.target.value)} className={OPS_FORM_INPUT} />
@@ -177,7 +176,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <div>
-            <label htmlFor={`${id}-priority`} className={LABEL}>
+            <label htmlFor={`${id}-priority`} className={OPS_LABEL}>
               优先级
             </label>
             <select {...field('priority')} value={priority} onChange={(event) => setPriority(event.target.value)} className={OPS_FORM_INPUT}>
@@ -191,7 +190,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
             {errorLine('priority')}
           </div>
           <div>
-            <label htmlFor={`${id}-display_frequency`} className={LABEL}>
+            <label htmlFor={`${id}-display_frequency`} className={OPS_LABEL}>
               展示频率
             </label>
             <select {...field('display_frequency')} value={frequency} onChange={(event) => setFrequency(event.target.value)} className={OPS_FORM_INPUT}>
@@ -204,7 +203,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
             {errorLine('display_frequency')}
           </div>
           <div>
-            <label htmlFor={`${id}-position`} className={LABEL}>
+            <label htmlFor={`${id}-position`} className={OPS_LABEL}>
               展示位置
             </label>
             <select {...field('position')} value={position} onChange={(event) => setPosition(event.target.value)} className={OPS_FORM_INPUT}>
@@ -219,14 +218,14 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={`${id}-start_date`} className={LABEL}>
+            <label htmlFor={`${id}-start_date`} className={OPS_LABEL}>
               开始日期
             </label>
             <input {...field('start_date')} type="date" value={startDay} onChange={(event) => setStartDay(event.target.value)} className={OPS_FORM_INPUT} />
             {errorLine('start_date')}
           </div>
           <div>
-            <label htmlFor={`${id}-end_date`} className={LABEL}>
+            <label htmlFor={`${id}-end_date`} className={OPS_LABEL}>
               结束日期
             </label>
             <input {...field('end_date')} type="date" value={endDay} onChange={(event) => setEndDay(event.target.value)} className={OPS_FORM_INPUT} />

@@ -4,7 +4,7 @@ import { opsPost } from '~/platform/client/console';
 import type { RedPacketGrantPreview, RedPacketGrantResult } from '~/features/campaigns/contract/ops-campaigns';
 import { Modal } from '~/platform/ui/Modal';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
-import { OPS_FORM_CONTROL } from '~/platform/ui/console/field-classes';
+import { OPS_FORM_CONTROL, OPS_LABEL } from '~/platform/ui/console/field-classes';
 
 export interface RedPacketGrantFormProps {
   templates: { id: number; name: string; label: string; remaining: number | null }[];
@@ -14,7 +14,6 @@ export interface RedPacketGrantFormProps {
   usernamesMax: number;
 }
 
-const LABEL = 'mb-1 block text-sm font-medium text-neutral-800';
 
 /**
  * 发放红包: a template to a segment or to listed usernames. 预览发放 asks the server who
@@ -81,7 +80,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
     <>
       <form aria-label="发放红包" onSubmit={(event) => void check(event)} noValidate className="space-y-4">
         <div>
-          <label htmlFor={`${id}-template`} className={LABEL}>
+          <label htmlFor={`${id}-template`} className={OPS_LABEL}>
             红包模板
           </label>
           <select id={`${id}-template`} value={template} onChange={(event) => setTemplate(event.target.value)} className={OPS_FORM_CONTROL}>
@@ -95,7 +94,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
           {chosen && <p className="mt-1 text-xs text-neutral-500">{chosen.remaining === null ? '不限总量' : `剩余 ${chosen.remaining} 个`}</p>}
         </div>
         <fieldset>
-          <legend className={LABEL}>发放对象</legend>
+          <legend className={OPS_LABEL}>发放对象</legend>
           <div className="flex flex-wrap gap-4 text-sm">
             <label className="inline-flex items-center gap-2">
               <input type="radio" name={`${id}-target`} checked={target === 'segment'} onChange={() => setTarget('segment')} className="accent-primary" />
@@ -109,7 +108,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
         </fieldset>
         {target === 'segment' ? (
           <div>
-            <label htmlFor={`${id}-segment`} className={LABEL}>
+            <label htmlFor={`${id}-segment`} className={OPS_LABEL}>
               用户群
             </label>
             <select id={`${id}-segment`} value={segment} onChange={(event) => setSegment(event.target.value)} className={OPS_FORM_CONTROL}>
@@ -122,7 +121,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
           </div>
         ) : (
           <div>
-            <label htmlFor={`${id}-usernames`} className={LABEL}>
+            <label htmlFor={`${id}-usernames`} className={OPS_LABEL}>
               用户名
             </label>
             <textarea id={`${id}-usernames`} value={usernames} rows={5} onChange={(event) => setUsernames(event.target.value)} className={`${OPS_FORM_CONTROL} font-mono`} />

@@ -6,6 +6,7 @@ import { isApiError } from '~/platform/client/errors';
 import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
 import { OPS_FORM_INPUT } from '~/platform/ui/console/field-classes';
+import { OpsFieldFrame } from '~/platform/ui/console/OpsFieldFrame';
 
 /** A field of the editor besides the body; `suggestions` become a datalist, `readOnly` shows the value only. */
 export type ContentFieldDef = OpsFieldDef & { suggestions?: string[]; readOnly?: boolean };
@@ -238,25 +239,17 @@ export function ContentEditor({ label, endpoint, fields, initial, extra, initial
             );
           }
           return (
-            <div key={field.name}>
-              {field.type !== 'checkbox' && (
-                <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-neutral-800">
-                  {field.label}
-                  {field.required && !field.readOnly ? <span className="text-primary"> *</span> : null}
-                </label>
-              )}
+            <OpsFieldFrame
+              key={field.name}
+              inputId={inputId}
+              label={field.label}
+              bareControl={field.type === 'checkbox'}
+              required={Boolean(field.required && !field.readOnly)}
+              help={field.help}
+              error={error}
+            >
               {control}
-              {field.help && (
-                <p id={`${inputId}-help`} className="mt-1 text-xs text-neutral-500">
-                  {field.help}
-                </p>
-              )}
-              {error && (
-                <p id={`${inputId}-error`} className="mt-1 text-xs text-primary">
-                  {error}
-                </p>
-              )}
-            </div>
+            </OpsFieldFrame>
           );
         })}
       </div>

@@ -4,6 +4,7 @@ import { isApiError } from '~/platform/client/errors';
 import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
 import { OPS_FORM_INPUT } from '~/platform/ui/console/field-classes';
+import { OpsFieldFrame } from '~/platform/ui/console/OpsFieldFrame';
 
 export type { OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 
@@ -129,26 +130,18 @@ export function OpsForm({ endpoint, fields, initial = {}, extra = {}, submitLabe
           );
         }
         return (
-          <div key={field.name}>
-            {field.type !== 'checkbox' && (
-              <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-neutral-800">
-                {field.label}
-                {field.required ? <span className="text-primary"> *</span> : null}
-                {field.type === 'yuan' ? <span className="font-normal text-neutral-500">（元）</span> : null}
-              </label>
-            )}
+          <OpsFieldFrame
+            key={field.name}
+            inputId={inputId}
+            label={field.label}
+            bareControl={field.type === 'checkbox'}
+            required={Boolean(field.required)}
+            suffix={field.type === 'yuan' ? <span className="font-normal text-neutral-500">（元）</span> : null}
+            help={field.help}
+            error={error}
+          >
             {control}
-            {field.help && (
-              <p id={`${inputId}-help`} className="mt-1 text-xs text-neutral-500">
-                {field.help}
-              </p>
-            )}
-            {error && (
-              <p id={`${inputId}-error`} className="mt-1 text-xs text-primary">
-                {error}
-              </p>
-            )}
-          </div>
+          </OpsFieldFrame>
         );
       })}
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-primary">

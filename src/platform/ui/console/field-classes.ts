@@ -11,3 +11,6 @@ export const OPS_FORM_CONTROL = 'w-full rounded-md border border-neutral-300 px-
 
 /** A console form island's control that may carry aria-invalid: the border turns the brand colour. */
 export const OPS_FORM_INPUT = `${OPS_FORM_CONTROL} aria-[invalid=true]:border-primary`;
+
+/** The label above a console form control. */
+export const OPS_LABEL = 'mb-1 block text-sm font-medium text-neutral-800';
