@@ -27,11 +27,11 @@ import {
 } from '~/features/wallet/ui/amounts';
 import { BoundAccount } from '~/features/wallet/ui/AlipayAccountSection';
 import { envelopeCondition, envelopeFaceText, envelopeQuery } from '~/features/wallet/ui/envelopes';
-import { formatDay, formatTime } from '~/features/wallet/ui/format';
 import FundsDetail, { FundsPage } from '~/features/wallet/ui/FundsDetail';
 import { fundsQueryFromSearch, withFundsQuery } from '~/features/wallet/ui/funds-query';
 import { ledgerAmountClass, LedgerTable } from '~/features/wallet/ui/LedgerTable';
 import { Pager } from '~/platform/ui/Pager';
+import { formatShanghaiDate, formatShanghaiIso } from '~/platform/rules/shanghai-time';
 import { CurrentBalance } from '~/features/wallet/ui/CurrentBalance';
 import RechargeForm, { Recharge } from '~/features/wallet/ui/RechargeForm';
 import RedPacketList, { EnvelopeGrid, EnvelopeTicket } from '~/features/wallet/ui/RedPacketList';
@@ -479,7 +479,7 @@ describe('充值 form', () => {
   it('shows the current balance once loaded', () => {
     const ready = html(createElement(CurrentBalance, { remote: { kind: 'ready', data: wallet() }, onRetry: () => {} }));
     expect(ready).toMatch(/当前余额.*¥123\.45/);
-    const failed = html(createElement(CurrentBalance, { remote: { kind: 'failed' }, onRetry: () => {} }));
+    const failed = html(createElement(CurrentBalance, { remote: { kind: 'failed', error: new Error('offline') }, onRetry: () => {} }));
     expect(failed).toContain('获取失败');
     expect(failed).toContain('重试');
   });
@@ -532,10 +532,10 @@ describe('提现 screen', () => {
 
 describe('time display', () => {
   it('is Shanghai time; none is a dash; nonsense is shown as sent', () => {
-    expect(formatTime('2026-07-01T16:30:00.000Z')).toBe('2026-07-02 00:30');
-    expect(formatDay('2026-07-01T16:30:00.000Z')).toBe('2026-07-02');
-    expect(formatTime(null)).toBe('—');
-    expect(formatTime('soon')).toBe('soon');
-    expect(formatDay(null)).toBe('—');
+    expect(formatShanghaiIso('2026-07-01T16:30:00.000Z')).toBe('2026-07-02 00:30');
+    expect(formatShanghaiIso('2026-07-01T16:30:00.000Z', { shape: formatShanghaiDate })).toBe('2026-07-02');
+    expect(formatShanghaiIso(null)).toBe('—');
+    expect(formatShanghaiIso('soon')).toBe('soon');
+    expect(formatShanghaiIso(null, { shape: formatShanghaiDate })).toBe('—');
   });
 });

@@ -105,6 +105,35 @@ export function formatShanghaiDateTimeSeconds(date: Date): string {
   return `${formatShanghaiDateTime(date)}:${pad(shanghaiClock(date).seconds)}`;
 }
 
+/** 'YYYYMMDDHHmmss' in Shanghai time (the stamp inside order and payment numbers, which sort by it). */
+export function formatShanghaiStamp(date: Date): string {
+  const clock = shanghaiClock(date);
+  return `${clock.year}${pad(clock.month)}${pad(clock.day)}${pad(clock.hours)}${pad(clock.minutes)}${pad(clock.seconds)}`;
+}
+
+/** 'YYYY-MM-DDTHH:mm:ss+08:00': RFC 3339 with the Shanghai offset, for gateways that want the zone spelled out. */
+export function formatShanghaiRfc3339(date: Date): string {
+  return `${formatShanghaiDateTimeSeconds(date).replace(' ', 'T')}+08:00`;
+}
+
+export interface ShanghaiIsoOptions {
+  /** The shape of a readable time; 'YYYY-MM-DD HH:mm' unless told. */
+  shape?: (date: Date) => string;
+  /** What an absent time reads ('' counts as absent); '—' unless told. */
+  absent?: string;
+}
+
+/**
+ * An API's ISO time as page text in Shanghai time: `absent` for none, the raw text when it does not
+ * parse (a wrong date on screen beats 'NaN-NaN-NaN'), else `shape` of the instant.
+ */
+export function formatShanghaiIso(value: string | null | undefined, options: ShanghaiIsoOptions = {}): string {
+  if (value === null || value === undefined || value === '') return options.absent ?? '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return (options.shape ?? formatShanghaiDateTime)(date);
+}
+
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '~/platform/client/errors';
 
-export type Remote<T> = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; data: T };
+/** `error` is what the fetcher threw, for a screen that words its failure from the server's answer. */
+export type Remote<T> = { kind: 'loading' } | { kind: 'failed'; error: unknown } | { kind: 'ready'; data: T };
 
 export interface RemoteHandle<T> {
   remote: Remote<T>;
@@ -38,7 +39,7 @@ export function useRemote<T>(fetcher: (signal: AbortSignal) => Promise<T>, key: 
       (error: unknown) => {
         if (controller.signal.aborted || (isApiError(error) && error.cancelled)) return;
         // A refresh that fails keeps the figures already shown; the client has toasted why.
-        setRemote((previous) => (sameQuery && previous.kind === 'ready' ? previous : { kind: 'failed' }));
+        setRemote((previous) => (sameQuery && previous.kind === 'ready' ? previous : { kind: 'failed', error }));
       },
     );
     return () => controller.abort();

@@ -4,9 +4,9 @@ import { submitInvestment } from '~/features/tasks/client';
 import { INVEST_BUDGETS, INVEST_CITY_MAX_CHARS, INVEST_MESSAGE_MAX_CHARS, INVEST_NAME_MAX_CHARS } from '~/platform/config/constants';
 import { investDraftIssues, type InvestDraft, type InvestField } from '~/features/activities/rules/investment';
 import { focusRing } from '~/platform/ui/focus-ring';
+import { formInput } from '~/platform/ui/field-classes';
 
 const EMPTY: InvestDraft = { name: '', phone: '', city: '', budget: '', message: '' };
-const input = `w-full rounded-md border border-neutral-300 px-3 py-2 text-sm ${focusRing}`;
 
 /**
  * 招商合作: name, phone, city, budget and a message; each field says what is wrong in
@@ -74,13 +74,13 @@ export default function InvestForm(): ReactNode {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2" aria-label="招商合作申请">
-      {field('name', '您的称呼', <input {...described('name')} className={input} maxLength={INVEST_NAME_MAX_CHARS} value={draft.name} onChange={set('name')} autoComplete="name" placeholder="例如：王先生" />)}
-      {field('phone', '手机号码', <input {...described('phone')} className={input} inputMode="numeric" maxLength={11} value={draft.phone} onChange={set('phone')} autoComplete="tel" placeholder="11位手机号码" />)}
-      {field('city', '所在城市', <input {...described('city')} className={input} maxLength={INVEST_CITY_MAX_CHARS} value={draft.city} onChange={set('city')} placeholder="例如：杭州" />)}
+      {field('name', '您的称呼', <input {...described('name')} className={formInput} maxLength={INVEST_NAME_MAX_CHARS} value={draft.name} onChange={set('name')} autoComplete="name" placeholder="例如：王先生" />)}
+      {field('phone', '手机号码', <input {...described('phone')} className={formInput} inputMode="numeric" maxLength={11} value={draft.phone} onChange={set('phone')} autoComplete="tel" placeholder="11位手机号码" />)}
+      {field('city', '所在城市', <input {...described('city')} className={formInput} maxLength={INVEST_CITY_MAX_CHARS} value={draft.city} onChange={set('city')} placeholder="例如：杭州" />)}
       {field(
         'budget',
         '投资预算',
-        <select {...described('budget')} className={input} value={draft.budget} onChange={set('budget')}>
+        <select {...described('budget')} className={formInput} value={draft.budget} onChange={set('budget')}>
           <option value="">请选择</option>
           {Object.entries(INVEST_BUDGETS).map(([key, label]) => (
             <option key={key} value={key}>{label}</option>
@@ -91,7 +91,7 @@ export default function InvestForm(): ReactNode {
         {field(
           'message',
           '留言',
-          <textarea {...described('message')} className={`${input} min-h-28`} maxLength={INVEST_MESSAGE_MAX_CHARS} value={draft.message} onChange={set('message')} placeholder="介绍一下您的合作意向（选填）" />,
+          <textarea {...described('message')} className={`${formInput} min-h-28`} maxLength={INVEST_MESSAGE_MAX_CHARS} value={draft.message} onChange={set('message')} placeholder="介绍一下您的合作意向（选填）" />,
           false,
         )}
       </div>

@@ -4,6 +4,7 @@ import { opsPost, opsUpload } from '~/platform/client/console';
 import type { OpsUploadedImage } from '~/features/campaigns/contract/ops-campaigns';
 import { MODAL_DEFAULT_WIDTH_PX } from '~/platform/config/constants';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
+import { OPS_FORM_INPUT, OPS_LABEL } from '~/platform/ui/console/field-classes';
 
 export interface AdEditorAd {
   id: number;
@@ -31,8 +32,6 @@ interface FieldIssue {
   msg: string;
 }
 
-const INPUT = 'w-full rounded-md border border-neutral-300 px-3 py-2 text-sm focus:border-primary focus:outline-none aria-[invalid=true]:border-primary';
-const LABEL = 'mb-1 block text-sm font-medium text-neutral-800';
 
 /**
  * 新建 / 编辑弹窗广告: every spec §3 field, the image uploaded here (sniffed and
@@ -127,15 +126,15 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <form aria-label={ad ? `编辑广告 #${ad.id}` : '新建广告'} onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
         <div>
-          <label htmlFor={`${id}-title`} className={LABEL}>
+          <label htmlFor={`${id}-title`} className={OPS_LABEL}>
             标题<span className="text-primary"> *</span>
           </label>
-          <input {...field('title')} value={title} maxLength={64} onChange={(event) => setTitle(event.target.value)} className={INPUT} />
+          <input {...field('title')} value={title} maxLength={64} onChange={(event) => setTitle(event.target.value)} className={OPS_FORM_INPUT} />
           <p className="mt-1 text-xs text-neutral-500">读屏软件读出的名称，访客看不到文字</p>
           {errorLine('title')}
         </div>
         <div>
-          <label htmlFor={`${id}-file`} className={LABEL}>
+          <label htmlFor={`${id}-file`} className={OPS_LABEL}>
             广告图片<span className="text-primary"> *</span>
           </label>
           <div className="flex flex-wrap items-center gap-3">
@@ -163,24 +162,24 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
           <label htmlFor={`${id}-image`} className="mt-2 block text-xs text-neutral-600">
             图片地址（上传后自动填写，也可填站内路径）
           </label>
-          <input {...field('image')} value={image} maxLength={1000} onChange={(event) => setImage(event.target.value)} className={`${INPUT} font-mono text-xs`} />
+          <input {...field('image')} value={image} maxLength={1000} onChange={(event) => setImage(event.target.value)} className={`${OPS_FORM_INPUT} font-mono text-xs`} />
           <p className="mt-1 text-xs text-neutral-500">JPEG、PNG 或 WebP，不超过5MB；建议竖版 600×750</p>
           {errorLine('image')}
         </div>
         <div>
-          <label htmlFor={`${id}-link`} className={LABEL}>
+          <label htmlFor={`${id}-link`} className={OPS_LABEL}>
             点击跳转
           </label>
-          <input {...field('link')} value={link} maxLength={1000} placeholder="/tejia.html 或 https://…" onChange={(event) => setLink(event.target.value)} className={INPUT} />
+          <input {...field('link')} value={link} maxLength={1000} placeholder="/tejia.html 或 https://…" onChange={(event) => setLink(event.target.value)} className={OPS_FORM_INPUT} />
           <p className="mt-1 text-xs text-neutral-500">站内路径，或 http(s) 网址（新窗口打开）；不填则图片不可点击</p>
           {errorLine('link')}
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <div>
-            <label htmlFor={`${id}-priority`} className={LABEL}>
+            <label htmlFor={`${id}-priority`} className={OPS_LABEL}>
               优先级
             </label>
-            <select {...field('priority')} value={priority} onChange={(event) => setPriority(event.target.value)} className={INPUT}>
+            <select {...field('priority')} value={priority} onChange={(event) => setPriority(event.target.value)} className={OPS_FORM_INPUT}>
               {[1, 2, 3].map((value) => (
                 <option key={value} value={value}>
                   {value}
@@ -191,10 +190,10 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
             {errorLine('priority')}
           </div>
           <div>
-            <label htmlFor={`${id}-display_frequency`} className={LABEL}>
+            <label htmlFor={`${id}-display_frequency`} className={OPS_LABEL}>
               展示频率
             </label>
-            <select {...field('display_frequency')} value={frequency} onChange={(event) => setFrequency(event.target.value)} className={INPUT}>
+            <select {...field('display_frequency')} value={frequency} onChange={(event) => setFrequency(event.target.value)} className={OPS_FORM_INPUT}>
               {frequencyOptions.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.value} · {option.label}
@@ -204,10 +203,10 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
             {errorLine('display_frequency')}
           </div>
           <div>
-            <label htmlFor={`${id}-position`} className={LABEL}>
+            <label htmlFor={`${id}-position`} className={OPS_LABEL}>
               展示位置
             </label>
-            <select {...field('position')} value={position} onChange={(event) => setPosition(event.target.value)} className={INPUT}>
+            <select {...field('position')} value={position} onChange={(event) => setPosition(event.target.value)} className={OPS_FORM_INPUT}>
               {positionOptions.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.value} · {option.label}
@@ -219,17 +218,17 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={`${id}-start_date`} className={LABEL}>
+            <label htmlFor={`${id}-start_date`} className={OPS_LABEL}>
               开始日期
             </label>
-            <input {...field('start_date')} type="date" value={startDay} onChange={(event) => setStartDay(event.target.value)} className={INPUT} />
+            <input {...field('start_date')} type="date" value={startDay} onChange={(event) => setStartDay(event.target.value)} className={OPS_FORM_INPUT} />
             {errorLine('start_date')}
           </div>
           <div>
-            <label htmlFor={`${id}-end_date`} className={LABEL}>
+            <label htmlFor={`${id}-end_date`} className={OPS_LABEL}>
               结束日期
             </label>
-            <input {...field('end_date')} type="date" value={endDay} onChange={(event) => setEndDay(event.target.value)} className={INPUT} />
+            <input {...field('end_date')} type="date" value={endDay} onChange={(event) => setEndDay(event.target.value)} className={OPS_FORM_INPUT} />
             {errorLine('end_date')}
           </div>
         </div>

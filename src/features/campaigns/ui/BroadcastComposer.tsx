@@ -4,6 +4,7 @@ import { opsGet, opsPost } from '~/platform/client/console';
 import type { BroadcastSendResult } from '~/features/campaigns/contract/ops-campaigns';
 import { Modal } from '~/platform/ui/Modal';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
+import { OPS_FORM_INPUT, OPS_LABEL } from '~/platform/ui/console/field-classes';
 
 export interface BroadcastComposerProps {
   segments: { value: string; label: string }[];
@@ -17,8 +18,6 @@ interface Recipients {
   recipients: number;
 }
 
-const INPUT = 'w-full rounded-md border border-neutral-300 px-3 py-2 text-sm focus:border-primary focus:outline-none aria-[invalid=true]:border-primary';
-const LABEL = 'mb-1 block text-sm font-medium text-neutral-800';
 
 /** A key per form shown: a double click or a retry sends the same one, and the server sends once. */
 const newKey = (): string => crypto.randomUUID();
@@ -81,26 +80,26 @@ export function BroadcastComposer({ segments, titleMax, contentMax }: BroadcastC
     <>
       <form aria-label="站内群发" onSubmit={(event) => void preview(event)} noValidate className="space-y-4">
         <div>
-          <label htmlFor={`${id}-title`} className={LABEL}>
+          <label htmlFor={`${id}-title`} className={OPS_LABEL}>
             标题<span className="text-primary"> *</span>
           </label>
-          <input id={`${id}-title`} value={title} maxLength={titleMax} onChange={(event) => setTitle(event.target.value)} className={INPUT} />
+          <input id={`${id}-title`} value={title} maxLength={titleMax} onChange={(event) => setTitle(event.target.value)} className={OPS_FORM_INPUT} />
         </div>
         <div>
-          <label htmlFor={`${id}-content`} className={LABEL}>
+          <label htmlFor={`${id}-content`} className={OPS_LABEL}>
             内容<span className="text-primary"> *</span>
           </label>
-          <textarea id={`${id}-content`} value={content} maxLength={contentMax} rows={5} onChange={(event) => setContent(event.target.value)} className={INPUT} />
+          <textarea id={`${id}-content`} value={content} maxLength={contentMax} rows={5} onChange={(event) => setContent(event.target.value)} className={OPS_FORM_INPUT} />
           <p className="mt-1 text-xs text-neutral-500">
             {content.length}/{contentMax}
           </p>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <label htmlFor={`${id}-segment`} className={LABEL}>
+            <label htmlFor={`${id}-segment`} className={OPS_LABEL}>
               发送对象
             </label>
-            <select id={`${id}-segment`} value={segment} onChange={(event) => setSegment(event.target.value)} className={INPUT}>
+            <select id={`${id}-segment`} value={segment} onChange={(event) => setSegment(event.target.value)} className={OPS_FORM_INPUT}>
               {segments.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}

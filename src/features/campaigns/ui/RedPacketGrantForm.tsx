@@ -4,6 +4,7 @@ import { opsPost } from '~/platform/client/console';
 import type { RedPacketGrantPreview, RedPacketGrantResult } from '~/features/campaigns/contract/ops-campaigns';
 import { Modal } from '~/platform/ui/Modal';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
+import { OPS_FORM_CONTROL, OPS_LABEL } from '~/platform/ui/console/field-classes';
 
 export interface RedPacketGrantFormProps {
   templates: { id: number; name: string; label: string; remaining: number | null }[];
@@ -13,8 +14,6 @@ export interface RedPacketGrantFormProps {
   usernamesMax: number;
 }
 
-const INPUT = 'w-full rounded-md border border-neutral-300 px-3 py-2 text-sm focus:border-primary focus:outline-none';
-const LABEL = 'mb-1 block text-sm font-medium text-neutral-800';
 
 /**
  * 发放红包: a template to a segment or to listed usernames. 预览发放 asks the server who
@@ -81,10 +80,10 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
     <>
       <form aria-label="发放红包" onSubmit={(event) => void check(event)} noValidate className="space-y-4">
         <div>
-          <label htmlFor={`${id}-template`} className={LABEL}>
+          <label htmlFor={`${id}-template`} className={OPS_LABEL}>
             红包模板
           </label>
-          <select id={`${id}-template`} value={template} onChange={(event) => setTemplate(event.target.value)} className={INPUT}>
+          <select id={`${id}-template`} value={template} onChange={(event) => setTemplate(event.target.value)} className={OPS_FORM_CONTROL}>
             {templates.length === 0 && <option value="">（没有启用的模板）</option>}
             {templates.map((item) => (
               <option key={item.id} value={item.id}>
@@ -95,7 +94,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
           {chosen && <p className="mt-1 text-xs text-neutral-500">{chosen.remaining === null ? '不限总量' : `剩余 ${chosen.remaining} 个`}</p>}
         </div>
         <fieldset>
-          <legend className={LABEL}>发放对象</legend>
+          <legend className={OPS_LABEL}>发放对象</legend>
           <div className="flex flex-wrap gap-4 text-sm">
             <label className="inline-flex items-center gap-2">
               <input type="radio" name={`${id}-target`} checked={target === 'segment'} onChange={() => setTarget('segment')} className="accent-primary" />
@@ -109,10 +108,10 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
         </fieldset>
         {target === 'segment' ? (
           <div>
-            <label htmlFor={`${id}-segment`} className={LABEL}>
+            <label htmlFor={`${id}-segment`} className={OPS_LABEL}>
               用户群
             </label>
-            <select id={`${id}-segment`} value={segment} onChange={(event) => setSegment(event.target.value)} className={INPUT}>
+            <select id={`${id}-segment`} value={segment} onChange={(event) => setSegment(event.target.value)} className={OPS_FORM_CONTROL}>
               {segments.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
@@ -122,10 +121,10 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
           </div>
         ) : (
           <div>
-            <label htmlFor={`${id}-usernames`} className={LABEL}>
+            <label htmlFor={`${id}-usernames`} className={OPS_LABEL}>
               用户名
             </label>
-            <textarea id={`${id}-usernames`} value={usernames} rows={5} onChange={(event) => setUsernames(event.target.value)} className={`${INPUT} font-mono`} />
+            <textarea id={`${id}-usernames`} value={usernames} rows={5} onChange={(event) => setUsernames(event.target.value)} className={`${OPS_FORM_CONTROL} font-mono`} />
             <p className="mt-1 text-xs text-neutral-500">每行一个（也可用逗号或空格分隔），最多{usernamesMax}个；有不存在的用户名时整次不发放</p>
           </div>
         )}

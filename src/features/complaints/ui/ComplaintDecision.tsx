@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ComplaintDecisionView } from '~/features/wallet/client/money';
 import type { OwnerComplaintDecisionView } from '~/features/sellers/client/seller-earnings';
-import { focusRing, formatOrderTime } from '~/features/orders/ui/order-helpers';
+import { focusRing } from '~/features/orders/ui/order-helpers';
+import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 const isOwnerView = (decision: ComplaintDecisionView): decision is OwnerComplaintDecisionView => 'owner_share_fen' in decision;
 
@@ -45,7 +46,7 @@ export function ComplaintDecision({ decision }: { decision: ComplaintDecisionVie
         {decision.text}
       </p>
       <p className="mt-1 text-xs text-neutral-500">
-        处理时间 <time dateTime={decision.decided_at}>{formatOrderTime(decision.decided_at)}</time>
+        处理时间 <time dateTime={decision.decided_at}>{formatShanghaiIso(decision.decided_at)}</time>
       </p>
     </section>
   );

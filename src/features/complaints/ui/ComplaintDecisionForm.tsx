@@ -7,6 +7,7 @@ import { COMPLAINT_OUTCOME_LABELS, COMPLAINT_OUTCOMES, decideComplaintMoney, typ
 import { fenToYuan, yuanToFen } from '~/platform/rules/money';
 import { Modal } from '~/platform/ui/Modal';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
+import { OPS_FORM_INPUT } from '~/platform/ui/console/field-classes';
 
 export interface ComplaintDecisionFormProps {
   complaintId: number;
@@ -21,7 +22,6 @@ const OUTCOME_HELP: Readonly<Record<ComplaintOutcome, string>> = {
   penalize: '号主有责：可同时退款，并对号主处以罚款',
 };
 
-const INPUT = 'w-full rounded-md border border-neutral-300 px-3 py-2 text-sm focus:border-primary focus:outline-none aria-[invalid=true]:border-primary';
 const yuan = (fen: number): string => `¥${fenToYuan(fen)}`;
 const codePoints = (text: string): number => Array.from(text).length;
 
@@ -152,7 +152,7 @@ export function ComplaintDecisionForm({ complaintId, ruleInput, depositBackFen }
           <label htmlFor={`${id}-refund`} className="mb-1 block font-medium text-neutral-800">
             退款金额（元）{outcome === 'refund_partial' ? <span className="text-primary"> *</span> : <span className="text-neutral-400">（选填）</span>}
           </label>
-          <input id={`${id}-refund`} inputMode="decimal" autoComplete="off" value={refundText} onChange={(event) => setRefundText(event.target.value)} aria-describedby={`${id}-refund-help`} className={INPUT} />
+          <input id={`${id}-refund`} inputMode="decimal" autoComplete="off" value={refundText} onChange={(event) => setRefundText(event.target.value)} aria-describedby={`${id}-refund-help`} className={OPS_FORM_INPUT} />
           <p id={`${id}-refund-help`} className="mt-1 text-xs text-neutral-500">
             最多可退 {yuan(ruleInput.rent_fen - ruleInput.refunded_fen)}（租金 {yuan(ruleInput.rent_fen)}，已退 {yuan(ruleInput.refunded_fen)}；押金不在其中）
           </p>
@@ -163,7 +163,7 @@ export function ComplaintDecisionForm({ complaintId, ruleInput, depositBackFen }
           <label htmlFor={`${id}-penalty`} className="mb-1 block font-medium text-neutral-800">
             处罚金额（元）<span className="text-primary"> *</span>
           </label>
-          <input id={`${id}-penalty`} inputMode="decimal" autoComplete="off" value={penaltyText} onChange={(event) => setPenaltyText(event.target.value)} aria-describedby={`${id}-penalty-help`} className={INPUT} />
+          <input id={`${id}-penalty`} inputMode="decimal" autoComplete="off" value={penaltyText} onChange={(event) => setPenaltyText(event.target.value)} aria-describedby={`${id}-penalty-help`} className={OPS_FORM_INPUT} />
           <p id={`${id}-penalty-help`} className="mt-1 text-xs text-neutral-500">
             先从本单冻结收益中扣，不足部分从号主余额扣（当前 {yuan(ruleInput.owner_balance_fen)}），再不足则从其后续收益中扣回
           </p>
@@ -175,7 +175,7 @@ export function ComplaintDecisionForm({ complaintId, ruleInput, depositBackFen }
           处理说明<span className="text-primary"> *</span>
           <span className="ml-2 text-xs font-normal text-neutral-500">租客和号主都会看到</span>
         </label>
-        <textarea id={`${id}-text`} rows={4} maxLength={COMPLAINT_DECISION_TEXT_MAX_CHARS} value={text} onChange={(event) => setText(event.target.value)} className={INPUT} />
+        <textarea id={`${id}-text`} rows={4} maxLength={COMPLAINT_DECISION_TEXT_MAX_CHARS} value={text} onChange={(event) => setText(event.target.value)} className={OPS_FORM_INPUT} />
         <p className="mt-1 text-right text-xs text-neutral-500 tabular-nums">
           {textLength}/{COMPLAINT_DECISION_TEXT_MAX_CHARS}
         </p>

@@ -6,10 +6,10 @@ import { EmptyState } from '~/platform/ui/EmptyState';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { Skeleton } from '~/platform/ui/Skeleton';
 import { ComplaintDecision, EvidenceThumbs } from '~/features/complaints/ui/ComplaintDecision';
-import { formatOrderTime } from '~/features/orders/ui/order-helpers';
 import { Pager } from '~/platform/ui/Pager';
 import { readPageQuery, withPageParam } from '~/platform/ui/page-query';
 import { usePagedList } from '~/platform/ui/use-paged-list';
+import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 /** Complaint status 1 处理中, 2 已处理 (the contract). */
 export function complaintBadgeClass(status: number): string {
@@ -83,7 +83,7 @@ function ComplaintCard({ complaint }: { complaint: Complaint }): ReactNode {
         </div>
       ))}
       <p className="mt-2 text-xs text-neutral-500">
-        提交时间 <time dateTime={complaint.created_at}>{formatOrderTime(complaint.created_at)}</time>
+        提交时间 <time dateTime={complaint.created_at}>{formatShanghaiIso(complaint.created_at)}</time>
       </p>
     </article>
   );

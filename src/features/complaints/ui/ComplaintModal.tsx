@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
+import { useState, type ReactNode } from 'react';
 import { getOrder, listOrders, type OrderView } from '~/features/wallet/client/money';
 import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
 import { $auth, $isLoggedIn } from '~/platform/stores/auth';
@@ -9,6 +8,7 @@ import { EmptyState } from '~/platform/ui/EmptyState';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { Modal } from '~/platform/ui/Modal';
 import { Skeleton } from '~/platform/ui/Skeleton';
+import { useRemote } from '~/platform/ui/use-remote';
 import type { ModalContentProps } from '~/platform/ui/modal-types';
 import { ComplaintBody, PHONE_REQUIRED_TEXT } from '~/features/complaints/ui/ComplaintDialog';
 import { errorText, focusRing } from '~/features/orders/ui/order-helpers';
@@ -26,28 +26,6 @@ export function complaintOrderNo(props: Record<string, unknown>): string | null 
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-type Load<T> = { kind: 'loading' } | { kind: 'failed'; msg: string } | { kind: 'ready'; data: T };
-
-/** Loads once per `key` (and per retry); aborts on change. */
-function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, failMsg: string): [Load<T>, () => void] {
-  const [state, setState] = useState<Load<T>>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (key === null) return;
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    load(controller.signal)
-      .then((data) => setState({ kind: 'ready', data }))
-      .catch((error: unknown) => {
-        if (isApiError(error) && error.cancelled) return;
-        setState({ kind: 'failed', msg: errorText(error, failMsg) });
-      });
-    return () => controller.abort();
-    // `load` is a fresh closure each render; the key says when the question changes.
-  }, [key, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
-  return [state, () => setAttempt((n) => n + 1)];
-}
-
 function HowTo(): ReactNode {
   return (
     <p className="text-xs leading-5 text-neutral-600">
@@ -61,9 +39,9 @@ function HowTo(): ReactNode {
 
 /** The renter's recent orders that the server lets them complain about, to pick one. */
 function OrderPicker({ onPick }: { onPick(order: OrderView): void }): ReactNode {
-  const [load, retry] = useLoad('recent', (signal) => listOrders({ page: 1, page_size: COMPLAINT_PICK_RECENT }, { signal }), '获取订单失败');
+  const { remote: load, reload: retry } = useRemote((signal) => listOrders({ page: 1, page_size: COMPLAINT_PICK_RECENT }, { signal }), 'recent');
   if (load.kind === 'loading') return <Skeleton lines={4} className="py-2" />;
-  if (load.kind === 'failed') return <LoadFailed text={load.msg} onRetry={retry} />;
+  if (load.kind === 'failed') return <LoadFailed text={errorText(load.error, '获取订单失败')} onRetry={retry} />;
   const orders = load.data.list.filter((order) => order.actions.can_complain);
   if (orders.length === 0) {
     return (
@@ -101,9 +79,9 @@ function OrderPicker({ onPick }: { onPick(order: OrderView): void }): ReactNode 
 
 /** One order named by the opener, loaded, then its complaint form. */
 function NamedOrder({ orderNo, children }: { orderNo: string; children(order: OrderView): ReactNode }): ReactNode {
-  const [load, retry] = useLoad(orderNo, (signal) => getOrder(orderNo, { signal }), '获取订单失败');
+  const { remote: load, reload: retry } = useRemote((signal) => getOrder(orderNo, { signal }), orderNo);
   if (load.kind === 'loading') return <Skeleton lines={4} className="py-2" />;
-  if (load.kind === 'failed') return <LoadFailed text={load.msg} onRetry={retry} />;
+  if (load.kind === 'failed') return <LoadFailed text={errorText(load.error, '获取订单失败')} onRetry={retry} />;
   if (!load.data.actions.can_complain) {
     return (
       <div className="space-y-3">

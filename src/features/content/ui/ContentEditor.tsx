@@ -5,6 +5,8 @@ import { opsPost, opsUpload } from '~/platform/client/console';
 import { isApiError } from '~/platform/client/errors';
 import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
+import { OPS_FORM_INPUT } from '~/platform/ui/console/field-classes';
+import { OpsFieldFrame } from '~/platform/ui/console/OpsFieldFrame';
 
 /** A field of the editor besides the body; `suggestions` become a datalist, `readOnly` shows the value only. */
 export type ContentFieldDef = OpsFieldDef & { suggestions?: string[]; readOnly?: boolean };
@@ -26,8 +28,6 @@ export interface ContentEditorProps {
   /** Where to go after saving; `{id}` is replaced with the saved record's id. */
   redirect: string;
 }
-
-const INPUT = 'w-full rounded-md border border-neutral-300 px-3 py-2 text-sm focus:border-primary focus:outline-none aria-[invalid=true]:border-primary';
 
 function issuesOf(data: unknown): { field: string; msg: string }[] {
   const issues = (data as { issues?: unknown } | undefined)?.issues;
@@ -226,7 +226,7 @@ export function ContentEditor({ label, endpoint, fields, initial, extra, initial
                   onChange={(event) => setField(field.name, event.target.value)}
                   aria-invalid={Boolean(error)}
                   aria-describedby={describedBy}
-                  className={INPUT}
+                  className={OPS_FORM_INPUT}
                 />
                 {field.suggestions && (
                   <datalist id={`${inputId}-list`}>
@@ -239,25 +239,17 @@ export function ContentEditor({ label, endpoint, fields, initial, extra, initial
             );
           }
           return (
-            <div key={field.name}>
-              {field.type !== 'checkbox' && (
-                <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-neutral-800">
-                  {field.label}
-                  {field.required && !field.readOnly ? <span className="text-primary"> *</span> : null}
-                </label>
-              )}
+            <OpsFieldFrame
+              key={field.name}
+              inputId={inputId}
+              label={field.label}
+              bareControl={field.type === 'checkbox'}
+              required={Boolean(field.required && !field.readOnly)}
+              help={field.help}
+              error={error}
+            >
               {control}
-              {field.help && (
-                <p id={`${inputId}-help`} className="mt-1 text-xs text-neutral-500">
-                  {field.help}
-                </p>
-              )}
-              {error && (
-                <p id={`${inputId}-error`} className="mt-1 text-xs text-primary">
-                  {error}
-                </p>
-              )}
-            </div>
+            </OpsFieldFrame>
           );
         })}
       </div>
@@ -284,7 +276,7 @@ export function ContentEditor({ label, endpoint, fields, initial, extra, initial
             }}
             aria-invalid={Boolean(bodyError)}
             aria-describedby={`${id}-body-help${bodyError ? ` ${id}-body-error` : ''}`}
-            className={`${INPUT} font-mono leading-6`}
+            className={`${OPS_FORM_INPUT} font-mono leading-6`}
             spellCheck={false}
           />
           <p id={`${id}-body-help`} className="mt-1 text-xs text-neutral-500">

@@ -4,15 +4,11 @@
  * read well on a receipt and cannot be guessed. The unique indexes are the final word.
  */
 import { randomInt } from 'node:crypto';
-import { shanghaiClock } from '~/platform/rules/shanghai-time';
+import { formatShanghaiStamp } from '~/platform/rules/shanghai-time';
 
 export const NUMBER_PREFIX = { rental: 'R', vip: 'V', recharge: 'C', payment: 'P', renewal: 'N', withdrawal: 'W' } as const;
 export type NumberKind = keyof typeof NUMBER_PREFIX;
 
-const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
-
 export function newNumber(kind: NumberKind, now: Date): string {
-  const c = shanghaiClock(now);
-  const stamp = `${c.year}${pad(c.month)}${pad(c.day)}${pad(c.hours)}${pad(c.minutes)}${pad(c.seconds)}`;
-  return `${NUMBER_PREFIX[kind]}${stamp}${pad(randomInt(0, 100_000_000), 8)}`;
+  return `${NUMBER_PREFIX[kind]}${formatShanghaiStamp(now)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }

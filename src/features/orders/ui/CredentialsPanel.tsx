@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
 import { getCredentials, type Credentials } from '~/features/wallet/client/money';
 import { Skeleton } from '~/platform/ui/Skeleton';
+import { useRemote } from '~/platform/ui/use-remote';
 import { CopyButton } from '~/platform/ui/CopyButton';
 import { countdownText, errorText, focusRing, secondsUntil } from '~/features/orders/ui/order-helpers';
 
@@ -13,40 +13,25 @@ export interface CredentialsPanelProps {
 
 const MASK = '••••••••';
 
-type Load = { kind: 'loading' } | { kind: 'failed'; msg: string } | { kind: 'ready'; credentials: Credentials };
-
 /**
  * The rented account's login details. The card mounts this only after a click on 查看账号, so
  * the password is never fetched (nor logged in the network panel) unless the renter asks.
  */
 export function CredentialsPanel({ orderNo, id }: CredentialsPanelProps): ReactNode {
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ kind: 'loading' });
-    getCredentials(orderNo, { signal: controller.signal })
-      .then((credentials) => setLoad({ kind: 'ready', credentials }))
-      .catch((error: unknown) => {
-        if (isApiError(error) && error.cancelled) return;
-        setLoad({ kind: 'failed', msg: errorText(error, '获取账号信息失败') });
-      });
-    return () => controller.abort();
-  }, [orderNo, reload]);
+  const { remote: load, reload } = useRemote((signal) => getCredentials(orderNo, { signal }), orderNo);
 
   return (
     <section id={id} aria-label="账号信息" className="mt-3 rounded-md bg-neutral-50 p-3 text-sm ring-1 ring-neutral-200">
       {load.kind === 'loading' ? <Skeleton lines={2} /> : null}
       {load.kind === 'failed' ? (
         <p role="alert" className="flex flex-wrap items-center gap-2 text-primary-dark">
-          {load.msg}
-          <button type="button" onClick={() => setReload((count) => count + 1)} className={`rounded border border-primary px-2 py-0.5 text-xs text-primary hover:bg-primary-light ${focusRing}`}>
+          {errorText(load.error, '获取账号信息失败')}
+          <button type="button" onClick={reload} className={`rounded border border-primary px-2 py-0.5 text-xs text-primary hover:bg-primary-light ${focusRing}`}>
             重试
           </button>
         </p>
       ) : null}
-      {load.kind === 'ready' ? <CredentialsView credentials={load.credentials} /> : null}
+      {load.kind === 'ready' ? <CredentialsView credentials={load.data} /> : null}
     </section>
   );
 }

@@ -6,13 +6,13 @@ import { MoneyLines } from '~/features/orders/ui/MoneyLines';
 import { OrderCardHeader } from '~/features/orders/ui/OrderCardHeader';
 import {
   focusRing,
-  formatOrderTime,
   ORDER_ACTION_LABEL,
   orderMoneyLines,
   rentalSummary,
   visibleOrderActions,
   type OrderActionKey,
 } from '~/features/orders/ui/order-helpers';
+import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 /** The actions that open a dialog of the list (查看账号 opens in the card, 评价 is a link). */
 export type OrderDialogKind = Exclude<OrderActionKey, 'credentials' | 'review'>;
@@ -92,9 +92,9 @@ export function OrderCard({ order, onOpen }: OrderCardProps): ReactNode {
             ) : null}
             {order.hire_start_time || order.hire_end_time ? (
               <p className="text-xs text-neutral-600 tabular-nums">
-                <time dateTime={order.hire_start_time ?? undefined}>{formatOrderTime(order.hire_start_time)}</time>
+                <time dateTime={order.hire_start_time ?? undefined}>{formatShanghaiIso(order.hire_start_time)}</time>
                 {' – '}
-                <time dateTime={order.hire_end_time ?? undefined}>{formatOrderTime(order.hire_end_time)}</time>
+                <time dateTime={order.hire_end_time ?? undefined}>{formatShanghaiIso(order.hire_end_time)}</time>
               </p>
             ) : null}
           </div>

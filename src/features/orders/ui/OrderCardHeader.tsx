@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { OrderView } from '~/features/wallet/client/money';
 import { CopyButton } from '~/platform/ui/CopyButton';
-import { formatOrderTime, statusBadgeClass } from '~/features/orders/ui/order-helpers';
+import { statusBadgeClass } from '~/features/orders/ui/order-helpers';
+import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 type HeaderOrder = Pick<OrderView, 'order_no' | 'order_status' | 'order_status_text' | 'hire_order_time'>;
 
@@ -15,7 +16,7 @@ export function OrderCardHeader({ order }: { order: HeaderOrder }): ReactNode {
           <CopyButton text={order.order_no} what="订单号" />
         </span>
         <span>
-          下单时间 <time dateTime={order.hire_order_time}>{formatOrderTime(order.hire_order_time)}</time>
+          下单时间 <time dateTime={order.hire_order_time}>{formatShanghaiIso(order.hire_order_time)}</time>
         </span>
       </span>
       <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${statusBadgeClass(order)}`} data-status={order.order_status}>

@@ -6,9 +6,10 @@ import { fenToYuan } from '~/platform/rules/money';
 import { RechargeLink, MoneyFailureLine, type MoneyFailure } from '~/features/wallet/ui/PayDialog';
 import { DebounceButton } from '~/platform/ui/DebounceButton';
 import { Modal } from '~/platform/ui/Modal';
-import { errorText, focusRing, formatOrderTime, isNonZeroYuan, type OrderDialogProps } from '~/features/orders/ui/order-helpers';
+import { errorText, focusRing, isNonZeroYuan, type OrderDialogProps } from '~/features/orders/ui/order-helpers';
 import { useIntentKeys } from '~/platform/ui/use-intent-keys';
 import { FigureRow } from '~/platform/ui/FigureRow';
+import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 /** Wait this long after the last keystroke before asking the server for a price. */
 export const RENEW_CHECK_DEBOUNCE_MS = 300;
@@ -87,7 +88,7 @@ function RenewBody({ order, onClose, onDone }: Omit<OrderDialogProps, 'open'>): 
   return (
     <div className="space-y-4 text-sm">
       <p className="text-neutral-700">
-        当前结束时间 <time dateTime={order.hire_end_time ?? undefined}>{formatOrderTime(order.hire_end_time)}</time>
+        当前结束时间 <time dateTime={order.hire_end_time ?? undefined}>{formatShanghaiIso(order.hire_end_time)}</time>
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={`${id}-hours`} className="text-neutral-700">
@@ -127,7 +128,7 @@ function RenewBody({ order, onClose, onDone }: Omit<OrderDialogProps, 'open'>): 
           <>
             <dl className="space-y-1.5 rounded-md bg-neutral-50 px-4 py-3">
               <FigureRow label="续租后结束时间">
-                <time dateTime={check.new_ends_at}>{formatOrderTime(check.new_ends_at)}</time>
+                <time dateTime={check.new_ends_at}>{formatShanghaiIso(check.new_ends_at)}</time>
               </FigureRow>
               <FigureRow label="原价">¥{check.original}</FigureRow>
               {isNonZeroYuan(check.vip_discount) ? <FigureRow label="VIP减免">−¥{check.vip_discount}</FigureRow> : null}

@@ -6,7 +6,6 @@ import { isApiError } from '~/platform/client/errors';
 import type { OrderActions, OrderView } from '~/features/wallet/client/money';
 import { ORDER_STATUS } from '~/platform/config/constants';
 import { ORDER_LIST_FILTERS, type OrderListFilter } from '~/features/orders/rules/order-status';
-import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
 import { pageParam, setPageParam } from '~/platform/ui/page-query';
 
 /** Where 去充值 goes (route Recharge). */
@@ -161,13 +160,6 @@ export function statusBadgeClass(order: Pick<OrderView, 'order_status' | 'order_
     default:
       return 'bg-neutral-50 text-neutral-600 ring-neutral-200';
   }
-}
-
-/** 'YYYY-MM-DD HH:mm' Shanghai time of an API date; '—' when absent, the raw text when unreadable. */
-export function formatOrderTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : formatShanghaiDateTime(date);
 }
 
 /** The list after an action: the order with the same number swapped for the server's new one. */

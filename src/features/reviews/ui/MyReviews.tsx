@@ -5,7 +5,7 @@ import { MY_REVIEWS_PAGE_SIZE_DEFAULT } from '~/platform/config/constants';
 import { REVIEW_RATING_LABELS } from '~/features/reviews/rules/review-writing';
 import { showSuccess } from '~/platform/stores/ui';
 import LoginRequired from '~/platform/ui/LoginRequired';
-import { formatOrderTime, rentalSummary } from '~/features/orders/ui/order-helpers';
+import { rentalSummary } from '~/features/orders/ui/order-helpers';
 import { EmptyState } from '~/platform/ui/EmptyState';
 import { focusRing } from '~/platform/ui/focus-ring';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
@@ -16,6 +16,7 @@ import { usePagedList } from '~/platform/ui/use-paged-list';
 import { ASSESS_TABS, readAssessQuery, reviewInfoHref, reviewedRentalLine, withAssessQuery, type AssessQuery } from '~/features/reviews/ui/review-helpers';
 import { StarsShown } from '~/features/reviews/ui/StarRating';
 import { EMPTY_DRAFT, WriteReviewDialog, type ReviewDraft } from '~/features/reviews/ui/WriteReviewDialog';
+import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 type TabQuery = Pick<AssessQuery, 'tab' | 'page'>;
 
@@ -184,9 +185,9 @@ function PendingCard({ order, onWrite }: { order: OrderView; onWrite(): void }):
           {product ? <p className="truncate text-xs text-neutral-600">{[product.game_name, product.role_name].filter(Boolean).join(' · ')}</p> : null}
           <p className="text-xs text-neutral-600 tabular-nums">
             {summary ? `${summary} · ` : ''}
-            <time dateTime={order.hire_start_time ?? undefined}>{formatOrderTime(order.hire_start_time)}</time>
+            <time dateTime={order.hire_start_time ?? undefined}>{formatShanghaiIso(order.hire_start_time)}</time>
             {' – '}
-            <time dateTime={order.hire_end_time ?? undefined}>{formatOrderTime(order.hire_end_time)}</time>
+            <time dateTime={order.hire_end_time ?? undefined}>{formatShanghaiIso(order.hire_end_time)}</time>
           </p>
           <p className="text-xs text-neutral-500">
             订单号 <span className="font-mono">{order.order_no}</span>
@@ -227,7 +228,7 @@ function WrittenCard({ review }: { review: MyReview }): ReactNode {
       <p className="mt-2 line-clamp-3 break-words whitespace-pre-line text-neutral-800">{review.content}</p>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-neutral-500">
         <span>
-          评价时间 <time dateTime={review.created_at}>{formatOrderTime(review.created_at)}</time>
+          评价时间 <time dateTime={review.created_at}>{formatShanghaiIso(review.created_at)}</time>
           {review.order ? (
             <>
               {' · '}订单号 <span className="font-mono">{review.order.order_no}</span>

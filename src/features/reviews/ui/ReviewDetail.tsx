@@ -2,11 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { getMyReview } from '~/features/reviews/client';
 import { MSG_REVIEW_NOT_FOUND, REVIEW_RATING_LABELS } from '~/features/reviews/rules/review-writing';
 import LoginRequired from '~/platform/ui/LoginRequired';
-import { formatOrderTime } from '~/features/orders/ui/order-helpers';
 import { focusRing } from '~/platform/ui/focus-ring';
 import { backLinkClass, DetailFallback, outlineLinkClass, useItemDetail } from '~/platform/ui/ItemDetail';
 import { readReviewId, reviewedRentalLine } from '~/features/reviews/ui/review-helpers';
 import { StarsShown } from '~/features/reviews/ui/StarRating';
+import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 const BACK_HREF = '/account/assess?tab=written';
 
@@ -61,9 +61,9 @@ function Detail(): ReactNode {
               ) : null}
               <dt>租期</dt>
               <dd className="tabular-nums text-neutral-800">
-                <time dateTime={review.order.hire_start_time ?? undefined}>{formatOrderTime(review.order.hire_start_time)}</time>
+                <time dateTime={review.order.hire_start_time ?? undefined}>{formatShanghaiIso(review.order.hire_start_time)}</time>
                 {' – '}
-                <time dateTime={review.order.hire_end_time ?? undefined}>{formatOrderTime(review.order.hire_end_time)}</time>
+                <time dateTime={review.order.hire_end_time ?? undefined}>{formatShanghaiIso(review.order.hire_end_time)}</time>
               </dd>
             </dl>
           ) : null}
@@ -84,7 +84,7 @@ function Detail(): ReactNode {
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-t border-neutral-100 pt-3 text-xs text-neutral-600">
           <dt>评价时间</dt>
           <dd className="tabular-nums text-neutral-800">
-            <time dateTime={review.created_at}>{formatOrderTime(review.created_at)}</time>
+            <time dateTime={review.created_at}>{formatShanghaiIso(review.created_at)}</time>
           </dd>
           <dt>显示为</dt>
           <dd className="text-neutral-800">

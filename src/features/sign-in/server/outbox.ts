@@ -3,7 +3,7 @@
  * for the page (STYLE 8: pages never see a row).
  */
 import { desc } from 'drizzle-orm';
-import { shanghaiClock } from '~/platform/rules/shanghai-time';
+import { formatShanghaiDateTimeSeconds } from '~/platform/rules/shanghai-time';
 import type { Db } from '~/platform/db/client';
 import { outboxMessages, type CodeChannel } from '~/platform/db/schema';
 
@@ -21,13 +21,6 @@ export interface OutboxEntry {
   sent_at_text: string;
 }
 
-const pad = (value: number): string => String(value).padStart(2, '0');
-
-function formatShanghaiSeconds(date: Date): string {
-  const c = shanghaiClock(date);
-  return `${c.year}-${pad(c.month)}-${pad(c.day)} ${pad(c.hours)}:${pad(c.minutes)}:${pad(c.seconds)}`;
-}
-
 /** The newest `limit` messages, newest first. */
 export async function listOutbox(db: Db, limit: number = OUTBOX_PAGE_SIZE): Promise<OutboxEntry[]> {
   const rows = await db
@@ -41,6 +34,6 @@ export async function listOutbox(db: Db, limit: number = OUTBOX_PAGE_SIZE): Prom
     recipient: row.recipient,
     body: row.body,
     sent_at: row.createdAt.toISOString(),
-    sent_at_text: formatShanghaiSeconds(row.createdAt),
+    sent_at_text: formatShanghaiDateTimeSeconds(row.createdAt),
   }));
 }

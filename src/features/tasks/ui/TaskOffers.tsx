@@ -11,6 +11,7 @@ import { openLogin, openModal, showSuccess } from '~/platform/stores/ui';
 import { EmptyState } from '~/platform/ui/EmptyState';
 import { focusRing } from '~/platform/ui/focus-ring';
 import { Skeleton } from '~/platform/ui/Skeleton';
+import { formInput } from '~/platform/ui/field-classes';
 
 const PayDialog = lazy(() => import('~/features/wallet/ui/PayDialog').then((module) => ({ default: module.PayDialog })));
 
@@ -21,7 +22,6 @@ export interface TaskOffersProps {
 const PAY_RESULT_PATH = '/pay-result';
 const primary = `rounded-full bg-primary px-4 py-1.5 text-sm font-bold text-white hover:bg-primary-dark disabled:opacity-60 ${focusRing}`;
 const outline = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary disabled:opacity-60 ${focusRing}`;
-const input = `w-full rounded-md border border-neutral-300 px-3 py-2 text-sm ${focusRing}`;
 
 const yuan = (fen: number): string => `¥${fenToYuan(fen)}`;
 
@@ -252,7 +252,7 @@ function OfferForm({ taskId, budgetHourFen, hours, onOffered }: { taskId: number
       <h3 className="font-bold text-neutral-900 sm:col-span-2">参与报价</h3>
       <label className="flex flex-col gap-1 text-sm text-neutral-700 sm:col-span-2" htmlFor={`${id}-listing`}>
         报价账号
-        <select id={`${id}-listing`} className={input} value={listing} onChange={(event) => setListing(event.target.value)}>
+        <select id={`${id}-listing`} className={formInput} value={listing} onChange={(event) => setListing(event.target.value)}>
           {choices.map((choice) => (
             <option key={choice.id} value={choice.id}>{choice.title}（原价 {yuan(choice.rental_fen)}/小时）</option>
           ))}
@@ -260,12 +260,12 @@ function OfferForm({ taskId, budgetHourFen, hours, onOffered }: { taskId: number
       </label>
       <label className="flex flex-col gap-1 text-sm text-neutral-700" htmlFor={`${id}-price`}>
         每小时报价（元）
-        <input id={`${id}-price`} className={input} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} placeholder={`不高于 ${fenToYuan(budgetHourFen)}`} />
+        <input id={`${id}-price`} className={formInput} inputMode="decimal" value={price} onChange={(event) => setPrice(event.target.value)} placeholder={`不高于 ${fenToYuan(budgetHourFen)}`} />
         <span className="text-xs text-neutral-500">租客需租 {hours} 小时</span>
       </label>
       <label className="flex flex-col gap-1 text-sm text-neutral-700" htmlFor={`${id}-note`}>
         备注（选填）
-        <input id={`${id}-note`} className={input} maxLength={TASK_OFFER_NOTE_MAX_CHARS} value={note} onChange={(event) => setNote(event.target.value)} placeholder="例如：随时可上号" />
+        <input id={`${id}-note`} className={formInput} maxLength={TASK_OFFER_NOTE_MAX_CHARS} value={note} onChange={(event) => setNote(event.target.value)} placeholder="例如：随时可上号" />
       </label>
       <div className="flex flex-col gap-2 sm:col-span-2">
         {error ? <p role="alert" className="text-sm text-primary">{error}</p> : null}

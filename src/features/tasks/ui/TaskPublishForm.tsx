@@ -6,14 +6,13 @@ import { yuanToFen } from '~/platform/rules/money';
 import { taskDraftIssues, type TaskDraftField } from '~/features/tasks/rules/wanted-tasks';
 import LoginRequired from '~/platform/ui/LoginRequired';
 import { focusRing } from '~/platform/ui/focus-ring';
+import { formInput } from '~/platform/ui/field-classes';
 
 export interface TaskPublishFormProps {
   games: readonly { id: number; name: string }[];
   /** Preselected game (from the hall's filter). */
   gameId: number | null;
 }
-
-const input = `w-full rounded-md border border-neutral-300 px-3 py-2 text-sm ${focusRing}`;
 
 function expiryLabel(hours: number): string {
   return hours % 24 === 0 ? `${hours / 24}天` : `${hours}小时`;
@@ -87,7 +86,7 @@ function PublishForm({ games, gameId }: TaskPublishFormProps): ReactNode {
       {row(
         'game_id',
         '游戏',
-        <select {...described('game_id')} className={input} value={game} onChange={(event) => setGame(event.target.value)}>
+        <select {...described('game_id')} className={formInput} value={game} onChange={(event) => setGame(event.target.value)}>
           <option value="">选择游戏</option>
           {games.map((item) => (
             <option key={item.id} value={item.id}>{item.name}</option>
@@ -97,26 +96,26 @@ function PublishForm({ games, gameId }: TaskPublishFormProps): ReactNode {
       {row(
         'budget_hour_fen',
         '每小时预算（元）',
-        <input {...described('budget_hour_fen')} className={input} inputMode="decimal" value={budget} onChange={(event) => setBudget(event.target.value)} placeholder="例如：5" />,
+        <input {...described('budget_hour_fen')} className={formInput} inputMode="decimal" value={budget} onChange={(event) => setBudget(event.target.value)} placeholder="例如：5" />,
         '号主报价不会高于这个价格',
       )}
       <div className="sm:col-span-2">
         {row(
           'requirements',
           '账号要求',
-          <textarea {...described('requirements')} className={`${input} min-h-28`} maxLength={TASK_REQUIREMENTS_MAX_CHARS} value={requirements} onChange={(event) => setRequirements(event.target.value)} placeholder="例如：段位、皮肤、英雄、区服等" />,
+          <textarea {...described('requirements')} className={`${formInput} min-h-28`} maxLength={TASK_REQUIREMENTS_MAX_CHARS} value={requirements} onChange={(event) => setRequirements(event.target.value)} placeholder="例如：段位、皮肤、英雄、区服等" />,
         )}
       </div>
       {row(
         'hours',
         '租用时长（小时）',
-        <input {...described('hours')} className={input} inputMode="numeric" value={hours} onChange={(event) => setHours(event.target.value)} />,
+        <input {...described('hours')} className={formInput} inputMode="numeric" value={hours} onChange={(event) => setHours(event.target.value)} />,
         `1-${TASK_HOURS_MAX}小时，接受报价后从下单时开始计时`,
       )}
       {row(
         'expiry_hours',
         '任务有效期',
-        <select {...described('expiry_hours')} className={input} value={expiry} onChange={(event) => setExpiry(event.target.value)}>
+        <select {...described('expiry_hours')} className={formInput} value={expiry} onChange={(event) => setExpiry(event.target.value)}>
           {TASK_EXPIRY_HOURS_OPTIONS.map((option) => (
             <option key={option} value={option}>{expiryLabel(option)}</option>
           ))}

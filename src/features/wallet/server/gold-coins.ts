@@ -32,7 +32,7 @@ import {
 } from '~/platform/config/constants';
 import type { GoldEntry, GoldOverview, GoldTask } from '~/features/wallet/contract/money';
 import { fenToYuan, fenToYuanShort } from '~/platform/rules/money';
-import { shanghaiClock } from '~/platform/rules/shanghai-time';
+import { formatShanghaiDate } from '~/platform/rules/shanghai-time';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { goldCoinLedger, orders, users, wallets } from '~/platform/db/schema';
@@ -77,14 +77,6 @@ export const GOLD_EXCHANGE_RED_PACKET_SOURCE = 'gold_exchange';
 export const goldTaskBodySchema = z.object({
   key: z.string({ error: MSG_UNKNOWN_TASK }).refine(isTaskKey, { error: MSG_UNKNOWN_TASK }),
 });
-
-const pad = (value: number): string => String(value).padStart(2, '0');
-
-/** The Shanghai calendar date of `now`, YYYY-MM-DD (the sign-in ref and the exchange ref prefix). */
-export function shanghaiDate(now: Date): string {
-  const c = shanghaiClock(now);
-  return `${c.year}-${pad(c.month)}-${pad(c.day)}`;
-}
 
 function kindText(kind: string, refNo: string): string {
   if (kind === GOLD_KIND.signIn) return '每日签到';
@@ -133,7 +125,7 @@ async function todaysMarks(db: DbOrTx, userId: number, date: string): Promise<{ 
 
 /** GET account/gold. */
 export async function getGoldOverview(db: DbOrTx, userId: number, now: Date): Promise<GoldOverview> {
-  const date = shanghaiDate(now);
+  const date = formatShanghaiDate(now);
   const [[wallet], marks, conditions, history] = await Promise.all([
     db.select({ goldCoins: wallets.goldCoins }).from(wallets).where(eq(wallets.userId, userId)),
     todaysMarks(db, userId, date),
@@ -235,7 +227,7 @@ async function hasMark(tx: DbTx, userId: number, kind: string, refNo: string): P
 
 /** POST account/signIn. */
 export async function signIn(db: Db, userId: number, now: Date): Promise<GoldOverview> {
-  const date = shanghaiDate(now);
+  const date = formatShanghaiDate(now);
   await db.transaction(async (tx) => {
     const coins = await lockCoins(tx, userId, now);
     if (await hasMark(tx, userId, GOLD_KIND.signIn, date)) throw conflict(MSG_ALREADY_SIGNED_IN);
@@ -259,7 +251,7 @@ export async function claimGoldTask(db: Db, userId: number, key: string, now: Da
 
 /** POST account/goldExchange: coins for one red envelope. */
 export async function exchangeGold(db: Db, userId: number, now: Date): Promise<GoldOverview> {
-  const date = shanghaiDate(now);
+  const date = formatShanghaiDate(now);
   await db.transaction(async (tx) => {
     const coins = await lockCoins(tx, userId, now);
     const [today] = await tx

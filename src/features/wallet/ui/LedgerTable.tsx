@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LedgerEntry } from '~/features/wallet/client/money';
-import { formatTime } from '~/features/wallet/ui/format';
+import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 /** Income green, spending red (the wallet's sign convention on every screen). */
 export function ledgerAmountClass(entry: Pick<LedgerEntry, 'amount_fen'>): string {
@@ -25,7 +25,7 @@ export function LedgerTable({ rows, caption }: { rows: readonly LedgerEntry[]; c
         <tbody className="divide-y divide-neutral-100">
           {rows.map((entry) => (
             <tr key={entry.id} data-ledger-id={entry.id}>
-              <td className="px-3 py-2 whitespace-nowrap text-neutral-600 tabular-nums">{formatTime(entry.created_at)}</td>
+              <td className="px-3 py-2 whitespace-nowrap text-neutral-600 tabular-nums">{formatShanghaiIso(entry.created_at)}</td>
               <td className="px-3 py-2 text-neutral-900">{entry.kind_text}</td>
               <td className={`px-3 py-2 text-right font-medium whitespace-nowrap tabular-nums ${ledgerAmountClass(entry)}`} data-amount-fen={entry.amount_fen}>
                 {entry.amount}

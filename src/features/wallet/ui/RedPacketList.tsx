@@ -5,11 +5,11 @@ import LoginRequired from '~/platform/ui/LoginRequired';
 import { EmptyState } from '~/platform/ui/EmptyState';
 import { Skeleton } from '~/platform/ui/Skeleton';
 import { ENVELOPE_TABS, envelopeCondition, envelopeFaceText, listEnvelopes, type EnvelopeTab } from '~/features/wallet/ui/envelopes';
-import { formatTime } from '~/features/wallet/ui/format';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { Tabs } from '~/platform/ui/Tabs';
 import { focusRing } from '~/features/wallet/ui/ui';
 import { useRemote } from '~/platform/ui/use-remote';
+import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 /** The stamp on an envelope that can no longer be used. */
 const SPENT_STAMP: Readonly<Record<Exclude<EnvelopeTab, 'usable'>, string>> = { used: '已使用', expired: '已过期' };
@@ -33,7 +33,7 @@ export function EnvelopeTicket({ packet, tab }: { packet: RedPacket; tab: Envelo
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
         <h3 className={`truncate text-sm font-medium ${usable ? 'text-neutral-900' : 'text-neutral-500'}`}>{packet.name}</h3>
         {condition ? <p className={`text-xs ${usable ? 'text-primary' : 'text-neutral-500'}`}>{condition}</p> : null}
-        <p className="text-xs text-neutral-500 tabular-nums">有效期至 {formatTime(packet.expires_at)}</p>
+        <p className="text-xs text-neutral-500 tabular-nums">有效期至 {formatShanghaiIso(packet.expires_at)}</p>
         <div className="mt-auto flex justify-end pt-1">
           {usable ? (
             <a href="/zuhao.html" className={`rounded-full bg-primary px-4 py-1 text-xs text-white hover:bg-primary-dark ${focusRing}`}>

@@ -26,13 +26,9 @@ export interface RedPacketView {
   validUntil: string;
 }
 
-function shanghaiDate(iso: string): string {
-  return formatShanghaiDate(new Date(iso));
-}
-
 /** What one envelope row shows (couponsInfo's yuan read back into fen by couponFromInfo). */
 export function redPacketView(packet: RedPacket): RedPacketView {
-  const validUntil = `有效期至 ${shanghaiDate(packet.expires_at)}`;
+  const validUntil = `有效期至 ${formatShanghaiDate(new Date(packet.expires_at))}`;
   let coupon;
   try {
     coupon = couponFromInfo(packet.couponsInfo);

@@ -3,11 +3,11 @@ import { getWallet, listFunds, type LedgerEntry, type Page, type WalletInfo } fr
 import LoginRequired from '~/platform/ui/LoginRequired';
 import { EmptyState } from '~/platform/ui/EmptyState';
 import { Skeleton } from '~/platform/ui/Skeleton';
-import { formatDay } from '~/features/wallet/ui/format';
 import { LedgerTable } from '~/features/wallet/ui/LedgerTable';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { focusRing, outlineButton, primaryButton, sectionCard, textLink, yuanLabel } from '~/features/wallet/ui/ui';
 import { useRemote } from '~/platform/ui/use-remote';
+import { formatShanghaiDate, formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 /** Ledger rows previewed under the figures; 查看全部 leads to the rest. */
 export const RECENT_FUNDS_COUNT = 5;
@@ -42,7 +42,7 @@ export function WalletSummary({ wallet }: { wallet: WalletInfo }): ReactNode {
           {wallet.vip_status === 1 ? (
             <dd className="mt-1 text-sm text-neutral-900" data-vip="1">
               <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-800">VIP会员</span>
-              <span className="mt-1 block text-xs text-neutral-600">有效期至 {formatDay(wallet.vip_expires_at)}</span>
+              <span className="mt-1 block text-xs text-neutral-600">有效期至 {formatShanghaiIso(wallet.vip_expires_at, { shape: formatShanghaiDate })}</span>
             </dd>
           ) : (
             <dd className="mt-1 text-sm text-neutral-900" data-vip="0">

@@ -8,11 +8,11 @@ import { EmptyState } from '~/platform/ui/EmptyState';
 import { Modal } from '~/platform/ui/Modal';
 import { Skeleton } from '~/platform/ui/Skeleton';
 import { settle } from '~/features/wallet/ui/actions';
-import { formatTime } from '~/features/wallet/ui/format';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { Pager } from '~/platform/ui/Pager';
 import { focusRing, primaryButton, sectionCard, yuanLabel } from '~/features/wallet/ui/ui';
 import type { Remote } from '~/platform/ui/use-remote';
+import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 export const CANCEL_WITHDRAWAL_CONFIRM = '确定取消这笔提现吗？金额将退回余额';
 export const WITHDRAWAL_CANCELLED_MSG = '提现已取消';
@@ -109,7 +109,7 @@ export function WithdrawalTable({ rows, onCancel }: { rows: readonly Withdrawal[
         <tbody className="divide-y divide-neutral-100">
           {rows.map((withdrawal) => (
             <tr key={withdrawal.withdraw_no} data-withdraw-no={withdrawal.withdraw_no}>
-              <td className="px-3 py-2 whitespace-nowrap text-neutral-600 tabular-nums">{formatTime(withdrawal.created_at)}</td>
+              <td className="px-3 py-2 whitespace-nowrap text-neutral-600 tabular-nums">{formatShanghaiIso(withdrawal.created_at)}</td>
               <td className="px-3 py-2 text-right font-medium whitespace-nowrap text-neutral-900 tabular-nums" data-amount-fen={withdrawal.amount_fen}>
                 {yuanLabel(withdrawal.amount)}
               </td>
@@ -125,7 +125,7 @@ export function WithdrawalTable({ rows, onCancel }: { rows: readonly Withdrawal[
                   </p>
                 ) : null}
               </td>
-              <td className="px-3 py-2 whitespace-nowrap text-neutral-600 tabular-nums">{formatTime(withdrawal.finished_at)}</td>
+              <td className="px-3 py-2 whitespace-nowrap text-neutral-600 tabular-nums">{formatShanghaiIso(withdrawal.finished_at)}</td>
               <td className="px-3 py-2 text-right">
                 {withdrawal.status === 'pending' || withdrawal.status === 'review' ? (
                   <button

@@ -10,6 +10,7 @@
 import { AlipaySdk } from 'alipay-sdk';
 import { fenToYuan, yuanToFen } from '~/platform/rules/money';
 import { plainNotifyAnswer, type NotifyVerdict, type PaymentGateway, type TradeState } from '~/platform/providers/payment/port';
+import { formatShanghaiDateTimeSeconds } from '~/platform/rules/shanghai-time';
 
 export interface AlipayOptions {
   appId: string;
@@ -29,7 +30,7 @@ const STATES: Record<string, TradeState> = { WAIT_BUYER_PAY: 'waiting', TRADE_SU
 
 /** Alipay reads time_expire as Beijing wall-clock time, `yyyy-MM-dd HH:mm:ss`. */
 export function alipayTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  return formatShanghaiDateTimeSeconds(at);
 }
 
 function failure(error: unknown): { ok: false; reason: string } {

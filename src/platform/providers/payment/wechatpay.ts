@@ -12,6 +12,7 @@
  */
 import { createCipheriv, createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 import { type NotifyAnswer, type NotifyVerdict, type PaymentGateway, type TradeState } from '~/platform/providers/payment/port';
+import { formatShanghaiRfc3339 } from '~/platform/rules/shanghai-time';
 
 export interface WechatPayOptions {
   mchId: string;
@@ -88,7 +89,7 @@ const nonceStr = (): string => randomBytes(16).toString('hex');
 
 /** WeChat reads time_expire as RFC 3339 with an offset: Beijing time, +08:00. */
 export function wechatTime(at: Date): string {
-  return `${new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
+  return formatShanghaiRfc3339(at);
 }
 
 interface WechatTransaction {

@@ -3,6 +3,8 @@ import { opsPost } from '~/platform/client/console';
 import { isApiError } from '~/platform/client/errors';
 import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
+import { OPS_FORM_INPUT } from '~/platform/ui/console/field-classes';
+import { OpsFieldFrame } from '~/platform/ui/console/OpsFieldFrame';
 
 export type { OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 
@@ -31,8 +33,6 @@ function issuesOf(data: unknown): FieldIssue[] {
   const issues = (data as { issues?: unknown } | undefined)?.issues;
   return Array.isArray(issues) ? (issues as FieldIssue[]).filter((issue) => typeof issue?.field === 'string') : [];
 }
-
-const INPUT = 'w-full rounded-md border border-neutral-300 px-3 py-2 text-sm focus:border-primary focus:outline-none aria-[invalid=true]:border-primary';
 
 /**
  * A console form: fields described by data, submitted as JSON to one console endpoint,
@@ -95,7 +95,7 @@ export function OpsForm({ endpoint, fields, initial = {}, extra = {}, submitLabe
           );
         } else if (field.type === 'select') {
           control = (
-            <select id={inputId} value={String(value)} onChange={(event) => set(event.target.value)} aria-invalid={Boolean(error)} aria-describedby={describedBy} className={INPUT}>
+            <select id={inputId} value={String(value)} onChange={(event) => set(event.target.value)} aria-invalid={Boolean(error)} aria-describedby={describedBy} className={OPS_FORM_INPUT}>
               {!field.required && <option value="">（不选）</option>}
               {(field.options ?? []).map((option) => (
                 <option key={option.value} value={option.value}>
@@ -106,7 +106,7 @@ export function OpsForm({ endpoint, fields, initial = {}, extra = {}, submitLabe
           );
         } else if (field.type === 'textarea') {
           control = (
-            <textarea id={inputId} value={String(value)} rows={field.rows ?? 5} maxLength={field.maxLength} placeholder={field.placeholder} onChange={(event) => set(event.target.value)} aria-invalid={Boolean(error)} aria-describedby={describedBy} className={INPUT} />
+            <textarea id={inputId} value={String(value)} rows={field.rows ?? 5} maxLength={field.maxLength} placeholder={field.placeholder} onChange={(event) => set(event.target.value)} aria-invalid={Boolean(error)} aria-describedby={describedBy} className={OPS_FORM_INPUT} />
           );
         } else {
           const inputType = { text: 'text', password: 'password', number: 'number', yuan: 'text', datetime: 'datetime-local', date: 'date' }[field.type];
@@ -125,31 +125,23 @@ export function OpsForm({ endpoint, fields, initial = {}, extra = {}, submitLabe
               onChange={(event) => set(event.target.value)}
               aria-invalid={Boolean(error)}
               aria-describedby={describedBy}
-              className={INPUT}
+              className={OPS_FORM_INPUT}
             />
           );
         }
         return (
-          <div key={field.name}>
-            {field.type !== 'checkbox' && (
-              <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-neutral-800">
-                {field.label}
-                {field.required ? <span className="text-primary"> *</span> : null}
-                {field.type === 'yuan' ? <span className="font-normal text-neutral-500">（元）</span> : null}
-              </label>
-            )}
+          <OpsFieldFrame
+            key={field.name}
+            inputId={inputId}
+            label={field.label}
+            bareControl={field.type === 'checkbox'}
+            required={Boolean(field.required)}
+            suffix={field.type === 'yuan' ? <span className="font-normal text-neutral-500">（元）</span> : null}
+            help={field.help}
+            error={error}
+          >
             {control}
-            {field.help && (
-              <p id={`${inputId}-help`} className="mt-1 text-xs text-neutral-500">
-                {field.help}
-              </p>
-            )}
-            {error && (
-              <p id={`${inputId}-error`} className="mt-1 text-xs text-primary">
-                {error}
-              </p>
-            )}
-          </div>
+          </OpsFieldFrame>
         );
       })}
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-primary">

@@ -2,10 +2,11 @@ import { useId, type ReactNode } from 'react';
 import type { SellerComplaint, SellerOrder } from '~/features/sellers/client/seller-earnings';
 import { complaintBadgeClass } from '~/features/complaints/ui/ComplaintList';
 import { ComplaintDecision, EvidenceThumbs } from '~/features/complaints/ui/ComplaintDecision';
-import { focusRing, formatOrderTime } from '~/features/orders/ui/order-helpers';
+import { focusRing } from '~/features/orders/ui/order-helpers';
 import { MoneyLines } from '~/features/orders/ui/MoneyLines';
 import { OrderCardHeader } from '~/features/orders/ui/OrderCardHeader';
 import { earningStatusLine, sellerMoneyLines } from '~/features/sellers/ui/orders/seller-order-helpers';
+import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 export interface SellerOrderCardProps {
   order: SellerOrder;
@@ -48,9 +49,9 @@ export function SellerOrderCard({ order, onAnswer }: SellerOrderCardProps): Reac
             </p>
             {order.hire_start_time || order.hire_end_time ? (
               <p className="text-xs text-neutral-600 tabular-nums">
-                <time dateTime={order.hire_start_time ?? undefined}>{formatOrderTime(order.hire_start_time)}</time>
+                <time dateTime={order.hire_start_time ?? undefined}>{formatShanghaiIso(order.hire_start_time)}</time>
                 {' – '}
-                <time dateTime={order.hire_end_time ?? undefined}>{formatOrderTime(order.hire_end_time)}</time>
+                <time dateTime={order.hire_end_time ?? undefined}>{formatShanghaiIso(order.hire_end_time)}</time>
               </p>
             ) : null}
             {order.earning ? (
@@ -85,7 +86,7 @@ function ComplaintBlock({ complaint, onAnswer }: { complaint: SellerComplaint; o
       <p className="mt-1 break-words whitespace-pre-line text-neutral-800">{complaint.content}</p>
       <EvidenceThumbs images={complaint.images ?? []} label="租客凭证图片" />
       <p className="mt-1 text-xs text-neutral-500">
-        <time dateTime={complaint.created_at}>{formatOrderTime(complaint.created_at)}</time>
+        <time dateTime={complaint.created_at}>{formatShanghaiIso(complaint.created_at)}</time>
       </p>
       {complaint.decision ? null : complaint.reply ? (
         <p className="mt-2 rounded bg-white px-2 py-1.5 text-neutral-800">
@@ -111,7 +112,7 @@ function ComplaintBlock({ complaint, onAnswer }: { complaint: SellerComplaint; o
             </ul>
           ) : null}
           <p className="mt-1 text-xs text-neutral-500">
-            <time dateTime={answer.created_at}>{formatOrderTime(answer.created_at)}</time>
+            <time dateTime={answer.created_at}>{formatShanghaiIso(answer.created_at)}</time>
           </p>
         </div>
       ))}

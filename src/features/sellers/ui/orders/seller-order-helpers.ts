@@ -4,7 +4,8 @@
  */
 import { COMPLAINT_ANSWER_IMAGES_MAX, COMPLAINT_ANSWER_MAX_CHARS, COMPLAINT_ANSWER_MIN_CHARS, type SellerComplaint, type SellerOrder } from '~/features/sellers/client/seller-earnings';
 import { countedLengthError } from '~/platform/ui/CountedTextarea';
-import { formatOrderTime, isNonZeroYuan, type MoneyLine } from '~/features/orders/ui/order-helpers';
+import { isNonZeroYuan, type MoneyLine } from '~/features/orders/ui/order-helpers';
+import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 /** 租金 and 押金 always; 已退款 when an early cancel gave rent back; then what the seller gets. */
 export function sellerMoneyLines(order: SellerOrder): MoneyLine[] {
@@ -43,8 +44,8 @@ export function sellerMoneyLines(order: SellerOrder): MoneyLine[] {
 
 /** 冻结中 · 预计 2030-01-16 13:01 结算 / 已结算 2030-01-16 14:00 / 冻结中 · 租期结束后开始计算. */
 export function earningStatusLine(earning: NonNullable<SellerOrder['earning']>): string {
-  if (earning.status === 'released') return `已结算 ${formatOrderTime(earning.released_at)}`;
-  if (earning.release_at) return `冻结中 · 预计 ${formatOrderTime(earning.release_at)} 结算`;
+  if (earning.status === 'released') return `已结算 ${formatShanghaiIso(earning.released_at)}`;
+  if (earning.release_at) return `冻结中 · 预计 ${formatShanghaiIso(earning.release_at)} 结算`;
   return '冻结中 · 租期结束后开始计算';
 }
 
