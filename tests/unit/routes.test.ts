@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { fillPath, pathParameters, route } from '~/platform/wire/route';
 import { wire } from '~/platform/wire/wired-route';
 import { serve } from '~/platform/http/serve';
+import { unauthorized } from '~/platform/http/errors';
 import { okResponse, sentRequest, stubFetch, type FetchMock } from './api-helpers';
 
 interface Item {
@@ -74,6 +75,17 @@ describe('serve: an endpoint is its route and a handler', () => {
     expect((await hit(POST, '/items/clear', { method: 'POST' })).body.data).toEqual({ cleared: 0 });
     expect((await hit(POST, '/items/clear', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reason":"x"}' })).body.data).toEqual({ cleared: 1 });
     expect((await hit(POST, '/items/clear', { method: 'POST', body: '{"reason":"x"}' })).status).toBe(415);
+  });
+
+  it('a gate runs before the input is read: no token is 401 whatever the input, and the handler gets what the gate found', async () => {
+    const gate = async (ctx: { request: Request }): Promise<{ userId: number }> => {
+      if (!ctx.request.headers.get('authorization')) throw unauthorized();
+      return { userId: 42 };
+    };
+    const { GET } = serve(WIRE.item, gate, async (_ctx, input, { userId }) => ({ id: input.id, name: `user ${userId}` }));
+    expect((await hit(GET, '/items/0', {}, { id: '0' })).status).toBe(401);
+    expect((await hit(GET, '/items/0', { headers: { authorization: 'Bearer x' } }, { id: '0' })).status).toBe(400);
+    expect((await hit(GET, '/items/8', { headers: { authorization: 'Bearer x' } }, { id: '8' })).body.data).toEqual({ id: 8, name: 'user 42' });
   });
 
   it('under tests an answer that does not match the route\'s answer schema fails the call', async () => {

@@ -15,7 +15,14 @@ import type { WiredRoute } from '~/platform/wire/wired-route';
 
 const VALIDATE_ANSWERS = process.env.VALIDATE_ANSWERS === '1';
 
-export type RouteHandler<S extends z.ZodType, Out> = (ctx: HandlerContext, input: z.output<S>) => Promise<Out>;
+export type RouteHandler<S extends z.ZodType, Out, G = undefined> = (ctx: HandlerContext, input: z.output<S>, gated: G) => Promise<Out>;
+
+/**
+ * What runs before the input is read, typically the sign-in check (sign-in/server/auth-gate.ts
+ * `signedIn`): a caller without a token gets 401 whatever the input, as it did before routes were
+ * declared. Its result is handed to the handler.
+ */
+export type RouteGate<G> = (ctx: HandlerContext) => Promise<G>;
 
 /** The exports of an endpoint: the route's method (HEAD with GET) and ALL for every other one. */
 export type ServedRoute<M extends RouteMethod> = M extends 'GET' ? { GET: APIRoute; HEAD: APIRoute; ALL: APIRoute } : { POST: APIRoute; ALL: APIRoute };
@@ -50,10 +57,23 @@ function withPath(body: unknown, fromPath: Record<string, string>): unknown {
 export function serve<In, Out, S extends z.ZodType, A extends z.ZodType, M extends RouteMethod>(
   route: WiredRoute<In, Out, S, A, M>,
   handler: RouteHandler<S, Out>,
+): ServedRoute<M>;
+export function serve<In, Out, S extends z.ZodType, A extends z.ZodType, M extends RouteMethod, G>(
+  route: WiredRoute<In, Out, S, A, M>,
+  gate: RouteGate<G>,
+  handler: RouteHandler<S, Out, G>,
+): ServedRoute<M>;
+export function serve<In, Out, S extends z.ZodType, A extends z.ZodType, M extends RouteMethod, G>(
+  route: WiredRoute<In, Out, S, A, M>,
+  gateOrHandler: RouteGate<G> | RouteHandler<S, Out>,
+  maybeHandler?: RouteHandler<S, Out, G>,
 ): ServedRoute<M> {
+  const gate = maybeHandler ? (gateOrHandler as RouteGate<G>) : null;
+  const handler = (maybeHandler ?? gateOrHandler) as RouteHandler<S, Out, G | undefined>;
   const served = handle(async (ctx) => {
+    const gated = gate ? await gate(ctx) : undefined;
     const input = await parseInput(route.input, await rawInput(route, ctx));
-    const answer = await handler(ctx, input);
+    const answer = await handler(ctx, input, gated);
     if (VALIDATE_ANSWERS) {
       const checked = route.answer.safeParse(answer);
       if (!checked.success) throw new Error(`answer of ${route.method} ${route.path} does not match its route: ${checked.error.message}`);

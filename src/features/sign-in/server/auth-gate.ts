@@ -34,6 +34,15 @@ export async function requireUser(
   return { userId: lookup.userId, tokenId: lookup.tokenId, token: token! };
 }
 
+/**
+ * The gate of an endpoint for signed-in users (platform/http/serve.ts): 401 before the input is
+ * read; the handler gets the user and the moment the request is served at.
+ */
+export async function signedIn(ctx: Pick<HandlerContext, 'request' | 'db'>): Promise<AuthenticatedUser & { now: Date }> {
+  const now = new Date();
+  return { ...(await requireUser(ctx, now)), now };
+}
+
 /** The signed-in caller of a public endpoint, or null for a visitor (an invalid token reads as a visitor). */
 export async function optionalUser(ctx: Pick<HandlerContext, 'request' | 'db'>, now: Date = new Date()): Promise<AuthenticatedUser | null> {
   const token = bearerToken(ctx.request);

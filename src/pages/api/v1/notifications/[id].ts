@@ -3,13 +3,11 @@
  * NotificationView) for /account/notify_detail. A malformed id is a 400; a missing id or another
  * user's is 404 通知不存在.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { getNotification } from '~/features/notifications/server/notifications';
 import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(NOTIFICATION_WIRE.get, async (ctx, { id }) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return getNotification(ctx.db, userId, id, now);
-});
+export const { GET, HEAD, ALL } = serve(NOTIFICATION_WIRE.get, signedIn, async (ctx, { id }, { userId, now }) =>
+  getNotification(ctx.db, userId, id, now),
+);

@@ -4,13 +4,11 @@
  * unread }` (contract NotificationPage). is_today true|false (Shanghai day); filter one of
  * order|complaint|money|system; page ≥ 1; page_size 1-50 (default 20).
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { listNotifications } from '~/features/notifications/server/notifications';
 import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(NOTIFICATION_WIRE.list, async (ctx, query) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return listNotifications(ctx.db, userId, query, now);
-});
+export const { GET, HEAD, ALL } = serve(NOTIFICATION_WIRE.list, signedIn, async (ctx, query, { userId, now }) =>
+  listNotifications(ctx.db, userId, query, now),
+);

@@ -4,13 +4,11 @@
  * most 20, and the count of all unread. One indexed statement after the token check, nothing else.
  * A static route, so Astro resolves it before notifications/[id].
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { unreadNotifications } from '~/features/notifications/server/notifications';
 import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(NOTIFICATION_WIRE.unread, async (ctx, query) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return unreadNotifications(ctx.db, userId, query, now);
-});
+export const { GET, HEAD, ALL } = serve(NOTIFICATION_WIRE.unread, signedIn, async (ctx, query, { userId, now }) =>
+  unreadNotifications(ctx.db, userId, query, now),
+);

@@ -3,13 +3,11 @@
  * marks one read. Idempotent (already read answers the same); a malformed id is a 400; a missing id
  * or another user's is 404 通知不存在. Answers `{ id, unread }`.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { markNotificationRead } from '~/features/notifications/server/notifications';
 import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { POST, ALL } = serve(NOTIFICATION_WIRE.markRead, async (ctx, { id }) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return markNotificationRead(ctx.db, userId, id, now);
-});
+export const { POST, ALL } = serve(NOTIFICATION_WIRE.markRead, signedIn, async (ctx, { id }, { userId, now }) =>
+  markNotificationRead(ctx.db, userId, id, now),
+);
