@@ -1,41 +1,26 @@
 /**
- * The wire contract of reviews a renter writes (docs/reviews-api.md; spec §7 account "comments").
- * What others read of a review is GET detail/comments (features/reviews/rules/reviews.ts ReviewsPage).
+ * The wire contract of reviews (docs/reviews-api.md; spec §7 account "comments", detail
+ * "comments"): what a renter writes and reads of their own reviews, and what everyone reads of a
+ * listing's. The answers' types are the outputs of their schemas (wire.ts); a type import keeps zod
+ * out of the islands that read them.
  */
+import type { z } from 'zod';
+import type { myReviewSchema, reviewedOrderSchema, reviewItemSchema, reviewProductSchema, reviewsPageSchema } from '~/features/reviews/wire';
 
 /** The listing a review is about, as the order list shows it. */
-export interface ReviewProduct {
-  id: number;
-  title: string;
-  img: string | null;
-  game_name: string;
-  role_name: string;
-}
+export type ReviewProduct = z.output<typeof reviewProductSchema>;
 
 /** The rental a review is about; null for a review written before reviews came with orders (the demo's). */
-export interface ReviewedOrder {
-  order_no: string;
-  /** 时租, 日租, 早场 ... */
-  option_label: string | null;
-  hours: number | null;
-  hire_start_time: string | null;
-  hire_end_time: string | null;
-}
+export type ReviewedOrder = z.output<typeof reviewedOrderSchema>;
 
 /** One review of the signed-in user (已评价, assessInfo). */
-export interface MyReview {
-  id: number;
-  /** 1-5 */
-  rating: number;
-  content: string;
-  is_anonymous: boolean;
-  /** The author's name as everyone else sees it: 匿名用户 or the masked nickname (租***01). */
-  shown_as: string;
-  /** ISO 8601 */
-  created_at: string;
-  product: ReviewProduct;
-  order: ReviewedOrder | null;
-}
+export type MyReview = z.output<typeof myReviewSchema>;
+
+/** One review as GET detail/comments answers it. */
+export type ReviewItem = z.output<typeof reviewItemSchema>;
+
+/** GET detail/comments: a page of reviews, newest first, and the listing's average over all of them. */
+export type ReviewsPage = z.output<typeof reviewsPageSchema>;
 
 export interface WriteReviewRequest {
   order_no: string;

@@ -5,49 +5,45 @@
  */
 import type { Page } from '~/platform/wire/common';
 import type { InvestAnswer, OfferableListing, TaskAcceptAnswer, TaskDetail, TaskOfferView, TaskView } from '~/features/tasks/contract';
-import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+import { TASK_ROUTES, type TaskPublishRequest } from '~/features/tasks/routes';
+import { apiPost, call, type RequestOptions } from '~/platform/client/client';
 
 export type * from '~/features/tasks/contract';
+export type { TaskOfferRequest, TaskPublishRequest } from '~/features/tasks/routes';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 
-export interface TaskPublishRequest {
-  game_id: number;
-  requirements: string;
-  budget_hour_fen: number;
-  hours: number;
-  expiry_hours: number;
-}
-
 export function publishTask(request: TaskPublishRequest): Promise<TaskView> {
-  return apiPost('/task/publish', { ...request });
+  return call(TASK_ROUTES.publish, { ...request });
 }
 
 /** The task with the offers the caller may see (all for its owner, their own for a seller). */
 export function getTaskDetail(id: number, options: Signal = {}): Promise<TaskDetail> {
-  return apiGet('/task/detail', { id }, options);
+  return call(TASK_ROUTES.detail, { id }, options);
 }
 
 export function listMyTasks(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<TaskView>> {
-  return apiGet('/task/mine', { ...query }, options);
+  return call(TASK_ROUTES.mine, { ...query }, options);
 }
 
 export function listOfferableListings(taskId: number, options: Signal = {}): Promise<OfferableListing[]> {
-  return apiGet('/task/offerable', { id: taskId }, options);
+  return call(TASK_ROUTES.offerable, { id: taskId }, options);
 }
 
 export function makeOffer(request: { task_id: number; listing_id: number; price_hour_fen: number; note: string }): Promise<TaskOfferView> {
-  return apiPost('/task/offer', { ...request });
+  return call(TASK_ROUTES.offer, { ...request });
 }
 
 /** The order of the accepted offer (unpaid); accepting the same offer again answers the same order. */
 export function acceptOffer(offerId: number): Promise<TaskAcceptAnswer> {
-  return apiPost('/task/accept', { offer_id: offerId });
+  return call(TASK_ROUTES.accept, { offer_id: offerId });
 }
 
 export function closeTask(taskId: number): Promise<TaskView> {
-  return apiPost('/task/close', { task_id: taskId });
+  return call(TASK_ROUTES.close, { task_id: taskId });
 }
+
+// The investment form's endpoint (business/invest) is not a declared route yet.
 
 export function submitInvestment(request: { name: string; phone: string; city: string; budget: string; message: string }): Promise<InvestAnswer> {
   return apiPost('/business/invest', { ...request });

@@ -4,30 +4,6 @@
  */
 import { formatShanghaiDate } from '~/platform/rules/shanghai-time';
 
-/** One review as GET detail/comments answers it. */
-export interface ReviewItem {
-  id: number;
-  /** Masked nickname (租***01) or ANONYMOUS_NICKNAME. */
-  nickname: string;
-  /** null for an anonymous review or a user without one. */
-  avatar: string | null;
-  /** 1-5 */
-  rating: number;
-  content: string;
-  /** ISO 8601 */
-  created_at: string;
-}
-
-/** GET detail/comments: a page of reviews, newest first, and the listing's average over all of them. */
-export interface ReviewsPage {
-  list: ReviewItem[];
-  total: number;
-  /** One decimal; null when the listing has no review. */
-  average_rating: number | null;
-  page: number;
-  page_size: number;
-}
-
 /** What an anonymous review shows instead of the nickname. */
 export const ANONYMOUS_NICKNAME = '匿名用户';
 

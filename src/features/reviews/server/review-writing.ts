@@ -10,55 +10,18 @@
  */
 import { and, count, desc, eq, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-import { MY_REVIEWS_PAGE_SIZE_DEFAULT, MY_REVIEWS_PAGE_SIZE_MAX, ORDER_STATUS } from '~/platform/config/constants';
+import { ORDER_STATUS } from '~/platform/config/constants';
 import type { OrderView, Page } from '~/features/wallet/contract/money';
 import type { MyReview } from '~/features/reviews/contract';
+import type { MyReviewsQuery, WriteReviewBody } from '~/features/reviews/wire';
 import { isRentalOption, rentalOptionDef } from '~/features/orders/rules/periods';
-import {
-  MSG_REVIEW_CONTENT_EMPTY,
-  MSG_REVIEW_EXISTS,
-  MSG_REVIEW_NOT_FOUND,
-  MSG_REVIEW_RATING,
-  isReviewRating,
-  reviewContentError,
-  reviewRefusal,
-} from '~/features/reviews/rules/review-writing';
+import { MSG_REVIEW_EXISTS, MSG_REVIEW_NOT_FOUND, reviewRefusal } from '~/features/reviews/rules/review-writing';
 import { reviewerName } from '~/features/reviews/rules/reviews';
 import type { DbOrTx } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { games, listingReviews, listings, orders, users } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
-import { optionalQuery, queryIntSchema } from '~/platform/wire/common';
-import { MAX_PAGE } from '~/features/catalog/server/catalog';
-import { idParam } from '~/features/catalog/server/catalog.schemas';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, toOrderView } from '~/features/orders/server/order-view';
-import { orderNoSchema } from '~/features/orders/server/orders';
-
-/** Query of GET account/comments and account/commentsPending. */
-export const myReviewsQuerySchema = z.object({
-  page: optionalQuery(queryIntSchema(1, MAX_PAGE)).default(1),
-  page_size: optionalQuery(queryIntSchema(1, MY_REVIEWS_PAGE_SIZE_MAX)).default(MY_REVIEWS_PAGE_SIZE_DEFAULT),
-});
-export type MyReviewsQuery = z.output<typeof myReviewsQuerySchema>;
-
-/** Query of GET account/comment. */
-export const reviewIdQuerySchema = z.object({ id: idParam });
-
-/** Body of POST account/comment; the text is trimmed. */
-export const writeReviewBodySchema = z.object({
-  order_no: orderNoSchema,
-  rating: z.number({ error: MSG_REVIEW_RATING }).refine(isReviewRating, { error: MSG_REVIEW_RATING }),
-  content: z
-    .string({ error: MSG_REVIEW_CONTENT_EMPTY })
-    .superRefine((text, ctx) => {
-      const problem = reviewContentError(text);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .transform((text) => text.trim()),
-  is_anonymous: z.boolean().optional().default(false),
-});
-export type WriteReviewBody = z.output<typeof writeReviewBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // reading

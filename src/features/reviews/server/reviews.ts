@@ -4,23 +4,14 @@
  * invalidate a cached detail page. Writing reviews comes with orders.
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/platform/config/constants';
-import { reviewerName, roundAverageRating, type ReviewsPage } from '~/features/reviews/rules/reviews';
+import { reviewerName, roundAverageRating } from '~/features/reviews/rules/reviews';
+import type { ReviewsPage } from '~/features/reviews/contract';
 import type { Db } from '~/platform/db/client';
 import { listingReviews, listings, users } from '~/platform/db/schema';
-import { optionalQuery, queryIntSchema } from '~/platform/wire/common';
 import { accountDeleted, isRowId, MAX_PAGE } from '~/features/catalog/server/catalog';
-import { idParam } from '~/features/catalog/server/catalog.schemas';
 
-export type { ReviewItem, ReviewsPage } from '~/features/reviews/rules/reviews';
-
-/** GET detail/comments: account_id, page ≥ 1, page_size 1-50 (default 10). */
-export const reviewsQuerySchema = z.object({
-  account_id: idParam,
-  page: optionalQuery(queryIntSchema(1, MAX_PAGE)),
-  page_size: optionalQuery(queryIntSchema(1, REVIEWS_PAGE_SIZE_MAX)),
-});
+export type { ReviewItem, ReviewsPage } from '~/features/reviews/contract';
 
 export interface ReviewsPaging {
   page?: number | undefined;

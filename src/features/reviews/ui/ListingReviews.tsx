@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { apiGet } from '~/platform/client';
-import { formatReviewDate, type ReviewItem, type ReviewsPage } from '~/features/reviews/rules/reviews';
+import { listListingReviews, type ReviewItem } from '~/features/reviews/client';
+import { formatReviewDate } from '~/features/reviews/rules/reviews';
 import { EmptyState } from '~/platform/ui/EmptyState';
 import { focusRing } from '~/platform/ui/focus-ring';
 
@@ -45,11 +45,7 @@ export default function ListingReviews({ listingId, headingId }: { listingId: nu
     const controller = new AbortController();
     setBusy(true);
     setFailed(false);
-    apiGet<ReviewsPage>(
-      '/detail/comments',
-      { account_id: listingId, page: wanted.page, page_size: PAGE_SIZE },
-      { signal: controller.signal, noToken: true },
-    )
+    listListingReviews({ account_id: listingId, page: wanted.page, page_size: PAGE_SIZE }, { signal: controller.signal })
       .then((data) => {
         setLoaded((before) => {
           // A review written meanwhile shifts the pages: never show one twice.

@@ -12,16 +12,8 @@
 import { and, count, desc, eq, gt, ne, notInArray, sql } from 'drizzle-orm';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RENTAL_ID, MS_PER_HOUR, TASK_OFFERS_PER_TASK_MAX, TASK_OPEN_PER_USER_MAX, TASK_PUBLISH_PER_DAY_MAX } from '~/platform/config/constants';
 import type { Page } from '~/platform/wire/common';
-import type {
-  OfferableListing,
-  TaskAcceptAnswer,
-  TaskDetail,
-  TaskHallQuery,
-  TaskOfferBody,
-  TaskOfferView,
-  TaskPublishBody,
-  TaskView,
-} from '~/features/tasks/contract';
+import type { OfferableListing, TaskAcceptAnswer, TaskDetail, TaskOfferView, TaskView } from '~/features/tasks/contract';
+import type { TaskHallQuery, TaskOfferBody, TaskPublishBody } from '~/features/tasks/wire';
 import {
   MSG_OFFER_DUPLICATE,
   MSG_OFFER_LISTING_NOT_YOURS,

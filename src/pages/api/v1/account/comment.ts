@@ -8,21 +8,23 @@
  * 409 该订单已评价.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok, readJson, readQuery } from '~/platform/http/http';
-import { getMyReview, reviewIdQuerySchema, writeReview, writeReviewBodySchema } from '~/features/reviews/server/review-writing';
+import { getMyReview, writeReview } from '~/features/reviews/server/review-writing';
+import { REVIEW_WIRE } from '~/features/reviews/wire';
+import { allowOnly } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+const read = serve(REVIEW_WIRE.get, async (ctx, { id }) => {
   const { userId } = await requireUser(ctx);
-  const { id } = await readQuery(ctx.url, reviewIdQuerySchema);
-  return ok(await getMyReview(ctx.db, userId, id));
+  return getMyReview(ctx.db, userId, id);
 });
 
-export const POST = handle(async (ctx) => {
+const write = serve(REVIEW_WIRE.write, async (ctx, body) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const body = await readJson(ctx.request, writeReviewBodySchema);
-  return ok(await writeReview(ctx.db, userId, body, now));
+  return writeReview(ctx.db, userId, body, now);
 });
 
-export const HEAD = headOf(GET);
+export const { GET, HEAD } = read;
+export const { POST } = write;
+// Two routes share the path: any other method is told both.
 export const ALL = allowOnly('GET', 'POST');

@@ -4,14 +4,11 @@
  * (default 10). The orders still waiting for a review are account/commentsPending.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
-import { listMyReviews, myReviewsQuerySchema } from '~/features/reviews/server/review-writing';
+import { listMyReviews } from '~/features/reviews/server/review-writing';
+import { REVIEW_WIRE } from '~/features/reviews/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+export const { GET, HEAD, ALL } = serve(REVIEW_WIRE.mine, async (ctx, query) => {
   const { userId } = await requireUser(ctx);
-  const query = await readQuery(ctx.url, myReviewsQuerySchema);
-  return ok(await listMyReviews(ctx.db, userId, query));
+  return listMyReviews(ctx.db, userId, query);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

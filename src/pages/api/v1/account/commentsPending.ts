@@ -4,15 +4,12 @@
  * page_size 1-50 (default 10).
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
-import { listPendingReviews, myReviewsQuerySchema } from '~/features/reviews/server/review-writing';
+import { listPendingReviews } from '~/features/reviews/server/review-writing';
+import { REVIEW_WIRE } from '~/features/reviews/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+export const { GET, HEAD, ALL } = serve(REVIEW_WIRE.pending, async (ctx, query) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const query = await readQuery(ctx.url, myReviewsQuerySchema);
-  return ok(await listPendingReviews(ctx.db, userId, query, now));
+  return listPendingReviews(ctx.db, userId, query, now);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

@@ -4,13 +4,8 @@
  * average_rating, page, page_size }`, newest first; page_size 1-50 (default 10). No token: the
  * answer is the same for everyone. A missing listing answers 404 with code -400.
  */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
-import { listReviews, reviewsQuerySchema } from '~/features/reviews/server/reviews';
+import { listReviews } from '~/features/reviews/server/reviews';
+import { REVIEW_WIRE } from '~/features/reviews/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ url, db }) => {
-  const { account_id, ...paging } = await readQuery(url, reviewsQuerySchema);
-  return ok(await listReviews(db, account_id, paging));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(REVIEW_WIRE.listing, async ({ db }, { account_id, ...paging }) => listReviews(db, account_id, paging));

@@ -5,14 +5,12 @@
  * 403 code 1003 without real-name verification. Accepting the same offer again answers the same order.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { taskAcceptBodySchema } from '~/features/tasks/contract';
 import { acceptOffer } from '~/features/tasks/server/wanted-tasks';
+import { TASK_WIRE } from '~/features/tasks/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(TASK_WIRE.accept, async (ctx, body) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const body = await readJson(ctx.request, taskAcceptBodySchema);
-  return ok(await acceptOffer(ctx.db, userId, body.offer_id, now));
+  return acceptOffer(ctx.db, userId, body.offer_id, now);
 });
-export const ALL = allowOnly('POST');

@@ -3,15 +3,12 @@
  * not yet expired, newest first. Public; a signed-in caller's own tasks carry is_mine.
  */
 import { optionalUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { taskHallQuerySchema } from '~/features/tasks/contract';
 import { listTaskHall } from '~/features/tasks/server/wanted-tasks';
+import { TASK_WIRE } from '~/features/tasks/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+export const { GET, HEAD, ALL } = serve(TASK_WIRE.list, async (ctx, query) => {
   const now = new Date();
-  const query = await readQuery(ctx.url, taskHallQuerySchema);
   const viewer = await optionalUser(ctx, now);
-  return ok(await listTaskHall(ctx.db, query, viewer?.userId ?? null, now));
+  return listTaskHall(ctx.db, query, viewer?.userId ?? null, now);
 });
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

@@ -5,14 +5,12 @@
  * listing already offered on it.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { taskOfferBodySchema } from '~/features/tasks/contract';
 import { makeOffer } from '~/features/tasks/server/wanted-tasks';
+import { TASK_WIRE } from '~/features/tasks/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(TASK_WIRE.offer, async (ctx, body) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const body = await readJson(ctx.request, taskOfferBodySchema);
-  return ok(await makeOffer(ctx.db, userId, body, now));
+  return makeOffer(ctx.db, userId, body, now);
 });
-export const ALL = allowOnly('POST');

@@ -4,14 +4,12 @@
  * tasks allowed; 429 past the day's publishing limit.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { taskPublishBodySchema } from '~/features/tasks/contract';
 import { publishTask } from '~/features/tasks/server/wanted-tasks';
+import { TASK_WIRE } from '~/features/tasks/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(TASK_WIRE.publish, async (ctx, body) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const body = await readJson(ctx.request, taskPublishBodySchema);
-  return ok(await publishTask(ctx.db, userId, body, now));
+  return publishTask(ctx.db, userId, body, now);
 });
-export const ALL = allowOnly('POST');
