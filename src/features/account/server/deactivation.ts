@@ -15,7 +15,9 @@
  */
 import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import { DEACTIVATION_COOLING_OFF_DAYS, ORDER_STATUS } from '~/platform/config/constants';
-import { coolingOffEnds, deactivationBlockers, type DeactivationBlocker } from '~/features/account/rules/deactivation';
+import { coolingOffEnds, deactivationBlockers } from '~/features/account/rules/deactivation';
+import type { DeactivationCheck, DeactivationStatus } from '~/features/account/contract/deactivation';
+import type { StartDeactivationInput } from '~/features/account/wire';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import {
   alipayAccounts,
@@ -45,24 +47,8 @@ export const DEACTIVATION_CANCELLED_CONTENT = '您在注销冷静期内重新登
 /** What an anonymised account is called wherever its old orders are shown. */
 export const DEACTIVATED_NICKNAME = '已注销用户';
 
-export interface DeactivationStatus {
-  /** The latest request, if any. */
-  state: 'none' | 'pending' | 'cancelled' | 'completed';
-  started_at: string | null;
-  cools_until: string | null;
-  cancelled_at: string | null;
-}
-
-export interface DeactivationCheck {
-  ok: boolean;
-  blockers: DeactivationBlocker[];
-  balance_fen: number;
-  frozen_fen: number;
-  /** Masked phone the code goes to, null without one. */
-  mobile_masked: string | null;
-  cooling_off_days: number;
-  status: DeactivationStatus;
-}
+export type { DeactivationCheck, DeactivationStatus } from '~/features/account/contract/deactivation';
+export type { StartDeactivationInput } from '~/features/account/wire';
 
 function maskMobile(mobile: string | null): string | null {
   return mobile ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : null;
@@ -123,12 +109,6 @@ export async function sendDeactivationCode(db: Db, userId: number, ip: string, n
   const facts = await readFacts(db, userId);
   if (!facts.mobile) throw badRequest(MSG_DEACTIVATION_NEEDS_PHONE);
   return sendVerificationCode(db, { channel: 'sms', recipient: facts.mobile, action: 'deactivate', ip }, now);
-}
-
-export interface StartDeactivationInput {
-  code: string;
-  /** The user ticked "give up my balance"; required only when there is one. */
-  forfeit_balance: boolean;
 }
 
 /** POST account/deactivationStart: code, rule, forfeit, request and sign-out, all or nothing. */

@@ -11,6 +11,10 @@ export const TEMPLATE_NAME_MAX_CHARS = 20;
 /** docs/user-catalog-api.md: a template path is at most 500 characters. */
 export const TEMPLATE_PATH_MAX_CHARS = 500;
 
+/** spec §7 "POST like account": type 1 is an account listing; scene 1 likes, 2 unlikes. */
+export const LIKE_TYPE_ACCOUNT = 1;
+export const LIKE_SCENE = { like: 1, unlike: 2 } as const;
+
 /** The rental hall's paths: /zuhao.html or /zuhao/<game id>.html. */
 const HALL_PATH = /^\/zuhao(?:\/\d{1,10})?\.html$/;
 

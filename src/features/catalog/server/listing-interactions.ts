@@ -10,8 +10,7 @@
  * nothing), unliking what is not liked deletes nothing. Counts are count(*) on the listing's rows.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { bodyIdSchema } from '~/platform/wire/common';
+import type { CollectResult, LikeResult } from '~/features/catalog/contract/user-catalog';
 import type { ListingCard, Page } from '~/features/catalog/types';
 import { COLLECTIONS_PAGE_SIZE_DEFAULT, COLLECTIONS_PAGE_SIZE_MAX } from '~/platform/config/constants';
 import type { Db } from '~/platform/db/client';
@@ -19,32 +18,7 @@ import { collections, listingLikes, listings } from '~/platform/db/schema';
 import { accountDeleted, isRowId, selectCards } from '~/features/catalog/server/catalog';
 import { reshapeListingCard } from '~/features/catalog/server/catalog.reshape';
 import type { PageRequest } from '~/features/catalog/server/catalog.types';
-import { idParam, MAX_ID } from '~/features/catalog/server/catalog.schemas';
-import { optionalQuery, queryIntSchema } from '~/platform/wire/common';
-
-// ---------------------------------------------------------------------------------------------
-// input
-
-/** A positive integer id in a JSON body (an id no row can have answers like a missing listing). */
-const bodyId = bodyIdSchema;
-
-/** `{ account_id }` of account/collect and account/uncollect. */
-export const accountIdBodySchema = z.object({ account_id: bodyId });
-
-/** spec §7 detail "POST like account": `{ source_id, type: 1, scene: 1 | 2 }`, scene 1 like, 2 unlike. */
-export const LIKE_SCENE = { like: 1, unlike: 2 } as const;
-export const likeBodySchema = z.object({
-  source_id: bodyId,
-  /** 1 = a game account listing, the only kind that can be liked. */
-  type: z.literal(1),
-  scene: z.literal([LIKE_SCENE.like, LIKE_SCENE.unlike]),
-});
-
-/** GET account/collections: page ≥ 1, page_size 1-50 (default 20). */
-export const collectionsQuerySchema = z.object({
-  page: optionalQuery(idParam),
-  page_size: optionalQuery(queryIntSchema(1, COLLECTIONS_PAGE_SIZE_MAX)),
-});
+import { MAX_ID } from '~/features/catalog/server/catalog.schemas';
 
 // ---------------------------------------------------------------------------------------------
 // answers
@@ -58,16 +32,10 @@ export interface AccountState {
 }
 
 /** POST detail/like. */
-export interface LikeState {
-  is_liked: boolean;
-  like_count: number;
-}
+export type LikeState = LikeResult;
 
 /** POST account/collect and account/uncollect. */
-export interface CollectionState {
-  is_collection: boolean;
-  collection_count: number;
-}
+export type CollectionState = CollectResult;
 
 /** 23503: the listing was deleted between the request and the insert (the foreign key refused it). */
 function isForeignKeyViolation(error: unknown): boolean {

@@ -7,24 +7,12 @@
  * changes their own rows.
  */
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { SEARCH_HISTORY_LIMIT } from '~/platform/config/constants';
 import type { Db } from '~/platform/db/client';
 import { searchHistory } from '~/platform/db/schema';
-import { MAX_KEYWORD_LENGTH } from '~/features/catalog/server/catalog.schemas';
+import type { SearchHistoryList } from '~/features/catalog/contract/user-catalog';
 
-/** `{ keyword }`: 1-50 characters after trimming (the hall's keyword limit, search_history.keyword). */
-export const keywordBodySchema = z.object({ keyword: z.string().trim().min(1).max(MAX_KEYWORD_LENGTH) });
-
-export interface SearchHistoryEntry {
-  keyword: string;
-  /** ISO 8601, UTC. */
-  searched_at: string;
-}
-
-export interface SearchHistoryList {
-  list: SearchHistoryEntry[];
-}
+export type { SearchHistoryItem as SearchHistoryEntry, SearchHistoryList } from '~/features/catalog/contract/user-catalog';
 
 /** The user's keywords, newest first (at most SEARCH_HISTORY_LIMIT). */
 export async function listSearchHistory(db: Db, userId: number): Promise<SearchHistoryList> {

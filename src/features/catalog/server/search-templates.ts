@@ -4,22 +4,22 @@
  * SEARCH_TEMPLATES_MAX per user, names unique per user (search_templates_user_name_key).
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { bodyIdSchema } from '~/platform/wire/common';
 import { SEARCH_TEMPLATES_MAX } from '~/platform/config/constants';
 import type { Db } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { searchTemplates } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
 import { isRowId } from '~/features/catalog/server/catalog';
+import type { SearchTemplate, SearchTemplateList } from '~/features/catalog/contract/user-catalog';
+import type { AddTemplateInput } from '~/features/catalog/wire';
+
+export type { SearchTemplate, SearchTemplateList } from '~/features/catalog/contract/user-catalog';
 
 export const MSG_INVALID_TEMPLATE_PATH = '无效的筛选条件';
 export const MSG_TEMPLATE_NAME_TAKEN = '模板名称已存在';
 export const MSG_TOO_MANY_TEMPLATES = `最多保存${SEARCH_TEMPLATES_MAX}个搜索模板`;
 export const MSG_TEMPLATE_NOT_FOUND = '模板不存在';
 
-/** search_templates.name is varchar(20). */
-export const TEMPLATE_NAME_MAX_LENGTH = 20;
 /** search_templates.path is varchar(500). */
 export const TEMPLATE_PATH_MAX_LENGTH = 500;
 /**
@@ -34,28 +34,6 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
  * (the second key is the user id), so two adds racing at 19 templates cannot both pass the count.
  */
 const TEMPLATE_LOCK_NAMESPACE = 0x7e3a;
-
-/** `{ name, path }`; the path's own rules are checked by addSearchTemplate (400 无效的筛选条件). */
-export const addTemplateBodySchema = z.object({
-  name: z.string().trim().min(1).max(TEMPLATE_NAME_MAX_LENGTH),
-  path: z.string(),
-});
-
-/** `{ id }`: a positive integer (an id no row can have answers 404 like an unknown one). */
-export const templateIdBodySchema = z.object({ id: bodyIdSchema });
-
-export interface SearchTemplate {
-  id: number;
-  name: string;
-  /** The hall path and query to reopen, e.g. /zuhao/1.html?sort=price_asc. */
-  path: string;
-  /** ISO 8601, UTC. */
-  created_at: string;
-}
-
-export interface SearchTemplateList {
-  list: SearchTemplate[];
-}
 
 const templateSelection = {
   id: searchTemplates.id,
@@ -92,7 +70,7 @@ export async function listSearchTemplates(db: Db, userId: number): Promise<Searc
 export async function addSearchTemplate(
   db: Db,
   userId: number,
-  input: { name: string; path: string },
+  input: AddTemplateInput,
   now: Date,
 ): Promise<SearchTemplate> {
   if (!isHallPath(input.path)) throw badRequest(MSG_INVALID_TEMPLATE_PATH);

@@ -4,14 +4,12 @@
  * (docs/user-catalog-api.md "Likes and collections").
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { accountIdBodySchema, setCollected } from '~/features/catalog/server/listing-interactions';
+import { setCollected } from '~/features/catalog/server/listing-interactions';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(CATALOG_WIRE.collect, async (ctx, { account_id }) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const { account_id } = await readJson(ctx.request, accountIdBodySchema);
-  return ok(await setCollected(ctx.db, userId, account_id, true, now));
+  return setCollected(ctx.db, userId, account_id, true, now);
 });
-
-export const ALL = allowOnly('POST');

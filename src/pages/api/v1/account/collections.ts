@@ -4,15 +4,12 @@
  * rental hall's (docs/user-catalog-api.md "Likes and collections").
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
-import { collectionsQuerySchema, listCollections } from '~/features/catalog/server/listing-interactions';
+import { listCollections } from '~/features/catalog/server/listing-interactions';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+export const { GET, HEAD, ALL } = serve(CATALOG_WIRE.collections, async (ctx, paging) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const paging = await readQuery(ctx.url, collectionsQuerySchema);
-  return ok(await listCollections(ctx.db, userId, paging, now));
+  return listCollections(ctx.db, userId, paging, now);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

@@ -3,13 +3,11 @@
  *): `{ score, level, base, factors: [{ key, label, count, points, rule }] }`.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 import { getUserCredit } from '~/features/account/server/credit';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+export const { GET, HEAD, ALL } = serve(ACCOUNT_WIRE.credit, async (ctx) => {
   const { userId } = await requireUser(ctx);
-  return ok(await getUserCredit(ctx.db, userId));
+  return getUserCredit(ctx.db, userId);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

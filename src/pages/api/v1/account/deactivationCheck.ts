@@ -4,13 +4,11 @@
  * status: { state, started_at, cools_until, cancelled_at } }`.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 import { checkDeactivation } from '~/features/account/server/deactivation';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+export const { GET, HEAD, ALL } = serve(ACCOUNT_WIRE.deactivationCheck, async (ctx) => {
   const { userId } = await requireUser(ctx);
-  return ok(await checkDeactivation(ctx.db, userId));
+  return checkDeactivation(ctx.db, userId);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

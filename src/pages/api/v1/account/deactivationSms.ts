@@ -4,14 +4,13 @@
  * asked too often.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { clientIp } from '~/platform/http/client-ip';
-import { allowOnly, handle, ok } from '~/platform/http/http';
 import { sendDeactivationCode } from '~/features/account/server/deactivation';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
+import { clientIp } from '~/platform/http/client-ip';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(ACCOUNT_WIRE.deactivationSms, async (ctx) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  return ok(await sendDeactivationCode(ctx.db, userId, clientIp(ctx.astro), now));
+  return sendDeactivationCode(ctx.db, userId, clientIp(ctx.astro), now);
 });
-
-export const ALL = allowOnly('POST');

@@ -3,14 +3,11 @@
  * an id that is not one of the caller's footprints.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { footprintDeleteBodySchema } from '~/features/account/contract/footprints';
 import { deleteFootprint } from '~/features/account/server/footprints';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(ACCOUNT_WIRE.deleteFootprint, async (ctx, { id }) => {
   const { userId } = await requireUser(ctx);
-  const { id } = await readJson(ctx.request, footprintDeleteBodySchema);
-  return ok(await deleteFootprint(ctx.db, userId, id));
+  return deleteFootprint(ctx.db, userId, id);
 });
-
-export const ALL = allowOnly('POST');

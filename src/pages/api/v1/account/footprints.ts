@@ -4,16 +4,12 @@
  * newest view first, one row per account per Shanghai day, the last 90 days.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
-import { footprintsQuerySchema } from '~/features/account/contract/footprints';
 import { listFootprints } from '~/features/account/server/footprints';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+export const { GET, HEAD, ALL } = serve(ACCOUNT_WIRE.footprints, async (ctx, paging) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const paging = await readQuery(ctx.url, footprintsQuerySchema);
-  return ok(await listFootprints(ctx.db, userId, paging, now));
+  return listFootprints(ctx.db, userId, paging, now);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

@@ -4,14 +4,13 @@
  * does not exist answers 404 with code -400 (docs/user-catalog-api.md "Likes and collections").
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { LIKE_SCENE, likeBodySchema, setLike } from '~/features/catalog/server/listing-interactions';
+import { LIKE_SCENE } from '~/features/catalog/rules/user-catalog';
+import { setLike } from '~/features/catalog/server/listing-interactions';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(CATALOG_WIRE.like, async (ctx, input) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const input = await readJson(ctx.request, likeBodySchema);
-  return ok(await setLike(ctx.db, userId, input.source_id, input.scene === LIKE_SCENE.like, now));
+  return setLike(ctx.db, userId, input.source_id, input.scene === LIKE_SCENE.like, now);
 });
-
-export const ALL = allowOnly('POST');

@@ -4,21 +4,24 @@
  * keyword searched again moves to the top (docs/user-catalog-api.md "Search history").
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok, readJson } from '~/platform/http/http';
-import { keywordBodySchema, listSearchHistory, recordSearch } from '~/features/catalog/server/search-history';
+import { listSearchHistory, recordSearch } from '~/features/catalog/server/search-history';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { allowOnly } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+const list = serve(CATALOG_WIRE.searchHistory, async (ctx) => {
   const { userId } = await requireUser(ctx);
-  return ok(await listSearchHistory(ctx.db, userId));
+  return listSearchHistory(ctx.db, userId);
 });
 
-export const POST = handle(async (ctx) => {
+const record = serve(CATALOG_WIRE.recordSearch, async (ctx, { keyword }) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const { keyword } = await readJson(ctx.request, keywordBodySchema);
   await recordSearch(ctx.db, userId, keyword, now);
-  return ok(null);
+  return null;
 });
 
-export const HEAD = headOf(GET);
+// Two routes on one path: each serves its own method, and every other one is refused naming both.
+export const { GET, HEAD } = list;
+export const { POST } = record;
 export const ALL = allowOnly('GET', 'POST');

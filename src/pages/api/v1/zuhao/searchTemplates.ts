@@ -4,20 +4,23 @@
  * 409 模板名称已存在, 400 最多保存20个搜索模板 (docs/user-catalog-api.md "Search templates").
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok, readJson } from '~/platform/http/http';
-import { addSearchTemplate, addTemplateBodySchema, listSearchTemplates } from '~/features/catalog/server/search-templates';
+import { addSearchTemplate, listSearchTemplates } from '~/features/catalog/server/search-templates';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { allowOnly } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+const list = serve(CATALOG_WIRE.searchTemplates, async (ctx) => {
   const { userId } = await requireUser(ctx);
-  return ok(await listSearchTemplates(ctx.db, userId));
+  return listSearchTemplates(ctx.db, userId);
 });
 
-export const POST = handle(async (ctx) => {
+const add = serve(CATALOG_WIRE.addSearchTemplate, async (ctx, input) => {
   const now = new Date();
   const { userId } = await requireUser(ctx, now);
-  const input = await readJson(ctx.request, addTemplateBodySchema);
-  return ok(await addSearchTemplate(ctx.db, userId, input, now));
+  return addSearchTemplate(ctx.db, userId, input, now);
 });
 
-export const HEAD = headOf(GET);
+// Two routes on one path: each serves its own method, and every other one is refused naming both.
+export const { GET, HEAD } = list;
+export const { POST } = add;
 export const ALL = allowOnly('GET', 'POST');

@@ -3,13 +3,12 @@
  * caller (docs/user-catalog-api.md "Search history"). The body is not read.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok } from '~/platform/http/http';
 import { clearSearchHistory } from '~/features/catalog/server/search-history';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(CATALOG_WIRE.clearSearchHistory, async (ctx) => {
   const { userId } = await requireUser(ctx);
   await clearSearchHistory(ctx.db, userId);
-  return ok(null);
+  return null;
 });
-
-export const ALL = allowOnly('POST');

@@ -3,14 +3,12 @@
  * in the history is not an error (docs/user-catalog-api.md "Search history").
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { deleteSearch, keywordBodySchema } from '~/features/catalog/server/search-history';
+import { deleteSearch } from '~/features/catalog/server/search-history';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(CATALOG_WIRE.deleteSearch, async (ctx, { keyword }) => {
   const { userId } = await requireUser(ctx);
-  const { keyword } = await readJson(ctx.request, keywordBodySchema);
   await deleteSearch(ctx.db, userId, keyword);
-  return ok(null);
+  return null;
 });
-
-export const ALL = allowOnly('POST');

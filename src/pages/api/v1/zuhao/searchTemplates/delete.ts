@@ -3,14 +3,12 @@
  * unknown id → 404 模板不存在 (docs/user-catalog-api.md "Search templates").
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { removeSearchTemplate, templateIdBodySchema } from '~/features/catalog/server/search-templates';
+import { removeSearchTemplate } from '~/features/catalog/server/search-templates';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(CATALOG_WIRE.deleteSearchTemplate, async (ctx, { id }) => {
   const { userId } = await requireUser(ctx);
-  const { id } = await readJson(ctx.request, templateIdBodySchema);
   await removeSearchTemplate(ctx.db, userId, id);
-  return ok(null);
+  return null;
 });
-
-export const ALL = allowOnly('POST');
