@@ -3,13 +3,11 @@
  * page_size }`, newest collected first; page ≥ 1, page_size 1-50 (default 20); the card is the
  * rental hall's (docs/user-catalog-api.md "Likes and collections").
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { listCollections } from '~/features/catalog/server/listing-interactions';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(CATALOG_WIRE.collections, async (ctx, paging) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { GET, HEAD, ALL } = serve(CATALOG_WIRE.collections, signedIn, async (ctx, paging, { userId, now }) => {
   return listCollections(ctx.db, userId, paging, now);
 });

@@ -7,20 +7,17 @@
  * 已取消的订单不能评价 / 只有租号订单可以评价; 400 请选择1-5星评分 / 请填写评价内容 / 评价内容最多500个字;
  * 409 该订单已评价.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { getMyReview, writeReview } from '~/features/reviews/server/review-writing';
 import { REVIEW_WIRE } from '~/features/reviews/wire';
 import { allowOnly } from '~/platform/http/http';
 import { serve } from '~/platform/http/serve';
 
-const read = serve(REVIEW_WIRE.get, async (ctx, { id }) => {
-  const { userId } = await requireUser(ctx);
+const read = serve(REVIEW_WIRE.get, signedIn, async (ctx, { id }, { userId }) => {
   return getMyReview(ctx.db, userId, id);
 });
 
-const write = serve(REVIEW_WIRE.write, async (ctx, body) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+const write = serve(REVIEW_WIRE.write, signedIn, async (ctx, body, { userId, now }) => {
   return writeReview(ctx.db, userId, body, now);
 });
 

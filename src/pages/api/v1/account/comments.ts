@@ -3,12 +3,11 @@
  * (已评价, spec §7 account "comments"), newest first; page ≥ 1 (default 1), page_size 1-50
  * (default 10). The orders still waiting for a review are account/commentsPending.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { listMyReviews } from '~/features/reviews/server/review-writing';
 import { REVIEW_WIRE } from '~/features/reviews/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(REVIEW_WIRE.mine, async (ctx, query) => {
-  const { userId } = await requireUser(ctx);
+export const { GET, HEAD, ALL } = serve(REVIEW_WIRE.mine, signedIn, async (ctx, query, { userId }) => {
   return listMyReviews(ctx.db, userId, query);
 });

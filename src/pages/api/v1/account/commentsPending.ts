@@ -3,13 +3,11 @@
  * finished rentals without a review (待评价), newest order first; page ≥ 1 (default 1),
  * page_size 1-50 (default 10).
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { listPendingReviews } from '~/features/reviews/server/review-writing';
 import { REVIEW_WIRE } from '~/features/reviews/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(REVIEW_WIRE.pending, async (ctx, query) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { GET, HEAD, ALL } = serve(REVIEW_WIRE.pending, signedIn, async (ctx, query, { userId, now }) => {
   return listPendingReviews(ctx.db, userId, query, now);
 });

@@ -3,12 +3,11 @@
  * `{ ok, blockers: [{ key, msg, href }], balance_fen, frozen_fen, mobile_masked, cooling_off_days,
  * status: { state, started_at, cools_until, cancelled_at } }`.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { checkDeactivation } from '~/features/account/server/deactivation';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(ACCOUNT_WIRE.deactivationCheck, async (ctx) => {
-  const { userId } = await requireUser(ctx);
+export const { GET, HEAD, ALL } = serve(ACCOUNT_WIRE.deactivationCheck, signedIn, async (ctx, _input, { userId }) => {
   return checkDeactivation(ctx.db, userId);
 });

@@ -3,14 +3,12 @@
  * caller's own phone: `{ resend_after }`; 400 请先绑定手机号，再申请注销 without a phone, 429 when
  * asked too often.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { sendDeactivationCode } from '~/features/account/server/deactivation';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { clientIp } from '~/platform/http/client-ip';
 import { serve } from '~/platform/http/serve';
 
-export const { POST, ALL } = serve(ACCOUNT_WIRE.deactivationSms, async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { POST, ALL } = serve(ACCOUNT_WIRE.deactivationSms, signedIn, async (ctx, _input, { userId, now }) => {
   return sendDeactivationCode(ctx.db, userId, clientIp(ctx.astro), now);
 });

@@ -4,13 +4,11 @@
  * the first blocker's sentence (and all of them in data.blockers), 409 when one is already pending.
  * Every session of the user ends: the page then shows unactive_result.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { startDeactivation } from '~/features/account/server/deactivation';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { POST, ALL } = serve(ACCOUNT_WIRE.deactivationStart, async (ctx, input) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { POST, ALL } = serve(ACCOUNT_WIRE.deactivationStart, signedIn, async (ctx, input, { userId, now }) => {
   return startDeactivation(ctx.db, userId, input, now);
 });

@@ -2,12 +2,11 @@
  * POST /api/v1/account/footprintDelete (Bearer) — `{ id }` → `{ deleted: 1 }`; 404 足迹不存在 for
  * an id that is not one of the caller's footprints.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { deleteFootprint } from '~/features/account/server/footprints';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { POST, ALL } = serve(ACCOUNT_WIRE.deleteFootprint, async (ctx, { id }) => {
-  const { userId } = await requireUser(ctx);
+export const { POST, ALL } = serve(ACCOUNT_WIRE.deleteFootprint, signedIn, async (ctx, { id }, { userId }) => {
   return deleteFootprint(ctx.db, userId, id);
 });

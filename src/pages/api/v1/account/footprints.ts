@@ -3,13 +3,11 @@
  * "footprints"): `{ list: [{ id, viewed_day, viewed_at, listing }], total, page, page_size }`,
  * newest view first, one row per account per Shanghai day, the last 90 days.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { listFootprints } from '~/features/account/server/footprints';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(ACCOUNT_WIRE.footprints, async (ctx, paging) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { GET, HEAD, ALL } = serve(ACCOUNT_WIRE.footprints, signedIn, async (ctx, paging, { userId, now }) => {
   return listFootprints(ctx.db, userId, paging, now);
 });

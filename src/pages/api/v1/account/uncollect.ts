@@ -3,13 +3,11 @@
  * collection_count }`; idempotent. A listing that does not exist answers 404 with code -400
  * (docs/user-catalog-api.md "Likes and collections").
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { setCollected } from '~/features/catalog/server/listing-interactions';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { POST, ALL } = serve(CATALOG_WIRE.uncollect, async (ctx, { account_id }) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { POST, ALL } = serve(CATALOG_WIRE.uncollect, signedIn, async (ctx, { account_id }, { userId, now }) => {
   return setCollected(ctx.db, userId, account_id, false, now);
 });

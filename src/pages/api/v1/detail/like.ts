@@ -3,14 +3,12 @@
  * like account": scene 1 like, 2 unlike) → `{ is_liked, like_count }`; idempotent. A listing that
  * does not exist answers 404 with code -400 (docs/user-catalog-api.md "Likes and collections").
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { LIKE_SCENE } from '~/features/catalog/rules/user-catalog';
 import { setLike } from '~/features/catalog/server/listing-interactions';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { POST, ALL } = serve(CATALOG_WIRE.like, async (ctx, input) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { POST, ALL } = serve(CATALOG_WIRE.like, signedIn, async (ctx, input, { userId, now }) => {
   return setLike(ctx.db, userId, input.source_id, input.scene === LIKE_SCENE.like, now);
 });

@@ -3,20 +3,17 @@
  * at most 10. POST `{ keyword }` (1-50 characters after trimming) — records a search: `null`; a
  * keyword searched again moves to the top (docs/user-catalog-api.md "Search history").
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { listSearchHistory, recordSearch } from '~/features/catalog/server/search-history';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { allowOnly } from '~/platform/http/http';
 import { serve } from '~/platform/http/serve';
 
-const list = serve(CATALOG_WIRE.searchHistory, async (ctx) => {
-  const { userId } = await requireUser(ctx);
+const list = serve(CATALOG_WIRE.searchHistory, signedIn, async (ctx, _input, { userId }) => {
   return listSearchHistory(ctx.db, userId);
 });
 
-const record = serve(CATALOG_WIRE.recordSearch, async (ctx, { keyword }) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+const record = serve(CATALOG_WIRE.recordSearch, signedIn, async (ctx, { keyword }, { userId, now }) => {
   await recordSearch(ctx.db, userId, keyword, now);
   return null;
 });

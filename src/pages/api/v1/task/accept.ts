@@ -4,13 +4,11 @@
  * for anyone but the owner; 409 when another offer was accepted or the task is no longer open;
  * 403 code 1003 without real-name verification. Accepting the same offer again answers the same order.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { acceptOffer } from '~/features/tasks/server/wanted-tasks';
 import { TASK_WIRE } from '~/features/tasks/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { POST, ALL } = serve(TASK_WIRE.accept, async (ctx, body) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { POST, ALL } = serve(TASK_WIRE.accept, signedIn, async (ctx, body, { userId, now }) => {
   return acceptOffer(ctx.db, userId, body.offer_id, now);
 });

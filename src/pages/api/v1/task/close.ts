@@ -1,11 +1,9 @@
 /** POST /api/v1/task/close { task_id } (Bearer) → TaskView: the owner takes an open task off the board. 404 for others; 409 when not open. */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { closeTask } from '~/features/tasks/server/wanted-tasks';
 import { TASK_WIRE } from '~/features/tasks/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { POST, ALL } = serve(TASK_WIRE.close, async (ctx, body) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { POST, ALL } = serve(TASK_WIRE.close, signedIn, async (ctx, body, { userId, now }) => {
   return closeTask(ctx.db, userId, body.task_id, now);
 });

@@ -1,11 +1,9 @@
 /** GET /api/v1/task/mine?page&page_size (Bearer) → Page<TaskView>: the caller's tasks, every state, newest first. */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { listMyTasks } from '~/features/tasks/server/wanted-tasks';
 import { TASK_WIRE } from '~/features/tasks/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(TASK_WIRE.mine, async (ctx, query) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { GET, HEAD, ALL } = serve(TASK_WIRE.mine, signedIn, async (ctx, query, { userId, now }) => {
   return listMyTasks(ctx.db, userId, query, now);
 });

@@ -4,13 +4,11 @@
  * shop's listing; 400 for a wrong game, a price over the budget; 409 for a task no longer open or a
  * listing already offered on it.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { makeOffer } from '~/features/tasks/server/wanted-tasks';
 import { TASK_WIRE } from '~/features/tasks/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { POST, ALL } = serve(TASK_WIRE.offer, async (ctx, body) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { POST, ALL } = serve(TASK_WIRE.offer, signedIn, async (ctx, body, { userId, now }) => {
   return makeOffer(ctx.db, userId, body, now);
 });

@@ -1,11 +1,9 @@
 /** GET /api/v1/task/offerable?id (Bearer) → OfferableListing[]: the caller's listed accounts of the task's game not yet offered on it. */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { listOfferableListings } from '~/features/tasks/server/wanted-tasks';
 import { TASK_WIRE } from '~/features/tasks/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(TASK_WIRE.offerable, async (ctx, { id }) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { GET, HEAD, ALL } = serve(TASK_WIRE.offerable, signedIn, async (ctx, { id }, { userId }) => {
   return listOfferableListings(ctx.db, userId, id);
 });

@@ -3,13 +3,11 @@
  * → TaskView. 400 with the field's Chinese message; 409 when the caller already has the most open
  * tasks allowed; 429 past the day's publishing limit.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { publishTask } from '~/features/tasks/server/wanted-tasks';
 import { TASK_WIRE } from '~/features/tasks/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { POST, ALL } = serve(TASK_WIRE.publish, async (ctx, body) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+export const { POST, ALL } = serve(TASK_WIRE.publish, signedIn, async (ctx, body, { userId, now }) => {
   return publishTask(ctx.db, userId, body, now);
 });

@@ -3,20 +3,17 @@
  * first. POST `{ name, path }` — the created template; 400 无效的筛选条件 (not a rental-hall path),
  * 409 模板名称已存在, 400 最多保存20个搜索模板 (docs/user-catalog-api.md "Search templates").
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { addSearchTemplate, listSearchTemplates } from '~/features/catalog/server/search-templates';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { allowOnly } from '~/platform/http/http';
 import { serve } from '~/platform/http/serve';
 
-const list = serve(CATALOG_WIRE.searchTemplates, async (ctx) => {
-  const { userId } = await requireUser(ctx);
+const list = serve(CATALOG_WIRE.searchTemplates, signedIn, async (ctx, _input, { userId }) => {
   return listSearchTemplates(ctx.db, userId);
 });
 
-const add = serve(CATALOG_WIRE.addSearchTemplate, async (ctx, input) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
+const add = serve(CATALOG_WIRE.addSearchTemplate, signedIn, async (ctx, input, { userId, now }) => {
   return addSearchTemplate(ctx.db, userId, input, now);
 });
 

@@ -2,13 +2,12 @@
  * POST /api/v1/zuhao/searchTemplates/delete (Bearer) — `{ id }` → `null`; another user's or an
  * unknown id → 404 模板不存在 (docs/user-catalog-api.md "Search templates").
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { removeSearchTemplate } from '~/features/catalog/server/search-templates';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { POST, ALL } = serve(CATALOG_WIRE.deleteSearchTemplate, async (ctx, { id }) => {
-  const { userId } = await requireUser(ctx);
+export const { POST, ALL } = serve(CATALOG_WIRE.deleteSearchTemplate, signedIn, async (ctx, { id }, { userId }) => {
   await removeSearchTemplate(ctx.db, userId, id);
   return null;
 });
