@@ -88,6 +88,15 @@ describe('serve: an endpoint is its route and a handler', () => {
     expect((await hit(GET, '/items/8', { headers: { authorization: 'Bearer x' } }, { id: '8' })).body.data).toEqual({ id: 8, name: 'user 42' });
   });
 
+  it('a route may name its answer\'s Cache-Control; otherwise the envelope\'s no-store holds', async () => {
+    const privateItem = wire(ROUTES.item, { input: z.object({ id: idSchema }), answer: itemSchema, cacheControl: 'private, no-store' });
+    const request = (): APIContext => ({ request: new Request('http://localhost/api/v1/items/1'), url: new URL('http://localhost/api/v1/items/1'), params: { id: '1' }, locals: {} }) as unknown as APIContext;
+    const own = await serve(privateItem, async (_ctx, { id }) => ({ id, name: 'n' })).GET(request());
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    const plain = await serve(WIRE.item, async (_ctx, { id }) => ({ id, name: 'n' })).GET(request());
+    expect(plain.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('under tests an answer that does not match the route\'s answer schema fails the call', async () => {
     expect(process.env.VALIDATE_ANSWERS).toBe('1');
     const { GET } = serve(WIRE.item, async (_ctx, input) => ({ id: input.id, title: 'renamed field' }) as unknown as Item);

@@ -146,9 +146,8 @@ export const taskAcceptAnswerSchema = z.strictObject({ order_no: z.string(), tas
 
 export const TASK_WIRE = {
   list: wire(TASK_ROUTES.list, { input: taskHallQuerySchema, answer: pageSchema(taskViewSchema) }),
-  // Served by a handler of its own (task/detail.ts sets a private cache header), which reads its
-  // query with this route's request schema.
-  detail: wire(TASK_ROUTES.detail, { input: taskIdQuerySchema, answer: taskDetailSchema }),
+  // The offers in the answer depend on who asks: no shared cache may keep it.
+  detail: wire(TASK_ROUTES.detail, { input: taskIdQuerySchema, answer: taskDetailSchema, cacheControl: 'private, no-store' }),
   mine: wire(TASK_ROUTES.mine, { input: taskMineQuerySchema, answer: pageSchema(taskViewSchema) }),
   offerable: wire(TASK_ROUTES.offerable, { input: taskIdQuerySchema, answer: z.array(offerableListingSchema) }),
   publish: wire(TASK_ROUTES.publish, { input: taskPublishBodySchema, answer: taskViewSchema }),

@@ -78,7 +78,7 @@ export function serve<In, Out, S extends z.ZodType, A extends z.ZodType, M exten
       const checked = route.answer.safeParse(answer);
       if (!checked.success) throw new Error(`answer of ${route.method} ${route.path} does not match its route: ${checked.error.message}`);
     }
-    return ok(answer);
+    return ok(answer, route.cacheControl ? { headers: { 'cache-control': route.cacheControl } } : {});
   });
   const exports = route.method === 'GET' ? { GET: served, HEAD: headOf(served), ALL: allowOnly('GET') } : { POST: served, ALL: allowOnly('POST') };
   return exports as ServedRoute<M>;

@@ -21,6 +21,8 @@ export interface WiredRoute<In = unknown, Out = unknown, S extends z.ZodType = z
   readonly body: RouteBody;
   /** The largest body a POST may send (default: the JSON reader's 1 MB). */
   readonly maxBodyBytes?: number;
+  /** The answer's Cache-Control when not the envelope's default (no-store). */
+  readonly cacheControl?: string;
 }
 
 /**
@@ -29,7 +31,8 @@ export interface WiredRoute<In = unknown, Out = unknown, S extends z.ZodType = z
  */
 export function wire<In, Out, M extends RouteMethod, S extends z.ZodType, A extends z.ZodType<Out>>(
   route: Route<In, Out, M>,
-  schemas: { input: S; answer: A; body?: RouteBody; maxBodyBytes?: number },
+  schemas: { input: S; answer: A; body?: RouteBody; maxBodyBytes?: number; cacheControl?: string },
 ): WiredRoute<In, Out, S, A, M> {
-  return { ...route, input: schemas.input, answer: schemas.answer, body: schemas.body ?? (route.method === 'GET' ? 'none' : 'json'), maxBodyBytes: schemas.maxBodyBytes };
+  const body = schemas.body ?? (route.method === 'GET' ? 'none' : 'json');
+  return { ...route, input: schemas.input, answer: schemas.answer, body, maxBodyBytes: schemas.maxBodyBytes, cacheControl: schemas.cacheControl };
 }

@@ -1,20 +1,14 @@
 /**
  * GET /api/v1/task/detail?id → TaskDetail: the task for anyone; its offers only for its owner (all)
- * and for a seller who offered (their own). 404 任务不存在.
- *
- * Not served by `serve`: the answer carries its own cache header (private, no-store), which a
- * served route cannot set; the request is still read with the route's schema (features/tasks/wire.ts).
+ * and for a seller who offered (their own). 404 任务不存在. The answer is private, no-store.
  */
 import { optionalUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
 import { TASK_WIRE } from '~/features/tasks/wire';
 import { getTaskDetail } from '~/features/tasks/server/wanted-tasks';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+export const { GET, HEAD, ALL } = serve(TASK_WIRE.detail, async (ctx, { id }) => {
   const now = new Date();
-  const { id } = await readQuery(ctx.url, TASK_WIRE.detail.input);
   const viewer = await optionalUser(ctx, now);
-  return ok(await getTaskDetail(ctx.db, id, viewer?.userId ?? null, now), { headers: { 'cache-control': 'private, no-store' } });
+  return getTaskDetail(ctx.db, id, viewer?.userId ?? null, now);
 });
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
