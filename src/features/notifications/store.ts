@@ -9,7 +9,7 @@
  */
 import { atom } from 'nanostores';
 import { getUnreadNotifications, markNotificationRead } from '~/features/notifications/client';
-import type { NotificationView } from '~/features/notifications/contract';
+import type { NotificationView, UnreadNotifications } from '~/features/notifications/contract';
 import { notificationLink } from '~/features/notifications/notification-links';
 import { createNotificationPoller, type NotificationPoller, type PollerEnv } from '~/features/notifications/notification-poller';
 import { parsePopedIds, POPED_IDS_STORAGE_KEY } from '~/features/notifications/rules/notification-queue';
@@ -18,6 +18,26 @@ import { $notices, dismissNotice, showNotice } from '~/platform/stores/ui';
 
 /** All unread notifications of the signed-in user as of the last poll; null when unknown. */
 export const $unreadNotifications = atom<number | null>(null);
+
+/** How often this tab changed the count itself (全部已读, a read 消息详情) since the page loaded. */
+let localChanges = 0;
+
+/** The count after this tab read notifications: the server's answer to that read. */
+export function setUnreadNotifications(count: number): void {
+  localChanges += 1;
+  $unreadNotifications.set(count);
+}
+
+/**
+ * The unread poll, whose count is dropped when this tab changed the count while it was on its way:
+ * it was read before that change (a poll racing 全部已读 would put the badge back to 1 until the
+ * next poll, 15 s later). The popups it brings still count.
+ */
+async function fetchUnreadInOrder(): Promise<UnreadNotifications> {
+  const before = localChanges;
+  const answer = await getUnreadNotifications();
+  return before === localChanges ? answer : { ...answer, unread: Number.NaN };
+}
 
 function loadShown(): number[] {
   try {
@@ -54,7 +74,7 @@ function presentAsNotice(notification: NotificationView, onClosed: () => void): 
 
 export function browserPollerEnv(): PollerEnv {
   return {
-    fetchUnread: () => getUnreadNotifications(),
+    fetchUnread: fetchUnreadInOrder,
     markRead: (id) => markNotificationRead(id),
     present: presentAsNotice,
     loadShown,

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { getNotification, markNotificationRead, type NotificationView } from '~/features/notifications/client';
-import { $unreadNotifications } from '~/features/notifications/store';
+import { setUnreadNotifications } from '~/features/notifications/store';
 import LoginRequired from '~/platform/ui/LoginRequired';
 import { focusRing } from '~/platform/ui/focus-ring';
 import { backLinkClass, DetailFallback, useItemDetail } from '~/platform/ui/ItemDetail';
@@ -15,7 +15,7 @@ const primaryLink = `rounded-full bg-primary px-5 py-1.5 text-sm text-white hove
 function markRead(notification: NotificationView): void {
   if (notification.is_read) return;
   markNotificationRead(notification.id)
-    .then(({ unread }) => $unreadNotifications.set(unread))
+    .then(({ unread }) => setUnreadNotifications(unread))
     .catch(() => undefined);
 }
 

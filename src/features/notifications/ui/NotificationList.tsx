@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { listNotifications, markAllNotificationsRead, type NotificationPage, type NotificationView } from '~/features/notifications/client';
-import { $unreadNotifications } from '~/features/notifications/store';
+import { setUnreadNotifications } from '~/features/notifications/store';
 import { showSuccess } from '~/platform/stores/ui';
 import LoginRequired from '~/platform/ui/LoginRequired';
 import { EmptyState } from '~/platform/ui/EmptyState';
@@ -52,7 +52,7 @@ function Notifications(): ReactNode {
     try {
       // Every kind, whatever the tab: the label says 全部, and the count beside it is of all unread.
       const { unread } = await markAllNotificationsRead();
-      $unreadNotifications.set(unread); // the user menu's badge, without waiting for the poll
+      setUnreadNotifications(unread); // the user menu's badge, without waiting for the poll
       // Shown read at once; the reload brings the server's order (no unread left to lead).
       replace({ ...load.data, unread: 0, list: load.data.list.map((row) => ({ ...row, is_read: true })) });
       showSuccess(ALL_READ_TEXT);
