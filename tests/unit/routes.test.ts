@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fillPath, pathParameters, route } from '~/platform/wire/route';
 import { wire } from '~/platform/wire/wired-route';
-import { serve } from '~/platform/http/serve';
+import { serve, withHeaders } from '~/platform/http/serve';
 import { unauthorized } from '~/platform/http/errors';
 import { okResponse, sentRequest, stubFetch, type FetchMock } from './api-helpers';
 
@@ -95,6 +95,20 @@ describe('serve: an endpoint is its route and a handler', () => {
     expect(own.headers.get('cache-control')).toBe('private, no-store');
     const plain = await serve(WIRE.item, async (_ctx, { id }) => ({ id, name: 'n' })).GET(request());
     expect(plain.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a handler may add headers of its own to the answer (a Set-Cookie), and a route may say how other methods are answered', async () => {
+    const { POST, ALL } = serve(
+      WIRE.rename,
+      async () => ({ userId: 1 }),
+      async (_ctx, input) => withHeaders({ id: input.id, name: input.name }, { 'set-cookie': 's=1; HttpOnly' }),
+      { otherMethods: () => async () => Response.json({ code: 404, msg: 'x', data: null }, { status: 404 }) },
+    );
+    const request = new Request('http://localhost/api/v1/items/3/rename', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"n"}' });
+    const response = await POST({ request, url: new URL(request.url), params: { id: '3' }, locals: {} } as unknown as APIContext);
+    expect(response.headers.get('set-cookie')).toBe('s=1; HttpOnly');
+    expect(((await response.json()) as { data: unknown }).data).toEqual({ id: 3, name: 'n' });
+    expect((await hit(ALL, '/items/3/rename', { method: 'GET' })).status).toBe(404);
   });
 
   it('under tests an answer that does not match the route\'s answer schema fails the call', async () => {

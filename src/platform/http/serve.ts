@@ -15,7 +15,30 @@ import type { WiredRoute } from '~/platform/wire/wired-route';
 
 const VALIDATE_ANSWERS = process.env.VALIDATE_ANSWERS === '1';
 
-export type RouteHandler<S extends z.ZodType, Out, G = undefined> = (ctx: HandlerContext, input: z.output<S>, gated: G) => Promise<Out>;
+/**
+ * An answer with headers of its own (a Set-Cookie, a Cache-Control that depends on the caller);
+ * the handler returns `withHeaders(data, headers)` instead of the bare data.
+ */
+export class AnswerWithHeaders<Out> {
+  constructor(
+    readonly data: Out,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+export function withHeaders<Out>(data: Out, headers: Record<string, string>): AnswerWithHeaders<Out> {
+  return new AnswerWithHeaders(data, headers);
+}
+
+export type RouteHandler<S extends z.ZodType, Out, G = undefined> = (ctx: HandlerContext, input: z.output<S>, gated: G) => Promise<Out | AnswerWithHeaders<Out>>;
+
+/**
+ * How an endpoint answers a method it does not serve. The default is allowOnly's 405; the
+ * console's is its 404 for anyone not signed in as an operator.
+ */
+export interface ServeOptions {
+  otherMethods?: (method: RouteMethod) => APIRoute;
+}
 
 /**
  * What runs before the input is read, typically the sign-in check (sign-in/server/auth-gate.ts
@@ -62,24 +85,29 @@ export function serve<In, Out, S extends z.ZodType, A extends z.ZodType, M exten
   route: WiredRoute<In, Out, S, A, M>,
   gate: RouteGate<G>,
   handler: RouteHandler<S, Out, G>,
+  options?: ServeOptions,
 ): ServedRoute<M>;
 export function serve<In, Out, S extends z.ZodType, A extends z.ZodType, M extends RouteMethod, G>(
   route: WiredRoute<In, Out, S, A, M>,
   gateOrHandler: RouteGate<G> | RouteHandler<S, Out>,
   maybeHandler?: RouteHandler<S, Out, G>,
+  options: ServeOptions = {},
 ): ServedRoute<M> {
   const gate = maybeHandler ? (gateOrHandler as RouteGate<G>) : null;
   const handler = (maybeHandler ?? gateOrHandler) as RouteHandler<S, Out, G | undefined>;
   const served = handle(async (ctx) => {
     const gated = gate ? await gate(ctx) : undefined;
     const input = await parseInput(route.input, await rawInput(route, ctx));
-    const answer = await handler(ctx, input, gated);
+    const returned = await handler(ctx, input, gated);
+    const answer = returned instanceof AnswerWithHeaders ? returned.data : returned;
+    const headers: Record<string, string> = { ...(route.cacheControl ? { 'cache-control': route.cacheControl } : {}), ...(returned instanceof AnswerWithHeaders ? returned.headers : {}) };
     if (VALIDATE_ANSWERS) {
       const checked = route.answer.safeParse(answer);
       if (!checked.success) throw new Error(`answer of ${route.method} ${route.path} does not match its route: ${checked.error.message}`);
     }
-    return ok(answer, route.cacheControl ? { headers: { 'cache-control': route.cacheControl } } : {});
+    return ok(answer, { headers });
   });
-  const exports = route.method === 'GET' ? { GET: served, HEAD: headOf(served), ALL: allowOnly('GET') } : { POST: served, ALL: allowOnly('POST') };
+  const other = (options.otherMethods ?? ((method: RouteMethod) => allowOnly(method)))(route.method);
+  const exports = route.method === 'GET' ? { GET: served, HEAD: headOf(served), ALL: other } : { POST: served, ALL: other };
   return exports as ServedRoute<M>;
 }

@@ -16,6 +16,9 @@ import type { Db } from '~/platform/db/client';
 import { MSG_API_NOT_FOUND, forbidden, notFound } from '~/platform/http/errors';
 import { allowOnly, handle, ok, readJson, type HandlerContext } from '~/platform/http/http';
 import { resolveOperatorSession, type OperatorActor } from '~/features/console/server/operators';
+import { serve, type RouteHandler, type ServedRoute } from '~/platform/http/serve';
+import type { RouteMethod } from '~/platform/wire/route';
+import type { WiredRoute } from '~/platform/wire/wired-route';
 
 export type { OperatorActor } from '~/features/console/server/operators';
 
@@ -125,4 +128,29 @@ export function opsAllowOnly(...methods: string[]): APIRoute {
     const actor = db ? await currentOperator(context.request, db) : null;
     return actor ? forOperators(context) : refuse(context);
   };
+}
+
+/**
+ * The gate of a console endpoint (platform/http/serve.ts): the console's 404 for anybody not signed
+ * in as an operator, 403 without `permission` (null: any operator), all before the input is read;
+ * the handler gets the operator and the moment the request is served at.
+ */
+export function operatorWith(permission: OpsPermission | readonly OpsPermission[] | null) {
+  return async (ctx: HandlerContext): Promise<{ actor: OperatorActor; now: Date }> => {
+    const now = new Date();
+    const actor = permission === null ? await requireAnyOperator(ctx, now) : await requireOperator(ctx, permission, now);
+    return { actor, now };
+  };
+}
+
+/**
+ * A console endpoint: its declared route, the operator's permission and a handler. A wrong method
+ * answers like opsAllowOnly (the console's 404 unless an operator asks).
+ */
+export function serveConsole<In, Out, S extends z.ZodType, A extends z.ZodType, M extends RouteMethod>(
+  route: WiredRoute<In, Out, S, A, M>,
+  permission: OpsPermission | readonly OpsPermission[] | null,
+  handler: RouteHandler<S, Out, { actor: OperatorActor; now: Date }>,
+): ServedRoute<M> {
+  return serve(route, operatorWith(permission), handler, { otherMethods: (method) => opsAllowOnly(method) });
 }
