@@ -8,6 +8,7 @@
 import { API_PREFIX } from '~/platform/config/constants';
 import { exchange } from '~/platform/client/core';
 import { appendQuery, toFormQuery, type QueryParams } from '~/platform/client/query';
+import { fillPath, type Route } from '~/platform/wire/route';
 
 function request<T>(method: 'GET' | 'POST', path: string, init: { body?: Record<string, unknown> | FormData; query?: QueryParams; signal?: AbortSignal }): Promise<T> {
   const base = `${API_PREFIX}/ops${path}`;
@@ -29,4 +30,20 @@ export function opsPost<T>(path: string, body?: Record<string, unknown>): Promis
 /** POST /api/v1/ops<path> with a multipart form (an image upload); the browser sets its boundary. */
 export function opsUpload<T>(path: string, form: FormData): Promise<T> {
   return request<T>('POST', path, { body: form });
+}
+
+/**
+ * Calls a declared console route (its feature's routes.ts, path under /ops): path parameters come
+ * from the input's fields of those names; the rest is the query of a GET or the JSON body of a POST.
+ */
+export function callConsole<In, Out>(route: Route<In, Out>, ...[input, signal]: Partial<In> extends In ? [input?: In, signal?: AbortSignal] : [input: In, signal?: AbortSignal]): Promise<Out> {
+  const { path, rest } = fillPath(route.path, (input ?? {}) as Record<string, unknown>);
+  const empty = Object.keys(rest).length === 0;
+  const url = route.method === 'GET' && !empty ? appendQuery(`${API_PREFIX}${path}`, toFormQuery(rest as QueryParams)) : `${API_PREFIX}${path}`;
+  return exchange({ method: route.method, url, body: route.method === 'POST' && !empty ? rest : undefined, signal }) as Promise<Out>;
+}
+
+/** POSTs a multipart form (an image upload) to a declared console route; the browser sets its boundary. */
+export function uploadConsole<Out>(route: Route<FormData, Out, 'POST'>, form: FormData): Promise<Out> {
+  return exchange({ method: 'POST', url: `${API_PREFIX}${route.path}`, body: form }) as Promise<Out>;
 }
