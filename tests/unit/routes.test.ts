@@ -149,3 +149,12 @@ describe('call: the browser calls a route, never a path string', () => {
     expect(sentRequest(fetchMock).body).toBeUndefined();
   });
 });
+
+describe('hrefOf: a link to a GET route', () => {
+  it('fills the path parameters and puts the rest in the query under /api/v1', async () => {
+    const { hrefOf } = await import('~/platform/wire/route');
+    const csv = route.get<{ id: number; format: string; from?: string }, string>('/ops/items/:id/export');
+    expect(hrefOf(csv, { id: 3, format: 'csv', from: '2026-11-01' })).toBe('/api/v1/ops/items/3/export?format=csv&from=2026-11-01');
+    expect(hrefOf(csv, { id: 3, format: 'csv' })).toBe('/api/v1/ops/items/3/export?format=csv');
+  });
+});

@@ -7,6 +7,8 @@
  * No zod here: a route is imported by islands, and a module that builds schemas runs them at
  * import, which would put the schema library into every island's chunks.
  */
+import { API_PREFIX } from '~/platform/config/constants';
+
 export type RouteMethod = 'GET' | 'POST';
 
 export interface Route<In = unknown, Out = unknown, M extends RouteMethod = RouteMethod> {
@@ -46,4 +48,16 @@ export function fillPath(path: string, input: Record<string, unknown> = {}): { p
     return encodeURIComponent(String(value));
   });
   return { path: filled, rest };
+}
+
+/**
+ * The URL of a GET route for a link (a CSV export the browser downloads by itself): the path
+ * parameters filled and the rest as the query, under /api/v1 of the page's own origin.
+ */
+export function hrefOf<In, Out>(route: Route<In, Out, 'GET'>, input: In): string {
+  const { path, rest } = fillPath(route.path, input as Record<string, unknown>);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(rest)) if (value !== undefined && value !== null) query.append(key, String(value));
+  const search = query.toString();
+  return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
 }
