@@ -1,7 +1,9 @@
 /**
  * The account's routes with their schemas (routes.ts declares them; the endpoints serve them
  * through platform/http/serve.ts and tests read the answer schemas). The answer types of the
- * contract (contract/footprints.ts, contract/deactivation.ts) are these schemas' outputs.
+ * contract (contract/footprints.ts, contract/deactivation.ts, the profile of
+ * contract/account-settings.ts) are these schemas' outputs; 账号设置's request schemas stay in
+ * contract/account-settings.ts, which its forms share.
  */
 import { z } from 'zod';
 import { ACCOUNT_ROUTES } from '~/features/account/routes';
@@ -9,6 +11,17 @@ import type { CreditFactorKey } from '~/features/account/rules/credit';
 import { DEACTIVATION_MSG, type DeactivationBlockerKey } from '~/features/account/rules/deactivation';
 import { listingCardSchema } from '~/features/catalog/wire';
 import { FOOTPRINT_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import {
+  changeEmailBodySchema,
+  changePhoneBodySchema,
+  payPasswordBodySchema,
+  profileBodySchema,
+  sendEmailBindCodeBodySchema,
+  sendVerifyCodeBodySchema,
+  signOutDeviceBodySchema,
+  unbindBodySchema,
+} from '~/features/account/contract/account-settings';
+import { PASSWORD_REQUIRED, SMS_CODE_INVALID, SMS_CODE_REQUIRED, loginBySmsSchema, realNameSchema, validateSmsCode } from '~/platform/rules/validation';
 import { bodyIdSchema, optionalQuery, pageSchema, queryIdSchema, queryIntSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';
 
@@ -34,6 +47,38 @@ export const deactivationStartBodySchema = z.object({
   forfeit_balance: z.boolean().default(false),
 });
 export type StartDeactivationInput = z.output<typeof deactivationStartBodySchema>;
+
+/** users.real_name is varchar(32). */
+const REAL_NAME_MAX_LENGTH = 32;
+
+/** POST account/realName: the name and the ID number, checked as the real-name form checks them. */
+export const realNameBodySchema = z.object({
+  name: realNameSchema.shape.real_name.max(REAL_NAME_MAX_LENGTH),
+  id_number: realNameSchema.shape.id_number,
+});
+
+/** POST account/bindPhone: the phone and its 'bind' SMS code, as the SMS sign-in reads them. */
+export const bindPhoneBodySchema = z.object({
+  mobile: loginBySmsSchema.shape.mobile,
+  code: loginBySmsSchema.shape.sms_code,
+});
+
+/** A 2048-bit ciphertext is 344 base64 characters. */
+const ciphertext = () => z.string().max(1024).regex(/^[A-Za-z0-9+/]+={0,2}$/, PASSWORD_REQUIRED);
+
+/**
+ * POST account/changePassword, both passwords RSA-encrypted with the challenge. Its endpoint stays
+ * a handler of its own and reads the body with this: the signature covers the exact text sent,
+ * which serve's JSON reading does not keep.
+ */
+export const changePasswordBodySchema = z.object({
+  password: z.string({ error: PASSWORD_REQUIRED }).min(1, PASSWORD_REQUIRED).pipe(ciphertext()),
+  old_password: ciphertext().nullish(),
+  code: z
+    .string({ error: SMS_CODE_REQUIRED })
+    .refine((value) => validateSmsCode(value) === null, SMS_CODE_INVALID)
+    .nullish(),
+});
 
 // ---------------------------------------------------------------------------------------------
 // answers
@@ -104,6 +149,55 @@ export const deactivationCheckSchema = z.strictObject({
 /** Seconds until the next code may be asked for. */
 export const deactivationSmsResultSchema = z.strictObject({ resend_after: z.number().int().nonnegative() });
 
+const rowId = z.number().int().positive();
+/** ISO 8601. */
+const isoTime = z.string();
+
+/** spec §3 user info: the profile as GET common/userInfo answers it. */
+export const userInfoSchema = z.strictObject({
+  id: rowId,
+  username: z.string(),
+  nickname: z.string(),
+  avatar: z.string().nullable(),
+  /** Masked as 138****0000; the full number is never sent. */
+  mobile: z.string().nullable(),
+  is_real_name: z.boolean(),
+  /** False for accounts made by SMS code or third-party login, which have no password yet. */
+  has_password: z.boolean(),
+  /** The verified real name, masked as 张*三 / 李*; null before verification. */
+  real_name: z.string().nullable(),
+  /** Masked as a***@example.com; null when no address is set. */
+  email: z.string().nullable(),
+  /** Whether the password can be reset by email (/rstpwd). */
+  has_email: z.boolean(),
+  /** Whether withdrawals ask for a pay password (账号设置). */
+  has_pay_password: z.boolean(),
+  created_at: isoTime,
+});
+
+const revokedSessionsSchema = z.strictObject({ revoked_sessions: z.number().int().nonnegative() });
+
+/** Seconds until the next code may be asked for. */
+const sendCodeResultSchema = z.strictObject({ resend_after: z.number().int().nonnegative() });
+
+const devicesSchema = z.strictObject({
+  list: z.array(
+    z.strictObject({
+      id: rowId,
+      user_agent: z.string().nullable(),
+      created_at: isoTime,
+      last_used_at: isoTime.nullable(),
+      expires_at: isoTime,
+      /** The token this request came with. */
+      current: z.boolean(),
+    }),
+  ),
+});
+
+const bindingsSchema = z.strictObject({
+  list: z.array(z.strictObject({ provider: z.enum(['wechat', 'qq']), name: z.string(), bound: z.boolean(), bound_at: isoTime.nullable() })),
+});
+
 // ---------------------------------------------------------------------------------------------
 // the routes, wired
 
@@ -117,4 +211,19 @@ export const ACCOUNT_WIRE = {
   // The browser sent `{}`; the code goes to the caller's own phone, so there is nothing to read.
   deactivationSms: wire(ACCOUNT_ROUTES.deactivationSms, { input: noInputSchema, answer: deactivationSmsResultSchema, body: 'none' }),
   deactivationStart: wire(ACCOUNT_ROUTES.deactivationStart, { input: deactivationStartBodySchema, answer: deactivationStatusSchema }),
+  userInfo: wire(ACCOUNT_ROUTES.userInfo, { input: noInputSchema, answer: userInfoSchema }),
+  updateProfile: wire(ACCOUNT_ROUTES.updateProfile, { input: profileBodySchema, answer: userInfoSchema }),
+  realName: wire(ACCOUNT_ROUTES.realName, { input: realNameBodySchema, answer: z.strictObject({ is_real_name: z.literal(true), real_name: z.string() }) }),
+  bindPhone: wire(ACCOUNT_ROUTES.bindPhone, { input: bindPhoneBodySchema, answer: userInfoSchema }),
+  sendVerifyCode: wire(ACCOUNT_ROUTES.sendVerifyCode, { input: sendVerifyCodeBodySchema, answer: sendCodeResultSchema }),
+  sendEmailCode: wire(ACCOUNT_ROUTES.sendEmailCode, { input: sendEmailBindCodeBodySchema, answer: sendCodeResultSchema }),
+  changePhone: wire(ACCOUNT_ROUTES.changePhone, { input: changePhoneBodySchema, answer: userInfoSchema.extend(revokedSessionsSchema.shape) }),
+  changeEmail: wire(ACCOUNT_ROUTES.changeEmail, { input: changeEmailBodySchema, answer: userInfoSchema }),
+  setPayPassword: wire(ACCOUNT_ROUTES.setPayPassword, { input: payPasswordBodySchema, answer: z.strictObject({ has_pay_password: z.literal(true) }) }),
+  devices: wire(ACCOUNT_ROUTES.devices, { input: noInputSchema, answer: devicesSchema }),
+  signOutDevice: wire(ACCOUNT_ROUTES.signOutDevice, { input: signOutDeviceBodySchema, answer: z.null() }),
+  // The browser sent `{}`; the server never read it.
+  signOutEverywhere: wire(ACCOUNT_ROUTES.signOutEverywhere, { input: noInputSchema, answer: revokedSessionsSchema, body: 'none' }),
+  bindings: wire(ACCOUNT_ROUTES.bindings, { input: noInputSchema, answer: bindingsSchema }),
+  unbind: wire(ACCOUNT_ROUTES.unbind, { input: unbindBodySchema, answer: bindingsSchema }),
 };

@@ -12,7 +12,7 @@ export interface UserInfo {
   id: number;
   username: string;
   nickname?: string;
-  avatar?: string;
+  avatar?: string | null;
   mobile?: string | null;
   [field: string]: unknown;
 }

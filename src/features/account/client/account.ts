@@ -6,7 +6,9 @@ import type { SignedInDevice, ThirdPartyBinding } from '~/features/account/contr
 import type { UserInfo } from '~/platform/stores/auth';
 import { getSign } from '~/features/sign-in/client/auth';
 import { encryptPassword, signBody } from '~/features/sign-in/client/auth-crypto';
-import { apiGet, apiPost } from '~/platform/client/client';
+import { apiPost, call, type RequestOptions } from '~/platform/client/client';
+import { ACCOUNT_ROUTES } from '~/features/account/routes';
+import { WALLET_ROUTES } from '~/features/wallet/routes';
 import { SIGN_HEADERS } from '~/features/sign-in/contract';
 
 export type { SignedInDevice, ThirdPartyBinding };
@@ -17,8 +19,13 @@ export interface UploadedAvatar {
   detail_url: string;
 }
 
+/** GET common/userInfo: the signed-in user's profile. */
+export function getProfile(options: Pick<RequestOptions, 'signal' | 'quiet' | 'pending'> = {}): Promise<UserInfo> {
+  return call(ACCOUNT_ROUTES.userInfo, {}, options);
+}
+
 export function updateProfile(input: { nickname?: string; avatar?: number }): Promise<UserInfo> {
-  return apiPost('/account/profile', input);
+  return call(ACCOUNT_ROUTES.updateProfile, input);
 }
 
 /** POST uploads/image with purpose avatar (JPEG, PNG or WebP by content, at most 5 MB). */
@@ -30,11 +37,11 @@ export function uploadAvatar(file: Blob): Promise<UploadedAvatar> {
 }
 
 export function sendVerifyCode(input: { channel: 'sms' | 'email'; verify_key: string }): Promise<{ resend_after: number }> {
-  return apiPost('/account/sendVerifyCode', input);
+  return call(ACCOUNT_ROUTES.sendVerifyCode, input);
 }
 
 export function sendEmailBindCode(input: { email: string; verify_key: string }): Promise<{ resend_after: number }> {
-  return apiPost('/account/sendEmailCode', input);
+  return call(ACCOUNT_ROUTES.sendEmailCode, input);
 }
 
 /** The new phone's 'bind' code goes through POST common/sendSms (the sign-in's own call). */
@@ -43,15 +50,15 @@ export function sendNewPhoneCode(input: { mobile: string; verify_key: string }):
 }
 
 export function changePhone(input: { old_code?: string; mobile: string; code: string }): Promise<UserInfo & { revoked_sessions: number }> {
-  return apiPost('/account/changePhone', input);
+  return call(ACCOUNT_ROUTES.changePhone, input);
 }
 
 export function changeEmail(input: { old_code?: string; email: string; code: string }): Promise<UserInfo> {
-  return apiPost('/account/changeEmail', input);
+  return call(ACCOUNT_ROUTES.changeEmail, input);
 }
 
 export function setPayPassword(input: { pay_password: string; old_pay_password?: string; code?: string }): Promise<{ has_pay_password: true }> {
-  return apiPost('/account/payPassword', input);
+  return call(ACCOUNT_ROUTES.setPayPassword, input);
 }
 
 /**
@@ -65,7 +72,8 @@ export async function changePassword(input: { password: string; old_password?: s
   if (input.old_password !== undefined) body['old_password'] = await seal(input.old_password);
   if (input.code !== undefined) body['code'] = input.code;
   const text = JSON.stringify(body);
-  return apiPost('/account/changePassword', text, {
+  // The signed text itself is the body, which `call` (it serialises an object) cannot send.
+  return apiPost(ACCOUNT_ROUTES.changePassword.path, text, {
     headers: {
       'content-type': 'application/json',
       [SIGN_HEADERS.timestamp]: String(challenge.timestamp),
@@ -76,23 +84,23 @@ export async function changePassword(input: { password: string; old_password?: s
 }
 
 export function listDevices(options: { signal?: AbortSignal } = {}): Promise<{ list: SignedInDevice[] }> {
-  return apiGet('/account/devices', undefined, options);
+  return call(ACCOUNT_ROUTES.devices, {}, options);
 }
 
 export function signOutDevice(id: number): Promise<null> {
-  return apiPost('/account/signOutDevice', { id });
+  return call(ACCOUNT_ROUTES.signOutDevice, { id });
 }
 
 export function signOutEverywhere(): Promise<{ revoked_sessions: number }> {
-  return apiPost('/account/signOutEverywhere', {});
+  return call(ACCOUNT_ROUTES.signOutEverywhere, {});
 }
 
 export function listBindings(options: { signal?: AbortSignal } = {}): Promise<{ list: ThirdPartyBinding[] }> {
-  return apiGet('/account/bindings', undefined, options);
+  return call(ACCOUNT_ROUTES.bindings, {}, options);
 }
 
 export function unbindThirdParty(provider: 'wechat' | 'qq'): Promise<{ list: ThirdPartyBinding[] }> {
-  return apiPost('/account/unbind', { provider });
+  return call(ACCOUNT_ROUTES.unbind, { provider });
 }
 
 export interface WalletSummary {
@@ -102,5 +110,5 @@ export interface WalletSummary {
 }
 
 export function getWalletSummary(options: { signal?: AbortSignal } = {}): Promise<{ walletsInfo: WalletSummary }> {
-  return apiGet('/account/wallets', undefined, options);
+  return call(WALLET_ROUTES.wallets, {}, options);
 }

@@ -11,6 +11,7 @@ import {
 } from '~/features/account/rules/account-settings';
 import { PHONE_INVALID, PHONE_REQUIRED, SMS_CODE_INVALID, SMS_CODE_REQUIRED, validatePhone, validateSmsCode } from '~/platform/rules/validation';
 import { bodyIdSchema } from '~/platform/wire/common';
+import type { userInfoSchema } from '~/features/account/wire';
 
 /** users.email is varchar(254), the longest address SMTP carries. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -102,3 +103,6 @@ export interface ThirdPartyBinding {
   bound: boolean;
   bound_at: string | null;
 }
+
+/** The signed-in user's profile (spec §3 user info), the output of its answer schema in wire.ts. */
+export type AccountProfile = z.output<typeof userInfoSchema>;

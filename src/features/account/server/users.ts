@@ -11,29 +11,10 @@ import type { Db, DbOrTx } from '~/platform/db/client';
 import { users } from '~/platform/db/schema';
 import { unauthorized } from '~/platform/http/errors';
 import { grantNewUserRedPackets } from '~/features/wallet/server/red-packets';
+import type { AccountProfile } from '~/features/account/contract/account-settings';
 
-/** Spec §3 user info. */
-export interface UserInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string | null;
-  /** Masked as 138****0000; the full number is never sent. */
-  mobile: string | null;
-  is_real_name: boolean;
-  /** False for accounts made by SMS code or third-party login, which have no password yet. */
-  has_password: boolean;
-  /** The verified real name, masked as 张*三 / 李*; null before verification. */
-  real_name: string | null;
-  /** Masked as a***@example.com; null when no address is set. */
-  email: string | null;
-  /** Whether the password can be reset by email (/rstpwd). */
-  has_email: boolean;
-  /** Whether withdrawals ask for a pay password (账号设置). */
-  has_pay_password: boolean;
-  /** ISO 8601. */
-  created_at: string;
-}
+/** Spec §3 user info (its schema, with each field's meaning, is account/wire.ts userInfoSchema). */
+export type UserInfo = AccountProfile;
 
 /** 13800000001 → 138****0001; anything too short to keep 7 digits visible is fully masked. */
 export function maskMobile(mobile: string | null): string | null {

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { apiGet } from '~/platform/client';
 import {
   changeEmail,
   changePassword,
   changePhone,
+  getProfile,
   listBindings,
   listDevices,
   sendEmailBindCode,
@@ -418,7 +418,7 @@ function Settings(): ReactNode {
   // The stored profile may be older than a change made elsewhere (has_pay_password, the email).
   useEffect(() => {
     const controller = new AbortController();
-    apiGet<UserInfo>('/common/userInfo', undefined, { signal: controller.signal, quiet: true })
+    getProfile({ signal: controller.signal, quiet: true })
       .then((profile) => keep(profile))
       .catch(() => undefined);
     return () => controller.abort();

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { apiGet, isApiError } from '~/platform/client';
-import { getWalletSummary, type WalletSummary } from '~/features/account/client/account';
-import { $auth, setUser, type UserInfo } from '~/platform/stores/auth';
+import { isApiError } from '~/platform/client';
+import { getProfile, getWalletSummary, type WalletSummary } from '~/features/account/client/account';
+import { $auth, setUser } from '~/platform/stores/auth';
 import { openLogin, openModal } from '~/platform/stores/ui';
 import { routeByName } from '~/platform/config/routes';
 import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
@@ -11,7 +11,6 @@ import { Skeleton } from '~/platform/ui/Skeleton';
 import { CreditPanel } from '~/features/account/ui/CreditPanel';
 import { AvatarEditor, NicknameEditor } from '~/features/account/ui/ProfileEditors';
 
-const USER_INFO_PATH = '/common/userInfo';
 
 type Load = 'loading' | 'ready' | 'failed';
 
@@ -27,7 +26,7 @@ function Profile(): ReactNode {
 
   useEffect(() => {
     const controller = new AbortController();
-    apiGet<UserInfo>(USER_INFO_PATH, undefined, { signal: controller.signal, pending: () => openLogin('username') })
+    getProfile({ signal: controller.signal, pending: () => openLogin('username') })
       .then((profile) => {
         setUser(profile);
         setLoad('ready');

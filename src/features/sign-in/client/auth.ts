@@ -4,7 +4,8 @@
  * them sends the stored token except realName and bindPhoneSignedIn.
  */
 import type { TokenInfo, UserInfo } from '~/platform/stores/auth';
-import { apiGet, apiPost } from '~/platform/client/client';
+import { apiGet, apiPost, call } from '~/platform/client/client';
+import { ACCOUNT_ROUTES } from '~/features/account/routes';
 import { encryptPassword, signBody } from '~/features/sign-in/client/auth-crypto';
 import { SIGN_HEADERS, type CaptchaAction, type CaptchaPuzzle, type SignChallenge } from '~/features/sign-in/contract';
 
@@ -105,7 +106,7 @@ export function resetPasswordByEmail(input: { email: string; code: string; passw
 
 /** POST account/realName (Bearer): spec §6 real-name verification. */
 export function realName(input: { name: string; id_number: string }): Promise<{ is_real_name: true; real_name: string }> {
-  return apiPost('/account/realName', input);
+  return call(ACCOUNT_ROUTES.realName, input);
 }
 
 /**
@@ -113,7 +114,7 @@ export function realName(input: { name: string; id_number: string }): Promise<{ 
  * complaints need one); answers the profile, its mobile masked.
  */
 export function bindPhoneSignedIn(input: { mobile: string; code: string }): Promise<UserInfo> {
-  return apiPost<UserInfo>('/account/bindPhone', input);
+  return call(ACCOUNT_ROUTES.bindPhone, input);
 }
 
 // ---------------------------------------------------------------------------------------------

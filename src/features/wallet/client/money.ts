@@ -8,7 +8,8 @@
  * the same key with the first answer, so a double click or a retried request never pays twice.
  */
 import type { OrderListFilter } from '~/features/orders/rules/order-status';
-import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+import { apiGet, apiPost, call, type RequestOptions } from '~/platform/client/client';
+import { WALLET_ROUTES } from '~/features/wallet/routes';
 import type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
 
 export type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
@@ -27,11 +28,11 @@ const withKey = (key: string): RequestOptions => ({ headers: { [IDEMPOTENCY_HEAD
 // wallet
 
 export function getWallet(options: Signal = {}): Promise<{ walletsInfo: WalletInfo }> {
-  return apiGet('/account/wallets', undefined, options);
+  return call(WALLET_ROUTES.wallets, {}, options);
 }
 
 export function listFunds(query: { page: number; page_size: number; direction?: FundsDirection }, options: Signal = {}): Promise<Page<LedgerEntry>> {
-  return apiGet('/account/fundsDetail', { ...query }, options);
+  return call(WALLET_ROUTES.funds, { ...query }, options);
 }
 
 /** Recharge through a gateway; `amount` in yuan with at most 2 decimals. Needs real-name verification. */
@@ -114,56 +115,56 @@ export function createComplaint(orderNo: string, type: number, content: string, 
 
 /** Public: works signed out too (vip_status 0 then). */
 export function listVipPlans(options: Signal = {}): Promise<VipPlans> {
-  return apiGet('/vip/list', undefined, options);
+  return call(WALLET_ROUTES.vipPlans, {}, options);
 }
 
 /** An unpaid VIP order; pay it with payOrder like any order. */
 export function subscribeVip(planId: number, idempotencyKey: string): Promise<OrderView> {
-  return apiPost('/vip/subscribe', { plan_id: planId }, withKey(idempotencyKey));
+  return call(WALLET_ROUTES.subscribeVip, { plan_id: planId }, withKey(idempotencyKey));
 }
 
 // ---------------------------------------------------------------------------------------------
 // withdrawals (to an Alipay account)
 
 export function getAlipayAccount(options: Signal = {}): Promise<{ account: AlipayAccount | null }> {
-  return apiGet('/account/alipayAccount', undefined, options);
+  return call(WALLET_ROUTES.alipayAccount, {}, options);
 }
 
 /** Binds or replaces the account; `real_name` must be the user's verified real name. */
 export function bindAlipayAccount(account: string, realName: string): Promise<{ account: AlipayAccount }> {
-  return apiPost('/account/alipayAccount', { account, real_name: realName });
+  return call(WALLET_ROUTES.bindAlipayAccount, { account, real_name: realName });
 }
 
 /** `payPassword` once the user has set one (账号设置: withdrawals then require it). */
 export function createWithdrawal(amount: string, idempotencyKey: string, payPassword?: string): Promise<Withdrawal> {
-  return apiPost('/account/withdraw', payPassword === undefined ? { amount } : { amount, pay_password: payPassword }, withKey(idempotencyKey));
+  return call(WALLET_ROUTES.withdraw, payPassword === undefined ? { amount } : { amount, pay_password: payPassword }, withKey(idempotencyKey));
 }
 
 export function listWithdrawals(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<Withdrawal>> {
-  return apiGet('/account/withdrawList', { ...query }, options);
+  return call(WALLET_ROUTES.withdrawals, { ...query }, options);
 }
 
 export function cancelWithdrawal(withdrawNo: string): Promise<Withdrawal> {
-  return apiPost('/account/withdrawCancel', { withdraw_no: withdrawNo });
+  return call(WALLET_ROUTES.cancelWithdrawal, { withdraw_no: withdrawNo });
 }
 
 // ---------------------------------------------------------------------------------------------
 // gold coins
 
 export function getGold(options: Signal = {}): Promise<GoldOverview> {
-  return apiGet('/account/gold', undefined, options);
+  return call(WALLET_ROUTES.gold, {}, options);
 }
 
 export function dailySignIn(): Promise<GoldOverview> {
-  return apiPost('/account/signIn', {});
+  return call(WALLET_ROUTES.signIn, {});
 }
 
 export function claimGoldTask(key: string): Promise<GoldOverview> {
-  return apiPost('/account/goldTask', { key });
+  return call(WALLET_ROUTES.claimGoldTask, { key });
 }
 
 export function exchangeGold(): Promise<GoldOverview> {
-  return apiPost('/account/goldExchange', {});
+  return call(WALLET_ROUTES.exchangeGold, {});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,5 +175,5 @@ export function exchangeGold(): Promise<GoldOverview> {
  * ApiErrors whose msg the redeem box shows under itself (a 401 still signs out as spec §8 says).
  */
 export function redeemExchangeCode(code: string): Promise<ExchangeCodeRedemption> {
-  return apiPost('/account/exchangeCode', { code }, { quiet: true });
+  return call(WALLET_ROUTES.redeemExchangeCode, { code }, { quiet: true });
 }

@@ -19,7 +19,6 @@
  * so the "already signed / claimed / exchanged today" checks that follow cannot race.
  */
 import { and, count, desc, eq, inArray, like, or } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   COUPON_TYPE_FIXED,
   GOLD_EXCHANGE_COINS,
@@ -39,11 +38,13 @@ import { goldCoinLedger, orders, users, wallets } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';
 import { grantRedPackets, type RedPacketGrant } from '~/features/wallet/server/red-packets';
 import { ensureWallet } from '~/features/wallet/server/wallet';
+import { GOLD_TASKS, MSG_UNKNOWN_TASK, type GoldTaskKey } from '~/features/wallet/rules/gold-tasks';
+
+export { GOLD_TASKS, MSG_UNKNOWN_TASK, type GoldTaskKey } from '~/features/wallet/rules/gold-tasks';
 
 export const MSG_ALREADY_SIGNED_IN = '今日已签到';
 export const MSG_TASK_NOT_DONE = '任务尚未完成';
 export const MSG_TASK_CLAIMED = '奖励已领取';
-export const MSG_UNKNOWN_TASK = '未知的任务';
 export const MSG_EXCHANGES_USED_UP = '今日兑换次数已用完';
 export const MSG_NOT_ENOUGH_COINS = '金币不足';
 
@@ -53,16 +54,6 @@ export const GOLD_KIND = { signIn: 'sign_in', task: 'task', exchange: 'exchange'
 /** Rows shown in the overview's history. */
 const GOLD_HISTORY_SIZE = 20;
 
-/** The tasks and their coins (order = display order). */
-export const GOLD_TASKS = [
-  { key: 'real_name', name: '完成实名认证', coins: 20 },
-  { key: 'bind_phone', name: '绑定手机号', coins: 20 },
-  { key: 'first_rental', name: '完成首次租号', coins: 50 },
-] as const;
-export type GoldTaskKey = (typeof GOLD_TASKS)[number]['key'];
-
-const TASK_KEYS: readonly string[] = GOLD_TASKS.map((task) => task.key);
-const isTaskKey = (key: string): key is GoldTaskKey => TASK_KEYS.includes(key);
 
 /** The envelope one exchange buys: 金币兑换·无门槛减1元. */
 export const GOLD_EXCHANGE_RED_PACKET: RedPacketGrant = {
@@ -72,11 +63,6 @@ export const GOLD_EXCHANGE_RED_PACKET: RedPacketGrant = {
   discountAmountFen: GOLD_EXCHANGE_RED_PACKET_FEN,
 };
 export const GOLD_EXCHANGE_RED_PACKET_SOURCE = 'gold_exchange';
-
-/** Body of POST account/goldTask. */
-export const goldTaskBodySchema = z.object({
-  key: z.string({ error: MSG_UNKNOWN_TASK }).refine(isTaskKey, { error: MSG_UNKNOWN_TASK }),
-});
 
 function kindText(kind: string, refNo: string): string {
   if (kind === GOLD_KIND.signIn) return '每日签到';

@@ -7,7 +7,6 @@
  * before `now` reads as expired, so nothing has to sweep the table at midnight.
  */
 import { and, count, desc, eq, gt, lte, not, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   COUPON_TYPE_FIXED,
   COUPON_TYPE_PERCENTAGE,
@@ -21,11 +20,10 @@ import type { RedPacket, RedPacketPage, RedPacketStatus } from '~/features/walle
 import type { DbOrTx } from '~/platform/db/client';
 import { redPackets, type RedPacketRow } from '~/platform/db/schema';
 import { notifyRedPacketsReceived } from '~/features/notifications/server/notification-events';
-import { withReason } from '~/platform/http/errors';
-import { optionalQuery, queryIntSchema } from '~/platform/wire/common';
+import { RED_PACKET_MAX_PAGE } from '~/features/wallet/wire';
 
-/** PostgreSQL integer: a page past this would overflow the offset. */
-const MAX_PAGE = 1_000_000;
+/** PostgreSQL integer: a page past this would overflow the offset (the query's bound too). */
+const MAX_PAGE = RED_PACKET_MAX_PAGE;
 
 // ---------------------------------------------------------------------------------------------
 // granting
@@ -105,19 +103,6 @@ export async function grantNewUserRedPackets(tx: DbOrTx, userId: number, now: Da
 
 // ---------------------------------------------------------------------------------------------
 // listing
-
-/**
- * GET account/redPackets (spec §7: status=1, canUse='1', page=1, page_size=100). status 1|2|3,
- * canUse '0'|'1', page ≥ 1 (default 1), page_size 1-100 (default 100; §9 says 100, more is a 400).
- */
-export const redPacketsQuerySchema = z.object({
-  status: optionalQuery(
-    z.enum(['1', '2', '3'], { error: withReason('应为 1、2 或 3') }).transform((value) => Number(value) as RedPacketStatus),
-  ),
-  canUse: optionalQuery(z.enum(['0', '1'], { error: withReason('应为 0 或 1') })),
-  page: optionalQuery(queryIntSchema(1, MAX_PAGE)),
-  page_size: optionalQuery(queryIntSchema(1, RED_PACKET_PAGE_SIZE)),
-});
 
 export interface RedPacketQuery {
   status?: RedPacketStatus;

@@ -4,8 +4,7 @@
  * extends wallets.vip_expires_at from the later of now and the current end (order-payment.ts).
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { bodyIdSchema } from '~/platform/wire/common';
+import type { SubscribeBody } from '~/features/wallet/wire';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS } from '~/platform/config/constants';
 import type { OrderView, VipPlans } from '~/features/wallet/contract/money';
 import { fenToYuan } from '~/platform/rules/money';
@@ -16,8 +15,6 @@ import { withIdempotency } from '~/platform/db/idempotency';
 import { newNumber } from '~/features/orders/server/order-numbers';
 import { orderViewById } from '~/features/orders/server/order-view';
 import { isVipAt, readWallet } from '~/features/wallet/server/wallet';
-
-export const subscribeBodySchema = z.object({ plan_id: bodyIdSchema });
 
 /** The plans seeded for the demo (seed.ts): month, quarter, year. */
 export const DEMO_VIP_PLANS = [
@@ -45,7 +42,7 @@ export async function listVipPlans(db: DbOrTx, userId: number | null, now: Date)
   };
 }
 
-export async function subscribeVip(db: Db, userId: number, body: z.output<typeof subscribeBodySchema>, key: string | null, now: Date): Promise<OrderView> {
+export async function subscribeVip(db: Db, userId: number, body: SubscribeBody, key: string | null, now: Date): Promise<OrderView> {
   return withIdempotency(db, { userId, scope: 'vip.subscribe', key, request: body }, async (tx) => {
     const [plan] = await tx.select().from(vipPlans).where(and(eq(vipPlans.id, body.plan_id), eq(vipPlans.isActive, true)));
     if (!plan) throw notFound('VIP套餐不存在');

@@ -9,22 +9,18 @@
  * same order is paid, refunded or credited at most once, whatever retries arrive.
  */
 import { and, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX } from '~/platform/config/constants';
 import { MONEY_CODES, type LedgerEntry, type Page, type WalletInfo } from '~/features/wallet/contract/money';
 import { fenToYuan } from '~/platform/rules/money';
 import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { walletLedger, wallets, type LedgerKind } from '~/platform/db/schema';
 import { AppError, conflict } from '~/platform/http/errors';
-import { optionalQuery, queryIntSchema, yuanFenSchema } from '~/platform/wire/common';
+import type { FundsQuery } from '~/features/wallet/wire';
 
 export const MSG_INSUFFICIENT_BALANCE = '余额不足，请先充值或选择其他支付方式';
 export const MSG_ALREADY_RECORDED = '该笔资金已处理';
-export const MSG_BAD_AMOUNT = '请输入正确的金额';
-
-/** A money field of a request: yuan with at most 2 decimals, as text or a JSON number → fen (400 请输入正确的金额). */
-export const yuanAmountSchema = yuanFenSchema({ minFen: 0, maxFen: Number.MAX_SAFE_INTEGER, bad: MSG_BAD_AMOUNT });
+// The request schemas live with the routes (wire.ts); the order services read the money field from here.
+export { MSG_BAD_AMOUNT, yuanAmountSchema, fundsQuerySchema, type FundsQuery } from '~/features/wallet/wire';
 
 /** 资金明细 type names. */
 export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
@@ -137,14 +133,6 @@ export async function getWalletInfo(db: DbOrTx, userId: number, now: Date): Prom
 
 // ---------------------------------------------------------------------------------------------
 // 资金明细
-
-/** Query of GET account/fundsDetail. */
-export const fundsQuerySchema = z.object({
-  page: optionalQuery(queryIntSchema(1, 1_000_000)).default(1),
-  page_size: optionalQuery(queryIntSchema(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
-  direction: optionalQuery(z.enum(['all', 'in', 'out'])).default('all'),
-});
-export type FundsQuery = z.output<typeof fundsQuerySchema>;
 
 function signedYuan(fen: number): string {
   return fen > 0 ? `+${fenToYuan(fen)}` : fenToYuan(fen);

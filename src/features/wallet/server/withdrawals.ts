@@ -8,12 +8,10 @@
  * one winner.
  */
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { SANDBOX_WITHDRAW_SETTLE_MS, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN, WITHDRAW_PENDING_MAX } from '~/platform/config/constants';
 import { type AlipayAccount, type Page, type Withdrawal } from '~/features/wallet/contract/money';
 import { fenToYuan, fenToYuanShort } from '~/platform/rules/money';
 import { needsReview } from '~/features/wallet/rules/withdrawal-review';
-import { PHONE_PATTERN, REAL_NAME_REQUIRED } from '~/platform/rules/validation';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { alipayAccounts, wallets, withdrawals, type WithdrawalStatus } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
@@ -22,11 +20,12 @@ import { newNumber } from '~/features/orders/server/order-numbers';
 import { maskEmail, maskMobile } from '~/features/account/server/users';
 import { realNameRequired, requireRealName } from '~/features/account/server/real-name';
 import { readSetting } from '~/features/content/server/site-settings';
-import { yuanAmountSchema } from '~/features/wallet/server/wallet';
-import { changeBalance, ensureWallet, fundsQuerySchema } from '~/features/wallet/server/wallet';
+import { changeBalance, ensureWallet } from '~/features/wallet/server/wallet';
+import { MSG_ALIPAY_NAME_MISMATCH, type AlipayAccountBody, type WithdrawListQuery } from '~/features/wallet/wire';
 
-export const MSG_BAD_ALIPAY_ACCOUNT = '请输入正确的支付宝账号';
-export const MSG_ALIPAY_NAME_MISMATCH = '支付宝实名须与实名认证姓名一致';
+// The request schemas and their messages live with the routes (wire.ts).
+export { MSG_ALIPAY_NAME_MISMATCH, MSG_BAD_ALIPAY_ACCOUNT, type AlipayAccountBody, type WithdrawListQuery } from '~/features/wallet/wire';
+
 export const MSG_NO_ALIPAY_ACCOUNT = '请先绑定支付宝账户';
 export const MSG_WITHDRAW_TOO_SMALL = `提现金额最少¥${fenToYuanShort(WITHDRAW_MIN_FEN)}`;
 export const MSG_WITHDRAW_TOO_LARGE = `单次提现最多¥${fenToYuanShort(WITHDRAW_MAX_FEN)}`;
@@ -34,11 +33,6 @@ export const MSG_TOO_MANY_PENDING = `处理中的提现不能超过${WITHDRAW_PE
 export const MSG_WITHDRAWAL_NOT_FOUND = '提现记录不存在';
 export const MSG_WITHDRAWAL_FINISHED = '该提现已处理，无法取消';
 
-/** alipay_accounts.account is varchar(64). */
-const ALIPAY_ACCOUNT_MAX_LENGTH = 64;
-/** users.real_name and alipay_accounts.real_name are varchar(32). */
-const REAL_NAME_MAX_LENGTH = 32;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Withdrawals paid out per settle transaction; the settle loops until none is due. */
 const SETTLE_BATCH = 100;
 
@@ -55,25 +49,6 @@ const OPEN_STATUSES: readonly WithdrawalStatus[] = ['pending', 'review'];
 
 // ---------------------------------------------------------------------------------------------
 // the Alipay account
-
-function isAlipayAccount(value: string): boolean {
-  return PHONE_PATTERN.test(value) || (value.length <= ALIPAY_ACCOUNT_MAX_LENGTH && EMAIL_PATTERN.test(value));
-}
-
-/** Body of POST account/alipayAccount. An email is kept lowercased (Alipay logins ignore case). */
-export const alipayAccountBodySchema = z.object({
-  account: z
-    .string({ error: MSG_BAD_ALIPAY_ACCOUNT })
-    .trim()
-    .refine(isAlipayAccount, { error: MSG_BAD_ALIPAY_ACCOUNT })
-    .transform((value) => (value.includes('@') ? value.toLowerCase() : value)),
-  real_name: z
-    .string({ error: REAL_NAME_REQUIRED })
-    .trim()
-    .min(1, { error: REAL_NAME_REQUIRED })
-    .max(REAL_NAME_MAX_LENGTH, { error: MSG_ALIPAY_NAME_MISMATCH }),
-});
-export type AlipayAccountBody = z.output<typeof alipayAccountBodySchema>;
 
 /** 13800000001 → 138****0001; alice@example.com → a***@example.com. */
 export function maskAlipayAccount(account: string): string {
@@ -120,20 +95,6 @@ export async function bindAlipayAccount(db: DbOrTx, userId: number, input: Alipa
 
 // ---------------------------------------------------------------------------------------------
 // withdrawals
-
-/** Body of POST account/withdraw: yuan with at most 2 decimals, as a string. */
-export const withdrawBodySchema = z.object({
-  amount: yuanAmountSchema,
-});
-
-export const withdrawCancelBodySchema = z.object({
-  // withdrawals.withdraw_no is varchar(32).
-  withdraw_no: z.string().trim().min(1).max(32),
-});
-
-/** Query of GET account/withdrawList: the page and page size of the other money lists. */
-export const withdrawListQuerySchema = fundsQuerySchema.omit({ direction: true });
-export type WithdrawListQuery = z.output<typeof withdrawListQuerySchema>;
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 

@@ -3,8 +3,8 @@
  * the face of an envelope. The store's loadRedPackets keeps only the usable list for the rest of
  * the site; this screen pages through every status itself.
  */
-import { apiGet } from '~/platform/client/client';
-import type { QueryParams } from '~/platform/client/query';
+import { call } from '~/platform/client/client';
+import { WALLET_ROUTES, type RedPacketsQuery } from '~/features/wallet/routes';
 import { COUPON_TYPE_PERCENTAGE, RED_PACKET_PAGE_SIZE, RED_PACKET_STATUS } from '~/platform/config/constants';
 import { couponFromInfo, couponLabel } from '~/features/orders/rules/coupon';
 import { USABLE_RED_PACKETS_QUERY, type RedPacketCouponInfo, type RedPacketPage } from '~/platform/stores/red-packets';
@@ -18,14 +18,14 @@ export const ENVELOPE_TABS: readonly { value: EnvelopeTab; label: string; empty:
 ];
 
 /** The query of one tab: 可使用 is the spec's exact "my red packets" query (canUse='1'). */
-export function envelopeQuery(tab: EnvelopeTab): QueryParams {
+export function envelopeQuery(tab: EnvelopeTab): RedPacketsQuery {
   if (tab === 'usable') return { ...USABLE_RED_PACKETS_QUERY };
   const status = tab === 'used' ? RED_PACKET_STATUS.used : RED_PACKET_STATUS.expired;
   return { status, page: 1, page_size: RED_PACKET_PAGE_SIZE };
 }
 
 export function listEnvelopes(tab: EnvelopeTab, signal: AbortSignal): Promise<RedPacketPage> {
-  return apiGet<RedPacketPage>('/account/redPackets', envelopeQuery(tab), { signal });
+  return call(WALLET_ROUTES.redPackets, envelopeQuery(tab), { signal });
 }
 
 /** The big text of the ticket: ¥3.00 for a fixed envelope, 8.8折 for a percentage one (88 = 8.8折). */

@@ -5,23 +5,28 @@
  * 400 请输入正确的支付宝账号; not real-name verified: 403 code 1003 请先完成实名认证; a name other
  * than the verified one: 400 支付宝实名须与实名认证姓名一致.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok, readJson } from '~/platform/http/http';
-import { alipayAccountBodySchema, bindAlipayAccount, getAlipayAccount, requireVerifiedName } from '~/features/wallet/server/withdrawals';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
+import { bindAlipayAccount, getAlipayAccount, requireVerifiedName } from '~/features/wallet/server/withdrawals';
+import { WALLET_WIRE } from '~/features/wallet/wire';
+import { allowOnly, type HandlerContext } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const { userId } = await requireUser(ctx);
-  return ok(await getAlipayAccount(ctx.db, userId));
+/** An unverified user is told 请先完成实名认证 before anything about the form. */
+async function signedInVerified(ctx: HandlerContext) {
+  const user = await signedIn(ctx);
+  await requireVerifiedName(ctx.db, user.userId);
+  return user;
+}
+
+const read = serve(WALLET_WIRE.alipayAccount, signedIn, async (ctx, _input, { userId }) => {
+  return getAlipayAccount(ctx.db, userId);
 });
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const db = ctx.db;
-  await requireVerifiedName(db, userId);
-  const input = await readJson(ctx.request, alipayAccountBodySchema);
-  return ok(await bindAlipayAccount(db, userId, input, now));
+const bind = serve(WALLET_WIRE.bindAlipayAccount, signedInVerified, async (ctx, input, { userId, now }) => {
+  return bindAlipayAccount(ctx.db, userId, input, now);
 });
 
-export const HEAD = headOf(GET);
+export const { GET, HEAD } = read;
+export const { POST } = bind;
+// Two routes share the path: any other method is told both.
 export const ALL = allowOnly('GET', 'POST');

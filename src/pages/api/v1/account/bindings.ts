@@ -1,14 +1,11 @@
 /**
  * GET /api/v1/account/bindings (Bearer) → `{ list }`: WeChat and QQ, each bound or not.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, headOf, ok } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { listBindings } from '~/features/account/server/account-settings';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const { userId } = await requireUser(ctx);
-  return ok(await listBindings(ctx.db, userId));
+export const { GET, HEAD, ALL } = serve(ACCOUNT_WIRE.bindings, signedIn, async (ctx, _input, { userId }) => {
+  return listBindings(ctx.db, userId);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET', 'HEAD');

@@ -3,16 +3,11 @@
  * `code` is the new address's 'bind' code (POST account/sendEmailCode); `old_code` the bound
  * address's 'verify' code (POST account/sendVerifyCode channel email), needed when one is bound.
  */
-import { changeEmailBodySchema } from '~/features/account/contract/account-settings';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { changeEmail } from '~/features/account/server/account-settings';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const input = await readJson(ctx.request, changeEmailBodySchema);
-  return ok(await changeEmail(ctx.db, userId, { oldCode: input.old_code, email: input.email, code: input.code }, now));
+export const { POST, ALL } = serve(ACCOUNT_WIRE.changeEmail, signedIn, async (ctx, input, { userId, now }) => {
+  return changeEmail(ctx.db, userId, { oldCode: input.old_code, email: input.email, code: input.code }, now);
 });
-
-export const ALL = allowOnly('POST');

@@ -4,16 +4,11 @@
  * the bound phone's 'verify' code (POST account/sendVerifyCode), needed when a phone is bound. A
  * change signs every other device out. 409 该手机号已绑定其他账号.
  */
-import { changePhoneBodySchema } from '~/features/account/contract/account-settings';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { changePhone } from '~/features/account/server/account-settings';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId, tokenId } = await requireUser(ctx, now);
-  const input = await readJson(ctx.request, changePhoneBodySchema);
-  return ok(await changePhone(ctx.db, userId, tokenId, { oldCode: input.old_code, mobile: input.mobile, code: input.code }, now));
+export const { POST, ALL } = serve(ACCOUNT_WIRE.changePhone, signedIn, async (ctx, input, { userId, tokenId, now }) => {
+  return changePhone(ctx.db, userId, tokenId, { oldCode: input.old_code, mobile: input.mobile, code: input.code }, now);
 });
-
-export const ALL = allowOnly('POST');

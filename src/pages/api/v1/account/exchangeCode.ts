@@ -5,17 +5,12 @@
  * / 兑换码已失效 / 您已达到本活动的兑换次数上限 / 红包已被领完, 429 兑换尝试过于频繁，请稍后再试 (attempts
  * per user and per address, counted in the database).
  */
-import { exchangeCodeBodySchema } from '~/features/wallet/contract/exchange-code';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { clientIp } from '~/platform/http/client-ip';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { redeemExchangeCode } from '~/features/wallet/server/exchange-code-redemption';
+import { WALLET_WIRE } from '~/features/wallet/wire';
+import { clientIp } from '~/platform/http/client-ip';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const body = await readJson(ctx.request, exchangeCodeBodySchema);
-  return ok(await redeemExchangeCode(ctx.db, userId, body.code, clientIp(ctx.astro), now));
+export const { POST, ALL } = serve(WALLET_WIRE.redeemExchangeCode, signedIn, async (ctx, { code }, { userId, now }) => {
+  return redeemExchangeCode(ctx.db, userId, code, clientIp(ctx.astro), now);
 });
-
-export const ALL = allowOnly('POST');

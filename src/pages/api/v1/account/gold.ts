@@ -1,13 +1,9 @@
 /** GET /api/v1/account/gold (Bearer) → GoldOverview: coins, today's sign-in and exchanges, tasks, the latest 20 changes. */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { getGoldOverview } from '~/features/wallet/server/gold-coins';
+import { WALLET_WIRE } from '~/features/wallet/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return ok(await getGoldOverview(ctx.db, userId, now));
+export const { GET, HEAD, ALL } = serve(WALLET_WIRE.gold, signedIn, async (ctx, _input, { userId, now }) => {
+  return getGoldOverview(ctx.db, userId, now);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

@@ -2,14 +2,11 @@
  * POST /api/v1/account/goldExchange (Bearer) → GoldOverview: coins for one no-threshold red
  * envelope. 409 金币不足 / 今日兑换次数已用完.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { exchangeGold } from '~/features/wallet/server/gold-coins';
+import { WALLET_WIRE } from '~/features/wallet/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return ok(await exchangeGold(ctx.db, userId, now));
+export const { POST, ALL } = serve(WALLET_WIRE.exchangeGold, signedIn, async (ctx, _input, { userId, now }) => {
+  return exchangeGold(ctx.db, userId, now);
 });
-
-export const ALL = allowOnly('POST');

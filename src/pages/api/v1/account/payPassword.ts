@@ -4,16 +4,11 @@
  * the bound phone's 'verify' code; a change needs the old pay password or that code. Withdrawals
  * then ask for it (POST account/withdraw `pay_password`).
  */
-import { payPasswordBodySchema } from '~/features/account/contract/account-settings';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { setPayPassword } from '~/features/account/server/account-settings';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const input = await readJson(ctx.request, payPasswordBodySchema);
-  return ok(await setPayPassword(ctx.db, userId, { payPassword: input.pay_password, oldPayPassword: input.old_pay_password, code: input.code }, now));
+export const { POST, ALL } = serve(ACCOUNT_WIRE.setPayPassword, signedIn, async (ctx, input, { userId, now }) => {
+  return setPayPassword(ctx.db, userId, { payPassword: input.pay_password, oldPayPassword: input.old_pay_password, code: input.code }, now);
 });
-
-export const ALL = allowOnly('POST');

@@ -5,16 +5,11 @@
  * (default 1); page_size 1-100 (default 100, spec §9; 101 is a 400). Amounts in couponsInfo are
  * yuan strings ("3.00").
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
-import { listRedPackets, redPacketsQuerySchema } from '~/features/wallet/server/red-packets';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
+import { listRedPackets } from '~/features/wallet/server/red-packets';
+import { WALLET_WIRE } from '~/features/wallet/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const query = await readQuery(ctx.url, redPacketsQuerySchema);
-  return ok(await listRedPackets(ctx.db, userId, query, now));
+export const { GET, HEAD, ALL } = serve(WALLET_WIRE.redPackets, signedIn, async (ctx, query, { userId, now }) => {
+  return listRedPackets(ctx.db, userId, query, now);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

@@ -3,21 +3,16 @@
  * a 'bind' code to a new address through the email provider (the sandbox outbox in the demo).
  * 409 该邮箱已绑定其他账号; the slider and the sign-in send limits as for the SMS codes.
  */
-import { sendEmailBindCodeBodySchema } from '~/features/account/contract/account-settings';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { clientIp } from '~/platform/http/client-ip';
-import { badRequest } from '~/platform/http/errors';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { sendEmailBindCode } from '~/features/account/server/account-settings';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { MSG_CAPTCHA_REQUIRED } from '~/features/sign-in/server/verification-codes';
 import { consumeVerifyKey } from '~/features/sign-in/server/verify-keys';
+import { clientIp } from '~/platform/http/client-ip';
+import { badRequest } from '~/platform/http/errors';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const input = await readJson(ctx.request, sendEmailBindCodeBodySchema);
+export const { POST, ALL } = serve(ACCOUNT_WIRE.sendEmailCode, signedIn, async (ctx, input, { userId, now }) => {
   if (!(await consumeVerifyKey(ctx.db, input.verify_key, 'sendSms', now))) throw badRequest(MSG_CAPTCHA_REQUIRED);
-  return ok(await sendEmailBindCode(ctx.db, userId, { email: input.email, ip: clientIp(ctx.astro) }, now));
+  return sendEmailBindCode(ctx.db, userId, { email: input.email, ip: clientIp(ctx.astro) }, now);
 });
-
-export const ALL = allowOnly('POST');

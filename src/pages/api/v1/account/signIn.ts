@@ -1,12 +1,9 @@
 /** POST /api/v1/account/signIn (Bearer) → GoldOverview; once per Shanghai day, else 409 今日已签到. */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { signIn } from '~/features/wallet/server/gold-coins';
+import { WALLET_WIRE } from '~/features/wallet/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return ok(await signIn(ctx.db, userId, now));
+export const { POST, ALL } = serve(WALLET_WIRE.signIn, signedIn, async (ctx, _input, { userId, now }) => {
+  return signIn(ctx.db, userId, now);
 });
-
-export const ALL = allowOnly('POST');

@@ -2,16 +2,11 @@
  * POST /api/v1/account/signOutDevice (Bearer) — body `{ id }` → null: signs one other device out.
  * Another user's device or one already signed out: 404; the current one: 400 (use logout).
  */
-import { signOutDeviceBodySchema } from '~/features/account/contract/account-settings';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { signOutDevice } from '~/features/account/server/account-settings';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId, tokenId } = await requireUser(ctx, now);
-  const { id } = await readJson(ctx.request, signOutDeviceBodySchema);
-  return ok(await signOutDevice(ctx.db, userId, tokenId, id, now));
+export const { POST, ALL } = serve(ACCOUNT_WIRE.signOutDevice, signedIn, async (ctx, { id }, { userId, tokenId, now }) => {
+  return signOutDevice(ctx.db, userId, tokenId, id, now);
 });
-
-export const ALL = allowOnly('POST');

@@ -2,14 +2,11 @@
  * POST /api/v1/account/signOutEverywhere (Bearer) — empty body → `{ revoked_sessions }`: 退出其他
  * 所有设备, every token of the user but the one of this request.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { signOutEverywhereElse } from '~/features/account/server/account-settings';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId, tokenId } = await requireUser(ctx, now);
-  return ok(await signOutEverywhereElse(ctx.db, userId, tokenId, now));
+export const { POST, ALL } = serve(ACCOUNT_WIRE.signOutEverywhere, signedIn, async (ctx, _input, { userId, tokenId, now }) => {
+  return signOutEverywhereElse(ctx.db, userId, tokenId, now);
 });
-
-export const ALL = allowOnly('POST');

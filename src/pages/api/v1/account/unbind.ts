@@ -3,15 +3,11 @@
  * not bound; 409 解绑后将无法登录… when it is the last way to sign in (no phone, no password, no
  * other binding).
  */
-import { unbindBodySchema } from '~/features/account/contract/account-settings';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { unbindThirdParty } from '~/features/account/server/account-settings';
+import { ACCOUNT_WIRE } from '~/features/account/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const { userId } = await requireUser(ctx);
-  const { provider } = await readJson(ctx.request, unbindBodySchema);
-  return ok(await unbindThirdParty(ctx.db, userId, provider));
+export const { POST, ALL } = serve(ACCOUNT_WIRE.unbind, signedIn, async (ctx, { provider }, { userId }) => {
+  return unbindThirdParty(ctx.db, userId, provider);
 });
-
-export const ALL = allowOnly('POST');

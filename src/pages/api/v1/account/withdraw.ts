@@ -6,23 +6,16 @@
  * wrong ones in 15 minutes. It is checked before the idempotent part, outside its transaction, so
  * a wrong try always counts.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { idempotencyKeyOf, withIdempotency } from '~/platform/db/idempotency';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { z } from 'zod';
 import { requirePayPasswordIfSet } from '~/features/account/server/account-settings';
-import { createWithdrawal, withdrawBodySchema } from '~/features/wallet/server/withdrawals';
+import { createWithdrawal } from '~/features/wallet/server/withdrawals';
+import { WALLET_WIRE } from '~/features/wallet/wire';
+import { serve } from '~/platform/http/serve';
 
-const bodySchema = withdrawBodySchema.extend({ pay_password: z.string().max(32).nullish() });
-
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const { amount, pay_password } = await readJson(ctx.request, bodySchema);
+export const { POST, ALL } = serve(WALLET_WIRE.withdraw, signedIn, async (ctx, { amount, pay_password }, { userId, now }) => {
   const key = idempotencyKeyOf(ctx.request);
   const db = ctx.db;
   await requirePayPasswordIfSet(db, userId, pay_password, now);
-  return ok(await withIdempotency(db, { userId, scope: 'account.withdraw', key, request: { amount } }, (tx) => createWithdrawal(tx, userId, amount, now)));
+  return withIdempotency(db, { userId, scope: 'account.withdraw', key, request: { amount } }, (tx) => createWithdrawal(tx, userId, amount, now));
 });
-
-export const ALL = allowOnly('POST');

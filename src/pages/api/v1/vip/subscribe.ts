@@ -1,14 +1,17 @@
 /** POST /api/v1/vip/subscribe { plan_id } (Bearer, Idempotency-Key) — an unpaid VIP order, paid with order/pay like any order. */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
+import { subscribeVip } from '~/features/wallet/server/vip';
+import { WALLET_WIRE } from '~/features/wallet/wire';
 import { idempotencyKeyOf } from '~/platform/db/idempotency';
-import { subscribeBodySchema, subscribeVip } from '~/features/wallet/server/vip';
+import type { HandlerContext } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const key = idempotencyKeyOf(ctx.request);
-  return ok(await subscribeVip(ctx.db, userId, await readJson(ctx.request, subscribeBodySchema), key, now));
+/** A malformed Idempotency-Key is refused before the body is read, as it always was. */
+async function signedInWithKey(ctx: HandlerContext) {
+  const user = await signedIn(ctx);
+  return { ...user, key: idempotencyKeyOf(ctx.request) };
+}
+
+export const { POST, ALL } = serve(WALLET_WIRE.subscribeVip, signedInWithKey, async (ctx, body, { userId, key, now }) => {
+  return subscribeVip(ctx.db, userId, body, key, now);
 });
-
-export const ALL = allowOnly('POST');
