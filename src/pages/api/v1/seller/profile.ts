@@ -4,4 +4,5 @@ import { getSellerProfile } from '~/features/sellers/server/sellers';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(SELLER_WIRE.profile, signedIn, async (ctx, _input, { userId }) => getSellerProfile(ctx.db, userId));
+// HEAD is not served (ALL answers it 405), as it never was.
+export const { GET, ALL } = serve(SELLER_WIRE.profile, signedIn, async (ctx, _input, { userId }) => getSellerProfile(ctx.db, userId));

@@ -10,6 +10,7 @@ import { SELLER_WIRE } from '~/features/sellers/wire';
 import { clientIp } from '~/platform/http/client-ip';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(SELLER_WIRE.listingCredentials, signedIn, async (ctx, { id }, { userId, now }) =>
+// HEAD is not served (ALL answers it 405): it would log a reveal that shows nothing.
+export const { GET, ALL } = serve(SELLER_WIRE.listingCredentials, signedIn, async (ctx, { id }, { userId, now }) =>
   getSellerListingCredentials(ctx.db, userId, id, now, revealSource(clientIp(ctx.astro), ctx.request)),
 );

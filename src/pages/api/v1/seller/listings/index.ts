@@ -4,4 +4,5 @@ import { listSellerListings } from '~/features/sellers/server/seller-listings';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(SELLER_WIRE.listings, signedIn, async (ctx, query, { userId }) => listSellerListings(ctx.db, userId, query));
+// HEAD is not served (ALL answers it 405), as it never was.
+export const { GET, ALL } = serve(SELLER_WIRE.listings, signedIn, async (ctx, query, { userId }) => listSellerListings(ctx.db, userId, query));

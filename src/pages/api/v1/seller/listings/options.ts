@@ -4,4 +4,5 @@ import { sellerListingOptions } from '~/features/sellers/server/seller-listings'
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 
-export const { GET, HEAD, ALL } = serve(SELLER_WIRE.listingOptions, signedIn, async (ctx, _input, { userId }) => sellerListingOptions(ctx.db, userId));
+// HEAD is not served (ALL answers it 405), as it never was.
+export const { GET, ALL } = serve(SELLER_WIRE.listingOptions, signedIn, async (ctx, _input, { userId }) => sellerListingOptions(ctx.db, userId));
