@@ -1,29 +1,34 @@
-/** Invitations, the new-user ranking and its lottery (shapes in features/activities/contract.ts). */
-import type { DrawResult, InvitationsOverview, LotteryOverview, RankingAnswer } from '~/features/activities/contract';
-import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+/** Invitations, the new-user ranking and its lottery, the free first order and the investment form (shapes in features/activities/contract.ts). */
+import type { DrawResult, FreeOrderStanding, InvitationsOverview, LotteryOverview, RankingAnswer } from '~/features/activities/contract';
+import { ACTIVITY_ROUTES, type InvestRequest } from '~/features/activities/routes';
+import type { InvestAnswer } from '~/features/tasks/contract';
+import { call, type RequestOptions } from '~/platform/client/client';
 
-export type { DrawResult, InvitationsOverview, LotteryOverview, RankingAnswer } from '~/features/activities/contract';
+export type { DrawResult, FreeOrderStanding, InvitationsOverview, LotteryOverview, RankingAnswer } from '~/features/activities/contract';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 
 export function getInvitations(options: Signal = {}): Promise<InvitationsOverview> {
-  return apiGet('/account/invitations', undefined, options);
+  return call(ACTIVITY_ROUTES.invitations, {}, options);
 }
 
 export function getRanking(options: Signal = {}): Promise<RankingAnswer> {
-  return apiGet('/rank/activity', undefined, options);
+  return call(ACTIVITY_ROUTES.ranking, {}, options);
 }
 
 export function getLottery(options: Signal = {}): Promise<LotteryOverview> {
-  return apiGet('/rank/lottery', undefined, options);
+  return call(ACTIVITY_ROUTES.lottery, {}, options);
 }
 
 export function drawLottery(): Promise<DrawResult> {
-  return apiPost('/rank/drawLottery');
+  return call(ACTIVITY_ROUTES.drawLottery, {});
 }
 
-export type { FreeOrderStanding } from '~/features/activities/contract';
+export function getFreeOrderStanding(options: Signal = {}): Promise<FreeOrderStanding> {
+  return call(ACTIVITY_ROUTES.freeOrder, {}, options);
+}
 
-export function getFreeOrderStanding(options: Signal = {}): Promise<import('~/features/activities/contract').FreeOrderStanding> {
-  return apiGet('/rank/freeOrder', undefined, options);
+/** POST business/invest (招商合作): no sign-in needed; a signed-in sender is noted. */
+export function submitInvestment(request: InvestRequest & { message: string }): Promise<InvestAnswer> {
+  return call(ACTIVITY_ROUTES.invest, { ...request });
 }

@@ -1,12 +1,13 @@
 /**
- * The wanted board (/task and /task-publish) and the investment form (/business-invest).
+ * The wanted board (/task and /task-publish); the investment form's call is the activities'
+ * (features/activities/client.ts).
  * The hall and a task's public part are server rendered; these calls carry the user's token for
  * what only they may see or do (offers, publishing, accepting).
  */
 import type { Page } from '~/platform/wire/common';
-import type { InvestAnswer, OfferableListing, TaskAcceptAnswer, TaskDetail, TaskOfferView, TaskView } from '~/features/tasks/contract';
+import type { OfferableListing, TaskAcceptAnswer, TaskDetail, TaskOfferView, TaskView } from '~/features/tasks/contract';
 import { TASK_ROUTES, type TaskPublishRequest } from '~/features/tasks/routes';
-import { apiPost, call, type RequestOptions } from '~/platform/client/client';
+import { call, type RequestOptions } from '~/platform/client/client';
 
 export type * from '~/features/tasks/contract';
 export type { TaskOfferRequest, TaskPublishRequest } from '~/features/tasks/routes';
@@ -41,10 +42,4 @@ export function acceptOffer(offerId: number): Promise<TaskAcceptAnswer> {
 
 export function closeTask(taskId: number): Promise<TaskView> {
   return call(TASK_ROUTES.close, { task_id: taskId });
-}
-
-// The investment form's endpoint (business/invest) is not a declared route yet.
-
-export function submitInvestment(request: { name: string; phone: string; city: string; budget: string; message: string }): Promise<InvestAnswer> {
-  return apiPost('/business/invest', { ...request });
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { submitInvestment } from '~/features/tasks/client';
+import { submitInvestment } from '~/features/activities/client';
 import { INVEST_BUDGETS, INVEST_CITY_MAX_CHARS, INVEST_MESSAGE_MAX_CHARS, INVEST_NAME_MAX_CHARS } from '~/platform/config/constants';
 import { investDraftIssues, type InvestDraft, type InvestField } from '~/features/activities/rules/investment';
 import { focusRing } from '~/platform/ui/focus-ring';

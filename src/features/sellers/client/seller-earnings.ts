@@ -3,7 +3,8 @@
  * features/sellers/contract/seller-earnings.ts). Every call needs the signed-in seller's token.
  */
 import type { ComplaintAnswerBody, Page, SellerComplaint, SellerEarnings, SellerEarningsQuery, SellerOrder, SellerOrdersQuery } from '~/features/sellers/contract/seller-earnings';
-import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+import { apiPost, call, type RequestOptions } from '~/platform/client/client';
+import { SELLER_ROUTES } from '~/features/sellers/routes';
 
 export * from '~/features/sellers/contract/seller-earnings';
 
@@ -11,17 +12,17 @@ type Signal = Pick<RequestOptions, 'signal'>;
 
 /** GET seller/orders: the orders on the caller's listings, newest first. */
 export function listSellerOrders(query: SellerOrdersQuery, options: Signal = {}): Promise<Page<SellerOrder>> {
-  return apiGet('/seller/orders', { ...query }, options);
+  return call(SELLER_ROUTES.orders, { ...query }, options);
 }
 
 /** POST seller/complaints/answer: 404 for another seller's complaint, 409 once it is handled. */
 export function answerComplaint(body: { complaint_id: number; content: string; images: ComplaintAnswerBody['images'] }): Promise<SellerComplaint> {
-  return apiPost('/seller/complaints/answer', { ...body });
+  return call(SELLER_ROUTES.answerComplaint, { ...body });
 }
 
 /** GET seller/earnings: the figures, the 30-day series and one page of listing statistics. */
 export function getSellerEarnings(query: SellerEarningsQuery, options: Signal = {}): Promise<SellerEarnings> {
-  return apiGet('/seller/earnings', { ...query }, options);
+  return call(SELLER_ROUTES.earnings, { ...query }, options);
 }
 
 /** What POST uploads/image answers (services/uploads.ts UploadedImage). */

@@ -13,43 +13,44 @@ import type {
   SellerListingStateAnswer,
   UploadedImageAnswer,
 } from '~/features/sellers/contract/seller-listings';
-import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+import { apiPost, call, type RequestOptions } from '~/platform/client/client';
+import { SELLER_ROUTES } from '~/features/sellers/routes';
 
 export * from '~/features/sellers/contract/seller-listings';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 
 export function listSellerListings(query: { state: SellerListingFilter; page: number; page_size: number }, options: Signal = {}): Promise<Page<SellerListingRow>> {
-  return apiGet('/seller/listings', { ...query }, options);
+  return call(SELLER_ROUTES.listings, { ...query }, options);
 }
 
 export function getSellerListingOptions(options: Signal = {}): Promise<SellerListingOptions> {
-  return apiGet('/seller/listings/options', undefined, options);
+  return call(SELLER_ROUTES.listingOptions, {}, options);
 }
 
 export function getSellerListing(id: number, options: Signal = {}): Promise<SellerListingEdit> {
-  return apiGet('/seller/listings/detail', { id }, options);
+  return call(SELLER_ROUTES.listingDetail, { id }, options);
 }
 
 /** The owner's own login details (the 显示密码 button). */
 export function getSellerListingCredentials(id: number): Promise<SellerListingCredentials> {
-  return apiGet('/seller/listings/credentials', { id });
+  return call(SELLER_ROUTES.listingCredentials, { id });
 }
 
 export function createSellerListing(body: ListingCreateInput): Promise<SellerListingSaved> {
-  return apiPost('/seller/listings/create', body as Record<string, unknown>);
+  return call(SELLER_ROUTES.createListing, body);
 }
 
 export function updateSellerListing(body: ListingUpdateInput): Promise<SellerListingSaved> {
-  return apiPost('/seller/listings/update', body as Record<string, unknown>);
+  return call(SELLER_ROUTES.updateListing, body);
 }
 
 export function changeSellerListingState(id: number, state: 'on_shelf' | 'off_shelf' | 'maintenance'): Promise<SellerListingStateAnswer> {
-  return apiPost('/seller/listings/state', { id, state });
+  return call(SELLER_ROUTES.listingState, { id, state });
 }
 
 export function deleteSellerListing(id: number): Promise<SellerListingDeleteAnswer> {
-  return apiPost('/seller/listings/delete', { id });
+  return call(SELLER_ROUTES.deleteListing, { id });
 }
 
 /** POST uploads/image (multipart, purpose listing): the picture's id and its two URLs. */

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { opsPost } from '~/platform/client/console';
+import { callConsole, opsPost } from '~/platform/client/console';
 import { isApiError } from '~/platform/client/errors';
 import { Modal } from '~/platform/ui/Modal';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
+import type { Route } from '~/platform/wire/route';
 
 export interface OpsActionReason {
   /** The dialog's field label, e.g. 驳回原因. */
@@ -24,9 +25,15 @@ export interface OpsActionChoice {
   initial?: number;
 }
 
+/** A declared console route that takes a JSON body (its feature's routes.ts); plain data, so a page can hand it to the island. */
+export interface OpsActionRoute {
+  readonly method: 'POST';
+  readonly path: string;
+}
+
 export interface OpsActionProps {
-  /** Path under /api/v1/ops, e.g. /listings/decide. */
-  endpoint: string;
+  /** The declared route, or a path under /api/v1/ops (e.g. /games/maintenance) where the route is not declared yet. */
+  endpoint: string | OpsActionRoute;
   body: Record<string, unknown>;
   label: string;
   tone?: 'primary' | 'danger' | 'plain';
@@ -82,7 +89,8 @@ export function OpsAction({
     setBusy(true);
     setError('');
     try {
-      await opsPost(endpoint, { ...body, ...extra });
+      const sent = { ...body, ...extra };
+      await (typeof endpoint === 'string' ? opsPost(endpoint, sent) : callConsole(endpoint as Route<Record<string, unknown>, unknown, 'POST'>, sent));
       reloadWithFlash(successText, redirect);
     } catch (failure) {
       setError(isApiError(failure) ? failure.msg : '操作失败，请重试！');

@@ -1,13 +1,8 @@
 /** GET /api/v1/account/invitations (Bearer) → InvitationsOverview: the invite code, link and QR, and the people invited with what each earned. */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { appConfig } from '~/platform/config/config';
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 import { getInvitations } from '~/features/activities/server/invitations';
+import { ACTIVITY_WIRE } from '~/features/activities/wire';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
+import { appConfig } from '~/platform/config/config';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const { userId } = await requireUser(ctx, new Date());
-  return ok(await getInvitations(ctx.db, userId, appConfig().PUBLIC_BASE_URL ?? ctx.url.origin));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(ACTIVITY_WIRE.invitations, signedIn, async (ctx, _input, { userId }) => getInvitations(ctx.db, userId, appConfig().PUBLIC_BASE_URL ?? ctx.url.origin));

@@ -1,13 +1,11 @@
 /** GET /api/v1/rank/activity (Bearer optional) → RankingAnswer: the new-user ranking of the window, its prizes and the caller's own place. */
-import { optionalUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 import { getRanking } from '~/features/activities/server/invitations';
+import { ACTIVITY_WIRE } from '~/features/activities/wire';
+import { optionalUser } from '~/features/sign-in/server/auth-gate';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
+export const { GET, HEAD, ALL } = serve(ACTIVITY_WIRE.ranking, async (ctx) => {
   const now = new Date();
   const user = await optionalUser(ctx, now);
-  return ok(await getRanking(ctx.db, user?.userId ?? null, now));
+  return getRanking(ctx.db, user?.userId ?? null, now);
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

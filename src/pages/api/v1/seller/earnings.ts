@@ -3,16 +3,9 @@
  *) → SellerEarnings: frozen, released, this month, commission, the wallet balance, the
  * 30-day series and one page of listing statistics. 403 code 1101 for a caller without a shop.
  */
-import { sellerEarningsQuerySchema } from '~/features/sellers/contract/seller-earnings';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { getSellerEarnings } from '~/features/sellers/server/seller-earnings';
+import { SELLER_WIRE } from '~/features/sellers/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return ok(await getSellerEarnings(ctx.db, userId, await readQuery(ctx.url, sellerEarningsQuerySchema), now));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(SELLER_WIRE.earnings, signedIn, async (ctx, query, { userId, now }) => getSellerEarnings(ctx.db, userId, query, now));

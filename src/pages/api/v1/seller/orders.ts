@@ -4,16 +4,9 @@
  * renter masked as 租客***, with the seller's earnings and the complaints. 403 code 1101 for a
  * caller without a shop.
  */
-import { sellerOrdersQuerySchema } from '~/features/sellers/contract/seller-earnings';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { listSellerOrders } from '~/features/sellers/server/seller-orders';
+import { SELLER_WIRE } from '~/features/sellers/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return ok(await listSellerOrders(ctx.db, userId, await readQuery(ctx.url, sellerOrdersQuerySchema), now));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(SELLER_WIRE.orders, signedIn, async (ctx, query, { userId, now }) => listSellerOrders(ctx.db, userId, query, now));

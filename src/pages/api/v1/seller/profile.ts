@@ -1,11 +1,8 @@
 /** GET /api/v1/seller/profile (Bearer) → SellerProfile: real-name state, the certification and the shop. */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { getSellerProfile } from '~/features/sellers/server/sellers';
+import { SELLER_WIRE } from '~/features/sellers/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const { userId } = await requireUser(ctx);
-  return ok(await getSellerProfile(ctx.db, userId));
-});
-
-export const ALL = allowOnly('GET');
+// HEAD is not served (ALL answers it 405), as it never was.
+export const { GET, ALL } = serve(SELLER_WIRE.profile, signedIn, async (ctx, _input, { userId }) => getSellerProfile(ctx.db, userId));

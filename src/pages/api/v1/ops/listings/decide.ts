@@ -3,16 +3,8 @@
  * → OpsListingDecision (permission `listings`). 409 when the listing is not under review or was
  * saved again after `seen_updated_at`; 404 账号不存在.
  */
-import { opsListingDecideBodySchema } from '~/features/sellers/contract/ops-sellers';
-import { handle, ok, readJson } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { decideListing } from '~/features/sellers/server/ops-listings';
+import { OPS_SELLER_WIRE } from '~/features/sellers/wire';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const actor = await requireOperator(ctx, 'listings', now);
-  const body = await readJson(ctx.request, opsListingDecideBodySchema);
-  return ok(await decideListing(ctx.db, actor, body, now));
-});
-
-export const ALL = opsAllowOnly('POST');
+export const { POST, ALL } = serveConsole(OPS_SELLER_WIRE.decideListing, 'listings', async (ctx, body, { actor, now }) => decideListing(ctx.db, actor, body, now));

@@ -3,15 +3,8 @@
  * (permission `listings`): every listing, newest first; `q` is an id or part of a title, role name
  * or shop name.
  */
-import { opsListingsQuerySchema } from '~/features/sellers/contract/ops-sellers';
-import { handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { searchListingsForOps } from '~/features/sellers/server/ops-listings';
+import { OPS_SELLER_WIRE } from '~/features/sellers/wire';
 
-export const GET = handle(async (ctx) => {
-  await requireOperator(ctx, 'listings');
-  const query = await readQuery(ctx.url, opsListingsQuerySchema);
-  return ok(await searchListingsForOps(ctx.db, query));
-});
-export const HEAD = headOf(GET);
-export const ALL = opsAllowOnly('GET');
+export const { GET, HEAD, ALL } = serveConsole(OPS_SELLER_WIRE.listings, 'listings', async (ctx, query) => searchListingsForOps(ctx.db, query));

@@ -4,16 +4,9 @@
  * individual owner is approved at once once real-name verified (else 409 请先完成实名认证); a store or
  * merchant goes to review. Withdrawing is POST seller/certification/withdraw.
  */
-import { certificationBodySchema } from '~/features/sellers/contract/seller';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { submitCertification } from '~/features/sellers/server/sellers';
+import { SELLER_WIRE } from '~/features/sellers/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const body = await readJson(ctx.request, certificationBodySchema);
-  return ok(await submitCertification(ctx.db, userId, body, now));
-});
-
-export const ALL = allowOnly('POST');
+export const { POST, ALL } = serve(SELLER_WIRE.certify, signedIn, async (ctx, body, { userId, now }) => submitCertification(ctx.db, userId, body, now));

@@ -1,12 +1,7 @@
 /** POST /api/v1/seller/certification/withdraw (Bearer) — withdraws an application under review back to a draft → SellerProfile. */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { withdrawCertification } from '~/features/sellers/server/sellers';
+import { SELLER_WIRE } from '~/features/sellers/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return ok(await withdrawCertification(ctx.db, userId, now));
-});
-
-export const ALL = allowOnly('POST');
+export const { POST, ALL } = serve(SELLER_WIRE.withdrawCertification, signedIn, async (ctx, _input, { userId, now }) => withdrawCertification(ctx.db, userId, now));

@@ -4,16 +4,9 @@
  * URLs) of the caller's own uploads with purpose complaint. 404 投诉不存在 for a complaint on
  * another seller's listing; 409 once the complaint is handled; 403 code 1101 without a shop.
  */
-import { complaintAnswerBodySchema } from '~/features/sellers/contract/seller-earnings';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { answerComplaint } from '~/features/sellers/server/seller-orders';
+import { SELLER_WIRE } from '~/features/sellers/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const body = await readJson(ctx.request, complaintAnswerBodySchema);
-  return ok(await answerComplaint(ctx.db, userId, body, now));
-});
-
-export const ALL = allowOnly('POST');
+export const { POST, ALL } = serve(SELLER_WIRE.answerComplaint, signedIn, async (ctx, body, { userId, now }) => answerComplaint(ctx.db, userId, body, now));

@@ -3,18 +3,14 @@
  * login_password }: the owner's own login details, on an explicit ask (the 显示密码 button) only.
  * Another shop's listing answers 404 like a missing one. Each reveal is logged.
  */
-import { listingIdQuerySchema } from '~/features/sellers/contract/seller-listings';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { clientIp } from '~/platform/http/client-ip';
-import { allowOnly, handle, ok, readQuery } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { revealSource } from '~/features/orders/server/credential-reveals';
 import { getSellerListingCredentials } from '~/features/sellers/server/seller-listings';
+import { SELLER_WIRE } from '~/features/sellers/wire';
+import { clientIp } from '~/platform/http/client-ip';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const { id } = await readQuery(ctx.url, listingIdQuerySchema);
-  return ok(await getSellerListingCredentials(ctx.db, userId, id, now, revealSource(clientIp(ctx.astro), ctx.request)));
-});
-
-export const ALL = allowOnly('GET');
+// HEAD is not served (ALL answers it 405): it would log a reveal that shows nothing.
+export const { GET, ALL } = serve(SELLER_WIRE.listingCredentials, signedIn, async (ctx, { id }, { userId, now }) =>
+  getSellerListingCredentials(ctx.db, userId, id, now, revealSource(clientIp(ctx.astro), ctx.request)),
+);

@@ -1,13 +1,8 @@
 /** GET /api/v1/seller/listings?state=&page=&page_size= (Bearer, seller) → Page<SellerListingRow>, newest first, deleted ones left out. */
-import { sellerListingsQuerySchema } from '~/features/sellers/contract/seller-listings';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readQuery } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { listSellerListings } from '~/features/sellers/server/seller-listings';
+import { SELLER_WIRE } from '~/features/sellers/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const { userId } = await requireUser(ctx);
-  const query = await readQuery(ctx.url, sellerListingsQuerySchema);
-  return ok(await listSellerListings(ctx.db, userId, query));
-});
-
-export const ALL = allowOnly('GET');
+// HEAD is not served (ALL answers it 405), as it never was.
+export const { GET, ALL } = serve(SELLER_WIRE.listings, signedIn, async (ctx, query, { userId }) => listSellerListings(ctx.db, userId, query));

@@ -1,11 +1,8 @@
 /** GET /api/v1/seller/listings/options (Bearer, seller) → SellerListingOptions: games with platforms, zones and attributes, and the review setting. */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { sellerListingOptions } from '~/features/sellers/server/seller-listings';
+import { SELLER_WIRE } from '~/features/sellers/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const { userId } = await requireUser(ctx);
-  return ok(await sellerListingOptions(ctx.db, userId));
-});
-
-export const ALL = allowOnly('GET');
+// HEAD is not served (ALL answers it 405), as it never was.
+export const { GET, ALL } = serve(SELLER_WIRE.listingOptions, signedIn, async (ctx, _input, { userId }) => sellerListingOptions(ctx.db, userId));

@@ -1,14 +1,7 @@
 /** POST /api/v1/seller/listings/state { id, state: on_shelf | off_shelf | maintenance } (Bearer, seller) → SellerListingStateAnswer. */
-import { listingStateSchema } from '~/features/sellers/contract/seller-listings';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { changeSellerListingState } from '~/features/sellers/server/seller-listings';
+import { SELLER_WIRE } from '~/features/sellers/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const body = await readJson(ctx.request, listingStateSchema);
-  return ok(await changeSellerListingState(ctx.db, userId, body, now));
-});
-
-export const ALL = allowOnly('POST');
+export const { POST, ALL } = serve(SELLER_WIRE.listingState, signedIn, async (ctx, body, { userId, now }) => changeSellerListingState(ctx.db, userId, body, now));
