@@ -24,9 +24,6 @@ import type { PopupAd } from '~/features/campaigns/rules/ad-choice';
 import { shanghaiDayStart } from '~/platform/rules/shanghai-time';
 import { bodyIdSchema, ID_MAX, NUL, textSchema, withQueryReason } from '~/platform/wire/common';
 
-/** The ad list, the notice list ... each under this prefix of /api/v1/ops. */
-export const OPS_CAMPAIGNS_PATH = '/campaigns';
-
 const noControl = (text: string): boolean => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text);
 
 /** A console text: trimmed, at most `max` characters, no control characters but line breaks and tabs. */

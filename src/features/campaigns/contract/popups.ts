@@ -1,11 +1,11 @@
 /**
  * The wire contract of the popups of spec §3/§7: GET /api/v1/popup_advertisement (a list of
- * PopupAd) and GET /api/v1/common/emergencyNotices (a list of EmergencyNotice). The shapes are the
- * ones the pure rules read (features/campaigns/rules/ad-choice.ts, features/campaigns/rules/notice-popups.ts).
+ * PopupAd) and GET /api/v1/common/emergencyNotices (a list of EmergencyNotice), declared in
+ * routes.ts POPUP_ROUTES. The shapes are the ones the pure rules read
+ * (features/campaigns/rules/ad-choice.ts, features/campaigns/rules/notice-popups.ts).
  */
 export type { PopupAd } from '~/features/campaigns/rules/ad-choice';
 export type { EmergencyNotice } from '~/features/campaigns/rules/notice-popups';
 
-/** spec §7 popup advertisement path (exact) and ours for today's emergency notices (common group). */
-export const POPUP_ADS_PATH = '/popup_advertisement';
-export const EMERGENCY_NOTICES_PATH = '/common/emergencyNotices';
+/** The largest device code an ad may name: popup_ads.device is a smallint. */
+export const AD_DEVICE_MAX = 32_767;

@@ -9,6 +9,7 @@ import { and, count, desc, eq, gt, gte, isNull, lt, lte, not, or, sql, type SQL 
 import { AD_DEVICE_CODE } from '~/platform/config/constants';
 import type { Page } from '~/platform/wire/common';
 import type { AdCreateBody, AdListQuery, AdUpdateBody, OpsAdView, OpsUploadedImage } from '~/features/campaigns/contract/ops-campaigns';
+import type { AdChoicePreviewView } from '~/features/campaigns/routes';
 import type { PopupAd } from '~/features/campaigns/rules/ad-choice';
 import { adDaysOf, adStatusAt, adWindowFromDays, previewAdRotation, type AdPreviewStep } from '~/features/campaigns/rules/ad-schedule';
 import type { Db, DbOrTx } from '~/platform/db/client';
@@ -173,4 +174,11 @@ export async function previewAdChoice(db: DbOrTx, day: string): Promise<AdChoice
     .orderBy(popupAds.priority, popupAds.id);
   const ads = rows.map(reshapePopupAd);
   return { day, ads, home: previewAdRotation(ads, day, false), tejia: previewAdRotation(ads, day, true) };
+}
+
+/** The preview as GET campaigns/ads/preview answers it: each visit's instant as ISO 8601 (what JSON makes of it). */
+export async function previewAdChoiceView(db: DbOrTx, day: string): Promise<AdChoicePreviewView> {
+  const preview = await previewAdChoice(db, day);
+  const steps = (list: AdPreviewStep[]) => list.map((step) => ({ ...step, at: step.at.toISOString() }));
+  return { ...preview, home: steps(preview.home), tejia: steps(preview.tejia) };
 }

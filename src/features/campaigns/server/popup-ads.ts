@@ -7,27 +7,13 @@
 import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AD_DEVICE_CODE, AD_PRIORITIES } from '~/platform/config/constants';
-import { queryIntSchema, textSchema } from '~/platform/wire/common';
-import type { PopupAd } from '~/features/campaigns/contract/popups';
+import { textSchema } from '~/platform/wire/common';
+import { AD_DEVICE_MAX, type PopupAd } from '~/features/campaigns/contract/popups';
 import type { DbOrTx } from '~/platform/db/client';
 import { popupAds } from '~/platform/db/schema';
 
 type PopupAdRow = typeof popupAds.$inferSelect;
 import { badRequest, notFound, withReason } from '~/platform/http/errors';
-
-/** smallint: the device column's range. */
-const DEVICE_MAX = 32_767;
-
-/**
- * Cache-Control of the popup lists (ads and emergency notices): the same for every visitor, so a
- * browser or proxy may keep them a minute; an operator's change reaches everyone within it.
- */
-export const POPUP_LIST_CACHE_CONTROL = 'public, max-age=60';
-
-/** GET query: device (spec §7 device=1, the web), required. */
-export const popupAdsQuerySchema = z.object({
-  device: queryIntSchema(1, DEVICE_MAX),
-});
 
 /** Rows become the wire shape here and only here (STYLE 8). */
 export function reshapePopupAd(row: Pick<PopupAdRow, 'id' | 'title' | 'image' | 'link' | 'priority' | 'displayFrequency' | 'position' | 'startDate' | 'endDate'>): PopupAd {
@@ -78,7 +64,7 @@ const adFields = {
   priority: z.int({ error: withReason('应为 1、2 或 3') }).refine((value) => (AD_PRIORITIES as readonly number[]).includes(value), { error: withReason('应为 1、2 或 3') }),
   displayFrequency: z.int({ error: withReason('应为 0 到 3') }).min(0).max(3),
   position: z.union([z.literal(0), z.literal(1)], { error: withReason('应为 0（全站）或 1（仅特价页）') }),
-  device: z.int().min(1).max(DEVICE_MAX).optional(),
+  device: z.int().min(1).max(AD_DEVICE_MAX).optional(),
   startDate: dateSchema.nullable().optional(),
   endDate: dateSchema.nullable().optional(),
 };

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { opsPost, opsUpload } from '~/platform/client/console';
-import type { OpsUploadedImage } from '~/features/campaigns/contract/ops-campaigns';
+import { callConsole, uploadConsole } from '~/platform/client/console';
+import { OPS_CAMPAIGN_ROUTES, type AdInput } from '~/features/campaigns/routes';
 import { MODAL_DEFAULT_WIDTH_PX } from '~/platform/config/constants';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
 import { OPS_FORM_INPUT, OPS_LABEL } from '~/platform/ui/console/field-classes';
@@ -62,7 +62,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
     const form = new FormData();
     form.append('file', file);
     try {
-      const stored = await opsUpload<OpsUploadedImage>('/campaigns/ads/upload', form);
+      const stored = await uploadConsole(OPS_CAMPAIGN_ROUTES.adUpload, form);
       setImage(stored.detail_url);
       setErrors((current) => ({ ...current, image: '' }));
       setUploadText(`已上传（${stored.width}×${stored.height}）`);
@@ -77,8 +77,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (busy || uploading) return;
-    const body: Record<string, unknown> = {
-      ...(ad ? { id: ad.id } : {}),
+    const body: AdInput = {
       title: title.trim(),
       image: image.trim(),
       link: link.trim() || null,
@@ -100,7 +99,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
     setBusy(true);
     setMessage('');
     try {
-      await opsPost(ad ? '/campaigns/ads/update' : '/campaigns/ads/create', body);
+      await (ad ? callConsole(OPS_CAMPAIGN_ROUTES.adUpdate, { id: ad.id, ...body }) : callConsole(OPS_CAMPAIGN_ROUTES.adCreate, body));
       reloadWithFlash(ad ? `已保存广告 #${ad.id}` : '已新建广告', done);
     } catch (failure) {
       const issues = isApiError(failure) ? (((failure.data as { issues?: FieldIssue[] } | null)?.issues ?? []) as FieldIssue[]) : [];

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { opsGet, opsPost } from '~/platform/client/console';
-import type { BroadcastSendResult } from '~/features/campaigns/contract/ops-campaigns';
+import { callConsole } from '~/platform/client/console';
+import type { AudienceSegment } from '~/features/campaigns/contract/ops-campaigns';
+import { OPS_CAMPAIGN_ROUTES, type BroadcastRecipients } from '~/features/campaigns/routes';
 import { Modal } from '~/platform/ui/Modal';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
 import { OPS_FORM_INPUT, OPS_LABEL } from '~/platform/ui/console/field-classes';
@@ -10,12 +11,6 @@ export interface BroadcastComposerProps {
   segments: { value: string; label: string }[];
   titleMax: number;
   contentMax: number;
-}
-
-interface Recipients {
-  segment: string;
-  segment_label: string;
-  recipients: number;
 }
 
 
@@ -35,7 +30,7 @@ export function BroadcastComposer({ segments, titleMax, contentMax }: BroadcastC
   const [popup, setPopup] = useState(true);
   const [requestKey] = useState(newKey);
   const [checking, setChecking] = useState(false);
-  const [confirm, setConfirm] = useState<Recipients | null>(null);
+  const [confirm, setConfirm] = useState<BroadcastRecipients | null>(null);
   const [sending, setSending] = useState(false);
   const [message, setMessage] = useState('');
   const [dialogMessage, setDialogMessage] = useState('');
@@ -51,7 +46,7 @@ export function BroadcastComposer({ segments, titleMax, contentMax }: BroadcastC
     setMessage('');
     try {
       setDialogMessage('');
-      setConfirm(await opsGet<Recipients>('/campaigns/broadcasts/recipients', { segment }));
+      setConfirm(await callConsole(OPS_CAMPAIGN_ROUTES.broadcastRecipients, { segment: segment as AudienceSegment }));
     } catch (failure) {
       setMessage(isApiError(failure) ? failure.msg : '操作失败，请重试！');
     } finally {
@@ -64,7 +59,7 @@ export function BroadcastComposer({ segments, titleMax, contentMax }: BroadcastC
     setSending(true);
     setDialogMessage('');
     try {
-      const result = await opsPost<BroadcastSendResult>('/campaigns/broadcasts/send', { title: title.trim(), content: content.trim(), segment, popup, request_key: requestKey });
+      const result = await callConsole(OPS_CAMPAIGN_ROUTES.broadcastSend, { title: title.trim(), content: content.trim(), segment: segment as AudienceSegment, popup, request_key: requestKey });
       reloadWithFlash(
         result.replayed
           ? `这条群发已经发送过（#${result.broadcast.id}，${result.broadcast.recipients} 位用户），没有重复发送`

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { opsPost } from '~/platform/client/console';
-import type { RedPacketGrantPreview, RedPacketGrantResult } from '~/features/campaigns/contract/ops-campaigns';
+import { callConsole } from '~/platform/client/console';
+import type { AudienceSegment, RedPacketGrantPreview } from '~/features/campaigns/contract/ops-campaigns';
+import { OPS_CAMPAIGN_ROUTES, type RedPacketGrantInput } from '~/features/campaigns/routes';
 import { Modal } from '~/platform/ui/Modal';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
 import { OPS_FORM_CONTROL, OPS_LABEL } from '~/platform/ui/console/field-classes';
@@ -33,10 +34,10 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
   const [message, setMessage] = useState('');
   const [dialogMessage, setDialogMessage] = useState('');
 
-  const body = (): Record<string, unknown> => ({
+  const body = (): RedPacketGrantInput => ({
     template_id: Number(template),
     target,
-    ...(target === 'segment' ? { segment } : { usernames }),
+    ...(target === 'segment' ? { segment: segment as AudienceSegment } : { usernames }),
   });
 
   async function check(event: FormEvent): Promise<void> {
@@ -54,7 +55,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
     setMessage('');
     try {
       setDialogMessage('');
-      setPreview(await opsPost<RedPacketGrantPreview>('/campaigns/red-packets/grant-preview', body()));
+      setPreview(await callConsole(OPS_CAMPAIGN_ROUTES.redPacketGrantPreview, body()));
     } catch (failure) {
       setMessage(isApiError(failure) ? failure.msg : '操作失败，请重试！');
     } finally {
@@ -67,7 +68,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
     setGranting(true);
     setDialogMessage('');
     try {
-      const result = await opsPost<RedPacketGrantResult>('/campaigns/red-packets/grant', { ...body(), request_key: requestKey });
+      const result = await callConsole(OPS_CAMPAIGN_ROUTES.redPacketGrant, { ...body(), request_key: requestKey });
       reloadWithFlash(result.replayed ? `这次发放已经完成过（#${result.grant.id}），没有重复发放` : `已发放给 ${result.grant.recipients} 位用户（#${result.grant.id}）`);
     } catch (failure) {
       setDialogMessage(isApiError(failure) ? failure.msg : '发放失败，请重试');

@@ -5,13 +5,8 @@
  * The same for every visitor, so browsers and proxies may keep it a minute (the browser refreshes
  * its copy every 10 minutes anyway).
  */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
-import { listPopupAds, POPUP_LIST_CACHE_CONTROL, popupAdsQuerySchema } from '~/features/campaigns/server/popup-ads';
+import { listPopupAds } from '~/features/campaigns/server/popup-ads';
+import { POPUP_WIRE } from '~/features/campaigns/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ url, db }) => {
-  const { device } = await readQuery(url, popupAdsQuerySchema);
-  return ok(await listPopupAds(db, device, new Date()), { headers: { 'cache-control': POPUP_LIST_CACHE_CONTROL } });
-});
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(POPUP_WIRE.ads, async (ctx, { device }) => listPopupAds(ctx.db, device, new Date()));

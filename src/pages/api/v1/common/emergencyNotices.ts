@@ -4,11 +4,8 @@
  * sits in the common call group (docs/decisions.md). Public and the same for everyone: cacheable
  * for a minute.
  */
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 import { listEmergencyNotices } from '~/features/campaigns/server/emergency-notices';
-import { POPUP_LIST_CACHE_CONTROL } from '~/features/campaigns/server/popup-ads';
+import { POPUP_WIRE } from '~/features/campaigns/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ db }) => ok(await listEmergencyNotices(db, new Date()), { headers: { 'cache-control': POPUP_LIST_CACHE_CONTROL } }));
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(POPUP_WIRE.emergencyNotices, async (ctx) => listEmergencyNotices(ctx.db, new Date()));

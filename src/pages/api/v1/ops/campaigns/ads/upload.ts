@@ -8,12 +8,14 @@
 import { handle, ok, readMultipartForm } from '~/platform/http/http';
 import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
 import { uploadAdImage } from '~/features/campaigns/server/ops-campaign-ads';
-import { MSG_IMAGE_TOO_LARGE, MSG_UPLOAD_NOT_MULTIPART, UPLOAD_FORM_MAX_BYTES, uploadFileBytes } from '~/platform/db/uploads';
+import { AD_UPLOAD_FORM_LIMITS } from '~/features/campaigns/wire';
+import { uploadFileBytes } from '~/platform/db/uploads';
 
+// Multipart, not JSON: a handler of its own (the browser sends it with uploadConsole).
 export const POST = handle(async (ctx) => {
   const now = new Date();
   const actor = await requireOperator(ctx, 'campaigns', now);
-  const form = await readMultipartForm(ctx.request, { maxBytes: UPLOAD_FORM_MAX_BYTES, tooLargeMsg: MSG_IMAGE_TOO_LARGE, unsupportedMsg: MSG_UPLOAD_NOT_MULTIPART });
+  const form = await readMultipartForm(ctx.request, AD_UPLOAD_FORM_LIMITS);
   return ok(await uploadAdImage(ctx.db, actor, await uploadFileBytes(form), now));
 });
 

@@ -3,16 +3,8 @@
  * gold_coins?, count, uses_per_code, per_user_limit, expires_at, request_key }` → `{ batch, replayed }`
  * (permission `campaigns`). The codes are exported by exchange-codes/export. Audited (exchange_batch.create).
  */
-import { exchangeBatchCreateBodySchema } from '~/features/campaigns/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { createBatch } from '~/features/campaigns/server/ops-exchange-codes';
+import { OPS_CAMPAIGN_WIRE } from '~/features/campaigns/wire';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const actor = await requireOperator(ctx, 'campaigns', now);
-  const body = await readJson(ctx.request, exchangeBatchCreateBodySchema);
-  return ok(await createBatch(ctx.db, actor, body, now));
-});
-
-export const ALL = opsAllowOnly('POST');
+export const { POST, ALL } = serveConsole(OPS_CAMPAIGN_WIRE.exchangeBatchCreate, 'campaigns', async (ctx, body, { actor, now }) => createBatch(ctx.db, actor, body, now));

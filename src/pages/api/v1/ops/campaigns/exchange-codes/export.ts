@@ -4,15 +4,16 @@
  * envelope on success: it is a file. Errors are the envelope (400 bad id, 404 no such batch). Every
  * export is audited (exchange_batch.export); the answer is never cached.
  */
-import { exchangeBatchExportQuerySchema } from '~/features/campaigns/contract/ops-campaigns';
 import { handle, readQuery } from '~/platform/http/http';
 import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
 import { exportBatch } from '~/features/campaigns/server/ops-exchange-codes';
+import { exchangeCodesExportQuerySchema } from '~/features/campaigns/wire';
 
+// A CSV download, not the envelope: a handler of its own.
 export const GET = handle(async (ctx) => {
   const now = new Date();
   const actor = await requireOperator(ctx, 'campaigns', now);
-  const query = await readQuery(ctx.url, exchangeBatchExportQuerySchema);
+  const query = await readQuery(ctx.url, exchangeCodesExportQuerySchema);
   const file = await exportBatch(ctx.db, actor, query.batch_id, now);
   return new Response(file.csv, {
     status: 200,

@@ -2,16 +2,8 @@
  * GET /api/v1/ops/campaigns/exchange-codes?status=all|active|expired|disabled&page=&page_size= → Page of
  * OpsExchangeBatchView with redeemed counts (permission `campaigns`).
  */
-import { exchangeBatchListQuerySchema } from '~/features/campaigns/contract/ops-campaigns';
-import { handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { listBatches } from '~/features/campaigns/server/ops-exchange-codes';
+import { OPS_CAMPAIGN_WIRE } from '~/features/campaigns/wire';
 
-export const GET = handle(async (ctx) => {
-  const now = new Date();
-  await requireOperator(ctx, 'campaigns', now);
-  const query = await readQuery(ctx.url, exchangeBatchListQuerySchema);
-  return ok(await listBatches(ctx.db, query, now));
-});
-export const HEAD = headOf(GET);
-export const ALL = opsAllowOnly('GET');
+export const { GET, HEAD, ALL } = serveConsole(OPS_CAMPAIGN_WIRE.exchangeBatchList, 'campaigns', async (ctx, query, { now }) => listBatches(ctx.db, query, now));

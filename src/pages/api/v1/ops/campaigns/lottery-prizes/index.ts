@@ -2,13 +2,8 @@
  * GET /api/v1/ops/campaigns/lottery-prizes → OpsLotteryPrizeView[]: every activity's lottery prizes
  * with stock, weight, the chance each has now and how often each was won. Permission `campaigns`.
  */
-import { handle, headOf, ok } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { listLotteryPrizes } from '~/features/campaigns/server/ops-lottery-prizes';
+import { OPS_CAMPAIGN_WIRE } from '~/features/campaigns/wire';
 
-export const GET = handle(async (ctx) => {
-  await requireOperator(ctx, 'campaigns', new Date());
-  return ok(await listLotteryPrizes(ctx.db));
-});
-export const HEAD = headOf(GET);
-export const ALL = opsAllowOnly('GET');
+export const { GET, HEAD, ALL } = serveConsole(OPS_CAMPAIGN_WIRE.lotteryPrizeList, 'campaigns', async (ctx) => listLotteryPrizes(ctx.db));

@@ -2,16 +2,8 @@
  * GET /api/v1/ops/campaigns/notices?status=&page=&page_size= → Page of OpsNoticeView, newest first
  * (permission `campaigns`). status all | active | upcoming | ended | inactive.
  */
-import { noticeListQuerySchema } from '~/features/campaigns/contract/ops-campaigns';
-import { handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { listOpsNotices } from '~/features/campaigns/server/ops-campaign-notices';
+import { OPS_CAMPAIGN_WIRE } from '~/features/campaigns/wire';
 
-export const GET = handle(async (ctx) => {
-  const now = new Date();
-  await requireOperator(ctx, 'campaigns', now);
-  const query = await readQuery(ctx.url, noticeListQuerySchema);
-  return ok(await listOpsNotices(ctx.db, query, now));
-});
-export const HEAD = headOf(GET);
-export const ALL = opsAllowOnly('GET');
+export const { GET, HEAD, ALL } = serveConsole(OPS_CAMPAIGN_WIRE.noticeList, 'campaigns', async (ctx, query, { now }) => listOpsNotices(ctx.db, query, now));

@@ -3,16 +3,8 @@
  * discount_percentage | discount_amount_fen, max_discount_amount_fen?, valid_days, per_user_limit, total_limit? }`
  * → OpsRedPacketTemplateView (permission `campaigns`). Audited (red_packet_template.create).
  */
-import { redPacketTemplateBodySchema } from '~/features/campaigns/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { createTemplate } from '~/features/campaigns/server/ops-red-packet-campaigns';
+import { OPS_CAMPAIGN_WIRE } from '~/features/campaigns/wire';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const actor = await requireOperator(ctx, 'campaigns', now);
-  const body = await readJson(ctx.request, redPacketTemplateBodySchema);
-  return ok(await createTemplate(ctx.db, actor, body, now));
-});
-
-export const ALL = opsAllowOnly('POST');
+export const { POST, ALL } = serveConsole(OPS_CAMPAIGN_WIRE.redPacketCreate, 'campaigns', async (ctx, body, { actor, now }) => createTemplate(ctx.db, actor, body, now));

@@ -3,16 +3,8 @@
  * RedPacketGrantPreview: who would get one, who is skipped at the per-user limit, unknown names, and
  * why the grant would be refused (null when it would go through). Reads only. Permission `campaigns`.
  */
-import { redPacketGrantPreviewBodySchema } from '~/features/campaigns/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { previewGrant } from '~/features/campaigns/server/ops-red-packet-campaigns';
+import { OPS_CAMPAIGN_WIRE } from '~/features/campaigns/wire';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  await requireOperator(ctx, 'campaigns', now);
-  const body = await readJson(ctx.request, redPacketGrantPreviewBodySchema);
-  return ok(await previewGrant(ctx.db, body, now));
-});
-
-export const ALL = opsAllowOnly('POST');
+export const { POST, ALL } = serveConsole(OPS_CAMPAIGN_WIRE.redPacketGrantPreview, 'campaigns', async (ctx, body, { now }) => previewGrant(ctx.db, body, now));

@@ -4,16 +4,8 @@
  * per-user limit, all or nothing (400 unknown names, 409 stopped template or too few left), exactly once
  * per request_key. Audited (red_packet.grant).
  */
-import { redPacketGrantBodySchema } from '~/features/campaigns/contract/ops-campaigns';
-import { handle, ok, readJson } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { grantTemplate } from '~/features/campaigns/server/ops-red-packet-campaigns';
+import { OPS_CAMPAIGN_WIRE } from '~/features/campaigns/wire';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const actor = await requireOperator(ctx, 'campaigns', now);
-  const body = await readJson(ctx.request, redPacketGrantBodySchema);
-  return ok(await grantTemplate(ctx.db, actor, body, now));
-});
-
-export const ALL = opsAllowOnly('POST');
+export const { POST, ALL } = serveConsole(OPS_CAMPAIGN_WIRE.redPacketGrant, 'campaigns', async (ctx, body, { actor, now }) => grantTemplate(ctx.db, actor, body, now));
