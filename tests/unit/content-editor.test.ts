@@ -10,13 +10,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MARKDOWN_PREVIEW_DEBOUNCE_MS } from '~/platform/config/constants';
 import { ApiError } from '~/platform/client/errors';
 
-vi.mock('~/platform/client/console', () => ({ opsPost: vi.fn(), opsUpload: vi.fn(), opsGet: vi.fn() }));
+vi.mock('~/platform/client/console', () => ({ callConsole: vi.fn(), uploadConsole: vi.fn() }));
 const api = await import('~/platform/client/console');
 const { ContentEditor, insertAtSelection } = await import('~/features/content/ui/ContentEditor');
+const { CONTENT_ROUTES } = await import('~/features/content/routes');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const opsPost = vi.mocked(api.opsPost);
+const callConsole = vi.mocked(api.callConsole);
 
 function typeInto(element: HTMLTextAreaElement, value: string): void {
   Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(element, value);
@@ -29,7 +30,7 @@ describe('ContentEditor', () => {
 
   beforeEach(() => {
     vi.useFakeTimers();
-    opsPost.mockReset();
+    callConsole.mockReset();
     host = document.createElement('div');
     document.body.append(host);
     root = createRoot(host);
@@ -37,7 +38,7 @@ describe('ContentEditor', () => {
       root.render(
         createElement(ContentEditor, {
           label: '编辑帮助文档',
-          endpoint: '/content/help/save',
+          route: CONTENT_ROUTES.opsHelpSave,
           fields: [{ name: 'title', label: '标题', type: 'text', required: true }],
           initial: { title: '标题', body_md: '旧正文' },
           extra: { mode: 'update', id: 1, revision: 1 },
@@ -64,32 +65,32 @@ describe('ContentEditor', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(MARKDOWN_PREVIEW_DEBOUNCE_MS * 3);
     });
-    expect(opsPost).not.toHaveBeenCalled();
+    expect(callConsole).not.toHaveBeenCalled();
   });
 
   it('asks once per pause in typing, with the last body', async () => {
-    opsPost.mockResolvedValue({ html: '<p><strong>新</strong></p>' });
+    callConsole.mockResolvedValue({ html: '<p><strong>新</strong></p>' });
     for (const text of ['*', '**新', '**新**']) {
       act(() => typeInto(body(), text));
       await act(async () => {
         await vi.advanceTimersByTimeAsync(MARKDOWN_PREVIEW_DEBOUNCE_MS - 50);
       });
     }
-    expect(opsPost).not.toHaveBeenCalled();
+    expect(callConsole).not.toHaveBeenCalled();
     expect(status()).toBe('正在更新预览…');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(50);
     });
-    expect(opsPost).toHaveBeenCalledTimes(1);
-    expect(opsPost).toHaveBeenCalledWith('/content/preview', { body_md: '**新**' });
+    expect(callConsole).toHaveBeenCalledTimes(1);
+    expect(callConsole).toHaveBeenCalledWith(CONTENT_ROUTES.opsPreview, { body_md: '**新**' });
     expect(preview()).toContain('<strong>新</strong>');
     expect(status()).toBe('预览已更新');
   });
 
   it('never lets a slow older answer replace the preview of newer typing', async () => {
     let answerOld!: (value: { html: string }) => void;
-    opsPost.mockImplementationOnce(() => new Promise((resolve) => (answerOld = resolve)));
-    opsPost.mockResolvedValueOnce({ html: '<p>新的</p>' });
+    callConsole.mockImplementationOnce(() => new Promise((resolve) => (answerOld = resolve)));
+    callConsole.mockResolvedValueOnce({ html: '<p>新的</p>' });
     act(() => typeInto(body(), '旧的'));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(MARKDOWN_PREVIEW_DEBOUNCE_MS);
@@ -102,13 +103,13 @@ describe('ContentEditor', () => {
       answerOld({ html: '<p>旧的</p>' });
       await Promise.resolve();
     });
-    expect(opsPost).toHaveBeenCalledTimes(2);
+    expect(callConsole).toHaveBeenCalledTimes(2);
     expect(preview()).toContain('<p>新的</p>');
     expect(preview()).not.toContain('旧的');
   });
 
   it('says why the server refused the body', async () => {
-    opsPost.mockRejectedValue(new ApiError({ kind: 'http', msg: '引用或列表嵌套不能超过8层', httpStatus: 400 }));
+    callConsole.mockRejectedValue(new ApiError({ kind: 'http', msg: '引用或列表嵌套不能超过8层', httpStatus: 400 }));
     act(() => typeInto(body(), '> '.repeat(20)));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(MARKDOWN_PREVIEW_DEBOUNCE_MS);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { publicGet } from '~/platform/client/public-get';
+import { getSiteContacts } from '~/features/content/client';
 import { MSG_CONTACTS_UNSET, contactHref, type SiteContacts } from '~/features/content/contract/site-settings';
 import { Modal } from '~/platform/ui/Modal';
 import { Spinner } from '~/platform/ui/Spinner';
@@ -18,7 +18,7 @@ export default function ContactUsModal({ onClose }: ModalContentProps): ReactNod
 
   useEffect(() => {
     const controller = new AbortController();
-    publicGet<SiteContacts>('/common/contacts', {}, controller.signal)
+    getSiteContacts(controller.signal)
       .then((contacts) => setLoaded({ state: 'ready', contacts }))
       .catch(() => {
         if (!controller.signal.aborted) setLoaded({ state: 'failed' });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { MARKDOWN_BODY_MAX_CHARS, MARKDOWN_PREVIEW_DEBOUNCE_MS, UPLOAD_IMAGE_MAX_BYTES } from '~/platform/config/constants';
-import type { ContentImage, MarkdownPreview } from '~/features/content/contract/content';
-import { opsPost, opsUpload } from '~/platform/client/console';
+import { CONTENT_ROUTES, type ContentSaveRoute } from '~/features/content/routes';
+import { callConsole, uploadConsole } from '~/platform/client/console';
 import { isApiError } from '~/platform/client/errors';
 import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
@@ -14,8 +14,8 @@ export type ContentFieldDef = OpsFieldDef & { suggestions?: string[]; readOnly?:
 export interface ContentEditorProps {
   /** The form's accessible name, e.g. 编辑帮助文档. */
   label: string;
-  /** Save endpoint under /api/v1/ops. */
-  endpoint: string;
+  /** The save route (CONTENT_ROUTES.opsHelpSave or opsAnnouncementSave): it answers the saved record. */
+  route: ContentSaveRoute;
   fields: ContentFieldDef[];
   /** Wire values of the fields, and `body_md`. */
   initial: Record<string, unknown>;
@@ -50,7 +50,7 @@ export function insertAtSelection(text: string, start: number, end: number, inse
  * cancelled, so a slow one never overwrites a newer one). Images are uploaded through the upload
  * service and inserted as Markdown at the caret. Saving posts the fields and the body as JSON.
  */
-export function ContentEditor({ label, endpoint, fields, initial, extra, initialHtml = '', submitLabel = '保存', successText, redirect }: ContentEditorProps): ReactNode {
+export function ContentEditor({ label, route, fields, initial, extra, initialHtml = '', submitLabel = '保存', successText, redirect }: ContentEditorProps): ReactNode {
   const id = useId();
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const [startValues] = useState<Record<string, string | boolean>>(() =>
@@ -82,7 +82,7 @@ export function ContentEditor({ label, endpoint, fields, initial, extra, initial
     const controller = new AbortController();
     setPreviewState('waiting');
     const timer = window.setTimeout(() => {
-      opsPost<MarkdownPreview>('/content/preview', { body_md: body })
+      callConsole(CONTENT_ROUTES.opsPreview, { body_md: body })
         .then((answer) => {
           if (controller.signal.aborted) return;
           setHtml(answer.html);
@@ -131,7 +131,7 @@ export function ContentEditor({ label, endpoint, fields, initial, extra, initial
     setUploading(true);
     setMessage('正在上传图片…');
     try {
-      const image = await opsUpload<ContentImage>('/content/image', form);
+      const image = await uploadConsole(CONTENT_ROUTES.opsImage, form);
       const area = bodyRef.current;
       const start = area?.selectionStart ?? body.length;
       const end = area?.selectionEnd ?? body.length;
@@ -172,7 +172,7 @@ export function ContentEditor({ label, endpoint, fields, initial, extra, initial
     setBusy(true);
     setMessage('');
     try {
-      const saved = await opsPost<{ id: number }>(endpoint, payload);
+      const saved = await callConsole(route, payload);
       setDirty(false);
       reloadWithFlash(successText, redirect.replace('{id}', String(saved.id)));
     } catch (failure) {

@@ -6,24 +6,17 @@
  * POST { type: 'text', text } | { type: 'image', image_id } | { type: 'order', order_no } →
  *   ChatSendResult. 404 for an image or order that is not the user's, 429 past the rate.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, headOf, ok, readJson, readQuery } from '~/platform/http/http';
-import { chatHistoryQuerySchema, chatSendBodySchema } from '~/features/chat/contract/chat-schemas';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { sendUserMessage, userHistory } from '~/features/chat/server/user-chat';
+import { CHAT_WIRE } from '~/features/chat/wire';
+import { allowOnly } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const query = await readQuery(ctx.url, chatHistoryQuerySchema);
-  return ok(await userHistory(ctx.db, userId, query, now));
-});
+const history = serve(CHAT_WIRE.history, signedIn, async (ctx, query, { userId, now }) => userHistory(ctx.db, userId, query, now));
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const body = await readJson(ctx.request, chatSendBodySchema);
-  return ok(await sendUserMessage(ctx.db, userId, body, now));
-});
+const send = serve(CHAT_WIRE.send, signedIn, async (ctx, body, { userId, now }) => sendUserMessage(ctx.db, userId, body, now));
 
-export const HEAD = headOf(GET);
+// Two routes on one path: each serves its own method, and every other one is refused naming both.
+export const { GET, HEAD } = history;
+export const { POST } = send;
 export const ALL = allowOnly('GET', 'POST');

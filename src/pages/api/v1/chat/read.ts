@@ -2,15 +2,9 @@
  * POST /api/v1/chat/read { message_id } (Bearer) → { unread }: the user has read the
  * chat up to that message (the desk's messages show 已读 to the agent; never moves back).
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { chatReadBodySchema } from '~/features/chat/contract/chat-schemas';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { markUserRead } from '~/features/chat/server/user-chat';
+import { CHAT_WIRE } from '~/features/chat/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const { userId } = await requireUser(ctx, new Date());
-  const body = await readJson(ctx.request, chatReadBodySchema);
-  return ok(await markUserRead(ctx.db, userId, body.message_id));
-});
-
-export const ALL = allowOnly('POST');
+export const { POST, ALL } = serve(CHAT_WIRE.read, signedIn, async (ctx, { message_id }, { userId }) => markUserRead(ctx.db, userId, message_id));

@@ -2,15 +2,9 @@
  * GET /api/v1/chat/state (Bearer) → ChatState: the open (or last) conversation, the
  * unread count for the 在线客服 badge, and how many agents are online.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, headOf, ok } from '~/platform/http/http';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { userChatState } from '~/features/chat/server/views';
+import { CHAT_WIRE } from '~/features/chat/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return ok(await userChatState(ctx.db, userId, now));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(CHAT_WIRE.state, signedIn, async (ctx, _input, { userId, now }) => userChatState(ctx.db, userId, now));

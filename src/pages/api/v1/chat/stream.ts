@@ -5,12 +5,12 @@
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, handle, readQuery } from '~/platform/http/http';
-import { chatStreamQuerySchema } from '~/features/chat/contract/chat-schemas';
+import { chatStreamInputSchema } from '~/features/chat/wire';
 import { openUserStream, resumeAfter } from '~/features/chat/server/streams';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx, new Date());
-  const query = await readQuery(ctx.url, chatStreamQuerySchema);
+  const query = await readQuery(ctx.url, chatStreamInputSchema);
   return openUserStream(ctx.db, userId, resumeAfter(ctx.request, query.after_id));
 });
 

@@ -5,17 +5,8 @@
  * 页面参数无效. Public: the prompt also shows to a renter whose session has just ended. An account
  * the operator switched off answers 404 (spec §8: the prompt is then hidden).
  */
-import { z } from 'zod';
-import { MSG_OFFICIAL_ACCOUNT_PAGE, OFFICIAL_ACCOUNT_PAGES } from '~/features/content/contract/wechat-official';
-import { allowOnly, handle, headOf, ok, readQuery } from '~/platform/http/http';
 import { getOfficialAccountConfig } from '~/features/content/server/wechat-official';
+import { CONTENT_WIRE } from '~/features/content/wire';
+import { serve } from '~/platform/http/serve';
 
-const querySchema = z.object({ page: z.enum(OFFICIAL_ACCOUNT_PAGES, { error: MSG_OFFICIAL_ACCOUNT_PAGE }) });
-
-export const GET = handle(async (ctx) => {
-  const { page } = await readQuery(ctx.url, querySchema);
-  return ok(await getOfficialAccountConfig(ctx.db, page));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(CONTENT_WIRE.officialAccountConfig, async (ctx, { page }) => getOfficialAccountConfig(ctx.db, page));

@@ -1,8 +1,6 @@
 /** GET /api/v1/help/types — the help types with published pages, in order (spec §7 help "type list"). */
-import { allowOnly, handle, headOf, ok } from '~/platform/http/http';
 import { listHelpTypes } from '~/features/content/server/help';
+import { CONTENT_WIRE } from '~/features/content/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ db }) => ok(await listHelpTypes(db)));
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(CONTENT_WIRE.helpTypes, async (ctx) => listHelpTypes(ctx.db));

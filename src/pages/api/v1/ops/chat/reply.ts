@@ -3,16 +3,8 @@
  * 'image', image_id } (operator, chat) → the message: only into the caller's own
  * conversation (409 otherwise), 429 past the agents' rate.
  */
-import { handle, ok, readJson } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
-import { chatReplyBodySchema } from '~/features/chat/contract/chat-schemas';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { replyToConversation } from '~/features/chat/server/agent-chat';
+import { CHAT_WIRE } from '~/features/chat/wire';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const actor = await requireOperator(ctx, 'chat', now);
-  const body = await readJson(ctx.request, chatReplyBodySchema);
-  return ok(await replyToConversation(ctx.db, actor, body, now));
-});
-
-export const ALL = opsAllowOnly('POST');
+export const { POST, ALL } = serveConsole(CHAT_WIRE.opsReply, 'chat', async (ctx, body, { actor, now }) => replyToConversation(ctx.db, actor, body, now));

@@ -3,15 +3,8 @@
  * preview of the console's editors, rendered by the same function as what is published, so the
  * preview is what readers will get. 400 for a body the renderer refuses.
  */
-import { markdownPreviewBodySchema } from '~/features/content/contract/content';
-import { handle, ok, readJson } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { previewMarkdown } from '~/features/content/server/ops-content';
+import { CONTENT_WIRE } from '~/features/content/wire';
 
-export const POST = handle(async (ctx) => {
-  await requireOperator(ctx, 'content');
-  const body = await readJson(ctx.request, markdownPreviewBodySchema);
-  return ok(previewMarkdown(body.body_md));
-});
-
-export const ALL = opsAllowOnly('POST');
+export const { POST, ALL } = serveConsole(CONTENT_WIRE.opsPreview, 'content', async (_ctx, body) => previewMarkdown(body.body_md));

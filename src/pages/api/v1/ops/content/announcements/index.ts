@@ -1,14 +1,6 @@
 /** GET /api/v1/ops/content/announcements?page&page_size&q&state → Page<OpsAnnouncementRow> (permission `content`). */
-import { opsAnnouncementListQuerySchema } from '~/features/content/contract/content';
-import { handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { listAnnouncementsForOps } from '~/features/content/server/ops-content-announcements';
+import { CONTENT_WIRE } from '~/features/content/wire';
 
-export const GET = handle(async (ctx) => {
-  const now = new Date();
-  await requireOperator(ctx, 'content', now);
-  return ok(await listAnnouncementsForOps(ctx.db, await readQuery(ctx.url, opsAnnouncementListQuerySchema), now));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = opsAllowOnly('GET');
+export const { GET, HEAD, ALL } = serveConsole(CONTENT_WIRE.opsAnnouncementList, 'content', async (ctx, query, { now }) => listAnnouncementsForOps(ctx.db, query, now));

@@ -4,16 +4,8 @@
  * OpsAnnouncementView. A future published_at schedules it. 400 naming the field, 409
  * 内容已被他人修改，请刷新后再编辑, 404 公告不存在. Audited.
  */
-import { opsAnnouncementSaveBodySchema } from '~/features/content/contract/content';
-import { handle, ok, readJson } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { saveAnnouncement } from '~/features/content/server/ops-content-announcements';
+import { CONTENT_WIRE } from '~/features/content/wire';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const actor = await requireOperator(ctx, 'content', now);
-  const body = await readJson(ctx.request, opsAnnouncementSaveBodySchema);
-  return ok(await saveAnnouncement(ctx.db, actor, body, now));
-});
-
-export const ALL = opsAllowOnly('POST');
+export const { POST, ALL } = serveConsole(CONTENT_WIRE.opsAnnouncementSave, 'content', async (ctx, body, { actor, now }) => saveAnnouncement(ctx.db, actor, body, now));

@@ -1,14 +1,6 @@
 /** GET /api/v1/ops/content/help/detail?id → OpsHelpPageView, drafts included (permission `content`); 404 帮助文档不存在. */
-import { opsIdQuerySchema } from '~/features/content/contract/content';
-import { handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { getHelpPageForOps } from '~/features/content/server/ops-content-help';
+import { CONTENT_WIRE } from '~/features/content/wire';
 
-export const GET = handle(async (ctx) => {
-  await requireOperator(ctx, 'content');
-  const { id } = await readQuery(ctx.url, opsIdQuerySchema);
-  return ok(await getHelpPageForOps(ctx.db, id));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = opsAllowOnly('GET');
+export const { GET, HEAD, ALL } = serveConsole(CONTENT_WIRE.opsHelpDetail, 'content', async (ctx, { id }) => getHelpPageForOps(ctx.db, id));

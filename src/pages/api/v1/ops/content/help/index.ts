@@ -1,13 +1,6 @@
 /** GET /api/v1/ops/content/help?page&page_size&q&type&status → Page<OpsHelpPageRow> (permission `content`). */
-import { opsHelpListQuerySchema } from '~/features/content/contract/content';
-import { handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { listHelpPagesForOps } from '~/features/content/server/ops-content-help';
+import { CONTENT_WIRE } from '~/features/content/wire';
 
-export const GET = handle(async (ctx) => {
-  await requireOperator(ctx, 'content');
-  return ok(await listHelpPagesForOps(ctx.db, await readQuery(ctx.url, opsHelpListQuerySchema)));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = opsAllowOnly('GET');
+export const { GET, HEAD, ALL } = serveConsole(CONTENT_WIRE.opsHelpList, 'content', async (ctx, query) => listHelpPagesForOps(ctx.db, query));
