@@ -3,30 +3,20 @@
  * "search history get and delete"), hall search templates (zuhao "search templates
  * list/add/delete"), likes and collections (detail "like", account "collections"). Every call
  * needs the stored token, which the client sends; none of this is server-rendered. Each call is a
- * declared route (routes.ts) but the detail page's state read, which is not one yet.
+ * declared route (routes.ts).
  *
  * Islands on every page (the header search history) import this module lazily, so the API client
  * only loads for a signed-in visitor who uses the feature.
  */
-import type { CollectResult, CollectionsPage, LikeResult, SearchHistoryItem, SearchTemplate } from '~/features/catalog/contract/user-catalog';
+import type { AccountState, CollectResult, CollectionsPage, LikeResult, SearchHistoryItem, SearchTemplate } from '~/features/catalog/contract/user-catalog';
 import { CATALOG_ROUTES } from '~/features/catalog/routes';
 import { LIKE_SCENE, LIKE_TYPE_ACCOUNT } from '~/features/catalog/rules/user-catalog';
-import { apiGet, call, type RequestOptions } from '~/platform/client/client';
+import { call, type RequestOptions } from '~/platform/client/client';
 
 export type * from '~/features/catalog/contract/user-catalog';
 export { LIKE_SCENE, LIKE_TYPE_ACCOUNT };
 
-/** Not a declared route yet: the detail page's signed-in state read, which also records the view. */
-export const ACCOUNT_STATE_PATH = '/detail/accountState';
-
 type Signal = Pick<RequestOptions, 'signal'>;
-
-export interface AccountState {
-  is_collection: boolean;
-  is_liked: boolean;
-  like_count: number;
-  collection_count: number;
-}
 
 // ---- search history -----------------------------------------------------------------------
 
@@ -72,7 +62,7 @@ export async function deleteSearchTemplate(id: number): Promise<void> {
 
 /** This user's like and collection of a listing; 404 when missing, code -400 when deleted. */
 export function getAccountState(accountId: number, options: Signal = {}): Promise<AccountState> {
-  return apiGet<AccountState>(ACCOUNT_STATE_PATH, { account_id: accountId }, options);
+  return call(CATALOG_ROUTES.accountState, { account_id: accountId }, options);
 }
 
 /** Likes or unlikes (idempotent). */

@@ -4,7 +4,27 @@
  * contract (contract/user-catalog.ts, contract/besimilar.ts) are these schemas' outputs.
  */
 import { z } from 'zod';
-import { HALL_KEYWORD_MAX_LENGTH, type ListingCard, type RentalPeriodFlags } from '~/features/catalog/contract/catalog';
+import {
+  HALL_KEYWORD_MAX_LENGTH,
+  MAX_SIMILAR_LIMIT,
+  hallQuerySchema,
+  pageQueryFields,
+  type Announcement,
+  type AnnouncementSummary,
+  type Banner,
+  type BargainGame,
+  type GameRef,
+  type HomeData,
+  type HotTag,
+  type ListingCard,
+  type ListingDetail,
+  type LookStats,
+  type Platform,
+  type RentalPeriodFlags,
+  type ShopSummary,
+  type Zone,
+} from '~/features/catalog/contract/catalog';
+import { opsGameMaintenanceBodySchema, type OpsGameView } from '~/features/sellers/contract/ops-sellers';
 import { AVAILABILITY_LABEL, type Availability } from '~/features/catalog/rules/availability';
 import { LIKE_SCENE, LIKE_TYPE_ACCOUNT, TEMPLATE_NAME_MAX_CHARS } from '~/features/catalog/rules/user-catalog';
 import { CATALOG_ROUTES } from '~/features/catalog/routes';
@@ -48,6 +68,27 @@ export const collectionsQuerySchema = z.object({
   page: optionalQuery(queryIdSchema),
   page_size: optionalQuery(queryIntSchema(1, COLLECTIONS_PAGE_SIZE_MAX)),
 });
+
+// The public catalogue reads (spec §7: GET sends form encoding, so every value arrives as a string;
+// a failure is a 400 whose Chinese msg names the field). The rental hall's query, ids and paging
+// are the wire contract's (contract/catalog.ts), which the pages read their URL with too.
+
+/** Page and page size (defaults are the service's): GET shops, home/announcements. */
+export const pageQuerySchema = z.object(pageQueryFields);
+/** GET zuhao/platforms. */
+export const platformsQuerySchema = z.object({ game_id: queryIdSchema });
+/** GET zuhao/zones. */
+export const zonesQuerySchema = z.object({ game_id: queryIdSchema, platform_id: optionalQuery(queryIdSchema) });
+/** GET detail/account, detail/accountState, detail/looking (spec §7 "param account_id"). */
+export const accountQuerySchema = z.object({ account_id: queryIdSchema });
+/** GET zuhao/similar. */
+export const similarQuerySchema = z.object({ account_id: queryIdSchema, limit: optionalQuery(queryIntSchema(1, MAX_SIMILAR_LIMIT)) });
+/** GET tejia/accounts. */
+export const specialOffersQuerySchema = z.object({ game_id: optionalQuery(queryIdSchema), ...pageQueryFields });
+/** GET shop, home/announcement. */
+export const idQuerySchema = z.object({ id: queryIdSchema });
+/** GET shop/accounts. */
+export const shopListingsQuerySchema = z.object({ id: queryIdSchema, ...pageQueryFields });
 
 /** GET zuhao/besimilar. */
 export const besimilarQuerySchema = z.object({
@@ -106,6 +147,118 @@ export const listingCardSchema = z.strictObject({
   rental_period: rentalPeriodSchema,
 }) satisfies z.ZodType<ListingCard>;
 
+const rowId = z.number().int().positive();
+const count = z.number().int().nonnegative();
+const flag01 = z.literal([0, 1]);
+
+/** A game as every catalogue read shows it (contract GameRef). */
+export const gameRefSchema = z.strictObject({
+  id: rowId,
+  name: z.string(),
+  slug: z.string(),
+  icon: z.string(),
+  maintenance_status: flag01,
+  is_suspended: flag01,
+  maintenance_notice: z.string().nullable(),
+  has_hafu_coin: z.boolean(),
+}) satisfies z.ZodType<GameRef>;
+
+export const platformSchema = z.strictObject({ id: rowId, name: z.string() }) satisfies z.ZodType<Platform>;
+
+export const zoneSchema = z.strictObject({ id: rowId, name: z.string(), platform_id: rowId.nullable() }) satisfies z.ZodType<Zone>;
+
+/** spec §3 merchantInfo.cert_type: 1 = store, 2 = merchant, 0 = individual. */
+const certTypeSchema = z.literal([0, 1, 2]);
+
+/** GET detail/account: a card plus everything the detail page shows. */
+export const listingDetailSchema = listingCardSchema.extend({
+  imgs: z.array(z.string()),
+  role_name: z.string(),
+  attrs: z.array(z.strictObject({ attr_name: z.string(), value: z.string() })),
+  game: gameRefSchema,
+  gameInfo: z.strictObject({ name: z.string() }),
+  merchantInfo: z.strictObject({ id: rowId, name: z.string(), cert_type: certTypeSchema }),
+  is_rented: z.boolean(),
+  is_reservation: z.boolean(),
+  is_listed: z.boolean(),
+  third_type: z.string().nullable(),
+  rental_time: z.string(),
+  /** ISO 8601. */
+  created_at: z.string(),
+}) satisfies z.ZodType<ListingDetail>;
+
+/** GET tejia/games: a game with how many special offers it has. */
+export const bargainGameSchema = gameRefSchema.extend({ listing_count: count }) satisfies z.ZodType<BargainGame>;
+
+/** GET shop and the shop list. */
+export const shopSummarySchema = z.strictObject({
+  id: rowId,
+  name: z.string(),
+  logo: z.string().nullable(),
+  cert_type: certTypeSchema,
+  is_merchant: z.boolean(),
+  is_store: z.boolean(),
+  listing_count: count,
+  /** ISO 8601. */
+  created_at: z.string(),
+}) satisfies z.ZodType<ShopSummary>;
+
+export const bannerSchema = z.strictObject({ id: rowId, title: z.string(), image: z.string(), href: z.string() }) satisfies z.ZodType<Banner>;
+
+export const announcementSummarySchema = z.strictObject({
+  id: rowId,
+  title: z.string(),
+  summary: z.string(),
+  is_pinned: z.boolean(),
+  /** ISO 8601. */
+  published_at: z.string(),
+}) satisfies z.ZodType<AnnouncementSummary>;
+
+export const announcementSchema = announcementSummarySchema.extend({ content: z.string(), content_html: z.string() }) satisfies z.ZodType<Announcement>;
+
+export const hotTagSchema = z.strictObject({ id: rowId, name: z.string(), keyword: z.string(), href: z.string() }) satisfies z.ZodType<HotTag>;
+
+/** GET home: everything the home page shows. */
+export const homeDataSchema = z.strictObject({
+  banners: z.array(bannerSchema),
+  hotGames: z.array(gameRefSchema),
+  hotCards: z.array(listingCardSchema),
+  announcements: z.array(announcementSummarySchema),
+  hotTags: z.array(hotTagSchema),
+  sections: z.array(z.strictObject({ title: z.string(), game: gameRefSchema, listings: z.array(listingCardSchema) })),
+}) satisfies z.ZodType<HomeData>;
+
+/** GET detail/looking; viewed_at is ISO 8601. */
+export const lookStatsSchema = z.strictObject({
+  look_count: count,
+  looking_count: count,
+  list: z.array(z.strictObject({ name: z.string(), viewed_at: z.string() })),
+}) satisfies z.ZodType<LookStats>;
+
+/** GET detail/accountState: the caller's like and collection of a listing, and its counts. */
+export const accountStateSchema = z.strictObject({
+  is_collection: z.boolean(),
+  is_liked: z.boolean(),
+  like_count: count,
+  collection_count: count,
+});
+
+/** GET rentalHall/gameList: where the raw game list is (root-relative). */
+export const gameListUrlSchema = z.strictObject({ url: z.string() });
+
+/** A game as the console's games page shows it (permission `games`). */
+export const opsGameViewSchema = z.strictObject({
+  id: rowId,
+  name: z.string(),
+  icon: z.string(),
+  in_maintenance: z.boolean(),
+  maintenance_status: flag01,
+  is_suspended: flag01,
+  maintenance_notice: z.string().nullable(),
+  listed: count,
+  running_rentals: count,
+}) satisfies z.ZodType<OpsGameView>;
+
 /** One recorded keyword; searched_at is ISO 8601, UTC. */
 export const searchHistoryItemSchema = z.strictObject({ keyword: z.string(), searched_at: z.string() });
 
@@ -160,4 +313,26 @@ export const CATALOG_WIRE = {
   uncollect: wire(CATALOG_ROUTES.uncollect, { input: accountIdBodySchema, answer: collectionStateSchema }),
   collections: wire(CATALOG_ROUTES.collections, { input: collectionsQuerySchema, answer: collectionsPageSchema }),
   besimilar: wire(CATALOG_ROUTES.besimilar, { input: besimilarQuerySchema, answer: besimilarPageSchema }),
+  games: wire(CATALOG_ROUTES.games, { input: noInputSchema, answer: z.array(gameRefSchema) }),
+  hotGames: wire(CATALOG_ROUTES.hotGames, { input: noInputSchema, answer: z.array(gameRefSchema) }),
+  platforms: wire(CATALOG_ROUTES.platforms, { input: platformsQuerySchema, answer: z.array(platformSchema) }),
+  zones: wire(CATALOG_ROUTES.zones, { input: zonesQuerySchema, answer: z.array(zoneSchema) }),
+  hall: wire(CATALOG_ROUTES.hall, { input: hallQuerySchema, answer: pageSchema(listingCardSchema) }),
+  similar: wire(CATALOG_ROUTES.similar, { input: similarQuerySchema, answer: z.array(listingCardSchema) }),
+  specialOffers: wire(CATALOG_ROUTES.specialOffers, { input: specialOffersQuerySchema, answer: pageSchema(listingCardSchema) }),
+  bargainGames: wire(CATALOG_ROUTES.bargainGames, { input: noInputSchema, answer: z.array(bargainGameSchema) }),
+  gameListUrl: wire(CATALOG_ROUTES.gameListUrl, { input: noInputSchema, answer: gameListUrlSchema }),
+  home: wire(CATALOG_ROUTES.home, { input: noInputSchema, answer: homeDataSchema }),
+  banners: wire(CATALOG_ROUTES.banners, { input: noInputSchema, answer: z.array(bannerSchema) }),
+  hotTags: wire(CATALOG_ROUTES.hotTags, { input: noInputSchema, answer: z.array(hotTagSchema) }),
+  announcements: wire(CATALOG_ROUTES.announcements, { input: pageQuerySchema, answer: pageSchema(announcementSummarySchema) }),
+  announcement: wire(CATALOG_ROUTES.announcement, { input: idQuerySchema, answer: announcementSchema }),
+  listing: wire(CATALOG_ROUTES.listing, { input: accountQuerySchema, answer: listingDetailSchema }),
+  accountState: wire(CATALOG_ROUTES.accountState, { input: accountQuerySchema, answer: accountStateSchema }),
+  looking: wire(CATALOG_ROUTES.looking, { input: accountQuerySchema, answer: lookStatsSchema }),
+  shops: wire(CATALOG_ROUTES.shops, { input: pageQuerySchema, answer: pageSchema(shopSummarySchema) }),
+  shop: wire(CATALOG_ROUTES.shop, { input: idQuerySchema, answer: shopSummarySchema }),
+  shopListings: wire(CATALOG_ROUTES.shopListings, { input: shopListingsQuerySchema, answer: pageSchema(listingCardSchema) }),
+  opsGames: wire(CATALOG_ROUTES.opsGames, { input: noInputSchema, answer: z.array(opsGameViewSchema) }),
+  opsGameMaintenance: wire(CATALOG_ROUTES.opsGameMaintenance, { input: opsGameMaintenanceBodySchema, answer: opsGameViewSchema }),
 };

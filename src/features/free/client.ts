@@ -3,20 +3,18 @@
  * docs/money-api.md "Free orders"). The reads of offers (games, list, promotion) are server
  * rendered on /free and need no client call.
  */
-import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+import { call, type RequestOptions } from '~/platform/client/client';
+import type { FreeCount } from '~/features/free/contract/free';
+import { FREE_ROUTES } from '~/features/free/routes';
 import { IDEMPOTENCY_HEADER, type OrderView, type Page } from '~/features/wallet/client/money';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 
 /** GET free/count: the user's free rentals of today (Shanghai day); cancelled free orders still count. */
-export interface FreeCountAnswer {
-  per_day: number;
-  used_today: number;
-  remaining: number;
-}
+export type FreeCountAnswer = FreeCount;
 
 export function getFreeCount(options: Signal = {}): Promise<FreeCountAnswer> {
-  return apiGet('/free/count', undefined, options);
+  return call(FREE_ROUTES.count, {}, options);
 }
 
 /**
@@ -25,10 +23,10 @@ export function getFreeCount(options: Signal = {}): Promise<FreeCountAnswer> {
  * window is taken. The key makes a double click or a retried request one order.
  */
 export function createFreeOrder(accountId: number, idempotencyKey: string): Promise<OrderView> {
-  return apiPost('/free/createOrder', { account_id: accountId }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  return call(FREE_ROUTES.createOrder, { account_id: accountId }, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 }
 
 /** The user's free orders, newest first, whatever their status. */
 export function listFreeOrders(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<OrderView>> {
-  return apiGet('/free/orders', { ...query }, options);
+  return call(FREE_ROUTES.orders, query, options);
 }

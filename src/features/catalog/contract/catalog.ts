@@ -123,6 +123,103 @@ export interface ListingDetail extends ListingCard {
   created_at: string;
 }
 
+// ---------------------------------------------------------------------------------------------
+// What the catalogue, home, shop and detail reads answer besides listings (the services build
+// them, the routes of routes.ts name them).
+
+/** A page request: 1-based page, page_size defaulted and capped by the service. */
+export interface PageRequest {
+  page?: number;
+  page_size?: number;
+}
+
+/** A game of the special-offer page (spec §7 tejia "bargain games") with how many offers it has. */
+export interface BargainGame extends GameRef {
+  listing_count: number;
+}
+
+/** A shop as the shop list (/dianpu) and a shop's page show it. */
+export interface ShopSummary {
+  id: number;
+  name: string;
+  logo: string | null;
+  /** spec §3 merchantInfo.cert_type: 1 = store, 2 = merchant, 0 = individual. */
+  cert_type: CertType;
+  is_merchant: boolean;
+  is_store: boolean;
+  /** Listed accounts of the shop. */
+  listing_count: number;
+  created_at: string;
+}
+
+/** A banner ad of the home carousel (spec §7 home "ad list"). */
+export interface Banner {
+  id: number;
+  title: string;
+  image: string;
+  href: string;
+}
+
+/** An announcement in a list: the title, a short summary and when it was published. */
+export interface AnnouncementSummary {
+  id: number;
+  title: string;
+  summary: string;
+  is_pinned: boolean;
+  /** ISO 8601. */
+  published_at: string;
+}
+
+/** An announcement's detail page (spec §7 home "announcements list and detail"). */
+export interface Announcement extends AnnouncementSummary {
+  /** The Markdown as written. */
+  content: string;
+  /** The content rendered by the server's one Markdown renderer: safe to put in a page as it is. */
+  content_html: string;
+}
+
+/** A hot search tag under the home search box (spec §7 home "hot tags"). */
+export interface HotTag {
+  id: number;
+  name: string;
+  keyword: string;
+  /** Where a click goes: the tag's own link, else the hall searching its keyword. */
+  href: string;
+}
+
+/** A home section of recommended listings for one hot game. */
+export interface HomeSection {
+  title: string;
+  game: GameRef;
+  listings: ListingCard[];
+}
+
+/** Everything the home page shows (spec §7 home call group, "Home"). */
+export interface HomeData {
+  banners: Banner[];
+  hotGames: GameRef[];
+  /** Top listings by popularity (spec "hot cards"). */
+  hotCards: ListingCard[];
+  /** The latest announcements, pinned first. */
+  announcements: AnnouncementSummary[];
+  hotTags: HotTag[];
+  sections: HomeSection[];
+}
+
+/** One visitor looking at a listing now (detail/looking). */
+export interface LookingViewer {
+  /** 游客 plus the last four characters of the visitor's random session id. */
+  name: string;
+  viewed_at: string;
+}
+
+/** detail/looking: the listing's page views and who looked at it in the last minutes. */
+export interface LookStats {
+  look_count: number;
+  looking_count: number;
+  list: LookingViewer[];
+}
+
 /** Sort keys of the rental hall: price, popularity, newest. */
 export type HallSort = 'price_asc' | 'price_desc' | 'popular' | 'newest';
 
@@ -174,6 +271,9 @@ export const CATALOG_MAX_PAGE = 500;
 export const CATALOG_MAX_PAGE_SIZE = 60;
 /** Listings per page of the hall pages (the API's default page size is the same). */
 export const HALL_PAGE_SIZE = 20;
+/** Similar listings (zuhao/similar, the detail page): how many by default and at most. */
+export const DEFAULT_SIMILAR_LIMIT = 6;
+export const MAX_SIMILAR_LIMIT = 20;
 /** Highest hourly price a range filter accepts, in yuan. */
 export const HALL_MAX_PRICE_YUAN = 100_000;
 export const HALL_KEYWORD_MAX_LENGTH = 50;

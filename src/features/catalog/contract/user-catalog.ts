@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type {
+  accountStateSchema,
   collectionStateSchema,
   collectionsPageSchema,
   likeStateSchema,
@@ -24,3 +25,4 @@ export type SearchTemplateList = z.output<typeof searchTemplateListSchema>;
 export type LikeResult = z.output<typeof likeStateSchema>;
 export type CollectResult = z.output<typeof collectionStateSchema>;
 export type CollectionsPage = z.output<typeof collectionsPageSchema>;
+export type AccountState = z.output<typeof accountStateSchema>;

@@ -20,7 +20,9 @@ import { ID_MAX } from '~/platform/wire/common';
 import {
   CATALOG_MAX_PAGE,
   CATALOG_MAX_PAGE_SIZE,
+  DEFAULT_SIMILAR_LIMIT,
   HALL_PAGE_SIZE,
+  MAX_SIMILAR_LIMIT,
   type GameListItem,
   type GameRef,
   type HallQuery,
@@ -56,8 +58,8 @@ export const DEFAULT_PAGE_SIZE = HALL_PAGE_SIZE;
 export const MAX_PAGE_SIZE = CATALOG_MAX_PAGE_SIZE;
 /** Deepest page served: OFFSET grows with the page, and nobody reads 10,000 listings in order. */
 export const MAX_PAGE = CATALOG_MAX_PAGE;
-export const DEFAULT_SIMILAR_LIMIT = 6;
-export const MAX_SIMILAR_LIMIT = 20;
+// The similar-listings limits are the wire contract's too (GET zuhao/similar's `limit`).
+export { DEFAULT_SIMILAR_LIMIT, MAX_SIMILAR_LIMIT };
 /** Keywords are split on whitespace; at most this many terms are used. */
 export const MAX_KEYWORD_TERMS = 5;
 /**

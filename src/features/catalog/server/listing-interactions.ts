@@ -10,7 +10,7 @@
  * nothing), unliking what is not liked deletes nothing. Counts are count(*) on the listing's rows.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { CollectResult, LikeResult } from '~/features/catalog/contract/user-catalog';
+import type { AccountState, CollectResult, LikeResult } from '~/features/catalog/contract/user-catalog';
 import type { ListingCard, Page } from '~/features/catalog/types';
 import { COLLECTIONS_PAGE_SIZE_DEFAULT, COLLECTIONS_PAGE_SIZE_MAX } from '~/platform/config/constants';
 import type { Db } from '~/platform/db/client';
@@ -18,18 +18,13 @@ import { collections, listingLikes, listings } from '~/platform/db/schema';
 import { accountDeleted, isRowId, selectCards } from '~/features/catalog/server/catalog';
 import { reshapeListingCard } from '~/features/catalog/server/catalog.reshape';
 import type { PageRequest } from '~/features/catalog/server/catalog.types';
-import { MAX_ID } from '~/features/catalog/server/catalog.schemas';
+import { ID_MAX } from '~/platform/wire/common';
 
 // ---------------------------------------------------------------------------------------------
 // answers
 
 /** GET detail/accountState. */
-export interface AccountState {
-  is_collection: boolean;
-  is_liked: boolean;
-  like_count: number;
-  collection_count: number;
-}
+export type { AccountState };
 
 /** POST detail/like. */
 export type LikeState = LikeResult;
@@ -131,7 +126,7 @@ export async function setCollected(
  * stay in the list with their availability; a deleted listing's collection goes with it (cascade).
  */
 export async function listCollections(db: Db, userId: number, paging: PageRequest, now: Date): Promise<Page<ListingCard>> {
-  const page = Math.min(MAX_ID, Math.max(1, Math.trunc(paging.page ?? 1) || 1));
+  const page = Math.min(ID_MAX, Math.max(1, Math.trunc(paging.page ?? 1) || 1));
   const pageSize = Math.min(
     COLLECTIONS_PAGE_SIZE_MAX,
     Math.max(1, Math.trunc(paging.page_size ?? COLLECTIONS_PAGE_SIZE_DEFAULT) || COLLECTIONS_PAGE_SIZE_DEFAULT),

@@ -6,6 +6,7 @@
 import { and, count, countDistinct, desc, eq, gte, isNotNull, max } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client';
 import { listings, pageViews } from '~/platform/db/schema';
+import type { LookStats, LookingViewer } from '~/features/catalog/contract/catalog';
 import { accountDeleted } from '~/features/catalog/server/catalog';
 
 /** A visitor counts as looking now when their last view of the page is this recent. */
@@ -13,17 +14,7 @@ export const LOOKING_WINDOW_MS = 10 * 60_000;
 /** At most this many current viewers are listed. */
 export const LOOKING_LIST_MAX = 8;
 
-export interface LookingViewer {
-  /** 游客 plus the last four characters of the visitor's random session id. */
-  name: string;
-  viewed_at: string;
-}
-
-export interface LookStats {
-  look_count: number;
-  looking_count: number;
-  list: LookingViewer[];
-}
+export type { LookingViewer, LookStats };
 
 export function detailPath(listingId: number): string {
   return `/detail/${listingId}.html`;

@@ -1,22 +1,22 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import type { LookStats } from '~/features/catalog/contract/catalog';
+import { CATALOG_ROUTES } from '~/features/catalog/routes';
 import { publicGet } from '~/platform/client/public-get';
-
-interface LookStats {
-  look_count: number;
-  looking_count: number;
-  list: { name: string; viewed_at: string }[];
-}
 
 /**
  * The detail page's look counter (spec §7 detail "look counter", "looking-user list"). Loaded
  * in the browser so the cached page stays the same for everyone; a failure shows nothing.
+ *
+ * The declared route's path goes through publicGet, not `call`: the full client (ofetch, the
+ * token and toast stores) would load with the detail page's first paint, which publicGet exists to
+ * avoid; the request stays a bare GET without token or system headers.
  */
 export default function LookingNow({ listingId }: { listingId: number }): ReactNode {
   const [stats, setStats] = useState<LookStats | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    publicGet<LookStats>('/detail/looking', { account_id: listingId }, controller.signal)
+    publicGet<LookStats>(CATALOG_ROUTES.looking.path, { account_id: listingId }, controller.signal)
       .then(setStats)
       .catch(() => undefined);
     return () => controller.abort();

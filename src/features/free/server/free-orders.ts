@@ -15,13 +15,9 @@
  * reference the user (their FOR KEY SHARE) are not held up.
  */
 import { and, count, eq, gt, lte } from 'drizzle-orm';
-import { z } from 'zod';
-import { bodyIdSchema } from '~/platform/wire/common';
 import type { OrderView, Page } from '~/features/wallet/contract/money';
 import {
   FREE_RENTALS_PER_DAY,
-  MONEY_PAGE_SIZE_DEFAULT,
-  MONEY_PAGE_SIZE_MAX,
   MS_PER_HOUR,
   MSG_FREE_DAILY_LIMIT_REACHED,
   MSG_FREE_OFFER_INACTIVE,
@@ -31,7 +27,7 @@ import {
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { freeOffers, orders, users } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';
-import { optionalQuery, queryIntSchema } from '~/platform/wire/common';
+import type { FreeOrderRequest, FreeOrdersQuery } from '~/features/free/wire';
 import { getListingDetail } from '~/features/catalog/server/catalog';
 import { countFreeOrdersToday } from '~/features/free/server/free-rentals';
 import { withIdempotency } from '~/platform/db/idempotency';
@@ -40,15 +36,6 @@ import { bookListing, mappingDoubleBooking } from '~/features/orders/server/book
 import { notifyOrderPaid } from '~/features/notifications/server/notification-events';
 import { refreshRentedFlags } from '~/features/catalog/server/rented-flags';
 import { syncEarnings } from '~/features/sellers/server/settlement';
-
-/** POST free/createOrder: the account whose free offer the renter takes. */
-export const freeOrderRequestSchema = z.object({ account_id: bodyIdSchema });
-
-/** GET free/orders: page ≥ 1, page_size 1-50 (default 10, as the order list). */
-export const freeOrdersQuerySchema = z.object({
-  page: optionalQuery(queryIntSchema(1, 1_000_000)).default(1),
-  page_size: optionalQuery(queryIntSchema(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
-});
 
 interface RunningOffer {
   id: number;
@@ -75,7 +62,7 @@ async function serializeFreeOrdersOf(tx: DbTx, userId: number): Promise<void> {
  * without an offer running now, 409 once the day's free rentals are used, 409 code 1006 when
  * another rental holds any part of the window. Idempotency-Key as order/create.
  */
-export async function createFreeOrder(db: Db, userId: number, request: z.output<typeof freeOrderRequestSchema>, key: string | null, now: Date): Promise<OrderView> {
+export async function createFreeOrder(db: Db, userId: number, request: FreeOrderRequest, key: string | null, now: Date): Promise<OrderView> {
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'free.create', key, request }, async (tx) => {
       await serializeFreeOrdersOf(tx, userId);
@@ -114,7 +101,7 @@ export async function createFreeOrder(db: Db, userId: number, request: z.output<
 }
 
 /** GET free/orders: the user's free orders, newest first, whatever their status. */
-export async function listFreeOrders(db: DbOrTx, userId: number, query: z.output<typeof freeOrdersQuerySchema>, now: Date): Promise<Page<OrderView>> {
+export async function listFreeOrders(db: DbOrTx, userId: number, query: FreeOrdersQuery, now: Date): Promise<Page<OrderView>> {
   const where = and(eq(orders.userId, userId), eq(orders.isFree, true));
   const [records, [total]] = await Promise.all([
     loadOrderRecords(db, where, { limit: query.page_size, offset: (query.page - 1) * query.page_size }),

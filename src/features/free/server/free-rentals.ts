@@ -15,8 +15,7 @@
  * Cards come from catalog.ts's one card selection and catalog.reshape.ts.
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import type { GameRef, ListingCard, Page } from '~/features/catalog/types';
+import type { Page } from '~/features/catalog/types';
 import {
   FREE_LIST_PAGE_SIZE_DEFAULT,
   FREE_LIST_PAGE_SIZE_MAX,
@@ -27,53 +26,14 @@ import {
 import { shanghaiMidnight } from '~/platform/rules/shanghai-time';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { freeOffers, games, listings, orders } from '~/platform/db/schema';
-import { optionalQuery, queryIntSchema } from '~/platform/wire/common';
 import { gameSelection, isRowId, MAX_PAGE, selectCards } from '~/features/catalog/server/catalog';
 import { reshapeGame, reshapeListingCard } from '~/features/catalog/server/catalog.reshape';
-import { idParam } from '~/features/catalog/server/catalog.schemas';
+import type { FreeCount, FreeGame, FreeListQuery, FreeOfferCard, FreePromotion } from '~/features/free/contract/free';
 
 // ---------------------------------------------------------------------------------------------
 // shapes
 
-/** A game with active free offers, and how many (free/games). */
-export interface FreeGame extends GameRef {
-  offer_count: number;
-}
-
-/** A listing card with its free offer (free/list). */
-export interface FreeOfferCard extends ListingCard {
-  /** Hours the renter plays free (1-24). */
-  free_hours: number;
-  /** When the offer ends, ISO 8601. */
-  ends_at: string;
-}
-
-/** free/promotion: the campaign text and the number of active offers. */
-export interface FreePromotion {
-  title: string;
-  text: string;
-  active_offers: number;
-}
-
-/** free/count: the signed-in user's free rentals of today (Shanghai day). */
-export interface FreeCount {
-  per_day: number;
-  used_today: number;
-  remaining: number;
-}
-
-export interface FreeListQuery {
-  game_id?: number;
-  page?: number;
-  page_size?: number;
-}
-
-/** GET free/list: game_id, page ≥ 1, page_size 1-50 (default 20). */
-export const freeListQuerySchema = z.object({
-  game_id: optionalQuery(idParam),
-  page: optionalQuery(queryIntSchema(1, MAX_PAGE)),
-  page_size: optionalQuery(queryIntSchema(1, FREE_LIST_PAGE_SIZE_MAX)),
-});
+export type { FreeCount, FreeGame, FreeListQuery, FreeOfferCard, FreePromotion };
 
 // ---------------------------------------------------------------------------------------------
 // the active-offer rule

@@ -6,20 +6,14 @@
  * The detail page asks this once per view of a signed-in user, so the same request records the
  * view in 我的足迹: one upsert, after the state read proved the listing exists.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
-import { accountQuerySchema } from '~/features/catalog/server/catalog.schemas';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { recordFootprint } from '~/features/account/server/footprints';
 import { accountState } from '~/features/catalog/server/listing-interactions';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const { account_id } = await readQuery(ctx.url, accountQuerySchema);
+export const { GET, HEAD, ALL } = serve(CATALOG_WIRE.accountState, signedIn, async (ctx, { account_id }, { userId, now }) => {
   const state = await accountState(ctx.db, userId, account_id);
   await recordFootprint(ctx.db, userId, account_id, now);
-  return ok(state);
+  return state;
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

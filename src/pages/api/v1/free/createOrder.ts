@@ -4,17 +4,13 @@
  * verification; 400 without an offer running now; 409 once today's free rentals are used;
  * 409 code 1006 该账号此时段已被租用 when the window is taken.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { createFreeOrder, freeOrderRequestSchema } from '~/features/free/server/free-orders';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
+import { createFreeOrder } from '~/features/free/server/free-orders';
+import { FREE_WIRE } from '~/features/free/wire';
 import { idempotencyKeyOf } from '~/platform/db/idempotency';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const key = idempotencyKeyOf(ctx.request);
-  const body = await readJson(ctx.request, freeOrderRequestSchema);
-  return ok(await createFreeOrder(ctx.db, userId, body, key, now));
-});
+// The key is read (400 when malformed) after the sign-in check and before the body, as it always was.
+const signedInWithKey = async (ctx: Parameters<typeof signedIn>[0]) => ({ ...(await signedIn(ctx)), key: idempotencyKeyOf(ctx.request) });
 
-export const ALL = allowOnly('POST');
+export const { POST, ALL } = serve(FREE_WIRE.createOrder, signedInWithKey, async (ctx, body, { userId, key, now }) => createFreeOrder(ctx.db, userId, body, key, now));

@@ -3,13 +3,8 @@
  * free_hours and ends_at (spec §7 free "list"): `{ list, total, page, page_size }`; page ≥ 1,
  * page_size 1-50 (default 20).
  */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
-import { freeListQuerySchema, listFreeOffers } from '~/features/free/server/free-rentals';
+import { listFreeOffers } from '~/features/free/server/free-rentals';
+import { FREE_WIRE } from '~/features/free/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ url, db }) => {
-  const query = await readQuery(url, freeListQuerySchema);
-  return ok(await listFreeOffers(db, query, new Date()));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(FREE_WIRE.list, async ({ db }, query) => listFreeOffers(db, query, new Date()));

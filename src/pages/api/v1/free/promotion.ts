@@ -1,8 +1,6 @@
 /** GET /api/v1/free/promotion — the free-play campaign: `{ title, text, active_offers }` (spec §7 free "promotion"). */
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 import { freePromotion } from '~/features/free/server/free-rentals';
+import { FREE_WIRE } from '~/features/free/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ db }) => ok(await freePromotion(db, new Date())));
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(FREE_WIRE.promotion, async ({ db }) => freePromotion(db, new Date()));

@@ -1,12 +1,6 @@
 /** GET /api/v1/home/announcement?id — one announcement with its content (spec §7 home "announcement detail"). */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
-import { idQuerySchema } from '~/features/catalog/server/catalog.schemas';
 import { getAnnouncement } from '~/features/catalog/server/home';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ url, db }) => {
-  const { id } = await readQuery(url, idQuerySchema);
-  return ok(await getAnnouncement(db, id));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(CATALOG_WIRE.announcement, async ({ db }, { id }) => getAnnouncement(db, id));

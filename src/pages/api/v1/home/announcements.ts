@@ -1,12 +1,6 @@
 /** GET /api/v1/home/announcements?page — published announcements, pinned first (spec §7 home "announcements list"). */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
-import { pageQuerySchema } from '~/features/catalog/server/catalog.schemas';
 import { listAnnouncements } from '~/features/catalog/server/home';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ url, db }) => {
-  const paging = await readQuery(url, pageQuerySchema);
-  return ok(await listAnnouncements(db, paging));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(CATALOG_WIRE.announcements, async ({ db }, paging) => listAnnouncements(db, paging));

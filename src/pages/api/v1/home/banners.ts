@@ -1,8 +1,6 @@
 /** GET /api/v1/home/banners — active banner ads in order (spec §7 home "ad list"). */
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 import { listBanners } from '~/features/catalog/server/home';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ db }) => ok(await listBanners(db)));
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(CATALOG_WIRE.banners, async ({ db }) => listBanners(db));

@@ -1,8 +1,6 @@
 /** GET /api/v1/home/hotTags — hot search tags (spec §7 home "hot tags"). */
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 import { listHotTags } from '~/features/catalog/server/home';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ db }) => ok(await listHotTags(db)));
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(CATALOG_WIRE.hotTags, async ({ db }) => listHotTags(db));

@@ -1,8 +1,6 @@
 /** GET /api/v1/home — everything the home page shows (spec §7 home "home"). */
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 import { getHomeData } from '~/features/catalog/server/home';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ db }) => ok(await getHomeData(db, new Date())));
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(CATALOG_WIRE.home, async ({ db }) => getHomeData(db, new Date()));

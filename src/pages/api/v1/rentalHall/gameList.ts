@@ -3,12 +3,10 @@
  * expecting an array". The URL is root-relative, so the client resolves it against the API host it
  * is configured with (PUBLIC_API_BASE) and it keeps working behind a proxy that terminates TLS.
  */
+import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { API_PREFIX } from '~/platform/config/constants';
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 
 export const GAME_LIST_URL = `${API_PREFIX}/rentalHall/games.json`;
 
-export const GET = handle(async () => ok({ url: GAME_LIST_URL }));
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(CATALOG_WIRE.gameListUrl, async () => ({ url: GAME_LIST_URL }));

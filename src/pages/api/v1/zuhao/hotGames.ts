@@ -1,8 +1,6 @@
 /** GET /api/v1/zuhao/hotGames — the hot games (spec §7 zuhao "hot games"). */
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 import { listHotGames } from '~/features/catalog/server/catalog';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ db }) => ok(await listHotGames(db)));
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(CATALOG_WIRE.hotGames, async ({ db }) => listHotGames(db));

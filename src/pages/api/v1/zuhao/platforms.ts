@@ -1,12 +1,6 @@
 /** GET /api/v1/zuhao/platforms?game_id — the platforms of a game (spec §7 zuhao "platforms"). */
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
 import { listPlatforms } from '~/features/catalog/server/catalog';
-import { platformsQuerySchema } from '~/features/catalog/server/catalog.schemas';
+import { CATALOG_WIRE } from '~/features/catalog/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async ({ url, db }) => {
-  const { game_id } = await readQuery(url, platformsQuerySchema);
-  return ok(await listPlatforms(db, game_id));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(CATALOG_WIRE.platforms, async ({ db }, { game_id }) => listPlatforms(db, game_id));
