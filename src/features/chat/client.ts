@@ -5,7 +5,8 @@
  */
 import type { ChatHistory, ChatMessageView, ChatOpsHistory, ChatOpsList, ChatOpsView, ChatOrderChoice, ChatReadResult, ChatSendResult, ChatState, ChatConversationSummary } from '~/features/chat/contract/chat';
 import { API_PREFIX, CODE_SUCCESS } from '~/platform/config/constants';
-import { apiGet, apiPost, resolveUrl } from '~/platform/client/client';
+import { apiGet, apiPost, resolveUrl, upload } from '~/platform/client/client';
+import { UPLOAD_ROUTES } from '~/platform/wire/uploads';
 import { ApiError } from '~/platform/client/errors';
 import { opsGet, opsPost } from '~/platform/client/console';
 
@@ -58,7 +59,7 @@ export function uploadChatImage(file: File): Promise<UploadAnswer> {
   const form = new FormData();
   form.set('purpose', 'chat');
   form.set('file', file);
-  return apiPost('/uploads/image', form);
+  return upload(UPLOAD_ROUTES.image, form);
 }
 
 // ---------------------------------------------------------------------------------------------

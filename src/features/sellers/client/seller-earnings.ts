@@ -3,7 +3,8 @@
  * features/sellers/contract/seller-earnings.ts). Every call needs the signed-in seller's token.
  */
 import type { ComplaintAnswerBody, Page, SellerComplaint, SellerEarnings, SellerEarningsQuery, SellerOrder, SellerOrdersQuery } from '~/features/sellers/contract/seller-earnings';
-import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+import { apiGet, apiPost, upload, type RequestOptions } from '~/platform/client/client';
+import { UPLOAD_ROUTES } from '~/platform/wire/uploads';
 
 export * from '~/features/sellers/contract/seller-earnings';
 
@@ -38,5 +39,5 @@ export function uploadComplaintImage(file: Blob): Promise<UploadedImageAnswer> {
   const form = new FormData();
   form.append('purpose', 'complaint');
   form.append('file', file);
-  return apiPost('/uploads/image', form);
+  return upload(UPLOAD_ROUTES.image, form);
 }

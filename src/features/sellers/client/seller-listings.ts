@@ -13,7 +13,8 @@ import type {
   SellerListingStateAnswer,
   UploadedImageAnswer,
 } from '~/features/sellers/contract/seller-listings';
-import { apiGet, apiPost, type RequestOptions } from '~/platform/client/client';
+import { apiGet, apiPost, upload, type RequestOptions } from '~/platform/client/client';
+import { UPLOAD_ROUTES } from '~/platform/wire/uploads';
 
 export * from '~/features/sellers/contract/seller-listings';
 
@@ -57,5 +58,5 @@ export function uploadListingImage(file: File): Promise<UploadedImageAnswer> {
   const form = new FormData();
   form.set('purpose', 'listing');
   form.set('file', file);
-  return apiPost('/uploads/image', form);
+  return upload(UPLOAD_ROUTES.image, form);
 }
