@@ -94,6 +94,14 @@ export function call<In, Out>(route: Route<In, Out>, ...[input, options = {}]: P
   return request<Out>({ method: 'POST', path, body: empty ? undefined : rest, options });
 }
 
+/**
+ * Sends a multipart form to a declared upload route (`call` sends JSON): the site's headers, toasts
+ * and 401 handling as for any other call.
+ */
+export function upload<Out>(route: Route<FormData, Out, 'POST'>, form: FormData, options: RequestOptions = {}): Promise<Out> {
+  return request<Out>({ method: 'POST', path: route.path, body: form, options });
+}
+
 interface Call {
   method: 'GET' | 'POST';
   path: string;

@@ -12,6 +12,8 @@ export interface UserInfo {
   id: number;
   username: string;
   nickname?: string;
+
+  /** null before one is set (the server's UserInfo). */
   avatar?: string | null;
   mobile?: string | null;
   [field: string]: unknown;

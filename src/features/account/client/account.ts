@@ -6,9 +6,11 @@ import type { SignedInDevice, ThirdPartyBinding } from '~/features/account/contr
 import type { UserInfo } from '~/platform/stores/auth';
 import { getSign } from '~/features/sign-in/client/auth';
 import { encryptPassword, signBody } from '~/features/sign-in/client/auth-crypto';
-import { apiPost, call, type RequestOptions } from '~/platform/client/client';
+import { apiPost, call, type RequestOptions, apiGet, upload } from '~/platform/client/client';
 import { ACCOUNT_ROUTES } from '~/features/account/routes';
 import { WALLET_ROUTES } from '~/features/wallet/routes';
+import { SIGN_IN_ROUTES } from '~/features/sign-in/routes';
+import { UPLOAD_ROUTES } from '~/platform/wire/uploads';
 import { SIGN_HEADERS } from '~/features/sign-in/contract';
 
 export type { SignedInDevice, ThirdPartyBinding };
@@ -33,7 +35,7 @@ export function uploadAvatar(file: Blob): Promise<UploadedAvatar> {
   const form = new FormData();
   form.set('purpose', 'avatar');
   form.set('file', file);
-  return apiPost('/uploads/image', form);
+  return upload(UPLOAD_ROUTES.image, form);
 }
 
 export function sendVerifyCode(input: { channel: 'sms' | 'email'; verify_key: string }): Promise<{ resend_after: number }> {
@@ -46,7 +48,7 @@ export function sendEmailBindCode(input: { email: string; verify_key: string }):
 
 /** The new phone's 'bind' code goes through POST common/sendSms (the sign-in's own call). */
 export function sendNewPhoneCode(input: { mobile: string; verify_key: string }): Promise<{ resend_after: number }> {
-  return apiPost('/common/sendSms', { ...input, action: 'bind' }, { noToken: true });
+  return call(SIGN_IN_ROUTES.sendSms, { ...input, action: 'bind' }, { noToken: true });
 }
 
 export function changePhone(input: { old_code?: string; mobile: string; code: string }): Promise<UserInfo & { revoked_sessions: number }> {

@@ -3,8 +3,9 @@
  * features/sellers/contract/seller-earnings.ts). Every call needs the signed-in seller's token.
  */
 import type { ComplaintAnswerBody, Page, SellerComplaint, SellerEarnings, SellerEarningsQuery, SellerOrder, SellerOrdersQuery } from '~/features/sellers/contract/seller-earnings';
-import { apiPost, call, type RequestOptions } from '~/platform/client/client';
+import { apiPost, call, type RequestOptions, apiGet, upload } from '~/platform/client/client';
 import { SELLER_ROUTES } from '~/features/sellers/routes';
+import { UPLOAD_ROUTES } from '~/platform/wire/uploads';
 
 export * from '~/features/sellers/contract/seller-earnings';
 
@@ -39,5 +40,5 @@ export function uploadComplaintImage(file: Blob): Promise<UploadedImageAnswer> {
   const form = new FormData();
   form.append('purpose', 'complaint');
   form.append('file', file);
-  return apiPost('/uploads/image', form);
+  return upload(UPLOAD_ROUTES.image, form);
 }

@@ -1,20 +1,8 @@
 /** The seller's listings (contract in features/sellers/contract/seller-listings.ts). Every call needs the signed-in seller's token. */
-import type {
-  ListingCreateInput,
-  ListingUpdateInput,
-  Page,
-  SellerListingCredentials,
-  SellerListingDeleteAnswer,
-  SellerListingEdit,
-  SellerListingFilter,
-  SellerListingOptions,
-  SellerListingRow,
-  SellerListingSaved,
-  SellerListingStateAnswer,
-  UploadedImageAnswer,
-} from '~/features/sellers/contract/seller-listings';
-import { apiPost, call, type RequestOptions } from '~/platform/client/client';
+import type { ListingCreateInput, ListingUpdateInput, Page, SellerListingCredentials, SellerListingDeleteAnswer, SellerListingEdit, SellerListingFilter, SellerListingOptions, SellerListingRow, SellerListingSaved, SellerListingStateAnswer, UploadedImageAnswer } from '~/features/sellers/contract/seller-listings';
+import { apiPost, call, type RequestOptions, apiGet, upload } from '~/platform/client/client';
 import { SELLER_ROUTES } from '~/features/sellers/routes';
+import { UPLOAD_ROUTES } from '~/platform/wire/uploads';
 
 export * from '~/features/sellers/contract/seller-listings';
 
@@ -58,5 +46,5 @@ export function uploadListingImage(file: File): Promise<UploadedImageAnswer> {
   const form = new FormData();
   form.set('purpose', 'listing');
   form.set('file', file);
-  return apiPost('/uploads/image', form);
+  return upload(UPLOAD_ROUTES.image, form);
 }

@@ -1,36 +1,33 @@
 /**
  * The sign-in call group (docs/sign-in-api.md; spec §7 common and QR login calls). Every function
  * resolves with `data` or rejects with an ApiError the client has already shown (spec §8); none of
- * them sends the stored token except realName and bindPhoneSignedIn.
+ * them sends the stored token except realName, bindPhoneSignedIn and confirmAppQr.
  */
 import type { TokenInfo, UserInfo } from '~/platform/stores/auth';
 import { apiGet, apiPost, call } from '~/platform/client/client';
 import { ACCOUNT_ROUTES } from '~/features/account/routes';
+import type { Route } from '~/platform/wire/route';
 import { encryptPassword, signBody } from '~/features/sign-in/client/auth-crypto';
 import { SIGN_HEADERS, type CaptchaAction, type CaptchaPuzzle, type SignChallenge } from '~/features/sign-in/contract';
+import { SIGN_IN_ROUTES, type CodeSent, type QqQrStatus, type SignInAnswer, type SmsAction, type WechatQrStatus } from '~/features/sign-in/routes';
 
 export { SIGN_HEADERS, type CaptchaAction, type CaptchaPuzzle, type SignChallenge };
-
-
-/** The token answer of every call that signs someone in. */
-export interface SignInAnswer {
-  token: TokenInfo;
-  /** The account was made by this call (spec §4: red-envelope popup 0.8 s later). */
-  is_new_user: boolean;
-  user: UserInfo;
-}
+export type { QqQrStatus, SignInAnswer, SmsAction, WechatQrStatus };
 
 
 export function getSign(): Promise<SignChallenge> {
-  return apiGet<SignChallenge>('/common/getSign', undefined, { noToken: true });
+  return call(SIGN_IN_ROUTES.getSign, {}, { noToken: true });
 }
 
 /**
  * A signed POST: fetch a fresh challenge, encrypt `password` bound to it, serialise the body once
  * and send exactly that text with its signature. A challenge is single-use, so every call (and a
  * retry) fetches its own.
+ *
+ * The route only names the path (a signed route has no path parameters): the body goes out as the
+ * text signed, not re-serialised by `call`.
  */
-export async function signedPost<T>(path: string, body: Record<string, unknown> & { password: string }): Promise<T> {
+export async function signedPost<In extends { password: string }, Out>(route: Route<In, Out, 'POST'>, body: In): Promise<Out> {
   const challenge = await getSign();
   const password = await encryptPassword(challenge.public_key, {
     password: body.password,
@@ -38,7 +35,7 @@ export async function signedPost<T>(path: string, body: Record<string, unknown> 
     ts: challenge.timestamp,
   });
   const text = JSON.stringify({ ...body, password });
-  return apiPost<T>(path, text, {
+  return apiPost<Out>(route.path, text, {
     noToken: true,
     headers: {
       'content-type': 'application/json',
@@ -62,11 +59,11 @@ export interface LoginInput {
 
 export function login(input: LoginInput): Promise<SignInAnswer> {
   const { verify_key, ...rest } = input;
-  return signedPost<SignInAnswer>('/common/login', verify_key ? { ...rest, verify_key } : rest);
+  return signedPost(SIGN_IN_ROUTES.login, verify_key ? { ...rest, verify_key } : rest);
 }
 
 export function mobileLogin(input: { mobile: string; code: string }): Promise<SignInAnswer> {
-  return apiPost<SignInAnswer>('/common/mobileLogin', input, { noToken: true });
+  return call(SIGN_IN_ROUTES.mobileLogin, input, { noToken: true });
 }
 
 export interface RegisterInput {
@@ -79,29 +76,27 @@ export interface RegisterInput {
 
 export function register(input: RegisterInput): Promise<SignInAnswer> {
   const { invite, ...rest } = input;
-  return signedPost<SignInAnswer>('/common/register', invite ? { ...rest, invite } : rest);
+  return signedPost(SIGN_IN_ROUTES.register, invite ? { ...rest, invite } : rest);
 }
 
-export type SmsAction = 'login' | 'register' | 'bind' | 'reset';
-
-export function sendSms(input: { mobile: string; verify_key: string; action: SmsAction }): Promise<{ resend_after: number }> {
-  return apiPost('/common/sendSms', input, { noToken: true });
+export function sendSms(input: { mobile: string; verify_key: string; action: SmsAction }): Promise<CodeSent> {
+  return call(SIGN_IN_ROUTES.sendSms, input, { noToken: true });
 }
 
-export function sendEmailCode(input: { email: string; verify_key: string }): Promise<{ resend_after: number }> {
-  return apiPost('/common/sendEmailCode', input, { noToken: true });
+export function sendEmailCode(input: { email: string; verify_key: string }): Promise<CodeSent> {
+  return call(SIGN_IN_ROUTES.sendEmailCode, input, { noToken: true });
 }
 
 export function bindPhone(input: { temp_token: string; mobile: string; code: string }): Promise<SignInAnswer> {
-  return apiPost<SignInAnswer>('/common/bindPhone', input, { noToken: true });
+  return call(SIGN_IN_ROUTES.bindPhone, input, { noToken: true });
 }
 
 export function resetPassword(input: { mobile: string; code: string; password: string }): Promise<null> {
-  return signedPost<null>('/common/resetPassword', input);
+  return signedPost(SIGN_IN_ROUTES.resetPassword, input);
 }
 
 export function resetPasswordByEmail(input: { email: string; code: string; password: string }): Promise<null> {
-  return signedPost<null>('/common/resetPasswordByEmail', input);
+  return signedPost(SIGN_IN_ROUTES.resetPasswordByEmail, input);
 }
 
 /** POST account/realName (Bearer): spec §6 real-name verification. */
@@ -123,59 +118,71 @@ export function bindPhoneSignedIn(input: { mobile: string; code: string }): Prom
 
 
 export function createCaptcha(): Promise<CaptchaPuzzle> {
-  return apiPost<CaptchaPuzzle>('/common/captcha', {}, { noToken: true });
+  return call(SIGN_IN_ROUTES.captcha, {}, { noToken: true });
 }
 
 export function verifyCaptcha(input: { captcha_id: string; x: number; web_action: CaptchaAction }): Promise<{ verify_key: string }> {
-  return apiPost('/common/captcha/verify', input, { noToken: true });
+  return call(SIGN_IN_ROUTES.verifyCaptcha, input, { noToken: true });
 }
 
 // ---------------------------------------------------------------------------------------------
 // QR login (the qr_secret cookie rides along: same origin, default credentials)
 // ---------------------------------------------------------------------------------------------
 
-export interface WechatQrStatus {
-  status: string;
-  token?: SignInAnswer;
-  register?: boolean;
-  temp_token?: string;
-}
-
-export interface QqQrStatus {
-  resultStatus: number;
-  resultToken?: SignInAnswer;
-  temp_token?: string;
-}
-
 /**
  * `authorize_url`: with live WeChat login, WeChat's qrconnect page (it shows WeChat's own QR, so
  * the browser opens it in a new tab; our QR of it cannot be used). Absent on the sandbox.
  */
 export function initWechatQr(): Promise<{ session_id: string; qrcode_url: string; sandbox_scan_url?: string; authorize_url?: string }> {
-  return apiGet('/qr/wechat/init', undefined, { noToken: true });
+  return call(SIGN_IN_ROUTES.wechatInit, {}, { noToken: true });
 }
 
 export function wechatQrStatus(sessionId: string, signal?: AbortSignal): Promise<WechatQrStatus> {
-  return apiGet('/qr/wechat/status', { sessionId }, { noToken: true, signal });
+  return call(SIGN_IN_ROUTES.wechatStatus, { sessionId }, { noToken: true, signal });
 }
 
 /** `authorize_url`: with live QQ login, QQ's authorize page (our QR encodes it too). */
 export function initQqQr(fingerprint: string): Promise<{ qrImage: string; sessionId: string; sandbox_scan_url?: string; authorize_url?: string }> {
-  return apiGet('/qr/qq/init', undefined, { noToken: true, headers: { uid: fingerprint } });
+  return call(SIGN_IN_ROUTES.qqInit, {}, { noToken: true, headers: { uid: fingerprint } });
 }
 
 export function qqQrStatus(sessionId: string, signal?: AbortSignal): Promise<QqQrStatus> {
-  return apiGet('/qr/qq/status', { sessionId }, { noToken: true, signal });
+  return call(SIGN_IN_ROUTES.qqStatus, { sessionId }, { noToken: true, signal });
 }
 
 export function generateAppQr(fingerprint: string): Promise<{ qr_content: string; qr_token: string; qr_image: string; sandbox_scan_url?: string }> {
-  return apiPost('/qr/app/generate', { fingerprint }, { noToken: true });
+  return call(SIGN_IN_ROUTES.appGenerate, { fingerprint }, { noToken: true });
 }
 
 export function appQrStatus(qrToken: string, signal?: AbortSignal): Promise<{ status: string }> {
-  return apiGet('/qr/app/status', { qr_token: qrToken }, { noToken: true, signal });
+  return call(SIGN_IN_ROUTES.appStatus, { qr_token: qrToken }, { noToken: true, signal });
 }
 
-export function appQrToken(qrToken: string, signal?: AbortSignal): Promise<SignInAnswer> {
-  return apiGet('/qr/app/token', { qr_token: qrToken }, { noToken: true, signal });
+/** The token answer once confirmed; a temp_token (for /bind) is for completeness (an app user has a phone). */
+export function appQrToken(qrToken: string, signal?: AbortSignal): Promise<SignInAnswer | { temp_token: string }> {
+  return call(SIGN_IN_ROUTES.appToken, { qr_token: qrToken }, { noToken: true, signal });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The second device (the QR's page): by scan code, no token but the app confirmation's
+// ---------------------------------------------------------------------------------------------
+
+/** The page is open: waiting → scanned. */
+export function markQrScanned(scanCode: string): Promise<unknown> {
+  return call(SIGN_IN_ROUTES.scan, { scan_code: scanCode }, { noToken: true });
+}
+
+/** The second device declined. */
+export function cancelQr(scanCode: string): Promise<unknown> {
+  return call(SIGN_IN_ROUTES.cancel, { scan_code: scanCode }, { noToken: true });
+}
+
+/** The phone's signed-in user (its Bearer token) confirms the app sign-in. */
+export function confirmAppQr(scanCode: string): Promise<unknown> {
+  return call(SIGN_IN_ROUTES.appConfirm, { scan_code: scanCode });
+}
+
+/** The sandbox stand-in for the WeChat/QQ app authorises as `identity`. */
+export function confirmSandboxQr(scanCode: string, identity: 'new' | 'demo'): Promise<unknown> {
+  return call(SIGN_IN_ROUTES.sandboxConfirm, { scan_code: scanCode, identity }, { noToken: true });
 }

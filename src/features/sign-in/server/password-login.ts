@@ -10,7 +10,6 @@
  */
 import { recordInvitation } from '~/features/activities/server/invitations';
 import { eq, inArray, or, sql, and } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   CODE_PASSWORD_CAPTCHA_REQUIRED,
   LOGIN_ATTEMPT_WINDOW_S,
@@ -19,22 +18,10 @@ import {
   PASSWORD_FAILURES_BEFORE_CAPTCHA,
 } from '~/platform/config/constants';
 import { PASSWORD_CAPTCHA_REQUIRED_MSG } from '~/platform/rules/login-state';
-import {
-  LOGIN_NAME_REQUIRED,
-  PASSWORD_REQUIRED,
-  PHONE_INVALID,
-  PHONE_PATTERN,
-  PHONE_REQUIRED,
-  SMS_CODE_INVALID,
-  SMS_CODE_REQUIRED,
-  validateLoginName,
-  validatePassword,
-  validatePhone,
-  validateSmsCode,
-} from '~/platform/rules/validation';
+import { PHONE_PATTERN, validatePassword } from '~/platform/rules/validation';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { loginFailures, users, type CodeChannel } from '~/platform/db/schema';
-import { AppError, badRequest, conflict, withReason } from '~/platform/http/errors';
+import { AppError, badRequest, conflict } from '~/platform/http/errors';
 import { hashPassword, verifyPassword } from '~/features/sign-in/server/password';
 import { enforceRateLimits, resetRateLimit } from '~/platform/db/rate-limit';
 import { decryptPassword, MSG_BAD_SIGNATURE, type VerifiedChallenge } from '~/features/sign-in/server/request-signing';
@@ -48,84 +35,12 @@ import { consumeVerifyKey } from '~/features/sign-in/server/verify-keys';
 export const MSG_BAD_CREDENTIALS = '账号或密码错误';
 /** Not in the spec: password reset by email for an address no active account has. */
 export const MSG_EMAIL_NOT_REGISTERED = '该邮箱未注册';
-/** Not in the spec (no email field there): ours, for the /rstpwd email form. */
-export const EMAIL_REQUIRED = '请输入邮箱';
-export const EMAIL_INVALID = '请输入正确的邮箱地址';
 
 /**
  * A scrypt hash (default parameters) of a random string nobody knows: verified against when there
  * is no usable account, so an unknown name costs the same scrypt work as a known one.
  */
 const DUMMY_PASSWORD_HASH = 'scrypt$16384$8$1$y-8ayIY9H_O1DORyqC-QnA$v7L2ZSDoCTOMmv1RoOpJPeKQ3i52dApn1touVaDi9A0';
-
-/** Longest base64 accepted in a password field (a 2048-bit ciphertext is 344 characters). */
-const PASSWORD_CIPHERTEXT_MAX_LENGTH = 1024;
-const BASE64_SHAPE = /^[A-Za-z0-9+/]+={0,2}$/;
-const FINGERPRINT_MAX_LENGTH = 128;
-const EMAIL_MAX_LENGTH = 254;
-
-// ---------------------------------------------------------------------------------------------
-// Request bodies (the §5 messages of src/platform/rules/validation.ts)
-// ---------------------------------------------------------------------------------------------
-
-/** A string checked by a §5 validator; absent/null → `required`, a non-string → `wrongType`. */
-function specField(validate: (value: string) => string | null, required: string, wrongType: string): z.ZodString {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : wrongType) })
-    .superRefine((value, ctx) => {
-      const message = validate(value);
-      if (message !== null) ctx.addIssue({ code: 'custom', message });
-    });
-}
-
-/** base64(RSA-OAEP ciphertext); what is inside is only known after decryption. */
-const encryptedPasswordField = (): z.ZodString =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? PASSWORD_REQUIRED : undefined) })
-    .min(1, PASSWORD_REQUIRED)
-    .max(PASSWORD_CIPHERTEXT_MAX_LENGTH)
-    .regex(BASE64_SHAPE, { error: withReason('应为 Base64 编码') });
-
-const fingerprintField = () => z.string().max(FINGERPRINT_MAX_LENGTH).optional();
-const phoneField = () => specField(validatePhone, PHONE_REQUIRED, PHONE_INVALID);
-const codeField = () => specField(validateSmsCode, SMS_CODE_REQUIRED, SMS_CODE_INVALID);
-
-/** POST common/login. */
-export const passwordLoginBodySchema = z.object({
-  username: specField(validateLoginName, LOGIN_NAME_REQUIRED, LOGIN_NAME_REQUIRED),
-  password: encryptedPasswordField(),
-  verify_key: z.string().max(64).nullish(),
-  fingerprint: fingerprintField(),
-});
-
-/** POST common/register. */
-export const registerBodySchema = z.object({
-  mobile: phoneField(),
-  password: encryptedPasswordField(),
-  code: codeField(),
-  invite: z.string().max(32).nullish(),
-  fingerprint: fingerprintField(),
-});
-
-/** POST common/resetPassword. */
-export const resetPasswordBodySchema = z.object({
-  mobile: phoneField(),
-  code: codeField(),
-  password: encryptedPasswordField(),
-});
-
-/** POST common/resetPasswordByEmail. */
-export const resetPasswordByEmailBodySchema = z.object({
-  email: z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? EMAIL_REQUIRED : EMAIL_INVALID) })
-    .trim()
-    .min(1, EMAIL_REQUIRED)
-    .max(EMAIL_MAX_LENGTH, EMAIL_INVALID)
-    .pipe(z.email(EMAIL_INVALID))
-    .transform((email) => email.toLowerCase()),
-  code: codeField(),
-  password: encryptedPasswordField(),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Password login

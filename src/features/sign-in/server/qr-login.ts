@@ -40,8 +40,8 @@ export const MSG_QR_NOT_FOUND = '二维码不存在或已失效';
 export const MSG_QR_INVALID = '二维码已失效';
 export const MSG_QR_USED = '二维码已使用';
 export const MSG_QR_NOT_CONFIRMED = '请先在手机上确认登录';
-/** Spec §8 toast text, used when the QQ init call comes without its `uid` header. */
-export const MSG_FINGERPRINT_MISSING = '获取浏览器指纹失败';
+/** Spec §8 toast text, used when the QQ init call comes without its `uid` header (declared with the app QR's body). */
+export { MSG_FINGERPRINT_MISSING } from '~/features/sign-in/wire';
 export const MSG_DEMO_USER_MISSING = '演示用户不存在';
 /** The provider refused the callback's code (its own error code is in the server log). */
 export const MSG_THIRD_PARTY_REFUSED = '授权失败，请刷新二维码后重试';

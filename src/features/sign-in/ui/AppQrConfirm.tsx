@@ -1,7 +1,8 @@
 import { QR_SCAN_RESULT_TEXT } from '~/features/sign-in/rules/qr-login';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { apiPost, isApiError } from '~/platform/client';
+import { isApiError } from '~/platform/client';
+import { cancelQr, confirmAppQr, markQrScanned } from '~/features/sign-in/client/auth';
 import { $isLoggedIn } from '~/platform/stores/auth';
 import { openLogin } from '~/platform/stores/ui';
 import { DebounceButton } from '~/platform/ui/DebounceButton';
@@ -28,12 +29,12 @@ export default function AppQrConfirm({ scanCode }: AppQrConfirmProps): ReactNode
   useEffect(() => {
     setMounted(true);
     // spec §4: the web page shows "scanned" as soon as the phone has opened the code.
-    apiPost('/qr/scan', { scan_code: scanCode }, { noToken: true }).catch(() => undefined);
+    markQrScanned(scanCode).catch(() => undefined);
   }, [scanCode]);
 
-  async function run(path: string, done: Outcome, withToken: boolean): Promise<void> {
+  async function run(send: (scanCode: string) => Promise<unknown>, done: Outcome): Promise<void> {
     try {
-      await apiPost(path, { scan_code: scanCode }, { noToken: !withToken });
+      await send(scanCode);
       setOutcome(done);
     } catch (error) {
       setOutcome({ kind: 'failed', msg: isApiError(error) ? error.msg : '操作失败，请重试！' });
@@ -63,14 +64,14 @@ export default function AppQrConfirm({ scanCode }: AppQrConfirmProps): ReactNode
       <div className="flex gap-3">
         <DebounceButton
           disabled={finished}
-          onAction={() => run('/qr/app/confirm', { kind: 'confirmed' }, true)}
+          onAction={() => run(confirmAppQr, { kind: 'confirmed' })}
           className="flex-1 rounded bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-dark"
         >
           确认登录
         </DebounceButton>
         <DebounceButton
           disabled={finished}
-          onAction={() => run('/qr/cancel', { kind: 'cancelled' }, false)}
+          onAction={() => run(cancelQr, { kind: 'cancelled' })}
           className="flex-1 rounded border border-neutral-300 px-4 py-2 text-sm text-neutral-700 hover:bg-neutral-50"
         >
           取消

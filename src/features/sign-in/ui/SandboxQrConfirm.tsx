@@ -1,6 +1,7 @@
 import { QR_SCAN_RESULT_TEXT } from '~/features/sign-in/rules/qr-login';
 import { useEffect, useState, type ReactNode } from 'react';
-import { apiPost, isApiError } from '~/platform/client';
+import { isApiError } from '~/platform/client';
+import { cancelQr, confirmSandboxQr, markQrScanned } from '~/features/sign-in/client/auth';
 import { DebounceButton } from '~/platform/ui/DebounceButton';
 
 export type SandboxIdentity = 'new' | 'demo';
@@ -31,12 +32,12 @@ export default function SandboxQrConfirm({ scanCode, platform }: SandboxQrConfir
   useEffect(() => {
     // spec §4: the browser shows "scanned" once the phone has the page open. A failure here is
     // shown by the client's toast; the buttons answer with the real reason.
-    apiPost('/qr/scan', { scan_code: scanCode }, { noToken: true }).catch(() => undefined);
+    markQrScanned(scanCode).catch(() => undefined);
   }, [scanCode]);
 
-  async function run(path: string, body: Record<string, unknown>, done: Outcome): Promise<void> {
+  async function run(send: () => Promise<unknown>, done: Outcome): Promise<void> {
     try {
-      await apiPost(path, body, { noToken: true });
+      await send();
       setOutcome(done);
     } catch (error) {
       // The client has shown the toast already; keep the reason on the page too.
@@ -68,14 +69,14 @@ export default function SandboxQrConfirm({ scanCode, platform }: SandboxQrConfir
       <div className="flex gap-3">
         <DebounceButton
           disabled={finished}
-          onAction={() => run('/qr/sandbox/confirm', { scan_code: scanCode, identity }, { kind: 'confirmed' })}
+          onAction={() => run(() => confirmSandboxQr(scanCode, identity), { kind: 'confirmed' })}
           className="flex-1 rounded bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-dark"
         >
           确认登录
         </DebounceButton>
         <DebounceButton
           disabled={finished}
-          onAction={() => run('/qr/cancel', { scan_code: scanCode }, { kind: 'cancelled' })}
+          onAction={() => run(() => cancelQr(scanCode), { kind: 'cancelled' })}
           className="flex-1 rounded border border-neutral-300 px-4 py-2 text-sm text-neutral-700 hover:bg-neutral-50"
         >
           取消

@@ -65,6 +65,9 @@ export async function pollQr(platform: QrPlatform, id: string, signal: AbortSign
     return { state: qqQrState(r.resultStatus), answer: r.resultToken, tempToken: r.temp_token };
   }
   const state = appQrState((await appQrStatus(id, signal)).status);
-  // The app hands the token out by a separate call once confirmed.
-  return state === 'logined' ? { state, answer: await appQrToken(id, signal) } : { state };
+  if (state !== 'logined') return { state };
+  // The app hands the token out by a separate call once confirmed (a temp_token only in theory:
+  // an app confirmation is by a user who has a phone).
+  const redeemed = await appQrToken(id, signal);
+  return 'temp_token' in redeemed ? { state, tempToken: redeemed.temp_token } : { state, answer: redeemed };
 }

@@ -4,24 +4,21 @@
  * text/plain too, because navigator.sendBeacon with a string body can only send that type.
  * Order: 429 per IP, 413 past 64 KB (declared or streamed, before parsing), 400, then the
  * buffered writer; the answer comes once the rows are committed.
+ *
+ * Kept on handle() (route ANALYTICS_ROUTES.activity): a beacon's text/plain body, and the 429 before
+ * the body is read.
  */
-import { COLLECTOR_BODY_MAX_BYTES } from '~/platform/config/constants';
 import { optionalUser } from '~/features/sign-in/server/auth-gate';
 import { clientIp } from '~/platform/http/client-ip';
 import { allowOnly, handle, ok, parseInput, readJsonBody } from '~/platform/http/http';
-import {
-  activityBatchSchema,
-  activityRecordSchema,
-  enforceCollectorRateLimit,
-  queueActivities,
-  type ActivityContext,
-} from '~/features/analytics/server/analytics';
+import { enforceCollectorRateLimit, queueActivities, type ActivityContext } from '~/features/analytics/server/analytics';
+import { COLLECTOR_BODY, activityBatchSchema, activityRecordSchema } from '~/features/analytics/wire';
 
 export const POST = handle(async (ctx) => {
   const { request, db } = ctx;
   const now = new Date();
   await enforceCollectorRateLimit(db, clientIp(ctx.astro), now);
-  const body = await readJsonBody(request, { acceptTextPlain: true, maxBytes: COLLECTOR_BODY_MAX_BYTES });
+  const body = await readJsonBody(request, COLLECTOR_BODY);
   // Validate first (a batch with one bad record writes nothing), then look up who sent it.
   const records = Array.isArray(body) ? await parseInput(activityBatchSchema, body) : [await parseInput(activityRecordSchema, body)];
   const user = await optionalUser(ctx, now);

@@ -8,31 +8,21 @@
  * usable (and is signed in) for the first time now. It is false when the phone belonged to an
  * existing account, which takes the WeChat/QQ identity over.
  */
-import { z } from 'zod';
-import { loginBySmsSchema } from '~/platform/rules/validation';
 import { unauthorized } from '~/platform/http/errors';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 import { signInAnswer } from '~/features/sign-in/server/sign-in';
 import { resolveToken } from '~/features/sign-in/server/tokens';
 import { bindPhoneToTempUser } from '~/features/sign-in/server/phone-sign-in';
 import { checkVerificationCode } from '~/features/sign-in/server/verification-codes';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
-const bodySchema = z.object({
-  temp_token: z.string().nullish(),
-  mobile: loginBySmsSchema.shape.mobile,
-  code: loginBySmsSchema.shape.sms_code,
-});
-
-export const POST = handle(async (ctx) => {
+export const { POST, ALL } = serve(SIGN_IN_WIRE.bindPhone, async (ctx, input) => {
   const now = new Date();
-  const input = await readJson(ctx.request, bodySchema);
   const db = ctx.db;
   const temp = await resolveToken(db, input.temp_token, now, 'bind');
   if (!temp.ok) throw unauthorized(undefined, { cause: new Error(`temp_token ${temp.reason}`) });
   await checkVerificationCode(db, { channel: 'sms', recipient: input.mobile, action: 'bind', code: input.code }, now);
   const holderId = await bindPhoneToTempUser(db, { tempUserId: temp.userId, tempToken: input.temp_token!, mobile: input.mobile }, now);
   const isNewUser = holderId === temp.userId;
-  return ok(await signInAnswer(db, holderId, { isNewUser, userAgent: ctx.request.headers.get('user-agent'), now }));
+  return signInAnswer(db, holderId, { isNewUser, userAgent: ctx.request.headers.get('user-agent'), now });
 });
-
-export const ALL = allowOnly('POST');

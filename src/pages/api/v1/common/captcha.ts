@@ -6,14 +6,13 @@
  */
 import { CAPTCHAS_PER_IP_PER_MINUTE } from '~/platform/config/constants';
 import { clientIp } from '~/platform/http/client-ip';
-import { allowOnly, handle, ok } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 import { createCaptcha } from '~/features/sign-in/server/captcha';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 import { enforceRateLimits } from '~/platform/db/rate-limit';
 
-export const POST = handle(async ({ astro, db }) => {
+export const { POST, ALL } = serve(SIGN_IN_WIRE.captcha, async ({ astro, db }) => {
   const now = new Date();
   await enforceRateLimits(db, [{ bucket: `captcha:ip:${clientIp(astro)}`, limit: CAPTCHAS_PER_IP_PER_MINUTE, windowS: 60 }], now);
-  return ok(await createCaptcha(db, now));
+  return createCaptcha(db, now);
 });
-
-export const ALL = allowOnly('POST');

@@ -3,10 +3,8 @@
  * nonce_str; docs/sign-in-api.md): the active RSA public key and its key_id, a per-challenge HMAC
  * key, the server's time in seconds and a nonce, valid 5 minutes and usable once.
  */
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 import { issueSignChallenge } from '~/features/sign-in/server/request-signing';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
-export const GET = handle(async ({ db }) => ok(await issueSignChallenge(db, new Date())));
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.getSign, async ({ db }) => issueSignChallenge(db, new Date()));

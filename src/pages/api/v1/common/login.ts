@@ -2,15 +2,18 @@
  * POST /api/v1/common/login (signed) — password login (spec §7 "POST login": username, encrypted
  * password, verify_key, fingerprint; headers X-Sign, X-Timestamp, X-Nonce-Str; §5 -410 rule).
  * Answers the token answer of docs/sign-in-api.md.
+ *
+ * Kept on handle(): X-Sign covers the exact body text, which serve() does not keep.
  */
 import { clientIp } from '~/platform/http/client-ip';
 import { allowOnly, handle, ok, readSignedJson } from '~/platform/http/http';
-import { loginWithPassword, passwordLoginBodySchema } from '~/features/sign-in/server/password-login';
+import { loginWithPassword } from '~/features/sign-in/server/password-login';
 import { verifySignedRequest } from '~/features/sign-in/server/request-signing';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const POST = handle(async ({ request, astro, db }) => {
   const now = new Date();
-  const { text, data } = await readSignedJson(request, passwordLoginBodySchema);
+  const { text, data } = await readSignedJson(request, SIGN_IN_WIRE.login.input);
   const challenge = await verifySignedRequest(db, request.headers, text, now);
   const answer = await loginWithPassword(
     db,

@@ -3,17 +3,14 @@
  * token revoked on the server). The body is not read. Without a valid token: 401, so a
  * second logout with the same token is refused.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { unauthorized } from '~/platform/http/errors';
-import { allowOnly, handle, ok } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 import { revokeToken } from '~/features/sign-in/server/tokens';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { token } = await requireUser(ctx, now);
+export const { POST, ALL } = serve(SIGN_IN_WIRE.logout, signedIn, async (ctx, _input, { token, now }) => {
   // A concurrent logout with the same token may have won the race; it gets the same 401.
   if (!(await revokeToken(ctx.db, token, now))) throw unauthorized();
-  return ok(null);
+  return null;
 });
-
-export const ALL = allowOnly('POST');

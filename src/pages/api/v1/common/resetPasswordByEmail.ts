@@ -1,13 +1,16 @@
 /**
  * POST /api/v1/common/resetPasswordByEmail (signed) — a new password by email code (* /rstpwd): { email, code, password (encrypted) } → null; every token of the user is revoked.
+ *
+ * Kept on handle(): X-Sign covers the exact body text, which serve() does not keep.
  */
 import { allowOnly, handle, ok, readSignedJson } from '~/platform/http/http';
-import { resetPassword, resetPasswordByEmailBodySchema } from '~/features/sign-in/server/password-login';
+import { resetPassword } from '~/features/sign-in/server/password-login';
 import { verifySignedRequest } from '~/features/sign-in/server/request-signing';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const POST = handle(async ({ request, db }) => {
   const now = new Date();
-  const { text, data } = await readSignedJson(request, resetPasswordByEmailBodySchema);
+  const { text, data } = await readSignedJson(request, SIGN_IN_WIRE.resetPasswordByEmail.input);
   const challenge = await verifySignedRequest(db, request.headers, text, now);
   await resetPassword(db, { channel: 'email', recipient: data.email, code: data.code, passwordCiphertext: data.password, challenge }, now);
   return ok(null);

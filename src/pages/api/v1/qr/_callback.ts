@@ -9,19 +9,13 @@
  * underscore keeps Astro from routing this file.)
  */
 import type { APIRoute } from 'astro';
-import { z } from 'zod';
 import { QR_SCAN_RESULT_TEXT } from '~/features/sign-in/rules/qr-login';
 import type { ThirdPartyProvider } from '~/features/sign-in/contract';
 import { isAppError, MSG_SERVER_BUSY } from '~/platform/http/errors';
 import { handle, readQuery } from '~/platform/http/http';
 import { log, serializeError } from '~/platform/config/log';
 import { completeThirdPartyCallback, thirdPartyCallbackUrl } from '~/features/sign-in/server/qr-login';
-
-const Query = z.object({
-  // Both providers add more (WeChat nothing else, QQ sometimes usercancel/msg); only these count.
-  code: z.string().min(1).max(512).optional(),
-  state: z.string().max(128).default(''),
-});
+import { thirdPartyCallbackQuerySchema } from '~/features/sign-in/wire';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -37,7 +31,7 @@ function page(status: number, text: string): Response {
 export function thirdPartyCallback(provider: ThirdPartyProvider): APIRoute {
   return handle(async ({ url, db, requestId }) => {
     try {
-      const { code, state } = await readQuery(url, Query);
+      const { code, state } = await readQuery(url, thirdPartyCallbackQuerySchema);
       const result = await completeThirdPartyCallback(
         db,
         { provider, code: code ?? null, state, redirectUri: thirdPartyCallbackUrl(url.origin, provider) },

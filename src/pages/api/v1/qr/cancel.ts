@@ -2,16 +2,11 @@
  * POST /api/v1/qr/cancel { scan_code } — the second device declined (spec §4: cancelled). Works for
  * every platform; cancelling twice is harmless, an expired or confirmed code is 400 二维码已失效.
  */
-import { z } from 'zod';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 import { cancelQrSession } from '~/features/sign-in/server/qr-login';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
-const Body = z.object({ scan_code: z.string().min(1) });
-
-export const POST = handle(async ({ request, db }) => {
-  const { scan_code } = await readJson(request, Body);
+export const { POST, ALL } = serve(SIGN_IN_WIRE.cancel, async ({ db }, { scan_code }) => {
   const cancelled = await cancelQrSession(db, { scanCode: scan_code }, new Date());
-  return ok({ status: cancelled.state });
+  return { status: cancelled.state };
 });
-
-export const ALL = allowOnly('POST');

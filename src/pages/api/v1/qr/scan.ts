@@ -2,16 +2,11 @@
  * POST /api/v1/qr/scan { scan_code } — the second device opened the QR's page: waiting → scanned
  * (spec §4; QQ shows 2, the app `scanned`, WeChat stays `pending`). Answers the platform and state.
  */
-import { z } from 'zod';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 import { markScanned } from '~/features/sign-in/server/qr-login';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
-const Body = z.object({ scan_code: z.string().min(1) });
-
-export const POST = handle(async ({ request, db }) => {
-  const { scan_code } = await readJson(request, Body);
+export const { POST, ALL } = serve(SIGN_IN_WIRE.scan, async ({ db }, { scan_code }) => {
   const scanned = await markScanned(db, { scanCode: scan_code }, new Date());
-  return ok({ platform: scanned.platform, status: scanned.state });
+  return { platform: scanned.platform, status: scanned.state };
 });
-
-export const ALL = allowOnly('POST');

@@ -4,6 +4,9 @@
  * avatar) → `{ id, card_url, detail_url, width, height }`. Refusals: 401, 415 not multipart, 413
  * 图片不能超过5MB, 400 仅支持 JPEG、PNG、WebP 图片 / 图片尺寸过大 / a bad field, 429 past the daily
  * count. The same bytes for the same purpose answer the earlier upload (docs/decisions.md).
+ *
+ * Kept on handle(): a multipart body, which serve() does not read. The browser calls the route
+ * UPLOAD_ROUTES.image (platform/wire/uploads.ts) with `upload(route, form)`.
  */
 import { requireUser } from '~/features/sign-in/server/auth-gate';
 import { allowOnly, handle, ok, readMultipartForm } from '~/platform/http/http';

@@ -3,21 +3,15 @@
  * ours: pending|scanned|confirmed|expired|cancelled|error, APP_QR_STATUSES). It never hands out
  * the token: after `confirmed` the browser calls GET qr/app/token. Needs the qr_secret cookie.
  */
-import { z } from 'zod';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 import { appQrStatusOf, pollQrSession, qrSecretFromRequest } from '~/features/sign-in/server/qr-login';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
-const Query = z.object({ qr_token: z.string().min(1) });
-
-export const GET = handle(async ({ request, url, db }) => {
-  const { qr_token } = await readQuery(url, Query);
+export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.appStatus, async ({ request, db }, { qr_token }) => {
   const poll = await pollQrSession(
     db,
     { id: qr_token, browserSecret: qrSecretFromRequest(request), platform: 'app' },
     new Date(),
   );
-  return ok({ status: appQrStatusOf(poll.state) });
+  return { status: appQrStatusOf(poll.state) };
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

@@ -3,7 +3,7 @@
  * data.qrImage, data.sessionId). Without a fingerprint: 400 获取浏览器指纹失败 (spec §8's text).
  */
 import { badRequest } from '~/platform/http/errors';
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { serve, withHeaders } from '~/platform/http/serve';
 import {
   MSG_FINGERPRINT_MISSING,
   createQrSession,
@@ -13,8 +13,9 @@ import {
   qrSecretSetCookie,
   thirdPartyScanLinks,
 } from '~/features/sign-in/server/qr-login';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
-export const GET = handle(async ({ request, url, db }) => {
+export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.qqInit, async ({ request, url, db }) => {
   const fingerprint = normaliseFingerprint(request.headers.get('uid'));
   if (!fingerprint) throw badRequest(MSG_FINGERPRINT_MISSING);
   const session = await createQrSession(
@@ -22,11 +23,8 @@ export const GET = handle(async ({ request, url, db }) => {
     { platform: 'qq', fingerprint, origin: url.origin, browserSecret: qrSecretFromRequest(request) },
     new Date(),
   );
-  return ok(
+  return withHeaders(
     { qrImage: qrImageDataUrl(session.scanUrl), sessionId: session.id, ...thirdPartyScanLinks(session) },
-    { headers: { 'set-cookie': qrSecretSetCookie(session.browserSecret, url.protocol === 'https:') } },
+    { 'set-cookie': qrSecretSetCookie(session.browserSecret, url.protocol === 'https:') },
   );
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

@@ -4,24 +4,16 @@
  * data.resultToken). On 0 the token answer is in resultToken, once; a QQ user without a phone gets
  * temp_token instead. Needs the qr_secret cookie.
  */
-import { z } from 'zod';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 import { pollQrSession, qqQrCodeOf, qrSecretFromRequest, redeemQrSession } from '~/features/sign-in/server/qr-login';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
-const Query = z.object({ sessionId: z.string().min(1) });
-
-export const GET = handle(async ({ request, url, db }) => {
-  const { sessionId } = await readQuery(url, Query);
+export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.qqStatus, async ({ request, db }, { sessionId }) => {
   const now = new Date();
   const browserSecret = qrSecretFromRequest(request);
   const poll = await pollQrSession(db, { id: sessionId, browserSecret, platform: 'qq' }, now);
   const resultStatus = qqQrCodeOf(poll.state);
-  if (poll.state !== 'logined') return ok({ resultStatus });
+  if (poll.state !== 'logined') return { resultStatus };
   const redeemed = await redeemQrSession(db, { id: sessionId, browserSecret }, now, request.headers.get('user-agent'));
-  return ok(
-    redeemed.kind === 'token' ? { resultStatus, resultToken: redeemed.answer } : { resultStatus, temp_token: redeemed.temp_token },
-  );
+  return redeemed.kind === 'token' ? { resultStatus, resultToken: redeemed.answer } : { resultStatus, temp_token: redeemed.temp_token };
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

@@ -5,20 +5,18 @@
  * authorize_url for the browser to open (docs/providers-sign-in.md); the browser secret goes in the
  * HttpOnly qr_secret cookie.
  */
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
+import { serve, withHeaders } from '~/platform/http/serve';
 import { createQrSession, qrImageDataUrl, qrSecretFromRequest, qrSecretSetCookie, thirdPartyScanLinks } from '~/features/sign-in/server/qr-login';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
-export const GET = handle(async ({ request, url, db }) => {
+export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.wechatInit, async ({ request, url, db }) => {
   const session = await createQrSession(
     db,
     { platform: 'wechat', origin: url.origin, browserSecret: qrSecretFromRequest(request) },
     new Date(),
   );
-  return ok(
+  return withHeaders(
     { session_id: session.id, qrcode_url: qrImageDataUrl(session.scanUrl), ...thirdPartyScanLinks(session) },
-    { headers: { 'set-cookie': qrSecretSetCookie(session.browserSecret, url.protocol === 'https:') } },
+    { 'set-cookie': qrSecretSetCookie(session.browserSecret, url.protocol === 'https:') },
   );
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');

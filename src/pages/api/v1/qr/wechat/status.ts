@@ -4,25 +4,17 @@
  * is handed out in this same answer, once: `token` (the token answer), or `register: true` with a
  * `temp_token` for /bind when the WeChat user has no phone yet. Needs the qr_secret cookie.
  */
-import { z } from 'zod';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
+import { serve } from '~/platform/http/serve';
 import { pollQrSession, qrSecretFromRequest, redeemQrSession, wechatQrStatusOf } from '~/features/sign-in/server/qr-login';
+import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
-const Query = z.object({ sessionId: z.string().min(1) });
-
-export const GET = handle(async ({ request, url, db }) => {
-  const { sessionId } = await readQuery(url, Query);
+export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.wechatStatus, async ({ request, db }, { sessionId }) => {
   const now = new Date();
   const browserSecret = qrSecretFromRequest(request);
   const poll = await pollQrSession(db, { id: sessionId, browserSecret, platform: 'wechat' }, now);
-  if (poll.state !== 'logined') return ok({ status: wechatQrStatusOf(poll.state) });
+  if (poll.state !== 'logined') return { status: wechatQrStatusOf(poll.state) };
   const redeemed = await redeemQrSession(db, { id: sessionId, browserSecret }, now, request.headers.get('user-agent'));
-  return ok(
-    redeemed.kind === 'token'
-      ? { status: 'success', token: redeemed.answer }
-      : { status: 'success', register: true, temp_token: redeemed.temp_token },
-  );
+  return redeemed.kind === 'token'
+    ? { status: 'success', token: redeemed.answer }
+    : { status: 'success', register: true, temp_token: redeemed.temp_token };
 });
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
