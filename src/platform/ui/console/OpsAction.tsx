@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { opsPost } from '~/platform/client/console';
 import { isApiError } from '~/platform/client/errors';
+import { postToConsole, type OpsTarget } from '~/platform/ui/console/ops-target';
 import { Modal } from '~/platform/ui/Modal';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
 
@@ -24,9 +24,10 @@ export interface OpsActionChoice {
   initial?: number;
 }
 
-export interface OpsActionProps {
-  /** Path under /api/v1/ops, e.g. /listings/decide. */
-  endpoint: string;
+/** Where it POSTs: `route` (a declared console route) or, until its screen's routes are declared, `endpoint`. */
+export type OpsActionProps = OpsActionOwnProps & OpsTarget;
+
+interface OpsActionOwnProps {
   body: Record<string, unknown>;
   label: string;
   tone?: 'primary' | 'danger' | 'plain';
@@ -56,19 +57,19 @@ const TONES = {
  * reason when asked, and reloads the server-rendered page it changed. Failures stay on the page
  * in an aria-live line (or in the dialog), never a silent reload.
  */
-export function OpsAction({
-  endpoint,
-  body,
-  label,
-  tone = 'plain',
-  confirm,
-  reason,
-  choice,
-  successText = '操作成功',
-  redirect,
-  title,
-  size = 'sm',
-}: OpsActionProps): ReactNode {
+export function OpsAction(props: OpsActionProps): ReactNode {
+  const {
+    body,
+    label,
+    tone = 'plain',
+    confirm,
+    reason,
+    choice,
+    successText = '操作成功',
+    redirect,
+    title,
+    size = 'sm',
+  } = props;
   const id = useId();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -82,7 +83,7 @@ export function OpsAction({
     setBusy(true);
     setError('');
     try {
-      await opsPost(endpoint, { ...body, ...extra });
+      await postToConsole(props, { ...body, ...extra });
       reloadWithFlash(successText, redirect);
     } catch (failure) {
       setError(isApiError(failure) ? failure.msg : '操作失败，请重试！');
