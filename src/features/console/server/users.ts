@@ -92,7 +92,8 @@ function reshapeUser(user: UserRow, shop: { id: number; name: string } | null): 
     ban_reason: user.banReason,
     banned_at: user.bannedAt?.toISOString() ?? null,
     banned_until: user.bannedUntil?.toISOString() ?? null,
-    shop,
+    // Only the id and the name: a caller may hand in a fuller shop row (its cert type).
+    shop: shop ? { id: shop.id, name: shop.name } : null,
     created_at: user.createdAt.toISOString(),
   };
 }

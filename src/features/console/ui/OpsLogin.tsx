@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { opsPost } from '~/platform/client/console';
+import { callConsole } from '~/platform/client/console';
 import { isApiError } from '~/platform/client/errors';
-import type { OperatorMe } from '~/features/console/contract/ops';
 import { opsHomeFor } from '~/features/console/ops-routes';
+import { CONSOLE_ROUTES } from '~/features/console/routes';
 
 interface Props {
   /** A console path to return to (already checked by the page), or null for the operator's home. */
@@ -25,7 +25,7 @@ export function OpsLogin({ next }: Props): ReactNode {
     setBusy(true);
     setMessage('');
     try {
-      const me = await opsPost<OperatorMe>('/auth/login', { username: username.trim(), password });
+      const me = await callConsole(CONSOLE_ROUTES.login, { username: username.trim(), password });
       window.location.assign(next ?? opsHomeFor(me.role));
     } catch (failure) {
       setMessage(isApiError(failure) ? failure.msg : '登录失败');

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { opsPost } from '~/platform/client/console';
+import { callConsole } from '~/platform/client/console';
 import { OPS_LOGIN_PATH } from '~/features/console/ops-routes';
+import { CONSOLE_ROUTES } from '~/features/console/routes';
 
 /** 退出登录 in the console's top bar: ends the session on the server, then the sign-in page. */
 export function OpsSignOut(): ReactNode {
@@ -8,7 +9,7 @@ export function OpsSignOut(): ReactNode {
   async function signOut(): Promise<void> {
     setBusy(true);
     // Whatever the answer (a session already ended answers 404), the browser leaves the console.
-    await opsPost('/auth/logout').catch(() => undefined);
+    await callConsole(CONSOLE_ROUTES.logout, {}).catch(() => undefined);
     window.location.assign(OPS_LOGIN_PATH);
   }
   return (

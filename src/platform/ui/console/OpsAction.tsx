@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { callConsole, opsPost } from '~/platform/client/console';
 import { isApiError } from '~/platform/client/errors';
+import { postToConsole, type OpsTarget } from '~/platform/ui/console/ops-target';
 import { Modal } from '~/platform/ui/Modal';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
-import type { Route } from '~/platform/wire/route';
 
 export interface OpsActionReason {
   /** The dialog's field label, e.g. 驳回原因. */
@@ -25,15 +24,10 @@ export interface OpsActionChoice {
   initial?: number;
 }
 
-/** A declared console route that takes a JSON body (its feature's routes.ts); plain data, so a page can hand it to the island. */
-export interface OpsActionRoute {
-  readonly method: 'POST';
-  readonly path: string;
-}
+/** Where it POSTs: `route` (a declared console route) or, until its screen's routes are declared, `endpoint`. */
+export type OpsActionProps = OpsActionOwnProps & OpsTarget;
 
-export interface OpsActionProps {
-  /** The declared route, or a path under /api/v1/ops (e.g. /games/maintenance) where the route is not declared yet. */
-  endpoint: string | OpsActionRoute;
+interface OpsActionOwnProps {
   body: Record<string, unknown>;
   label: string;
   tone?: 'primary' | 'danger' | 'plain';
@@ -63,19 +57,19 @@ const TONES = {
  * reason when asked, and reloads the server-rendered page it changed. Failures stay on the page
  * in an aria-live line (or in the dialog), never a silent reload.
  */
-export function OpsAction({
-  endpoint,
-  body,
-  label,
-  tone = 'plain',
-  confirm,
-  reason,
-  choice,
-  successText = '操作成功',
-  redirect,
-  title,
-  size = 'sm',
-}: OpsActionProps): ReactNode {
+export function OpsAction(props: OpsActionProps): ReactNode {
+  const {
+    body,
+    label,
+    tone = 'plain',
+    confirm,
+    reason,
+    choice,
+    successText = '操作成功',
+    redirect,
+    title,
+    size = 'sm',
+  } = props;
   const id = useId();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -89,8 +83,7 @@ export function OpsAction({
     setBusy(true);
     setError('');
     try {
-      const sent = { ...body, ...extra };
-      await (typeof endpoint === 'string' ? opsPost(endpoint, sent) : callConsole(endpoint as Route<Record<string, unknown>, unknown, 'POST'>, sent));
+      await postToConsole(props, { ...body, ...extra });
       reloadWithFlash(successText, redirect);
     } catch (failure) {
       setError(isApiError(failure) ? failure.msg : '操作失败，请重试！');

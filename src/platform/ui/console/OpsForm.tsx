@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { opsPost } from '~/platform/client/console';
 import { isApiError } from '~/platform/client/errors';
+import { postToConsole, type OpsTarget } from '~/platform/ui/console/ops-target';
 import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
 import { OPS_FORM_INPUT } from '~/platform/ui/console/field-classes';
@@ -8,9 +8,10 @@ import { OpsFieldFrame } from '~/platform/ui/console/OpsFieldFrame';
 
 export type { OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 
-export interface OpsFormProps {
-  /** Path under /api/v1/ops, e.g. /campaigns/notices/create. */
-  endpoint: string;
+/** Where it POSTs: `route` (a declared console route) or, until its screen's routes are declared, `endpoint`. */
+export type OpsFormProps = OpsFormOwnProps & OpsTarget;
+
+interface OpsFormOwnProps {
   fields: OpsFieldDef[];
   /** Wire values to start from (an edit form), keyed by field name. */
   initial?: Record<string, unknown>;
@@ -39,7 +40,8 @@ function issuesOf(data: unknown): FieldIssue[] {
  * the server's field messages shown beside their fields, and the page reloaded (or left) on
  * success. Money fields are typed in yuan and sent as integer fen; date-times are Shanghai time.
  */
-export function OpsForm({ endpoint, fields, initial = {}, extra = {}, submitLabel = '保存', successText = '已保存', redirect, label }: OpsFormProps): ReactNode {
+export function OpsForm(props: OpsFormProps): ReactNode {
+  const { fields, initial = {}, extra = {}, submitLabel = '保存', successText = '已保存', redirect, label } = props;
   const id = useId();
   const [values, setValues] = useState<Record<string, string | boolean>>(() =>
     Object.fromEntries(fields.map((field) => [field.name, wireToFieldValue(field, initial[field.name] ?? field.defaultValue)])),
@@ -66,7 +68,7 @@ export function OpsForm({ endpoint, fields, initial = {}, extra = {}, submitLabe
     setBusy(true);
     setMessage('');
     try {
-      await opsPost(endpoint, body);
+      await postToConsole(props, body);
       reloadWithFlash(successText, redirect);
     } catch (failure) {
       const msg = isApiError(failure) ? failure.msg : '操作失败，请重试！';

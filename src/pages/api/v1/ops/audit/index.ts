@@ -3,15 +3,8 @@
  * AuditEntryView, newest first (permission `audit`: admin). `action` ending in a dot is a prefix
  * (`complaint.`); from/to are Shanghai days, both included.
  */
-import { opsAuditQuerySchema } from '~/features/console/contract/ops';
-import { handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { auditQueryFrom, searchAudit } from '~/features/console/server/audit';
+import { CONSOLE_WIRE } from '~/features/console/wire';
 
-export const GET = handle(async (ctx) => {
-  await requireOperator(ctx, 'audit');
-  const query = await readQuery(ctx.url, opsAuditQuerySchema);
-  return ok(await searchAudit(ctx.db, auditQueryFrom(query)));
-});
-export const HEAD = headOf(GET);
-export const ALL = opsAllowOnly('GET');
+export const { GET, HEAD, ALL } = serveConsole(CONSOLE_WIRE.audit, 'audit', async (ctx, query) => searchAudit(ctx.db, auditQueryFrom(query)));

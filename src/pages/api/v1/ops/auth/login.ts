@@ -3,21 +3,18 @@
  * (HttpOnly, SameSite=Strict). The one console call open to everybody. Wrong name or password:
  * 400 用户名或密码错误 whichever it was; too many attempts per name or address: 429.
  */
-import { opsLoginBodySchema } from '~/features/console/contract/ops';
 import { clientIp } from '~/platform/http/client-ip';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { serve, withHeaders } from '~/platform/http/serve';
 import { sessionCookieHeader } from '~/features/console/server/ops-auth';
 import { signInOperator } from '~/features/console/server/operators';
+import { CONSOLE_WIRE } from '~/features/console/wire';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const body = await readJson(ctx.request, opsLoginBodySchema);
+// No operator gate: this is how an operator gets a session. A wrong method answers allowOnly's 405.
+export const { POST, ALL } = serve(CONSOLE_WIRE.login, async (ctx, body) => {
   const { session, me } = await signInOperator(
     ctx.db,
     { username: body.username, password: body.password, ip: clientIp(ctx.astro), userAgent: ctx.request.headers.get('user-agent') },
-    now,
+    new Date(),
   );
-  return ok(me, { headers: { 'set-cookie': sessionCookieHeader(session.token) } });
+  return withHeaders(me, { 'set-cookie': sessionCookieHeader(session.token) });
 });
-
-export const ALL = allowOnly('POST');

@@ -2,17 +2,11 @@
  * POST /api/v1/ops/auth/password `{ old_password, new_password }`: the signed-in operator changes
  * their own password; their other sessions end. 400 原密码错误.
  */
-import { opsPasswordChangeBodySchema } from '~/features/console/contract/ops';
-import { handle, ok, readJson } from '~/platform/http/http';
-import { opsAllowOnly, requireAnyOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { changeOwnPassword } from '~/features/console/server/operators';
+import { CONSOLE_WIRE } from '~/features/console/wire';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const actor = await requireAnyOperator(ctx, now);
-  const body = await readJson(ctx.request, opsPasswordChangeBodySchema);
+export const { POST, ALL } = serveConsole(CONSOLE_WIRE.changePassword, null, async (ctx, body, { actor, now }) => {
   await changeOwnPassword(ctx.db, actor, body.old_password, body.new_password, now);
-  return ok(null);
+  return null;
 });
-
-export const ALL = opsAllowOnly('POST');

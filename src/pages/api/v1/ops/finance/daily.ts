@@ -4,15 +4,16 @@
  * `format=csv` the whole range as a CSV download (oldest day first, a 合计 line); errors answer the
  * usual JSON envelope either way.
  */
-import { opsFinanceDailyQuerySchema } from '~/features/console/contract/ops-finance';
 import { handle, headOf, ok, readQuery } from '~/platform/http/http';
 import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
 import { financeDaily, financeDailyCsv } from '~/features/wallet/server/ops-finance';
+import { financeDailyQuerySchema } from '~/features/console/wire';
 
+// Not served through its route: with format=csv the answer is a CSV download, not the envelope.
 export const GET = handle(async (ctx) => {
   const now = new Date();
   await requireOperator(ctx, 'finance', now);
-  const query = await readQuery(ctx.url, opsFinanceDailyQuerySchema);
+  const query = await readQuery(ctx.url, financeDailyQuerySchema);
   if (query.format === 'json') return ok(await financeDaily(ctx.db, query, now));
   const { csv, from, to } = await financeDailyCsv(ctx.db, query, now);
   return new Response(csv, {

@@ -3,15 +3,8 @@
  * `withdrawals`): the review queue (state review, the default, oldest first) or withdrawals in any
  * state, searchable by username, phone or withdrawal number and by the day applied.
  */
-import { opsWithdrawalsQuerySchema } from '~/features/console/contract/ops-finance';
-import { handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { listWithdrawalsForOps } from '~/features/wallet/server/ops-withdrawals';
+import { CONSOLE_WIRE } from '~/features/console/wire';
 
-export const GET = handle(async (ctx) => {
-  await requireOperator(ctx, 'withdrawals');
-  const query = await readQuery(ctx.url, opsWithdrawalsQuerySchema);
-  return ok(await listWithdrawalsForOps(ctx.db, query));
-});
-export const HEAD = headOf(GET);
-export const ALL = opsAllowOnly('GET');
+export const { GET, HEAD, ALL } = serveConsole(CONSOLE_WIRE.withdrawals, 'withdrawals', async (ctx, query) => listWithdrawalsForOps(ctx.db, query));

@@ -1,0 +1,144 @@
+/**
+ * The operator console's own API routes (under /api/v1/ops), declared once: the console's islands
+ * call them with `callConsole(route, input)`, the endpoints serve them with the schemas of wire.ts.
+ * Sign-in, the operator's own account, operator accounts, the audit log, users, orders, finance,
+ * withdrawal review and the site settings. Every one but sign-in needs an operator session; without
+ * one the console answers 404 (docs/decisions.md "Operator console").
+ *
+ * Not the console's screens: those are ops-routes.ts.
+ */
+import { route, type NoInput } from '~/platform/wire/route';
+import type { AuditEntryView, OperatorMe, OperatorView, OpsRole } from '~/features/console/contract/ops';
+import type {
+  OpsBanResult,
+  OpsOrderDetail,
+  OpsOrderRow,
+  OpsOrderStateFilter,
+  OpsUserDetail,
+  OpsUserRoleFilter,
+  OpsUserRow,
+  OpsUserStatusFilter,
+  OpsWalletAdjustResult,
+} from '~/features/console/contract/ops-users';
+import type {
+  OpsFinanceDailyPage,
+  OpsLedgerCheckView,
+  OpsLedgerPage,
+  OpsWithdrawalStateFilter,
+  OpsWithdrawalView,
+  OpsWithdrawalsPage,
+} from '~/features/console/contract/ops-finance';
+import type { LedgerKind } from '~/features/wallet/contract/money';
+import type { DownloadManifest } from '~/features/content/contract/site-settings';
+import type { Page } from '~/platform/wire/common';
+
+/** The paging every console list takes (defaults: page 1, the console's page size). */
+export interface OpsPaging {
+  page?: number;
+  page_size?: number;
+}
+
+/** A Shanghai day 'YYYY-MM-DD'. */
+type Day = string;
+
+export interface OpsUsersListQuery extends OpsPaging {
+  /** The id, username, nickname, the full phone or its last 4 digits. */
+  q?: string;
+  status?: OpsUserStatusFilter;
+  role?: OpsUserRoleFilter;
+}
+
+export interface OpsOrdersListQuery extends OpsPaging {
+  /** An order number or its start. */
+  q?: string;
+  user_id?: number;
+  listing_id?: number;
+  state?: OpsOrderStateFilter;
+  kind?: 'all' | 'rental' | 'vip' | 'recharge';
+  from?: Day;
+  to?: Day;
+}
+
+export interface OpsAuditListQuery extends OpsPaging {
+  operator?: string;
+  /** Ending in a dot: a prefix (`complaint.`). */
+  action?: string;
+  target_type?: string;
+  target_id?: string;
+  from?: Day;
+  to?: Day;
+}
+
+export interface OpsWithdrawalsListQuery extends OpsPaging {
+  state?: OpsWithdrawalStateFilter;
+  q?: string;
+  from?: Day;
+  to?: Day;
+}
+
+export interface OpsFinanceDailyListQuery extends OpsPaging {
+  from?: Day;
+  to?: Day;
+}
+
+export interface OpsLedgerListQuery extends OpsPaging {
+  /** Exact username, phone, or id. */
+  user?: string;
+  kind?: 'all' | LedgerKind;
+  from?: Day;
+  to?: Day;
+}
+
+export type OpsWithdrawalDecision = { withdraw_no: string; decision: 'pay' } | { withdraw_no: string; decision: 'refuse'; reason: string };
+
+export const CONSOLE_ROUTES = {
+  // -- sign-in and the operator's own account
+  /** The one console call open to everybody; sets the session cookie. 400 用户名或密码错误, 429. */
+  login: route.post<{ username: string; password: string }, OperatorMe>('/ops/auth/login'),
+  /** Ends this session and clears the cookie (no body). */
+  logout: route.post<NoInput, null>('/ops/auth/logout'),
+  /** Who is signed in and what their role may do. */
+  me: route.get<NoInput, OperatorMe>('/ops/auth/me'),
+  /** The operator's own password; their other sessions end. 400 原密码错误. */
+  changePassword: route.post<{ old_password: string; new_password: string }, null>('/ops/auth/password'),
+
+  // -- operator accounts (permission `operators`) and the audit log (`audit`)
+  operators: route.get<NoInput, OperatorView[]>('/ops/operators'),
+  createOperator: route.post<{ username: string; display_name: string; role: OpsRole; password: string }, OperatorView>('/ops/operators/create'),
+  updateOperator: route.post<{ id: number; role?: OpsRole; display_name?: string; disabled?: boolean }, OperatorView>('/ops/operators/update'),
+  resetOperatorPassword: route.post<{ id: number; password: string }, OperatorView>('/ops/operators/password'),
+  audit: route.get<OpsAuditListQuery, Page<AuditEntryView>>('/ops/audit'),
+
+  // -- users (`users.read`, `users.ban`, `wallet.adjust`) and orders (`orders.read`)
+  users: route.get<OpsUsersListQuery, Page<OpsUserRow>>('/ops/users'),
+  user: route.get<{ id: number }, OpsUserDetail>('/ops/users/detail'),
+  /** A timed ban's `days`; absent or null: until an operator lifts it. */
+  banUser: route.post<{ user_id: number; reason: string; days?: number | null }, OpsBanResult>('/ops/users/ban'),
+  unbanUser: route.post<{ user_id: number; reason: string }, OpsBanResult>('/ops/users/unban'),
+  /** `amount` in yuan (text or a number). */
+  adjustWallet: route.post<{ user_id: number; direction: 'credit' | 'debit'; amount: string | number; reason: string }, OpsWalletAdjustResult>('/ops/users/wallet-adjust'),
+  orders: route.get<OpsOrdersListQuery, Page<OpsOrderRow>>('/ops/orders'),
+  order: route.get<{ id: number }, OpsOrderDetail>('/ops/orders/detail'),
+
+  // -- finance (`finance`) and withdrawal review (`withdrawals`)
+  /** The JSON report; the same path with format=csv is a download (a link, not a call). */
+  financeDaily: route.get<OpsFinanceDailyListQuery, OpsFinanceDailyPage>('/ops/finance/daily'),
+  ledger: route.get<OpsLedgerListQuery, OpsLedgerPage>('/ops/finance/ledger'),
+  ledgerCheck: route.get<NoInput, OpsLedgerCheckView>('/ops/finance/ledger-check'),
+  withdrawals: route.get<OpsWithdrawalsListQuery, OpsWithdrawalsPage>('/ops/withdrawals'),
+  decideWithdrawal: route.post<OpsWithdrawalDecision, OpsWithdrawalView>('/ops/withdrawals/decide'),
+
+  // -- site settings (`settings.money`: commission, hold, withdrawal review; `settings.site`: the rest)
+  saveCommission: route.post<{ bps_0: number; bps_1: number; bps_2: number }, null>('/ops/settings/commission'),
+  saveHold: route.post<{ hours: number }, null>('/ops/settings/hold'),
+  saveWithdrawReview: route.post<{ enabled: boolean; above_fen: number }, null>('/ops/settings/withdraw-review'),
+  saveReview: route.post<{ enabled: boolean; price_change_percent: number }, null>('/ops/settings/review'),
+  /** One contact per line: 名称 | 联系方式 | 说明. */
+  saveContacts: route.post<{ lines: string; notice?: string }, null>('/ops/settings/contacts'),
+  /** Each named file must already be in the server's downloads folder. */
+  saveDownload: route.post<
+    { version: string; released_on?: string; windows_file?: string; windows_notes?: string; macos_file?: string; macos_notes?: string },
+    DownloadManifest
+  >('/ops/settings/download'),
+  saveWechat: route.post<{ enabled: boolean; follow_url: string; text: string; text_pay_result?: string; text_order?: string }, null>('/ops/settings/wechat'),
+};
