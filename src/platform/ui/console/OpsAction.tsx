@@ -24,7 +24,7 @@ export interface OpsActionChoice {
   initial?: number;
 }
 
-/** Where it POSTs: `route` (a declared console route) or, until its screen's routes are declared, `endpoint`. */
+/** Where it POSTs: `route`, a declared console route. */
 export type OpsActionProps = OpsActionOwnProps & OpsTarget;
 
 interface OpsActionOwnProps {

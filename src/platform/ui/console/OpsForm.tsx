@@ -8,7 +8,7 @@ import { OpsFieldFrame } from '~/platform/ui/console/OpsFieldFrame';
 
 export type { OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 
-/** Where it POSTs: `route` (a declared console route) or, until its screen's routes are declared, `endpoint`. */
+/** Where it POSTs: `route`, a declared console route. */
 export type OpsFormProps = OpsFormOwnProps & OpsTarget;
 
 interface OpsFormOwnProps {
