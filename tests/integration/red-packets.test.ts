@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MS_PER_DAY } from '~/platform/config/constants';
 import { couponFromInfo } from '~/features/orders/rules/coupon';
-import type { RedPacket, RedPacketPage } from '~/platform/stores/red-packets';
+import type { RedPacket, RedPacketPage } from '~/features/wallet/red-packets-store';
 import type { Db } from '~/platform/db/client';
 import { DEMO_RED_PACKETS, DEMO_USERS, seedDemoData } from '~/app/seed/demo';
 import { qrSessions, redPackets, users, verificationCodes } from '~/platform/db/schema';

@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { publicGet } from '~/platform/client/public-get';
+import { callPublic } from '~/platform/client/public-get';
+import { route } from '~/platform/wire/route';
+
+const LOOKING = route.get<{ account_id: number }, { look_count: number }>('/detail/looking');
 
 // Issue 12: the detail page's look counter reads a public endpoint without the API client.
 
@@ -8,7 +11,7 @@ function answer(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-describe('publicGet', () => {
+describe('callPublic', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     document.head.innerHTML = '';
@@ -18,7 +21,7 @@ describe('publicGet', () => {
     document.head.innerHTML = '<meta name="api-base" content="https://api.example.test/">';
     const fetchMock = vi.fn(async (_url: string) => answer(200, { code: 0, msg: 'ok', data: { look_count: 3 } }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(publicGet('/detail/looking', { account_id: 7 })).resolves.toEqual({ look_count: 3 });
+    await expect(callPublic(LOOKING, { account_id: 7 })).resolves.toEqual({ look_count: 3 });
     expect(fetchMock.mock.calls[0]![0]).toBe('https://api.example.test/api/v1/detail/looking?account_id=7');
   });
 
@@ -28,6 +31,6 @@ describe('publicGet', () => {
     ['a body that is not the envelope', 200, ['not', 'an', 'envelope']],
   ])('rejects %s', async (_label, status, body) => {
     vi.stubGlobal('fetch', vi.fn(async () => answer(status, body)));
-    await expect(publicGet('/detail/looking', { account_id: 7 })).rejects.toThrow();
+    await expect(callPublic(LOOKING, { account_id: 7 })).rejects.toThrow();
   });
 });

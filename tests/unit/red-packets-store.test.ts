@@ -5,10 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshToken, jsonResponse, okResponse, renter, sentRequest, stubFetch, type FetchMock } from './api-helpers';
-import type { RedPacket } from '~/platform/stores/red-packets';
+import type { RedPacket } from '~/features/wallet/red-packets-store';
 
 // Fresh modules per test: the client and the stores keep module state.
-let store: typeof import('~/platform/stores/red-packets');
+let store: typeof import('~/features/wallet/red-packets-store');
 let auth: typeof import('~/platform/stores/auth');
 let session: typeof import('~/features/sign-in/session');
 let ui: typeof import('~/platform/stores/ui');
@@ -29,7 +29,7 @@ const page = (ids: number[]) => ({ list: ids.map(packet), total: ids.length, pag
 beforeEach(async () => {
   vi.resetModules();
   fetchMock = stubFetch();
-  store = await import('~/platform/stores/red-packets');
+  store = await import('~/features/wallet/red-packets-store');
   auth = await import('~/platform/stores/auth');
   session = await import('~/features/sign-in/session');
   ui = await import('~/platform/stores/ui');

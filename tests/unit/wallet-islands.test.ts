@@ -11,7 +11,7 @@ import { ApiError } from '~/platform/client/errors';
 import * as money from '~/features/wallet/client/money';
 import type { LedgerEntry, WalletInfo, Withdrawal } from '~/features/wallet/client/money';
 import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_PRESETS_FEN, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '~/platform/config/constants';
-import type { RedPacket } from '~/platform/stores/red-packets';
+import type { RedPacket } from '~/features/wallet/red-packets-store';
 import { $modal, closeModal } from '~/platform/stores/ui';
 import { settle, submitRecharge, submitWithdrawal } from '~/features/wallet/ui/actions';
 import { ALIPAY_ACCOUNT_INVALID, ALIPAY_ACCOUNT_REQUIRED, validateAlipayAccount } from '~/features/wallet/ui/alipay-account';

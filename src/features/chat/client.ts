@@ -6,7 +6,7 @@
 import type { ChatHistory, ChatMessageView, ChatOpsHistory, ChatOpsList, ChatOpsView, ChatOrderChoice, ChatReadResult, ChatSendResult, ChatState, ChatConversationSummary } from '~/features/chat/contract/chat';
 import { CHAT_ROUTES, type ChatPageQuery, type ChatSendInput, type ChatUploadAnswer } from '~/features/chat/routes';
 import { API_PREFIX, CODE_SUCCESS } from '~/platform/config/constants';
-import { apiPost, call, resolveUrl, apiGet, upload } from '~/platform/client/client';
+import { call, resolveUrl, upload } from '~/platform/client/client';
 import { UPLOAD_ROUTES } from '~/platform/wire/uploads';
 import { ApiError } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';

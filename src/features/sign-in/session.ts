@@ -6,7 +6,7 @@
 import { flushPendingAfterLogin } from '~/platform/client/client';
 import { newUserRedPacketDelayMs } from '~/platform/rules/login-state';
 import { setLogin, type TokenInfo, type UserInfo } from '~/platform/stores/auth';
-import { loadRedPackets } from '~/platform/stores/red-packets';
+import { loadRedPackets } from '~/features/wallet/red-packets-store';
 import { closeModal, openModal, showSuccess } from '~/platform/stores/ui';
 
 /** spec §8 success message after any sign-in. */

@@ -95,6 +95,15 @@ export function call<In, Out>(route: Route<In, Out>, ...[input, options = {}]: P
 }
 
 /**
+ * POSTs a declared route with a body already serialised: a signed request (spec §5) signs the exact
+ * text it sends, which `call` would serialise again. The route names the path (a signed route has no
+ * path parameters).
+ */
+export function callWithText<In, Out>(route: Route<In, Out, 'POST'>, text: string, options: RequestOptions = {}): Promise<Out> {
+  return request<Out>({ method: 'POST', path: route.path, body: text, options });
+}
+
+/**
  * Sends a multipart form to a declared upload route (`call` sends JSON): the site's headers, toasts
  * and 401 handling as for any other call.
  */

@@ -7,8 +7,9 @@
  */
 import { API_PREFIX, CODE_SUCCESS, REQUEST_TIMEOUT_MS } from '~/platform/config/constants';
 import { baseFromDocument } from '~/platform/client/base-url';
+import type { Route } from '~/platform/wire/route';
 
-export async function publicGet<T>(path: string, params: Record<string, string | number>, signal?: AbortSignal): Promise<T> {
+async function publicGet<T>(path: string, params: Record<string, string | number>, signal?: AbortSignal): Promise<T> {
   const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const response = await fetch(`${baseFromDocument()}${API_PREFIX}${path}?${query}`, {
@@ -20,4 +21,9 @@ export async function publicGet<T>(path: string, params: Record<string, string |
     throw new Error(`GET ${path} answered ${response.status}`);
   }
   return (body as { data: T }).data;
+}
+
+/** GETs a declared public route (no path parameters) with the light client above. */
+export function callPublic<In extends Record<string, string | number>, Out>(route: Route<In, Out, 'GET'>, input: In, signal?: AbortSignal): Promise<Out> {
+  return publicGet<Out>(route.path, input, signal);
 }

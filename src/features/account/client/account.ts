@@ -6,7 +6,7 @@ import type { SignedInDevice, ThirdPartyBinding } from '~/features/account/contr
 import type { UserInfo } from '~/platform/stores/auth';
 import { getSign } from '~/features/sign-in/client/auth';
 import { encryptPassword, signBody } from '~/features/sign-in/client/auth-crypto';
-import { apiPost, call, type RequestOptions, apiGet, upload } from '~/platform/client/client';
+import { call, callWithText, type RequestOptions, upload } from '~/platform/client/client';
 import { ACCOUNT_ROUTES } from '~/features/account/routes';
 import { WALLET_ROUTES } from '~/features/wallet/routes';
 import { SIGN_IN_ROUTES } from '~/features/sign-in/routes';
@@ -74,8 +74,8 @@ export async function changePassword(input: { password: string; old_password?: s
   if (input.old_password !== undefined) body['old_password'] = await seal(input.old_password);
   if (input.code !== undefined) body['code'] = input.code;
   const text = JSON.stringify(body);
-  // The signed text itself is the body, which `call` (it serialises an object) cannot send.
-  return apiPost(ACCOUNT_ROUTES.changePassword.path, text, {
+  // The signed text itself is the body (callWithText), which `call` would serialise again.
+  return callWithText(ACCOUNT_ROUTES.changePassword, text, {
     headers: {
       'content-type': 'application/json',
       [SIGN_HEADERS.timestamp]: String(challenge.timestamp),

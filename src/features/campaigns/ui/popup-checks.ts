@@ -10,21 +10,12 @@
 import { AD_DEVICE_CODE, AD_LIST_REFRESH_MS } from '~/platform/config/constants';
 import type { EmergencyNotice } from '~/features/campaigns/contract/popups';
 import { POPUP_ROUTES } from '~/features/campaigns/routes';
-import { publicGet } from '~/platform/client/public-get';
-import type { Route } from '~/platform/wire/route';
+import { callPublic } from '~/platform/client/public-get';
 import { chooseAd, resetForNewDay, withAdList } from '~/features/campaigns/rules/ad-choice';
 import { chooseNoticePopup } from '~/features/campaigns/rules/notice-popups';
 import { isSpecialOfferRoute, runsAdCheck, runsNoticeCheck } from '~/features/campaigns/rules/popup-triggers';
 import { loadAdState, loadPendingPopups, saveAdState, savePendingPopups } from '~/features/campaigns/store';
 import { $modal, openModal, type ModalName } from '~/platform/stores/ui';
-
-/**
- * GETs a public popup route through publicGet, not the site's client: no token, no toasts, and the
- * client stays out of the pages' first load (this module loads on demand on every page entry).
- */
-function getPublic<In extends Record<string, string | number>, Out>(route: Route<In, Out, 'GET'>, input: In): Promise<Out> {
-  return publicGet<Out>(route.path, input);
-}
 
 /** Opens a modal now, or once whatever modal is open has closed. */
 function showWhenFree(name: ModalName, props: Record<string, unknown>): void {
@@ -43,7 +34,7 @@ function showWhenFree(name: ModalName, props: Record<string, unknown>): void {
 async function noticeCheck(): Promise<void> {
   let today: EmergencyNotice[] = [];
   try {
-    today = await getPublic(POPUP_ROUTES.emergencyNotices, {});
+    today = await callPublic(POPUP_ROUTES.emergencyNotices, {});
   } catch {
     // Offline or failing: the pending ones may still show (spec: merged with pending ones).
   }
@@ -57,7 +48,7 @@ async function adCheck(onSpecialOfferPage: boolean): Promise<void> {
   const fetchedAt = state.pendingAdList?.fetchedAt ?? 0;
   if (state.pendingAdList === null || Date.now() - fetchedAt >= AD_LIST_REFRESH_MS || Date.now() < fetchedAt) {
     try {
-      state = withAdList(state, await getPublic(POPUP_ROUTES.ads, { device: AD_DEVICE_CODE }), new Date());
+      state = withAdList(state, await callPublic(POPUP_ROUTES.ads, { device: AD_DEVICE_CODE }), new Date());
     } catch {
       if (state.pendingAdList === null) return;
     }

@@ -1,14 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { LookStats } from '~/features/catalog/contract/catalog';
 import { CATALOG_ROUTES } from '~/features/catalog/routes';
-import { publicGet } from '~/platform/client/public-get';
+import { callPublic } from '~/platform/client/public-get';
 
 /**
  * The detail page's look counter (spec §7 detail "look counter", "looking-user list"). Loaded
  * in the browser so the cached page stays the same for everyone; a failure shows nothing.
  *
- * The declared route's path goes through publicGet, not `call`: the full client (ofetch, the
- * token and toast stores) would load with the detail page's first paint, which publicGet exists to
+ * The declared route goes through callPublic, not `call`: the full client (ofetch, the
+ * token and toast stores) would load with the detail page's first paint, which the light public client exists to
  * avoid; the request stays a bare GET without token or system headers.
  */
 export default function LookingNow({ listingId }: { listingId: number }): ReactNode {
@@ -16,7 +16,7 @@ export default function LookingNow({ listingId }: { listingId: number }): ReactN
 
   useEffect(() => {
     const controller = new AbortController();
-    publicGet<LookStats>(CATALOG_ROUTES.looking.path, { account_id: listingId }, controller.signal)
+    callPublic(CATALOG_ROUTES.looking, { account_id: listingId }, controller.signal)
       .then(setStats)
       .catch(() => undefined);
     return () => controller.abort();

@@ -3,7 +3,7 @@
  * features/sellers/contract/seller-earnings.ts). Every call needs the signed-in seller's token.
  */
 import type { ComplaintAnswerBody, Page, SellerComplaint, SellerEarnings, SellerEarningsQuery, SellerOrder, SellerOrdersQuery } from '~/features/sellers/contract/seller-earnings';
-import { apiPost, call, type RequestOptions, apiGet, upload } from '~/platform/client/client';
+import { call, type RequestOptions, upload } from '~/platform/client/client';
 import { SELLER_ROUTES } from '~/features/sellers/routes';
 import { UPLOAD_ROUTES } from '~/platform/wire/uploads';
 

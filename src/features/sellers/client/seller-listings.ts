@@ -1,6 +1,6 @@
 /** The seller's listings (contract in features/sellers/contract/seller-listings.ts). Every call needs the signed-in seller's token. */
 import type { ListingCreateInput, ListingUpdateInput, Page, SellerListingCredentials, SellerListingDeleteAnswer, SellerListingEdit, SellerListingFilter, SellerListingOptions, SellerListingRow, SellerListingSaved, SellerListingStateAnswer, UploadedImageAnswer } from '~/features/sellers/contract/seller-listings';
-import { apiPost, call, type RequestOptions, apiGet, upload } from '~/platform/client/client';
+import { call, type RequestOptions, upload } from '~/platform/client/client';
 import { SELLER_ROUTES } from '~/features/sellers/routes';
 import { UPLOAD_ROUTES } from '~/platform/wire/uploads';
 

@@ -4,7 +4,7 @@
  * them sends the stored token except realName, bindPhoneSignedIn and confirmAppQr.
  */
 import type { TokenInfo, UserInfo } from '~/platform/stores/auth';
-import { apiGet, apiPost, call } from '~/platform/client/client';
+import { call, callWithText } from '~/platform/client/client';
 import { ACCOUNT_ROUTES } from '~/features/account/routes';
 import type { Route } from '~/platform/wire/route';
 import { encryptPassword, signBody } from '~/features/sign-in/client/auth-crypto';
@@ -35,7 +35,7 @@ export async function signedPost<In extends { password: string }, Out>(route: Ro
     ts: challenge.timestamp,
   });
   const text = JSON.stringify({ ...body, password });
-  return apiPost<Out>(route.path, text, {
+  return callWithText(route, text, {
     noToken: true,
     headers: {
       'content-type': 'application/json',

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { claimGoldTask, dailySignIn, exchangeGold, getGold, type GoldOverview, type GoldTask } from '~/features/wallet/client/money';
-import { loadRedPackets } from '~/platform/stores/red-packets';
+import { loadRedPackets } from '~/features/wallet/red-packets-store';
 import { showSuccess } from '~/platform/stores/ui';
 import LoginRequired from '~/platform/ui/LoginRequired';
 import { ExchangeCodeBox } from '~/features/wallet/ui/ExchangeCodeBox';

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { loadRedPackets, type RedPacket } from '~/platform/stores/red-packets';
+import { loadRedPackets, type RedPacket } from '~/features/wallet/red-packets-store';
 import { ExchangeCodeBox } from '~/features/wallet/ui/ExchangeCodeBox';
 import LoginRequired from '~/platform/ui/LoginRequired';
 import { EmptyState } from '~/platform/ui/EmptyState';

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { couponFromInfo, isPercentageCoupon } from '~/features/orders/rules/coupon';
 import { fenToYuanShort } from '~/platform/rules/money';
 import { formatShanghaiDate } from '~/platform/rules/shanghai-time';
-import { $redPackets, loadRedPackets, RED_PACKETS_LOAD_FAILED_MSG, type RedPacket } from '~/platform/stores/red-packets';
+import { $redPackets, loadRedPackets, RED_PACKETS_LOAD_FAILED_MSG, type RedPacket } from '~/features/wallet/red-packets-store';
 import { EmptyState } from '~/platform/ui/EmptyState';
 import { Modal } from '~/platform/ui/Modal';
 import { Skeleton } from '~/platform/ui/Skeleton';

@@ -6,7 +6,8 @@
  * every page) and one user's envelopes are never shown to the next.
  */
 import { atom } from 'nanostores';
-import { apiGet } from '~/platform/client/client';
+import { call } from '~/platform/client/client';
+import { WALLET_ROUTES } from '~/features/wallet/routes';
 import { ApiError } from '~/platform/client/errors';
 import { RED_PACKET_PAGE_SIZE, RED_PACKET_STATUS } from '~/platform/config/constants';
 import type { RedPacket, RedPacketPage } from '~/features/wallet/contract/red-packets';
@@ -35,7 +36,7 @@ export function loadRedPackets(): Promise<RedPacket[] | null> {
   const token = currentToken();
   if (token === null) return Promise.resolve(null);
   if (inFlight?.token === token) return inFlight.promise;
-  const promise = apiGet<RedPacketPage>('/account/redPackets', { ...USABLE_RED_PACKETS_QUERY })
+  const promise = call(WALLET_ROUTES.redPackets, { ...USABLE_RED_PACKETS_QUERY })
     .then((page): RedPacket[] | null => {
       // Signed out or switched account meanwhile: this list belongs to nobody on screen now.
       if (currentToken() !== token) return null;
