@@ -16,7 +16,8 @@
 import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../src/app/seed/test-database';
 import { sellerEarningsQuerySchema, sellerOrdersQuerySchema } from '../src/features/sellers/contract/seller-earnings';
-import { orderListQuerySchema, listOrders } from '../src/features/orders/server/orders';
+import { listOrders } from '../src/features/orders/server/orders';
+import { orderListQuerySchema } from '../src/features/orders/wire';
 import { getSellerEarnings } from '../src/features/sellers/server/seller-earnings';
 import { listSellerOrders } from '../src/features/sellers/server/seller-orders';
 import { ledgerIdentity } from '../src/features/sellers/server/settlement';

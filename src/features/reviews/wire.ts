@@ -4,13 +4,11 @@
  * these schemas' outputs.
  */
 import { z } from 'zod';
-import { MY_REVIEWS_PAGE_SIZE_DEFAULT, MY_REVIEWS_PAGE_SIZE_MAX, PAY_STATUS_CODE, REVIEWS_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import { MY_REVIEWS_PAGE_SIZE_DEFAULT, MY_REVIEWS_PAGE_SIZE_MAX, REVIEWS_PAGE_SIZE_MAX } from '~/platform/config/constants';
 import { CATALOG_MAX_PAGE } from '~/features/catalog/contract/catalog';
 import { REVIEW_ROUTES } from '~/features/reviews/routes';
 import { MSG_REVIEW_CONTENT_EMPTY, MSG_REVIEW_RATING, isReviewRating, reviewContentError } from '~/features/reviews/rules/review-writing';
-import { RENTAL_OPTIONS, type RentalOption } from '~/features/orders/rules/periods';
-import type { OrderKindName, PayStatusCode } from '~/features/orders/rules/order-status';
-import { PAY_CHANNELS } from '~/features/wallet/contract/money';
+import { orderNoSchema, orderViewSchema } from '~/features/orders/wire';
 import { optionalQuery, pageSchema, queryIdSchema, queryIntSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';
 
@@ -19,12 +17,6 @@ import { wire } from '~/platform/wire/wired-route';
 
 /** The catalog's last page (a page past it would overflow the offset arithmetic). */
 const MAX_PAGE = CATALOG_MAX_PAGE;
-
-/**
- * An order number as the order calls read it (orders/server/orders.ts orderNoSchema, a server
- * module this file may not import): trimmed, 1-32 characters.
- */
-const orderNoSchema = z.string().trim().min(1).max(32);
 
 /** Query of GET account/comments and account/commentsPending. */
 export const myReviewsQuerySchema = z.object({
@@ -117,70 +109,6 @@ export const reviewItemSchema = z.strictObject({
 export const reviewsPageSchema = pageSchema(reviewItemSchema).extend({
   /** One decimal; null when the listing has no review. */
   average_rating: z.number().nullable(),
-});
-
-// An order as every order call answers it (wallet/contract/money.ts OrderView), for 待评价. The
-// orders' calls have no wired routes yet, so its schema is written here, where an answer needs it.
-const ORDER_KINDS = ['rental', 'vip', 'recharge'] as const satisfies readonly OrderKindName[];
-const RENTAL_OPTION_NAMES = RENTAL_OPTIONS.map((def) => def.option) as [RentalOption, ...RentalOption[]];
-const PAY_STATUS_CODES = Object.values(PAY_STATUS_CODE) as [PayStatusCode, ...PayStatusCode[]];
-const yuan = z.string();
-const idAndName = z.strictObject({ id: rowId, name: z.string() });
-
-const orderViewSchema = z.strictObject({
-  order_no: z.string(),
-  kind: z.enum(ORDER_KINDS),
-  order_status: z.number().int(),
-  order_status_text: z.string(),
-  pay_status_code: z.literal(PAY_STATUS_CODES),
-  rental_id: z.number().int().nullable(),
-  rental_option: z.enum(RENTAL_OPTION_NAMES).nullable(),
-  option_label: z.string().nullable(),
-  hours: z.number().int().nullable(),
-  bonus_hours: z.number().int(),
-  reserved: z.boolean(),
-  hire_start_time: isoTime.nullable(),
-  hire_end_time: isoTime.nullable(),
-  is_free: z.boolean(),
-  hire_original_prices: yuan,
-  hire_activity_discount_prices: yuan,
-  hire_vip_discount_prices: yuan,
-  hire_coupon_discount_prices: yuan,
-  hire_real_pay_prices: yuan,
-  deposit: yuan,
-  total: yuan,
-  total_fen: z.number().int(),
-  hire_game_money_prices: yuan,
-  hire_refund_game_money_prices: yuan,
-  refund_amount: yuan,
-  deposit_returned: yuan,
-  red_packet: idAndName.nullable(),
-  pay_channel: z.enum(PAY_CHANNELS).nullable(),
-  pay_deadline: isoTime,
-  paid_at: isoTime.nullable(),
-  hire_order_time: isoTime,
-  productInfo: z
-    .strictObject({
-      id: rowId,
-      title: z.string(),
-      img: z.string().nullable(),
-      game_name: z.string(),
-      role_name: z.string(),
-      is_hafu: z.boolean(),
-      hafu_prepay: yuan.nullable(),
-    })
-    .nullable(),
-  vip_plan: z.strictObject({ id: rowId, name: z.string(), days: z.number().int() }).nullable(),
-  review_id: rowId.nullable(),
-  actions: z.strictObject({
-    can_pay: z.boolean(),
-    can_cancel: z.boolean(),
-    can_renew: z.boolean(),
-    can_complain: z.boolean(),
-    can_view_credentials: z.boolean(),
-    can_charge_game_money: z.boolean(),
-    can_review: z.boolean(),
-  }),
 });
 
 // ---------------------------------------------------------------------------------------------

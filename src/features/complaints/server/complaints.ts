@@ -5,69 +5,36 @@
  * number, so the call tells nobody which order numbers exist.
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
-import { COMPLAINT_EVIDENCE_IMAGES_MAX, COMPLAINT_TYPES, COMPLAINTS_OPEN_PER_ORDER_MAX } from '~/platform/config/constants';
+import { COMPLAINT_TYPES, COMPLAINTS_OPEN_PER_ORDER_MAX } from '~/platform/config/constants';
 import { MONEY_CODES, type Complaint, type ComplaintDecisionView, type ComplaintType, type Page } from '~/features/wallet/contract/money';
-import { UPLOAD_URL_PATTERN, type ComplaintAnswerView, type OwnerComplaintDecisionView } from '~/features/sellers/contract/seller-earnings';
-import { bodyIdSchema } from '~/platform/wire/common';
+import { type ComplaintAnswerView, type OwnerComplaintDecisionView } from '~/features/sellers/contract/seller-earnings';
 import { COMPLAINT_OUTCOME_LABELS } from '~/features/complaints/rules/complaint-decision';
 import { fenToYuan } from '~/platform/rules/money';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { complaintAnswers, complaintDecisions, complaints, listings, orders, sellerEarnings, users } from '~/platform/db/schema';
 import { AppError, conflict, notFound } from '~/platform/http/errors';
 import { ownUploadUrls } from '~/platform/db/uploads';
-import { fundsQuerySchema } from '~/features/wallet/server/wallet';
+import { MSG_EVIDENCE_IMAGE_INVALID, type ComplaintBody, type ComplaintsQuery } from '~/features/complaints/wire';
 
 export const MSG_PHONE_REQUIRED = '当前账号未绑定手机号';
 export { MSG_ORDER_NOT_FOUND } from '~/features/orders/server/order-view';
 import { MSG_ORDER_NOT_FOUND } from '~/features/orders/server/order-view';
 export const MSG_ORDER_UNPAID = '未支付的订单不能投诉';
-export const MSG_PICK_TYPE = '请选择投诉类型';
-export const MSG_CONTENT_LENGTH = '问题描述需5-500个字';
 export const MSG_TOO_MANY_OPEN = `该订单已有${COMPLAINTS_OPEN_PER_ORDER_MAX}条处理中的投诉`;
-export const MSG_EVIDENCE_IMAGE_INVALID = '图片无效，请重新上传';
-export const MSG_EVIDENCE_IMAGES_MAX = `最多上传${COMPLAINT_EVIDENCE_IMAGES_MAX}张图片`;
+// The messages of the body's checks live with its schema (wire.ts); callers keep reading them here.
+export { MSG_CONTENT_LENGTH, MSG_EVIDENCE_IMAGE_INVALID, MSG_EVIDENCE_IMAGES_MAX, MSG_PICK_TYPE } from '~/features/complaints/wire';
+export type { ComplaintBody, ComplaintsQuery } from '~/features/complaints/wire';
 
 /** complaints.status. */
 export const COMPLAINT_STATUS = { open: 1, handled: 2 } as const;
 const STATUS_TEXT: Readonly<Record<number, string>> = { [COMPLAINT_STATUS.open]: '处理中', [COMPLAINT_STATUS.handled]: '已处理' };
 
-/** Description length in characters (code points, as a counter shows them). */
-const CONTENT_MIN_CHARS = 5;
-const CONTENT_MAX_CHARS = 500;
-/** orders.order_no is varchar(32). */
-const ORDER_NO_MAX_LENGTH = 32;
-
-const codePoints = (value: string): number => Array.from(value).length;
 const typeName = (type: number): string => COMPLAINT_TYPES.find((t) => t.type === type)?.name ?? '其他问题';
 
 /** GET order/complaintTypes (public). */
 export function listComplaintTypes(): ComplaintType[] {
   return COMPLAINT_TYPES.map(({ type, name }) => ({ type, name }));
 }
-
-/** Body of POST order/complaint; content is trimmed. */
-export const complaintBodySchema = z.object({
-  order_no: z.string().trim().min(1).max(ORDER_NO_MAX_LENGTH),
-  type: z
-    .number({ error: MSG_PICK_TYPE })
-    .refine((type) => COMPLAINT_TYPES.some((t) => t.type === type), { error: MSG_PICK_TYPE }),
-  content: z
-    .string({ error: MSG_CONTENT_LENGTH })
-    .trim()
-    .refine((text) => codePoints(text) >= CONTENT_MIN_CHARS && codePoints(text) <= CONTENT_MAX_CHARS, { error: MSG_CONTENT_LENGTH }),
-  /** Evidence: upload ids, or the URLs POST uploads/image answered, of the renter's own 'complaint' uploads. */
-  images: z
-    .array(z.union([bodyIdSchema, z.string().trim().regex(UPLOAD_URL_PATTERN, { error: MSG_EVIDENCE_IMAGE_INVALID })]), { error: MSG_EVIDENCE_IMAGE_INVALID })
-    .max(COMPLAINT_EVIDENCE_IMAGES_MAX, { error: MSG_EVIDENCE_IMAGES_MAX })
-    .default([]),
-});
-/** The body as validated; `images` may be left out by callers inside the server (tests, the seed). */
-export type ComplaintBody = Omit<z.output<typeof complaintBodySchema>, 'images'> & { images?: readonly (number | string)[] };
-
-/** Query of GET order/complaints: the page and page size of the other money lists. */
-export const complaintsQuerySchema = fundsQuerySchema.omit({ direction: true });
-export type ComplaintsQuery = z.output<typeof complaintsQuerySchema>;
 
 interface ComplaintJoined {
   row: typeof complaints.$inferSelect;

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { opsPost } from '~/platform/client/console';
+import { callConsole } from '~/platform/client/console';
+import { COMPLAINT_ROUTES, type OpsComplaintDecideRequest } from '~/features/complaints/routes';
 import { COMPLAINT_DECISION_TEXT_MAX_CHARS, COMPLAINT_DECISION_TEXT_MIN_CHARS } from '~/platform/config/constants';
 import type { OpsComplaintDetail } from '~/features/complaints/contract';
 import { COMPLAINT_OUTCOME_LABELS, COMPLAINT_OUTCOMES, decideComplaintMoney, type ComplaintOutcome, type DecisionMoney, type DecisionMoneyResult } from '~/features/complaints/rules/complaint-decision';
@@ -114,11 +115,11 @@ export function ComplaintDecisionForm({ complaintId, ruleInput, depositBackFen }
     if (!outcome || busy) return;
     setBusy(true);
     setMessage('');
-    const body: Record<string, unknown> = { complaint_id: complaintId, outcome, text: text.trim() };
-    if (usesRefund && refundFen !== undefined && refundFen !== null) body['refund_fen'] = refundFen;
-    if (usesPenalty && penaltyFen !== undefined && penaltyFen !== null) body['penalty_fen'] = penaltyFen;
+    const body: OpsComplaintDecideRequest = { complaint_id: complaintId, outcome, text: text.trim() };
+    if (usesRefund && refundFen !== undefined && refundFen !== null) body.refund_fen = refundFen;
+    if (usesPenalty && penaltyFen !== undefined && penaltyFen !== null) body.penalty_fen = penaltyFen;
     try {
-      await opsPost('/complaints/decide', body);
+      await callConsole(COMPLAINT_ROUTES.opsDecide, body);
       reloadWithFlash(`投诉 #${complaintId} 已处理：${COMPLAINT_OUTCOME_LABELS[outcome]}`);
     } catch (failure) {
       setMessage(isApiError(failure) ? failure.msg : '操作失败，请重试！');

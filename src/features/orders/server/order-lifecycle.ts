@@ -10,8 +10,7 @@
  */
 import { payRankingPrizes, settleInviteRewards } from '~/features/activities/server/invitations';
 import { and, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { MS_PER_HOUR, ORDER_STATUS, RENEW_MAX_HOURS } from '~/platform/config/constants';
+import { MS_PER_HOUR, ORDER_STATUS } from '~/platform/config/constants';
 import type { CancelPreview, Credentials, OrderView, RenewCheck } from '~/features/wallet/contract/money';
 import { applyActivityDiscount } from '~/features/activities/rules/activity';
 import { MSG_GAME_IN_MAINTENANCE, isGameInMaintenance } from '~/features/catalog/rules/availability';
@@ -28,21 +27,17 @@ import { accountDeleted } from '~/features/catalog/server/catalog';
 import { notifyDepositReturned, notifyOrderRefund, notifyRentalEnded } from '~/features/notifications/server/notification-events';
 import { newNumber } from '~/features/orders/server/order-numbers';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, lockOwnOrder, orderViewById, prepayFenOf } from '~/features/orders/server/order-view';
-import { orderNoSchema } from '~/features/orders/server/orders';
+import type { ChargeBody, RenewBody } from '~/features/orders/wire';
 import { expireUnpaidOrders, mappingDoubleBooking, restoreEnvelopes, windowTaken } from '~/features/orders/server/booking';
 import { listingsDueForRefresh, refreshRentedFlags } from '~/features/catalog/server/rented-flags';
 import { syncEarnings } from '~/features/sellers/server/settlement';
 import { reopenTasksOfUnpaidOrders } from '~/features/tasks/server/task-reopen';
-import { changeBalance, isVipAt, readWallet, yuanAmountSchema } from '~/features/wallet/server/wallet';
+import { changeBalance, isVipAt, readWallet } from '~/features/wallet/server/wallet';
 
 export const MSG_NOT_STARTED = '租期开始后才能查看账号信息';
 export const MSG_RENTAL_OVER = '租期已结束，无法查看账号信息';
 export const MSG_NOT_CANCELLABLE = '订单当前状态不可取消';
 export const MSG_NOT_RENEWABLE = '只有租赁中的订单可以续租';
-
-export const orderNoBodySchema = z.object({ order_no: orderNoSchema });
-export const renewBodySchema = z.object({ order_no: orderNoSchema, hours: z.number().int().min(1).max(RENEW_MAX_HOURS) });
-export const chargeBodySchema = z.object({ order_no: orderNoSchema, amount: yuanAmountSchema });
 
 const isRunning = (order: OrderRow, now: Date): boolean =>
   order.kind === 'rental' && order.status === ORDER_STATUS.paid && order.endsAt !== null && order.endsAt.getTime() > now.getTime();
@@ -215,7 +210,7 @@ async function windowFree(db: DbOrTx, order: OrderRow, from: Date, to: Date, now
 }
 
 /** spec §7 "renew check". */
-export async function checkRenew(db: DbOrTx, userId: number, body: z.output<typeof renewBodySchema>, now: Date): Promise<RenewCheck> {
+export async function checkRenew(db: DbOrTx, userId: number, body: RenewBody, now: Date): Promise<RenewCheck> {
   const record = await findOwnOrder(db, userId, body.order_no);
   if (!record) throw notFound(MSG_ORDER_NOT_FOUND);
   const { order } = record;
@@ -235,7 +230,7 @@ export async function checkRenew(db: DbOrTx, userId: number, body: z.output<type
 }
 
 /** Extends the window (the exclusion constraint re-checks it) and pays from the wallet. */
-export async function renewOrder(db: Db, userId: number, body: z.output<typeof renewBodySchema>, key: string | null, now: Date): Promise<OrderView> {
+export async function renewOrder(db: Db, userId: number, body: RenewBody, key: string | null, now: Date): Promise<OrderView> {
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'order.renew', key, request: body }, async (tx) => {
       const order = await lockOwnOrder(tx, userId, body.order_no);
@@ -275,7 +270,7 @@ export async function renewOrder(db: Db, userId: number, body: z.output<typeof r
 // ---------------------------------------------------------------------------------------------
 // hafu coin prepay (spec §7 "POST charge account": amount with 2 decimals, order_no)
 
-export async function chargeGameMoney(db: Db, userId: number, body: z.output<typeof chargeBodySchema>, key: string | null, now: Date): Promise<OrderView> {
+export async function chargeGameMoney(db: Db, userId: number, body: ChargeBody, key: string | null, now: Date): Promise<OrderView> {
   const amountFen = body.amount;
   return withIdempotency(db, { userId, scope: 'order.charge', key, request: { order_no: body.order_no, amountFen } }, async (tx) => {
     const order = await lockOwnOrder(tx, userId, body.order_no);

@@ -11,12 +11,11 @@
  * wallet balance as 支付退回余额, never lost and never counted twice.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '~/platform/config/constants';
 import { wechatNativePagePath, type GatewayCheckout, type PayResult } from '~/features/wallet/contract/money';
 import { fenToYuanShort } from '~/platform/rules/money';
 import type { Db, DbTx } from '~/platform/db/client';
-import { orders, payments, wallets, PAY_CHANNELS, type OrderRow, type PayChannel } from '~/platform/db/schema';
+import { orders, payments, wallets, type OrderRow, type PayChannel } from '~/platform/db/schema';
 import { AppError, badRequest, conflict } from '~/platform/http/errors';
 import { log } from '~/platform/config/log';
 import { checkoutUrlOf, paymentGateway, paymentGateways, plainNotifyAnswer, type Checkout, type CheckoutRequest, type GatewayChannel, type IncomingNotify, type NotifyAnswer } from '~/platform/providers/payment';
@@ -24,19 +23,17 @@ import { withIdempotency } from '~/platform/db/idempotency';
 import { newNumber } from '~/features/orders/server/order-numbers';
 import { notifyOrderPaid } from '~/features/notifications/server/notification-events';
 import { lockOwnOrder, orderViewById } from '~/features/orders/server/order-view';
-import { orderNoSchema } from '~/features/orders/server/orders';
+import type { PayBody, RechargeBody } from '~/features/orders/wire';
 import { requireRealName } from '~/features/account/server/real-name';
 import { refreshRentedFlags } from '~/features/catalog/server/rented-flags';
 import { syncEarnings } from '~/features/sellers/server/settlement';
-import { changeBalance, yuanAmountSchema } from '~/features/wallet/server/wallet';
+import { changeBalance } from '~/features/wallet/server/wallet';
 
 export const MSG_ORDER_EXPIRED = '订单已超时，请重新下单';
 export const MSG_ORDER_NOT_PAYABLE = '订单当前状态无法支付';
 export const MSG_GATEWAY_UNAVAILABLE = '支付通道暂未开通，请使用余额支付';
 export const MSG_GATEWAY_BUSY = '支付通道繁忙，请稍后再试';
 export const MSG_RECHARGE_BY_GATEWAY = '充值请选择支付宝或微信支付';
-
-export const payBodySchema = z.object({ order_no: orderNoSchema, channel: z.enum(PAY_CHANNELS) });
 
 /** The request's own origin: where the gateway reaches us only when PUBLIC_BASE_URL is unset outside production. */
 export interface SiteUrls {
@@ -136,7 +133,7 @@ async function openGatewayPayment(tx: DbTx, order: OrderRow, channel: GatewayCha
   return { order_no: order.orderNo, pay_no: payNo, checkout_url: checkoutUrlFor(channel, payNo, checkout) };
 }
 
-export async function payOrder(db: Db, userId: number, body: z.output<typeof payBodySchema>, key: string | null, site: SiteUrls, now: Date): Promise<PayResult> {
+export async function payOrder(db: Db, userId: number, body: PayBody, key: string | null, site: SiteUrls, now: Date): Promise<PayResult> {
   return withIdempotency(db, { userId, scope: 'order.pay', key, request: body }, async (tx): Promise<PayResult> => {
     const order = await lockOwnOrder(tx, userId, body.order_no);
     assertPayable(order, now);
@@ -156,8 +153,6 @@ export async function payOrder(db: Db, userId: number, body: z.output<typeof pay
 // ---------------------------------------------------------------------------------------------
 // recharge
 
-export const rechargeBodySchema = z.object({ amount: yuanAmountSchema, channel: z.enum(['alipay', 'wechat']) });
-
 /** The recharge limits, in fen. */
 export function checkRechargeFen(fen: number): number {
   if (fen < RECHARGE_MIN_FEN) throw badRequest(`充值金额最少¥${fenToYuanShort(RECHARGE_MIN_FEN)}`);
@@ -166,7 +161,7 @@ export function checkRechargeFen(fen: number): number {
 }
 
 /** A recharge order paid at once through the gateway (spec §6: real-name verification first). */
-export async function createRecharge(db: Db, userId: number, body: z.output<typeof rechargeBodySchema>, key: string | null, site: SiteUrls, now: Date): Promise<GatewayCheckout> {
+export async function createRecharge(db: Db, userId: number, body: RechargeBody, key: string | null, site: SiteUrls, now: Date): Promise<GatewayCheckout> {
   const amountFen = checkRechargeFen(body.amount);
   return withIdempotency(db, { userId, scope: 'recharge', key, request: { amountFen, channel: body.channel } }, async (tx) => {
     await requireRealName(tx, userId);

@@ -9,9 +9,7 @@
  * for one window can never both win, on any number of processes.
  */
 import { and, count, eq, gt, inArray } from 'drizzle-orm';
-import { z } from 'zod';
-import { bodyIdSchema } from '~/platform/wire/common';
-import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RED_PACKET_STATUS } from '~/platform/config/constants';
+import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RED_PACKET_STATUS } from '~/platform/config/constants';
 import { type OrderInfo, type OrderQuote, type OrderView, type Page, type RentalRequest, type UsableRedPacket } from '~/features/wallet/contract/money';
 import type { ListingDetail } from '~/features/catalog/types';
 import { couponDiscountFen, couponLabel, type Coupon } from '~/features/orders/rules/coupon';
@@ -19,11 +17,11 @@ import { fenToYuan } from '~/platform/rules/money';
 import { ORDER_LIST_FILTERS } from '~/features/orders/rules/order-status';
 import { RENTAL_OPTIONS, rentalOptionDef, type RentalOption } from '~/features/orders/rules/periods';
 import { quoteRental, type RentalQuote } from '~/features/orders/rules/quote';
+import type { OrderListQueryInput, RentalRequestBody } from '~/features/orders/wire';
 import { bookListing, mappingDoubleBooking } from '~/features/orders/server/booking';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { orders, redPackets, users } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
-import { optionalQuery, queryIntSchema } from '~/platform/wire/common';
 import { getListingDetail } from '~/features/catalog/server/catalog';
 import { withIdempotency } from '~/platform/db/idempotency';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, orderViewById, toOrderView } from '~/features/orders/server/order-view';
@@ -32,24 +30,6 @@ export { MSG_ORDER_NOT_FOUND };
 import { isVipAt, readWallet } from '~/features/wallet/server/wallet';
 
 export const MSG_RED_PACKET_UNUSABLE = '该红包不可用于此订单';
-
-const RENTAL_IDS = [...new Set(RENTAL_OPTIONS.map((def) => def.rentalId))] as number[];
-const OPTIONS = RENTAL_OPTIONS.map((def) => def.option) as [RentalOption, ...RentalOption[]];
-
-export const rentalRequestSchema = z.object({
-  account_id: bodyIdSchema,
-  rental_id: z
-    .number()
-    .int()
-    .refine((id) => RENTAL_IDS.includes(id), { error: '租赁类型无效' })
-    .optional(),
-  option: z.enum(OPTIONS).optional(),
-  hours: z.number().int().min(1).max(168).optional(),
-  reserved: z.boolean().optional(),
-  red_packet_id: bodyIdSchema.nullable().optional(),
-});
-
-export const orderNoSchema = z.string().trim().min(1).max(32);
 
 export function rentalOptionOf(request: Pick<RentalRequest, 'rental_id' | 'option'>): RentalOption {
   if (request.option) {
@@ -100,7 +80,7 @@ export interface ServerQuote {
 }
 
 /** The quote for this user now; RangeErrors of the rules become 400 with their Chinese text. */
-export async function quoteFor(db: DbOrTx, userId: number, request: z.output<typeof rentalRequestSchema>, now: Date): Promise<ServerQuote> {
+export async function quoteFor(db: DbOrTx, userId: number, request: RentalRequestBody, now: Date): Promise<ServerQuote> {
   const option = rentalOptionOf(request);
   const listing = await getListingDetail(db as Db, request.account_id, now);
   // One after another: inside a transaction `db` is a single connection (pg queues, then refuses, overlapping queries).
@@ -179,7 +159,7 @@ export function toQuoteView(server: ServerQuote): OrderQuote {
   };
 }
 
-export async function createOrder(db: Db, userId: number, request: z.output<typeof rentalRequestSchema>, key: string | null, now: Date): Promise<OrderView> {
+export async function createOrder(db: Db, userId: number, request: RentalRequestBody, key: string | null, now: Date): Promise<OrderView> {
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'order.create', key, request }, async (tx) => {
       const inserted = await bookListing(tx, userId, request.account_id, now, {
@@ -244,14 +224,8 @@ export async function getOrderInfo(db: DbOrTx, userId: number, orderNo: string, 
   };
 }
 
-export const orderListQuerySchema = z.object({
-  filter: optionalQuery(z.enum(ORDER_LIST_FILTERS.map((filter) => filter.key) as [string, ...string[]])).default('all'),
-  page: optionalQuery(queryIntSchema(1, 1_000_000)).default(1),
-  page_size: optionalQuery(queryIntSchema(1, MONEY_PAGE_SIZE_MAX)).default(MONEY_PAGE_SIZE_DEFAULT),
-});
-
 /** The user's rental orders, newest first, by the /account/order filter. */
-export async function listOrders(db: DbOrTx, userId: number, query: z.output<typeof orderListQuerySchema>, now: Date): Promise<Page<OrderView>> {
+export async function listOrders(db: DbOrTx, userId: number, query: OrderListQueryInput, now: Date): Promise<Page<OrderView>> {
   const statuses = ORDER_LIST_FILTERS.find((filter) => filter.key === query.filter)?.statuses ?? null;
   const where = and(eq(orders.userId, userId), eq(orders.kind, 'rental'), statuses ? inArray(orders.status, [...statuses]) : undefined);
   const [records, [total]] = await Promise.all([

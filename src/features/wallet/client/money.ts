@@ -10,6 +10,8 @@
 import type { OrderListFilter } from '~/features/orders/rules/order-status';
 import { apiGet, apiPost, call, type RequestOptions } from '~/platform/client/client';
 import { WALLET_ROUTES } from '~/features/wallet/routes';
+import { ORDER_ROUTES } from '~/features/orders/routes';
+import { COMPLAINT_ROUTES } from '~/features/complaints/routes';
 import type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
 
 export type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
@@ -37,77 +39,77 @@ export function listFunds(query: { page: number; page_size: number; direction?: 
 
 /** Recharge through a gateway; `amount` in yuan with at most 2 decimals. Needs real-name verification. */
 export function createRecharge(amount: string, channel: GatewayChannel, idempotencyKey: string): Promise<GatewayCheckout> {
-  return apiPost('/account/recharge', { amount, channel }, withKey(idempotencyKey));
+  return call(ORDER_ROUTES.recharge, { amount, channel }, withKey(idempotencyKey));
 }
 
 // ---------------------------------------------------------------------------------------------
 // orders
 
 export function quoteOrder(request: RentalRequest, options: Signal = {}): Promise<OrderQuote> {
-  return apiPost('/order/quote', { ...request }, options);
+  return call(ORDER_ROUTES.quote, { ...request }, options);
 }
 
 export function createOrder(request: RentalRequest, idempotencyKey: string): Promise<OrderView> {
-  return apiPost('/order/create', { ...request }, withKey(idempotencyKey));
+  return call(ORDER_ROUTES.create, { ...request }, withKey(idempotencyKey));
 }
 
 /** Wallet: paid at once. Alipay / WeChat: go to checkout_url. */
 export function payOrder(orderNo: string, channel: PayChannel, idempotencyKey: string): Promise<PayResult> {
-  return apiPost('/order/pay', { order_no: orderNo, channel }, withKey(idempotencyKey));
+  return call(ORDER_ROUTES.pay, { order_no: orderNo, channel }, withKey(idempotencyKey));
 }
 
 export function getOrderInfo(orderNo: string, options: Signal = {}): Promise<OrderInfo> {
-  return apiGet('/order/info', { order_no: orderNo }, options);
+  return call(ORDER_ROUTES.info, { order_no: orderNo }, options);
 }
 
 export function getOrder(orderNo: string, options: Signal = {}): Promise<OrderView> {
-  return apiGet('/order/detail', { order_no: orderNo }, options);
+  return call(ORDER_ROUTES.detail, { order_no: orderNo }, options);
 }
 
 /** Rental orders of the user, newest first. */
 export function listOrders(query: { filter?: OrderListFilter; page: number; page_size: number }, options: Signal = {}): Promise<Page<OrderView>> {
-  return apiGet('/order/list', { ...query }, options);
+  return call(ORDER_ROUTES.list, { ...query }, options);
 }
 
 export function getCredentials(orderNo: string, options: Signal = {}): Promise<Credentials> {
-  return apiGet('/order/credentials', { order_no: orderNo }, options);
+  return call(ORDER_ROUTES.credentials, { order_no: orderNo }, options);
 }
 
 export function previewCancel(orderNo: string, options: Signal = {}): Promise<CancelPreview> {
-  return apiGet('/order/cancelPreview', { order_no: orderNo }, options);
+  return call(ORDER_ROUTES.cancelPreview, { order_no: orderNo }, options);
 }
 
 export function cancelOrder(orderNo: string): Promise<OrderView> {
-  return apiPost('/order/cancel', { order_no: orderNo });
+  return call(ORDER_ROUTES.cancel, { order_no: orderNo });
 }
 
 export function checkRenew(orderNo: string, hours: number, options: Signal = {}): Promise<RenewCheck> {
-  return apiPost('/order/renewCheck', { order_no: orderNo, hours }, options);
+  return call(ORDER_ROUTES.renewCheck, { order_no: orderNo, hours }, options);
 }
 
 /** Renewals are paid from the wallet. */
 export function renewOrder(orderNo: string, hours: number, idempotencyKey: string): Promise<OrderView> {
-  return apiPost('/order/renew', { order_no: orderNo, hours }, withKey(idempotencyKey));
+  return call(ORDER_ROUTES.renew, { order_no: orderNo, hours }, withKey(idempotencyKey));
 }
 
 /** spec §7 "POST charge account": the hafu-coin prepay of a paid rental, from the wallet; amount in yuan, 2 decimals. */
 export function chargeGameMoney(orderNo: string, amount: string, idempotencyKey: string): Promise<OrderView> {
-  return apiPost('/detail/chargeAccount', { order_no: orderNo, amount }, withKey(idempotencyKey));
+  return call(ORDER_ROUTES.chargeAccount, { order_no: orderNo, amount }, withKey(idempotencyKey));
 }
 
 // complaints
 
 export function listComplaintTypes(options: Signal = {}): Promise<ComplaintType[]> {
-  return apiGet('/order/complaintTypes', undefined, options);
+  return call(COMPLAINT_ROUTES.types, undefined, options);
 }
 
 export function listComplaints(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<Complaint>> {
-  return apiGet('/order/complaints', { ...query }, options);
+  return call(COMPLAINT_ROUTES.mine, { ...query }, options);
 }
 
 /** Needs a bound phone: 403 code 1004 当前账号未绑定手机号 otherwise. content 5-500 characters. */
 export function createComplaint(orderNo: string, type: number, content: string, images: readonly number[] = []): Promise<Complaint> {
-  return apiPost('/order/complaint', { order_no: orderNo, type, content, ...(images.length > 0 ? { images: [...images] } : {}) });
+  return call(COMPLAINT_ROUTES.create, { order_no: orderNo, type, content, ...(images.length > 0 ? { images: [...images] } : {}) });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,10 +3,11 @@
  * code itself stays on the server; the answer carries it only drawn as an image.
  */
 import type { WechatNativeQr } from '~/features/wallet/contract/money';
-import { apiGet, type RequestOptions } from '~/platform/client/client';
+import { call, type RequestOptions } from '~/platform/client/client';
+import { ORDER_ROUTES } from '~/features/orders/routes';
 
 export type { WechatNativeQr, WechatNativeQrStatus } from '~/features/wallet/contract/money';
 
 export function getWechatNativeQr(payNo: string, options: Pick<RequestOptions, 'signal'> = {}): Promise<WechatNativeQr> {
-  return apiGet('/pay/wechat/qr', { pay_no: payNo }, options);
+  return call(ORDER_ROUTES.wechatQr, { pay_no: payNo }, options);
 }

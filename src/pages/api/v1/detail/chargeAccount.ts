@@ -2,16 +2,11 @@
  * POST /api/v1/detail/chargeAccount { order_no, amount: "12.50" } (Bearer, Idempotency-Key) — spec §7
  * "POST charge account": the hafu-coin prepay of a running rental, from the wallet → OrderView.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { idempotencyKeyOf } from '~/platform/db/idempotency';
-import { chargeBodySchema, chargeGameMoney } from '~/features/orders/server/order-lifecycle';
+import { signedInWithKey } from '~/features/orders/server/gates';
+import { chargeGameMoney } from '~/features/orders/server/order-lifecycle';
+import { ORDER_WIRE } from '~/features/orders/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const key = idempotencyKeyOf(ctx.request);
-  return ok(await chargeGameMoney(ctx.db, userId, await readJson(ctx.request, chargeBodySchema), key, now));
-});
-
-export const ALL = allowOnly('POST');
+export const { POST, ALL } = serve(ORDER_WIRE.chargeAccount, signedInWithKey, async (ctx, body, { userId, key, now }) =>
+  chargeGameMoney(ctx.db, userId, body, key, now),
+);

@@ -1,18 +1,7 @@
 /** GET /api/v1/order/cancelPreview?order_no= (Bearer) — what cancelling now gives back (spec §4 early-cancel refund). */
-import { z } from 'zod';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, headOf, handle, ok, readQuery } from '~/platform/http/http';
-import { orderNoSchema } from '~/features/orders/server/orders';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
 import { previewCancel } from '~/features/orders/server/order-lifecycle';
+import { ORDER_WIRE } from '~/features/orders/wire';
+import { serve } from '~/platform/http/serve';
 
-const Query = z.object({ order_no: orderNoSchema });
-
-export const GET = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const { order_no } = await readQuery(ctx.url, Query);
-  return ok(await previewCancel(ctx.db, userId, order_no, now));
-});
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(ORDER_WIRE.cancelPreview, signedIn, async (ctx, { order_no }, { userId, now }) => previewCancel(ctx.db, userId, order_no, now));

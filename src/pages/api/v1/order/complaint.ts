@@ -3,17 +3,9 @@
  * 403 code 1004 当前账号未绑定手机号 (spec §6); not the caller's rental: 404 订单不存在; unpaid: 409
  * 未支付的订单不能投诉; 400 请选择投诉类型 / 问题描述需5-500个字; 409 该订单已有3条处理中的投诉.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { complaintBodySchema, createComplaint, requireBoundPhone } from '~/features/complaints/server/complaints';
+import { signedInWithPhone } from '~/features/complaints/server/gates';
+import { createComplaint } from '~/features/complaints/server/complaints';
+import { COMPLAINT_WIRE } from '~/features/complaints/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const db = ctx.db;
-  await requireBoundPhone(db, userId);
-  const input = await readJson(ctx.request, complaintBodySchema);
-  return ok(await createComplaint(db, userId, input, now));
-});
-
-export const ALL = allowOnly('POST');
+export const { POST, ALL } = serve(COMPLAINT_WIRE.create, signedInWithPhone, async (ctx, input, { userId, now }) => createComplaint(ctx.db, userId, input, now));

@@ -1,8 +1,6 @@
 /** GET /api/v1/order/complaintTypes (public) → ComplaintType[] (spec §7 order "complaint types"). */
-import { allowOnly, headOf, handle, ok } from '~/platform/http/http';
 import { listComplaintTypes } from '~/features/complaints/server/complaints';
+import { COMPLAINT_WIRE } from '~/features/complaints/wire';
+import { serve } from '~/platform/http/serve';
 
-export const GET = handle(async () => ok(listComplaintTypes()));
-
-export const HEAD = headOf(GET);
-export const ALL = allowOnly('GET');
+export const { GET, HEAD, ALL } = serve(COMPLAINT_WIRE.types, async () => listComplaintTypes());

@@ -3,17 +3,9 @@
  * (Bearer, Idempotency-Key) → OrderView (unpaid). 403 code 1003 without real-name verification;
  * 409 code 1006 该账号此时段已被租用 when the window is taken.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { idempotencyKeyOf } from '~/platform/db/idempotency';
-import { createOrder, rentalRequestSchema } from '~/features/orders/server/orders';
+import { signedInWithKey } from '~/features/orders/server/gates';
+import { createOrder } from '~/features/orders/server/orders';
+import { ORDER_WIRE } from '~/features/orders/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const key = idempotencyKeyOf(ctx.request);
-  const body = await readJson(ctx.request, rentalRequestSchema);
-  return ok(await createOrder(ctx.db, userId, body, key, now));
-});
-
-export const ALL = allowOnly('POST');
+export const { POST, ALL } = serve(ORDER_WIRE.create, signedInWithKey, async (ctx, body, { userId, key, now }) => createOrder(ctx.db, userId, body, key, now));

@@ -2,15 +2,9 @@
  * POST /api/v1/order/quote { account_id, rental_id | option, hours?, reserved?, red_packet_id? } (Bearer)
  * → the server's price for this user now (OrderQuote): VIP, best or chosen red envelope, deposit.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { quoteFor, rentalRequestSchema, toQuoteView } from '~/features/orders/server/orders';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
+import { quoteFor, toQuoteView } from '~/features/orders/server/orders';
+import { ORDER_WIRE } from '~/features/orders/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const body = await readJson(ctx.request, rentalRequestSchema);
-  return ok(toQuoteView(await quoteFor(ctx.db, userId, body, now)));
-});
-
-export const ALL = allowOnly('POST');
+export const { POST, ALL } = serve(ORDER_WIRE.quote, signedIn, async (ctx, body, { userId, now }) => toQuoteView(await quoteFor(ctx.db, userId, body, now)));

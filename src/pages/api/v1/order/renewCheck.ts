@@ -1,12 +1,7 @@
 /** POST /api/v1/order/renewCheck { order_no, hours } (Bearer) — spec §7 "renew check": whether the hours fit and their price. */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { checkRenew, renewBodySchema } from '~/features/orders/server/order-lifecycle';
+import { signedIn } from '~/features/sign-in/server/auth-gate';
+import { checkRenew } from '~/features/orders/server/order-lifecycle';
+import { ORDER_WIRE } from '~/features/orders/wire';
+import { serve } from '~/platform/http/serve';
 
-export const POST = handle(async (ctx) => {
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  return ok(await checkRenew(ctx.db, userId, await readJson(ctx.request, renewBodySchema), now));
-});
-
-export const ALL = allowOnly('POST');
+export const { POST, ALL } = serve(ORDER_WIRE.renewCheck, signedIn, async (ctx, body, { userId, now }) => checkRenew(ctx.db, userId, body, now));

@@ -3,15 +3,8 @@
  * `complaints`): open first, oldest first, then handled ones, newest first. `q` is an order number
  * (prefix) or a renter's or owner's username.
  */
-import { opsComplaintsQuerySchema } from '~/features/complaints/contract';
-import { handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { serveConsole } from '~/features/console/server/ops-auth';
 import { listOpsComplaints } from '~/features/complaints/server/ops';
+import { COMPLAINT_WIRE } from '~/features/complaints/wire';
 
-export const GET = handle(async (ctx) => {
-  await requireOperator(ctx, 'complaints');
-  const query = await readQuery(ctx.url, opsComplaintsQuerySchema);
-  return ok(await listOpsComplaints(ctx.db, query));
-});
-export const HEAD = headOf(GET);
-export const ALL = opsAllowOnly('GET');
+export const { GET, HEAD, ALL } = serveConsole(COMPLAINT_WIRE.opsList, 'complaints', async (ctx, query) => listOpsComplaints(ctx.db, query));

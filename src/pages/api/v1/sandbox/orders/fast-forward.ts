@@ -4,21 +4,11 @@
  * now, its earnings skip the hold, and the real sweeps finish and release it → `{ order_no,
  * status, earnings }`. See services/sandbox-clock.ts.
  */
-import { z } from 'zod';
-import { requireUser } from '~/features/sign-in/server/auth-gate';
-import { sandboxPagesEnabled } from '~/platform/config/config';
-import { MSG_API_NOT_FOUND, notFound } from '~/platform/http/errors';
-import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
+import { sandboxSignedIn } from '~/features/orders/server/gates';
 import { fastForwardRental } from '~/features/orders/server/sandbox-clock';
+import { ORDER_WIRE } from '~/features/orders/wire';
+import { serve } from '~/platform/http/serve';
 
-const Body = z.object({ order_no: z.string().trim().min(1).max(32) });
-
-export const POST = handle(async (ctx) => {
-  if (!sandboxPagesEnabled()) throw notFound(MSG_API_NOT_FOUND);
-  const now = new Date();
-  const { userId } = await requireUser(ctx, now);
-  const { order_no } = await readJson(ctx.request, Body);
-  return ok(await fastForwardRental(ctx.db, userId, order_no, now));
-});
-
-export const ALL = allowOnly('POST');
+export const { POST, ALL } = serve(ORDER_WIRE.sandboxFastForward, sandboxSignedIn, async (ctx, { order_no }, { userId, now }) =>
+  fastForwardRental(ctx.db, userId, order_no, now),
+);
