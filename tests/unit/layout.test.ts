@@ -58,4 +58,32 @@ describe('the layout of src/', () => {
       'src/features/tasks/server/wanted-tasks.ts',
     ]);
   });
+
+  it('no endpoint builds or imports a request schema outside its route declaration (its feature\'s wire.ts)', () => {
+    const endpoints = files.filter((file) => file.startsWith('src/pages/api/') && /\.ts$/.test(file));
+    const offending = endpoints.flatMap((file) => {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      const found: string[] = [];
+      if (/from\s+['"]zod['"]/.test(text)) found.push(`${file}: imports zod`);
+      for (const match of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/g)) {
+        if (/^~\/features\/[a-z-]+\/wire$/.test(match[2]!)) continue;
+        for (const name of match[1]!.split(',').map((item) => item.trim().split(/\s+as\s+/)[0]!.replace(/^type\s+/, ''))) {
+          if (/Schema$/.test(name)) found.push(`${file}: ${name} from ${match[2]}`);
+        }
+      }
+      return found;
+    });
+    expect(offending).toEqual([]);
+  });
+
+  it('no browser file names an API path: calls go through declared routes', () => {
+    const browser = files.filter((file) => !file.startsWith('src/pages/api/') && !/^src\/(app|platform\/(http|edge|db|providers)|features\/[a-z-]+\/server)\//.test(file) && !file.startsWith('src/platform/client/') && !['src/platform/wire/route.ts', 'src/platform/config/constants.ts'].includes(file));
+    const pathCall = /\b(?:apiGet|apiPost|publicGet|opsGet|opsPost|opsUpload)\s*(?:<[^>]*>)?\s*\(/;
+    const naming = browser.filter((file) => {
+      // Comments may name a path (an endpoint's doc says what it calls); code may not.
+      const text = readFileSync(path.join(ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      return pathCall.test(text) || /API_PREFIX|['"`]\/api\/v1\//.test(text);
+    });
+    expect(naming).toEqual([]);
+  });
 });

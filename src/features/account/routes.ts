@@ -52,7 +52,7 @@ export const ACCOUNT_ROUTES = {
   changeEmail: route.post<{ old_code?: string | null; email: string; code: string }, AccountProfile>('/account/changeEmail'),
   /**
    * Signed like the sign-in's password calls (docs/sign-in-api.md "Request signing"): the browser
-   * posts the exact JSON text it signed, so this route is called with apiPost on its path, not `call`.
+   * posts the exact JSON text it signed, so the browser calls it with callWithText, not `call`.
    */
   changePassword: route.post<{ password: string; old_password?: string | null; code?: string | null }, RevokedSessions>('/account/changePassword'),
   setPayPassword: route.post<{ pay_password: string; old_pay_password?: string | null; code?: string | null }, { has_pay_password: true }>('/account/payPassword'),

@@ -4,7 +4,9 @@
  *
  *   <a href="/detail/9.html" data-track="card_click" data-track-value='{"productId":9,"productName":"..."}'>
  */
-import { COLLECTOR_ACTIVITY_PATH, SESSION_ID_STORAGE_KEY } from '~/platform/config/constants';
+import { SESSION_ID_STORAGE_KEY } from '~/platform/config/constants';
+import { ANALYTICS_ROUTES } from '~/features/analytics/routes';
+import { hrefOf } from '~/platform/wire/route';
 
 export type ClickValue =
   | { gameId: number | string; gameName: string }
@@ -87,7 +89,7 @@ export function resolveIsJump(trackJump: string | null, insideLink: boolean): bo
   return insideLink;
 }
 
-export const CLICK_COLLECTOR_PATH = COLLECTOR_ACTIVITY_PATH;
+export const CLICK_COLLECTOR_PATH = hrefOf(ANALYTICS_ROUTES.activity);
 
 function readSessionId(): string | null {
   try {

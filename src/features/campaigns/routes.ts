@@ -232,7 +232,8 @@ export const OPS_CAMPAIGN_ROUTES = {
   exchangeBatchCreate: route.post<ExchangeBatchCreateInput, ExchangeBatchCreateResult>('/ops/campaigns/exchange-codes/create'),
   exchangeBatchDeactivate: route.post<OpsIdInput, OpsExchangeBatchView>('/ops/campaigns/exchange-codes/deactivate'),
   exchangeCodeLookup: route.get<{ code: string }, ExchangeCodeLookup>('/ops/campaigns/exchange-codes/lookup'),
-  // exchange-codes/export answers a CSV file, not the envelope: the console links to it, nobody calls it.
+  /** A batch's codes as a CSV file, not the envelope: the console links to it (hrefOf), nobody calls it. */
+  exchangeCodesExport: route.get<{ batch_id: number }, string>('/ops/campaigns/exchange-codes/export'),
 
   lotteryPrizeList: route.get<NoInput, OpsLotteryPrizeView[]>('/ops/campaigns/lottery-prizes'),
   lotteryPrizeUpdate: route.post<LotteryPrizeInput, OpsLotteryPrizeView>('/ops/campaigns/lottery-prizes/update'),

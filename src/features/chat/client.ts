@@ -5,7 +5,8 @@
  */
 import type { ChatHistory, ChatMessageView, ChatOpsHistory, ChatOpsList, ChatOpsView, ChatOrderChoice, ChatReadResult, ChatSendResult, ChatState, ChatConversationSummary } from '~/features/chat/contract/chat';
 import { CHAT_ROUTES, type ChatPageQuery, type ChatSendInput, type ChatUploadAnswer } from '~/features/chat/routes';
-import { API_PREFIX, CODE_SUCCESS } from '~/platform/config/constants';
+import { CODE_SUCCESS } from '~/platform/config/constants';
+import { hrefOf } from '~/platform/wire/route';
 import { call, resolveUrl, upload } from '~/platform/client/client';
 import { UPLOAD_ROUTES } from '~/platform/wire/uploads';
 import { ApiError } from '~/platform/client/errors';
@@ -94,7 +95,7 @@ export function markConversationRead(conversationId: number, messageId: number):
 export async function uploadOpsChatImage(file: File): Promise<ChatUploadAnswer> {
   const form = new FormData();
   form.set('file', file);
-  const response = await fetch(`${API_PREFIX}${CHAT_ROUTES.opsImage.path}`, { method: 'POST', body: form, credentials: 'same-origin' });
+  const response = await fetch(hrefOf(CHAT_ROUTES.opsImage), { method: 'POST', body: form, credentials: 'same-origin' });
   const body = (await response.json().catch(() => null)) as { code?: number; msg?: string; data?: ChatUploadAnswer } | null;
   if (!body || body.code !== CODE_SUCCESS || !body.data) throw new ApiError({ kind: 'http', httpStatus: response.status, msg: body?.msg ?? `上传失败（${response.status}）`, code: body?.code });
   return body.data;

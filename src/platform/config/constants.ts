@@ -11,12 +11,6 @@ export const CODE_FAIL = 1;
 export const CODE_ACCOUNT_DELETED = -400;
 export const CODE_PASSWORD_CAPTCHA_REQUIRED = -410;
 export const API_PREFIX = '/api/v1';
-/** Our own analytics collector (spec §7 "POST analytics collector (activity)"). */
-export const COLLECTOR_ACTIVITY_PATH = `${API_PREFIX}/collector/activity`;
-/** spec §7 "POST collector (user-activity)": pending report data left from a page refresh. */
-export const COLLECTOR_USER_ACTIVITY_PATH = `${API_PREFIX}/collector/userActivity`;
-/** spec §7 "POST collector (upload-convert-data)": a channel conversion. */
-export const COLLECTOR_CONVERT_PATH = `${API_PREFIX}/collector/uploadConvertData`;
 /** Spec §3: the session key onlyuser holds a random 32-character id (sessionStorage). */
 export const SESSION_ID_STORAGE_KEY = 'onlyuser';
 

@@ -51,10 +51,11 @@ export function fillPath(path: string, input: Record<string, unknown> = {}): { p
 }
 
 /**
- * The URL of a GET route for a link (a CSV export the browser downloads by itself): the path
- * parameters filled and the rest as the query, under /api/v1 of the page's own origin.
+ * The URL of a route for what the browser fetches by itself (a CSV export behind a link, an upload
+ * posted with fetch): the path parameters filled and the rest as the query, under /api/v1 of the
+ * page's own origin.
  */
-export function hrefOf<In, Out>(route: Route<In, Out, 'GET'>, input: In): string {
+export function hrefOf<In, Out>(route: Route<In, Out>, input: Partial<Record<keyof In | string, string | number | boolean | null | undefined>> = {}): string {
   const { path, rest } = fillPath(route.path, input as Record<string, unknown>);
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(rest)) if (value !== undefined && value !== null) query.append(key, String(value));

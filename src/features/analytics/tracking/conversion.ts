@@ -3,7 +3,9 @@
  * URL, sent when a visitor who came from a channel creates an account (completeLogin with
  * is_new_user, whichever way: register, SMS or QR sign-in). The server stores it once per account.
  */
-import { COLLECTOR_CONVERT_PATH, CONVERSION_TYPE } from '~/platform/config/constants';
+import { CONVERSION_TYPE } from '~/platform/config/constants';
+import { ANALYTICS_ROUTES } from '~/features/analytics/routes';
+import { hrefOf } from '~/platform/wire/route';
 import { hasChannel, readStoredChannel, type StoredChannel } from '~/features/analytics/tracking/channel';
 
 export interface ConversionBody {
@@ -41,7 +43,7 @@ export async function reportConversion(token: string): Promise<void> {
   }
   const body = buildConversionBody(token, readStoredChannel(store), location.href);
   if (!body) return;
-  await fetch(COLLECTOR_CONVERT_PATH, {
+  await fetch(hrefOf(ANALYTICS_ROUTES.convert), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),

@@ -9,8 +9,6 @@ import {
   ACTIVITY_REPORT_INTERVAL_MS,
   CLICK_FLUSH_MS,
   CLICK_QUEUE_MAX,
-  COLLECTOR_ACTIVITY_PATH,
-  COLLECTOR_USER_ACTIVITY_PATH,
   HIDDEN_PAGE_SAVE_MS,
   SESSION_ID_STORAGE_KEY,
 } from '~/platform/config/constants';
@@ -28,6 +26,11 @@ import { createReportScheduler, type ReportReason, type ReportScheduler, type Ti
 import { $auth, currentToken } from '~/platform/stores/auth';
 import { showError } from '~/platform/stores/ui';
 import { captureInviteCode } from '~/features/sign-in/ui/invite-code';
+import { ANALYTICS_ROUTES } from '~/features/analytics/routes';
+import { hrefOf } from '~/platform/wire/route';
+
+const ACTIVITY_URL = hrefOf(ANALYTICS_ROUTES.activity);
+const USER_ACTIVITY_URL = hrefOf(ANALYTICS_ROUTES.userActivity);
 
 function storage(kind: 'local' | 'session'): Storage | null {
   try {
@@ -93,7 +96,7 @@ function sendPendingReports(store: Storage | null): void {
   if (read.records.length === 0) return;
   // Removed before sending: a record is lost on a failed send rather than counted twice.
   store.removeItem(PENDING_REPORT_KEY);
-  void post(COLLECTOR_USER_ACTIVITY_PATH, read.records, false);
+  void post(USER_ACTIVITY_URL, read.records, false);
 }
 
 const port: TimerPort = {
@@ -112,7 +115,7 @@ function startScheduler(): ReportScheduler {
     port,
     {
       report: (reason: ReportReason, stayS, pageTools) => {
-        void post(COLLECTOR_ACTIVITY_PATH, buildRecord(stayS, pageTools?.action ?? reason, pageTools?.value), reason === 'exit');
+        void post(ACTIVITY_URL, buildRecord(stayS, pageTools?.action ?? reason, pageTools?.value), reason === 'exit');
       },
       save: (stayS) => {
         saved = buildRecord(stayS, 'hidden');
@@ -129,7 +132,7 @@ function startScheduler(): ReportScheduler {
         const left = removePendingReport(store?.getItem(PENDING_REPORT_KEY) ?? null, record);
         if (left === null) store?.removeItem(PENDING_REPORT_KEY);
         else store?.setItem(PENDING_REPORT_KEY, left);
-        if (send) void post(COLLECTOR_USER_ACTIVITY_PATH, [record], false);
+        if (send) void post(USER_ACTIVITY_URL, [record], false);
       },
     },
     { intervalMs: ACTIVITY_REPORT_INTERVAL_MS, hiddenSaveMs: HIDDEN_PAGE_SAVE_MS, visible: document.visibilityState === 'visible' },
@@ -154,7 +157,7 @@ export function startTracking(): void {
 
   scheduler = startScheduler();
   clicks = createBatchQueue<ClickPayload>({
-    send: (batch, exit) => void post(COLLECTOR_ACTIVITY_PATH, batch, exit),
+    send: (batch, exit) => void post(ACTIVITY_URL, batch, exit),
     setTimeout: port.setTimeout,
     clearTimeout: port.clearTimeout,
     flushMs: CLICK_FLUSH_MS,

@@ -8,7 +8,7 @@
  * the same key with the first answer, so a double click or a retried request never pays twice.
  */
 import type { OrderListFilter } from '~/features/orders/rules/order-status';
-import { apiGet, apiPost, call, type RequestOptions } from '~/platform/client/client';
+import { call, type RequestOptions } from '~/platform/client/client';
 import { WALLET_ROUTES } from '~/features/wallet/routes';
 import { ORDER_ROUTES } from '~/features/orders/routes';
 import { COMPLAINT_ROUTES } from '~/features/complaints/routes';
