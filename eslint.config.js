@@ -17,17 +17,19 @@ import tseslint from 'typescript-eslint';
  * below. tests/unit/lint-boundaries.test.ts proves each policy still fires.
  */
 export const BOUNDARY_ELEMENTS = [
-  { type: 'feature-rules', pattern: 'src/features/*/rules/**', partialMatch: false },
+  { type: 'feature-rules', pattern: 'src/features/*/rules/**', partialMatch: false, capture: ['feature'] },
   // A feature's tables: the data layer's share of the feature, gathered by the schema barrel.
-  { type: 'feature-tables', pattern: 'src/features/*/server/tables.ts', mode: 'full' },
-  { type: 'feature-server', pattern: 'src/features/*/server/**', partialMatch: false },
+  { type: 'feature-tables', pattern: 'src/features/*/server/tables.ts', mode: 'full', capture: ['feature'] },
+  // server/index.ts: the one door of a feature's server for every other room.
+  { type: 'feature-door', pattern: 'src/features/*/server/index.ts', mode: 'full', capture: ['feature'] },
+  { type: 'feature-server', pattern: 'src/features/*/server/**', partialMatch: false, capture: ['feature'] },
   // Astro components render on the server: a type from a feature's server/ is tolerated there.
-  { type: 'feature-astro', pattern: 'src/features/*/ui/**/*.astro', mode: 'full' },
-  { type: 'feature-ui', pattern: 'src/features/*/ui/**', partialMatch: false },
+  { type: 'feature-astro', pattern: 'src/features/*/ui/**/*.astro', mode: 'full', capture: ['feature'] },
+  { type: 'feature-ui', pattern: 'src/features/*/ui/**', partialMatch: false, capture: ['feature'] },
   // wire.ts: the schemas of the feature's routes (endpoints and tests; the browser takes its types)
-  { type: 'feature-wire', pattern: 'src/features/*/wire.ts', mode: 'full' },
+  { type: 'feature-wire', pattern: 'src/features/*/wire.ts', mode: 'full', capture: ['feature'] },
   // routes.ts, client.ts, contract, stores: what a feature's screens and the browser client read.
-  { type: 'feature-browser', pattern: 'src/features/*/**', partialMatch: false },
+  { type: 'feature-browser', pattern: 'src/features/*/**', partialMatch: false, capture: ['feature'] },
   { type: 'platform-schema', pattern: 'src/platform/db/schema.ts', mode: 'full' },
   { type: 'platform-db', pattern: 'src/platform/db/**', partialMatch: false },
   { type: 'platform-providers', pattern: 'src/platform/providers/**', partialMatch: false },
@@ -47,9 +49,9 @@ export const BOUNDARY_ELEMENTS = [
   { type: 'src', pattern: 'src/**', partialMatch: false },
 ];
 
-const SERVER_TYPES = ['feature-tables', 'feature-server', 'platform-schema', 'platform-db', 'platform-providers', 'platform-server', 'app', 'app-seed'];
+const SERVER_TYPES = ['feature-tables', 'feature-door', 'feature-server', 'platform-schema', 'platform-db', 'platform-providers', 'platform-server', 'app', 'app-seed'];
 const BROWSER_TYPES = ['feature-rules', 'feature-ui', 'feature-browser', 'platform-rules', 'platform-constants', 'platform-stores', 'platform-shared', 'platform-browser', 'page-scripts'];
-const FEATURE_TYPES = ['feature-rules', 'feature-tables', 'feature-server', 'feature-astro', 'feature-ui', 'feature-wire', 'feature-browser'];
+const FEATURE_TYPES = ['feature-rules', 'feature-tables', 'feature-door', 'feature-server', 'feature-astro', 'feature-ui', 'feature-wire', 'feature-browser'];
 const PLATFORM_TYPES = ['platform-schema', 'platform-db', 'platform-providers', 'platform-server', 'platform-rules', 'platform-constants', 'platform-stores', 'platform-shared', 'platform-browser'];
 const APP_TYPES = BOUNDARY_ELEMENTS.map((element) => element.type);
 
@@ -68,6 +70,18 @@ function forbid(from, to, message, kind) {
 /** The policies, in ARCHITECTURE.md's words; everything not forbidden is allowed. */
 export const BOUNDARY_POLICIES = [
   // The last matching policy names the violation, so the general ones come first.
+  // Another feature's server/, a page or app/ goes through server/index.ts; the schema barrel and
+  // the tables' foreign keys reach the tables themselves.
+  {
+    from: { element: { types: { anyOf: APP_TYPES } } },
+    disallow: { to: { element: { types: { anyOf: ['feature-server'] }, captured: { feature: '!{{ from.feature }}' } } } },
+    message: 'Another room reaches a feature\'s server only through its door, server/index.ts.',
+  },
+  {
+    from: { element: { types: { anyOf: APP_TYPES.filter((t) => !['platform-schema', 'feature-tables'].includes(t)) } } },
+    disallow: { to: { element: { types: { anyOf: ['feature-tables'] }, captured: { feature: '!{{ from.feature }}' } } } },
+    message: 'Another room reaches a feature\'s tables only through its door, server/index.ts (or the schema barrel).',
+  },
   forbid(SERVER_TYPES, ['feature-astro', 'feature-ui', 'platform-stores'],
     'Server code never imports a screen or the islands\' stores.'),
   forbid(BROWSER_TYPES, SERVER_TYPES,

@@ -10,8 +10,7 @@ import { appConfig, type AppConfig } from '~/platform/config/config';
 import { defaultDbConfig, isDatabaseOpen, getDb, openDatabase, type Db, type DbConfig } from '~/platform/db/client';
 import { seedDemoData } from '~/app/seed/demo';
 import { log } from '~/platform/config/log';
-import { downloadsDir, writeDemoDownloadFiles } from '~/features/content/server/downloads';
-import { SHIPPED_HELP_DIR, importHelpPagesFromDir } from '~/features/content/server/help';
+import { downloadsDir, writeDemoDownloadFiles, SHIPPED_HELP_DIR, importHelpPagesFromDir } from '~/features/content/server';
 
 export interface AppContentOptions {
   /** Folder of the shipped help pages; default src/content/help under the working directory. */

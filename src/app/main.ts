@@ -17,16 +17,16 @@ import { SECURITY_HEADERS } from '~/platform/edge/security-headers';
 import { ConfigError, appConfig } from '~/platform/config/config';
 import { openAppDatabase } from '~/app/boot';
 import { installProviders } from '~/app/providers';
-import { SHIPPED_HELP_DIR } from '~/features/content/server/help';
+import { SHIPPED_HELP_DIR } from '~/features/content/server';
 import { closeDatabase, getDb } from '~/platform/db/client';
-import { flushActivityWriters } from '~/features/analytics/server/analytics';
+import { flushActivityWriters } from '~/features/analytics/server';
 import { checkDeployment } from '~/app/deployment-check';
 import { log } from '~/platform/config/log';
 import { answerFromPageCache } from '~/platform/edge/page-fast-path';
 import { StaticFiles } from '~/platform/edge/static-files';
 import { runHousekeeping } from '~/app/jobs/housekeeping';
 import { sweepMoney } from '~/app/jobs/money-sweep';
-import { closeChatHubs } from '~/features/chat/server/hub';
+import { closeChatHubs } from '~/features/chat/server';
 import { ORDER_SWEEP_INTERVAL_MS } from '~/platform/config/constants';
 
 /** How often expired sign-in state is deleted. */

@@ -199,8 +199,29 @@ describe('import boundaries (ARCHITECTURE.md "Layout: one home per feature")', (
     expect(schema[0]).toMatch(/never import the database schema/);
     const errors = await boundaryErrors(
       'src/pages/fixture.astro',
-      "---\nimport { getDb } from '~/platform/db/client';\nimport * as wallet from '~/features/wallet/server/wallet';\nconst x = [getDb, wallet];\n---\n<p>{x.length}</p>\n",
+      "---\nimport { getDb } from '~/platform/db/client';\nimport * as wallet from '~/features/wallet/server';\nconst x = [getDb, wallet];\n---\n<p>{x.length}</p>\n",
     );
     expect(errors).toEqual([]);
+  });
+
+  it('a page, app/ or another feature reaching past a feature\'s door (server/index.ts) is an error; the door is not', async () => {
+    const page = await boundaryErrors('src/pages/api/v1/fixture.ts', "import { changeBalance } from '~/features/wallet/server/wallet';\nexport const x = changeBalance;\n");
+    expect(page).toHaveLength(1);
+    expect(page[0]).toMatch(/only through its door/);
+    const app = await boundaryErrors('src/app/jobs/fixture.ts', "import { changeBalance } from '~/features/wallet/server/wallet';\nexport const x = changeBalance;\n");
+    expect(app[0]).toMatch(/only through its door/);
+    const feature = await boundaryErrors(
+      'src/features/orders/server/fixture.ts',
+      "import { changeBalance } from '~/features/wallet/server/wallet';\nimport { wallets } from '~/features/wallet/server/tables';\nexport const x = [changeBalance, wallets];\n",
+    );
+    expect(feature).toHaveLength(2);
+    expect(feature[1]).toMatch(/tables only through its door/);
+    const throughDoors = await boundaryErrors(
+      'src/features/orders/server/fixture.ts',
+      "import { changeBalance } from '~/features/wallet/server';\nimport { toOrderView } from '~/features/orders/server/order-view';\nexport const x = [changeBalance, toOrderView];\n",
+    );
+    expect(throughDoors).toEqual([]);
+    const foreignKey = await boundaryErrors('src/features/orders/server/tables.ts', "import { users } from '~/features/account/server/tables';\nexport const x = users;\n");
+    expect(foreignKey).toEqual([]);
   });
 });

@@ -8,9 +8,8 @@
  */
 import { lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '~/platform/db/client';
-import { completeDueDeactivations } from '~/features/account/server/deactivation';
-import { pruneOldFootprints } from '~/features/account/server/footprints';
-import { rollUpTrafficDays } from '~/features/analytics/server/traffic-rollup';
+import { completeDueDeactivations, pruneOldFootprints } from '~/features/account/server';
+import { rollUpTrafficDays } from '~/features/analytics/server';
 import { IDEMPOTENCY_KEY_TTL_MS } from '~/platform/config/constants';
 import { authTokens, captchas, idempotencyKeys, qrSessions, rateLimitCounters, signChallenges, verificationCodes, verifyKeys } from '~/platform/db/schema';
 

@@ -8,11 +8,11 @@ import { sandboxPagesEnabled } from '~/platform/config/config';
 import type { Db } from '~/platform/db/client';
 import { log } from '~/platform/config/log';
 import { deliverDueNotifies } from '~/platform/providers/payment/sandbox';
-import { sweepNotifications } from '~/features/notifications/server/notification-events';
-import { liftEndedBans } from '~/features/console/server/users';
-import { sweepOrders } from '~/features/orders/server/order-lifecycle';
-import { releaseDueEarnings } from '~/features/sellers/server/settlement';
-import { settleSandboxWithdrawals } from '~/features/wallet/server/withdrawals';
+import { sweepNotifications } from '~/features/notifications/server';
+import { liftEndedBans } from '~/features/console/server';
+import { sweepOrders } from '~/features/orders/server';
+import { releaseDueEarnings } from '~/features/sellers/server';
+import { settleSandboxWithdrawals } from '~/features/wallet/server';
 
 export async function sweepMoney(db: Db, now: Date): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [

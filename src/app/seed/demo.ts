@@ -18,8 +18,8 @@ import {
   RENTAL_TIME_ALL_DAY,
   THIRD_TYPE_UHAOZU,
 } from '~/platform/config/constants';
-import { hashPassword } from '~/features/sign-in/server/password';
-import { grantRedPackets, type RedPacketGrant } from '~/features/wallet/server/red-packets';
+import { hashPassword } from '~/features/sign-in/server';
+import { grantRedPackets, type RedPacketGrant } from '~/features/wallet/server';
 import type { Db } from '~/platform/db/client';
 import { seedHomeContent } from '~/app/seed/home';
 import { seedDemoReviews } from '~/app/seed/reviews';
@@ -30,7 +30,7 @@ import { seedDemoNotifications } from '~/app/seed/notifications';
 import { seedDemoOperators } from '~/app/seed/operators';
 import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, type GameSeed } from '~/app/seed/catalog';
 import { games, listingAttrs, listings, platforms, redPackets, sellerCertifications, shops, users, zones, type NewListingAttrRow, type NewListingRow } from '~/platform/db/schema';
-import { writeSetting } from '~/features/content/server/site-settings';
+import { writeSetting } from '~/features/content/server';
 import { seedDemoSettings } from '~/app/seed/settings';
 
 /** Fixed PRNG seed: change it and every demo number changes. */

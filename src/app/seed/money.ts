@@ -10,12 +10,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEMO_OPENING_BALANCE_FEN, ORDER_PAY_TIMEOUT_MS, ORDER_STATUS } from '~/platform/config/constants';
 import { quoteRental } from '~/features/orders/rules/quote';
 import { shanghaiWallTime } from '~/platform/rules/shanghai-time';
-import { getListingDetail } from '~/features/catalog/server/catalog';
-import { setListingCredentials } from '~/features/orders/server/credentials';
-import { newNumber } from '~/features/orders/server/order-numbers';
-import { syncEarnings } from '~/features/sellers/server/settlement';
-import { DEMO_VIP_PLANS } from '~/features/wallet/server/vip';
-import { changeBalance, isRecorded } from '~/features/wallet/server/wallet';
+import { getListingDetail } from '~/features/catalog/server';
+import { setListingCredentials, newNumber } from '~/features/orders/server';
+import { syncEarnings } from '~/features/sellers/server';
+import { DEMO_VIP_PLANS, changeBalance, isRecorded } from '~/features/wallet/server';
 import type { Db } from '~/platform/db/client';
 import { games, listingCredentials, listings, orders, payments, users, vipPlans } from '~/platform/db/schema';
 

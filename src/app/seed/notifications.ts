@@ -8,7 +8,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { MS_PER_DAY, MS_PER_HOUR } from '~/platform/config/constants';
 import type { Db } from '~/platform/db/client';
 import { notificationBroadcasts, orders, users } from '~/platform/db/schema';
-import { broadcast, notify } from '~/features/notifications/server/notifications';
+import { broadcast, notify } from '~/features/notifications/server';
 
 export const DEMO_BROADCAST = {
   title: '欢迎来到租号平台',

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client';
 import { operators } from '~/platform/db/schema';
-import { createOperator, type NewOperator } from '~/features/console/server/operators';
+import { createOperator, type NewOperator } from '~/features/console/server';
 
 /** Documented in the README for testers; never used outside the demo seed. */
 export const DEMO_OPERATORS = {

@@ -10,8 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client';
 import { emergencyNotices, popupAds } from '~/platform/db/schema';
-import { createEmergencyNotice, type NewEmergencyNotice } from '~/features/campaigns/server/emergency-notices';
-import { createPopupAd, type NewPopupAd } from '~/features/campaigns/server/popup-ads';
+import { createEmergencyNotice, type NewEmergencyNotice, createPopupAd, type NewPopupAd } from '~/features/campaigns/server';
 
 export const DEMO_POPUP_ADS: readonly NewPopupAd[] = [
   { title: '特价专区 限时五折起', image: '/banners/popup-tejia.svg', link: '/tejia.html', priority: 1, displayFrequency: 0, position: 1 },

@@ -7,7 +7,7 @@
 import type { SiteContacts } from '~/features/content/contract/site-settings';
 import type { Db } from '~/platform/db/client';
 import { siteSettings } from '~/platform/db/schema';
-import { demoDownloadManifest } from '~/features/content/server/downloads';
+import { demoDownloadManifest } from '~/features/content/server';
 
 export const DEMO_CONTACTS: SiteContacts = {
   notice: '以下为演示站点的演示联系方式，并非真实客服渠道；运营人员可在运营后台「站点设置」中修改。',

@@ -237,3 +237,6 @@ export interface OpsComplaintDecided {
 }
 
 export type OpsComplaintsPage = Page<OpsComplaintRow>;
+
+/** complaints.status. */
+export const COMPLAINT_STATUS = { open: 1, handled: 2 } as const;

@@ -10,7 +10,7 @@ import { call } from '~/platform/client/client';
 import { WALLET_ROUTES } from '~/features/wallet/routes';
 import { ApiError } from '~/platform/client/errors';
 import { RED_PACKET_PAGE_SIZE, RED_PACKET_STATUS } from '~/platform/config/constants';
-import type { RedPacket, RedPacketPage } from '~/features/wallet/contract/red-packets';
+import type { RedPacket } from '~/features/wallet/contract/red-packets';
 import { $auth, currentToken } from '~/platform/stores/auth';
 import { showError } from '~/platform/stores/ui';
 

@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { CODE_FAIL } from '~/platform/config/constants';
 import { MSG_DOWNLOAD_BAD_ADDRESS, MSG_DOWNLOAD_DELETED, MSG_DOWNLOAD_NOT_FOUND } from '~/features/content/contract/site-settings';
 import { allowOnly, handle } from '~/platform/http/http';
-import { downloadContentType, downloadsDir, lookupDownload } from '~/features/content/server/downloads';
+import { downloadContentType, downloadsDir, lookupDownload } from '~/features/content/server';
 
 function refuse(status: 400 | 404 | 410, msg: string): Response {
   return new Response(JSON.stringify({ code: CODE_FAIL, msg, data: null }), {

@@ -24,12 +24,10 @@ import type { Db, DbOrTx } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { authTokens, thirdPartyIdentities, users, type CodeChannel } from '~/platform/db/schema';
 import { AppError, badRequest, conflict, notFound, rateLimited, unauthorized } from '~/platform/http/errors';
-import { hashPassword, verifyPassword } from '~/features/sign-in/server/password';
+import { hashPassword, verifyPassword, MSG_PHONE_TAKEN, checkVerificationCode, checkVerificationCodesTogether, sendVerificationCode, type CheckCodeInput, type SendCodeAnswer } from '~/features/sign-in/server';
 import { hitRateLimit, resetRateLimit } from '~/platform/db/rate-limit';
-import { MSG_PHONE_TAKEN } from '~/features/sign-in/server/phone-sign-in';
 import { ownUploadUrls } from '~/platform/db/uploads';
 import { getUserInfo, type UserInfo } from '~/features/account/server/users';
-import { checkVerificationCode, checkVerificationCodesTogether, sendVerificationCode, type CheckCodeInput, type SendCodeAnswer } from '~/features/sign-in/server/verification-codes';
 
 export const MSG_AVATAR_INVALID = '头像图片无效，请重新上传';
 export const MSG_PROFILE_EMPTY = '请填写要修改的昵称或头像';

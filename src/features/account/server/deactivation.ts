@@ -35,9 +35,9 @@ import {
   wallets,
 } from '~/platform/db/schema';
 import { AppError, badRequest, conflict } from '~/platform/http/errors';
-import { notify } from '~/features/notifications/server/notifications';
-import { checkVerificationCode, sendVerificationCode, type SendCodeAnswer } from '~/features/sign-in/server/verification-codes';
-import { changeBalance } from '~/features/wallet/server/wallet';
+import { notify } from '~/features/notifications/server';
+import { checkVerificationCode, sendVerificationCode, type SendCodeAnswer } from '~/features/sign-in/server';
+import { changeBalance } from '~/features/wallet/server';
 
 export const MSG_DEACTIVATION_NEEDS_PHONE = '请先绑定手机号，再申请注销';
 export const MSG_DEACTIVATION_BLOCKED = '暂不满足注销条件';

@@ -13,8 +13,7 @@ import { formatShanghaiDate } from '~/platform/rules/shanghai-time';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { footprints, listings } from '~/platform/db/schema';
 import { notFound } from '~/platform/http/errors';
-import { isRowId, selectCards } from '~/features/catalog/server/catalog';
-import { reshapeListingCard } from '~/features/catalog/server/catalog.reshape';
+import { isRowId, selectCards, reshapeListingCard } from '~/features/catalog/server';
 
 export const MSG_FOOTPRINT_NOT_FOUND = '足迹不存在';
 

@@ -10,7 +10,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { users } from '~/platform/db/schema';
 import { unauthorized } from '~/platform/http/errors';
-import { grantNewUserRedPackets } from '~/features/wallet/server/red-packets';
+import { grantNewUserRedPackets } from '~/features/wallet/server';
 import type { AccountProfile } from '~/features/account/contract/account-settings';
 
 /** Spec §3 user info (its schema, with each field's meaning, is account/wire.ts userInfoSchema). */

@@ -11,8 +11,7 @@ import { MSG_INVEST_RATE_LIMITED, type InvestAnswer, type InvestBody, type Inves
 import type { Db } from '~/platform/db/client';
 import { investmentLeads, operators, type InvestmentLeadRow } from '~/platform/db/schema';
 import { conflict, notFound } from '~/platform/http/errors';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 import { enforceRateLimits } from '~/platform/db/rate-limit';
 
 export const MSG_INVEST_LEAD_NOT_FOUND = '申请不存在';

@@ -25,7 +25,7 @@ import { formatShanghaiDate, shanghaiClock } from '~/platform/rules/shanghai-tim
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { goldCoinLedger, invitations, lotteryChances, orders, users, type InvitationRow } from '~/platform/db/schema';
 import { AppError } from '~/platform/http/errors';
-import { creditGoldCoins, GOLD_KIND } from '~/features/wallet/server/gold-coins';
+import { creditGoldCoins, GOLD_KIND } from '~/features/wallet/server';
 
 export const phoneHash = (mobile: string): string => createHash('sha256').update(mobile, 'utf8').digest('hex');
 

@@ -13,7 +13,7 @@ import { pickPrize } from '~/features/activities/rules/invitations';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { lotteryChances, lotteryDraws, lotteryPrizes } from '~/platform/db/schema';
 import { conflict } from '~/platform/http/errors';
-import { creditGoldCoins, GOLD_KIND } from '~/features/wallet/server/gold-coins';
+import { creditGoldCoins, GOLD_KIND } from '~/features/wallet/server';
 
 export const MSG_LOTTERY_EMPTY = '奖品已抽完';
 

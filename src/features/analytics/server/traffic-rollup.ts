@@ -20,7 +20,7 @@ import {
 import { formatShanghaiDate, shanghaiDayStart, shanghaiMidnight } from '~/platform/rules/shanghai-time';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { trafficDayChannels, trafficDays } from '~/platform/db/schema';
-import { num, rows, sessionKey, shanghaiDay, within, type TimeSpan } from '~/features/console/server/dashboard-sql';
+import { num, rows, sessionKey, shanghaiDay, within, type TimeSpan } from '~/features/console/server';
 
 /** One Shanghai day of the collector's events. */
 export interface TrafficDay {

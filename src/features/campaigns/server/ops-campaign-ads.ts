@@ -17,8 +17,7 @@ import { popupAds } from '~/platform/db/schema';
 import { badRequest, notFound } from '~/platform/http/errors';
 import { createPopupAd, reshapePopupAd, updatePopupAd } from '~/features/campaigns/server/popup-ads';
 import { readUploadVariant, storeOwnedImage } from '~/platform/db/uploads';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 export const MSG_AD_NOT_FOUND = '广告不存在';
 export const MSG_AD_IMAGE_MISSING = '图片不存在，请重新上传';

@@ -9,9 +9,8 @@ import type { Page } from '~/platform/wire/common';
 import { AUDIENCE_SEGMENT_LABELS, type AudienceSegment, type BroadcastSendBody, type BroadcastSendResult, type OpsBroadcastView } from '~/features/campaigns/contract/ops-campaigns';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { notificationBroadcasts, operators } from '~/platform/db/schema';
-import { broadcast, countSegmentUsers } from '~/features/notifications/server/notifications';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { broadcast, countSegmentUsers } from '~/features/notifications/server';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 type BroadcastRow = typeof notificationBroadcasts.$inferSelect;
 

@@ -10,8 +10,7 @@ import type { Db, DbOrTx } from '~/platform/db/client';
 import { emergencyNotices } from '~/platform/db/schema';
 import { notFound } from '~/platform/http/errors';
 import { createEmergencyNotice, updateEmergencyNotice } from '~/features/campaigns/server/emergency-notices';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 export const MSG_NOTICE_NOT_FOUND = '通知不存在';
 

@@ -26,10 +26,9 @@ import { exchangeCodeFromBytes, formatExchangeCode, normalizeExchangeCode } from
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { exchangeCodeBatches, exchangeCodeRedemptions, exchangeCodes, operators, redPacketTemplates, users } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
-import { credentialsKey, decryptWith, encryptWith } from '~/features/orders/server/credentials';
+import { credentialsKey, decryptWith, encryptWith } from '~/features/orders/server';
 import { templateLabel, type RedPacketTemplateRow } from '~/features/campaigns/server/red-packet-templates';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 export const MSG_BATCH_NOT_FOUND = '兑换码批次不存在';
 export const MSG_BATCH_EXPIRES_PAST = '过期时间应晚于现在';

@@ -18,8 +18,7 @@ import { prizeChances } from '~/features/activities/rules/invitations';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { lotteryDraws, lotteryPrizes } from '~/platform/db/schema';
 import { conflict, notFound } from '~/platform/http/errors';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 type PrizeRow = typeof lotteryPrizes.$inferSelect;
 

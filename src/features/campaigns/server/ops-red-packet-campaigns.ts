@@ -26,7 +26,7 @@ import { planGrant, templateRemaining, type GrantPlan } from '~/features/campaig
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { operators, redPacketGrants, redPacketTemplates, redPackets, users } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
-import { segmentUsers } from '~/features/notifications/server/notifications';
+import { segmentUsers } from '~/features/notifications/server';
 import {
   MSG_TEMPLATE_NOT_FOUND,
   TemplateRefused,
@@ -37,8 +37,7 @@ import {
   templateLimits,
   type RedPacketTemplateRow,
 } from '~/features/campaigns/server/red-packet-templates';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 export const MSG_GRANT_KEY_REUSED = '该请求标识已用于其他发放，请刷新页面后重试';
 export const MSG_GRANT_AUDIENCE_GREW = '发放对象人数已变化，超出剩余数量，请重新预览后再发放';

@@ -16,8 +16,8 @@ import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { violatedConstraint } from '~/platform/db/errors';
 import { redPacketTemplates, redPackets, type RedPacketRow } from '~/platform/db/schema';
 import { notFound } from '~/platform/http/errors';
-import { RED_PACKET_RECEIVED_TITLE, redPacketsReceivedText } from '~/features/notifications/server/notification-events';
-import { grantRedPackets, type RedPacketGrant } from '~/features/wallet/server/red-packets';
+import { RED_PACKET_RECEIVED_TITLE, redPacketsReceivedText } from '~/features/notifications/server';
+import { grantRedPackets, type RedPacketGrant } from '~/features/wallet/server';
 
 export type RedPacketTemplateRow = typeof redPacketTemplates.$inferSelect;
 

@@ -13,7 +13,7 @@ import { hafuPrepayFen } from '~/features/orders/rules/hafu';
 import { fenToYuan } from '~/platform/rules/money';
 import type { AnnouncementRow, BannerRow, GameRow, HotTagRow } from '~/platform/db/schema';
 import type { Announcement, AnnouncementSummary, Banner, HotTag, ShopSummary } from '~/features/catalog/server/catalog.types';
-import { markdownToPlainText, renderStoredMarkdown } from '~/features/content/server/markdown';
+import { markdownToPlainText, renderStoredMarkdown } from '~/features/content/server';
 import { cardVariantUrl } from '~/platform/db/uploads';
 
 /** The columns a listing card is made of (see catalog.ts `cardSelection`). */

@@ -14,8 +14,7 @@ import { isGameInMaintenance } from '~/features/catalog/rules/availability';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { games, listings, orders, type GameRow } from '~/platform/db/schema';
 import { conflict, notFound } from '~/platform/http/errors';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 const flag01 = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
 

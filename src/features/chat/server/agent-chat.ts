@@ -11,8 +11,7 @@ import type { ChatOpsHistoryQuery, ChatReplyBody } from '~/features/chat/contrac
 import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { chatConversations, chatMessages, uploadedImages } from '~/platform/db/schema';
 import { conflict, notFound } from '~/platform/http/errors';
-import type { OperatorActor } from '~/features/console/server/ops-auth';
-import { writeAudit } from '~/features/console/server/audit';
+import { type OperatorActor, writeAudit } from '~/features/console/server';
 import { enforceRateLimits } from '~/platform/db/rate-limit';
 import { recordAgentPresence } from '~/features/chat/server/presence';
 import { consoleCounts, loadMessageViews, loadSummaries, summaryById, type ConversationRow } from '~/features/chat/server/views';

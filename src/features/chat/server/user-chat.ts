@@ -10,7 +10,7 @@ import type { ChatHistoryQuery, ChatSendBody } from '~/features/chat/contract/ch
 import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { chatConversations, chatMessages, orders, shops, uploadedImages } from '~/platform/db/schema';
 import { notFound } from '~/platform/http/errors';
-import { loadOrderRecords } from '~/features/orders/server/order-view';
+import { loadOrderRecords } from '~/features/orders/server';
 import { enforceRateLimits } from '~/platform/db/rate-limit';
 import { loadMessageViews, orderCardOf, userChatState, userHistoryPage, userMessagesAfter, userUnread, type ConversationRow } from '~/features/chat/server/views';
 

@@ -17,7 +17,7 @@ import { chatPreview } from '~/features/chat/rules/chat';
 import { orderStatusText } from '~/features/orders/rules/order-status';
 import type { DbOrTx } from '~/platform/db/client';
 import { chatAgentPresence, chatConversations, chatMessages, uploadedImages, users } from '~/platform/db/schema';
-import { loadOrderRecordsByIds, type OrderRecord } from '~/features/orders/server/order-view';
+import { loadOrderRecordsByIds, type OrderRecord } from '~/features/orders/server';
 import { uploadUrl } from '~/platform/db/uploads';
 
 /** Whose eyes read the messages: their own messages carry read_by_peer. */

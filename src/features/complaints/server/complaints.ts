@@ -17,16 +17,17 @@ import { ownUploadUrls } from '~/platform/db/uploads';
 import { MSG_EVIDENCE_IMAGE_INVALID, type ComplaintBody, type ComplaintsQuery } from '~/features/complaints/wire';
 
 export const MSG_PHONE_REQUIRED = '当前账号未绑定手机号';
-export { MSG_ORDER_NOT_FOUND } from '~/features/orders/server/order-view';
-import { MSG_ORDER_NOT_FOUND } from '~/features/orders/server/order-view';
+export { MSG_ORDER_NOT_FOUND } from '~/features/orders/server';
+import { MSG_ORDER_NOT_FOUND } from '~/features/orders/server';
+import { COMPLAINT_STATUS } from '~/features/complaints/contract';
+
+export { COMPLAINT_STATUS };
 export const MSG_ORDER_UNPAID = '未支付的订单不能投诉';
 export const MSG_TOO_MANY_OPEN = `该订单已有${COMPLAINTS_OPEN_PER_ORDER_MAX}条处理中的投诉`;
 // The messages of the body's checks live with its schema (wire.ts); callers keep reading them here.
 export { MSG_CONTENT_LENGTH, MSG_EVIDENCE_IMAGE_INVALID, MSG_EVIDENCE_IMAGES_MAX, MSG_PICK_TYPE } from '~/features/complaints/wire';
 export type { ComplaintBody, ComplaintsQuery } from '~/features/complaints/wire';
 
-/** complaints.status. */
-export const COMPLAINT_STATUS = { open: 1, handled: 2 } as const;
 const STATUS_TEXT: Readonly<Record<number, string>> = { [COMPLAINT_STATUS.open]: '处理中', [COMPLAINT_STATUS.handled]: '已处理' };
 
 const typeName = (type: number): string => COMPLAINT_TYPES.find((t) => t.type === type)?.name ?? '其他问题';

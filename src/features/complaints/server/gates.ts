@@ -1,5 +1,5 @@
 /** The gates of the complaints' endpoints (platform/http/serve.ts). */
-import { signedIn, type AuthenticatedUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn, type AuthenticatedUser } from '~/features/sign-in/server';
 import { requireBoundPhone } from '~/features/complaints/server/complaints';
 import type { HandlerContext } from '~/platform/http/http';
 

@@ -23,7 +23,7 @@ import type {
 import type { DashboardRange } from '~/features/console/rules/dashboard-range';
 import type { Db } from '~/platform/db/client';
 import { num, rows, shanghaiDay, within } from '~/features/console/server/dashboard-sql';
-import { readTrafficCounts, type TrafficCounts } from '~/features/analytics/server/traffic-rollup';
+import { readTrafficCounts, type TrafficCounts } from '~/features/analytics/server';
 
 type Range = Pick<DashboardRange, 'start' | 'end' | 'days' | 'from' | 'to'>;
 

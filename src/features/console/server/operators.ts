@@ -38,9 +38,8 @@ import { violatedUniqueConstraint } from '~/platform/db/errors';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { operatorSessions, operators, type OperatorRow } from '~/platform/db/schema';
 import { AppError, badRequest, conflict, notFound } from '~/platform/http/errors';
-import { hashPassword, verifyPassword } from '~/features/sign-in/server/password';
+import { hashPassword, verifyPassword, hashToken, isWellFormedToken } from '~/features/sign-in/server';
 import { enforceRateLimits, resetRateLimit } from '~/platform/db/rate-limit';
-import { hashToken, isWellFormedToken } from '~/features/sign-in/server/tokens';
 import { writeAudit } from '~/features/console/server/audit';
 
 /** Who is acting in the console: resolved from the session cookie on every request. */

@@ -23,10 +23,9 @@ import { shanghaiDayStart } from '~/platform/rules/shanghai-time';
 import type { DbOrTx } from '~/platform/db/client';
 import { complaints, listings, orders, payments, shops, users, walletLedger } from '~/platform/db/schema';
 import { badRequest, notFound } from '~/platform/http/errors';
-import { revealsForOrder } from '~/features/orders/server/credential-reveals';
-import { LEDGER_KIND_TEXT } from '~/features/wallet/server/wallet';
-import { buildTimeline, reshapeOrder } from '~/features/complaints/server/ops/detail';
-import { complaintStatusText, complaintTypeName } from '~/features/complaints/server/ops/queue';
+import { revealsForOrder } from '~/features/orders/server';
+import { LEDGER_KIND_TEXT } from '~/features/wallet/server';
+import { buildTimeline, reshapeOrder, complaintStatusText, complaintTypeName } from '~/features/complaints/server';
 
 const STATE_STATUS: Readonly<Record<Exclude<OpsOrderStateFilter, 'all'>, number>> = {
   unpaid: ORDER_STATUS.unpaid,

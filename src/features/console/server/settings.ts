@@ -24,8 +24,7 @@ import {
 import type { Db } from '~/platform/db/client';
 import { siteSettings } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';
-import { readFileFacts } from '~/features/content/server/downloads';
-import { readSetting, readSettings, writeSetting, type SettingKey, type SettingValue } from '~/features/content/server/site-settings';
+import { readFileFacts, readSetting, readSettings, writeSetting, type SettingKey, type SettingValue } from '~/features/content/server';
 import { writeAudit } from '~/features/console/server/audit';
 import type { OperatorActor } from '~/features/console/server/operators';
 

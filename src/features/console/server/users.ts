@@ -42,9 +42,9 @@ import { orderStatusText } from '~/features/orders/rules/order-status';
 import { affectedRowCount, type Db, type DbOrTx } from '~/platform/db/client';
 import { listings, opsAuditLog, orders, shops, users } from '~/platform/db/schema';
 import { AppError, conflict, notFound } from '~/platform/http/errors';
-import { containsPattern } from '~/features/catalog/server/catalog';
-import { revokeAllTokens } from '~/features/sign-in/server/tokens';
-import { changeBalance, listFunds, readWallet } from '~/features/wallet/server/wallet';
+import { containsPattern } from '~/features/catalog/server';
+import { revokeAllTokens } from '~/features/sign-in/server';
+import { changeBalance, listFunds, readWallet } from '~/features/wallet/server';
 import { auditOf, writeAudit } from '~/features/console/server/audit';
 import type { OperatorActor } from '~/features/console/server/operators';
 

@@ -24,8 +24,7 @@ import { announcements, operators, type AnnouncementRow } from '~/platform/db/sc
 import { conflict, notFound } from '~/platform/http/errors';
 import { escapeLikePattern, renderBodyForStorage } from '~/features/content/server/help';
 import { renderStoredMarkdown } from '~/features/content/server/markdown';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 type Row = AnnouncementRow & { updatedByUsername: string | null };
 

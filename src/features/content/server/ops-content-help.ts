@@ -23,8 +23,7 @@ import { helpPages, operators, type HelpPageRow } from '~/platform/db/schema';
 import { conflict, notFound } from '~/platform/http/errors';
 import { escapeLikePattern, renderBodyForStorage, searchTextMatches } from '~/features/content/server/help';
 import { MARKDOWN_RENDERER_VERSION } from '~/features/content/server/markdown';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 type Row = Omit<HelpPageRow, 'searchText'> & { updatedByUsername: string | null };
 

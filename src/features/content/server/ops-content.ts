@@ -7,8 +7,7 @@ import type { ContentImage, MarkdownPreview } from '~/features/content/contract/
 import type { Db } from '~/platform/db/client';
 import { renderBodyForStorage } from '~/features/content/server/help';
 import { storeOwnedImage } from '~/platform/db/uploads';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 /**
  * The HTML the body will publish as (help pages store exactly this; announcements render exactly

@@ -28,14 +28,12 @@ import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { freeOffers, orders, users } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';
 import type { FreeOrderRequest, FreeOrdersQuery } from '~/features/free/wire';
-import { getListingDetail } from '~/features/catalog/server/catalog';
+import { getListingDetail, refreshRentedFlags } from '~/features/catalog/server';
 import { countFreeOrdersToday } from '~/features/free/server/free-rentals';
 import { withIdempotency } from '~/platform/db/idempotency';
-import { loadOrderRecords, orderViewById, toOrderView } from '~/features/orders/server/order-view';
-import { bookListing, mappingDoubleBooking } from '~/features/orders/server/booking';
-import { notifyOrderPaid } from '~/features/notifications/server/notification-events';
-import { refreshRentedFlags } from '~/features/catalog/server/rented-flags';
-import { syncEarnings } from '~/features/sellers/server/settlement';
+import { loadOrderRecords, orderViewById, toOrderView, bookListing, mappingDoubleBooking } from '~/features/orders/server';
+import { notifyOrderPaid } from '~/features/notifications/server';
+import { syncEarnings } from '~/features/sellers/server';
 
 interface RunningOffer {
   id: number;

@@ -26,8 +26,7 @@ import {
 import { shanghaiMidnight } from '~/platform/rules/shanghai-time';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { freeOffers, games, listings, orders } from '~/platform/db/schema';
-import { gameSelection, isRowId, MAX_PAGE, selectCards } from '~/features/catalog/server/catalog';
-import { reshapeGame, reshapeListingCard } from '~/features/catalog/server/catalog.reshape';
+import { gameSelection, isRowId, MAX_PAGE, selectCards, reshapeGame, reshapeListingCard } from '~/features/catalog/server';
 import type { FreeCount, FreeGame, FreeListQuery, FreeOfferCard, FreePromotion } from '~/features/free/contract/free';
 
 // ---------------------------------------------------------------------------------------------

@@ -14,10 +14,10 @@ import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { SQLSTATE_DEADLOCK_DETECTED, SQLSTATE_EXCLUSION_VIOLATION, violatedConstraint } from '~/platform/db/errors';
 import { listings, orders, redPackets, shops, type OrderRow } from '~/platform/db/schema';
 import { AppError, badRequest, conflict } from '~/platform/http/errors';
-import { accountDeleted } from '~/features/catalog/server/catalog';
-import { requireRealName } from '~/features/account/server/real-name';
+import { accountDeleted } from '~/features/catalog/server';
+import { requireRealName } from '~/features/account/server';
 import { newNumber } from '~/features/orders/server/order-numbers';
-import { reopenTasksOfUnpaidOrders } from '~/features/tasks/server/task-reopen';
+import { reopenTasksOfUnpaidOrders } from '~/features/tasks/server';
 
 export const MSG_WINDOW_TAKEN = '该账号此时段已被租用';
 export const MSG_NOT_RENTABLE = '该账号当前不可租';

@@ -2,7 +2,7 @@
  * The gates of the orders' endpoints (platform/http/serve.ts): what each checked before reading
  * its body, so a request that fails two checks is still answered by the first one.
  */
-import { signedIn, type AuthenticatedUser } from '~/features/sign-in/server/auth-gate';
+import { signedIn, type AuthenticatedUser } from '~/features/sign-in/server';
 import { sandboxPagesEnabled } from '~/platform/config/config';
 import { idempotencyKeyOf } from '~/platform/db/idempotency';
 import { MSG_API_NOT_FOUND, notFound } from '~/platform/http/errors';

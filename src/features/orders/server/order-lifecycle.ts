@@ -8,7 +8,7 @@
  * the game reports what is left on the account at the end; the sandbox game reports every coin
  * unused, so the whole prepay comes back (docs/decisions.md "Hafu coin").
  */
-import { payRankingPrizes, settleInviteRewards } from '~/features/activities/server/invitations';
+import { payRankingPrizes, settleInviteRewards } from '~/features/activities/server';
 import { and, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { MS_PER_HOUR, ORDER_STATUS } from '~/platform/config/constants';
 import type { CancelPreview, Credentials, OrderView, RenewCheck } from '~/features/wallet/contract/money';
@@ -23,16 +23,15 @@ import { badRequest, conflict, forbidden, notFound } from '~/platform/http/error
 import { recordReveal, type RevealSource } from '~/features/orders/server/credential-reveals';
 import { credentialsNotGiven, readListingCredentials } from '~/features/orders/server/credentials';
 import { withIdempotency } from '~/platform/db/idempotency';
-import { accountDeleted } from '~/features/catalog/server/catalog';
-import { notifyDepositReturned, notifyOrderRefund, notifyRentalEnded } from '~/features/notifications/server/notification-events';
+import { accountDeleted, listingsDueForRefresh, refreshRentedFlags } from '~/features/catalog/server';
+import { notifyDepositReturned, notifyOrderRefund, notifyRentalEnded } from '~/features/notifications/server';
 import { newNumber } from '~/features/orders/server/order-numbers';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, lockOwnOrder, orderViewById, prepayFenOf } from '~/features/orders/server/order-view';
 import type { ChargeBody, RenewBody } from '~/features/orders/wire';
 import { expireUnpaidOrders, mappingDoubleBooking, restoreEnvelopes, windowTaken } from '~/features/orders/server/booking';
-import { listingsDueForRefresh, refreshRentedFlags } from '~/features/catalog/server/rented-flags';
-import { syncEarnings } from '~/features/sellers/server/settlement';
-import { reopenTasksOfUnpaidOrders } from '~/features/tasks/server/task-reopen';
-import { changeBalance, isVipAt, readWallet } from '~/features/wallet/server/wallet';
+import { syncEarnings } from '~/features/sellers/server';
+import { reopenTasksOfUnpaidOrders } from '~/features/tasks/server';
+import { changeBalance, isVipAt, readWallet } from '~/features/wallet/server';
 
 export const MSG_NOT_STARTED = '租期开始后才能查看账号信息';
 export const MSG_RENTAL_OVER = '租期已结束，无法查看账号信息';

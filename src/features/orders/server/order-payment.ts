@@ -21,13 +21,13 @@ import { log } from '~/platform/config/log';
 import { checkoutUrlOf, paymentGateway, paymentGateways, plainNotifyAnswer, type Checkout, type CheckoutRequest, type GatewayChannel, type IncomingNotify, type NotifyAnswer } from '~/platform/providers/payment';
 import { withIdempotency } from '~/platform/db/idempotency';
 import { newNumber } from '~/features/orders/server/order-numbers';
-import { notifyOrderPaid } from '~/features/notifications/server/notification-events';
+import { notifyOrderPaid } from '~/features/notifications/server';
 import { lockOwnOrder, orderViewById } from '~/features/orders/server/order-view';
 import type { PayBody, RechargeBody } from '~/features/orders/wire';
-import { requireRealName } from '~/features/account/server/real-name';
-import { refreshRentedFlags } from '~/features/catalog/server/rented-flags';
-import { syncEarnings } from '~/features/sellers/server/settlement';
-import { changeBalance } from '~/features/wallet/server/wallet';
+import { requireRealName } from '~/features/account/server';
+import { refreshRentedFlags } from '~/features/catalog/server';
+import { syncEarnings } from '~/features/sellers/server';
+import { changeBalance } from '~/features/wallet/server';
 
 export const MSG_ORDER_EXPIRED = '订单已超时，请重新下单';
 export const MSG_ORDER_NOT_PAYABLE = '订单当前状态无法支付';

@@ -22,12 +22,12 @@ import { bookListing, mappingDoubleBooking } from '~/features/orders/server/book
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { orders, redPackets, users } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
-import { getListingDetail } from '~/features/catalog/server/catalog';
+import { getListingDetail } from '~/features/catalog/server';
 import { withIdempotency } from '~/platform/db/idempotency';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, orderViewById, toOrderView } from '~/features/orders/server/order-view';
 
 export { MSG_ORDER_NOT_FOUND };
-import { isVipAt, readWallet } from '~/features/wallet/server/wallet';
+import { isVipAt, readWallet } from '~/features/wallet/server';
 
 export const MSG_RED_PACKET_UNUSABLE = '该红包不可用于此订单';
 

@@ -10,7 +10,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { collectFromBalance } from '~/features/complaints/rules/complaint-decision';
 import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { ownerCharges, type LedgerKind, type OwnerChargeKind } from '~/platform/db/schema';
-import { changeBalance, readWallet } from '~/features/wallet/server/wallet';
+import { changeBalance, readWallet } from '~/features/wallet/server';
 
 const LEDGER_KIND_OF: Readonly<Record<OwnerChargeKind, LedgerKind>> = { clawback: 'refund_clawback', penalty: 'complaint_penalty' };
 

@@ -12,7 +12,7 @@ import { listings, orders, sellerEarnings, shops } from '~/platform/db/schema';
 import { conflict, notFound } from '~/platform/http/errors';
 import { sweepOrders } from '~/features/orders/server/order-lifecycle';
 import { MSG_ORDER_NOT_FOUND } from '~/features/orders/server/order-view';
-import { releaseDueEarnings } from '~/features/sellers/server/settlement';
+import { releaseDueEarnings } from '~/features/sellers/server';
 
 export const MSG_NOT_RUNNING = '只有租赁中的订单可以快进';
 

@@ -21,7 +21,7 @@ import type { DbOrTx } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { games, listingReviews, listings, orders, users } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
-import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, toOrderView } from '~/features/orders/server/order-view';
+import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, toOrderView } from '~/features/orders/server';
 
 // ---------------------------------------------------------------------------------------------
 // reading

@@ -9,7 +9,7 @@ import { reviewerName, roundAverageRating } from '~/features/reviews/rules/revie
 import type { ReviewsPage } from '~/features/reviews/contract';
 import type { Db } from '~/platform/db/client';
 import { listingReviews, listings, users } from '~/platform/db/schema';
-import { accountDeleted, isRowId, MAX_PAGE } from '~/features/catalog/server/catalog';
+import { accountDeleted, isRowId, MAX_PAGE } from '~/features/catalog/server';
 
 export type { ReviewItem, ReviewsPage } from '~/features/reviews/contract';
 

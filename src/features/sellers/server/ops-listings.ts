@@ -37,13 +37,12 @@ import type { CertType } from '~/features/sellers/rules/settlement';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { games, listingAttrs, listings, platforms, shops, users, zones } from '~/platform/db/schema';
 import { conflict, notFound } from '~/platform/http/errors';
-import { containsPattern } from '~/features/catalog/server/catalog';
+import { containsPattern } from '~/features/catalog/server';
 import { applyListingReview, type ListingRow } from '~/features/sellers/server/seller-listings';
 import { notifyListingHeld, notifyListingRestored, notifyListingReviewed } from '~/features/sellers/server/seller-notification-events';
 import { cardVariantUrl } from '~/platform/db/uploads';
-import { writeAudit } from '~/features/console/server/audit';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 import { MSG_OPS_LISTING_HELD_FOR_BAN } from '~/features/console/contract/ops-users';
-import type { OperatorActor } from '~/features/console/server/operators';
 
 const certTypeOf = (value: number): CertType => (value === 1 || value === 2 ? value : 0);
 const listingNotFound = () => notFound(MSG_LISTING_NOT_FOUND);

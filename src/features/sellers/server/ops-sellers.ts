@@ -26,11 +26,10 @@ import type { CertType } from '~/features/sellers/rules/settlement';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { complaints, listings, orders, sellerCertifications, shops, users } from '~/platform/db/schema';
 import { conflict, notFound } from '~/platform/http/errors';
-import { containsPattern } from '~/features/catalog/server/catalog';
+import { containsPattern } from '~/features/catalog/server';
 import { notifyCertificationDecided } from '~/features/sellers/server/seller-notification-events';
 import { applyCertificationDecision, type CertificationRow } from '~/features/sellers/server/sellers';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 const certTypeOf = (value: number): CertType => (value === 1 || value === 2 ? value : 0);
 

@@ -27,10 +27,10 @@ import { fenToYuan } from '~/platform/rules/money';
 import { formatShanghaiDate, shanghaiClock, shanghaiMidnight } from '~/platform/rules/shanghai-time';
 import type { DbOrTx } from '~/platform/db/client';
 import { listingReviews, listings, pageViews, sellerEarnings } from '~/platform/db/schema';
-import { detailPath } from '~/features/catalog/server/looking';
+import { detailPath } from '~/features/catalog/server';
 import { requireSeller, type SellerShop } from '~/features/sellers/server/sellers';
-import { readSetting } from '~/features/content/server/site-settings';
-import { readWallet } from '~/features/wallet/server/wallet';
+import { readSetting } from '~/features/content/server';
+import { readWallet } from '~/features/wallet/server';
 
 /** The instant of 00:00 Shanghai time on the first day of the Shanghai month of `now`. */
 export function shanghaiMonthStart(now: Date): Date {

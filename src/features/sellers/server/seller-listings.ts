@@ -51,10 +51,9 @@ import { fenToYuan } from '~/platform/rules/money';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { games, listingAttrs, listingCredentials, listings, orders, platforms, shops, uploadedImages, zones } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
-import { recordReveal, type RevealSource } from '~/features/orders/server/credential-reveals';
-import { readListingCredentials, setListingCredentials } from '~/features/orders/server/credentials';
+import { recordReveal, type RevealSource, readListingCredentials, setListingCredentials } from '~/features/orders/server';
 import { requireSeller, type SellerShop } from '~/features/sellers/server/sellers';
-import { readSettings } from '~/features/content/server/site-settings';
+import { readSettings } from '~/features/content/server';
 import { parseUploadKey, uploadUrl } from '~/platform/db/uploads';
 
 export const MSG_CREDENTIALS_NOT_SET = '尚未填写登录信息';

@@ -8,7 +8,7 @@
 import { CERT_TYPE_LABEL } from '~/features/sellers/contract/seller';
 import type { CertType } from '~/features/sellers/rules/settlement';
 import type { DbOrTx } from '~/platform/db/client';
-import { notify } from '~/features/notifications/server/notifications';
+import { notify } from '~/features/notifications/server';
 
 export async function notifyCertificationDecided(
   tx: DbOrTx,

@@ -27,8 +27,9 @@ import { isRentalOption, rentalOptionDef } from '~/features/orders/rules/periods
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { complaintAnswers, complaintDecisions, complaints, listings, orders, sellerEarnings } from '~/platform/db/schema';
 import { conflict, notFound } from '~/platform/http/errors';
-import { COMPLAINT_STATUS, loadComplaintAnswers, loadComplaintDecisions, ownerDecisionView } from '~/features/complaints/server/complaints';
-import { notifyComplaintAnswered } from '~/features/notifications/server/notification-events';
+import { loadComplaintAnswers, loadComplaintDecisions, ownerDecisionView } from '~/features/complaints/server';
+import { COMPLAINT_STATUS } from '~/features/complaints/contract';
+import { notifyComplaintAnswered } from '~/features/notifications/server';
 import { requireSeller } from '~/features/sellers/server/sellers';
 import { ownUploadUrls } from '~/platform/db/uploads';
 

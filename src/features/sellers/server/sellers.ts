@@ -22,7 +22,7 @@ import type { CertType } from '~/features/sellers/rules/settlement';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { sellerCertifications, shops, users } from '~/platform/db/schema';
 import { AppError, conflict, notFound } from '~/platform/http/errors';
-import { readSettings } from '~/features/content/server/site-settings';
+import { readSettings } from '~/features/content/server';
 
 export const MSG_NO_APPLICATION = '没有进行中的卖家申请';
 export const MSG_SAME_TYPE = '您已是该类型的卖家';

@@ -16,9 +16,9 @@ import { releaseTime, splitRent, type CertType } from '~/features/sellers/rules/
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { complaintDecisions, complaints, listings, orders, ownerCharges, sellerEarnings, shops, walletLedger } from '~/platform/db/schema';
 import { log } from '~/platform/config/log';
-import { collectOwnerCharges, ownersWithCharges } from '~/features/orders/server/owner-charges';
-import { readSettings } from '~/features/content/server/site-settings';
-import { changeBalance } from '~/features/wallet/server/wallet';
+import { collectOwnerCharges, ownersWithCharges } from '~/features/orders/server';
+import { readSettings } from '~/features/content/server';
+import { changeBalance } from '~/features/wallet/server';
 
 const COMPLAINT_OPEN = 1;
 

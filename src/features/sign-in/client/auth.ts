@@ -3,7 +3,7 @@
  * resolves with `data` or rejects with an ApiError the client has already shown (spec §8); none of
  * them sends the stored token except realName, bindPhoneSignedIn and confirmAppQr.
  */
-import type { TokenInfo, UserInfo } from '~/platform/stores/auth';
+import type { UserInfo } from '~/platform/stores/auth';
 import { call, callWithText } from '~/platform/client/client';
 import { ACCOUNT_ROUTES } from '~/features/account/routes';
 import type { Route } from '~/platform/wire/route';

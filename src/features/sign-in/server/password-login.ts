@@ -8,7 +8,7 @@
  * 账号或密码错误 after the same work (one decryption attempt, one scrypt verification, against a
  * dummy hash when there is no usable account), and all count towards the -410 rule.
  */
-import { recordInvitation } from '~/features/activities/server/invitations';
+import { recordInvitation } from '~/features/activities/server';
 import { eq, inArray, or, sql, and } from 'drizzle-orm';
 import {
   CODE_PASSWORD_CAPTCHA_REQUIRED,
@@ -27,7 +27,7 @@ import { enforceRateLimits, resetRateLimit } from '~/platform/db/rate-limit';
 import { decryptPassword, MSG_BAD_SIGNATURE, type VerifiedChallenge } from '~/features/sign-in/server/request-signing';
 import { signInAnswer, type SignInAnswer } from '~/features/sign-in/server/sign-in';
 import { revokeAllTokens } from '~/features/sign-in/server/tokens';
-import { createUser } from '~/features/account/server/users';
+import { createUser } from '~/features/account/server';
 import { checkVerificationCode, MSG_PHONE_NOT_REGISTERED, MSG_PHONE_REGISTERED } from '~/features/sign-in/server/verification-codes';
 import { consumeVerifyKey } from '~/features/sign-in/server/verify-keys';
 

@@ -8,7 +8,7 @@ import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { thirdPartyIdentities, users } from '~/platform/db/schema';
 import { AppError, badRequest, conflict, unauthorized } from '~/platform/http/errors';
 import { revokeToken } from '~/features/sign-in/server/tokens';
-import { CREATE_ATTEMPTS, createUser, newInviteCode } from '~/features/account/server/users';
+import { CREATE_ATTEMPTS, createUser, newInviteCode } from '~/features/account/server';
 
 export const MSG_ACCOUNT_DELETED = '该账号已注销';
 

@@ -31,7 +31,7 @@ import { SandboxDemoUserMissingError } from '~/platform/providers/oauth-login/sa
 import { signInProviders } from '~/platform/providers/sign-in-providers';
 import { assertNotBanned, signInAnswer, type SignInAnswer } from '~/features/sign-in/server/sign-in';
 import { issueToken } from '~/features/sign-in/server/tokens';
-import { createUser } from '~/features/account/server/users';
+import { createUser } from '~/features/account/server';
 
 // Messages (shown to the user as toasts).
 /** Unknown id, wrong or missing browser cookie, wrong platform: one answer, no oracle. */

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '~/platform/db/client';
 import { users } from '~/platform/db/schema';
 import { forbidden } from '~/platform/http/errors';
 import { issueToken, type IssuedToken } from '~/features/sign-in/server/tokens';
-import { getUserInfo, type UserInfo } from '~/features/account/server/users';
+import { getUserInfo, type UserInfo } from '~/features/account/server';
 
 export interface SignInAnswer {
   token: IssuedToken;

@@ -13,7 +13,7 @@ import { TOKEN_LIFETIME_S } from '~/platform/config/constants';
 import { banInEffect } from '~/features/account/rules/user-ban';
 import { affectedRowCount, type Db, type DbOrTx } from '~/platform/db/client';
 import { authTokens, users, type TokenPurpose } from '~/platform/db/schema';
-import { cancelPendingDeactivation } from '~/features/account/server/deactivation';
+import { cancelPendingDeactivation } from '~/features/account/server';
 
 /** How long a token lives, in seconds (7 days). */
 export const TOKEN_TTL_S = TOKEN_LIFETIME_S;

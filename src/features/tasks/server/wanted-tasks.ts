@@ -40,9 +40,9 @@ import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { SQLSTATE_UNIQUE_VIOLATION, violatedConstraint } from '~/platform/db/errors';
 import { games, listings, orders, shops, taskOffers, users, wantedTasks, type WantedTaskRow } from '~/platform/db/schema';
 import { badRequest, conflict, forbidden, notFound } from '~/platform/http/errors';
-import { getListingDetail } from '~/features/catalog/server/catalog';
-import { notifyTaskOffer, notifyTaskOfferAccepted } from '~/features/notifications/server/notification-events';
-import { bookListing, mappingDoubleBooking } from '~/features/orders/server/booking';
+import { getListingDetail } from '~/features/catalog/server';
+import { notifyTaskOffer, notifyTaskOfferAccepted } from '~/features/notifications/server';
+import { bookListing, mappingDoubleBooking } from '~/features/orders/server';
 import { enforceRateLimits } from '~/platform/db/rate-limit';
 
 const DAY_S = 24 * 60 * 60;

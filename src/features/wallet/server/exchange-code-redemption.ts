@@ -28,10 +28,9 @@ import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { exchangeCodeBatches, exchangeCodeRedemptions, exchangeCodes, wallets } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';
 import { creditGoldCoins, GOLD_KIND } from '~/features/wallet/server/gold-coins';
-import { exchangeCodeHash } from '~/features/campaigns/server/ops-exchange-codes';
+import { exchangeCodeHash, EXCHANGE_CODE_RED_PACKET_SOURCE, TemplateRefused, issueTemplateToUser } from '~/features/campaigns/server';
 import { enforceRateLimits } from '~/platform/db/rate-limit';
 import { reshapeRedPacket } from '~/features/wallet/server/red-packets';
-import { EXCHANGE_CODE_RED_PACKET_SOURCE, TemplateRefused, issueTemplateToUser } from '~/features/campaigns/server/red-packet-templates';
 import { ensureWallet } from '~/features/wallet/server/wallet';
 
 /** Thrown inside the transaction to roll it back with the user's message. */

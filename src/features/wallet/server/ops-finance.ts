@@ -15,7 +15,7 @@ import { formatShanghaiDate, shanghaiDayStart } from '~/platform/rules/shanghai-
 import type { DbOrTx } from '~/platform/db/client';
 import { orders, sellerEarnings, users, walletLedger, withdrawals } from '~/platform/db/schema';
 import { badRequest } from '~/platform/http/errors';
-import { ledgerIdentity } from '~/features/sellers/server/settlement';
+import { ledgerIdentity } from '~/features/sellers/server';
 import { LEDGER_KIND_TEXT } from '~/features/wallet/server/wallet';
 import { dayRange } from '~/features/wallet/server/ops-withdrawals';
 

@@ -23,13 +23,12 @@ import { shanghaiDayStart } from '~/platform/rules/shanghai-time';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { operators, users, withdrawals } from '~/platform/db/schema';
 import { conflict, notFound } from '~/platform/http/errors';
-import { containsPattern } from '~/features/catalog/server/catalog';
-import { notifyWithdrawalRefused } from '~/features/notifications/server/notification-events';
-import { maskMobile } from '~/features/account/server/users';
+import { containsPattern } from '~/features/catalog/server';
+import { notifyWithdrawalRefused } from '~/features/notifications/server';
+import { maskMobile } from '~/features/account/server';
 import { changeBalance } from '~/features/wallet/server/wallet';
 import { payOut, reshapeWithdrawal } from '~/features/wallet/server/withdrawals';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 

@@ -19,7 +19,7 @@ import { fenToYuan } from '~/platform/rules/money';
 import type { RedPacket, RedPacketPage, RedPacketStatus } from '~/features/wallet/contract/red-packets';
 import type { DbOrTx } from '~/platform/db/client';
 import { redPackets, type RedPacketRow } from '~/platform/db/schema';
-import { notifyRedPacketsReceived } from '~/features/notifications/server/notification-events';
+import { notifyRedPacketsReceived } from '~/features/notifications/server';
 import { RED_PACKET_MAX_PAGE } from '~/features/wallet/wire';
 
 /** PostgreSQL integer: a page past this would overflow the offset (the query's bound too). */

@@ -12,8 +12,7 @@ import type { Db, DbOrTx } from '~/platform/db/client';
 import { orders, vipPlans } from '~/platform/db/schema';
 import { notFound } from '~/platform/http/errors';
 import { withIdempotency } from '~/platform/db/idempotency';
-import { newNumber } from '~/features/orders/server/order-numbers';
-import { orderViewById } from '~/features/orders/server/order-view';
+import { newNumber, orderViewById } from '~/features/orders/server';
 import { isVipAt, readWallet } from '~/features/wallet/server/wallet';
 
 /** The plans seeded for the demo (seed.ts): month, quarter, year. */

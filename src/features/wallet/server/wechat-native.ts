@@ -19,7 +19,7 @@ import { orders, payments, type OrderRow } from '~/platform/db/schema';
 import { AppError, notFound } from '~/platform/http/errors';
 import { log } from '~/platform/config/log';
 import { paymentGateway, type Checkout } from '~/platform/providers/payment';
-import { gatewayCheckoutRequest, MSG_GATEWAY_BUSY, publicBase, type SiteUrls } from '~/features/orders/server/order-payment';
+import { gatewayCheckoutRequest, MSG_GATEWAY_BUSY, publicBase, type SiteUrls } from '~/features/orders/server';
 
 /** Unknown, someone else's, or not a WeChat payment: one answer, so a pay_no reveals nothing. */
 export const MSG_WECHAT_PAYMENT_NOT_FOUND = '支付单不存在';

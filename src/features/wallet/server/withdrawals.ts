@@ -15,11 +15,10 @@ import { needsReview } from '~/features/wallet/rules/withdrawal-review';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { alipayAccounts, wallets, withdrawals, type WithdrawalStatus } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
-import { notifyWithdrawalPaid } from '~/features/notifications/server/notification-events';
-import { newNumber } from '~/features/orders/server/order-numbers';
-import { maskEmail, maskMobile } from '~/features/account/server/users';
-import { realNameRequired, requireRealName } from '~/features/account/server/real-name';
-import { readSetting } from '~/features/content/server/site-settings';
+import { notifyWithdrawalPaid } from '~/features/notifications/server';
+import { newNumber } from '~/features/orders/server';
+import { maskEmail, maskMobile, realNameRequired, requireRealName } from '~/features/account/server';
+import { readSetting } from '~/features/content/server';
 import { changeBalance, ensureWallet } from '~/features/wallet/server/wallet';
 import { MSG_ALIPAY_NAME_MISMATCH, type AlipayAccountBody, type WithdrawListQuery } from '~/features/wallet/wire';
 

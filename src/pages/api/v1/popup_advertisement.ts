@@ -5,7 +5,7 @@
  * The same for every visitor, so browsers and proxies may keep it a minute (the browser refreshes
  * its copy every 10 minutes anyway).
  */
-import { listPopupAds } from '~/features/campaigns/server/popup-ads';
+import { listPopupAds } from '~/features/campaigns/server';
 import { POPUP_WIRE } from '~/features/campaigns/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,5 +1,5 @@
 /** GET /api/v1/shops?page — the shop list of /dianpu, most listed accounts first. */
-import { listShops } from '~/features/catalog/server/catalog';
+import { listShops } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -26,14 +26,12 @@ import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { complaintDecisions, complaints, listings, orders, sellerEarnings, shops, wallets } from '~/platform/db/schema';
 import { AppError, conflict, notFound } from '~/platform/http/errors';
 import { COMPLAINT_STATUS } from '~/features/complaints/server/complaints';
-import { notifyComplaintDecided, notifyComplaintDecidedToOwner, notifyDepositReturned } from '~/features/notifications/server/notification-events';
-import { restoreEnvelopes } from '~/features/orders/server/booking';
-import { chargeOwner } from '~/features/orders/server/owner-charges';
-import { refreshRentedFlags } from '~/features/catalog/server/rented-flags';
-import { syncEarnings } from '~/features/sellers/server/settlement';
-import { changeBalance, ensureWallet, type BalanceChange } from '~/features/wallet/server/wallet';
-import { writeAudit } from '~/features/console/server/audit';
-import type { OperatorActor } from '~/features/console/server/operators';
+import { notifyComplaintDecided, notifyComplaintDecidedToOwner, notifyDepositReturned } from '~/features/notifications/server';
+import { restoreEnvelopes, chargeOwner } from '~/features/orders/server';
+import { refreshRentedFlags } from '~/features/catalog/server';
+import { syncEarnings } from '~/features/sellers/server';
+import { changeBalance, ensureWallet, type BalanceChange } from '~/features/wallet/server';
+import { writeAudit, type OperatorActor } from '~/features/console/server';
 import { loadOpsDecision } from '~/features/complaints/server/ops/decision-view';
 
 /** The ledger ref of a decision's refund to the renter: the order and the complaint. */

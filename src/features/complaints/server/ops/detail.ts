@@ -36,10 +36,9 @@ import {
 } from '~/platform/db/schema';
 import { notFound } from '~/platform/http/errors';
 import { COMPLAINT_STATUS, loadComplaintAnswers } from '~/features/complaints/server/complaints';
-import { revealsForOrder } from '~/features/orders/server/credential-reveals';
-import { ownerChargesSummary } from '~/features/orders/server/owner-charges';
-import { LEDGER_KIND_TEXT, readWallet } from '~/features/wallet/server/wallet';
-import { auditOf } from '~/features/console/server/audit';
+import { revealsForOrder, ownerChargesSummary } from '~/features/orders/server';
+import { LEDGER_KIND_TEXT, readWallet } from '~/features/wallet/server';
+import { auditOf } from '~/features/console/server';
 import { OWNER_CHARGE_KIND_TEXT, loadOpsDecision } from '~/features/complaints/server/ops/decision-view';
 import { complaintStatusText, complaintTypeName } from '~/features/complaints/server/ops/queue';
 

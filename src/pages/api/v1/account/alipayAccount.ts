@@ -5,8 +5,8 @@
  * 400 请输入正确的支付宝账号; not real-name verified: 403 code 1003 请先完成实名认证; a name other
  * than the verified one: 400 支付宝实名须与实名认证姓名一致.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { bindAlipayAccount, getAlipayAccount, requireVerifiedName } from '~/features/wallet/server/withdrawals';
+import { signedIn } from '~/features/sign-in/server';
+import { bindAlipayAccount, getAlipayAccount, requireVerifiedName } from '~/features/wallet/server';
 import { WALLET_WIRE } from '~/features/wallet/wire';
 import { allowOnly, type HandlerContext } from '~/platform/http/http';
 import { serve } from '~/platform/http/serve';

@@ -5,10 +5,8 @@
  * that endpoint binds a third-party sign-in's temp_token, this one the signed-in user. A phone of
  * another account, or a user who has a phone already: 409.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { bindPhoneToUser } from '~/features/sign-in/server/phone-sign-in';
-import { getUserInfo } from '~/features/account/server/users';
-import { checkVerificationCode } from '~/features/sign-in/server/verification-codes';
+import { signedIn, bindPhoneToUser, checkVerificationCode } from '~/features/sign-in/server';
+import { getUserInfo } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,8 +1,8 @@
 /**
  * GET /api/v1/account/bindings (Bearer) → `{ list }`: WeChat and QQ, each bound or not.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listBindings } from '~/features/account/server/account-settings';
+import { signedIn } from '~/features/sign-in/server';
+import { listBindings } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -3,8 +3,8 @@
  * `code` is the new address's 'bind' code (POST account/sendEmailCode); `old_code` the bound
  * address's 'verify' code (POST account/sendVerifyCode channel email), needed when one is bound.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { changeEmail } from '~/features/account/server/account-settings';
+import { signedIn } from '~/features/sign-in/server';
+import { changeEmail } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -8,12 +8,11 @@
  * A handler of its own, not `serve`: the signature covers the exact text of the body, which
  * readSignedJson keeps and serve's JSON reading does not.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { requireUser, decryptPassword, MSG_BAD_SIGNATURE, verifySignedRequest } from '~/features/sign-in/server';
 import { badRequest } from '~/platform/http/errors';
 import { allowOnly, handle, ok, readSignedJson } from '~/platform/http/http';
-import { changePassword } from '~/features/account/server/account-settings';
+import { changePassword } from '~/features/account/server';
 import { changePasswordBodySchema } from '~/features/account/wire';
-import { decryptPassword, MSG_BAD_SIGNATURE, verifySignedRequest } from '~/features/sign-in/server/request-signing';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -4,8 +4,8 @@
  * the bound phone's 'verify' code (POST account/sendVerifyCode), needed when a phone is bound. A
  * change signs every other device out. 409 该手机号已绑定其他账号.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { changePhone } from '~/features/account/server/account-settings';
+import { signedIn } from '~/features/sign-in/server';
+import { changePhone } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -3,8 +3,8 @@
  * collection_count }`; idempotent. A listing that does not exist answers 404 with code -400
  * (docs/user-catalog-api.md "Likes and collections").
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { setCollected } from '~/features/catalog/server/listing-interactions';
+import { signedIn } from '~/features/sign-in/server';
+import { setCollected } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -3,8 +3,8 @@
  * page_size }`, newest collected first; page ≥ 1, page_size 1-50 (default 20); the card is the
  * rental hall's (docs/user-catalog-api.md "Likes and collections").
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listCollections } from '~/features/catalog/server/listing-interactions';
+import { signedIn } from '~/features/sign-in/server';
+import { listCollections } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

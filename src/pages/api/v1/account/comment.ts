@@ -7,8 +7,8 @@
  * 已取消的订单不能评价 / 只有租号订单可以评价; 400 请选择1-5星评分 / 请填写评价内容 / 评价内容最多500个字;
  * 409 该订单已评价.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { getMyReview, writeReview } from '~/features/reviews/server/review-writing';
+import { signedIn } from '~/features/sign-in/server';
+import { getMyReview, writeReview } from '~/features/reviews/server';
 import { REVIEW_WIRE } from '~/features/reviews/wire';
 import { allowOnly } from '~/platform/http/http';
 import { serve } from '~/platform/http/serve';

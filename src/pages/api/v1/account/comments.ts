@@ -3,8 +3,8 @@
  * (已评价, spec §7 account "comments"), newest first; page ≥ 1 (default 1), page_size 1-50
  * (default 10). The orders still waiting for a review are account/commentsPending.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listMyReviews } from '~/features/reviews/server/review-writing';
+import { signedIn } from '~/features/sign-in/server';
+import { listMyReviews } from '~/features/reviews/server';
 import { REVIEW_WIRE } from '~/features/reviews/wire';
 import { serve } from '~/platform/http/serve';
 

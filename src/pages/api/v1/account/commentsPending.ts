@@ -3,8 +3,8 @@
  * finished rentals without a review (待评价), newest order first; page ≥ 1 (default 1),
  * page_size 1-50 (default 10).
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listPendingReviews } from '~/features/reviews/server/review-writing';
+import { signedIn } from '~/features/sign-in/server';
+import { listPendingReviews } from '~/features/reviews/server';
 import { REVIEW_WIRE } from '~/features/reviews/wire';
 import { serve } from '~/platform/http/serve';
 

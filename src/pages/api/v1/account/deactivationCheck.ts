@@ -3,8 +3,8 @@
  * `{ ok, blockers: [{ key, msg, href }], balance_fen, frozen_fen, mobile_masked, cooling_off_days,
  * status: { state, started_at, cools_until, cancelled_at } }`.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { checkDeactivation } from '~/features/account/server/deactivation';
+import { signedIn } from '~/features/sign-in/server';
+import { checkDeactivation } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -3,8 +3,8 @@
  * caller's own phone: `{ resend_after }`; 400 请先绑定手机号，再申请注销 without a phone, 429 when
  * asked too often.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { sendDeactivationCode } from '~/features/account/server/deactivation';
+import { signedIn } from '~/features/sign-in/server';
+import { sendDeactivationCode } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { clientIp } from '~/platform/http/client-ip';
 import { serve } from '~/platform/http/serve';

@@ -4,8 +4,8 @@
  * the first blocker's sentence (and all of them in data.blockers), 409 when one is already pending.
  * Every session of the user ends: the page then shows unactive_result.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { startDeactivation } from '~/features/account/server/deactivation';
+import { signedIn } from '~/features/sign-in/server';
+import { startDeactivation } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -2,8 +2,8 @@
  * GET /api/v1/account/devices (Bearer) → `{ list }`: the devices signed in (live session tokens),
  * the current one first and marked `current` (docs/account-api.md).
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listDevices } from '~/features/account/server/account-settings';
+import { signedIn } from '~/features/sign-in/server';
+import { listDevices } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

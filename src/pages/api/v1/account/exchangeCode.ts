@@ -5,8 +5,8 @@
  * / 兑换码已失效 / 您已达到本活动的兑换次数上限 / 红包已被领完, 429 兑换尝试过于频繁，请稍后再试 (attempts
  * per user and per address, counted in the database).
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { redeemExchangeCode } from '~/features/wallet/server/exchange-code-redemption';
+import { signedIn } from '~/features/sign-in/server';
+import { redeemExchangeCode } from '~/features/wallet/server';
 import { WALLET_WIRE } from '~/features/wallet/wire';
 import { clientIp } from '~/platform/http/client-ip';
 import { serve } from '~/platform/http/serve';

@@ -1,6 +1,6 @@
 /** POST /api/v1/account/footprintClear (Bearer, empty body) — clears all the caller's footprints: `{ deleted }`. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { clearFootprints } from '~/features/account/server/footprints';
+import { signedIn } from '~/features/sign-in/server';
+import { clearFootprints } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

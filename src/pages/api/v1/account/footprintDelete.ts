@@ -2,8 +2,8 @@
  * POST /api/v1/account/footprintDelete (Bearer) — `{ id }` → `{ deleted: 1 }`; 404 足迹不存在 for
  * an id that is not one of the caller's footprints.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { deleteFootprint } from '~/features/account/server/footprints';
+import { signedIn } from '~/features/sign-in/server';
+import { deleteFootprint } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

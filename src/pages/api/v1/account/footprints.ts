@@ -3,8 +3,8 @@
  * "footprints"): `{ list: [{ id, viewed_day, viewed_at, listing }], total, page, page_size }`,
  * newest view first, one row per account per Shanghai day, the last 90 days.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listFootprints } from '~/features/account/server/footprints';
+import { signedIn } from '~/features/sign-in/server';
+import { listFootprints } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,7 +1,7 @@
 /** GET /api/v1/account/invitations (Bearer) → InvitationsOverview: the invite code, link and QR, and the people invited with what each earned. */
-import { getInvitations } from '~/features/activities/server/invitations';
+import { getInvitations } from '~/features/activities/server';
 import { ACTIVITY_WIRE } from '~/features/activities/wire';
-import { signedIn } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server';
 import { appConfig } from '~/platform/config/config';
 import { serve } from '~/platform/http/serve';
 

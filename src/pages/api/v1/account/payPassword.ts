@@ -4,8 +4,8 @@
  * the bound phone's 'verify' code; a change needs the old pay password or that code. Withdrawals
  * then ask for it (POST account/withdraw `pay_password`).
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { setPayPassword } from '~/features/account/server/account-settings';
+import { signedIn } from '~/features/sign-in/server';
+import { setPayPassword } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

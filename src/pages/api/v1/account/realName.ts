@@ -4,8 +4,8 @@
  * §6 real-name verification). An ID number already verified on another account: 409
  * 该身份证号已被其他账号认证.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { verifyRealName } from '~/features/account/server/real-name';
+import { signedIn } from '~/features/sign-in/server';
+import { verifyRealName } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

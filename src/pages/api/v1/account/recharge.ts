@@ -2,8 +2,7 @@
  * POST /api/v1/account/recharge { amount: "100.00", channel: alipay|wechat } (Bearer, Idempotency-Key)
  * → `{ order_no, pay_no, checkout_url }`. Needs real-name verification (403 code 1003).
  */
-import { signedInWithKey } from '~/features/orders/server/gates';
-import { createRecharge } from '~/features/orders/server/order-payment';
+import { signedInWithKey, createRecharge } from '~/features/orders/server';
 import { ORDER_WIRE } from '~/features/orders/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -5,8 +5,8 @@
  * (default 1); page_size 1-100 (default 100, spec §9; 101 is a 400). Amounts in couponsInfo are
  * yuan strings ("3.00").
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listRedPackets } from '~/features/wallet/server/red-packets';
+import { signedIn } from '~/features/sign-in/server';
+import { listRedPackets } from '~/features/wallet/server';
 import { WALLET_WIRE } from '~/features/wallet/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -3,11 +3,9 @@
  * a 'bind' code to a new address through the email provider (the sandbox outbox in the demo).
  * 409 该邮箱已绑定其他账号; the slider and the sign-in send limits as for the SMS codes.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { sendEmailBindCode } from '~/features/account/server/account-settings';
+import { signedIn, MSG_CAPTCHA_REQUIRED, consumeVerifyKey } from '~/features/sign-in/server';
+import { sendEmailBindCode } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
-import { MSG_CAPTCHA_REQUIRED } from '~/features/sign-in/server/verification-codes';
-import { consumeVerifyKey } from '~/features/sign-in/server/verify-keys';
 import { clientIp } from '~/platform/http/client-ip';
 import { badRequest } from '~/platform/http/errors';
 import { serve } from '~/platform/http/serve';

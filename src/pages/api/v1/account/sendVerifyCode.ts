@@ -4,11 +4,9 @@
  * password, phone, email or pay-password change asks for (docs/account-api.md). The slider first,
  * and the sign-in send limits, as for POST common/sendSms.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { sendOwnVerifyCode } from '~/features/account/server/account-settings';
+import { signedIn, MSG_CAPTCHA_REQUIRED, consumeVerifyKey } from '~/features/sign-in/server';
+import { sendOwnVerifyCode } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
-import { MSG_CAPTCHA_REQUIRED } from '~/features/sign-in/server/verification-codes';
-import { consumeVerifyKey } from '~/features/sign-in/server/verify-keys';
 import { clientIp } from '~/platform/http/client-ip';
 import { badRequest } from '~/platform/http/errors';
 import { serve } from '~/platform/http/serve';

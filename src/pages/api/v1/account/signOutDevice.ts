@@ -2,8 +2,8 @@
  * POST /api/v1/account/signOutDevice (Bearer) — body `{ id }` → null: signs one other device out.
  * Another user's device or one already signed out: 404; the current one: 400 (use logout).
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { signOutDevice } from '~/features/account/server/account-settings';
+import { signedIn } from '~/features/sign-in/server';
+import { signOutDevice } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -2,8 +2,8 @@
  * POST /api/v1/account/signOutEverywhere (Bearer) — empty body → `{ revoked_sessions }`: 退出其他
  * 所有设备, every token of the user but the one of this request.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { signOutEverywhereElse } from '~/features/account/server/account-settings';
+import { signedIn } from '~/features/sign-in/server';
+import { signOutEverywhereElse } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

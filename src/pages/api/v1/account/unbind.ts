@@ -3,8 +3,8 @@
  * not bound; 409 解绑后将无法登录… when it is the last way to sign in (no phone, no password, no
  * other binding).
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { unbindThirdParty } from '~/features/account/server/account-settings';
+import { signedIn } from '~/features/sign-in/server';
+import { unbindThirdParty } from '~/features/account/server';
 import { ACCOUNT_WIRE } from '~/features/account/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,6 +1,6 @@
 /** GET /api/v1/account/wallets (Bearer) — spec §7 "GET my wallets": `{ walletsInfo }` (docs/money-api.md). */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { getWalletInfo } from '~/features/wallet/server/wallet';
+import { signedIn } from '~/features/sign-in/server';
+import { getWalletInfo } from '~/features/wallet/server';
 import { WALLET_WIRE } from '~/features/wallet/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -6,10 +6,10 @@
  * wrong ones in 15 minutes. It is checked before the idempotent part, outside its transaction, so
  * a wrong try always counts.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server';
 import { idempotencyKeyOf, withIdempotency } from '~/platform/db/idempotency';
-import { requirePayPasswordIfSet } from '~/features/account/server/account-settings';
-import { createWithdrawal } from '~/features/wallet/server/withdrawals';
+import { requirePayPasswordIfSet } from '~/features/account/server';
+import { createWithdrawal } from '~/features/wallet/server';
 import { WALLET_WIRE } from '~/features/wallet/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -2,9 +2,9 @@
  * POST /api/v1/business/invest { name, phone, city, budget, message? } → { id } (* /business-invest): stored for operations. 400 with the field's Chinese message; 429 提交过于频繁
  * past the per-IP or per-phone limit. No sign-in needed; a signed-in sender is noted.
  */
-import { submitInvestment } from '~/features/activities/server/investment-leads';
+import { submitInvestment } from '~/features/activities/server';
 import { ACTIVITY_WIRE } from '~/features/activities/wire';
-import { optionalUser } from '~/features/sign-in/server/auth-gate';
+import { optionalUser } from '~/features/sign-in/server';
 import { clientIp } from '~/platform/http/client-ip';
 import { serve } from '~/platform/http/serve';
 

@@ -6,8 +6,8 @@
  * POST { type: 'text', text } | { type: 'image', image_id } | { type: 'order', order_no } →
  *   ChatSendResult. 404 for an image or order that is not the user's, 429 past the rate.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { sendUserMessage, userHistory } from '~/features/chat/server/user-chat';
+import { signedIn } from '~/features/sign-in/server';
+import { sendUserMessage, userHistory } from '~/features/chat/server';
 import { CHAT_WIRE } from '~/features/chat/wire';
 import { allowOnly } from '~/platform/http/http';
 import { serve } from '~/platform/http/serve';

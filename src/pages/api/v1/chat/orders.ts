@@ -2,8 +2,8 @@
  * GET /api/v1/chat/orders (Bearer) → ChatOrderChoice[]: the orders the user may attach as
  * a card (their own, and rentals of the shop they own), newest first.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { chatOrderChoices } from '~/features/chat/server/user-chat';
+import { signedIn } from '~/features/sign-in/server';
+import { chatOrderChoices } from '~/features/chat/server';
 import { CHAT_WIRE } from '~/features/chat/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -3,10 +3,10 @@
  * resumed after `Last-Event-ID` or `after_id` (services/chat/streams.ts). Refusals are ordinary
  * envelopes (401, 400) before the stream starts.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { requireUser } from '~/features/sign-in/server';
 import { allowOnly, handle, readQuery } from '~/platform/http/http';
 import { chatStreamInputSchema } from '~/features/chat/wire';
-import { openUserStream, resumeAfter } from '~/features/chat/server/streams';
+import { openUserStream, resumeAfter } from '~/features/chat/server';
 
 export const GET = handle(async (ctx) => {
   const { userId } = await requireUser(ctx, new Date());

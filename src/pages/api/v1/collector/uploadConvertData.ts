@@ -8,13 +8,12 @@
  * Kept on handle() (route ANALYTICS_ROUTES.convert): a text/plain body is accepted like the other
  * collector calls, and the 429 comes before the body is read.
  */
-import { bearerToken } from '~/features/sign-in/server/auth-gate';
+import { bearerToken, resolveToken } from '~/features/sign-in/server';
 import { clientIp } from '~/platform/http/client-ip';
 import { unauthorized } from '~/platform/http/errors';
 import { allowOnly, handle, ok, readJson } from '~/platform/http/http';
-import { enforceCollectorRateLimit, recordConversion } from '~/features/analytics/server/analytics';
+import { enforceCollectorRateLimit, recordConversion } from '~/features/analytics/server';
 import { ANALYTICS_WIRE, COLLECTOR_BODY } from '~/features/analytics/wire';
-import { resolveToken } from '~/features/sign-in/server/tokens';
 
 export const POST = handle(async (ctx) => {
   const now = new Date();

@@ -7,10 +7,10 @@
  * Kept on handle() (route ANALYTICS_ROUTES.userActivity): a beacon's text/plain body, and the 429
  * before the body is read.
  */
-import { optionalUser } from '~/features/sign-in/server/auth-gate';
+import { optionalUser } from '~/features/sign-in/server';
 import { clientIp } from '~/platform/http/client-ip';
 import { allowOnly, handle, ok, parseInput, readJsonBody } from '~/platform/http/http';
-import { enforceCollectorRateLimit, queueActivities } from '~/features/analytics/server/analytics';
+import { enforceCollectorRateLimit, queueActivities } from '~/features/analytics/server';
 import { ANALYTICS_WIRE, COLLECTOR_BODY } from '~/features/analytics/wire';
 
 export const POST = handle(async (ctx) => {

@@ -10,10 +10,7 @@
  */
 import { unauthorized } from '~/platform/http/errors';
 import { serve } from '~/platform/http/serve';
-import { signInAnswer } from '~/features/sign-in/server/sign-in';
-import { resolveToken } from '~/features/sign-in/server/tokens';
-import { bindPhoneToTempUser } from '~/features/sign-in/server/phone-sign-in';
-import { checkVerificationCode } from '~/features/sign-in/server/verification-codes';
+import { signInAnswer, resolveToken, bindPhoneToTempUser, checkVerificationCode } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { POST, ALL } = serve(SIGN_IN_WIRE.bindPhone, async (ctx, input) => {

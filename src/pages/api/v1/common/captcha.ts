@@ -7,7 +7,7 @@
 import { CAPTCHAS_PER_IP_PER_MINUTE } from '~/platform/config/constants';
 import { clientIp } from '~/platform/http/client-ip';
 import { serve } from '~/platform/http/serve';
-import { createCaptcha } from '~/features/sign-in/server/captcha';
+import { createCaptcha } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 import { enforceRateLimits } from '~/platform/db/rate-limit';
 

@@ -4,7 +4,7 @@
  * sits in the common call group (docs/decisions.md). Public and the same for everyone: cacheable
  * for a minute.
  */
-import { listEmergencyNotices } from '~/features/campaigns/server/emergency-notices';
+import { listEmergencyNotices } from '~/features/campaigns/server';
 import { POPUP_WIRE } from '~/features/campaigns/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -4,7 +4,7 @@
  * key, the server's time in seconds and a nonce, valid 5 minutes and usable once.
  */
 import { serve } from '~/platform/http/serve';
-import { issueSignChallenge } from '~/features/sign-in/server/request-signing';
+import { issueSignChallenge } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.getSign, async ({ db }) => issueSignChallenge(db, new Date()));

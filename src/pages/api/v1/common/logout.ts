@@ -3,10 +3,9 @@
  * token revoked on the server). The body is not read. Without a valid token: 401, so a
  * second logout with the same token is refused.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
+import { signedIn, revokeToken } from '~/features/sign-in/server';
 import { unauthorized } from '~/platform/http/errors';
 import { serve } from '~/platform/http/serve';
-import { revokeToken } from '~/features/sign-in/server/tokens';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { POST, ALL } = serve(SIGN_IN_WIRE.logout, signedIn, async (ctx, _input, { token, now }) => {

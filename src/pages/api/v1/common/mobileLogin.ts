@@ -5,9 +5,7 @@
  * first, so nobody learns anything about a phone without its code.
  */
 import { serve } from '~/platform/http/serve';
-import { signInAnswer } from '~/features/sign-in/server/sign-in';
-import { signInUserByMobile } from '~/features/sign-in/server/phone-sign-in';
-import { checkVerificationCode } from '~/features/sign-in/server/verification-codes';
+import { signInAnswer, signInUserByMobile, checkVerificationCode } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { POST, ALL } = serve(SIGN_IN_WIRE.mobileLogin, async (ctx, input) => {

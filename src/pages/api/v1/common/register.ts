@@ -7,8 +7,7 @@
  */
 import { clientIp } from '~/platform/http/client-ip';
 import { allowOnly, handle, ok, readSignedJson } from '~/platform/http/http';
-import { registerWithPassword } from '~/features/sign-in/server/password-login';
-import { verifySignedRequest } from '~/features/sign-in/server/request-signing';
+import { registerWithPassword, verifySignedRequest } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const POST = handle(async ({ request, db, astro }) => {

@@ -5,8 +5,7 @@
  * Kept on handle(): X-Sign covers the exact body text, which serve() does not keep.
  */
 import { allowOnly, handle, ok, readSignedJson } from '~/platform/http/http';
-import { resetPassword } from '~/features/sign-in/server/password-login';
-import { verifySignedRequest } from '~/features/sign-in/server/request-signing';
+import { resetPassword, verifySignedRequest } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const POST = handle(async ({ request, db }) => {

@@ -8,8 +8,7 @@
 import { clientIp } from '~/platform/http/client-ip';
 import { badRequest } from '~/platform/http/errors';
 import { serve } from '~/platform/http/serve';
-import { MSG_CAPTCHA_REQUIRED, sendSmsCode } from '~/features/sign-in/server/verification-codes';
-import { consumeVerifyKey } from '~/features/sign-in/server/verify-keys';
+import { MSG_CAPTCHA_REQUIRED, sendSmsCode, consumeVerifyKey } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { POST, ALL } = serve(SIGN_IN_WIRE.sendSms, async (ctx, input) => {

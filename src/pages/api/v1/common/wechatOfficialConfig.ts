@@ -5,7 +5,7 @@
  * 页面参数无效. Public: the prompt also shows to a renter whose session has just ended. An account
  * the operator switched off answers 404 (spec §8: the prompt is then hidden).
  */
-import { getOfficialAccountConfig } from '~/features/content/server/wechat-official';
+import { getOfficialAccountConfig } from '~/features/content/server';
 import { CONTENT_WIRE } from '~/features/content/wire';
 import { serve } from '~/platform/http/serve';
 

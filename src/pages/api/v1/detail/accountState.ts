@@ -6,9 +6,9 @@
  * The detail page asks this once per view of a signed-in user, so the same request records the
  * view in 我的足迹: one upsert, after the state read proved the listing exists.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { recordFootprint } from '~/features/account/server/footprints';
-import { accountState } from '~/features/catalog/server/listing-interactions';
+import { signedIn } from '~/features/sign-in/server';
+import { recordFootprint } from '~/features/account/server';
+import { accountState } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -2,8 +2,7 @@
  * POST /api/v1/detail/chargeAccount { order_no, amount: "12.50" } (Bearer, Idempotency-Key) — spec §7
  * "POST charge account": the hafu-coin prepay of a running rental, from the wallet → OrderView.
  */
-import { signedInWithKey } from '~/features/orders/server/gates';
-import { chargeGameMoney } from '~/features/orders/server/order-lifecycle';
+import { signedInWithKey, chargeGameMoney } from '~/features/orders/server';
 import { ORDER_WIRE } from '~/features/orders/wire';
 import { serve } from '~/platform/http/serve';
 

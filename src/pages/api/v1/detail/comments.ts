@@ -4,7 +4,7 @@
  * average_rating, page, page_size }`, newest first; page_size 1-50 (default 10). No token: the
  * answer is the same for everyone. A missing listing answers 404 with code -400.
  */
-import { listReviews } from '~/features/reviews/server/reviews';
+import { listReviews } from '~/features/reviews/server';
 import { REVIEW_WIRE } from '~/features/reviews/wire';
 import { serve } from '~/platform/http/serve';
 

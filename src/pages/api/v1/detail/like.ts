@@ -3,9 +3,9 @@
  * like account": scene 1 like, 2 unlike) → `{ is_liked, like_count }`; idempotent. A listing that
  * does not exist answers 404 with code -400 (docs/user-catalog-api.md "Likes and collections").
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server';
 import { LIKE_SCENE } from '~/features/catalog/rules/user-catalog';
-import { setLike } from '~/features/catalog/server/listing-interactions';
+import { setLike } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

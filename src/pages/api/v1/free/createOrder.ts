@@ -4,8 +4,8 @@
  * verification; 400 without an offer running now; 409 once today's free rentals are used;
  * 409 code 1006 该账号此时段已被租用 when the window is taken.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { createFreeOrder } from '~/features/free/server/free-orders';
+import { signedIn } from '~/features/sign-in/server';
+import { createFreeOrder } from '~/features/free/server';
 import { FREE_WIRE } from '~/features/free/wire';
 import { idempotencyKeyOf } from '~/platform/db/idempotency';
 import { serve } from '~/platform/http/serve';

@@ -1,5 +1,5 @@
 /** GET /api/v1/free/games — games with active free offers and how many each (spec §7 free "games"). */
-import { listFreeGames } from '~/features/free/server/free-rentals';
+import { listFreeGames } from '~/features/free/server';
 import { FREE_WIRE } from '~/features/free/wire';
 import { serve } from '~/platform/http/serve';
 

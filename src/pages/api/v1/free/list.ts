@@ -3,7 +3,7 @@
  * free_hours and ends_at (spec §7 free "list"): `{ list, total, page, page_size }`; page ≥ 1,
  * page_size 1-50 (default 20).
  */
-import { listFreeOffers } from '~/features/free/server/free-rentals';
+import { listFreeOffers } from '~/features/free/server';
 import { FREE_WIRE } from '~/features/free/wire';
 import { serve } from '~/platform/http/serve';
 

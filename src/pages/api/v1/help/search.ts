@@ -2,7 +2,7 @@
  * GET /api/v1/help/search?q — published help pages holding every word of q in the title or the
  * text, title hits first, with the text around the first match ("searchable").
  */
-import { searchHelp } from '~/features/content/server/help';
+import { searchHelp } from '~/features/content/server';
 import { CONTENT_WIRE } from '~/features/content/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,5 +1,5 @@
 /** GET /api/v1/home/announcement?id — one announcement with its content (spec §7 home "announcement detail"). */
-import { getAnnouncement } from '~/features/catalog/server/home';
+import { getAnnouncement } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

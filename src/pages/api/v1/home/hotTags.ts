@@ -1,5 +1,5 @@
 /** GET /api/v1/home/hotTags — hot search tags (spec §7 home "hot tags"). */
-import { listHotTags } from '~/features/catalog/server/home';
+import { listHotTags } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

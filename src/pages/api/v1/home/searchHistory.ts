@@ -3,8 +3,8 @@
  * at most 10. POST `{ keyword }` (1-50 characters after trimming) — records a search: `null`; a
  * keyword searched again moves to the top (docs/user-catalog-api.md "Search history").
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listSearchHistory, recordSearch } from '~/features/catalog/server/search-history';
+import { signedIn } from '~/features/sign-in/server';
+import { listSearchHistory, recordSearch } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { allowOnly } from '~/platform/http/http';
 import { serve } from '~/platform/http/serve';

@@ -3,8 +3,8 @@
  * NotificationView) for /account/notify_detail. A malformed id is a 400; a missing id or another
  * user's is 404 通知不存在.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { getNotification } from '~/features/notifications/server/notifications';
+import { signedIn } from '~/features/sign-in/server';
+import { getNotification } from '~/features/notifications/server';
 import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -4,8 +4,8 @@
  * unread }` (contract NotificationPage). is_today true|false (Shanghai day); filter one of
  * order|complaint|money|system; page ≥ 1; page_size 1-50 (default 20).
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listNotifications } from '~/features/notifications/server/notifications';
+import { signedIn } from '~/features/sign-in/server';
+import { listNotifications } from '~/features/notifications/server';
 import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
 import { serve } from '~/platform/http/serve';
 

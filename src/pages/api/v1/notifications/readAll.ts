@@ -3,8 +3,8 @@
  * system) — marks all the caller's unread notifications read, or only those of one filter.
  * Answers `{ marked, unread }`.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { markAllNotificationsRead } from '~/features/notifications/server/notifications';
+import { signedIn } from '~/features/sign-in/server';
+import { markAllNotificationsRead } from '~/features/notifications/server';
 import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
 import { serve } from '~/platform/http/serve';
 

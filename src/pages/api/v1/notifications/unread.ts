@@ -4,8 +4,8 @@
  * most 20, and the count of all unread. One indexed statement after the token check, nothing else.
  * A static route, so Astro resolves it before notifications/[id].
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { unreadNotifications } from '~/features/notifications/server/notifications';
+import { signedIn } from '~/features/sign-in/server';
+import { unreadNotifications } from '~/features/notifications/server';
 import { NOTIFICATION_WIRE } from '~/features/notifications/wire';
 import { serve } from '~/platform/http/serve';
 

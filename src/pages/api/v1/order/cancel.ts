@@ -1,6 +1,6 @@
 /** POST /api/v1/order/cancel { order_no } (Bearer) — cancel unpaid, or cancel early with the spec §4 refund → OrderView. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { cancelOrder } from '~/features/orders/server/order-lifecycle';
+import { signedIn } from '~/features/sign-in/server';
+import { cancelOrder } from '~/features/orders/server';
 import { ORDER_WIRE } from '~/features/orders/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,6 +1,6 @@
 /** GET /api/v1/order/cancelPreview?order_no= (Bearer) — what cancelling now gives back (spec §4 early-cancel refund). */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { previewCancel } from '~/features/orders/server/order-lifecycle';
+import { signedIn } from '~/features/sign-in/server';
+import { previewCancel } from '~/features/orders/server';
 import { ORDER_WIRE } from '~/features/orders/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -3,8 +3,7 @@
  * (Bearer, Idempotency-Key) → OrderView (unpaid). 403 code 1003 without real-name verification;
  * 409 code 1006 该账号此时段已被租用 when the window is taken.
  */
-import { signedInWithKey } from '~/features/orders/server/gates';
-import { createOrder } from '~/features/orders/server/orders';
+import { signedInWithKey, createOrder } from '~/features/orders/server';
 import { ORDER_WIRE } from '~/features/orders/wire';
 import { serve } from '~/platform/http/serve';
 

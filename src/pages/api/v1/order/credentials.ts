@@ -3,10 +3,9 @@
  * renter while the rental runs (403 before or after, 404 for anyone else). Each GET that reveals
  * them is logged (login-details access log); a HEAD shows nothing and is not.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
+import { signedIn } from '~/features/sign-in/server';
 import { clientIp } from '~/platform/http/client-ip';
-import { revealSource } from '~/features/orders/server/credential-reveals';
-import { getCredentials } from '~/features/orders/server/order-lifecycle';
+import { revealSource, getCredentials } from '~/features/orders/server';
 import { ORDER_WIRE } from '~/features/orders/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,6 +1,6 @@
 /** GET /api/v1/order/detail?order_no= (Bearer) — one order as OrderView. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { getOwnOrderView } from '~/features/orders/server/orders';
+import { signedIn } from '~/features/sign-in/server';
+import { getOwnOrderView } from '~/features/orders/server';
 import { ORDER_WIRE } from '~/features/orders/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -2,8 +2,7 @@
  * POST /api/v1/order/pay { order_no, channel: wallet|alipay|wechat } (Bearer, Idempotency-Key) →
  * `{ paid: true, order }` from the wallet, or `{ paid: false, order_no, pay_no, checkout_url }`.
  */
-import { signedInWithKey } from '~/features/orders/server/gates';
-import { payOrder } from '~/features/orders/server/order-payment';
+import { signedInWithKey, payOrder } from '~/features/orders/server';
 import { ORDER_WIRE } from '~/features/orders/wire';
 import { serve } from '~/platform/http/serve';
 

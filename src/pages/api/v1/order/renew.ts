@@ -1,6 +1,5 @@
 /** POST /api/v1/order/renew { order_no, hours } (Bearer, Idempotency-Key) — extend a running rental, paid from the wallet → OrderView. */
-import { signedInWithKey } from '~/features/orders/server/gates';
-import { renewOrder } from '~/features/orders/server/order-lifecycle';
+import { signedInWithKey, renewOrder } from '~/features/orders/server';
 import { ORDER_WIRE } from '~/features/orders/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,6 +1,6 @@
 /** POST /api/v1/order/renewCheck { order_no, hours } (Bearer) — spec §7 "renew check": whether the hours fit and their price. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { checkRenew } from '~/features/orders/server/order-lifecycle';
+import { signedIn } from '~/features/sign-in/server';
+import { checkRenew } from '~/features/orders/server';
 import { ORDER_WIRE } from '~/features/orders/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -14,7 +14,7 @@ import type { ThirdPartyProvider } from '~/features/sign-in/contract';
 import { isAppError, MSG_SERVER_BUSY } from '~/platform/http/errors';
 import { handle, readQuery } from '~/platform/http/http';
 import { log, serializeError } from '~/platform/config/log';
-import { completeThirdPartyCallback, thirdPartyCallbackUrl } from '~/features/sign-in/server/qr-login';
+import { completeThirdPartyCallback, thirdPartyCallbackUrl } from '~/features/sign-in/server';
 import { thirdPartyCallbackQuerySchema } from '~/features/sign-in/wire';
 
 const escapeHtml = (text: string): string =>

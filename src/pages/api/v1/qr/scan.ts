@@ -3,7 +3,7 @@
  * (spec §4; QQ shows 2, the app `scanned`, WeChat stays `pending`). Answers the platform and state.
  */
 import { serve } from '~/platform/http/serve';
-import { markScanned } from '~/features/sign-in/server/qr-login';
+import { markScanned } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { POST, ALL } = serve(SIGN_IN_WIRE.scan, async ({ db }, { scan_code }) => {

@@ -4,7 +4,7 @@
  * maps title/id to label/value). Failures still answer with the envelope through handle().
  */
 import { allowOnly, headOf, handle } from '~/platform/http/http';
-import { listGameListItems } from '~/features/catalog/server/catalog';
+import { listGameListItems } from '~/features/catalog/server';
 
 export const GAME_LIST_CACHE_CONTROL = 'public, max-age=300';
 

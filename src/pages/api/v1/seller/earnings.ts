@@ -3,8 +3,8 @@
  *) → SellerEarnings: frozen, released, this month, commission, the wallet balance, the
  * 30-day series and one page of listing statistics. 403 code 1101 for a caller without a shop.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { getSellerEarnings } from '~/features/sellers/server/seller-earnings';
+import { signedIn } from '~/features/sign-in/server';
+import { getSellerEarnings } from '~/features/sellers/server';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 

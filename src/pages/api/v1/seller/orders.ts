@@ -4,8 +4,8 @@
  * renter masked as 租客***, with the seller's earnings and the complaints. 403 code 1101 for a
  * caller without a shop.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listSellerOrders } from '~/features/sellers/server/seller-orders';
+import { signedIn } from '~/features/sign-in/server';
+import { listSellerOrders } from '~/features/sellers/server';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 

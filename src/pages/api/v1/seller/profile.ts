@@ -1,6 +1,6 @@
 /** GET /api/v1/seller/profile (Bearer) → SellerProfile: real-name state, the certification and the shop. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { getSellerProfile } from '~/features/sellers/server/sellers';
+import { signedIn } from '~/features/sign-in/server';
+import { getSellerProfile } from '~/features/sellers/server';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,5 +1,5 @@
 /** GET /api/v1/shop/accounts?id&page — a shop's listed accounts in hall order. */
-import { listShopListings } from '~/features/catalog/server/catalog';
+import { listShopListings } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,5 +1,5 @@
 /** GET /api/v1/shop?id — one shop with its listed-account count; 404 店铺不存在. */
-import { getShop } from '~/features/catalog/server/catalog';
+import { getShop } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

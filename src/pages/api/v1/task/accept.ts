@@ -4,8 +4,8 @@
  * for anyone but the owner; 409 when another offer was accepted or the task is no longer open;
  * 403 code 1003 without real-name verification. Accepting the same offer again answers the same order.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { acceptOffer } from '~/features/tasks/server/wanted-tasks';
+import { signedIn } from '~/features/sign-in/server';
+import { acceptOffer } from '~/features/tasks/server';
 import { TASK_WIRE } from '~/features/tasks/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,6 +1,6 @@
 /** GET /api/v1/task/mine?page&page_size (Bearer) → Page<TaskView>: the caller's tasks, every state, newest first. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listMyTasks } from '~/features/tasks/server/wanted-tasks';
+import { signedIn } from '~/features/sign-in/server';
+import { listMyTasks } from '~/features/tasks/server';
 import { TASK_WIRE } from '~/features/tasks/wire';
 import { serve } from '~/platform/http/serve';
 

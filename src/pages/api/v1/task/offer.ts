@@ -4,8 +4,8 @@
  * shop's listing; 400 for a wrong game, a price over the budget; 409 for a task no longer open or a
  * listing already offered on it.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { makeOffer } from '~/features/tasks/server/wanted-tasks';
+import { signedIn } from '~/features/sign-in/server';
+import { makeOffer } from '~/features/tasks/server';
 import { TASK_WIRE } from '~/features/tasks/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,6 +1,6 @@
 /** GET /api/v1/task/offerable?id (Bearer) → OfferableListing[]: the caller's listed accounts of the task's game not yet offered on it. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listOfferableListings } from '~/features/tasks/server/wanted-tasks';
+import { signedIn } from '~/features/sign-in/server';
+import { listOfferableListings } from '~/features/tasks/server';
 import { TASK_WIRE } from '~/features/tasks/wire';
 import { serve } from '~/platform/http/serve';
 

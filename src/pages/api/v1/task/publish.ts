@@ -3,8 +3,8 @@
  * → TaskView. 400 with the field's Chinese message; 409 when the caller already has the most open
  * tasks allowed; 429 past the day's publishing limit.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { publishTask } from '~/features/tasks/server/wanted-tasks';
+import { signedIn } from '~/features/sign-in/server';
+import { publishTask } from '~/features/tasks/server';
 import { TASK_WIRE } from '~/features/tasks/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,5 +1,5 @@
 /** GET /api/v1/tejia/games — games with special offers and how many (spec §7 tejia "bargain games"). */
-import { listBargainGames } from '~/features/catalog/server/catalog';
+import { listBargainGames } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

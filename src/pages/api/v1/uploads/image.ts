@@ -8,7 +8,7 @@
  * Kept on handle(): a multipart body, which serve() does not read. The browser calls the route
  * UPLOAD_ROUTES.image (platform/wire/uploads.ts) with `upload(route, form)`.
  */
-import { requireUser } from '~/features/sign-in/server/auth-gate';
+import { requireUser } from '~/features/sign-in/server';
 import { allowOnly, handle, ok, readMultipartForm } from '~/platform/http/http';
 import {
   MSG_IMAGE_TOO_LARGE,

@@ -1,6 +1,6 @@
 /** GET /api/v1/vip/list — spec §7 vip "list": the plans and, for a signed-in caller, vip_status. Works signed out. */
-import { optionalUser } from '~/features/sign-in/server/auth-gate';
-import { listVipPlans } from '~/features/wallet/server/vip';
+import { optionalUser } from '~/features/sign-in/server';
+import { listVipPlans } from '~/features/wallet/server';
 import { WALLET_WIRE } from '~/features/wallet/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,6 +1,6 @@
 /** POST /api/v1/vip/subscribe { plan_id } (Bearer, Idempotency-Key) — an unpaid VIP order, paid with order/pay like any order. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { subscribeVip } from '~/features/wallet/server/vip';
+import { signedIn } from '~/features/sign-in/server';
+import { subscribeVip } from '~/features/wallet/server';
 import { WALLET_WIRE } from '~/features/wallet/wire';
 import { idempotencyKeyOf } from '~/platform/db/idempotency';
 import type { HandlerContext } from '~/platform/http/http';

@@ -3,7 +3,7 @@
  * total, page, page_size }`, listed accounts of the same game near the given one's price, most
  * shared attributes first. A missing or deleted account answers 404 with code -400 账号已删除.
  */
-import { listBesimilar } from '~/features/catalog/server/besimilar';
+import { listBesimilar } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

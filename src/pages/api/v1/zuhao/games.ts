@@ -1,5 +1,5 @@
 /** GET /api/v1/zuhao/games — every game of the rental hall (spec §7 zuhao "games"). */
-import { listGames } from '~/features/catalog/server/catalog';
+import { listGames } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

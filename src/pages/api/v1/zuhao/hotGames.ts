@@ -1,5 +1,5 @@
 /** GET /api/v1/zuhao/hotGames — the hot games (spec §7 zuhao "hot games"). */
-import { listHotGames } from '~/features/catalog/server/catalog';
+import { listHotGames } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,5 +1,5 @@
 /** GET /api/v1/zuhao/platforms?game_id — the platforms of a game (spec §7 zuhao "platforms"). */
-import { listPlatforms } from '~/features/catalog/server/catalog';
+import { listPlatforms } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -3,8 +3,8 @@
  * first. POST `{ name, path }` — the created template; 400 无效的筛选条件 (not a rental-hall path),
  * 409 模板名称已存在, 400 最多保存20个搜索模板 (docs/user-catalog-api.md "Search templates").
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { addSearchTemplate, listSearchTemplates } from '~/features/catalog/server/search-templates';
+import { signedIn } from '~/features/sign-in/server';
+import { addSearchTemplate, listSearchTemplates } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { allowOnly } from '~/platform/http/http';
 import { serve } from '~/platform/http/serve';

@@ -1,5 +1,5 @@
 /** GET /api/v1/zuhao/similar?account_id&limit — similar accounts (spec §7 zuhao "similar accounts"). */
-import { DEFAULT_SIMILAR_LIMIT, listSimilarListings } from '~/features/catalog/server/catalog';
+import { DEFAULT_SIMILAR_LIMIT, listSimilarListings } from '~/features/catalog/server';
 import { CATALOG_WIRE } from '~/features/catalog/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -4,7 +4,7 @@
  * { captcha_id, x, web_action }; one answer per puzzle.
  */
 import { serve } from '~/platform/http/serve';
-import { verifyCaptcha } from '~/features/sign-in/server/captcha';
+import { verifyCaptcha } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { POST, ALL } = serve(SIGN_IN_WIRE.verifyCaptcha, async ({ db }, answer) => verifyCaptcha(db, answer, new Date()));

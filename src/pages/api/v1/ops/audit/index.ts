@@ -3,8 +3,7 @@
  * AuditEntryView, newest first (permission `audit`: admin). `action` ending in a dot is a prefix
  * (`complaint.`); from/to are Shanghai days, both included.
  */
-import { serveConsole } from '~/features/console/server/ops-auth';
-import { auditQueryFrom, searchAudit } from '~/features/console/server/audit';
+import { serveConsole, auditQueryFrom, searchAudit } from '~/features/console/server';
 import { CONSOLE_WIRE } from '~/features/console/wire';
 
 export const { GET, HEAD, ALL } = serveConsole(CONSOLE_WIRE.audit, 'audit', async (ctx, query) => searchAudit(ctx.db, auditQueryFrom(query)));

@@ -5,8 +5,7 @@
  */
 import { clientIp } from '~/platform/http/client-ip';
 import { serve, withHeaders } from '~/platform/http/serve';
-import { sessionCookieHeader } from '~/features/console/server/ops-auth';
-import { signInOperator } from '~/features/console/server/operators';
+import { sessionCookieHeader, signInOperator } from '~/features/console/server';
 import { CONSOLE_WIRE } from '~/features/console/wire';
 
 // No operator gate: this is how an operator gets a session. A wrong method answers allowOnly's 405.

@@ -1,6 +1,5 @@
 /** POST /api/v1/ops/auth/logout (no body): ends this session and clears the cookie. 404 without a session. */
-import { clearedSessionCookieHeader, operatorSessionToken, serveConsole } from '~/features/console/server/ops-auth';
-import { signOutOperator } from '~/features/console/server/operators';
+import { clearedSessionCookieHeader, operatorSessionToken, serveConsole, signOutOperator } from '~/features/console/server';
 import { withHeaders } from '~/platform/http/serve';
 import { CONSOLE_WIRE } from '~/features/console/wire';
 

@@ -2,8 +2,7 @@
  * POST /api/v1/ops/auth/password `{ old_password, new_password }`: the signed-in operator changes
  * their own password; their other sessions end. 400 原密码错误.
  */
-import { serveConsole } from '~/features/console/server/ops-auth';
-import { changeOwnPassword } from '~/features/console/server/operators';
+import { serveConsole, changeOwnPassword } from '~/features/console/server';
 import { CONSOLE_WIRE } from '~/features/console/wire';
 
 export const { POST, ALL } = serveConsole(CONSOLE_WIRE.changePassword, null, async (ctx, body, { actor, now }) => {

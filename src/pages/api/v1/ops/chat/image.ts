@@ -4,7 +4,7 @@
  * height }` to send with reply. The same checks and re-encoding as a user's upload; purpose chat.
  */
 import { handle, ok, readMultipartForm } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
+import { opsAllowOnly, requireOperator } from '~/features/console/server';
 import { MSG_IMAGE_TOO_LARGE, MSG_UPLOAD_NOT_MULTIPART, UPLOAD_FORM_MAX_BYTES, chatImageBytes, storeOwnedImage } from '~/platform/db/uploads';
 
 export const POST = handle(async (ctx) => {

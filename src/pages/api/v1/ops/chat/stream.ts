@@ -3,8 +3,8 @@
  * summary per changed conversation and the counters; while it is open the agent counts as online.
  */
 import { handle } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
-import { openConsoleStream } from '~/features/chat/server/streams';
+import { opsAllowOnly, requireOperator } from '~/features/console/server';
+import { openConsoleStream } from '~/features/chat/server';
 
 export const GET = handle(async (ctx) => {
   const actor = await requireOperator(ctx, 'chat', new Date());

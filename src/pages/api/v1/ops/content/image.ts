@@ -5,8 +5,8 @@
  * Refusals as POST uploads/image: 415, 413, 400, 429.
  */
 import { handle, ok, readMultipartForm } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
-import { uploadContentImage } from '~/features/content/server/ops-content';
+import { opsAllowOnly, requireOperator } from '~/features/console/server';
+import { uploadContentImage } from '~/features/content/server';
 import { MSG_IMAGE_TOO_LARGE, MSG_UPLOAD_NOT_MULTIPART, UPLOAD_FORM_MAX_BYTES, uploadFileBytes } from '~/platform/db/uploads';
 
 export const POST = handle(async (ctx) => {

@@ -5,8 +5,8 @@
  * usual JSON envelope either way.
  */
 import { handle, headOf, ok, readQuery } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
-import { financeDaily, financeDailyCsv } from '~/features/wallet/server/ops-finance';
+import { opsAllowOnly, requireOperator } from '~/features/console/server';
+import { financeDaily, financeDailyCsv } from '~/features/wallet/server';
 import { financeDailyQuerySchema } from '~/features/console/wire';
 
 // Not served through its route: with format=csv the answer is a CSV download, not the envelope.

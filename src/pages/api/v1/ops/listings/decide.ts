@@ -3,8 +3,8 @@
  * → OpsListingDecision (permission `listings`). 409 when the listing is not under review or was
  * saved again after `seen_updated_at`; 404 账号不存在.
  */
-import { serveConsole } from '~/features/console/server/ops-auth';
-import { decideListing } from '~/features/sellers/server/ops-listings';
+import { serveConsole } from '~/features/console/server';
+import { decideListing } from '~/features/sellers/server';
 import { OPS_SELLER_WIRE } from '~/features/sellers/wire';
 
 export const { POST, ALL } = serveConsole(OPS_SELLER_WIRE.decideListing, 'listings', async (ctx, body, { actor, now }) => decideListing(ctx.db, actor, body, now));

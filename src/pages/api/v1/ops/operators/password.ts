@@ -1,6 +1,5 @@
 /** POST /api/v1/ops/operators/password `{ id, password }` → OperatorView (permission `operators`): every session of theirs ends. */
-import { serveConsole } from '~/features/console/server/ops-auth';
-import { resetOperatorPassword } from '~/features/console/server/operators';
+import { serveConsole, resetOperatorPassword } from '~/features/console/server';
 import { CONSOLE_WIRE } from '~/features/console/wire';
 
 export const { POST, ALL } = serveConsole(CONSOLE_WIRE.resetOperatorPassword, 'operators', async (ctx, body, { actor, now }) =>

@@ -3,8 +3,7 @@
  * (permission `operators`). 409 when it would change the caller's own access or leave no enabled
  * admin; 404 运营人员不存在.
  */
-import { serveConsole } from '~/features/console/server/ops-auth';
-import { updateOperator } from '~/features/console/server/operators';
+import { serveConsole, updateOperator } from '~/features/console/server';
 import { CONSOLE_WIRE } from '~/features/console/wire';
 
 export const { POST, ALL } = serveConsole(CONSOLE_WIRE.updateOperator, 'operators', async (ctx, body, { actor, now }) => updateOperator(ctx.db, actor, body, now));

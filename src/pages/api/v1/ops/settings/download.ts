@@ -4,9 +4,8 @@
  * already be in the server's downloads folder; its size and SHA-256 are read from it. 400 with the
  * field's message otherwise, 409 设置没有变化 when nothing changed.
  */
-import { serveConsole } from '~/features/console/server/ops-auth';
-import { downloadsDir } from '~/features/content/server/downloads';
-import { saveDownload } from '~/features/console/server/settings';
+import { serveConsole, saveDownload } from '~/features/console/server';
+import { downloadsDir } from '~/features/content/server';
 import { CONSOLE_WIRE } from '~/features/console/wire';
 
 export const { POST, ALL } = serveConsole(CONSOLE_WIRE.saveDownload, 'settings.site', async (ctx, body, { actor, now }) => saveDownload(ctx.db, actor, body, downloadsDir(), now));

@@ -11,7 +11,7 @@ import { readBodyText } from '~/platform/http/http';
 import { log } from '~/platform/config/log';
 import { requireDb } from '~/platform/http/request-context';
 import { NOTIFY_ANSWER_FAIL, type NotifyAnswer } from '~/platform/providers/payment';
-import { handlePaymentNotify, paymentNotifyAnswer } from '~/features/orders/server/order-payment';
+import { handlePaymentNotify, paymentNotifyAnswer } from '~/features/orders/server';
 
 const MAX_NOTIFY_BYTES = 16 * 1024;
 

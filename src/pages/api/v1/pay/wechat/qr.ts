@@ -3,8 +3,8 @@
  * QR (`qr_image`) while it can be paid; 404 for a pay_no that is not the user's. The page
  * /pay/wechat/<pay_no> is rendered without the token, so its island asks here.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { wechatNativeQr } from '~/features/wallet/server/wechat-native';
+import { signedIn } from '~/features/sign-in/server';
+import { wechatNativeQr } from '~/features/wallet/server';
 import { ORDER_WIRE } from '~/features/orders/wire';
 import { serve } from '~/platform/http/serve';
 

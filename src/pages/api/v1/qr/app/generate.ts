@@ -4,7 +4,7 @@
  * confirm page), qr_image the QR itself; the browser secret goes in the qr_secret cookie.
  */
 import { serve, withHeaders } from '~/platform/http/serve';
-import { createQrSession, qrImageDataUrl, qrSecretFromRequest, qrSecretSetCookie, sandboxScanLink } from '~/features/sign-in/server/qr-login';
+import { createQrSession, qrImageDataUrl, qrSecretFromRequest, qrSecretSetCookie, sandboxScanLink } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { POST, ALL } = serve(SIGN_IN_WIRE.appGenerate, async ({ request, url, db }, { fingerprint }) => {

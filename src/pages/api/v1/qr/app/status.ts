@@ -4,7 +4,7 @@
  * the token: after `confirmed` the browser calls GET qr/app/token. Needs the qr_secret cookie.
  */
 import { serve } from '~/platform/http/serve';
-import { appQrStatusOf, pollQrSession, qrSecretFromRequest } from '~/features/sign-in/server/qr-login';
+import { appQrStatusOf, pollQrSession, qrSecretFromRequest } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.appStatus, async ({ request, db }, { qr_token }) => {

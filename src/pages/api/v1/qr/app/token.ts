@@ -4,7 +4,7 @@
  * first time 400 二维码已使用. Needs the qr_secret cookie.
  */
 import { serve } from '~/platform/http/serve';
-import { qrSecretFromRequest, redeemQrSession } from '~/features/sign-in/server/qr-login';
+import { qrSecretFromRequest, redeemQrSession } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.appToken, async ({ request, db }, { qr_token }) => {

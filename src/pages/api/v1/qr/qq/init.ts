@@ -12,7 +12,7 @@ import {
   qrSecretFromRequest,
   qrSecretSetCookie,
   thirdPartyScanLinks,
-} from '~/features/sign-in/server/qr-login';
+} from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.qqInit, async ({ request, url, db }) => {

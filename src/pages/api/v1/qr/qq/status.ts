@@ -5,7 +5,7 @@
  * temp_token instead. Needs the qr_secret cookie.
  */
 import { serve } from '~/platform/http/serve';
-import { pollQrSession, qqQrCodeOf, qrSecretFromRequest, redeemQrSession } from '~/features/sign-in/server/qr-login';
+import { pollQrSession, qqQrCodeOf, qrSecretFromRequest, redeemQrSession } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.qqStatus, async ({ request, db }, { sessionId }) => {

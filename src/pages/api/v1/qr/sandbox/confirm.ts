@@ -6,7 +6,7 @@
 import { sandboxPagesEnabled } from '~/platform/config/config';
 import { MSG_API_NOT_FOUND, notFound } from '~/platform/http/errors';
 import { serve } from '~/platform/http/serve';
-import { confirmSandbox } from '~/features/sign-in/server/qr-login';
+import { confirmSandbox } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 /** Before the body is read: in production this URL is as unknown as any other (404), whatever is sent. */

@@ -6,7 +6,7 @@
  * HttpOnly qr_secret cookie.
  */
 import { serve, withHeaders } from '~/platform/http/serve';
-import { createQrSession, qrImageDataUrl, qrSecretFromRequest, qrSecretSetCookie, thirdPartyScanLinks } from '~/features/sign-in/server/qr-login';
+import { createQrSession, qrImageDataUrl, qrSecretFromRequest, qrSecretSetCookie, thirdPartyScanLinks } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.wechatInit, async ({ request, url, db }) => {

@@ -5,7 +5,7 @@
  * `temp_token` for /bind when the WeChat user has no phone yet. Needs the qr_secret cookie.
  */
 import { serve } from '~/platform/http/serve';
-import { pollQrSession, qrSecretFromRequest, redeemQrSession, wechatQrStatusOf } from '~/features/sign-in/server/qr-login';
+import { pollQrSession, qrSecretFromRequest, redeemQrSession, wechatQrStatusOf } from '~/features/sign-in/server';
 import { SIGN_IN_WIRE } from '~/features/sign-in/wire';
 
 export const { GET, HEAD, ALL } = serve(SIGN_IN_WIRE.wechatStatus, async ({ request, db }, { sessionId }) => {

@@ -4,8 +4,7 @@
  * now, its earnings skip the hold, and the real sweeps finish and release it → `{ order_no,
  * status, earnings }`. See services/sandbox-clock.ts.
  */
-import { sandboxSignedIn } from '~/features/orders/server/gates';
-import { fastForwardRental } from '~/features/orders/server/sandbox-clock';
+import { sandboxSignedIn, fastForwardRental } from '~/features/orders/server';
 import { ORDER_WIRE } from '~/features/orders/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -4,8 +4,8 @@
  * individual owner is approved at once once real-name verified (else 409 请先完成实名认证); a store or
  * merchant goes to review. Withdrawing is POST seller/certification/withdraw.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { submitCertification } from '~/features/sellers/server/sellers';
+import { signedIn } from '~/features/sign-in/server';
+import { submitCertification } from '~/features/sellers/server';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 

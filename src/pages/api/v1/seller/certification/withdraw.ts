@@ -1,6 +1,6 @@
 /** POST /api/v1/seller/certification/withdraw (Bearer) — withdraws an application under review back to a draft → SellerProfile. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { withdrawCertification } from '~/features/sellers/server/sellers';
+import { signedIn } from '~/features/sign-in/server';
+import { withdrawCertification } from '~/features/sellers/server';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 

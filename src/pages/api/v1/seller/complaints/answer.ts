@@ -4,8 +4,8 @@
  * URLs) of the caller's own uploads with purpose complaint. 404 投诉不存在 for a complaint on
  * another seller's listing; 409 once the complaint is handled; 403 code 1101 without a shop.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { answerComplaint } from '~/features/sellers/server/seller-orders';
+import { signedIn } from '~/features/sign-in/server';
+import { answerComplaint } from '~/features/sellers/server';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,6 +1,6 @@
 /** POST /api/v1/seller/listings/create (Bearer, seller) → SellerListingSaved: pending review when review is on, on the shelf at once when it is off. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { createSellerListing } from '~/features/sellers/server/seller-listings';
+import { signedIn } from '~/features/sign-in/server';
+import { createSellerListing } from '~/features/sellers/server';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -3,9 +3,9 @@
  * login_password }: the owner's own login details, on an explicit ask (the 显示密码 button) only.
  * Another shop's listing answers 404 like a missing one. Each reveal is logged.
  */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { revealSource } from '~/features/orders/server/credential-reveals';
-import { getSellerListingCredentials } from '~/features/sellers/server/seller-listings';
+import { signedIn } from '~/features/sign-in/server';
+import { revealSource } from '~/features/orders/server';
+import { getSellerListingCredentials } from '~/features/sellers/server';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { clientIp } from '~/platform/http/client-ip';
 import { serve } from '~/platform/http/serve';

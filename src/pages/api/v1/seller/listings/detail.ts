@@ -1,6 +1,6 @@
 /** GET /api/v1/seller/listings/detail?id= (Bearer, seller) → SellerListingEdit: the form's values, the login account, never the password. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { getSellerListing } from '~/features/sellers/server/seller-listings';
+import { signedIn } from '~/features/sign-in/server';
+import { getSellerListing } from '~/features/sellers/server';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 

@@ -1,6 +1,6 @@
 /** GET /api/v1/seller/listings?state=&page=&page_size= (Bearer, seller) → Page<SellerListingRow>, newest first, deleted ones left out. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { listSellerListings } from '~/features/sellers/server/seller-listings';
+import { signedIn } from '~/features/sign-in/server';
+import { listSellerListings } from '~/features/sellers/server';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 

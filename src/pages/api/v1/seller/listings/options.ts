@@ -1,6 +1,6 @@
 /** GET /api/v1/seller/listings/options (Bearer, seller) → SellerListingOptions: games with platforms, zones and attributes, and the review setting. */
-import { signedIn } from '~/features/sign-in/server/auth-gate';
-import { sellerListingOptions } from '~/features/sellers/server/seller-listings';
+import { signedIn } from '~/features/sign-in/server';
+import { sellerListingOptions } from '~/features/sellers/server';
 import { SELLER_WIRE } from '~/features/sellers/wire';
 import { serve } from '~/platform/http/serve';
 

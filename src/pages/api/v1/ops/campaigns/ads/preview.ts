@@ -5,8 +5,8 @@
  * step also lists what other draws could have shown. Permission `campaigns`.
  */
 import { formatShanghaiDate } from '~/platform/rules/shanghai-time';
-import { serveConsole } from '~/features/console/server/ops-auth';
-import { previewAdChoiceView } from '~/features/campaigns/server/ops-campaign-ads';
+import { serveConsole } from '~/features/console/server';
+import { previewAdChoiceView } from '~/features/campaigns/server';
 import { OPS_CAMPAIGN_WIRE } from '~/features/campaigns/wire';
 
 export const { GET, HEAD, ALL } = serveConsole(OPS_CAMPAIGN_WIRE.adPreview, 'campaigns', async (ctx, query, { now }) => previewAdChoiceView(ctx.db, query.day ?? formatShanghaiDate(now)));

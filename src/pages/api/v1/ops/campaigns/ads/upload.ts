@@ -6,8 +6,8 @@
  * image, 429 past the operator's daily count. Audited (upload.image).
  */
 import { handle, ok, readMultipartForm } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
-import { uploadAdImage } from '~/features/campaigns/server/ops-campaign-ads';
+import { opsAllowOnly, requireOperator } from '~/features/console/server';
+import { uploadAdImage } from '~/features/campaigns/server';
 import { AD_UPLOAD_FORM_LIMITS } from '~/features/campaigns/wire';
 import { uploadFileBytes } from '~/platform/db/uploads';
 

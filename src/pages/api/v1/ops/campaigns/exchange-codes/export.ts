@@ -5,8 +5,8 @@
  * export is audited (exchange_batch.export); the answer is never cached.
  */
 import { handle, readQuery } from '~/platform/http/http';
-import { opsAllowOnly, requireOperator } from '~/features/console/server/ops-auth';
-import { exportBatch } from '~/features/campaigns/server/ops-exchange-codes';
+import { opsAllowOnly, requireOperator } from '~/features/console/server';
+import { exportBatch } from '~/features/campaigns/server';
 import { exchangeCodesExportQuerySchema } from '~/features/campaigns/wire';
 
 // A CSV download, not the envelope: a handler of its own.
