@@ -156,8 +156,16 @@ async function fieldsOf(file: string, source: string): Promise<{ fields: string[
   const schemas: unknown[] = [];
   for (const match of source.matchAll(/^\s*([a-z_][A-Za-z0-9_]*)\s*:\s*(?:z\.|[A-Za-z]+Schema\b)/gm)) fields.add(match[1]!);
   const used = new Set<string>();
-  for (const match of source.matchAll(/(?:readJson|readQuery|readSignedJson)\(\s*[\w.]+\s*,\s*([A-Za-z_$][\w$]*)/g)) used.add(match[1]!);
-  for (const match of source.matchAll(/parseInput\(\s*([A-Za-z_$][\w$]*)/g)) used.add(match[1]!);
+  // A schema by name, or a declared route's (`serve(X_WIRE.name, ...)`, `readJson(ctx.request, X_WIRE.name.input)`).
+  const paths = new Map<string, string[][]>();
+  const use = (dotted: string, suffix: string[] = []): void => {
+    const [head, ...rest] = dotted.split('.');
+    used.add(head!);
+    paths.set(head!, [...(paths.get(head!) ?? []), [...rest, ...suffix]]);
+  };
+  for (const match of source.matchAll(/(?:readJson|readQuery|readSignedJson)\(\s*[\w.]+\s*,\s*([A-Za-z_$][\w$.]*)/g)) use(match[1]!);
+  for (const match of source.matchAll(/parseInput\(\s*([A-Za-z_$][\w$.]*)/g)) use(match[1]!);
+  for (const match of source.matchAll(/\bserve(?:Console)?\(\s*([A-Za-z_$][\w$]*\.[\w$]+)/g)) use(match[1]!, ['input']);
   for (const match of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
     // `exported as local`: the route uses the local name, the module exports the other.
     const imported = match[1]!
@@ -173,10 +181,13 @@ async function fieldsOf(file: string, source: string): Promise<{ fields: string[
     const key = moduleKey(match[2]!, file);
     if (!key) continue;
     const mod = await sourceModules[key]!();
-    for (const { exported } of imported) {
-      if (!mod[exported]) continue;
-      schemas.push(mod[exported]);
-      for (const field of schemaKeys(mod[exported])) fields.add(field);
+    for (const { exported, local } of imported) {
+      for (const steps of paths.get(local) ?? [[]]) {
+        const schema = steps.reduce<unknown>((value, step) => (value as Record<string, unknown> | undefined)?.[step], mod[exported]);
+        if (!schema) continue;
+        schemas.push(schema);
+        for (const field of schemaKeys(schema)) fields.add(field);
+      }
     }
   }
   return { fields: [...fields], schemas };

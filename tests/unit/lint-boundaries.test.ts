@@ -177,7 +177,7 @@ describe('import boundaries (ARCHITECTURE.md "Layout: one home per feature")', (
       'src/features/fixture/ui/Fixture.astro',
       [
         '---',
-        "import type * as Wallet from '~/features/wallet/server/wallet';",
+        "import type * as Wallet from '~/features/wallet/server';",
         "import { getDb } from '~/platform/db/client';",
         'type W = typeof Wallet;',
         'const rows: W | typeof getDb | null = null;',

@@ -20,7 +20,7 @@ vi.mock('~/features/wallet/client/money', async (importOriginal) => {
 });
 vi.mock('~/platform/client/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('~/platform/client/client')>();
-  return { ...actual, apiPost: vi.fn(), apiGet: vi.fn() };
+  return { ...actual, apiPost: vi.fn(), apiGet: vi.fn(), call: vi.fn() };
 });
 // Written in parallel by another helper; only its presence matters here.
 vi.mock('~/features/wallet/ui/PayDialog', () => ({ PayDialog: () => null }));
@@ -344,13 +344,13 @@ describe('sandbox gateway', () => {
   });
 
   it('confirm and cancel post the pay_no without the user token', async () => {
-    const apiPost = vi.mocked(client.apiPost);
-    apiPost.mockResolvedValue({ return_url: '/pay-result?order_no=V1' });
+    const call = vi.mocked(client.call);
+    call.mockResolvedValue({ return_url: '/pay-result?order_no=V1' });
     await expect(confirmSandboxPayment('P1')).resolves.toEqual({ return_url: '/pay-result?order_no=V1' });
     await cancelSandboxPayment('P2');
-    expect(apiPost.mock.calls).toEqual([
-      ['/sandbox/pay/confirm', { pay_no: 'P1' }, { noToken: true }],
-      ['/sandbox/pay/cancel', { pay_no: 'P2' }, { noToken: true }],
+    expect(call.mock.calls.map(([route, input, options]) => [route.method, route.path, input, options])).toEqual([
+      ['POST', '/sandbox/pay/confirm', { pay_no: 'P1' }, { noToken: true }],
+      ['POST', '/sandbox/pay/cancel', { pay_no: 'P2' }, { noToken: true }],
     ]);
   });
 });

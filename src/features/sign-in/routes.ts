@@ -10,6 +10,7 @@
 import { route, type NoInput } from '~/platform/wire/route';
 import type { CaptchaAction, CaptchaPuzzle, SignChallenge } from '~/features/sign-in/contract';
 import type { AppQrStatus, QrPlatform, QrState } from '~/features/sign-in/rules/qr-login';
+import { SESSION_ROUTES } from '~/platform/wire/session';
 
 /** spec §3 token info: the session token and when it expires. */
 export interface SessionToken {
@@ -100,7 +101,7 @@ export const SIGN_IN_ROUTES = {
   /** A third-party sign-in without a phone binds one with its temp_token (spec §6). */
   bindPhone: route.post<{ temp_token: string; mobile: string; code: string }, SignInAnswer>('/common/bindPhone'),
   /** Revokes the token presented (no body); 401 without a live one. */
-  logout: route.post<NoInput, null>('/common/logout'),
+  logout: SESSION_ROUTES.logout,
   /** A slider puzzle (no body). */
   captcha: route.post<NoInput, CaptchaPuzzle>('/common/captcha'),
   /** The slider's answer → a verify_key for `web_action`. */

@@ -1,4 +1,5 @@
-import { apiPost } from '~/platform/client/client';
+import { call } from '~/platform/client/client';
+import { SESSION_ROUTES } from '~/platform/wire/session';
 
 /**
  * spec §7 "POST logout": the server revokes `token`. Called after the local session has ended
@@ -6,5 +7,5 @@ import { apiPost } from '~/platform/client/client';
  * a 401 only while a user is present) and a network failure still leaves this browser signed out.
  */
 export async function revokeOnServer(token: string): Promise<void> {
-  await apiPost('/common/logout', {}, { tempToken: token }).catch(() => undefined);
+  await call(SESSION_ROUTES.logout, {}, { tempToken: token }).catch(() => undefined);
 }

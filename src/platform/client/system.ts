@@ -1,4 +1,5 @@
-import { apiGet, type RequestOptions } from '~/platform/client/client';
+import { call, type RequestOptions } from '~/platform/client/client';
+import { route, type NoInput } from '~/platform/wire/route';
 
 /** GET /health data: the service's own view of itself. */
 export interface HealthStatus {
@@ -7,6 +8,9 @@ export interface HealthStatus {
   version: string;
 }
 
+/** The health check belongs to no feature (pages/api/v1/health.ts answers it for load balancers too). */
+export const HEALTH_ROUTE = route.get<NoInput, HealthStatus>('/health');
+
 export function getHealth(options?: RequestOptions): Promise<HealthStatus> {
-  return apiGet<HealthStatus>('/health', undefined, options);
+  return call(HEALTH_ROUTE, {}, options);
 }
