@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GoldOverview, OrderInfo } from '~/features/wallet/client/money';
+import { ORDER_ROUTES } from '~/features/orders/routes';
 
 // The islands run against the contract only: every money call is a mock, so a test sees exactly
 // which call an island makes and with what.
@@ -20,7 +21,7 @@ vi.mock('~/features/wallet/client/money', async (importOriginal) => {
 });
 vi.mock('~/platform/client/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('~/platform/client/client')>();
-  return { ...actual, apiPost: vi.fn(), apiGet: vi.fn() };
+  return { ...actual, apiPost: vi.fn(), apiGet: vi.fn(), call: vi.fn() };
 });
 // Written in parallel by another helper; only its presence matters here.
 vi.mock('~/features/wallet/ui/PayDialog', () => ({ PayDialog: () => null }));
@@ -344,13 +345,14 @@ describe('sandbox gateway', () => {
   });
 
   it('confirm and cancel post the pay_no without the user token', async () => {
-    const apiPost = vi.mocked(client.apiPost);
-    apiPost.mockResolvedValue({ return_url: '/pay-result?order_no=V1' });
+    const call = vi.mocked(client.call);
+    call.mockResolvedValue({ return_url: '/pay-result?order_no=V1' });
     await expect(confirmSandboxPayment('P1')).resolves.toEqual({ return_url: '/pay-result?order_no=V1' });
     await cancelSandboxPayment('P2');
-    expect(apiPost.mock.calls).toEqual([
-      ['/sandbox/pay/confirm', { pay_no: 'P1' }, { noToken: true }],
-      ['/sandbox/pay/cancel', { pay_no: 'P2' }, { noToken: true }],
+    expect(call.mock.calls).toEqual([
+      [ORDER_ROUTES.sandboxPayConfirm, { pay_no: 'P1' }, { noToken: true }],
+      [ORDER_ROUTES.sandboxPayCancel, { pay_no: 'P2' }, { noToken: true }],
     ]);
+    expect([ORDER_ROUTES.sandboxPayConfirm.path, ORDER_ROUTES.sandboxPayCancel.path]).toEqual(['/sandbox/pay/confirm', '/sandbox/pay/cancel']);
   });
 });
