@@ -148,8 +148,9 @@ function schemaKeys(schema: unknown, seen = new Set<unknown>()): string[] {
 
 /**
  * The field names an endpoint validates: keys of the schemas it hands to readJson / readQuery /
- * readSignedJson / parseInput when they are exported from a module it imports, plus keys written
- * in its own file (`name: z.…`). Best effort: the generic list below covers what this misses.
+ * readSignedJson / parseInput when they are exported from a module it imports, the input schema of
+ * the wired route it serves (`serve(X_WIRE.name, …)`, `serveConsole(X_WIRE.name, …)`), plus keys
+ * written in its own file (`name: z.…`). Best effort: the generic list below covers what this misses.
  */
 async function fieldsOf(file: string, source: string): Promise<{ fields: string[]; schemas: unknown[] }> {
   const fields = new Set<string>();
@@ -158,6 +159,12 @@ async function fieldsOf(file: string, source: string): Promise<{ fields: string[
   const used = new Set<string>();
   for (const match of source.matchAll(/(?:readJson|readQuery|readSignedJson)\(\s*[\w.]+\s*,\s*([A-Za-z_$][\w$]*)/g)) used.add(match[1]!);
   for (const match of source.matchAll(/parseInput\(\s*([A-Za-z_$][\w$]*)/g)) used.add(match[1]!);
+  // A served route: the wire object it names, and the route's name in it.
+  const served = new Map<string, string[]>();
+  for (const match of source.matchAll(/serve(?:Console)?\(\s*([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)/g)) {
+    used.add(match[1]!);
+    served.set(match[1]!, [...(served.get(match[1]!) ?? []), match[2]!]);
+  }
   for (const match of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
     // `exported as local`: the route uses the local name, the module exports the other.
     const imported = match[1]!
@@ -173,10 +180,14 @@ async function fieldsOf(file: string, source: string): Promise<{ fields: string[
     const key = moduleKey(match[2]!, file);
     if (!key) continue;
     const mod = await sourceModules[key]!();
-    for (const { exported } of imported) {
+    for (const { exported, local } of imported) {
       if (!mod[exported]) continue;
-      schemas.push(mod[exported]);
-      for (const field of schemaKeys(mod[exported])) fields.add(field);
+      const wired = served.get(local);
+      const found = wired ? wired.map((name) => (mod[exported] as Record<string, { input?: unknown }>)[name]?.input).filter(Boolean) : [mod[exported]];
+      for (const schema of found) {
+        schemas.push(schema);
+        for (const field of schemaKeys(schema)) fields.add(field);
+      }
     }
   }
   return { fields: [...fields], schemas };
