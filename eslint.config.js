@@ -28,6 +28,8 @@ export const BOUNDARY_ELEMENTS = [
   { type: 'feature-ui', pattern: 'src/features/*/ui/**', partialMatch: false, capture: ['feature'] },
   // wire.ts: the schemas of the feature's routes (endpoints and tests; the browser takes its types)
   { type: 'feature-wire', pattern: 'src/features/*/wire.ts', mode: 'full', capture: ['feature'] },
+  // constants.ts: the spec's numbers and our limits that only this feature uses (rules read them).
+  { type: 'feature-constants', pattern: 'src/features/*/constants.ts', mode: 'full', capture: ['feature'] },
   // routes.ts, client.ts, contract, stores: what a feature's screens and the browser client read.
   { type: 'feature-browser', pattern: 'src/features/*/**', partialMatch: false, capture: ['feature'] },
   { type: 'platform-schema', pattern: 'src/platform/db/schema.ts', mode: 'full' },
@@ -50,8 +52,8 @@ export const BOUNDARY_ELEMENTS = [
 ];
 
 const SERVER_TYPES = ['feature-tables', 'feature-door', 'feature-server', 'platform-schema', 'platform-db', 'platform-providers', 'platform-server', 'app', 'app-seed'];
-const BROWSER_TYPES = ['feature-rules', 'feature-ui', 'feature-browser', 'platform-rules', 'platform-constants', 'platform-stores', 'platform-shared', 'platform-browser', 'page-scripts'];
-const FEATURE_TYPES = ['feature-rules', 'feature-tables', 'feature-door', 'feature-server', 'feature-astro', 'feature-ui', 'feature-wire', 'feature-browser'];
+const BROWSER_TYPES = ['feature-rules', 'feature-constants', 'feature-ui', 'feature-browser', 'platform-rules', 'platform-constants', 'platform-stores', 'platform-shared', 'platform-browser', 'page-scripts'];
+const FEATURE_TYPES = ['feature-rules', 'feature-constants', 'feature-tables', 'feature-door', 'feature-server', 'feature-astro', 'feature-ui', 'feature-wire', 'feature-browser'];
 const PLATFORM_TYPES = ['platform-schema', 'platform-db', 'platform-providers', 'platform-server', 'platform-rules', 'platform-constants', 'platform-stores', 'platform-shared', 'platform-browser'];
 const APP_TYPES = BOUNDARY_ELEMENTS.map((element) => element.type);
 
@@ -96,8 +98,10 @@ export const BOUNDARY_POLICIES = [
     'platform/ knows no feature: move the piece into platform/ or hand it in from the feature.', 'value'),
   forbid(PLATFORM_TYPES, ['app', 'app-seed'], 'platform/ never imports app/ (the composition root imports it).'),
   forbid(FEATURE_TYPES, ['app', 'app-seed'], 'Features never import app/ (the composition root imports them).'),
-  forbid(['feature-rules', 'platform-rules'], APP_TYPES.filter((t) => !['feature-rules', 'platform-rules', 'platform-constants'].includes(t)),
-    'Rules are pure: they import only other rules, platform/config/constants and npm packages.'),
+  forbid(['feature-rules', 'platform-rules'], APP_TYPES.filter((t) => !['feature-rules', 'feature-constants', 'platform-rules', 'platform-constants'].includes(t)),
+    'Rules are pure: they import only other rules, constants and npm packages.'),
+  forbid('feature-constants', APP_TYPES.filter((t) => t !== 'platform-constants'),
+    'A feature\'s constants are plain values: they import only platform/config/constants.', 'value'),
   forbid('feature-astro', SERVER_TYPES,
     'Components only render: pass data in from the page (type-only imports are allowed).', 'value'),
   forbid(['feature-server', 'feature-tables'], ['pages', 'feature-astro', 'feature-ui', 'platform-browser', 'platform-stores'],

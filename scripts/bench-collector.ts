@@ -15,7 +15,7 @@
  * Run: `npx tsx scripts/bench-collector.ts` (part of `npm run bench`). BENCH_COLLECTOR_EVENTS
  * changes the number of events (default 5000), BENCH_COLLECTOR_CONCURRENCY the in-flight count (64).
  */
-import { COLLECTOR_FLUSH_MS, COLLECTOR_FLUSH_ROWS } from '../src/platform/config/constants';
+import { COLLECTOR_FLUSH_MS, COLLECTOR_FLUSH_ROWS } from '../src/features/analytics/constants';
 import type { Db, DbDriver } from '../src/platform/db/client';
 import { pageViews } from '../src/platform/db/schema';
 import { openTestDatabase } from '../src/app/seed/test-database';

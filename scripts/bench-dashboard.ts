@@ -21,17 +21,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/platform/db/client';
 import { openTestDatabase } from '../src/app/seed/test-database';
 import { resolveDashboardRange, type DashboardRange } from '../src/features/console/rules/dashboard-range';
-import { DASHBOARD_MAX_DAYS, DASHBOARD_TOP_N } from '../src/platform/config/constants';
-import {
-  channelsInRange,
-  complaintRates,
-  funnelInRange,
-  loadDashboard,
-  moneyPerDay,
-  topGames,
-  topListings,
-  trafficPerDay,
-} from '../src/features/console/server/dashboard';
+import { DASHBOARD_MAX_DAYS, DASHBOARD_TOP_N } from '../src/features/console/constants';
+import { channelsInRange, complaintRates, funnelInRange, loadDashboard, moneyPerDay, topGames, topListings, trafficPerDay } from '../src/features/console/server/dashboard';
 import { readTrafficCounts, rollUpTrafficDays, type TrafficCounts } from '../src/features/analytics/server/traffic-rollup';
 import { captureStatements, explain } from './bench-plans';
 import { postgresReachable } from './postgres-reachable';

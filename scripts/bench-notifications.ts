@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { NOTIFICATION_POLL_MS } from '../src/platform/config/constants';
+import { NOTIFICATION_POLL_MS } from '../src/features/notifications/constants';
 import { adminQuery, closeDatabase, openDatabase } from '../src/platform/db/client';
 import { unreadNotifications } from '../src/features/notifications/server/notifications';
 import { issueToken } from '../src/features/sign-in/server/tokens';

@@ -11,7 +11,7 @@
  * Run: `npx tsx scripts/bench-qr.ts`. BENCH_SESSIONS and BENCH_SECONDS change the size.
  */
 import { sql } from 'drizzle-orm';
-import { QR_POLL_WECHAT_MS } from '../src/platform/config/constants';
+import { QR_POLL_WECHAT_MS } from '../src/features/sign-in/constants';
 import { type Db, type DbDriver } from '../src/platform/db/client';
 import { openTestDatabase } from '../src/app/seed/test-database';
 import { isAppError } from '../src/platform/http/errors';

@@ -2,7 +2,7 @@
  * Help pages for the help search bench (scripts/bench-help-search.ts): plausible Chinese help text
  * from a pool of sentences, deterministic so runs compare.
  */
-import { HELP_TYPES } from '../src/platform/config/constants';
+import { HELP_TYPES } from '../src/features/content/constants';
 import type { ShippedHelpPage } from '../src/features/content/server/help';
 
 const SENTENCES = [

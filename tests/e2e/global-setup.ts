@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { withAdList, recordShown, EMPTY_AD_STATE, type PopupAd } from '../../src/features/campaigns/rules/ad-choice';
-import { NOTICE_POPUP_MAX_SHOWS } from '../../src/platform/config/constants';
+import { NOTICE_POPUP_MAX_SHOWS } from '../../src/features/campaigns/constants';
 import type { EmergencyNotice } from '../../src/features/campaigns/rules/notice-popups';
 
 export const POPUPS_SEEN_STATE = path.resolve(import.meta.dirname, '.state/popups-seen.json');

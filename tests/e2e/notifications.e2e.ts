@@ -12,7 +12,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ListingCard } from '../../src/features/catalog/types';
-import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '../../src/platform/config/constants';
+import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '../../src/features/notifications/constants';
 import { idNumberFor, phoneFor, signIn, waitForChrome, waitForHydration, apiAs, registerWithPhone } from './support';
 
 // Registration, verification, a gateway round trip and five pages: well past the default 30 s.

@@ -7,7 +7,8 @@
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { INVITE_REWARD_COINS, MSG_NO_DRAW_CHANCE, NEWUSER_ACTIVITY, NEWUSER_RANKING_PRIZE_DELAY_DAYS } from '~/platform/config/constants';
+import { NEWUSER_ACTIVITY } from '~/platform/config/constants';
+import { INVITE_REWARD_COINS, MSG_NO_DRAW_CHANCE, NEWUSER_RANKING_PRIZE_DELAY_DAYS } from '~/features/activities/constants';
 import type { DrawResult, FreeOrderStanding, InvitationsOverview, LotteryOverview, RankingAnswer } from '~/features/activities/contract';
 import type { Db } from '~/platform/db/client';
 import { goldCoinLedger, invitations, lotteryChances, lotteryDraws, lotteryPrizes, users, wallets } from '~/platform/db/schema';

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BESIMILAR_PRICE_BAND_PERCENT, CODE_ACCOUNT_DELETED } from '~/platform/config/constants';
+import { BESIMILAR_PRICE_BAND_PERCENT, CODE_ACCOUNT_DELETED } from '~/features/catalog/constants';
 import type { BesimilarPage } from '~/features/catalog/contract/besimilar';
 import { type Db, type TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';

@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameListItem, GameRef, HallQuery, ListingCard, ListingDetail, Page, Platform, Zone } from '~/features/catalog/types';
-import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, CERT_TYPE, CODE_ACCOUNT_DELETED, RENTAL_TIME_ALL_DAY } from '~/platform/config/constants';
+import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, RENTAL_TIME_ALL_DAY } from '~/platform/config/constants';
+import { CERT_TYPE, CODE_ACCOUNT_DELETED } from '~/features/catalog/constants';
 import { isBookableNow, listingAvailability } from '~/features/catalog/rules/availability';
 import { availabilityRank } from '~/features/catalog/rules/listing-rank';
 import { shownHourlyFen } from '~/features/activities/rules/activity';

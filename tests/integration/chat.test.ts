@@ -6,7 +6,7 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CHAT_TEXT_MAX_CHARS, CHAT_USER_MESSAGES_PER_WINDOW } from '~/platform/config/constants';
+import { CHAT_TEXT_MAX_CHARS, CHAT_USER_MESSAGES_PER_WINDOW } from '~/features/chat/constants';
 import { CHAT_MESSAGES, type ChatHistory, type ChatOrderChoice, type ChatSendResult, type ChatState } from '~/features/chat/contract/chat';
 import type { Db } from '~/platform/db/client';
 import { chatConversations, chatMessages, orders, users } from '~/platform/db/schema';

@@ -6,17 +6,10 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { COLLECTOR_BODY_MAX_BYTES, COLLECTOR_REQUESTS_PER_IP_PER_MINUTE, CONVERSION_TYPE } from '~/platform/config/constants';
+import { COLLECTOR_BODY_MAX_BYTES, COLLECTOR_REQUESTS_PER_IP_PER_MINUTE, CONVERSION_TYPE } from '~/features/analytics/constants';
 import type { Db } from '~/platform/db/client';
 import { channelConversions, pageViews, rateLimitCounters, users } from '~/platform/db/schema';
-import {
-  ActivityWriter,
-  MSG_CONVERSION_NO_CHANNEL,
-  MSG_CONVERSION_NOT_NEW,
-  activityWriterFor,
-  countConversionsByChannel,
-  flushActivityWriters,
-} from '~/features/analytics/server/analytics';
+import { ActivityWriter, MSG_CONVERSION_NO_CHANNEL, MSG_CONVERSION_NOT_NEW, activityWriterFor, countConversionsByChannel, flushActivityWriters } from '~/features/analytics/server/analytics';
 import { issueToken } from '~/features/sign-in/server/tokens';
 import { createUser } from '~/features/account/server/users';
 import { POST as activityRoute, ALL as activityOther } from '~/pages/api/v1/collector/activity';

@@ -8,36 +8,15 @@ import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HELP_SEARCH_MAX_RESULTS, MARKDOWN_BODY_MAX_CHARS } from '~/platform/config/constants';
-import {
-  MSG_CONTENT_STALE,
-  MSG_HELP_PAGE_NOT_FOUND,
-  MSG_HELP_SLUG_TAKEN,
-  type ContentImage,
-  type HelpPageDetail,
-  type HelpPageSummary,
-  type HelpSearchResult,
-  type HelpTypeItem,
-  type MarkdownPreview,
-  type OpsAnnouncementView,
-  type OpsHelpPageRow,
-  type OpsHelpPageView,
-} from '~/features/content/contract/content';
+import { HELP_SEARCH_MAX_RESULTS, MARKDOWN_BODY_MAX_CHARS } from '~/features/content/constants';
+import { MSG_CONTENT_STALE, MSG_HELP_PAGE_NOT_FOUND, MSG_HELP_SLUG_TAKEN, type ContentImage, type HelpPageDetail, type HelpPageSummary, type HelpSearchResult, type HelpTypeItem, type MarkdownPreview, type OpsAnnouncementView, type OpsHelpPageRow, type OpsHelpPageView } from '~/features/content/contract/content';
 import type { Page } from '~/platform/wire/common';
 import type { Db } from '~/platform/db/client';
 import { announcements, helpPages, opsAuditLog, uploadedImages } from '~/platform/db/schema';
 import { ANNOUNCEMENT_SEEDS } from '~/app/seed/home';
 import type { Announcement, AnnouncementSummary } from '~/features/catalog/server/catalog.types';
 import { getCatalogVersion } from '~/platform/edge/catalog-version';
-import {
-  SHIPPED_HELP_DIR,
-  importShippedHelpPages,
-  parseShippedHelpFile,
-  readShippedHelpPages,
-  refreshStaleHelpPages,
-  searchSnippet,
-  type ShippedHelpPage,
-} from '~/features/content/server/help';
+import { SHIPPED_HELP_DIR, importShippedHelpPages, parseShippedHelpFile, readShippedHelpPages, refreshStaleHelpPages, searchSnippet, type ShippedHelpPage } from '~/features/content/server/help';
 import { MSG_MARKDOWN_TOO_DEEP, renderMarkdown } from '~/features/content/server/markdown';
 import { createOperator, openOperatorSession } from '~/features/console/server/operators';
 import { GET as helpTypesRoute } from '~/pages/api/v1/help/types';

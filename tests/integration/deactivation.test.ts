@@ -8,7 +8,8 @@
 import type { APIRoute } from 'astro';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEACTIVATION_COOLING_OFF_DAYS, MS_PER_DAY, ORDER_STATUS } from '~/platform/config/constants';
+import { MS_PER_DAY, ORDER_STATUS } from '~/platform/config/constants';
+import { DEACTIVATION_COOLING_OFF_DAYS } from '~/features/account/constants';
 import type { CreditScore } from '~/features/account/rules/credit';
 import { DEACTIVATION_MSG } from '~/features/account/rules/deactivation';
 import { type Db, type TestDatabase } from '~/platform/db/client';

@@ -7,7 +7,8 @@
 import type { APIRoute } from 'astro';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOOTPRINT_KEEP_DAYS, MS_PER_DAY } from '~/platform/config/constants';
+import { MS_PER_DAY } from '~/platform/config/constants';
+import { FOOTPRINT_KEEP_DAYS } from '~/features/account/constants';
 import type { FootprintClearResult, FootprintPage } from '~/features/account/contract/footprints';
 import { type Db, type TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';

@@ -10,7 +10,7 @@
 import { asc, count, countDistinct, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '~/features/catalog/types';
-import { FREE_LIST_PAGE_SIZE_DEFAULT, FREE_PROMOTION_TEXT, FREE_PROMOTION_TITLE, FREE_RENTALS_PER_DAY } from '~/platform/config/constants';
+import { FREE_LIST_PAGE_SIZE_DEFAULT, FREE_PROMOTION_TEXT, FREE_PROMOTION_TITLE, FREE_RENTALS_PER_DAY } from '~/features/free/constants';
 import { type Db, type TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';
 import { DEMO_FREE_OFFER_COUNT, seedDemoFreeOffers } from '~/app/seed/free';

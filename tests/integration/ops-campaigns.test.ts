@@ -10,19 +10,11 @@ import type { APIContext, APIRoute } from 'astro';
 import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { EXCHANGE_CODE_ATTEMPTS_PER_USER, MS_PER_DAY } from '~/platform/config/constants';
+import { MS_PER_DAY } from '~/platform/config/constants';
+import { EXCHANGE_CODE_ATTEMPTS_PER_USER } from '~/features/wallet/constants';
 import type { Page } from '~/platform/wire/common';
 import type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
-import type {
-  BroadcastSendResult,
-  OpsAdView,
-  OpsExchangeBatchView,
-  OpsNoticeView,
-  OpsRedPacketTemplateView,
-  OpsUploadedImage,
-  RedPacketGrantPreview,
-  RedPacketGrantResult,
-} from '~/features/campaigns/contract/ops-campaigns';
+import type { BroadcastSendResult, OpsAdView, OpsExchangeBatchView, OpsNoticeView, OpsRedPacketTemplateView, OpsUploadedImage, RedPacketGrantPreview, RedPacketGrantResult } from '~/features/campaigns/contract/ops-campaigns';
 import type { PopupAd } from '~/features/campaigns/rules/ad-choice';
 import { normalizeExchangeCode } from '~/features/wallet/rules/exchange-code';
 import type { Db } from '~/platform/db/client';

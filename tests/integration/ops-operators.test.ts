@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG_OPS_BAD_CREDENTIALS, MSG_OPS_LAST_ADMIN, MSG_OPS_SELF_CHANGE, MSG_OPS_USERNAME_TAKEN, type AuditEntryView, type OperatorMe, type OperatorView } from '~/features/console/contract/ops';
-import { OPS_LOGIN_ATTEMPTS_PER_NAME, OPS_SESSION_ABSOLUTE_S, OPS_SESSION_IDLE_S } from '~/platform/config/constants';
+import { OPS_LOGIN_ATTEMPTS_PER_NAME, OPS_SESSION_ABSOLUTE_S, OPS_SESSION_IDLE_S } from '~/features/console/constants';
 import type { Page } from '~/platform/wire/common';
 import type { Db } from '~/platform/db/client';
 import { opsAuditLog, users, walletLedger } from '~/platform/db/schema';

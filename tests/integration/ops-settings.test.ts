@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_NUL_IN_INPUT } from '~/platform/wire/common';
 import { MSG_OPS_FORBIDDEN } from '~/features/console/contract/ops';
-import { WITHDRAW_REVIEW_ABOVE_FEN, WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/platform/config/constants';
+import { WITHDRAW_REVIEW_ABOVE_FEN, WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/features/content/constants';
 import { MSG_DOWNLOAD_FILE_MISSING, MSG_DOWNLOAD_NO_BUILD, MSG_WITHDRAW_REVIEW_BAD_AMOUNT, type SiteContacts } from '~/features/content/contract/site-settings';
 import type { Db } from '~/platform/db/client';
 import { catalogVersion, opsAuditLog, siteSettings } from '~/platform/db/schema';

@@ -10,23 +10,12 @@ import type { APIRoute } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCTION_TEST_ENV, replaceAppConfig } from '~/platform/config/config';
-import { QR_LIFETIME_MS, QR_POLL_APP_MS, QR_POLL_WECHAT_MS, QR_SECRET_COOKIE } from '~/platform/config/constants';
+import { QR_LIFETIME_MS, QR_POLL_APP_MS, QR_POLL_WECHAT_MS, QR_SECRET_COOKIE } from '~/features/sign-in/constants';
 import { appQrState, qqQrState, wechatQrState } from '~/features/sign-in/rules/qr-login';
 import { type Db, type TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';
 import { qrSessions, thirdPartyIdentities, users } from '~/platform/db/schema';
-import {
-  MSG_QR_INVALID,
-  MSG_QR_NOT_CONFIRMED,
-  MSG_QR_NOT_FOUND,
-  MSG_QR_USED,
-  confirmSandbox,
-  createQrSession,
-  markScanned,
-  pollQrSession,
-  qrSecretFromRequest,
-  redeemQrSession,
-} from '~/features/sign-in/server/qr-login';
+import { MSG_QR_INVALID, MSG_QR_NOT_CONFIRMED, MSG_QR_NOT_FOUND, MSG_QR_USED, confirmSandbox, createQrSession, markScanned, pollQrSession, qrSecretFromRequest, redeemQrSession } from '~/features/sign-in/server/qr-login';
 import type { SignInAnswer } from '~/features/sign-in/server/sign-in';
 import { hashToken, issueToken, resolveToken } from '~/features/sign-in/server/tokens';
 import { GET as wechatInit, ALL as wechatInitOther } from '~/pages/api/v1/qr/wechat/init';

@@ -4,7 +4,9 @@
  */
 import { asc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_ACCOUNT_DELETED, CODE_SUCCESS, REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import { CODE_SUCCESS } from '~/platform/config/constants';
+import { CODE_ACCOUNT_DELETED } from '~/features/catalog/constants';
+import { REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/features/reviews/constants';
 import { type Db, type TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';
 import { listingReviews, listings, shops, users } from '~/platform/db/schema';

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIContext, APIRoute } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QR_LIFETIME_MS, QR_SECRET_COOKIE } from '~/platform/config/constants';
+import { QR_LIFETIME_MS, QR_SECRET_COOKIE } from '~/features/sign-in/constants';
 import { QR_SCAN_RESULT_TEXT } from '~/features/sign-in/rules/qr-login';
 import { type Db, type TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';
@@ -22,23 +22,11 @@ import { outboxMessages, qrSessions, thirdPartyIdentities, users, verificationCo
 import { replaceAppConfig } from '~/platform/config/config';
 import { AppError } from '~/platform/http/errors';
 import { log } from '~/platform/config/log';
-import {
-  SIGN_IN_CONFIG_SHAPE,
-  readSignInConfig,
-  signInProviderProblems,
-  signInSandboxPorts,
-  type SignInConfig,
-} from '~/platform/providers/sign-in-config';
+import { SIGN_IN_CONFIG_SHAPE, readSignInConfig, signInProviderProblems, signInSandboxPorts, type SignInConfig } from '~/platform/providers/sign-in-config';
 import { createSignInProviders, setSignInProviders } from '~/platform/providers/sign-in-providers';
 import { MSG_QR_INVALID, MSG_QR_NOT_FOUND, MSG_THIRD_PARTY_REFUSED, qrScanPage, qrSecretFromRequest } from '~/features/sign-in/server/qr-login';
 import type { SignInAnswer } from '~/features/sign-in/server/sign-in';
-import {
-  MSG_CODE_SEND_FAILED,
-  MSG_EMAIL_UNAVAILABLE,
-  checkVerificationCode,
-  sendEmailResetCode,
-  sendVerificationCode,
-} from '~/features/sign-in/server/verification-codes';
+import { MSG_CODE_SEND_FAILED, MSG_EMAIL_UNAVAILABLE, checkVerificationCode, sendEmailResetCode, sendVerificationCode } from '~/features/sign-in/server/verification-codes';
 import { GET as wechatInit } from '~/pages/api/v1/qr/wechat/init';
 import { GET as wechatStatus } from '~/pages/api/v1/qr/wechat/status';
 import { GET as wechatCallback } from '~/pages/api/v1/qr/wechat/callback';

@@ -9,15 +9,8 @@ import { createHash } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIND_TOKEN_LIFETIME_S } from '~/platform/config/constants';
-import {
-  ID_NUMBER_INVALID,
-  ID_NUMBER_REQUIRED,
-  REAL_NAME_REQUIRED,
-  SMS_CODE_INVALID,
-  SMS_PHONE_INVALID,
-  idNumberCheckChar,
-} from '~/platform/rules/validation';
+import { BIND_TOKEN_LIFETIME_S } from '~/features/sign-in/constants';
+import { ID_NUMBER_INVALID, ID_NUMBER_REQUIRED, REAL_NAME_REQUIRED, SMS_CODE_INVALID, SMS_PHONE_INVALID, idNumberCheckChar } from '~/platform/rules/validation';
 import { type Db, type TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';
 import { DEMO_USERS } from '~/app/seed/demo';
@@ -29,15 +22,7 @@ import { issueToken, resolveToken } from '~/features/sign-in/server/tokens';
 import { MSG_ACCOUNT_DELETED } from '~/features/sign-in/server/phone-sign-in';
 import { maskIdNumber, MSG_ID_NUMBER_TAKEN } from '~/features/account/server/real-name';
 import { getUserInfo, maskEmail, maskRealName } from '~/features/account/server/users';
-import {
-  checkVerificationCode,
-  MSG_CAPTCHA_REQUIRED,
-  MSG_CODE_INVALID,
-  MSG_CODE_SEND_TOO_FREQUENT,
-  MSG_PHONE_NOT_REGISTERED,
-  MSG_PHONE_REGISTERED,
-  sendVerificationCode,
-} from '~/features/sign-in/server/verification-codes';
+import { checkVerificationCode, MSG_CAPTCHA_REQUIRED, MSG_CODE_INVALID, MSG_CODE_SEND_TOO_FREQUENT, MSG_PHONE_NOT_REGISTERED, MSG_PHONE_REGISTERED, sendVerificationCode } from '~/features/sign-in/server/verification-codes';
 import { issueVerifyKey } from '~/features/sign-in/server/verify-keys';
 import { POST as postSendSms, ALL as sendSmsOther } from '~/pages/api/v1/common/sendSms';
 import { POST as postSendEmailCode } from '~/pages/api/v1/common/sendEmailCode';

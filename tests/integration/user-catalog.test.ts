@@ -9,21 +9,14 @@ import type { APIRoute } from 'astro';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingCard, Page } from '~/features/catalog/types';
-import { CODE_ACCOUNT_DELETED, SEARCH_HISTORY_LIMIT, SEARCH_TEMPLATES_MAX } from '~/platform/config/constants';
+import { CODE_ACCOUNT_DELETED, SEARCH_HISTORY_LIMIT, SEARCH_TEMPLATES_MAX } from '~/features/catalog/constants';
 import { type Db, type TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';
 import { collections, games, listingLikes, listings, searchHistory, shops, users } from '~/platform/db/schema';
 import { MSG_ACCOUNT_DELETED } from '~/features/catalog/server/catalog';
 import { listCollections, setCollected, type AccountState, type CollectionState, type LikeState } from '~/features/catalog/server/listing-interactions';
 import type { SearchHistoryList } from '~/features/catalog/server/search-history';
-import {
-  MSG_INVALID_TEMPLATE_PATH,
-  MSG_TEMPLATE_NAME_TAKEN,
-  MSG_TEMPLATE_NOT_FOUND,
-  MSG_TOO_MANY_TEMPLATES,
-  type SearchTemplate,
-  type SearchTemplateList,
-} from '~/features/catalog/server/search-templates';
+import { MSG_INVALID_TEMPLATE_PATH, MSG_TEMPLATE_NAME_TAKEN, MSG_TEMPLATE_NOT_FOUND, MSG_TOO_MANY_TEMPLATES, type SearchTemplate, type SearchTemplateList } from '~/features/catalog/server/search-templates';
 import { issueToken } from '~/features/sign-in/server/tokens';
 import { GET as getSearchHistory, POST as postSearchHistory, ALL as searchHistoryOther } from '~/pages/api/v1/home/searchHistory';
 import { POST as postSearchHistoryDelete } from '~/pages/api/v1/home/searchHistory/delete';

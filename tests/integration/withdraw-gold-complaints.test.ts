@@ -8,14 +8,8 @@
 import type { APIRoute } from 'astro';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  COMPLAINT_TYPES,
-  GOLD_EXCHANGE_COINS,
-  GOLD_EXCHANGES_PER_DAY,
-  GOLD_SIGN_IN_COINS,
-  MS_PER_DAY,
-  SANDBOX_WITHDRAW_SETTLE_MS,
-} from '~/platform/config/constants';
+import { COMPLAINT_TYPES, MS_PER_DAY } from '~/platform/config/constants';
+import { GOLD_EXCHANGE_COINS, GOLD_EXCHANGES_PER_DAY, GOLD_SIGN_IN_COINS, SANDBOX_WITHDRAW_SETTLE_MS } from '~/features/wallet/constants';
 import { MONEY_CODES, type AlipayAccount, type Complaint, type ComplaintType, type GoldOverview, type Page, type Withdrawal } from '~/features/wallet/client/money';
 import { type Db, type TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';

@@ -4,7 +4,7 @@
  * repeated failures and tries the stream again later, stops on a refusal.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { CHAT_STREAM_FAILURES_BEFORE_POLLING } from '~/platform/config/constants';
+import { CHAT_STREAM_FAILURES_BEFORE_POLLING } from '~/features/chat/constants';
 import { createChatConnection, type ChatLinkStatus } from '~/features/chat/chat-connection';
 import type { SseEvent } from '~/features/chat/rules/chat';
 

@@ -7,7 +7,7 @@
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MARKDOWN_PREVIEW_DEBOUNCE_MS } from '~/platform/config/constants';
+import { MARKDOWN_PREVIEW_DEBOUNCE_MS } from '~/features/content/constants';
 import { ApiError } from '~/platform/client/errors';
 
 vi.mock('~/platform/client/console', () => ({ callConsole: vi.fn(), uploadConsole: vi.fn() }));

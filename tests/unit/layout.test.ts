@@ -88,4 +88,22 @@ describe('the layout of src/', () => {
     });
     expect(naming).toEqual([]);
   });
+
+  it('a constant only one feature uses lives in that feature\'s constants.ts, not in platform/config/constants.ts', () => {
+    const shared = readFileSync(path.join(SRC, 'platform/config/constants.ts'), 'utf8');
+    const names = [...shared.matchAll(/^export (?:const|type|function|interface) ([A-Za-z_$][\w$]*)/gm)].map((match) => match[1]!);
+    const users = new Map<string, Set<string>>(names.map((name) => [name, new Set()]));
+    for (const file of files) {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      for (const match of text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"]~\/platform\/config\/constants['"]/g)) {
+        const room = /^src\/features\/([^/]+)\//.exec(file)?.[1] ?? (/^src\/(pages|app)\//.test(file) ? null : 'platform');
+        for (const item of match[1]!.split(',')) {
+          const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+          if (room !== null) users.get(name)?.add(room);
+        }
+      }
+    }
+    const ownedByOne = [...users].filter(([, rooms]) => rooms.size === 1 && !rooms.has('platform')).map(([name, rooms]) => `${name} (${[...rooms][0]})`);
+    expect(ownedByOne).toEqual([]);
+  });
 });

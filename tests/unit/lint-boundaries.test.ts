@@ -224,4 +224,12 @@ describe('import boundaries (ARCHITECTURE.md "Layout: one home per feature")', (
     const foreignKey = await boundaryErrors('src/features/orders/server/tables.ts', "import { users } from '~/features/account/server/tables';\nexport const x = users;\n");
     expect(foreignKey).toEqual([]);
   });
+
+  it('a rule may read its feature\'s constants; a feature\'s constants import nothing but the platform\'s', async () => {
+    const rule = await boundaryErrors('src/features/orders/rules/fixture.ts', "import { DAY_RENTAL_HOURS } from '~/features/orders/constants';\nexport const x = DAY_RENTAL_HOURS;\n");
+    expect(rule).toEqual([]);
+    const constants = await boundaryErrors('src/features/orders/constants.ts', "import { $auth } from '~/platform/stores/auth';\nimport { MS_PER_HOUR } from '~/platform/config/constants';\nexport const x = [$auth, MS_PER_HOUR];\n");
+    expect(constants).toHaveLength(1);
+    expect(constants[0]).toMatch(/plain values/);
+  });
 });

@@ -7,26 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  MARKDOWN_BODY_MAX_CHARS,
-  MARKDOWN_ID_PREFIX,
-  MARKDOWN_IMAGE_PATH_PREFIXES,
-  MARKDOWN_MAX_CONTAINER_MARKERS,
-  MARKDOWN_MAX_EMPHASIS_MARKS,
-} from '~/platform/config/constants';
-import {
-  MSG_MARKDOWN_TOO_DEEP,
-  MSG_MARKDOWN_TOO_LONG,
-  MSG_MARKDOWN_TOO_MANY_ITEMS,
-  MSG_MARKDOWN_TOO_MANY_MARKS,
-  MarkdownRefusedError,
-  decideLink,
-  markdownRefusal,
-  markdownToPlainText,
-  ownImagePath,
-  renderMarkdown,
-  renderStoredMarkdown,
-} from '~/features/content/server/markdown';
+import { MARKDOWN_BODY_MAX_CHARS, MARKDOWN_ID_PREFIX, MARKDOWN_IMAGE_PATH_PREFIXES, MARKDOWN_MAX_CONTAINER_MARKERS, MARKDOWN_MAX_EMPHASIS_MARKS } from '~/features/content/constants';
+import { MSG_MARKDOWN_TOO_DEEP, MSG_MARKDOWN_TOO_LONG, MSG_MARKDOWN_TOO_MANY_ITEMS, MSG_MARKDOWN_TOO_MANY_MARKS, MarkdownRefusedError, decideLink, markdownRefusal, markdownToPlainText, ownImagePath, renderMarkdown, renderStoredMarkdown } from '~/features/content/server/markdown';
 
 const ALLOWED_TAGS = new Set([
   'P', 'BR', 'HR', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'UL', 'OL', 'LI', 'PRE', 'CODE', 'EM', 'STRONG', 'DEL', 'A',

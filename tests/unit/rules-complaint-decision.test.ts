@@ -7,18 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMPLAINT_PENALTY_MAX_FEN } from '~/platform/config/constants';
-import {
-  collectFromBalance,
-  decideComplaintMoney,
-  MSG_NOTHING_REFUNDABLE,
-  MSG_PENALTY_REQUIRED,
-  MSG_PENALTY_TOO_LARGE,
-  MSG_REFUND_REQUIRED,
-  refundTooLargeMsg,
-  type DecisionMoney,
-  type DecisionMoneyInput,
-} from '~/features/complaints/rules/complaint-decision';
+import { COMPLAINT_PENALTY_MAX_FEN } from '~/features/complaints/constants';
+import { collectFromBalance, decideComplaintMoney, MSG_NOTHING_REFUNDABLE, MSG_PENALTY_REQUIRED, MSG_PENALTY_TOO_LARGE, MSG_REFUND_REQUIRED, refundTooLargeMsg, type DecisionMoney, type DecisionMoneyInput } from '~/features/complaints/rules/complaint-decision';
 
 /** A ¥100 rental of an individual owner (10 %), nothing refunded yet, still running. */
 const BASE: DecisionMoneyInput = { outcome: 'reject', rentFen: 10_000, refundedFen: 0, commissionBps: 1_000, earnings: 'frozen', rentalOpen: true, ownerBalanceFen: 0 };

@@ -3,7 +3,7 @@
  * draws every character equally, and the order of the refusals (features/wallet/rules/exchange-code.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { EXCHANGE_CODE_ALPHABET, EXCHANGE_CODE_LENGTH } from '~/platform/config/constants';
+import { EXCHANGE_CODE_ALPHABET, EXCHANGE_CODE_LENGTH } from '~/features/wallet/constants';
 import { exchangeCodeFromBytes, formatExchangeCode, normalizeExchangeCode, redemptionRefusal, type RedemptionFacts } from '~/features/wallet/rules/exchange-code';
 
 const bytes = (...values: number[]): (() => number) => {

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FREE_ORDER_NEW_USER_DAYS, INVITE_IP_BURST_MAX, NEWUSER_RANKING_PRIZES } from '~/platform/config/constants';
+import { FREE_ORDER_NEW_USER_DAYS, INVITE_IP_BURST_MAX, NEWUSER_RANKING_PRIZES } from '~/features/activities/constants';
 import { freeOrderState, type FreeOrderFacts } from '~/features/activities/rules/free-order-activity';
-import {
-  competitionRanks,
-  isRewardingRental,
-  judgeInvitation,
-  maskInvitee,
-  pickPrize,
-  prizeChances,
-  rankPrizeCoins,
-  type InviteJudgement,
-  type InviteeFacts,
-} from '~/features/activities/rules/invitations';
+import { competitionRanks, isRewardingRental, judgeInvitation, maskInvitee, pickPrize, prizeChances, rankPrizeCoins, type InviteJudgement, type InviteeFacts } from '~/features/activities/rules/invitations';
 
 const T0 = new Date('2026-11-01T10:00:00Z');
 const HOUR = 3_600_000;

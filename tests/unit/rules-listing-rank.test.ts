@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Availability } from '~/features/catalog/types';
-import { AVAILABILITY_RANK } from '~/platform/config/constants';
+import { AVAILABILITY_RANK } from '~/features/catalog/constants';
 import { availabilityRank } from '~/features/catalog/rules/listing-rank';
 import { recommendedListingIds, type RecommendInput } from '~/features/catalog/rules/recommended';
 

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_POLL_MS } from '~/platform/config/constants';
-import {
-  closeShowing,
-  emptyQueue,
-  enqueuePopups,
-  parsePopedIds,
-  pollDelay,
-  POPED_IDS_MAX,
-  POPED_IDS_STORAGE_KEY,
-  rememberShown,
-  showNext,
-  type PopupQueue,
-} from '~/features/notifications/rules/notification-queue';
+import { NOTIFICATION_POLL_MS } from '~/features/notifications/constants';
+import { closeShowing, emptyQueue, enqueuePopups, parsePopedIds, pollDelay, POPED_IDS_MAX, POPED_IDS_STORAGE_KEY, rememberShown, showNext, type PopupQueue } from '~/features/notifications/rules/notification-queue';
 
 // spec §4 "Logged-in notification popups are queued and shown one at a time; each id only once;
 // auto-closed after 10 s"; §3 local storage key popedIdArr; §9 notification poll 15 s.

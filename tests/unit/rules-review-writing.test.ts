@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUS, REVIEW_CONTENT_MAX_CHARS } from '~/platform/config/constants';
-import {
-  MSG_REVIEW_CANCELLED,
-  MSG_REVIEW_CONTENT_EMPTY,
-  MSG_REVIEW_CONTENT_TOO_LONG,
-  MSG_REVIEW_CONTENT_UNREADABLE,
-  MSG_REVIEW_NOT_FINISHED,
-  MSG_REVIEW_ONLY_RENTALS,
-  REVIEW_RATING_LABELS,
-  REVIEW_RATINGS,
-  isReviewRating,
-  reviewContentError,
-  reviewLength,
-  reviewRefusal,
-} from '~/features/reviews/rules/review-writing';
+import { ORDER_STATUS } from '~/platform/config/constants';
+import { REVIEW_CONTENT_MAX_CHARS } from '~/features/reviews/constants';
+import { MSG_REVIEW_CANCELLED, MSG_REVIEW_CONTENT_EMPTY, MSG_REVIEW_CONTENT_TOO_LONG, MSG_REVIEW_CONTENT_UNREADABLE, MSG_REVIEW_NOT_FINISHED, MSG_REVIEW_ONLY_RENTALS, REVIEW_RATING_LABELS, REVIEW_RATINGS, isReviewRating, reviewContentError, reviewLength, reviewRefusal } from '~/features/reviews/rules/review-writing';
 
 describe('which orders a renter may review', () => {
   it.each([

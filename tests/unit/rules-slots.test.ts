@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AFTERNOON_SLOT_HOURS, EVENING_SLOT_HOURS, MORNING_SLOT_HOURS } from '~/platform/config/constants';
+import { AFTERNOON_SLOT_HOURS, EVENING_SLOT_HOURS, MORNING_SLOT_HOURS } from '~/features/orders/constants';
 import { SLOT_HOURS, slotAt, slotWindow, type Slot } from '~/features/orders/rules/slots';
 
 /** A Shanghai wall-clock time, 'YYYY-MM-DD HH:mm' (or with :ss). */

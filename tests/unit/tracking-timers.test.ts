@@ -3,7 +3,7 @@
  * hidden-page save 5 min) on a fake clock; the click batch queue of issue 14.
  */
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_REPORT_INTERVAL_MS, HIDDEN_PAGE_SAVE_MS } from '~/platform/config/constants';
+import { ACTIVITY_REPORT_INTERVAL_MS, HIDDEN_PAGE_SAVE_MS } from '~/features/analytics/constants';
 import { createBatchQueue } from '~/features/analytics/tracking/batch-queue';
 import { createReportScheduler, type TimerPort } from '~/features/analytics/tracking/report-timer';
 

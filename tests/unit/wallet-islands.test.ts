@@ -10,21 +10,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '~/platform/client/errors';
 import * as money from '~/features/wallet/client/money';
 import type { LedgerEntry, WalletInfo, Withdrawal } from '~/features/wallet/client/money';
-import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_PRESETS_FEN, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '~/platform/config/constants';
+import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '~/platform/config/constants';
+import { RECHARGE_PRESETS_FEN, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '~/features/wallet/constants';
 import type { RedPacket } from '~/features/wallet/red-packets-store';
 import { $modal, closeModal } from '~/platform/stores/ui';
 import { settle, submitRecharge, submitWithdrawal } from '~/features/wallet/ui/actions';
 import { ALIPAY_ACCOUNT_INVALID, ALIPAY_ACCOUNT_REQUIRED, validateAlipayAccount } from '~/features/wallet/ui/alipay-account';
-import {
-  AMOUNT_INVALID_MSG,
-  checkRechargeAmount,
-  checkWithdrawAmount,
-  RECHARGE_MAX_MSG,
-  RECHARGE_MIN_MSG,
-  WITHDRAW_MAX_MSG,
-  WITHDRAW_MIN_MSG,
-  WITHDRAW_OVER_BALANCE_MSG,
-} from '~/features/wallet/ui/amounts';
+import { AMOUNT_INVALID_MSG, checkRechargeAmount, checkWithdrawAmount, RECHARGE_MAX_MSG, RECHARGE_MIN_MSG, WITHDRAW_MAX_MSG, WITHDRAW_MIN_MSG, WITHDRAW_OVER_BALANCE_MSG } from '~/features/wallet/ui/amounts';
 import { BoundAccount } from '~/features/wallet/ui/AlipayAccountSection';
 import { envelopeCondition, envelopeFaceText, envelopeQuery } from '~/features/wallet/ui/envelopes';
 import FundsDetail, { FundsPage } from '~/features/wallet/ui/FundsDetail';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WITHDRAW_REVIEW_ABOVE_FEN } from '~/platform/config/constants';
+import { WITHDRAW_REVIEW_ABOVE_FEN } from '~/features/content/constants';
 import { needsReview } from '~/features/wallet/rules/withdrawal-review';
 
 describe('needsReview (setting withdrawal.review)', () => {

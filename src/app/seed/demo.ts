@@ -8,16 +8,8 @@
  * - Fast: a handful of multi-row INSERTs (the listings go in chunks), no per-row round trips.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  ACCOUNT_TYPE_ATTR_NAME,
-  ACCOUNT_TYPE_VALUE,
-  CERT_TYPE,
-  COUPON_TYPE_FIXED,
-  COUPON_TYPE_PERCENTAGE,
-  RED_PACKET_STATUS,
-  RENTAL_TIME_ALL_DAY,
-  THIRD_TYPE_UHAOZU,
-} from '~/platform/config/constants';
+import { ACCOUNT_TYPE_ATTR_NAME, ACCOUNT_TYPE_VALUE, COUPON_TYPE_FIXED, COUPON_TYPE_PERCENTAGE, RED_PACKET_STATUS, RENTAL_TIME_ALL_DAY } from '~/platform/config/constants';
+import { CERT_TYPE, THIRD_TYPE_UHAOZU } from '~/features/catalog/constants';
 import { hashPassword } from '~/features/sign-in/server';
 import { grantRedPackets, type RedPacketGrant } from '~/features/wallet/server';
 import type { Db } from '~/platform/db/client';

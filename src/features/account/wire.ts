@@ -10,17 +10,8 @@ import { ACCOUNT_ROUTES } from '~/features/account/routes';
 import type { CreditFactorKey } from '~/features/account/rules/credit';
 import { DEACTIVATION_MSG, type DeactivationBlockerKey } from '~/features/account/rules/deactivation';
 import { listingCardSchema } from '~/features/catalog/wire';
-import { FOOTPRINT_PAGE_SIZE_MAX } from '~/platform/config/constants';
-import {
-  changeEmailBodySchema,
-  changePhoneBodySchema,
-  payPasswordBodySchema,
-  profileBodySchema,
-  sendEmailBindCodeBodySchema,
-  sendVerifyCodeBodySchema,
-  signOutDeviceBodySchema,
-  unbindBodySchema,
-} from '~/features/account/contract/account-settings';
+import { FOOTPRINT_PAGE_SIZE_MAX } from '~/features/account/constants';
+import { changeEmailBodySchema, changePhoneBodySchema, payPasswordBodySchema, profileBodySchema, sendEmailBindCodeBodySchema, sendVerifyCodeBodySchema, signOutDeviceBodySchema, unbindBodySchema } from '~/features/account/contract/account-settings';
 import { PASSWORD_REQUIRED, SMS_CODE_INVALID, SMS_CODE_REQUIRED, loginBySmsSchema, realNameSchema, validateSmsCode } from '~/platform/rules/validation';
 import { bodyIdSchema, optionalQuery, pageSchema, queryIdSchema, queryIntSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';

@@ -5,7 +5,8 @@
  * read the answer schemas.
  */
 import { z } from 'zod';
-import { COLLECTOR_BODY_MAX_BYTES, CONVERSION_TYPE, SESSION_ID_LENGTH } from '~/platform/config/constants';
+import { SESSION_ID_LENGTH } from '~/platform/config/constants';
+import { COLLECTOR_BODY_MAX_BYTES, CONVERSION_TYPE } from '~/features/analytics/constants';
 import { ANALYTICS_ROUTES } from '~/features/analytics/routes';
 import { withReason } from '~/platform/http/errors';
 import { wire } from '~/platform/wire/wired-route';

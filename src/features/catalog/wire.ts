@@ -4,32 +4,13 @@
  * contract (contract/user-catalog.ts, contract/besimilar.ts) are these schemas' outputs.
  */
 import { z } from 'zod';
-import {
-  HALL_KEYWORD_MAX_LENGTH,
-  MAX_SIMILAR_LIMIT,
-  hallQuerySchema,
-  pageQueryFields,
-  type Announcement,
-  type AnnouncementSummary,
-  type Banner,
-  type BargainGame,
-  type GameRef,
-  type HomeData,
-  type HotTag,
-  type ListingCard,
-  type ListingDetail,
-  type LookStats,
-  type Platform,
-  type RentalPeriodFlags,
-  type ShopSummary,
-  type Zone,
-} from '~/features/catalog/contract/catalog';
+import { HALL_KEYWORD_MAX_LENGTH, MAX_SIMILAR_LIMIT, hallQuerySchema, pageQueryFields, type Announcement, type AnnouncementSummary, type Banner, type BargainGame, type GameRef, type HomeData, type HotTag, type ListingCard, type ListingDetail, type LookStats, type Platform, type RentalPeriodFlags, type ShopSummary, type Zone } from '~/features/catalog/contract/catalog';
 import { opsGameMaintenanceBodySchema, type OpsGameView } from '~/features/sellers/contract/ops-sellers';
 import { AVAILABILITY_LABEL, type Availability } from '~/features/catalog/rules/availability';
 import { LIKE_SCENE, LIKE_TYPE_ACCOUNT, TEMPLATE_NAME_MAX_CHARS } from '~/features/catalog/rules/user-catalog';
 import { CATALOG_ROUTES } from '~/features/catalog/routes';
 import { RENTAL_PERIOD_FLAGS } from '~/features/orders/rules/periods';
-import { BESIMILAR_PAGE_SIZE_MAX, COLLECTIONS_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import { BESIMILAR_PAGE_SIZE_MAX, COLLECTIONS_PAGE_SIZE_MAX } from '~/features/catalog/constants';
 import { bodyIdSchema, optionalQuery, pageSchema, queryIdSchema, queryIntSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';
 

@@ -6,11 +6,7 @@
  * the stream again every CHAT_STREAM_RETRY_AFTER_POLLING_MS. Nothing here touches the DOM: the
  * store (stores/chat.ts) and the console island give it their callbacks, tests give it a fake fetch.
  */
-import {
-  CHAT_POLL_MS,
-  CHAT_STREAM_FAILURES_BEFORE_POLLING,
-  CHAT_STREAM_RETRY_AFTER_POLLING_MS,
-} from '~/platform/config/constants';
+import { CHAT_POLL_MS, CHAT_STREAM_FAILURES_BEFORE_POLLING, CHAT_STREAM_RETRY_AFTER_POLLING_MS } from '~/features/chat/constants';
 import { createSseParser, reconnectDelayMs, shouldPoll, type SseEvent } from '~/features/chat/rules/chat';
 
 export type ChatLinkStatus = 'connecting' | 'live' | 'polling' | 'stopped';

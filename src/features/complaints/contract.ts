@@ -12,14 +12,8 @@
  * once: exactly one wins).
  */
 import { z } from 'zod';
-import {
-  COMPLAINT_DECISION_TEXT_MAX_CHARS,
-  COMPLAINT_DECISION_TEXT_MIN_CHARS,
-  COMPLAINT_PENALTY_MAX_FEN,
-  COMPLAINT_TYPES,
-  OPS_PAGE_SIZE,
-  OPS_PAGE_SIZE_MAX,
-} from '~/platform/config/constants';
+import { COMPLAINT_TYPES, OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import { COMPLAINT_DECISION_TEXT_MAX_CHARS, COMPLAINT_DECISION_TEXT_MIN_CHARS, COMPLAINT_PENALTY_MAX_FEN } from '~/features/complaints/constants';
 import { COMPLAINT_OUTCOMES, type ComplaintOutcome, type DecisionMoney, type EarningsState } from '~/features/complaints/rules/complaint-decision';
 import { bodyIdSchema, NUL, optionalQuery, queryIdSchema, queryIntSchema, type Page } from '~/platform/wire/common';
 import type { AuditEntryView } from '~/features/console/contract/ops';

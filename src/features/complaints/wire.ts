@@ -5,7 +5,8 @@
  * these schemas produce them.
  */
 import { z } from 'zod';
-import { COMPLAINT_EVIDENCE_IMAGES_MAX, COMPLAINT_TYPES } from '~/platform/config/constants';
+import { COMPLAINT_TYPES } from '~/platform/config/constants';
+import { COMPLAINT_EVIDENCE_IMAGES_MAX } from '~/features/complaints/constants';
 import { COMPLAINT_ROUTES } from '~/features/complaints/routes';
 import { opsComplaintDecideBodySchema, opsComplaintDetailQuerySchema, opsComplaintsQuerySchema } from '~/features/complaints/contract';
 import { COMPLAINT_OUTCOMES, type EarningsState } from '~/features/complaints/rules/complaint-decision';

@@ -9,7 +9,8 @@ import type { FreeCount, FreeGame, FreeOfferCard, FreePromotion } from '~/featur
 import { FREE_ROUTES } from '~/features/free/routes';
 import { REVIEW_WIRE } from '~/features/reviews/wire';
 import type { OrderView } from '~/features/wallet/contract/money';
-import { FREE_LIST_PAGE_SIZE_MAX, MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import { FREE_LIST_PAGE_SIZE_MAX } from '~/features/free/constants';
 import { bodyIdSchema, optionalQuery, pageSchema, queryIdSchema, queryIntSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';
 

@@ -10,7 +10,7 @@
  *   or follows its link; then it is marked read and the next one shows;
  * - stop() (signed out) cancels everything, removes the popup on screen and forgets the queue.
  */
-import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '~/platform/config/constants';
+import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '~/features/notifications/constants';
 import type { NotificationView, UnreadNotifications } from '~/features/notifications/contract';
 import { closeShowing, emptyQueue, enqueuePopups, pollDelay, showNext, type PopupQueue } from '~/features/notifications/rules/notification-queue';
 

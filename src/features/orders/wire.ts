@@ -4,7 +4,8 @@
  * contract's (wallet/contract/money.ts); `wire` checks that these schemas produce them.
  */
 import { z } from 'zod';
-import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, PAY_STATUS_CODE, RENEW_MAX_HOURS } from '~/platform/config/constants';
+import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, PAY_STATUS_CODE } from '~/platform/config/constants';
+import { RENEW_MAX_HOURS } from '~/features/orders/constants';
 import { ORDER_ROUTES } from '~/features/orders/routes';
 import { ORDER_LIST_FILTERS, type OrderKindName, type PayStatusCode } from '~/features/orders/rules/order-status';
 import { RENTAL_OPTIONS, type RentalOption } from '~/features/orders/rules/periods';

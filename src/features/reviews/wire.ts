@@ -4,7 +4,7 @@
  * these schemas' outputs.
  */
 import { z } from 'zod';
-import { MY_REVIEWS_PAGE_SIZE_DEFAULT, MY_REVIEWS_PAGE_SIZE_MAX, REVIEWS_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import { MY_REVIEWS_PAGE_SIZE_DEFAULT, MY_REVIEWS_PAGE_SIZE_MAX, REVIEWS_PAGE_SIZE_MAX } from '~/features/reviews/constants';
 import { CATALOG_MAX_PAGE } from '~/features/catalog/contract/catalog';
 import { REVIEW_ROUTES } from '~/features/reviews/routes';
 import { MSG_REVIEW_CONTENT_EMPTY, MSG_REVIEW_RATING, isReviewRating, reviewContentError } from '~/features/reviews/rules/review-writing';

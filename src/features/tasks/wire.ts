@@ -4,31 +4,9 @@
  * contract are these schemas' outputs.
  */
 import { z } from 'zod';
-import {
-  TASK_BUDGET_HOUR_MAX_FEN,
-  TASK_BUDGET_HOUR_MIN_FEN,
-  TASK_EXPIRY_HOURS_OPTIONS,
-  TASK_HALL_PAGE_SIZE,
-  TASK_HOURS_MAX,
-  TASK_HOURS_MIN,
-  TASK_OFFER_NOTE_MAX_CHARS,
-  TASK_REQUIREMENTS_MAX_CHARS,
-  TASK_REQUIREMENTS_MIN_CHARS,
-} from '~/platform/config/constants';
+import { TASK_BUDGET_HOUR_MAX_FEN, TASK_BUDGET_HOUR_MIN_FEN, TASK_EXPIRY_HOURS_OPTIONS, TASK_HALL_PAGE_SIZE, TASK_HOURS_MAX, TASK_HOURS_MIN, TASK_OFFER_NOTE_MAX_CHARS, TASK_REQUIREMENTS_MAX_CHARS, TASK_REQUIREMENTS_MIN_CHARS } from '~/features/tasks/constants';
 import { freeText, idField, intIn } from '~/features/tasks/contract';
-import {
-  MSG_OFFER_PRICE_INVALID,
-  MSG_TASK_BUDGET_INVALID,
-  MSG_TASK_EXPIRY_INVALID,
-  MSG_TASK_GAME_REQUIRED,
-  MSG_TASK_HOURS_INVALID,
-  MSG_TASK_REQUIREMENTS_LONG,
-  MSG_TASK_REQUIREMENTS_SHORT,
-  OFFER_STATUS_LABEL,
-  TASK_STATE_LABEL,
-  type OfferStatus,
-  type TaskState,
-} from '~/features/tasks/rules/wanted-tasks';
+import { MSG_OFFER_PRICE_INVALID, MSG_TASK_BUDGET_INVALID, MSG_TASK_EXPIRY_INVALID, MSG_TASK_GAME_REQUIRED, MSG_TASK_HOURS_INVALID, MSG_TASK_REQUIREMENTS_LONG, MSG_TASK_REQUIREMENTS_SHORT, OFFER_STATUS_LABEL, TASK_STATE_LABEL, type OfferStatus, type TaskState } from '~/features/tasks/rules/wanted-tasks';
 import { TASK_ROUTES } from '~/features/tasks/routes';
 import { optionalQuery, pageSchema, queryIdSchema, queryIntSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';

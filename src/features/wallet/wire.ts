@@ -12,7 +12,8 @@ import { exchangeCodeBodySchema } from '~/features/wallet/contract/exchange-code
 import { GOLD_TASKS, isGoldTaskKey, MSG_UNKNOWN_TASK } from '~/features/wallet/rules/gold-tasks';
 import { EXCHANGE_REWARD_KINDS } from '~/features/campaigns/contract/ops-campaigns';
 import { REVIEW_WIRE } from '~/features/reviews/wire';
-import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, RED_PACKET_PAGE_SIZE, RED_PACKET_STATUS } from '~/platform/config/constants';
+import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, RED_PACKET_STATUS } from '~/platform/config/constants';
+import { RED_PACKET_PAGE_SIZE } from '~/features/wallet/constants';
 import { withReason } from '~/platform/http/errors';
 import { PHONE_PATTERN, REAL_NAME_REQUIRED } from '~/platform/rules/validation';
 import { bodyIdSchema, optionalQuery, pageSchema, queryIntSchema, yuanFenSchema } from '~/platform/wire/common';

@@ -3,7 +3,7 @@
  * may be, and whether a third-party binding may go without leaving the user unable to sign in.
  * Every message is shown as is by the form and by the server (no spec text exists for them).
  */
-import { NICKNAME_MAX_CHARS, NICKNAME_MIN_CHARS, PAY_PASSWORD_LENGTH } from '~/platform/config/constants';
+import { NICKNAME_MAX_CHARS, NICKNAME_MIN_CHARS, PAY_PASSWORD_LENGTH } from '~/features/account/constants';
 
 export const NICKNAME_REQUIRED = '请输入昵称';
 export const NICKNAME_LENGTH_INVALID = `昵称长度为${NICKNAME_MIN_CHARS}-${NICKNAME_MAX_CHARS}个字符`;

@@ -11,13 +11,7 @@
  *   window's limit the user waits (429), so a stolen session cannot guess them.
  */
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import {
-  ACCOUNT_DEVICES_MAX,
-  OLD_PASSWORD_FAILURE_WINDOW_S,
-  OLD_PASSWORD_FAILURES_PER_WINDOW,
-  PAY_PASSWORD_FAILURE_WINDOW_S,
-  PAY_PASSWORD_FAILURES_PER_WINDOW,
-} from '~/platform/config/constants';
+import { ACCOUNT_DEVICES_MAX, OLD_PASSWORD_FAILURE_WINDOW_S, OLD_PASSWORD_FAILURES_PER_WINDOW, PAY_PASSWORD_FAILURE_WINDOW_S, PAY_PASSWORD_FAILURES_PER_WINDOW } from '~/features/account/constants';
 import { normaliseNickname, unbindRefusal, validateNickname, validatePayPassword, type ThirdParty } from '~/features/account/rules/account-settings';
 import { validatePassword } from '~/platform/rules/validation';
 import type { Db, DbOrTx } from '~/platform/db/client';

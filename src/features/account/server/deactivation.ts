@@ -14,26 +14,13 @@
  *   and keeps orders, complaints and ledger rows for their history.
  */
 import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
-import { DEACTIVATION_COOLING_OFF_DAYS, ORDER_STATUS } from '~/platform/config/constants';
+import { ORDER_STATUS } from '~/platform/config/constants';
+import { DEACTIVATION_COOLING_OFF_DAYS } from '~/features/account/constants';
 import { coolingOffEnds, deactivationBlockers } from '~/features/account/rules/deactivation';
 import type { DeactivationCheck, DeactivationStatus } from '~/features/account/contract/deactivation';
 import type { StartDeactivationInput } from '~/features/account/wire';
 import type { Db, DbOrTx } from '~/platform/db/client';
-import {
-  alipayAccounts,
-  authTokens,
-  collections,
-  complaints,
-  deactivationRequests,
-  footprints,
-  listingLikes,
-  orders,
-  searchHistory,
-  searchTemplates,
-  thirdPartyIdentities,
-  users,
-  wallets,
-} from '~/platform/db/schema';
+import { alipayAccounts, authTokens, collections, complaints, deactivationRequests, footprints, listingLikes, orders, searchHistory, searchTemplates, thirdPartyIdentities, users, wallets } from '~/platform/db/schema';
 import { AppError, badRequest, conflict } from '~/platform/http/errors';
 import { notify } from '~/features/notifications/server';
 import { checkVerificationCode, sendVerificationCode, type SendCodeAnswer } from '~/features/sign-in/server';

@@ -7,7 +7,8 @@
  * Rows older than FOOTPRINT_KEEP_DAYS go in housekeeping (pruneOldFootprints).
  */
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { FOOTPRINT_KEEP_DAYS, FOOTPRINT_PAGE_SIZE_DEFAULT, FOOTPRINT_PAGE_SIZE_MAX, MS_PER_DAY } from '~/platform/config/constants';
+import { MS_PER_DAY } from '~/platform/config/constants';
+import { FOOTPRINT_KEEP_DAYS, FOOTPRINT_PAGE_SIZE_DEFAULT, FOOTPRINT_PAGE_SIZE_MAX } from '~/features/account/constants';
 import type { FootprintClearResult, FootprintItem, FootprintPage } from '~/features/account/contract/footprints';
 import { formatShanghaiDate } from '~/platform/rules/shanghai-time';
 import type { Db, DbOrTx } from '~/platform/db/client';

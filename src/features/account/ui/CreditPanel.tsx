@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { getCredit } from '~/features/account/client/account-extras';
-import { CREDIT_MAX_SCORE, CREDIT_MIN_SCORE } from '~/platform/config/constants';
+import { CREDIT_MAX_SCORE, CREDIT_MIN_SCORE } from '~/features/account/constants';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { useRemote } from '~/platform/ui/use-remote';
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { clearFootprints, deleteFootprint, listFootprints } from '~/features/account/client/account-extras';
-import { FOOTPRINT_KEEP_DAYS } from '~/platform/config/constants';
+import { FOOTPRINT_KEEP_DAYS } from '~/features/account/constants';
 import type { FootprintItem, FootprintPage } from '~/features/account/contract/footprints';
 import { pageAfterRemoval } from '~/features/catalog/rules/user-catalog';
 import LoginRequired from '~/platform/ui/LoginRequired';

@@ -3,7 +3,7 @@
  * free rental of the free group (free-orders.ts: real-name, the offer's window, the daily count);
  * the activity is for users registered within FREE_ORDER_NEW_USER_DAYS who have not rented yet.
  */
-import { FREE_ORDER_NEW_USER_DAYS } from '~/platform/config/constants';
+import { FREE_ORDER_NEW_USER_DAYS } from '~/features/activities/constants';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@
  * invitee's rental pays the inviter, and the anti-abuse rule that can refuse it. Pure: the service
  * gathers the facts (kept on the invitation row at registration) and asks here.
  */
-import { INVITE_IP_BURST_MAX, INVITE_IP_BURST_WINDOW_MS, INVITE_REFUSALS } from '~/platform/config/constants';
+import { INVITE_IP_BURST_MAX, INVITE_IP_BURST_WINDOW_MS, INVITE_REFUSALS } from '~/features/activities/constants';
 
 export type InviteRefusal = keyof typeof INVITE_REFUSALS;
 

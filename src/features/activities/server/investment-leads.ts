@@ -5,7 +5,8 @@
  * script nor one eager applicant fills the queue.
  */
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { INVEST_BUDGETS, INVEST_PER_IP_PER_HOUR, INVEST_PER_PHONE_PER_DAY } from '~/platform/config/constants';
+import { INVEST_BUDGETS } from '~/platform/config/constants';
+import { INVEST_PER_IP_PER_HOUR, INVEST_PER_PHONE_PER_DAY } from '~/features/activities/constants';
 import type { Page } from '~/platform/wire/common';
 import { MSG_INVEST_RATE_LIMITED, type InvestAnswer, type InvestBody, type InvestBudget, type OpsInvestLeadView, type OpsInvestQuery } from '~/features/tasks/contract';
 import type { Db } from '~/platform/db/client';

@@ -8,17 +8,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
-import {
-  INVITE_REFUSALS,
-  INVITE_REWARD_COINS,
-  LOTTERY_CHANCE_SOURCES,
-  NEWUSER_ACTIVITY,
-  MS_PER_DAY,
-  NEWUSER_RANKING_PRIZE_DELAY_DAYS,
-  NEWUSER_RANKING_PRIZES,
-  NEWUSER_RANKING_SIZE,
-  ORDER_STATUS,
-} from '~/platform/config/constants';
+import { NEWUSER_ACTIVITY, MS_PER_DAY, ORDER_STATUS } from '~/platform/config/constants';
+import { INVITE_REFUSALS, INVITE_REWARD_COINS, LOTTERY_CHANCE_SOURCES, NEWUSER_RANKING_PRIZE_DELAY_DAYS, NEWUSER_RANKING_PRIZES, NEWUSER_RANKING_SIZE } from '~/features/activities/constants';
 import type { InvitationsOverview, RankingAnswer } from '~/features/activities/contract';
 import { competitionRanks, judgeInvitation, maskInvitee, rankPrizeCoins, type InviteeFacts } from '~/features/activities/rules/invitations';
 import { formatShanghaiDate, shanghaiClock } from '~/platform/rules/shanghai-time';

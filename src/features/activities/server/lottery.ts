@@ -7,7 +7,8 @@
  * the pick and the UPDATE falls back to the unlimited prize, so a draw never fails for stock.
  */
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { MSG_NO_DRAW_CHANCE, NEWUSER_ACTIVITY } from '~/platform/config/constants';
+import { NEWUSER_ACTIVITY } from '~/platform/config/constants';
+import { MSG_NO_DRAW_CHANCE } from '~/features/activities/constants';
 import type { DrawResult, LotteryOverview } from '~/features/activities/contract';
 import { pickPrize } from '~/features/activities/rules/invitations';
 import type { Db, DbOrTx } from '~/platform/db/client';

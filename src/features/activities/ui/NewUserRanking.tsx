@@ -5,7 +5,7 @@ import { isApiError } from '~/platform/client/errors';
 import { $isLoggedIn } from '~/platform/stores/auth';
 import { openLogin, showSuccess } from '~/platform/stores/ui';
 import { formatShanghaiDate, formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
-import { NEWUSER_RANKING_PRIZE_DELAY_DAYS } from '~/platform/config/constants';
+import { NEWUSER_RANKING_PRIZE_DELAY_DAYS } from '~/features/activities/constants';
 import { CopyButton } from '~/platform/ui/CopyButton';
 import { DebounceButton } from '~/platform/ui/DebounceButton';
 import { EmptyState } from '~/platform/ui/EmptyState';

@@ -12,12 +12,7 @@
  * once its rows are committed) and the channel conversion report (spec §7 upload-convert-data).
  */
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
-import {
-  COLLECTOR_FLUSH_MS,
-  COLLECTOR_FLUSH_ROWS,
-  COLLECTOR_REQUESTS_PER_IP_PER_MINUTE,
-  CONVERSION_MAX_ACCOUNT_AGE_MS,
-} from '~/platform/config/constants';
+import { COLLECTOR_FLUSH_MS, COLLECTOR_FLUSH_ROWS, COLLECTOR_REQUESTS_PER_IP_PER_MINUTE, CONVERSION_MAX_ACCOUNT_AGE_MS } from '~/features/analytics/constants';
 import type { Db } from '~/platform/db/client';
 import { channelConversions, pageViews, users } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';

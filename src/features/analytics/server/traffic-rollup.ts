@@ -10,13 +10,8 @@
  * "Console overview".
  */
 import { eq, sql } from 'drizzle-orm';
-import {
-  DASHBOARD_CHECKOUT_ACTION,
-  DASHBOARD_LISTING_ROUTES,
-  MS_PER_DAY,
-  TRAFFIC_ROLLUP_DAYS_PER_ROUND,
-  TRAFFIC_ROLLUP_SETTLE_MS,
-} from '~/platform/config/constants';
+import { MS_PER_DAY } from '~/platform/config/constants';
+import { DASHBOARD_CHECKOUT_ACTION, DASHBOARD_LISTING_ROUTES, TRAFFIC_ROLLUP_DAYS_PER_ROUND, TRAFFIC_ROLLUP_SETTLE_MS } from '~/features/analytics/constants';
 import { formatShanghaiDate, shanghaiDayStart, shanghaiMidnight } from '~/platform/rules/shanghai-time';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { trafficDayChannels, trafficDays } from '~/platform/db/schema';

@@ -3,7 +3,7 @@
  * URL, sent when a visitor who came from a channel creates an account (completeLogin with
  * is_new_user, whichever way: register, SMS or QR sign-in). The server stores it once per account.
  */
-import { CONVERSION_TYPE } from '~/platform/config/constants';
+import { CONVERSION_TYPE } from '~/features/analytics/constants';
 import { ANALYTICS_ROUTES } from '~/features/analytics/routes';
 import { hrefOf } from '~/platform/wire/route';
 import { hasChannel, readStoredChannel, type StoredChannel } from '~/features/analytics/tracking/channel';

@@ -5,23 +5,11 @@
  * are the pure modules of src/features/analytics/tracking, wired here to the page, storage and the network.
  */
 import { installClickTracking, type ClickPayload } from '~/features/analytics/click-tracker';
-import {
-  ACTIVITY_REPORT_INTERVAL_MS,
-  CLICK_FLUSH_MS,
-  CLICK_QUEUE_MAX,
-  HIDDEN_PAGE_SAVE_MS,
-  SESSION_ID_STORAGE_KEY,
-} from '~/platform/config/constants';
+import { SESSION_ID_STORAGE_KEY } from '~/platform/config/constants';
+import { ACTIVITY_REPORT_INTERVAL_MS, CLICK_FLUSH_MS, CLICK_QUEUE_MAX, HIDDEN_PAGE_SAVE_MS } from '~/features/analytics/constants';
 import { createBatchQueue, type BatchQueue } from '~/features/analytics/tracking/batch-queue';
 import { parseChannelParams, readStoredChannel, saveChannelParams, semOf } from '~/features/analytics/tracking/channel';
-import {
-  MSG_PENDING_FORMAT_ERROR,
-  PENDING_REPORT_KEY,
-  appendPendingReport,
-  parsePendingReports,
-  removePendingReport,
-  type ReportRecord,
-} from '~/features/analytics/tracking/pending-reports';
+import { MSG_PENDING_FORMAT_ERROR, PENDING_REPORT_KEY, appendPendingReport, parsePendingReports, removePendingReport, type ReportRecord } from '~/features/analytics/tracking/pending-reports';
 import { createReportScheduler, type ReportReason, type ReportScheduler, type TimerPort } from '~/features/analytics/tracking/report-timer';
 import { $auth, currentToken } from '~/platform/stores/auth';
 import { showError } from '~/platform/stores/ui';

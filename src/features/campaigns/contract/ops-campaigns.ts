@@ -5,20 +5,8 @@
  * instants as ISO 8601, ad windows as Shanghai days 'YYYY-MM-DD'.
  */
 import { z } from 'zod';
-import {
-  EXCHANGE_CODE_BATCH_MAX_CODES,
-  EXCHANGE_CODE_GOLD_MAX,
-  EXCHANGE_CODE_PER_USER_MAX,
-  EXCHANGE_CODE_USES_MAX,
-  OPS_PAGE_SIZE,
-  OPS_PAGE_SIZE_MAX,
-  RED_PACKET_GRANT_USERNAMES_MAX,
-  RED_PACKET_TEMPLATE_DISCOUNT_MAX_FEN,
-  RED_PACKET_TEMPLATE_MIN_ORDER_MAX_FEN,
-  RED_PACKET_TEMPLATE_PER_USER_MAX,
-  RED_PACKET_TEMPLATE_TOTAL_MAX,
-  RED_PACKET_TEMPLATE_VALID_DAYS_MAX,
-} from '~/platform/config/constants';
+import { OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import { EXCHANGE_CODE_BATCH_MAX_CODES, EXCHANGE_CODE_GOLD_MAX, EXCHANGE_CODE_PER_USER_MAX, EXCHANGE_CODE_USES_MAX, RED_PACKET_GRANT_USERNAMES_MAX, RED_PACKET_TEMPLATE_DISCOUNT_MAX_FEN, RED_PACKET_TEMPLATE_MIN_ORDER_MAX_FEN, RED_PACKET_TEMPLATE_PER_USER_MAX, RED_PACKET_TEMPLATE_TOTAL_MAX, RED_PACKET_TEMPLATE_VALID_DAYS_MAX } from '~/features/campaigns/constants';
 import type { AdStatus } from '~/features/campaigns/rules/ad-schedule';
 import type { PopupAd } from '~/features/campaigns/rules/ad-choice';
 import { shanghaiDayStart } from '~/platform/rules/shanghai-time';

@@ -10,7 +10,7 @@
  *   3 → 1) and take the first priority with candidates; inside it, avoid the most-shown ad (those
  *   with the highest count) unless every candidate there is one of them.
  */
-import { AD_MIN_INTERVAL_MS, AD_PRIORITIES } from '~/platform/config/constants';
+import { AD_MIN_INTERVAL_MS, AD_PRIORITIES } from '~/features/campaigns/constants';
 import { formatShanghaiDate } from '~/platform/rules/shanghai-time';
 
 /** spec §3 Popup advertisement as GET /api/v1/popup_advertisement sends it. */

@@ -4,7 +4,8 @@
  * the console's list, and what a fresh visitor would see, by the spec §4 rule itself
  * (ad-choice.ts) run with a fixed random source so the preview is the same on every reload.
  */
-import { AD_MIN_INTERVAL_MS, MS_PER_DAY } from '~/platform/config/constants';
+import { MS_PER_DAY } from '~/platform/config/constants';
+import { AD_MIN_INTERVAL_MS } from '~/features/campaigns/constants';
 import { chooseAd, EMPTY_AD_STATE, type AdState, type PopupAd } from '~/features/campaigns/rules/ad-choice';
 import { formatShanghaiDate, shanghaiDayStart } from '~/platform/rules/shanghai-time';
 

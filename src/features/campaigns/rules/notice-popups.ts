@@ -8,7 +8,7 @@
  * server still lists its notice, because forgetting it would restart its count at 0 on the next
  * fetch; once the server no longer lists it, the record goes (docs/decisions.md).
  */
-import { NOTICE_POPUP_MAX_SHOWS } from '~/platform/config/constants';
+import { NOTICE_POPUP_MAX_SHOWS } from '~/features/campaigns/constants';
 
 /** spec §3 Emergency notice. */
 export interface EmergencyNotice {

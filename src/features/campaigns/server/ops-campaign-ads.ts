@@ -6,7 +6,7 @@
  * here runs that same rule (ad-choice.ts) with a fixed random source.
  */
 import { and, count, desc, eq, gt, gte, isNull, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
-import { AD_DEVICE_CODE } from '~/platform/config/constants';
+import { AD_DEVICE_CODE } from '~/features/campaigns/constants';
 import type { Page } from '~/platform/wire/common';
 import type { AdCreateBody, AdListQuery, AdUpdateBody, OpsAdView, OpsUploadedImage } from '~/features/campaigns/contract/ops-campaigns';
 import type { AdChoicePreviewView } from '~/features/campaigns/routes';

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AD_DEVICE_CODE, AD_PRIORITIES } from '~/platform/config/constants';
+import { AD_DEVICE_CODE, AD_PRIORITIES } from '~/features/campaigns/constants';
 import { textSchema } from '~/platform/wire/common';
 import { AD_DEVICE_MAX, type PopupAd } from '~/features/campaigns/contract/popups';
 import type { DbOrTx } from '~/platform/db/client';

@@ -7,7 +7,7 @@
  * Each opens its modal through $modal; the page chrome mounts the modal code only then. When both
  * have something to show (home), the notice goes first and the ad waits until it is closed.
  */
-import { AD_DEVICE_CODE, AD_LIST_REFRESH_MS } from '~/platform/config/constants';
+import { AD_DEVICE_CODE, AD_LIST_REFRESH_MS } from '~/features/campaigns/constants';
 import type { EmergencyNotice } from '~/features/campaigns/contract/popups';
 import { POPUP_ROUTES } from '~/features/campaigns/routes';
 import { callPublic } from '~/platform/client/public-get';

@@ -14,7 +14,8 @@
  * end is that one minute). An empty rental_time is all day (the column default); a malformed one
  * is not bookable (fail closed: the server is the authority and must not sell outside the hours).
  */
-import { RENTAL_TIME_ALL_DAY, THIRD_TYPE_UHAOZU } from '~/platform/config/constants';
+import { RENTAL_TIME_ALL_DAY } from '~/platform/config/constants';
+import { THIRD_TYPE_UHAOZU } from '~/features/catalog/constants';
 import { parseClockMinutes, shanghaiMinuteOfDay } from '~/platform/rules/shanghai-time';
 
 /** spec §4 listing availability (the wire contract re-exports this union). */

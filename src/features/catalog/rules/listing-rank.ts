@@ -11,7 +11,7 @@
  * in SQL (src/features/catalog/server/catalog.ts availabilityRankSql) so paging stays exact; the
  * integration tests check the two agree.
  */
-import { AVAILABILITY_RANK } from '~/platform/config/constants';
+import { AVAILABILITY_RANK } from '~/features/catalog/constants';
 import type { Availability } from '~/features/catalog/rules/availability';
 
 export type AvailabilityRank = (typeof AVAILABILITY_RANK)[keyof typeof AVAILABILITY_RANK];

@@ -9,7 +9,7 @@
  * Decided per list from the cards' own fields, so every list (hall, home sections, similar,
  * shop) applies one rule without another query; top_shelf still orders the lists.
  */
-import { AVAILABILITY_RANK, RECOMMENDED_BADGES_PER_LIST, RECOMMENDED_MIN_POPULARITY } from '~/platform/config/constants';
+import { AVAILABILITY_RANK, RECOMMENDED_BADGES_PER_LIST, RECOMMENDED_MIN_POPULARITY } from '~/features/catalog/constants';
 import { availabilityRank, type RankInput } from '~/features/catalog/rules/listing-rank';
 
 export interface RecommendInput extends RankInput {

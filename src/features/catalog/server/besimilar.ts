@@ -7,7 +7,7 @@
  * order's): that is exactly when a renter wants something like it.
  */
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
-import { BESIMILAR_PAGE_SIZE_MAX, BESIMILAR_PRICE_BAND_PERCENT } from '~/platform/config/constants';
+import { BESIMILAR_PAGE_SIZE_MAX, BESIMILAR_PRICE_BAND_PERCENT } from '~/features/catalog/constants';
 import type { BesimilarPage } from '~/features/catalog/contract/besimilar';
 import type { Db } from '~/platform/db/client';
 import { listingAttrs, listings } from '~/platform/db/schema';

@@ -7,7 +7,7 @@
  * evaluated at `now`; the hafu prepay from src/features/orders/rules/hafu.ts.
  */
 import type { CertType, GameListItem, GameRef, ListingActivity, ListingAttr, ListingCard, ListingDetail, RentalPeriodFlags } from '~/features/catalog/contract/catalog';
-import { CERT_TYPE } from '~/platform/config/constants';
+import { CERT_TYPE } from '~/features/catalog/constants';
 import { isBookableNow, isGameInMaintenance, listingAvailability } from '~/features/catalog/rules/availability';
 import { hafuPrepayFen } from '~/features/orders/rules/hafu';
 import { fenToYuan } from '~/platform/rules/money';

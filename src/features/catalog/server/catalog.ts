@@ -17,37 +17,14 @@
  */
 import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ID_MAX } from '~/platform/wire/common';
-import {
-  CATALOG_MAX_PAGE,
-  CATALOG_MAX_PAGE_SIZE,
-  DEFAULT_SIMILAR_LIMIT,
-  HALL_PAGE_SIZE,
-  MAX_SIMILAR_LIMIT,
-  type GameListItem,
-  type GameRef,
-  type HallQuery,
-  type HallSort,
-  type ListingAttr,
-  type ListingCard,
-  type ListingDetail,
-  type Page,
-  type Platform,
-  type Zone,
-} from '~/features/catalog/contract/catalog';
-import { ACCOUNT_TYPE_ATTR_NAME, AVAILABILITY_RANK, CERT_TYPE, CODE_ACCOUNT_DELETED, HAFU_COIN_TIERS, THIRD_TYPE_UHAOZU } from '~/platform/config/constants';
+import { CATALOG_MAX_PAGE, CATALOG_MAX_PAGE_SIZE, DEFAULT_SIMILAR_LIMIT, HALL_PAGE_SIZE, MAX_SIMILAR_LIMIT, type GameListItem, type GameRef, type HallQuery, type HallSort, type ListingAttr, type ListingCard, type ListingDetail, type Page, type Platform, type Zone } from '~/features/catalog/contract/catalog';
+import { ACCOUNT_TYPE_ATTR_NAME, HAFU_COIN_TIERS } from '~/platform/config/constants';
+import { AVAILABILITY_RANK, CERT_TYPE, CODE_ACCOUNT_DELETED, THIRD_TYPE_UHAOZU } from '~/features/catalog/constants';
 import { shanghaiMinuteOfDay } from '~/platform/rules/shanghai-time';
 import type { Db } from '~/platform/db/client';
 import { games, listingAttrs, listings, platforms, shops, zones } from '~/platform/db/schema';
 import { AppError, notFound } from '~/platform/http/errors';
-import {
-  reshapeGame,
-  reshapeGameListItem,
-  reshapeListingCard,
-  reshapeListingDetail,
-  reshapeShop,
-  type ListingCardRow,
-  type ListingDetailRow,
-} from '~/features/catalog/server/catalog.reshape';
+import { reshapeGame, reshapeGameListItem, reshapeListingCard, reshapeListingDetail, reshapeShop, type ListingCardRow, type ListingDetailRow } from '~/features/catalog/server/catalog.reshape';
 import type { BargainGame, PageRequest, ShopSummary } from '~/features/catalog/server/catalog.types';
 
 // ---------------------------------------------------------------------------------------------

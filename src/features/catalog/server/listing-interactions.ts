@@ -12,7 +12,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AccountState, CollectResult, LikeResult } from '~/features/catalog/contract/user-catalog';
 import type { ListingCard, Page } from '~/features/catalog/types';
-import { COLLECTIONS_PAGE_SIZE_DEFAULT, COLLECTIONS_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import { COLLECTIONS_PAGE_SIZE_DEFAULT, COLLECTIONS_PAGE_SIZE_MAX } from '~/features/catalog/constants';
 import type { Db } from '~/platform/db/client';
 import { collections, listingLikes, listings } from '~/platform/db/schema';
 import { accountDeleted, isRowId, selectCards } from '~/features/catalog/server/catalog';

@@ -7,7 +7,7 @@
  * changes their own rows.
  */
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
-import { SEARCH_HISTORY_LIMIT } from '~/platform/config/constants';
+import { SEARCH_HISTORY_LIMIT } from '~/features/catalog/constants';
 import type { Db } from '~/platform/db/client';
 import { searchHistory } from '~/platform/db/schema';
 import type { SearchHistoryList } from '~/features/catalog/contract/user-catalog';

@@ -4,7 +4,7 @@
  * SEARCH_TEMPLATES_MAX per user, names unique per user (search_templates_user_name_key).
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { SEARCH_TEMPLATES_MAX } from '~/platform/config/constants';
+import { SEARCH_TEMPLATES_MAX } from '~/features/catalog/constants';
 import type { Db } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { searchTemplates } from '~/platform/db/schema';

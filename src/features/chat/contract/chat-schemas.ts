@@ -3,7 +3,7 @@
  * Kept apart from chat.ts so the browser's chat chunk imports no schema library.
  */
 import { z } from 'zod';
-import { CHAT_PAGE_SIZE_MAX, CHAT_TEXT_MAX_CHARS } from '~/platform/config/constants';
+import { CHAT_PAGE_SIZE_MAX, CHAT_TEXT_MAX_CHARS } from '~/features/chat/constants';
 import { bodyIdSchema, NUL, MSG_NUL_IN_INPUT, optionalQuery, queryIdSchema, queryIntSchema, withQueryReason } from '~/platform/wire/common';
 import { CHAT_OPS_VIEWS } from '~/features/chat/contract/chat';
 

@@ -5,7 +5,7 @@
  * changes a conversation's state writes the audit log in its own transaction.
  */
 import { and, asc, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { CHAT_AGENT_MESSAGES_PER_WINDOW, CHAT_AGENT_RATE_WINDOW_S, CHAT_OPS_LIST_MAX, CHAT_PAGE_SIZE_DEFAULT } from '~/platform/config/constants';
+import { CHAT_AGENT_MESSAGES_PER_WINDOW, CHAT_AGENT_RATE_WINDOW_S, CHAT_OPS_LIST_MAX, CHAT_PAGE_SIZE_DEFAULT } from '~/features/chat/constants';
 import { CHAT_MESSAGES, CHAT_SYSTEM_TEXT, type ChatConversationSummary, type ChatMessageView, type ChatOpsHistory, type ChatOpsList, type ChatOpsView } from '~/features/chat/contract/chat';
 import type { ChatOpsHistoryQuery, ChatReplyBody } from '~/features/chat/contract/chat-schemas';
 import type { DbOrTx, DbTx } from '~/platform/db/client';

@@ -15,7 +15,7 @@
  * queued for it is cut off; it reconnects with Last-Event-ID and misses nothing.
  */
 import { and, eq, max } from 'drizzle-orm';
-import { CHAT_PAGE_SIZE_MAX, CHAT_STREAM_HEARTBEAT_MS, CHAT_STREAM_RETRY_MS } from '~/platform/config/constants';
+import { CHAT_PAGE_SIZE_MAX, CHAT_STREAM_HEARTBEAT_MS, CHAT_STREAM_RETRY_MS } from '~/features/chat/constants';
 import { sseFrame } from '~/features/chat/rules/chat';
 import type { Db } from '~/platform/db/client';
 import { chatConversations, chatMessages } from '~/platform/db/schema';

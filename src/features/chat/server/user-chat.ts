@@ -4,7 +4,7 @@
  * one closed opens a new one, which waits in the queue until an agent takes it.
  */
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { CHAT_ORDER_PICKER_MAX, CHAT_PAGE_SIZE_DEFAULT, CHAT_USER_MESSAGES_PER_WINDOW, CHAT_USER_RATE_WINDOW_S } from '~/platform/config/constants';
+import { CHAT_ORDER_PICKER_MAX, CHAT_PAGE_SIZE_DEFAULT, CHAT_USER_MESSAGES_PER_WINDOW, CHAT_USER_RATE_WINDOW_S } from '~/features/chat/constants';
 import { CHAT_MESSAGES, type ChatHistory, type ChatOrderChoice, type ChatReadResult, type ChatSendResult } from '~/features/chat/contract/chat';
 import type { ChatHistoryQuery, ChatSendBody } from '~/features/chat/contract/chat-schemas';
 import type { DbOrTx, DbTx } from '~/platform/db/client';

@@ -4,15 +4,8 @@
  * stream, poll and answer reads through here, so the renter's chat and the console never see a row.
  */
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { CHAT_AGENT_ONLINE_WINDOW_MS } from '~/platform/config/constants';
-import type {
-  ChatConversationBrief,
-  ChatConversationSummary,
-  ChatImage,
-  ChatMessageView,
-  ChatOrderCard,
-  ChatState,
-} from '~/features/chat/contract/chat';
+import { CHAT_AGENT_ONLINE_WINDOW_MS } from '~/features/chat/constants';
+import type { ChatConversationBrief, ChatConversationSummary, ChatImage, ChatMessageView, ChatOrderCard, ChatState } from '~/features/chat/contract/chat';
 import { chatPreview } from '~/features/chat/rules/chat';
 import { orderStatusText } from '~/features/orders/rules/order-status';
 import type { DbOrTx } from '~/platform/db/client';

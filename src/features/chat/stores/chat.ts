@@ -6,18 +6,8 @@
  */
 import { atom, computed } from 'nanostores';
 import { API_HEADERS, SYSTEM_NAME } from '~/platform/client/client';
-import {
-  CHAT_STREAM_PATH,
-  chatStreamUrl,
-  getChatHistory,
-  markChatRead,
-  sendChatMessage,
-  uploadChatImage,
-  type ChatMessageView,
-  type ChatSendInput,
-  type ChatState,
-} from '~/features/chat/client';
-import { CHAT_PAGE_SIZE_DEFAULT } from '~/platform/config/constants';
+import { CHAT_STREAM_PATH, chatStreamUrl, getChatHistory, markChatRead, sendChatMessage, uploadChatImage, type ChatMessageView, type ChatSendInput, type ChatState } from '~/features/chat/client';
+import { CHAT_PAGE_SIZE_DEFAULT } from '~/features/chat/constants';
 import { createChatConnection, type ChatConnection, type ChatLinkStatus } from '~/features/chat/chat-connection';
 import { lastMessageId, mergeMessages } from '~/features/chat/rules/chat';
 import { $auth, currentToken } from '~/platform/stores/auth';

@@ -8,7 +8,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { getChatOrders, type ChatOrderChoice } from '~/features/chat/client';
-import { CHAT_TEXT_MAX_CHARS, UPLOAD_IMAGE_MAX_BYTES } from '~/platform/config/constants';
+import { UPLOAD_IMAGE_MAX_BYTES } from '~/platform/config/constants';
+import { CHAT_TEXT_MAX_CHARS } from '~/features/chat/constants';
 import { deskStatusText } from '~/features/chat/rules/chat';
 import { fenToYuan } from '~/platform/rules/money';
 import { $isLoggedIn } from '~/platform/stores/auth';

@@ -7,25 +7,9 @@
  * stream (a summary per changed conversation), polling when the stream is down.
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import {
-  CHAT_OPS_STREAM_PATH,
-  chatStreamUrl,
-  closeConversation,
-  getOpsConversations,
-  getOpsHistory,
-  markConversationRead,
-  releaseConversation,
-  replyImage,
-  replyText,
-  takeConversation,
-  uploadOpsChatImage,
-  type ChatConversationSummary,
-  type ChatMessageView,
-  type ChatOpsList,
-  type ChatOpsView,
-} from '~/features/chat/client';
+import { CHAT_OPS_STREAM_PATH, chatStreamUrl, closeConversation, getOpsConversations, getOpsHistory, markConversationRead, releaseConversation, replyImage, replyText, takeConversation, uploadOpsChatImage, type ChatConversationSummary, type ChatMessageView, type ChatOpsList, type ChatOpsView } from '~/features/chat/client';
 import { createChatConnection, type ChatLinkStatus } from '~/features/chat/chat-connection';
-import { CHAT_TEXT_MAX_CHARS } from '~/platform/config/constants';
+import { CHAT_TEXT_MAX_CHARS } from '~/features/chat/constants';
 import { lastMessageId, mergeMessages, unreadBadgeText, waitText } from '~/features/chat/rules/chat';
 import { ChatMessageItem } from '~/features/chat/ui/ChatMessageItem';
 

@@ -4,7 +4,7 @@
  * has an open conversation or unread messages (a user who never chatted costs one request per page).
  */
 import { getChatState } from '~/features/chat/client';
-import { CHAT_BADGE_POLL_MS } from '~/platform/config/constants';
+import { CHAT_BADGE_POLL_MS } from '~/features/chat/constants';
 import { $auth, currentToken } from '~/platform/stores/auth';
 import { $chatPanelOpen, $chatUnreadCount } from '~/features/chat/stores/chat-panel';
 

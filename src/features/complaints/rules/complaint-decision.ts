@@ -25,7 +25,7 @@
  *   cover stays owed and is taken from the owner's next earnings releases. The renter's refund never
  *   waits for the owner: the platform pays it at once.
  */
-import { COMPLAINT_PENALTY_MAX_FEN } from '~/platform/config/constants';
+import { COMPLAINT_PENALTY_MAX_FEN } from '~/features/complaints/constants';
 import { fenToYuan } from '~/platform/rules/money';
 import { splitRent, type RentSplit } from '~/features/sellers/rules/settlement';
 

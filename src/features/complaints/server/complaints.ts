@@ -5,7 +5,8 @@
  * number, so the call tells nobody which order numbers exist.
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { COMPLAINT_TYPES, COMPLAINTS_OPEN_PER_ORDER_MAX } from '~/platform/config/constants';
+import { COMPLAINT_TYPES } from '~/platform/config/constants';
+import { COMPLAINTS_OPEN_PER_ORDER_MAX } from '~/features/complaints/constants';
 import { MONEY_CODES, type Complaint, type ComplaintDecisionView, type ComplaintType, type Page } from '~/features/wallet/contract/money';
 import { type ComplaintAnswerView, type OwnerComplaintDecisionView } from '~/features/sellers/contract/seller-earnings';
 import { COMPLAINT_OUTCOME_LABELS } from '~/features/complaints/rules/complaint-decision';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import { COMPLAINT_ROUTES, type OpsComplaintDecideRequest } from '~/features/complaints/routes';
-import { COMPLAINT_DECISION_TEXT_MAX_CHARS, COMPLAINT_DECISION_TEXT_MIN_CHARS } from '~/platform/config/constants';
+import { COMPLAINT_DECISION_TEXT_MAX_CHARS, COMPLAINT_DECISION_TEXT_MIN_CHARS } from '~/features/complaints/constants';
 import type { OpsComplaintDetail } from '~/features/complaints/contract';
 import { COMPLAINT_OUTCOME_LABELS, COMPLAINT_OUTCOMES, decideComplaintMoney, type ComplaintOutcome, type DecisionMoney, type DecisionMoneyResult } from '~/features/complaints/rules/complaint-decision';
 import { fenToYuan, yuanToFen } from '~/platform/rules/money';

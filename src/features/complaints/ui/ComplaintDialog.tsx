@@ -8,7 +8,7 @@ import { CountedTextarea, countedLength, countedLengthError } from '~/platform/u
 import { DebounceButton } from '~/platform/ui/DebounceButton';
 import { Modal } from '~/platform/ui/Modal';
 import { Skeleton } from '~/platform/ui/Skeleton';
-import { COMPLAINT_EVIDENCE_IMAGES_MAX } from '~/platform/config/constants';
+import { COMPLAINT_EVIDENCE_IMAGES_MAX } from '~/features/complaints/constants';
 import { EvidenceImages, type EvidenceImage } from '~/features/complaints/ui/EvidenceImages';
 import { errorText, focusRing } from '~/features/orders/ui/order-helpers';
 

@@ -5,7 +5,8 @@
  * order search and detail (`orders.read`).
  */
 import { z } from 'zod';
-import { OPS_BAN_DAY_CHOICES, OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX, OPS_WALLET_ADJUST_MAX_FEN } from '~/platform/config/constants';
+import { OPS_PAGE_SIZE, OPS_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import { OPS_BAN_DAY_CHOICES, OPS_WALLET_ADJUST_MAX_FEN } from '~/features/console/constants';
 import type { AuditEntryView } from '~/features/console/contract/ops';
 import type { OpsComplaintOrder, OpsTimelineEvent } from '~/features/complaints/contract';
 import { OPS_SEARCH_MAX_CHARS, platformReasonSchema } from '~/features/sellers/contract/ops-sellers';

@@ -5,7 +5,8 @@
  * order; a range longer than DASHBOARD_MAX_DAYS keeps its end and is cut, with a notice the page
  * shows, so a hand-edited address can never ask for years of rows.
  */
-import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS, MS_PER_DAY } from '~/platform/config/constants';
+import { MS_PER_DAY } from '~/platform/config/constants';
+import { DASHBOARD_DEFAULT_DAYS, DASHBOARD_MAX_DAYS } from '~/features/console/constants';
 import { formatShanghaiDate, shanghaiDayStart, shanghaiMidnight } from '~/platform/rules/shanghai-time';
 
 export interface DashboardRange {

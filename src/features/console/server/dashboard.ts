@@ -9,17 +9,8 @@
  * overview".
  */
 import { sql } from 'drizzle-orm';
-import { DASHBOARD_COMPLAINT_MIN_ORDERS, DASHBOARD_TOP_N } from '~/platform/config/constants';
-import type {
-  DashboardChannelRow,
-  DashboardFunnel,
-  DashboardMoneyDay,
-  DashboardOverview,
-  DashboardSellerComplaints,
-  DashboardTopGame,
-  DashboardTopListing,
-  DashboardTrafficDay,
-} from '~/features/console/contract/ops-dashboard';
+import { DASHBOARD_COMPLAINT_MIN_ORDERS, DASHBOARD_TOP_N } from '~/features/console/constants';
+import type { DashboardChannelRow, DashboardFunnel, DashboardMoneyDay, DashboardOverview, DashboardSellerComplaints, DashboardTopGame, DashboardTopListing, DashboardTrafficDay } from '~/features/console/contract/ops-dashboard';
 import type { DashboardRange } from '~/features/console/rules/dashboard-range';
 import type { Db } from '~/platform/db/client';
 import { num, rows, shanghaiDay, within } from '~/features/console/server/dashboard-sql';

@@ -9,31 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import {
-  OPS_LOGIN_ATTEMPTS_PER_IP,
-  OPS_LOGIN_ATTEMPTS_PER_NAME,
-  OPS_LOGIN_WINDOW_S,
-  OPS_SESSION_ABSOLUTE_S,
-  OPS_SESSION_IDLE_S,
-  OPS_SESSION_TOUCH_MS,
-} from '~/platform/config/constants';
-import {
-  MSG_OPS_BAD_CREDENTIALS,
-  MSG_OPS_LAST_ADMIN,
-  MSG_OPS_OPERATOR_NOT_FOUND,
-  MSG_OPS_SELF_CHANGE,
-  MSG_OPS_USERNAME_TAKEN,
-  MSG_OPS_WRONG_PASSWORD,
-  OPS_ROLE_LABELS,
-  OPS_ROLES,
-  OPS_PERMISSION_NAMES,
-  opsCan,
-  type OperatorMe,
-  type OperatorView,
-  type OpsOperatorCreateBody,
-  type OpsOperatorUpdateBody,
-  type OpsRole,
-} from '~/features/console/contract/ops';
+import { OPS_LOGIN_ATTEMPTS_PER_IP, OPS_LOGIN_ATTEMPTS_PER_NAME, OPS_LOGIN_WINDOW_S, OPS_SESSION_ABSOLUTE_S, OPS_SESSION_IDLE_S, OPS_SESSION_TOUCH_MS } from '~/features/console/constants';
+import { MSG_OPS_BAD_CREDENTIALS, MSG_OPS_LAST_ADMIN, MSG_OPS_OPERATOR_NOT_FOUND, MSG_OPS_SELF_CHANGE, MSG_OPS_USERNAME_TAKEN, MSG_OPS_WRONG_PASSWORD, OPS_ROLE_LABELS, OPS_ROLES, OPS_PERMISSION_NAMES, opsCan, type OperatorMe, type OperatorView, type OpsOperatorCreateBody, type OpsOperatorUpdateBody, type OpsRole } from '~/features/console/contract/ops';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { operatorSessions, operators, type OperatorRow } from '~/platform/db/schema';

@@ -8,7 +8,7 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import { OPS_SESSION_ABSOLUTE_S } from '~/platform/config/constants';
+import { OPS_SESSION_ABSOLUTE_S } from '~/features/console/constants';
 import { MSG_OPS_FORBIDDEN, OPS_SESSION_COOKIE, opsCan, opsCanAny, type OpsPermission } from '~/features/console/contract/ops';
 import { clientIp } from '~/platform/http/client-ip';
 import { appConfig } from '~/platform/config/config';

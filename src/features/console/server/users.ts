@@ -14,29 +14,11 @@
  */
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { MS_PER_DAY, OPS_USER_RECENT_ROWS } from '~/platform/config/constants';
+import { MS_PER_DAY } from '~/platform/config/constants';
+import { OPS_USER_RECENT_ROWS } from '~/features/console/constants';
 import type { Page } from '~/platform/wire/common';
 import { MONEY_CODES } from '~/features/wallet/contract/money';
-import {
-  BAN_EXPIRE_REASON,
-  BAN_HOLD_REASON,
-  MSG_OPS_ADJUST_INSUFFICIENT,
-  MSG_OPS_USER_ALREADY_BANNED,
-  MSG_OPS_USER_DELETED,
-  MSG_OPS_USER_NOT_BANNED,
-  MSG_OPS_USER_NOT_FOUND,
-  OPS_USER_STATUS_TEXT,
-  type OpsBanResult,
-  type OpsUserBanBody,
-  type OpsUserDetail,
-  type OpsUserOrderRow,
-  type OpsUserRow,
-  type OpsUserStatus,
-  type OpsUserUnbanBody,
-  type OpsUsersQuery,
-  type OpsWalletAdjustBody,
-  type OpsWalletAdjustResult,
-} from '~/features/console/contract/ops-users';
+import { BAN_EXPIRE_REASON, BAN_HOLD_REASON, MSG_OPS_ADJUST_INSUFFICIENT, MSG_OPS_USER_ALREADY_BANNED, MSG_OPS_USER_DELETED, MSG_OPS_USER_NOT_BANNED, MSG_OPS_USER_NOT_FOUND, OPS_USER_STATUS_TEXT, type OpsBanResult, type OpsUserBanBody, type OpsUserDetail, type OpsUserOrderRow, type OpsUserRow, type OpsUserStatus, type OpsUserUnbanBody, type OpsUsersQuery, type OpsWalletAdjustBody, type OpsWalletAdjustResult } from '~/features/console/contract/ops-users';
 import { CERT_TYPE_LABEL } from '~/features/sellers/contract/seller';
 import { orderStatusText } from '~/features/orders/rules/order-status';
 import { affectedRowCount, type Db, type DbOrTx } from '~/platform/db/client';

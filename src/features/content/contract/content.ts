@@ -5,18 +5,8 @@
  * Bodies are Markdown; every answer that shows one carries the HTML the server's one renderer made.
  */
 import { z } from 'zod';
-import {
-  ANNOUNCEMENT_TITLE_MAX_CHARS,
-  HELP_RESERVED_SLUGS,
-  HELP_SEARCH_MAX_TERMS,
-  HELP_SEARCH_QUERY_MAX_CHARS,
-  HELP_SLUG_MAX_CHARS,
-  HELP_SLUG_PATTERN,
-  HELP_TITLE_MAX_CHARS,
-  HELP_TYPE_MAX_CHARS,
-  MARKDOWN_BODY_MAX_CHARS,
-  OPS_PAGE_SIZE,
-} from '~/platform/config/constants';
+import { HELP_TITLE_MAX_CHARS, HELP_TYPE_MAX_CHARS, OPS_PAGE_SIZE } from '~/platform/config/constants';
+import { ANNOUNCEMENT_TITLE_MAX_CHARS, HELP_RESERVED_SLUGS, HELP_SEARCH_MAX_TERMS, HELP_SEARCH_QUERY_MAX_CHARS, HELP_SLUG_MAX_CHARS, HELP_SLUG_PATTERN, MARKDOWN_BODY_MAX_CHARS } from '~/features/content/constants';
 import { ID_MAX, bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema, withQueryReason } from '~/platform/wire/common';
 
 export const MSG_HELP_PAGE_NOT_FOUND = '帮助文档不存在';

@@ -5,7 +5,7 @@
  * storage are in src/features/content/server/site-settings.ts.
  */
 import { z } from 'zod';
-import { WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/platform/config/constants';
+import { WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/features/content/constants';
 
 const noControl = (text: string): boolean => !/[\u0000-\u001f\u007f]/.test(text);
 /** Control characters allowed in a multi-line text (line breaks and tabs). */

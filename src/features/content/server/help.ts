@@ -14,19 +14,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
-import { HELP_SEARCH_MAX_RESULTS, HELP_SEARCH_SNIPPET_CHARS, HELP_TYPES } from '~/platform/config/constants';
-import {
-  MSG_HELP_PAGE_NOT_FOUND,
-  helpFrontMatterSchema,
-  helpSearchTerms,
-  helpSlugSchema,
-  markdownBodySchema,
-  type HelpPageDetail,
-  type HelpPageSummary,
-  type HelpSearchHit,
-  type HelpSearchResult,
-  type HelpTypeItem,
-} from '~/features/content/contract/content';
+import { HELP_SEARCH_MAX_RESULTS, HELP_SEARCH_SNIPPET_CHARS, HELP_TYPES } from '~/features/content/constants';
+import { MSG_HELP_PAGE_NOT_FOUND, helpFrontMatterSchema, helpSearchTerms, helpSlugSchema, markdownBodySchema, type HelpPageDetail, type HelpPageSummary, type HelpSearchHit, type HelpSearchResult, type HelpTypeItem } from '~/features/content/contract/content';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { helpPages, type HelpPageRow } from '~/platform/db/schema';
 import { AppError, notFound } from '~/platform/http/errors';

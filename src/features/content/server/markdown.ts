@@ -26,14 +26,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
-import {
-  MARKDOWN_BODY_MAX_CHARS,
-  MARKDOWN_ID_PREFIX,
-  MARKDOWN_IMAGE_PATH_PREFIXES,
-  MARKDOWN_MAX_CONTAINER_MARKERS,
-  MARKDOWN_MAX_EMPHASIS_MARKS,
-  MARKDOWN_MAX_LINE_NESTING,
-} from '~/platform/config/constants';
+import { MARKDOWN_BODY_MAX_CHARS, MARKDOWN_ID_PREFIX, MARKDOWN_IMAGE_PATH_PREFIXES, MARKDOWN_MAX_CONTAINER_MARKERS, MARKDOWN_MAX_EMPHASIS_MARKS, MARKDOWN_MAX_LINE_NESTING } from '~/features/content/constants';
 
 /**
  * Raised whenever the renderer's output for the same input may change (a plugin, the schema, the

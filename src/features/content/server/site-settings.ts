@@ -5,7 +5,8 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS, REVIEW_PRICE_CHANGE_RATIO, WITHDRAW_REVIEW_ABOVE_FEN, WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/platform/config/constants';
+import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS, REVIEW_PRICE_CHANGE_RATIO } from '~/platform/config/constants';
+import { WITHDRAW_REVIEW_ABOVE_FEN, WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/features/content/constants';
 import { EMPTY_DOWNLOAD_MANIFEST, downloadManifestSchema, siteContactsSchema } from '~/features/content/contract/site-settings';
 import { OFFICIAL_ACCOUNT_PAGES } from '~/features/content/contract/wechat-official';
 import type { DbOrTx } from '~/platform/db/client';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { MARKDOWN_BODY_MAX_CHARS, MARKDOWN_PREVIEW_DEBOUNCE_MS, UPLOAD_IMAGE_MAX_BYTES } from '~/platform/config/constants';
+import { UPLOAD_IMAGE_MAX_BYTES } from '~/platform/config/constants';
+import { MARKDOWN_BODY_MAX_CHARS, MARKDOWN_PREVIEW_DEBOUNCE_MS } from '~/features/content/constants';
 import { CONTENT_ROUTES, type ContentSaveRoute } from '~/features/content/routes';
 import { callConsole, uploadConsole } from '~/platform/client/console';
 import { isApiError } from '~/platform/client/errors';

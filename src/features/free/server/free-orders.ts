@@ -16,14 +16,8 @@
  */
 import { and, count, eq, gt, lte } from 'drizzle-orm';
 import type { OrderView, Page } from '~/features/wallet/contract/money';
-import {
-  FREE_RENTALS_PER_DAY,
-  MS_PER_HOUR,
-  MSG_FREE_DAILY_LIMIT_REACHED,
-  MSG_FREE_OFFER_INACTIVE,
-  ORDER_STATUS,
-  RENTAL_ID,
-} from '~/platform/config/constants';
+import { MS_PER_HOUR, ORDER_STATUS, RENTAL_ID } from '~/platform/config/constants';
+import { FREE_RENTALS_PER_DAY, MSG_FREE_DAILY_LIMIT_REACHED, MSG_FREE_OFFER_INACTIVE } from '~/features/free/constants';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { freeOffers, orders, users } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';

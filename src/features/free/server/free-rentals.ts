@@ -16,13 +16,7 @@
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '~/features/catalog/types';
-import {
-  FREE_LIST_PAGE_SIZE_DEFAULT,
-  FREE_LIST_PAGE_SIZE_MAX,
-  FREE_PROMOTION_TEXT,
-  FREE_PROMOTION_TITLE,
-  FREE_RENTALS_PER_DAY,
-} from '~/platform/config/constants';
+import { FREE_LIST_PAGE_SIZE_DEFAULT, FREE_LIST_PAGE_SIZE_MAX, FREE_PROMOTION_TEXT, FREE_PROMOTION_TITLE, FREE_RENTALS_PER_DAY } from '~/features/free/constants';
 import { shanghaiMidnight } from '~/platform/rules/shanghai-time';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { freeOffers, games, listings, orders } from '~/platform/db/schema';

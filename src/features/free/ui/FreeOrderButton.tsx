@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { FREE_ORDER_ACTION } from '~/platform/config/constants';
+import { FREE_ORDER_ACTION } from '~/features/free/constants';
 import { $isLoggedIn } from '~/platform/stores/auth';
 import { openLogin } from '~/platform/stores/ui';
 import { focusRing } from '~/platform/ui/focus-ring';

@@ -11,7 +11,7 @@
  *   and when it shows again a poll already due runs at once (catch-up), otherwise at its time.
  * Pure: values in, values out; the clock is passed in as `now` (ms).
  */
-import { NOTIFICATION_POLL_MS } from '~/platform/config/constants';
+import { NOTIFICATION_POLL_MS } from '~/features/notifications/constants';
 
 /** The local storage key of spec §3 "Local storage keys". */
 export const POPED_IDS_STORAGE_KEY = 'popedIdArr';

@@ -12,7 +12,8 @@
  * Prepay: money_exchange_rate is coins per yuan (docs/decisions.md, data layer), so the prepay in
  * fen is game_money × 100 / rate, rounded half up; null without a positive rate.
  */
-import { HAFU_COIN_TIERS, HAFU_COIN_WAN, HAFU_COIN_YI } from '~/platform/config/constants';
+import { HAFU_COIN_TIERS } from '~/platform/config/constants';
+import { HAFU_COIN_WAN, HAFU_COIN_YI } from '~/features/orders/constants';
 
 export type HafuTier = 'lt1m' | '1m' | '10m' | '100m';
 

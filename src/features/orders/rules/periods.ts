@@ -3,15 +3,8 @@
  * hourly rate, ten-hour 10 ×, weekly 168 ×; the morning, afternoon and evening slots are priced at
  * 5, 7 and 9 hours. Rental ids: 1 hourly, 6 daily, 3 slot, 2 ten-hour, 7 weekly.
  */
-import {
-  AFTERNOON_SLOT_HOURS,
-  DAY_RENTAL_HOURS,
-  EVENING_SLOT_HOURS,
-  MORNING_SLOT_HOURS,
-  RENTAL_ID,
-  TEN_HOUR_RENTAL_HOURS,
-  WEEK_RENTAL_HOURS,
-} from '~/platform/config/constants';
+import { RENTAL_ID } from '~/platform/config/constants';
+import { AFTERNOON_SLOT_HOURS, DAY_RENTAL_HOURS, EVENING_SLOT_HOURS, MORNING_SLOT_HOURS, TEN_HOUR_RENTAL_HOURS, WEEK_RENTAL_HOURS } from '~/features/orders/constants';
 import type { Slot } from '~/features/orders/rules/slots';
 
 /**

@@ -7,7 +7,8 @@
  * and unused hafu-coin prepay are always returned in full; they are not rental price.
  * Amounts are fen, rounded half up like every factor of the rules.
  */
-import { EARLY_CANCEL_REFUND_STEPS, MS_PER_HOUR, REFUND_PERCENT_BEFORE_START } from '~/platform/config/constants';
+import { MS_PER_HOUR } from '~/platform/config/constants';
+import { EARLY_CANCEL_REFUND_STEPS, REFUND_PERCENT_BEFORE_START } from '~/features/orders/constants';
 import { applyFactorFen } from '~/platform/rules/money';
 
 /** Percent of the rental price refunded when cancelling at `now` a rental that starts at `startsAt`. */

@@ -4,7 +4,8 @@
  * (quote.ts multiplies the hourly duration by the hours rented and gives a reserved slot its own
  * window; see docs/rules-decisions.md.)
  */
-import { MS_PER_HOUR, RESERVATION_LEAD_MS, RESERVED_DURATION_HOURS_BY_RENTAL_ID } from '~/platform/config/constants';
+import { MS_PER_HOUR } from '~/platform/config/constants';
+import { RESERVATION_LEAD_MS, RESERVED_DURATION_HOURS_BY_RENTAL_ID } from '~/features/orders/constants';
 
 /** now + 30 min. */
 export function reservedStart(now: Date): Date {

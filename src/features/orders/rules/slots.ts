@@ -18,7 +18,8 @@
  * - before S's clock range (afternoon asked at 05:00): today's window from its opening time.
  * The price is always the full slot length (periods.ts), whatever part of the window is left.
  */
-import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, TIME_SLOTS } from '~/platform/config/constants';
+import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE } from '~/platform/config/constants';
+import { TIME_SLOTS } from '~/features/orders/constants';
 import { shanghaiMidnight, shanghaiMinuteOfDay } from '~/platform/rules/shanghai-time';
 
 export type Slot = keyof typeof TIME_SLOTS;

@@ -6,7 +6,8 @@
  * during the rental? The table is append-only (migration complaint_arbitration_custom).
  */
 import { and, asc, eq, gte, lte, or } from 'drizzle-orm';
-import { MS_PER_HOUR, OWNER_REVEAL_EVIDENCE_AFTER_END_HOURS } from '~/platform/config/constants';
+import { MS_PER_HOUR } from '~/platform/config/constants';
+import { OWNER_REVEAL_EVIDENCE_AFTER_END_HOURS } from '~/features/orders/constants';
 import type { DbOrTx } from '~/platform/db/client';
 import { credentialReveals, type CredentialViewer } from '~/platform/db/schema';
 

@@ -1,17 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { OrderView } from '~/features/wallet/client/money';
-import { FREE_ORDER_TAG } from '~/platform/config/constants';
+import { FREE_ORDER_TAG } from '~/features/orders/constants';
 import { CredentialsPanel } from '~/features/orders/ui/CredentialsPanel';
 import { MoneyLines } from '~/features/orders/ui/MoneyLines';
 import { OrderCardHeader } from '~/features/orders/ui/OrderCardHeader';
-import {
-  focusRing,
-  ORDER_ACTION_LABEL,
-  orderMoneyLines,
-  rentalSummary,
-  visibleOrderActions,
-  type OrderActionKey,
-} from '~/features/orders/ui/order-helpers';
+import { focusRing, ORDER_ACTION_LABEL, orderMoneyLines, rentalSummary, visibleOrderActions, type OrderActionKey } from '~/features/orders/ui/order-helpers';
 import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
 /** The actions that open a dialog of the list (查看账号 opens in the card, 评价 is a link). */

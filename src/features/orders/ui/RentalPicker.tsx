@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import type { RentalRequest } from '~/features/wallet/client/money';
 import type { Availability } from '~/features/catalog/types';
-import { TIME_SLOTS } from '~/platform/config/constants';
+import { TIME_SLOTS } from '~/features/orders/constants';
 import { activityDiscountLabel, promotionLabel } from '~/features/activities/rules/activity';
 import { isBookableNow } from '~/features/catalog/rules/availability';
 import { fenToYuan } from '~/platform/rules/money';

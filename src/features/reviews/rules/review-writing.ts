@@ -3,7 +3,8 @@
  * "Reviews written by renters"): which orders may be reviewed, what a rating and a text must be.
  * Pure: the server decides with these functions and the write form shows the same answers early.
  */
-import { ORDER_STATUS, REVIEW_CONTENT_MAX_CHARS, REVIEW_CONTENT_MIN_CHARS, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '~/platform/config/constants';
+import { ORDER_STATUS } from '~/platform/config/constants';
+import { REVIEW_CONTENT_MAX_CHARS, REVIEW_CONTENT_MIN_CHARS, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '~/features/reviews/constants';
 import type { OrderKindName } from '~/features/orders/rules/order-status';
 
 export const MSG_REVIEW_EXISTS = '该订单已评价';

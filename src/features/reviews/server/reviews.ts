@@ -4,7 +4,7 @@
  * invalidate a cached detail page. Writing reviews comes with orders.
  */
 import { count, desc, eq, sql } from 'drizzle-orm';
-import { REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/platform/config/constants';
+import { REVIEWS_PAGE_SIZE_DEFAULT, REVIEWS_PAGE_SIZE_MAX } from '~/features/reviews/constants';
 import { reviewerName, roundAverageRating } from '~/features/reviews/rules/reviews';
 import type { ReviewsPage } from '~/features/reviews/contract';
 import type { Db } from '~/platform/db/client';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { OrderView, Page } from '~/features/wallet/client/money';
 import { listMyReviews, listPendingReviews, type MyReview } from '~/features/reviews/client';
-import { MY_REVIEWS_PAGE_SIZE_DEFAULT } from '~/platform/config/constants';
+import { MY_REVIEWS_PAGE_SIZE_DEFAULT } from '~/features/reviews/constants';
 import { REVIEW_RATING_LABELS } from '~/features/reviews/rules/review-writing';
 import { showSuccess } from '~/platform/stores/ui';
 import LoginRequired from '~/platform/ui/LoginRequired';

@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { getOrder, type OrderView } from '~/features/wallet/client/money';
 import { writeReview, type MyReview } from '~/features/reviews/client';
-import { REVIEW_CONTENT_MAX_CHARS } from '~/platform/config/constants';
+import { REVIEW_CONTENT_MAX_CHARS } from '~/features/reviews/constants';
 import { MSG_REVIEW_RATING, isReviewRating, reviewContentError, reviewLength } from '~/features/reviews/rules/review-writing';
 import { ANONYMOUS_NICKNAME, maskNickname } from '~/features/reviews/rules/reviews';
 import { $auth } from '~/platform/stores/auth';

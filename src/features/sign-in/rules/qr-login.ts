@@ -12,7 +12,7 @@
  *   is fetched. 扫码登录初始化失败 (spec §8) puts the QR in the error state.
  * Statuses are matched exactly (case-sensitive): 'PENDING' is not 'pending'.
  */
-import { QR_LIFETIME_MS, QR_POLL_APP_MS, QR_POLL_QQ_MS, QR_POLL_WECHAT_MS } from '~/platform/config/constants';
+import { QR_LIFETIME_MS, QR_POLL_APP_MS, QR_POLL_QQ_MS, QR_POLL_WECHAT_MS } from '~/features/sign-in/constants';
 
 export const QR_STATES = ['waiting', 'scanned', 'granting', 'logined', 'cancelled', 'expired', 'error'] as const;
 export type QrState = (typeof QR_STATES)[number];

@@ -13,7 +13,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { CaptchaPuzzle } from '~/features/sign-in/contract';
-import { CAPTCHA_LIFETIME_S, CAPTCHA_TOLERANCE_PX } from '~/platform/config/constants';
+import { CAPTCHA_LIFETIME_S, CAPTCHA_TOLERANCE_PX } from '~/features/sign-in/constants';
 import type { DbOrTx } from '~/platform/db/client';
 import { captchas, type VerifyAction } from '~/platform/db/schema';
 import { badRequest } from '~/platform/http/errors';

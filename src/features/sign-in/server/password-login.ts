@@ -10,13 +10,8 @@
  */
 import { recordInvitation } from '~/features/activities/server';
 import { eq, inArray, or, sql, and } from 'drizzle-orm';
-import {
-  CODE_PASSWORD_CAPTCHA_REQUIRED,
-  LOGIN_ATTEMPT_WINDOW_S,
-  LOGIN_ATTEMPTS_PER_IP,
-  LOGIN_ATTEMPTS_PER_NAME,
-  PASSWORD_FAILURES_BEFORE_CAPTCHA,
-} from '~/platform/config/constants';
+import { PASSWORD_FAILURES_BEFORE_CAPTCHA } from '~/platform/config/constants';
+import { CODE_PASSWORD_CAPTCHA_REQUIRED, LOGIN_ATTEMPT_WINDOW_S, LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_NAME } from '~/features/sign-in/constants';
 import { PASSWORD_CAPTCHA_REQUIRED_MSG } from '~/platform/rules/login-state';
 import { PHONE_PATTERN, validatePassword } from '~/platform/rules/validation';
 import type { Db, DbOrTx } from '~/platform/db/client';

@@ -19,7 +19,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
-import { BIND_TOKEN_LIFETIME_S, QR_LIFETIME_MS, QR_MIN_POLL_FRACTION, QR_SECRET_COOKIE } from '~/platform/config/constants';
+import { BIND_TOKEN_LIFETIME_S, QR_LIFETIME_MS, QR_MIN_POLL_FRACTION, QR_SECRET_COOKIE } from '~/features/sign-in/constants';
 import { QR_SCAN_RESULT_TEXT, qrPollIntervalMs, type AppQrStatus, type QrPlatform, type QrState } from '~/features/sign-in/rules/qr-login';
 import { appConfig, sandboxPagesEnabled } from '~/platform/config/config';
 import type { Db, DbOrTx } from '~/platform/db/client';

@@ -15,7 +15,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { SIGN_HEADERS, type SignChallenge } from '~/features/sign-in/contract';
-import { SIGN_CHALLENGE_LIFETIME_S, SIGN_TIMESTAMP_WINDOW_S } from '~/platform/config/constants';
+import { SIGN_CHALLENGE_LIFETIME_S, SIGN_TIMESTAMP_WINDOW_S } from '~/features/sign-in/constants';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { signChallenges } from '~/platform/db/schema';
 import { badRequest } from '~/platform/http/errors';

@@ -14,7 +14,7 @@
  */
 import { constants, createPrivateKey, generateKeyPair, privateDecrypt, randomBytes, type KeyObject } from 'node:crypto';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
-import { SIGN_CHALLENGE_LIFETIME_S } from '~/platform/config/constants';
+import { SIGN_CHALLENGE_LIFETIME_S } from '~/features/sign-in/constants';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { rsaKeys } from '~/platform/db/schema';
 

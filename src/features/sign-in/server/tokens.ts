@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { TOKEN_LIFETIME_S } from '~/platform/config/constants';
+import { TOKEN_LIFETIME_S } from '~/features/sign-in/constants';
 import { banInEffect } from '~/features/account/rules/user-ban';
 import { affectedRowCount, type Db, type DbOrTx } from '~/platform/db/client';
 import { authTokens, users, type TokenPurpose } from '~/platform/db/schema';

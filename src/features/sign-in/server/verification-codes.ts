@@ -16,15 +16,8 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import {
-  CODE_FAIL,
-  CODE_SENDS_PER_IP_PER_DAY,
-  CODE_SENDS_PER_RECIPIENT_PER_DAY,
-  SMS_CODE_LENGTH,
-  SMS_RESEND_S,
-  VERIFICATION_CODE_LIFETIME_S,
-  VERIFICATION_CODE_MAX_TRIES,
-} from '~/platform/config/constants';
+import { CODE_FAIL, SMS_CODE_LENGTH, SMS_RESEND_S } from '~/platform/config/constants';
+import { CODE_SENDS_PER_IP_PER_DAY, CODE_SENDS_PER_RECIPIENT_PER_DAY, VERIFICATION_CODE_LIFETIME_S, VERIFICATION_CODE_MAX_TRIES } from '~/features/sign-in/constants';
 import { affectedRowCount, type Db, type DbOrTx } from '~/platform/db/client';
 import { users, verificationCodes, type CodeAction, type CodeChannel } from '~/platform/db/schema';
 import { AppError, badRequest } from '~/platform/http/errors';

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { VERIFY_KEY_LIFETIME_S } from '~/platform/config/constants';
+import { VERIFY_KEY_LIFETIME_S } from '~/features/sign-in/constants';
 import { affectedRowCount, type DbOrTx } from '~/platform/db/client';
 import { verifyKeys, type VerifyAction } from '~/platform/db/schema';
 

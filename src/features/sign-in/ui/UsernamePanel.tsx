@@ -3,7 +3,7 @@ import { login } from '~/features/sign-in/client/auth';
 import { forgetLogin, preloadRsa, recallLogin, rememberLogin } from '~/features/sign-in/client/auth-crypto';
 import { isApiError } from '~/platform/client/errors';
 import { browserFingerprint } from '~/platform/client/fingerprint';
-import { CODE_PASSWORD_CAPTCHA_REQUIRED } from '~/platform/config/constants';
+import { CODE_PASSWORD_CAPTCHA_REQUIRED } from '~/features/sign-in/constants';
 import { PASSWORD_CAPTCHA_REQUIRED_MSG } from '~/platform/rules/login-state';
 import { validateLoginName, validatePassword } from '~/platform/rules/validation';
 import { completeLogin } from '~/features/sign-in/session';

@@ -4,16 +4,8 @@
  * and what the order of an accepted offer costs. Pure: values in, values or messages out; `now` is
  * passed in. The server is the authority; the publish form shows the same messages.
  */
-import {
-  TASK_BUDGET_HOUR_MAX_FEN,
-  TASK_BUDGET_HOUR_MIN_FEN,
-  TASK_EXPIRY_HOURS_OPTIONS,
-  TASK_HOURS_MAX,
-  TASK_HOURS_MIN,
-  TASK_REQUIREMENTS_MAX_CHARS,
-  TASK_REQUIREMENTS_MIN_CHARS,
-  MS_PER_HOUR,
-} from '~/platform/config/constants';
+import { MS_PER_HOUR } from '~/platform/config/constants';
+import { TASK_BUDGET_HOUR_MAX_FEN, TASK_BUDGET_HOUR_MIN_FEN, TASK_EXPIRY_HOURS_OPTIONS, TASK_HOURS_MAX, TASK_HOURS_MIN, TASK_REQUIREMENTS_MAX_CHARS, TASK_REQUIREMENTS_MIN_CHARS } from '~/features/tasks/constants';
 import { fenToYuan } from '~/platform/rules/money';
 
 export type TaskStatus = 'open' | 'accepted' | 'closed';

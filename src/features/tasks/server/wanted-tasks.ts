@@ -10,32 +10,12 @@
  * task_offers_one_accepted_key and wanted_tasks_order_key are the database's own guard behind that.
  */
 import { and, count, desc, eq, gt, ne, notInArray, sql } from 'drizzle-orm';
-import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RENTAL_ID, MS_PER_HOUR, TASK_OFFERS_PER_TASK_MAX, TASK_OPEN_PER_USER_MAX, TASK_PUBLISH_PER_DAY_MAX } from '~/platform/config/constants';
+import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RENTAL_ID, MS_PER_HOUR } from '~/platform/config/constants';
+import { TASK_OFFERS_PER_TASK_MAX, TASK_OPEN_PER_USER_MAX, TASK_PUBLISH_PER_DAY_MAX } from '~/features/tasks/constants';
 import type { Page } from '~/platform/wire/common';
 import type { OfferableListing, TaskAcceptAnswer, TaskDetail, TaskOfferView, TaskView } from '~/features/tasks/contract';
 import type { TaskHallQuery, TaskOfferBody, TaskPublishBody } from '~/features/tasks/wire';
-import {
-  MSG_OFFER_DUPLICATE,
-  MSG_OFFER_LISTING_NOT_YOURS,
-  MSG_OFFER_NO_SHOP,
-  MSG_OFFER_OWN_TASK,
-  MSG_TASK_ENDED,
-  MSG_TASK_EXPIRED,
-  MSG_OFFER_NOT_FOUND,
-  MSG_OFFER_TOO_MANY,
-  MSG_TASK_NOT_FOUND,
-  MSG_TASK_OPEN_LIMIT,
-  MSG_TASK_TAKEN,
-  OFFER_STATUS_LABEL,
-  TASK_STATE_LABEL,
-  offerRefusal,
-  taskClosedReason,
-  taskExpiresAt,
-  taskOrderPriceFen,
-  taskStateAt,
-  type OfferStatus,
-  type TaskStatus,
-} from '~/features/tasks/rules/wanted-tasks';
+import { MSG_OFFER_DUPLICATE, MSG_OFFER_LISTING_NOT_YOURS, MSG_OFFER_NO_SHOP, MSG_OFFER_OWN_TASK, MSG_TASK_ENDED, MSG_TASK_EXPIRED, MSG_OFFER_NOT_FOUND, MSG_OFFER_TOO_MANY, MSG_TASK_NOT_FOUND, MSG_TASK_OPEN_LIMIT, MSG_TASK_TAKEN, OFFER_STATUS_LABEL, TASK_STATE_LABEL, offerRefusal, taskClosedReason, taskExpiresAt, taskOrderPriceFen, taskStateAt, type OfferStatus, type TaskStatus } from '~/features/tasks/rules/wanted-tasks';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { SQLSTATE_UNIQUE_VIOLATION, violatedConstraint } from '~/platform/db/errors';
 import { games, listings, orders, shops, taskOffers, users, wantedTasks, type WantedTaskRow } from '~/platform/db/schema';

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent
 import { isApiError } from '~/platform/client/errors';
 import { getOrder, MONEY_CODES, type OrderView } from '~/features/wallet/client/money';
 import { acceptOffer, closeTask, getTaskDetail, listOfferableListings, makeOffer, type OfferableListing, type TaskDetail, type TaskOfferView } from '~/features/tasks/client';
-import { TASK_OFFER_NOTE_MAX_CHARS } from '~/platform/config/constants';
+import { TASK_OFFER_NOTE_MAX_CHARS } from '~/features/tasks/constants';
 import { fenToYuan, yuanToFen } from '~/platform/rules/money';
 import { MSG_OFFER_OVER_BUDGET, MSG_OFFER_PRICE_INVALID } from '~/features/tasks/rules/wanted-tasks';
 import { $isLoggedIn } from '~/platform/stores/auth';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { publishTask } from '~/features/tasks/client';
-import { TASK_EXPIRY_HOURS_DEFAULT, TASK_EXPIRY_HOURS_OPTIONS, TASK_HOURS_MAX, TASK_REQUIREMENTS_MAX_CHARS } from '~/platform/config/constants';
+import { TASK_EXPIRY_HOURS_DEFAULT, TASK_EXPIRY_HOURS_OPTIONS, TASK_HOURS_MAX, TASK_REQUIREMENTS_MAX_CHARS } from '~/features/tasks/constants';
 import { yuanToFen } from '~/platform/rules/money';
 import { taskDraftIssues, type TaskDraftField } from '~/features/tasks/rules/wanted-tasks';
 import LoginRequired from '~/platform/ui/LoginRequired';

@@ -7,7 +7,7 @@
  * groups of EXCHANGE_CODE_GROUP joined by '-'. What a user types is read leniently: any case,
  * spaces and dashes anywhere; anything else (a look-alike, a wrong length) is not a code.
  */
-import { EXCHANGE_CODE_ALPHABET, EXCHANGE_CODE_GROUP, EXCHANGE_CODE_LENGTH } from '~/platform/config/constants';
+import { EXCHANGE_CODE_ALPHABET, EXCHANGE_CODE_GROUP, EXCHANGE_CODE_LENGTH } from '~/features/wallet/constants';
 
 const ALPHABET_SIZE = EXCHANGE_CODE_ALPHABET.length;
 /** Bytes at or above this are rejected, so every character is equally likely (no modulo bias). */

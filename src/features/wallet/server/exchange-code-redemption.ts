@@ -14,14 +14,8 @@
  * anything is looked up; with 79-bit codes guessing is hopeless anyway, and the limit keeps it so.
  */
 import { and, count, eq, lt, sql } from 'drizzle-orm';
-import { EXCHANGE_CODE_ATTEMPT_WINDOW_S, EXCHANGE_CODE_ATTEMPTS_PER_IP, EXCHANGE_CODE_ATTEMPTS_PER_USER } from '~/platform/config/constants';
-import {
-  EXCHANGE_REFUSAL_MESSAGES,
-  MSG_EXCHANGE_CODE_INVALID,
-  MSG_EXCHANGE_CODE_TOO_MANY,
-  MSG_EXCHANGE_RED_PACKET_HELD,
-  type ExchangeCodeRedemption,
-} from '~/features/wallet/contract/exchange-code';
+import { EXCHANGE_CODE_ATTEMPT_WINDOW_S, EXCHANGE_CODE_ATTEMPTS_PER_IP, EXCHANGE_CODE_ATTEMPTS_PER_USER } from '~/features/wallet/constants';
+import { EXCHANGE_REFUSAL_MESSAGES, MSG_EXCHANGE_CODE_INVALID, MSG_EXCHANGE_CODE_TOO_MANY, MSG_EXCHANGE_RED_PACKET_HELD, type ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
 import { normalizeExchangeCode, redemptionRefusal } from '~/features/wallet/rules/exchange-code';
 import type { Db } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';

@@ -19,16 +19,8 @@
  * so the "already signed / claimed / exchanged today" checks that follow cannot race.
  */
 import { and, count, desc, eq, inArray, like, or } from 'drizzle-orm';
-import {
-  COUPON_TYPE_FIXED,
-  GOLD_EXCHANGE_COINS,
-  GOLD_EXCHANGE_RED_PACKET_DAYS,
-  GOLD_EXCHANGE_RED_PACKET_FEN,
-  GOLD_EXCHANGES_PER_DAY,
-  GOLD_SIGN_IN_COINS,
-  MS_PER_DAY,
-  ORDER_STATUS,
-} from '~/platform/config/constants';
+import { COUPON_TYPE_FIXED, MS_PER_DAY, ORDER_STATUS } from '~/platform/config/constants';
+import { GOLD_EXCHANGE_COINS, GOLD_EXCHANGE_RED_PACKET_DAYS, GOLD_EXCHANGE_RED_PACKET_FEN, GOLD_EXCHANGES_PER_DAY, GOLD_SIGN_IN_COINS } from '~/features/wallet/constants';
 import type { GoldEntry, GoldOverview, GoldTask } from '~/features/wallet/contract/money';
 import { fenToYuan, fenToYuanShort } from '~/platform/rules/money';
 import { formatShanghaiDate } from '~/platform/rules/shanghai-time';

@@ -9,7 +9,8 @@
  * - 账目核对: the ledger identity of `npm run ledger:check` (services/settlement.ts ledgerIdentity).
  */
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { FINANCE_REPORT_DEFAULT_DAYS, FINANCE_REPORT_MAX_DAYS, MS_PER_DAY } from '~/platform/config/constants';
+import { MS_PER_DAY } from '~/platform/config/constants';
+import { FINANCE_REPORT_MAX_DAYS, FINANCE_REPORT_DEFAULT_DAYS } from '~/features/wallet/constants';
 import type { OpsFinanceDailyPage, OpsFinanceDailyQuery, OpsFinanceDay, OpsLedgerCheckView, OpsLedgerPage, OpsLedgerQuery } from '~/features/console/contract/ops-finance';
 import { formatShanghaiDate, shanghaiDayStart } from '~/platform/rules/shanghai-time';
 import type { DbOrTx } from '~/platform/db/client';

@@ -7,14 +7,8 @@
  * before `now` reads as expired, so nothing has to sweep the table at midnight.
  */
 import { and, count, desc, eq, gt, lte, not, sql, type SQL } from 'drizzle-orm';
-import {
-  COUPON_TYPE_FIXED,
-  COUPON_TYPE_PERCENTAGE,
-  MS_PER_DAY,
-  NEW_USER_RED_PACKET_VALID_DAYS,
-  RED_PACKET_PAGE_SIZE,
-  RED_PACKET_STATUS,
-} from '~/platform/config/constants';
+import { COUPON_TYPE_FIXED, COUPON_TYPE_PERCENTAGE, MS_PER_DAY, RED_PACKET_STATUS } from '~/platform/config/constants';
+import { NEW_USER_RED_PACKET_VALID_DAYS, RED_PACKET_PAGE_SIZE } from '~/features/wallet/constants';
 import { fenToYuan } from '~/platform/rules/money';
 import type { RedPacket, RedPacketPage, RedPacketStatus } from '~/features/wallet/contract/red-packets';
 import type { DbOrTx } from '~/platform/db/client';

@@ -8,7 +8,7 @@
  * one winner.
  */
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { SANDBOX_WITHDRAW_SETTLE_MS, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN, WITHDRAW_PENDING_MAX } from '~/platform/config/constants';
+import { SANDBOX_WITHDRAW_SETTLE_MS, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN, WITHDRAW_PENDING_MAX } from '~/features/wallet/constants';
 import { type AlipayAccount, type Page, type Withdrawal } from '~/features/wallet/contract/money';
 import { fenToYuan, fenToYuanShort } from '~/platform/rules/money';
 import { needsReview } from '~/features/wallet/rules/withdrawal-review';

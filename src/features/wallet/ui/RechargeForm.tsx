@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { getWallet, newIdempotencyKey, PAY_CHANNEL_LABEL, type GatewayChannel, type WalletInfo } from '~/features/wallet/client/money';
-import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, RECHARGE_PRESETS_FEN } from '~/platform/config/constants';
+import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '~/platform/config/constants';
+import { RECHARGE_PRESETS_FEN } from '~/features/wallet/constants';
 import { fenToYuanShort } from '~/platform/rules/money';
 import LoginRequired from '~/platform/ui/LoginRequired';
 import { keepSubmitLocal } from '~/platform/ui/use-form-fields';

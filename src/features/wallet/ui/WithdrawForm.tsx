@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useState, type ReactNode } from 'react';
 import { $auth } from '~/platform/stores/auth';
 import { newIdempotencyKey, type WalletInfo, type Withdrawal } from '~/features/wallet/client/money';
-import { WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '~/platform/config/constants';
+import { WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '~/features/wallet/constants';
 import { fenToYuan } from '~/platform/rules/money';
 import { showSuccess } from '~/platform/stores/ui';
 import { keepSubmitLocal } from '~/platform/ui/use-form-fields';

@@ -2,7 +2,8 @@
  * The amount boxes of 充值 and 提现: what the user may type (yuan, up to 2 decimals) and the
  * limits of constants.ts, checked before asking the server (which checks them again).
  */
-import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '~/platform/config/constants';
+import { RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '~/platform/config/constants';
+import { WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN } from '~/features/wallet/constants';
 import { fenToYuanShort, yuanToFen } from '~/platform/rules/money';
 
 export const AMOUNT_INVALID_MSG = '请输入正确的金额';

@@ -5,7 +5,8 @@
  */
 import { call } from '~/platform/client/client';
 import { WALLET_ROUTES, type RedPacketsQuery } from '~/features/wallet/routes';
-import { COUPON_TYPE_PERCENTAGE, RED_PACKET_PAGE_SIZE, RED_PACKET_STATUS } from '~/platform/config/constants';
+import { COUPON_TYPE_PERCENTAGE, RED_PACKET_STATUS } from '~/platform/config/constants';
+import { RED_PACKET_PAGE_SIZE } from '~/features/wallet/constants';
 import { couponFromInfo, couponLabel } from '~/features/orders/rules/coupon';
 import { USABLE_RED_PACKETS_QUERY, type RedPacketCouponInfo, type RedPacketPage } from '~/features/wallet/red-packets-store';
 

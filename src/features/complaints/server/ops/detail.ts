@@ -5,35 +5,16 @@
  * access log, both users' history, and the audit history of the complaint. Read-only.
  */
 import { and, asc, count, desc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
-import { COMPLAINT_HISTORY_ROWS, ORDER_STATUS } from '~/platform/config/constants';
-import type {
-  OpsComplaintDetail,
-  OpsComplaintEarnings,
-  OpsComplaintOrder,
-  OpsCredentialReveal,
-  OpsPartyHistory,
-  OpsTimelineEvent,
-} from '~/features/complaints/contract';
+import { ORDER_STATUS } from '~/platform/config/constants';
+import { COMPLAINT_HISTORY_ROWS } from '~/features/complaints/constants';
+import type { OpsComplaintDetail, OpsComplaintEarnings, OpsComplaintOrder, OpsCredentialReveal, OpsPartyHistory, OpsTimelineEvent } from '~/features/complaints/contract';
 import { MSG_COMPLAINT_NOT_FOUND } from '~/features/complaints/contract';
 import { COMPLAINT_OUTCOME_LABELS, type ComplaintOutcome, type EarningsState } from '~/features/complaints/rules/complaint-decision';
 import { fenToYuan } from '~/platform/rules/money';
 import { orderStatusText } from '~/features/orders/rules/order-status';
 import { isRentalOption, rentalOptionDef } from '~/features/orders/rules/periods';
 import type { DbOrTx } from '~/platform/db/client';
-import {
-  complaintAnswers,
-  complaintDecisions,
-  complaints,
-  listings,
-  orderRenewals,
-  orders,
-  ownerCharges,
-  sellerEarnings,
-  shops,
-  users,
-  walletLedger,
-  type OrderRow,
-} from '~/platform/db/schema';
+import { complaintAnswers, complaintDecisions, complaints, listings, orderRenewals, orders, ownerCharges, sellerEarnings, shops, users, walletLedger, type OrderRow } from '~/platform/db/schema';
 import { notFound } from '~/platform/http/errors';
 import { COMPLAINT_STATUS, loadComplaintAnswers } from '~/features/complaints/server/complaints';
 import { revealsForOrder, ownerChargesSummary } from '~/features/orders/server';

@@ -1,0 +1,9 @@
+/**
+ * The notifications feature's constants (the spec's numbers and the limits we chose, see
+ * docs/decisions.md): only this feature uses them. Shared ones stay in
+ * platform/config/constants.ts. Units are in the names: _MS, _S, _FEN.
+ */
+
+// §9 polling and reporting
+export const NOTIFICATION_POLL_MS = 15_000;
+export const NOTIFICATION_POPUP_AUTO_CLOSE_MS = 10_000;

@@ -1,0 +1,57 @@
+/**
+ * The orders feature's constants (the spec's numbers and the limits we chose, see
+ * docs/decisions.md): only this feature uses them. Shared ones stay in
+ * platform/config/constants.ts. Units are in the names: _MS, _S, _FEN.
+ */
+
+// §9 rental multiples of the hourly rate and slot lengths
+export const DAY_RENTAL_HOURS = 24;
+export const TEN_HOUR_RENTAL_HOURS = 10;
+export const WEEK_RENTAL_HOURS = 168;
+export const MORNING_SLOT_HOURS = 5;
+export const AFTERNOON_SLOT_HOURS = 7;
+export const EVENING_SLOT_HOURS = 9;
+
+// §4 reserved rental
+export const RESERVATION_LEAD_MS = 30 * 60_000;
+
+// §9 hafu coin tiers (in coins)
+export const HAFU_COIN_WAN = 10_000;
+/**
+ * §4 time slots in minutes after Shanghai midnight of the day the window opens; values past 1440
+ * fall on the next day. `clock` is when the slot is the current one (spec "Clock range",
+ * 03:00-08:59 means [180, 540)); `window` is the rental window (07:00-12:00 means [420, 720)).
+ * Window lengths equal the §9 slot lengths (5, 7, 9 hours).
+ */
+export const TIME_SLOTS = {
+  morning: { clockFromMin: 3 * 60, clockToMin: 9 * 60, windowFromMin: 7 * 60, windowToMin: 12 * 60 },
+  afternoon: { clockFromMin: 9 * 60, clockToMin: 16 * 60, windowFromMin: 12 * 60, windowToMin: 19 * 60 },
+  evening: { clockFromMin: 16 * 60, clockToMin: 27 * 60, windowFromMin: 22 * 60, windowToMin: 31 * 60 },
+} as const;
+/** §4 reserved rental duration by rental id, in hours (1 h, 1 day, 5 h, 10 h, 7 days). */
+export const RESERVED_DURATION_HOURS_BY_RENTAL_ID: Readonly<Record<number, number>> = {
+  1: 1,
+  6: 24,
+  3: 5,
+  2: 10,
+  7: 168,
+};
+/** §9 hafu coin display unit above the 100M tier (1 亿 coins). */
+export const HAFU_COIN_YI = 100_000_000;
+/** The tag of a free order on order cards and the /free confirm dialog's button. */
+export const FREE_ORDER_TAG = '免费';
+/**
+ * §4 early-cancel refund: share of the rental price given back by hours since the start
+ * (docs/decisions.md "Early-cancel refund"): up to 2 h 50%, up to 3 h 30%, up to 5 h 10%, beyond 0%.
+ */
+export const EARLY_CANCEL_REFUND_STEPS = [
+  { maxHours: 2, percent: 50 },
+  { maxHours: 3, percent: 30 },
+  { maxHours: 5, percent: 10 },
+] as const;
+/** A rental cancelled before it starts gives the whole rental price back. */
+export const REFUND_PERCENT_BEFORE_START = 100;
+/** Renewal of a running rental: at most this many hours in one renewal. */
+export const RENEW_MAX_HOURS = 168;
+/** The owner's own looks at a listing's login details count as evidence up to this long after the rental ends. */
+export const OWNER_REVEAL_EVIDENCE_AFTER_END_HOURS = 24;
