@@ -22,7 +22,6 @@ export { MSG_ORDER_NOT_FOUND } from '~/features/orders/server';
 import { MSG_ORDER_NOT_FOUND } from '~/features/orders/server';
 import { COMPLAINT_STATUS } from '~/features/complaints/contract';
 
-export { COMPLAINT_STATUS };
 export const MSG_ORDER_UNPAID = '未支付的订单不能投诉';
 export const MSG_TOO_MANY_OPEN = `该订单已有${COMPLAINTS_OPEN_PER_ORDER_MAX}条处理中的投诉`;
 // The messages of the body's checks live with its schema (wire.ts); callers keep reading them here.

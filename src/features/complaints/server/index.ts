@@ -3,7 +3,7 @@
  * Everything else under server/ is the feature's own; a name joins this list when another room
  * needs it (tests/unit/layout.test.ts refuses a reach past the door).
  */
-export { COMPLAINT_STATUS, createComplaint, listComplaintTypes, listComplaints, loadComplaintAnswers, loadComplaintDecisions, ownerDecisionView } from '~/features/complaints/server/complaints';
+export { createComplaint, listComplaintTypes, listComplaints, loadComplaintAnswers, loadComplaintDecisions, ownerDecisionView } from '~/features/complaints/server/complaints';
 export { signedInWithPhone } from '~/features/complaints/server/gates';
 export { decideComplaint, getOpsComplaint, listOpsComplaints } from '~/features/complaints/server/ops';
 export { buildTimeline, reshapeOrder } from '~/features/complaints/server/ops/detail';

@@ -25,7 +25,7 @@ import type { Db, DbTx } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { complaintDecisions, complaints, listings, orders, sellerEarnings, shops, wallets } from '~/platform/db/schema';
 import { AppError, conflict, notFound } from '~/platform/http/errors';
-import { COMPLAINT_STATUS } from '~/features/complaints/server/complaints';
+import { COMPLAINT_STATUS } from '~/features/complaints/contract';
 import { notifyComplaintDecided, notifyComplaintDecidedToOwner, notifyDepositReturned } from '~/features/notifications/server';
 import { restoreEnvelopes, chargeOwner } from '~/features/orders/server';
 import { refreshRentedFlags } from '~/features/catalog/server';

@@ -16,7 +16,8 @@ import { isRentalOption, rentalOptionDef } from '~/features/orders/rules/periods
 import type { DbOrTx } from '~/platform/db/client';
 import { complaintAnswers, complaintDecisions, complaints, listings, orderRenewals, orders, ownerCharges, sellerEarnings, shops, users, walletLedger, type OrderRow } from '~/platform/db/schema';
 import { notFound } from '~/platform/http/errors';
-import { COMPLAINT_STATUS, loadComplaintAnswers } from '~/features/complaints/server/complaints';
+import { loadComplaintAnswers } from '~/features/complaints/server/complaints';
+import { COMPLAINT_STATUS } from '~/features/complaints/contract';
 import { revealsForOrder, ownerChargesSummary } from '~/features/orders/server';
 import { LEDGER_KIND_TEXT, readWallet } from '~/features/wallet/server';
 import { auditOf } from '~/features/console/server';

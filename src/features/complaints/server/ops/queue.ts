@@ -11,7 +11,7 @@ import type { OpsComplaintRow, OpsComplaintsPage, OpsComplaintsQuery } from '~/f
 import { COMPLAINT_OUTCOME_LABELS } from '~/features/complaints/rules/complaint-decision';
 import type { DbOrTx } from '~/platform/db/client';
 import { complaintAnswers, complaintDecisions, complaints, listings, orders, shops, users } from '~/platform/db/schema';
-import { COMPLAINT_STATUS } from '~/features/complaints/server/complaints';
+import { COMPLAINT_STATUS } from '~/features/complaints/contract';
 
 export const COMPLAINT_STATUS_TEXT: Readonly<Record<number, string>> = { [COMPLAINT_STATUS.open]: '处理中', [COMPLAINT_STATUS.handled]: '已处理' };
 export const complaintTypeName = (type: number): string => COMPLAINT_TYPES.find((t) => t.type === type)?.name ?? '其他问题';
