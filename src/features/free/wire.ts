@@ -7,7 +7,7 @@ import { CATALOG_MAX_PAGE, type Page } from '~/features/catalog/contract/catalog
 import { gameRefSchema, listingCardSchema } from '~/features/catalog/wire';
 import type { FreeCount, FreeGame, FreeOfferCard, FreePromotion } from '~/features/free/contract/free';
 import { FREE_ROUTES } from '~/features/free/routes';
-import { REVIEW_WIRE } from '~/features/reviews/wire';
+import { orderViewSchema } from '~/features/orders/wire';
 import type { OrderView } from '~/features/wallet/contract/money';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX } from '~/platform/config/constants';
 import { FREE_LIST_PAGE_SIZE_MAX } from '~/features/free/constants';
@@ -52,10 +52,7 @@ export const freePromotionSchema = z.strictObject({ title: z.string(), text: z.s
 
 export const freeCountSchema = z.strictObject({ per_day: count, used_today: count, remaining: count }) satisfies z.ZodType<FreeCount>;
 
-// An order as every order call answers it (wallet/contract/money.ts OrderView). The orders' own
-// calls have no wired routes yet; the one schema written for it is 待评价's, taken from there
-// rather than written twice.
-const orderViewSchema = REVIEW_WIRE.pending.answer.shape.list.element satisfies z.ZodType<OrderView>;
+// A page of orders as every order call answers them (orders/wire.ts orderViewSchema).
 const orderPageSchema = pageSchema(orderViewSchema) satisfies z.ZodType<Page<OrderView>>;
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import { LEDGER_KINDS } from '~/features/wallet/contract/money';
 import { exchangeCodeBodySchema } from '~/features/wallet/contract/exchange-code';
 import { GOLD_TASKS, isGoldTaskKey, MSG_UNKNOWN_TASK } from '~/features/wallet/rules/gold-tasks';
 import { EXCHANGE_REWARD_KINDS } from '~/features/campaigns/contract/ops-campaigns';
-import { REVIEW_WIRE } from '~/features/reviews/wire';
+import { orderViewSchema } from '~/features/orders/wire';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, RED_PACKET_STATUS } from '~/platform/config/constants';
 import { RED_PACKET_PAGE_SIZE } from '~/features/wallet/constants';
 import { withReason } from '~/platform/http/errors';
@@ -233,10 +233,6 @@ export const vipPlansSchema = z.strictObject({
   vip_status: z.literal([0, 1]),
   vip_expires_at: isoTime.nullable(),
 });
-
-// An order as every order call answers it (contract/money.ts OrderView). The orders' calls have no
-// wired routes yet; the one schema written for it is the 待评价 list's item in reviews/wire.ts.
-const orderViewSchema = REVIEW_WIRE.pending.answer.shape.list.element;
 
 // ---------------------------------------------------------------------------------------------
 // the routes, wired
