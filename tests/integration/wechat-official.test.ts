@@ -2,7 +2,8 @@
  * spec §7 "GET wechat official-account config | param page; data has qrcode and text" and §8 "A
  * failed wechat-config call hides the official-account prompt": GET common/wechatOfficialConfig
  * answers the follow QR (drawn by us, a data URL) and the page's line for the pages that show the
- * prompt, 400 for any other page, 405 for other methods, 404 when the operator switched it off.
+ * prompt, 400 for any other page, 405 for other methods, 404 when the operator switched it off or
+ * never configured it.
  */
 import type { APIRoute } from 'astro';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { MSG_OFFICIAL_ACCOUNT_CLOSED, MSG_OFFICIAL_ACCOUNT_PAGE, OFFICIAL_ACCOUN
 import type { Db } from '~/platform/db/client';
 import { readSetting, writeSetting } from '~/features/content/server/site-settings';
 import { ALL as otherMethods, GET as configRoute, HEAD as headRoute } from '~/pages/api/v1/common/wechatOfficialConfig';
+import { DEMO_OFFICIAL_ACCOUNT } from '~/app/seed/settings';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, type CallResult } from './endpoint-call';
 import { useSuiteDatabase } from './route-context';
@@ -31,6 +33,16 @@ describe.each(TEST_DRIVERS)('wechat official-account config on $label', ({ drive
   let db: Db;
   useSuiteDatabase({ driver, skip, seed: false }, (opened) => {
     db = opened;
+  });
+
+  it.skipIf(skip)('nothing configured (a fresh production install): 404, no placeholder account', async () => {
+    for (const page of OFFICIAL_ACCOUNT_PAGES) {
+      const result = await get(`?page=${page}`);
+      expect(result.status, page).toBe(404);
+      expect(result.body).toMatchObject({ code: 1, msg: MSG_OFFICIAL_ACCOUNT_CLOSED });
+    }
+    // The rest of the file works on the demo's setting.
+    await writeSetting(db, 'wechat.official_account', DEMO_OFFICIAL_ACCOUNT);
   });
 
   it.skipIf(skip)('answers a QR drawn as an inline SVG and the line of each page', async () => {

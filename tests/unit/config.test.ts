@@ -40,6 +40,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, CREDENTIALS_KEY: undefined })).toThrow(/CREDENTIALS_KEY is required/);
   });
 
+  it('seeds the demo by default outside production only', () => {
+    expect(loadConfig({ APP_ENV: 'development' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ APP_ENV: 'test' }).SEED_DEMO).toBe(true);
+    expect(loadConfig(PRODUCTION_TEST_ENV).SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_TEST_ENV, SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ APP_ENV: 'development', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+
+  it.each(['true', '1', 'yes'])('production refuses SEED_DEMO=%s, naming it', (raw) => {
+    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, SEED_DEMO: raw })).toThrow(/SEED_DEMO=true is refused when APP_ENV=production/);
+  });
+
+  it('production refuses an http:// PUBLIC_BASE_URL, which development accepts', () => {
+    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, PUBLIC_BASE_URL: 'http://zuhao.example' })).toThrow(/PUBLIC_BASE_URL must be an https:\/\/ address when APP_ENV=production/);
+    expect(loadConfig({ PUBLIC_BASE_URL: 'http://zuhao.example' }).PUBLIC_BASE_URL).toBe('http://zuhao.example');
+  });
+
   it('production refuses to start without PUBLIC_BASE_URL, naming it', () => {
     expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, PUBLIC_BASE_URL: undefined })).toThrow(/PUBLIC_BASE_URL is required/);
   });

@@ -1,6 +1,6 @@
 /**
- * The demo's site settings: contacts clearly marked 演示 and the launcher manifest of
- * the demo files (services/downloads.ts). Stored only where the key has no value yet, so an
+ * The demo's site settings: contacts clearly marked 演示, a placeholder official account and the
+ * launcher manifest of the demo files (services/downloads.ts). Stored only where the key has no value yet, so an
  * operator's change survives a restart; a production install (no demo seed) has neither and its
  * pages say so honestly.
  */
@@ -18,12 +18,24 @@ export const DEMO_CONTACTS: SiteContacts = {
   ],
 };
 
+/** A placeholder follow link, so the demo shows the 关注公众号 prompts (spec §8). */
+export const DEMO_OFFICIAL_ACCOUNT = {
+  enabled: true,
+  follow_url: 'https://weixin.qq.com/r/demo-official-account',
+  text: '微信扫一扫，关注公众号',
+  texts: {
+    'pay-result': '微信扫码关注公众号，租号开始、到期提醒第一时间送达',
+    order: '微信扫码关注公众号，订单状态变化及时提醒',
+  },
+};
+
 export async function seedDemoSettings(db: Db, now: Date): Promise<{ seeded: boolean }> {
   const inserted = await db
     .insert(siteSettings)
     .values([
       { key: 'site.contacts', value: DEMO_CONTACTS, updatedAt: now },
       { key: 'download.manifest', value: demoDownloadManifest(), updatedAt: now },
+      { key: 'wechat.official_account', value: DEMO_OFFICIAL_ACCOUNT, updatedAt: now },
     ])
     .onConflictDoNothing()
     .returning({ key: siteSettings.key });

@@ -25,7 +25,11 @@ export const ConfigSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   MIGRATIONS_DIR: z.string().min(1).optional(),
-  SEED_DEMO: boolFromEnv.default(true),
+  /**
+   * Seed the demo catalogue, users and operators (with known passwords and money). Unset: on in
+   * development and test, off in production; production refuses an explicit true (configProblems).
+   */
+  SEED_DEMO: boolFromEnv.optional(),
   BRAND: z.enum(['default', 'cafe', 'ai']).optional(),
   BRAND_AI_HOST_MARKER: z.string().min(1).default(DEFAULT_AI_HOST_MARKER),
   PUBLIC_API_BASE: z.string().default(''),
@@ -61,7 +65,8 @@ export const ConfigSchema = z.object({
     .optional(),
 });
 
-export type AppConfig = z.infer<typeof ConfigSchema>;
+/** The parsed configuration, SEED_DEMO decided (its default depends on APP_ENV). */
+export type AppConfig = Omit<z.infer<typeof ConfigSchema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };
 
 export class ConfigError extends Error {}
 
@@ -73,8 +78,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = parsed.data;
+  const config: AppConfig = { ...parsed.data, SEED_DEMO: parsed.data.SEED_DEMO ?? parsed.data.APP_ENV !== 'production' };
   const problems = configProblems(config);
+  // Issue 25: the demo's admin, users and money have published passwords; a live site never has them.
+  if (config.APP_ENV === 'production' && parsed.data.SEED_DEMO === true) {
+    problems.push('SEED_DEMO=true is refused when APP_ENV=production: the demo data has known passwords and money. Unset it, and create the first admin with `npm run ops:create-admin`.');
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   return config;
 }
@@ -95,6 +104,7 @@ function configProblems(config: AppConfig): string[] {
   }
   if (!config.CREDENTIALS_KEY) problems.push('CREDENTIALS_KEY is required when APP_ENV=production (64 hex digits).');
   if (!config.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL is required when APP_ENV=production (the public https:// address of the site).');
+  else if (!config.PUBLIC_BASE_URL.startsWith('https://')) problems.push(`PUBLIC_BASE_URL must be an https:// address when APP_ENV=production (got ${config.PUBLIC_BASE_URL}): cookies, HSTS and the payment callbacks rely on it.`);
   return problems;
 }
 

@@ -23,15 +23,8 @@ const officialAccountSchema = z.object({
   texts: z.partialRecord(z.enum(OFFICIAL_ACCOUNT_PAGES), z.string().min(1).max(100)),
 });
 
-const OFFICIAL_ACCOUNT_DEMO: z.output<typeof officialAccountSchema> = {
-  enabled: true,
-  follow_url: 'https://weixin.qq.com/r/demo-official-account',
-  text: '微信扫一扫，关注公众号',
-  texts: {
-    'pay-result': '微信扫码关注公众号，租号开始、到期提醒第一时间送达',
-    order: '微信扫码关注公众号，订单状态变化及时提醒',
-  },
-};
+/** Nothing configured: no follow prompt anywhere (a live site never shows a placeholder account). */
+const OFFICIAL_ACCOUNT_OFF: z.output<typeof officialAccountSchema> = { enabled: false, follow_url: '', text: '微信扫一扫，关注公众号', texts: {} };
 
 const SETTINGS = {
   /** Platform commission per cert_type, basis points of the rent finally paid. */
@@ -44,10 +37,10 @@ const SETTINGS = {
   'seller.review_price_change_ratio': { schema: z.number().min(0).max(100), fallback: REVIEW_PRICE_CHANGE_RATIO },
   /**
    * The WeChat official account the 关注公众号 prompt offers (spec §7 wechat official-account
-   * config): whether it is offered, what its QR encodes, and the line shown per page. The demo
-   * value encodes a placeholder follow link; an operator stores the real one.
+   * config): whether it is offered, what its QR encodes, and the line shown per page. Off until an
+   * operator stores the real account; the demo seed stores a placeholder (seed/settings.ts).
    */
-  'wechat.official_account': { schema: officialAccountSchema, fallback: OFFICIAL_ACCOUNT_DEMO },
+  'wechat.official_account': { schema: officialAccountSchema, fallback: OFFICIAL_ACCOUNT_OFF },
   /**
    * The contacts /ContactUs and the 联系我们 modal show. Nothing configured is an empty
    * list, which the pages show as 联系方式尚未配置: never placeholder numbers or addresses. The demo
