@@ -10,7 +10,7 @@ import { ORDER_ROUTES } from '~/features/orders/routes';
 import { ORDER_LIST_FILTERS, type OrderKindName, type PayStatusCode } from '~/features/orders/rules/order-status';
 import { RENTAL_OPTIONS, type RentalOption } from '~/features/orders/rules/periods';
 import { PAY_CHANNELS } from '~/features/wallet/contract/money';
-import { bodyIdSchema, optionalQuery, pageSchema, queryIntSchema, yuanFenSchema } from '~/platform/wire/common';
+import { bodyIdSchema, optionalQuery, pageSchema, queryIntSchema, yuanAmountSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';
 
 // ---------------------------------------------------------------------------------------------
@@ -21,13 +21,6 @@ const RENTAL_OPTION_NAMES = RENTAL_OPTIONS.map((def) => def.option) as [RentalOp
 
 /** An order number as every order call reads it: trimmed, 1-32 characters (orders.order_no is varchar(32)). */
 export const orderNoSchema = z.string().trim().min(1).max(32);
-
-/**
- * A money field of a request: yuan with at most 2 decimals, as text or a JSON number → fen (400
- * 请输入正确的金额). The wallet's yuanAmountSchema (wallet/server/wallet.ts), which a wire.ts may
- * not import; the same definition.
- */
-const yuanAmountSchema = yuanFenSchema({ minFen: 0, maxFen: Number.MAX_SAFE_INTEGER, bad: '请输入正确的金额' });
 
 /** Body of POST order/quote and order/create: a rental id (spec §9) or the option; slots need the option. */
 export const rentalRequestSchema = z.object({

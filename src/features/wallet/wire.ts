@@ -16,7 +16,7 @@ import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, RED_PACKET_STATUS } from 
 import { RED_PACKET_PAGE_SIZE } from '~/features/wallet/constants';
 import { withReason } from '~/platform/http/errors';
 import { PHONE_PATTERN, REAL_NAME_REQUIRED } from '~/platform/rules/validation';
-import { bodyIdSchema, optionalQuery, pageSchema, queryIntSchema, yuanFenSchema } from '~/platform/wire/common';
+import { bodyIdSchema, optionalQuery, pageSchema, queryIntSchema, yuanAmountSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';
 
 // ---------------------------------------------------------------------------------------------
@@ -25,10 +25,7 @@ import { wire } from '~/platform/wire/wired-route';
 /** A route that takes nothing: a GET's query and a POST's body are ignored, as they always were. */
 const noInputSchema = z.object({});
 
-export const MSG_BAD_AMOUNT = '请输入正确的金额';
-
-/** A money field of a request: yuan with at most 2 decimals, as text or a JSON number → fen (400 请输入正确的金额). */
-export const yuanAmountSchema = yuanFenSchema({ minFen: 0, maxFen: Number.MAX_SAFE_INTEGER, bad: MSG_BAD_AMOUNT });
+export { MSG_BAD_AMOUNT, yuanAmountSchema } from '~/platform/wire/common';
 
 /** Query of GET account/fundsDetail. */
 export const fundsQuerySchema = z.object({

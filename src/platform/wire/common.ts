@@ -155,6 +155,11 @@ export function yuanFenSchema(opts: { minFen: number; maxFen: number; bad: strin
   });
 }
 
+export const MSG_BAD_AMOUNT = '请输入正确的金额';
+
+/** A money field of a request (wallet and orders): yuan with at most 2 decimals, as text or a JSON number → fen (400 请输入正确的金额). */
+export const yuanAmountSchema = yuanFenSchema({ minFen: 0, maxFen: Number.MAX_SAFE_INTEGER, bad: MSG_BAD_AMOUNT });
+
 /** The header that carries a request's idempotency key (order creation and payment). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
