@@ -68,6 +68,30 @@ test.describe('operators', () => {
     });
   }
 
+  test('a failed sign-in shows in the audit log under the name tried, marked 未登录, with the browser', async ({ page, browser }) => {
+    const ghost = `ghost${Date.now() % 1_000_000_000}`;
+    await page.goto('/ops/login');
+    await waitForHydration(page, 'OpsLogin');
+    const form = page.getByRole('form', { name: '运营后台登录' });
+    await form.getByLabel('用户名').fill(ghost);
+    await form.getByLabel('密码').fill('not_the_password_1');
+    await form.getByRole('button', { name: '登录' }).click();
+    await expect(page.getByRole('status')).toHaveText('用户名或密码错误');
+
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInOperator(admin, OPERATORS.admin.username, OPERATORS.admin.password, `/ops/audit?operator=${ghost}`);
+    const row = admin.getByRole('table').locator('tbody tr').first();
+    await expect(row).toContainText(ghost);
+    await expect(row).toContainText('未登录');
+    await expect(row).toContainText('登录失败');
+    await expect(row).toContainText('session.login_failed');
+    await expect(row).toContainText('用户名不存在');
+    await expect(row).toContainText(await page.evaluate(() => navigator.userAgent.slice(0, 40)));
+    await expect(admin.getByRole('table')).not.toContainText('not_the_password_1');
+    await adminContext.close();
+  });
+
   test('customer service sees only its screens and gets 403 on the others', async ({ page }) => {
     await signInOperator(page, OPERATORS.service.username, OPERATORS.service.password);
     const menu = page.getByRole('navigation', { name: '后台菜单' });

@@ -10,6 +10,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { completeDueDeactivations, pruneOldFootprints } from '~/features/account/server';
 import { rollUpTrafficDays } from '~/features/analytics/server';
+import { pruneLoginThrottle } from '~/features/console/server';
 import { IDEMPOTENCY_KEY_TTL_MS } from '~/platform/config/constants';
 import { authTokens, captchas, idempotencyKeys, qrSessions, rateLimitCounters, signChallenges, verificationCodes, verifyKeys } from '~/platform/db/schema';
 
@@ -32,7 +33,9 @@ export async function pruneExpiredSignInState(db: DbOrTx, now: Date): Promise<nu
       .returning({ id: authTokens.id }),
     db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS))).returning({ id: idempotencyKeys.key }),
   ]);
-  return counts.reduce((sum, rows) => sum + rows.length, 0);
+  // The console's sign-in lockouts, once quiet for longer than their back-off is remembered.
+  const throttles = await pruneLoginThrottle(db, now);
+  return counts.reduce((sum, rows) => sum + rows.length, throttles);
 }
 
 /**

@@ -192,7 +192,7 @@ const opsDecisionView = z.strictObject({
 const auditEntry = z.strictObject({
   id: rowId,
   created_at: isoTime,
-  operator_id: rowId,
+  operator_id: rowId.nullable(),
   operator_username: z.string(),
   action: z.string(),
   target_type: z.string(),
@@ -201,6 +201,7 @@ const auditEntry = z.strictObject({
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
 });
 
 /** GET ops/complaints/detail. */

@@ -11,10 +11,26 @@ export const OPS_SESSION_ABSOLUTE_S = 12 * 3600;
 export const OPS_SESSION_IDLE_S = 2 * 3600;
 /** The idle end is pushed forward at most this often, so reading a session is rarely a write. */
 export const OPS_SESSION_TOUCH_MS = 60_000;
-/** Console sign-in attempts per username per window, and per IP. */
-export const OPS_LOGIN_ATTEMPTS_PER_NAME = 5;
+/**
+ * Console sign-in limits (docs/decisions.md "Console sign-in: lockout per name and address").
+ * Wrong tries per (username, address) before that pair is locked out; a success clears the pair.
+ */
+export const OPS_LOGIN_TRIES_PER_NAME_IP = 5;
+/** The first lockout of a (username, address) pair; each further one doubles, up to the cap. */
+export const OPS_LOGIN_LOCKOUT_BASE_S = 5 * 60;
+export const OPS_LOGIN_LOCKOUT_MAX_S = 3600;
+/** A pair with no failure for this long starts again from the first lockout. */
+export const OPS_LOGIN_BACKOFF_FORGET_S = 24 * 3600;
+/** Sign-in attempts per address per window, whatever the names (spraying); times IP_RATE_LIMIT_FACTOR. */
 export const OPS_LOGIN_ATTEMPTS_PER_IP = 30;
 export const OPS_LOGIN_WINDOW_S = 900;
+/**
+ * Circuit breaker: this many failures for one username in a window, over all addresses, and the
+ * name is closed for the rest of the window to every address the operator has not signed in from
+ * in the last OPS_LOGIN_KNOWN_ADDRESS_S.
+ */
+export const OPS_LOGIN_NAME_BREAKER_FAILURES = 100;
+export const OPS_LOGIN_KNOWN_ADDRESS_S = 30 * 24 * 3600;
 
 // Console overview ("The numbers"; docs/decisions.md "Console overview")
 

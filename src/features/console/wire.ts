@@ -93,7 +93,7 @@ export const operatorViewSchema = z.strictObject({
 export const auditEntrySchema = z.strictObject({
   id,
   created_at: instant,
-  operator_id: id,
+  operator_id: id.nullable(),
   operator_username: z.string(),
   action: z.string(),
   target_type: z.string(),
@@ -102,6 +102,7 @@ export const auditEntrySchema = z.strictObject({
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
 });
 
 const idName = z.strictObject({ id, name: z.string() });

@@ -48,6 +48,18 @@ export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, now: Date): 
   return { allowed: false, retryAfterS: Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)) };
 }
 
+/**
+ * The bucket's hits so far in its current window, without counting one (0 when the window has
+ * ended or never began): for limits that count only failures but refuse before trying.
+ */
+export async function peekRateLimit(db: DbOrTx, bucket: string, now: Date): Promise<{ count: number; windowEndsAt: Date | null }> {
+  const rows = await db.execute<{ count: number; window_ends_at: string | Date }>(sql`select count, window_ends_at from rate_limit_counters where bucket = ${bucket}`);
+  const row = (rows as unknown as { rows: Array<{ count: number; window_ends_at: string | Date }> }).rows[0];
+  if (!row) return { count: 0, windowEndsAt: null };
+  const windowEndsAt = new Date(row.window_ends_at);
+  return windowEndsAt.getTime() > now.getTime() ? { count: Number(row.count), windowEndsAt } : { count: 0, windowEndsAt: null };
+}
+
 /** Counts a hit on each rule in order and throws the 429 (with Retry-After) of the first one exceeded. */
 export async function enforceRateLimits(db: DbOrTx, rules: readonly RateLimitRule[], now: Date, msg?: string): Promise<void> {
   for (const rule of rules) {

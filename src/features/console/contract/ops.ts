@@ -84,6 +84,7 @@ export const MSG_OPS_OPERATOR_NOT_FOUND = '运营人员不存在';
 export const MSG_OPS_LAST_ADMIN = '至少保留一名可用的管理员';
 export const MSG_OPS_SELF_CHANGE = '不能停用自己或修改自己的角色';
 export const MSG_OPS_WRONG_PASSWORD = '原密码错误';
+export const MSG_OPS_SELF_RESET = '不能通过此功能重置自己的密码，请在“我的账号”中输入原密码修改';
 
 const noControl = (text: string): boolean => !/[\u0000-\u001f\u007f]/.test(text);
 
@@ -175,7 +176,9 @@ export interface OperatorView {
 export interface AuditEntryView {
   id: number;
   created_at: string;
-  operator_id: number;
+  /** Null only for a refused sign-in (session.login_failed, session.locked_out): nobody known acted. */
+  operator_id: number | null;
+  /** The operator who acted; for a refused sign-in, the name that was tried. */
   operator_username: string;
   action: string;
   target_type: string;
@@ -184,7 +187,23 @@ export interface AuditEntryView {
   before: unknown;
   after: unknown;
   ip: string | null;
+  /** The browser's User-Agent, for sign-ins. */
+  user_agent: string | null;
 }
+
+/** Chinese names of audit actions the audit screen shows beside the dotted code. */
+export const OPS_AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  'session.login': '登录',
+  'session.logout': '退出登录',
+  'session.login_failed': '登录失败',
+  'session.locked_out': '登录被锁定',
+  'operator.create': '新增人员',
+  'operator.update': '修改人员',
+  'operator.disable': '停用人员',
+  'operator.enable': '启用人员',
+  'operator.password_reset': '重设密码',
+  'operator.password_change': '修改本人密码',
+};
 
 /** A day filter 'YYYY-MM-DD' (Shanghai) in a console query. */
 export const opsDayQuerySchema = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '日期格式应为YYYY-MM-DD' });

@@ -4,7 +4,7 @@
  * transaction, so the action and its row commit or roll back together; the table refuses UPDATE and
  * DELETE (migration ops_foundation_custom).
  */
-import { and, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '~/platform/wire/common';
 import type { AuditEntryView, OpsAuditQuery } from '~/features/console/contract/ops';
 import { MS_PER_DAY } from '~/platform/config/constants';
@@ -28,6 +28,11 @@ export interface AuditEntry {
 }
 
 const REASON_MAX_CHARS = 500;
+const USER_AGENT_MAX_CHARS = 256;
+
+function clip(text: string | null | undefined, max: number): string | null {
+  return text ? Array.from(text).slice(0, max).join('') : null;
+}
 
 /** JSON-safe copy: Dates as ISO strings, undefined dropped, so jsonb stores what was seen. */
 function snapshot(value: unknown): unknown {
@@ -35,8 +40,16 @@ function snapshot(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner))) as unknown;
 }
 
-/** `actor` is the operator who acted, or whose earlier action the system carries out (a timed ban ending). */
-export async function writeAudit(db: DbOrTx, actor: Pick<OperatorActor, 'operatorId' | 'ip'>, entry: AuditEntry, now: Date = new Date()): Promise<void> {
+/**
+ * `actor` is the operator who acted, or whose earlier action the system carries out (a timed ban
+ * ending). `userAgent` is given for sign-ins.
+ */
+export async function writeAudit(
+  db: DbOrTx,
+  actor: Pick<OperatorActor, 'operatorId' | 'ip'> & { userAgent?: string | null },
+  entry: AuditEntry,
+  now: Date = new Date(),
+): Promise<void> {
   await db.insert(opsAuditLog).values({
     operatorId: actor.operatorId,
     action: entry.action,
@@ -44,16 +57,59 @@ export async function writeAudit(db: DbOrTx, actor: Pick<OperatorActor, 'operato
     targetId: entry.targetId === null ? null : String(entry.targetId),
     before: snapshot(entry.before),
     after: snapshot(entry.after),
-    reason: entry.reason ? Array.from(entry.reason).slice(0, REASON_MAX_CHARS).join('') : null,
+    reason: clip(entry.reason, REASON_MAX_CHARS),
     ip: actor.ip?.slice(0, 64) ?? null,
+    userAgent: clip(actor.userAgent, USER_AGENT_MAX_CHARS),
     createdAt: now,
   });
+}
+
+/** The two audit actions written without an operator (the table's ops_audit_log_actor_check). */
+export type SignInRefusalAction = 'session.login_failed' | 'session.locked_out';
+
+export interface SignInRefusal {
+  action: SignInRefusalAction;
+  /** The name typed at the sign-in form (never the password). */
+  username: string;
+  /** The operator of that name, when there is one: the row shows in their history. */
+  operatorId: number | null;
+  ip: string;
+  userAgent?: string | null;
+  /** Why, in Chinese, for the audit screen: 密码错误, 用户名不存在, a lockout's end ... */
+  reason: string;
+  /** Facts beside the name (the lockout's end, its scope); never a secret. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * A refused console sign-in. Nobody known acted, so the row has no operator; the name tried is in
+ * `after.username` and the audit screen shows it as the actor, marked 未登录.
+ */
+export async function writeSignInRefusal(db: DbOrTx, refusal: SignInRefusal, now: Date): Promise<void> {
+  await db.insert(opsAuditLog).values({
+    operatorId: null,
+    action: refusal.action,
+    targetType: 'operator',
+    targetId: refusal.operatorId === null ? null : String(refusal.operatorId),
+    before: null,
+    after: snapshot({ username: refusal.username, ...refusal.details }),
+    reason: clip(refusal.reason, REASON_MAX_CHARS),
+    ip: refusal.ip.slice(0, 64),
+    userAgent: clip(refusal.userAgent, USER_AGENT_MAX_CHARS),
+    createdAt: now,
+  });
+}
+
+/** The name a refused sign-in tried (after.username), for rows without an operator. */
+function triedUsername(after: unknown): string {
+  if (after && typeof after === 'object' && 'username' in after && typeof after.username === 'string') return after.username;
+  return '';
 }
 
 export interface AuditQuery {
   page: number;
   pageSize: number;
-  /** Exact username of the operator who acted. */
+  /** Exact username of the operator who acted, or the name a refused sign-in tried. */
   operator?: string;
   /** An action, or a prefix ending in a dot (`complaint.` for every complaint action). */
   action?: string;
@@ -87,7 +143,11 @@ export function auditQueryFrom(query: OpsAuditQuery): AuditQuery {
 /** One page of the log, newest first, with the filters of the audit screen. */
 export async function searchAudit(db: DbOrTx, query: AuditQuery): Promise<Page<AuditEntryView>> {
   const conditions: SQL[] = [];
-  if (query.operator) conditions.push(eq(operators.username, query.operator));
+  if (query.operator) {
+    conditions.push(
+      or(eq(operators.username, query.operator), and(isNull(opsAuditLog.operatorId), sql`${opsAuditLog.after}->>'username' = ${query.operator}`))!,
+    );
+  }
   if (query.action) {
     conditions.push(query.action.endsWith('.') ? like(opsAuditLog.action, `${escapeLike(query.action)}%`) : eq(opsAuditLog.action, query.action));
   }
@@ -101,7 +161,7 @@ export async function searchAudit(db: DbOrTx, query: AuditQuery): Promise<Page<A
     db
       .select({ entry: opsAuditLog, username: operators.username })
       .from(opsAuditLog)
-      .innerJoin(operators, eq(operators.id, opsAuditLog.operatorId))
+      .leftJoin(operators, eq(operators.id, opsAuditLog.operatorId))
       .where(where)
       .orderBy(desc(opsAuditLog.createdAt), desc(opsAuditLog.id))
       .limit(query.pageSize)
@@ -109,7 +169,7 @@ export async function searchAudit(db: DbOrTx, query: AuditQuery): Promise<Page<A
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(opsAuditLog)
-      .innerJoin(operators, eq(operators.id, opsAuditLog.operatorId))
+      .leftJoin(operators, eq(operators.id, opsAuditLog.operatorId))
       .where(where),
   ]);
   return {
@@ -117,7 +177,7 @@ export async function searchAudit(db: DbOrTx, query: AuditQuery): Promise<Page<A
       id: entry.id,
       created_at: entry.createdAt.toISOString(),
       operator_id: entry.operatorId,
-      operator_username: username,
+      operator_username: username ?? triedUsername(entry.after),
       action: entry.action,
       target_type: entry.targetType,
       target_id: entry.targetId,
@@ -125,6 +185,7 @@ export async function searchAudit(db: DbOrTx, query: AuditQuery): Promise<Page<A
       before: entry.before,
       after: entry.after,
       ip: entry.ip,
+      user_agent: entry.userAgent,
     })),
     total: Number(counted?.n ?? 0),
     page: query.page,

@@ -5,6 +5,7 @@
  */
 export { auditOf, auditQueryFrom, searchAudit, writeAudit } from '~/features/console/server/audit';
 export { loadDashboard } from '~/features/console/server/dashboard';
+export { pruneLoginThrottle } from '~/features/console/server/login-throttle';
 export { num, rows, sessionKey, shanghaiDay, within } from '~/features/console/server/dashboard-sql';
 export type { TimeSpan } from '~/features/console/server/dashboard-sql';
 export { changeOwnPassword, createOperator, createOperatorAsAdmin, listOperators, operatorMe, resetOperatorPassword, signInOperator, signOutOperator, updateOperator } from '~/features/console/server/operators';

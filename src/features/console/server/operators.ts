@@ -9,14 +9,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { OPS_LOGIN_ATTEMPTS_PER_IP, OPS_LOGIN_ATTEMPTS_PER_NAME, OPS_LOGIN_WINDOW_S, OPS_SESSION_ABSOLUTE_S, OPS_SESSION_IDLE_S, OPS_SESSION_TOUCH_MS } from '~/features/console/constants';
-import { MSG_OPS_BAD_CREDENTIALS, MSG_OPS_LAST_ADMIN, MSG_OPS_OPERATOR_NOT_FOUND, MSG_OPS_SELF_CHANGE, MSG_OPS_USERNAME_TAKEN, MSG_OPS_WRONG_PASSWORD, OPS_ROLE_LABELS, OPS_ROLES, OPS_PERMISSION_NAMES, opsCan, type OperatorMe, type OperatorView, type OpsOperatorCreateBody, type OpsOperatorUpdateBody, type OpsRole } from '~/features/console/contract/ops';
+import { OPS_SESSION_ABSOLUTE_S, OPS_SESSION_IDLE_S, OPS_SESSION_TOUCH_MS } from '~/features/console/constants';
+import { MSG_OPS_BAD_CREDENTIALS, MSG_OPS_LAST_ADMIN, MSG_OPS_OPERATOR_NOT_FOUND, MSG_OPS_SELF_CHANGE, MSG_OPS_SELF_RESET, MSG_OPS_USERNAME_TAKEN, MSG_OPS_WRONG_PASSWORD, OPS_ROLE_LABELS, OPS_ROLES, OPS_PERMISSION_NAMES, opsCan, type OperatorMe, type OperatorView, type OpsOperatorCreateBody, type OpsOperatorUpdateBody, type OpsRole } from '~/features/console/contract/ops';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { operatorSessions, operators, type OperatorRow } from '~/platform/db/schema';
-import { AppError, badRequest, conflict, notFound } from '~/platform/http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '~/platform/http/errors';
 import { hashPassword, verifyPassword, hashToken, isWellFormedToken } from '~/features/sign-in/server';
-import { enforceRateLimits, resetRateLimit } from '~/platform/db/rate-limit';
+import { admitPairAttempt, clearPairThrottle, enforceAddressCap, enforceNameBreaker, recordSignInFailure, type SignInAttempt } from '~/features/console/server/login-throttle';
 import { writeAudit } from '~/features/console/server/audit';
 
 /** Who is acting in the console: resolved from the session cookie on every request. */
@@ -204,27 +204,26 @@ export interface SignInResult {
 
 /**
  * Console sign-in. An unknown name, a disabled operator and a wrong password all get the same 400
- * 用户名或密码错误 after the same scrypt work; attempts are limited per name and per address in
- * the database (so across processes) and a success clears the name's window.
+ * 用户名或密码错误 after the same scrypt work, and each is audited (name, address, browser; never
+ * the password). Limits (login-throttle.ts): per address, per (name, address) with a doubling
+ * lockout that a success clears, and a per-name breaker that spares the operator's own addresses.
  */
 export async function signInOperator(db: Db, input: SignInInput, now: Date): Promise<SignInResult> {
-  const nameBucket = `ops-login:name:${input.username}`;
-  await enforceRateLimits(
-    db,
-    [
-      { bucket: `ops-login:ip:${input.ip}`, limit: OPS_LOGIN_ATTEMPTS_PER_IP, windowS: OPS_LOGIN_WINDOW_S },
-      { bucket: nameBucket, limit: OPS_LOGIN_ATTEMPTS_PER_NAME, windowS: OPS_LOGIN_WINDOW_S },
-    ],
-    now,
-    '登录尝试过于频繁，请稍后再试',
-  );
+  await enforceAddressCap(db, input.ip, now);
   const [row] = await db.select().from(operators).where(eq(operators.username, input.username)).limit(1);
+  const attempt: SignInAttempt = { username: input.username, operatorId: row?.id ?? null, ip: input.ip, userAgent: input.userAgent ?? null };
+  await enforceNameBreaker(db, attempt, now);
+  await admitPairAttempt(db, attempt, now);
+
   const usable = row && row.disabledAt === null ? row : null;
   const passwordOk = await verifyPassword(input.password, usable?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  if (!usable || !passwordOk) throw badRequest(MSG_OPS_BAD_CREDENTIALS);
+  if (!usable || !passwordOk) {
+    await recordSignInFailure(db, attempt, !row ? '用户名不存在' : !usable ? '人员已停用' : '密码错误', now);
+    throw badRequest(MSG_OPS_BAD_CREDENTIALS);
+  }
 
   return db.transaction(async (tx) => {
-    await resetRateLimit(tx, nameBucket);
+    await clearPairThrottle(tx, input.username, input.ip);
     await tx.update(operators).set({ lastLoginAt: now }).where(eq(operators.id, usable.id));
     const session = await openOperatorSession(tx, usable.id, now, { ip: input.ip, userAgent: input.userAgent });
     const actor: OperatorActor = {
@@ -235,7 +234,7 @@ export async function signInOperator(db: Db, input: SignInInput, now: Date): Pro
       sessionId: session.sessionId,
       ip: input.ip,
     };
-    await writeAudit(tx, actor, { action: 'session.login', targetType: 'operator', targetId: usable.id }, now);
+    await writeAudit(tx, { ...actor, userAgent: input.userAgent ?? null }, { action: 'session.login', targetType: 'operator', targetId: usable.id }, now);
     return { session, me: operatorMe(actor) };
   });
 }
@@ -322,13 +321,18 @@ export async function updateOperator(db: Db, actor: OperatorActor, body: OpsOper
   });
 }
 
-/** An admin sets another operator's password (a forgotten one); every session of theirs ends. */
+/**
+ * An admin sets another operator's password (a forgotten one); every session of theirs ends. Never
+ * their own: that is changeOwnPassword, which asks for the current one, so a stolen admin session
+ * cannot turn into the admin's password.
+ */
 export async function resetOperatorPassword(db: Db, actor: OperatorActor, id: number, password: string, now: Date): Promise<OperatorView> {
+  if (id === actor.operatorId) throw forbidden(MSG_OPS_SELF_RESET);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const before = await lockOperator(tx, id);
     const [after] = await tx.update(operators).set({ passwordHash }).where(eq(operators.id, id)).returning();
-    await revokeOperatorSessions(tx, id, now, id === actor.operatorId ? actor.sessionId : undefined);
+    await revokeOperatorSessions(tx, id, now);
     // The audit row says that it happened, never what the password is.
     await writeAudit(tx, actor, { action: 'operator.password_reset', targetType: 'operator', targetId: before.id }, now);
     return reshapeOperator(after!);

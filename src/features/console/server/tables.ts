@@ -5,11 +5,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   timestamp,
   uniqueIndex,
@@ -46,15 +48,16 @@ export const operatorSessions = pgTable(
 /**
  * Every console action: who, what, on which record, the record before and after, why, when.
  * Append-only: a trigger (migration ops_foundation_custom) refuses UPDATE and DELETE, so nobody,
- * the console included, rewrites what an operator did.
+ * the console included, rewrites what an operator did. A failed or locked-out sign-in has no
+ * operator who acted (the name may not exist, and whoever typed it is not known): those two actions
+ * alone are written without one, the name tried in `after.username`.
  */
 export const opsAuditLog = pgTable(
   'ops_audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    /** Null only for session.login_failed and session.locked_out (the check below). */
+    operatorId: integer('operator_id').references(() => operators.id),
     /** Dotted verb, e.g. listing.approve, complaint.decide, operator.create. */
     action: varchar('action', { length: 48 }).notNull(),
     targetType: varchar('target_type', { length: 32 }).notNull(),
@@ -63,9 +66,12 @@ export const opsAuditLog = pgTable(
     after: jsonb('after'),
     reason: varchar('reason', { length: 500 }),
     ip: varchar('ip', { length: 64 }),
+    /** The browser's User-Agent, written for sign-ins (successful or not). */
+    userAgent: varchar('user_agent', { length: 256 }),
     createdAt: createdAt(),
   },
   (t) => [
+    check('ops_audit_log_actor_check', sql`${t.operatorId} is not null or ${t.action} in ('session.login_failed', 'session.locked_out')`),
     index('ops_audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('ops_audit_log_operator_idx').on(t.operatorId, t.id.desc()),
     index('ops_audit_log_target_idx').on(t.targetType, t.targetId, t.id.desc()),
@@ -74,3 +80,24 @@ export const opsAuditLog = pgTable(
 );
 
 export type OpsAuditRow = typeof opsAuditLog.$inferSelect;
+
+/**
+ * Console sign-in lockout per (username, address) pair (rules/login-throttle.ts). Kept in the
+ * database so every process counts the same tries; a success deletes the pair's row, and the
+ * housekeeping timer drops rows quiet for longer than the back-off is remembered.
+ */
+export const opsLoginThrottle = pgTable(
+  'ops_login_throttle',
+  {
+    username: varchar('username', { length: 32 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lockouts: integer('lockouts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /** The current lockout's session.locked_out audit row is written (one per lockout). */
+    lockoutAudited: boolean('lockout_audited').notNull().default(false),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.ip] }), index('ops_login_throttle_updated_idx').on(t.updatedAt)],
+);

@@ -325,7 +325,8 @@ export async function liftEndedBans(db: Db, now: Date): Promise<number> {
         .orderBy(desc(opsAuditLog.id))
         .limit(1);
       // Every ban is written with its audit row, so the operator is there; a row edited by hand without one is left to an operator.
-      if (!ban) return false;
+      // (operator_id is null only for refused sign-ins, never a user.ban row.)
+      if (!ban?.operatorId) return false;
       await liftBan(tx, { operatorId: ban.operatorId, ip: null }, before, 'user.ban_expire', BAN_EXPIRE_REASON, now);
       return true;
     });

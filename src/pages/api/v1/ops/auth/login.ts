@@ -1,7 +1,9 @@
 /**
  * POST /api/v1/ops/auth/login `{ username, password }` → OperatorMe, and the `ops_session` cookie
  * (HttpOnly, SameSite=Strict). The one console call open to everybody. Wrong name or password:
- * 400 用户名或密码错误 whichever it was; too many attempts per name or address: 429.
+ * 400 用户名或密码错误 whichever it was, audited with the name tried; too many attempts from the
+ * address, or a (name, address) pair locked out: 429 (docs/decisions.md "Console sign-in: lockout
+ * per name and address").
  */
 import { clientIp } from '~/platform/http/client-ip';
 import { serve, withHeaders } from '~/platform/http/serve';
