@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import compression from 'compression';
 import { cacheControlFor } from '~/platform/edge/cache-control';
-import { SECURITY_HEADERS } from '~/platform/edge/security-headers';
+import { securityHeadersFor } from '~/platform/edge/security-headers';
 import { ConfigError, appConfig } from '~/platform/config/config';
 import { openAppDatabase } from '~/app/boot';
 import { installProviders } from '~/app/providers';
@@ -65,8 +65,10 @@ async function main(): Promise<void> {
     if (cacheControl) res.setHeader('Cache-Control', cacheControl);
     compress(req, res, () => handler(req, res));
   };
+  // Set before anything answers: static files, page-cache hits, pages, API answers and errors alike.
+  const securityHeaders = securityHeadersFor(config.APP_ENV);
   const respond = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     try {
       if ((await staticFiles.serve(req, res)) || (await answerFromPageCache(req, res))) return;
     } catch (error) {

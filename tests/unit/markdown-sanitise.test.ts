@@ -143,7 +143,8 @@ const CASES: Case[] = [
   { name: 'a bare outside address becomes a marked link', markdown: '见 www.example.com', has: ['href="http://www.example.com/" rel="noopener noreferrer nofollow" target="_blank"'] },
   { name: 'an own link stays in the tab', markdown: '[订单](/account/order?tab=1)', has: ['<a href="/account/order?tab=1">订单</a>'] },
   { name: 'a protocol-relative link is an outside link', markdown: '[x](//evil.example/a)', has: ['href="https://evil.example/a" rel="noopener noreferrer nofollow" target="_blank"'] },
-  { name: 'a backslash path stays a path of ours (encoded)', markdown: '[x](/\\evil.example/a)', has: ['<a href="/%5Cevil.example/a">x</a>'] },
+  // Encoded by the parser to /%5Cevil.example/a: a path no page has, that a decoding proxy would follow away.
+  { name: 'a backslash path is no link', markdown: '[x](/\\evil.example/a)', has: ['<p>x</p>'], none: 'a' },
   { name: 'a mailto link', markdown: '[邮件](mailto:help@example.com)', has: ['<a href="mailto:help@example.com">邮件</a>'] },
   { name: 'an in-page link gets the id prefix', markdown: '[见下文](#计费)\n\n## 计费', has: [`href="#${MARKDOWN_ID_PREFIX}%E8%AE%A1%E8%B4%B9"`, `<h2 id="${MARKDOWN_ID_PREFIX}计费">计费</h2>`] },
   { name: 'headings get ids and the top level becomes h2', markdown: '# 如何租号\n\n## 第一步', has: [`<h2 id="${MARKDOWN_ID_PREFIX}如何租号">如何租号</h2>`, `<h3 id="${MARKDOWN_ID_PREFIX}第一步">第一步</h3>`] },
@@ -257,6 +258,10 @@ describe('the URL policy', () => {
     // The renderer's own stand-in origin, written out, is refused rather than taken for ours.
     ['https://own.invalid/x', { kind: 'refused' }],
     ['/\\evil.example/x', { kind: 'outside', href: 'https://evil.example/x' }],
+    // Resolves on our origin, but to a path an href would read as another host.
+    ['/.//evil.example/x', { kind: 'refused' }],
+    ['/%2F%2Fevil.example/x', { kind: 'refused' }],
+    ['/help/x?a=1#b', { kind: 'own', href: '/help/x?a=1#b' }],
   ])('link %s', (href, expected) => {
     expect(decideLink(href)).toEqual(expected);
   });

@@ -336,11 +336,17 @@ describe('sandbox gateway', () => {
     expect(markup).not.toContain('<button');
   });
 
-  it('follows only a site path or an http(s) URL back', () => {
+  it('follows only a site path or an http(s) URL on the shop origin back', () => {
+    const shop = 'https://shop.example/pay-result?order_no=V0';
     expect(safeReturnUrl('/pay-result?order_no=V1', '/x')).toBe('/pay-result?order_no=V1');
-    expect(safeReturnUrl('https://shop.example/pay-result?order_no=V1', '/x')).toBe('https://shop.example/pay-result?order_no=V1');
-    expect(safeReturnUrl('javascript:alert(1)', '/x')).toBe('/x');
-    expect(safeReturnUrl('//evil.example', '/x')).toBe('/x');
+    expect(safeReturnUrl('https://shop.example/pay-result?order_no=V1', shop)).toBe('https://shop.example/pay-result?order_no=V1');
+    expect(safeReturnUrl('https://evil.example/pay-result?order_no=V1', shop)).toBe(shop);
+    expect(safeReturnUrl('http://shop.example/pay-result', shop)).toBe(shop);
+    expect(safeReturnUrl('https://shop.example/pay-result', '/x')).toBe('/x');
+    for (const trick of ['javascript:alert(1)', '//evil.example', '/\\evil.example', '/\t/evil.example', '/%2F%2Fevil.example', 'https:evil.example']) {
+      expect(safeReturnUrl(trick, '/x')).toBe('/x');
+      expect(safeReturnUrl(trick, shop)).toBe(shop);
+    }
   });
 
   it('confirm and cancel post the pay_no without the user token', async () => {

@@ -4,6 +4,7 @@
  * console's menu shows an operator only the screens their role opens.
  */
 import { opsCanAny, type OpsPermission, type OpsRole } from '~/features/console/contract/ops';
+import { sameSiteReturnPath } from '~/platform/rules/return-path';
 
 export type OpsNavGroup = '概览' | '卖家与账号' | '客服' | '财务' | '运营活动' | '内容' | '系统';
 
@@ -87,10 +88,11 @@ export function opsHomeFor(role: OpsRole): string {
 
 /**
  * A safe place to go after signing in: a console path of ours, never another site
- * (`?next=//evil.example` or `https://...` fall back to the operator's home).
+ * (`?next=//evil.example`, `/\\host` or `https://...` fall back to the operator's home).
  */
 export function safeOpsNext(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/ops') || next.startsWith('//') || next.includes('\\')) return null;
+  // First the site-wide check (origin, backslashes, controls, dot-segments), then the console's own.
+  if (!next || sameSiteReturnPath(next, null) !== next || !next.startsWith('/ops')) return null;
   if (next === OPS_LOGIN_PATH || next.startsWith(`${OPS_LOGIN_PATH}?`)) return null;
   return /^\/ops(\/[A-Za-z0-9/_-]*)?(\?[^#]*)?$/.test(next) ? next : null;
 }

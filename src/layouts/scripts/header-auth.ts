@@ -9,6 +9,7 @@ import { $auth, $isLoggedIn, signOut } from '~/platform/stores/auth';
 import { openLogin } from '~/platform/stores/ui';
 import { displayName, nameInitial } from '~/layouts/user-menu';
 import { isLoginMode } from '~/platform/rules/login-state';
+import { sameSiteReturnPath } from '~/platform/rules/return-path';
 
 /**
  * Every `<button data-open-login="mode">` on the page opens the login modal in that mode (the
@@ -106,7 +107,7 @@ export function installHeaderAuth(root: HTMLElement): () => void {
     root.querySelector('[data-user-name]')!.textContent = name;
     const initial = root.querySelector<HTMLElement>('[data-user-initial]')!;
     // The avatar set on 个人中心 replaces the initial (our own re-encoded upload URL).
-    const avatar = typeof user?.avatar === 'string' && user.avatar.startsWith('/') ? user.avatar : null;
+    const avatar = typeof user?.avatar === 'string' ? sameSiteReturnPath(user.avatar, null) : null;
     initial.textContent = avatar ? '' : nameInitial(name);
     initial.style.backgroundImage = avatar ? `url("${avatar}")` : '';
     initial.style.backgroundSize = avatar ? 'cover' : '';

@@ -11,6 +11,7 @@ import type { AdStatus } from '~/features/campaigns/rules/ad-schedule';
 import type { PopupAd } from '~/features/campaigns/rules/ad-choice';
 import { shanghaiDayStart } from '~/platform/rules/shanghai-time';
 import { bodyIdSchema, ID_MAX, NUL, textSchema, withQueryReason } from '~/platform/wire/common';
+import { isSameSitePath } from '~/platform/rules/return-path';
 
 const noControl = (text: string): boolean => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text);
 
@@ -73,12 +74,12 @@ export const AD_FREQUENCY_LABELS: Readonly<Record<number, string>> = {
 
 /** A site path (an upload or a file under public/): nothing may load from another host. */
 const sitePathSchema = (label: string) =>
-  consoleText(1000, label).refine((value) => value.startsWith('/') && !value.startsWith('//') && !value.includes('\\'), {
+  consoleText(1000, label).refine((value) => isSameSitePath(value), {
     error: `${label}应为站内路径（以 / 开头），请上传图片`,
   });
 
 /** Where a click goes: a site path, or an http(s) address opened in a new tab. */
-const adLinkSchema = textSchema(1000).refine((value) => (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(value), {
+const adLinkSchema = textSchema(1000).refine((value) => (value.startsWith('/') ? isSameSitePath(value) : /^https?:\/\/[^\s/\\]+/i.test(value)), {
   error: '链接应为站内路径（以 / 开头）或 http(s) 网址',
 });
 

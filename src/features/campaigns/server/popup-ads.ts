@@ -8,6 +8,7 @@ import { and, asc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AD_DEVICE_CODE, AD_PRIORITIES } from '~/features/campaigns/constants';
 import { textSchema } from '~/platform/wire/common';
+import { isSameSitePath } from '~/platform/rules/return-path';
 import { AD_DEVICE_MAX, type PopupAd } from '~/features/campaigns/contract/popups';
 import type { DbOrTx } from '~/platform/db/client';
 import { popupAds } from '~/platform/db/schema';
@@ -51,7 +52,7 @@ export async function listPopupAds(db: DbOrTx, device: number, now: Date): Promi
 const linkSchema = (max: number) =>
   textSchema(max)
     .min(1, { error: '不能为空' })
-    .refine((value) => (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(value), {
+    .refine((value) => (value.startsWith('/') ? isSameSitePath(value) : /^https?:\/\/[^\s/\\]+/i.test(value)), {
       error: withReason('应为站内路径（以 / 开头）或 http(s) 网址'),
     });
 

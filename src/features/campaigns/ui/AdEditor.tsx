@@ -5,6 +5,7 @@ import { OPS_CAMPAIGN_ROUTES, type AdInput } from '~/features/campaigns/routes';
 import { MODAL_DEFAULT_WIDTH_PX } from '~/platform/config/constants';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
 import { OPS_FORM_INPUT, OPS_LABEL } from '~/platform/ui/console/field-classes';
+import { isSameSitePath } from '~/platform/rules/return-path';
 
 export interface AdEditorAd {
   id: number;
@@ -255,7 +256,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
             <span aria-hidden="true" className="absolute top-1 right-2 text-xl leading-none text-neutral-500">
               ×
             </span>
-            {image.trim().startsWith('/') && !image.trim().startsWith('//') ? (
+            {isSameSitePath(image.trim()) ? (
               <img src={image.trim()} alt={title || '广告图片'} className="mx-auto block h-auto max-h-[60vh] w-auto max-w-full rounded-md object-contain" />
             ) : (
               <p className="py-16 text-center text-sm text-neutral-500">上传图片后在这里预览</p>

@@ -2,12 +2,18 @@ import type { ReactNode } from 'react';
 import type { PopupAd } from '~/features/campaigns/contract/popups';
 import { Modal } from '~/platform/ui/Modal';
 import type { ModalContentProps } from '~/platform/ui/modal-types';
+import { sameSiteReturnPath } from '~/platform/rules/return-path';
 
 /** A link the ad may carry: a site path or an http(s) URL (the server checks it too); else none. */
-function safeHref(link: string | null | undefined): string | null {
+export function safeHref(link: string | null | undefined): string | null {
   if (!link) return null;
-  if (link.startsWith('/') && !link.startsWith('//')) return link;
-  return /^https?:\/\//i.test(link) ? link : null;
+  if (link.startsWith('/')) return sameSiteReturnPath(link, null);
+  if (!/^https?:\/\/[^\s/\\]/i.test(link)) return null;
+  try {
+    return new URL(link).href;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -27,6 +27,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 import { MARKDOWN_BODY_MAX_CHARS, MARKDOWN_ID_PREFIX, MARKDOWN_IMAGE_PATH_PREFIXES, MARKDOWN_MAX_CONTAINER_MARKERS, MARKDOWN_MAX_EMPHASIS_MARKS, MARKDOWN_MAX_LINE_NESTING } from '~/features/content/constants';
+import { sameSiteReturnPath } from '~/platform/rules/return-path';
 
 /**
  * Raised whenever the renderer's output for the same input may change (a plugin, the schema, the
@@ -138,9 +139,10 @@ export function decideLink(href: string): LinkDecision {
   const url = resolveUrl(href);
   if (!url) return { kind: 'refused' };
   if (url.origin === OWN_ORIGIN) {
-    // Only a path that starts with one slash is ours; 'x' or '../x' would depend on the page's URL.
-    if (!href.startsWith('/') || href.startsWith('//')) return { kind: 'refused' };
-    return { kind: 'own', href: `${url.pathname}${url.search}${url.hash}` };
+    // Only a path that starts with one slash is ours ('x' or '../x' would depend on the page's URL),
+    // checked like every return address: `/.//host` folds into `//host`, which an href leaves by.
+    const own = sameSiteReturnPath(href, null);
+    return own === null ? { kind: 'refused' } : { kind: 'own', href: own };
   }
   if (url.protocol === 'http:' || url.protocol === 'https:') return { kind: 'outside', href: url.href };
   if (url.protocol === 'mailto:') return { kind: 'own', href: url.href };

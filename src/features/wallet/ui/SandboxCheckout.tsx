@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { cancelSandboxPayment, confirmSandboxPayment } from '~/features/wallet/client/sandbox-pay';
 import { DebounceButton } from '~/platform/ui/DebounceButton';
+import { sameSiteReturnPath } from '~/platform/rules/return-path';
 
 export type SandboxTradeStatus = 'waiting' | 'paid' | 'cancelled';
 
@@ -32,16 +33,18 @@ const CHANNEL_LOOK = {
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-800';
 
 /**
- * Only a site path or an http(s) URL is followed; anything else (javascript:, data:) falls back
- * to the return URL the page was rendered with.
+ * Only a page of this site is followed: a same-site path, or an http(s) URL on the origin of the
+ * return URL the page was rendered with (the shop's PUBLIC_BASE_URL). Anything else (javascript:,
+ * data:, another host, `/\\host`) falls back to that return URL.
  */
 export function safeReturnUrl(candidate: string, fallback: string): string {
-  if (candidate.startsWith('/') && !candidate.startsWith('//')) return candidate;
+  if (candidate.startsWith('/')) return sameSiteReturnPath(candidate, fallback);
   try {
     const url = new URL(candidate);
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+    const site = new URL(fallback);
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === site.origin && !/[\\\s]/.test(candidate)) return url.href;
   } catch {
-    // not a URL: fall through
+    // not a URL, or no site to compare with: fall through
   }
   return fallback;
 }
