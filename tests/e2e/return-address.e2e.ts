@@ -78,7 +78,12 @@ test.describe.serial('a production process', () => {
 
   test('the 502 page reloads only a page of this site', async ({ page }) => {
     for (const trick of TRICKS) {
-      await page.goto(`${app.url}/502?from=${trick}`);
+      const answer = await page.goto(`${app.url}/502?from=${trick}`);
+      // A NUL anywhere in the address is refused before any page renders.
+      if (trick.includes('%00')) {
+        expect(answer?.status()).toBe(400);
+        continue;
+      }
       const reload = page.getByRole('link', { name: '重新加载' });
       await expect(reload, `from=${trick.slice(0, 60)}`).toHaveAttribute('href', '/');
     }
@@ -94,7 +99,7 @@ test.describe.serial('a production process', () => {
       ['a missing page', await request.get(`${app.url}/no-such-page-here`)],
       ['the 502 page', await request.get(`${app.url}/502?from=//evil.example`)],
       ['an API answer', await request.get(`${app.url}/api/v1/health`)],
-      ['an API refusal', await request.post(`${app.url}/api/v1/auth/login`, { data: {}, headers: { origin: 'https://evil.example' } })],
+      ['an API refusal', await request.post(`${app.url}/api/v1/account/changePassword`, { data: {}, headers: { origin: 'https://evil.example' } })],
     ] as const;
     for (const [what, answer] of answers) {
       expect(answer.headers()['strict-transport-security'], `${what} (${answer.status()})`).toBe(HSTS);

@@ -23,6 +23,11 @@ export const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  /**
+   * The schema owner's connection, used only to migrate and seed at start; DATABASE_URL is then an
+   * application role that may only INSERT and SELECT the history tables (docs/postgres-roles.md).
+   */
+  DATABASE_MIGRATION_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_MIGRATION_URL must be a postgres:// URL').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   MIGRATIONS_DIR: z.string().min(1).optional(),
   /**
@@ -94,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  */
 function configProblems(config: AppConfig): string[] {
   const problems = [...paymentConfigProblems(config), ...signInProviderProblems(config), ...customerServiceConfigProblems(config)];
+  if (config.DATABASE_MIGRATION_URL && !config.DATABASE_URL) problems.push('DATABASE_MIGRATION_URL needs DATABASE_URL (the application role the processes then run as).');
   if (config.APP_ENV !== 'production') return problems;
   // ARCHITECTURE: production refuses to start with sandbox providers it was not told to allow.
   const sandboxes = [...paymentSandboxChannels(config).map((channel) => `payment-${channel}`), ...signInSandboxPorts(config)];

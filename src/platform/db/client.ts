@@ -61,6 +61,11 @@ export function affectedRowCount(result: Pick<DbQueryResult<unknown>, 'rowCount'
 export interface DbConfig {
   /** postgres://... to use PostgreSQL; null/undefined for embedded PGlite. */
   databaseUrl?: string | null;
+  /**
+   * PostgreSQL only: the schema owner's postgres://..., used for migrating and seeding alone, when
+   * databaseUrl is an application role without DDL rights (docs/postgres-roles.md). Default: databaseUrl.
+   */
+  migrationUrl?: string | null;
   /** PGlite data folder (ignored with databaseUrl). */
   dataDir: string;
   /** Folder of drizzle-kit migrations (./drizzle). */
@@ -122,6 +127,7 @@ function redactUrl(url: string): string {
 export function defaultDbConfig(config: AppConfig = appConfig()): DbConfig {
   return {
     databaseUrl: config.DATABASE_URL ?? null,
+    migrationUrl: config.DATABASE_MIGRATION_URL ?? null,
     dataDir: path.resolve(config.DATA_DIR),
     migrationsDir: path.resolve(config.MIGRATIONS_DIR ?? path.join(process.cwd(), 'drizzle')),
   };
@@ -189,12 +195,15 @@ async function openPglite(dataDir: string | null, migrationsDir: string, afterMi
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL
 
-async function openPostgres(databaseUrl: string, migrationsDir: string, afterMigrate?: AfterMigrate, onClose?: () => Promise<void>): Promise<OpenHandle> {
+async function openPostgres(databaseUrl: string, migrationsDir: string, afterMigrate?: AfterMigrate, onClose?: () => Promise<void>, migrationUrl?: string | null): Promise<OpenHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => log.warn('postgres pool client error', { error }));
+  // The owner's connection lives only while migrating and seeding; the pool never sees it.
+  const ownerPool = migrationUrl && migrationUrl !== databaseUrl ? new pg.Pool({ connectionString: migrationUrl, max: 1 }) : null;
+  ownerPool?.on('error', (error) => log.warn('postgres migration client error', { error }));
   try {
-    const conn = await pool.connect();
+    const conn = await (ownerPool ?? pool).connect();
     try {
       // Session-level lock on one connection: every process waits here until the first one has
       // migrated and seeded, then finds nothing left to do.
@@ -208,6 +217,7 @@ async function openPostgres(databaseUrl: string, migrationsDir: string, afterMig
       }
     } finally {
       conn.release();
+      await ownerPool?.end().catch(() => undefined);
     }
   } catch (error) {
     await pool.end().catch(() => undefined);
@@ -253,7 +263,7 @@ export async function openDatabase(config: DbConfig, afterMigrate?: AfterMigrate
   assertMigrationsDir(config.migrationsDir);
   const started = Date.now();
   const opening = config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.migrationsDir, afterMigrate)
+    ? openPostgres(config.databaseUrl, config.migrationsDir, afterMigrate, undefined, config.migrationUrl)
     : openPglite(path.resolve(config.dataDir), config.migrationsDir, afterMigrate);
   state.opening = opening;
   state.target = target;
