@@ -21,6 +21,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
   });
 
+  it('takes the owner URL for migrations only beside a DATABASE_URL', () => {
+    const owner = 'postgres://zuhao_owner@db:5432/zuhao';
+    expect(loadConfig({ DATABASE_URL: 'postgres://zuhao_app@db:5432/zuhao', DATABASE_MIGRATION_URL: owner }).DATABASE_MIGRATION_URL).toBe(owner);
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: owner })).toThrow(/DATABASE_MIGRATION_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://zuhao_app@db/zuhao', DATABASE_MIGRATION_URL: 'mysql://x' })).toThrow(/DATABASE_MIGRATION_URL/);
+  });
+
   it('production refuses sandbox providers unless allowed', () => {
     expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, ALLOW_SANDBOX: undefined })).toThrow(/ALLOW_SANDBOX/);
     expect(loadConfig(PRODUCTION_TEST_ENV).ALLOW_SANDBOX).toBe(true);
