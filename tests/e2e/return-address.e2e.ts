@@ -61,6 +61,7 @@ test.describe.serial('a production process', () => {
         ALLOW_SANDBOX: 'true',
         CREDENTIALS_KEY: '0'.repeat(64),
         PUBLIC_BASE_URL: 'https://zuhao.example',
+        SEED_DEMO: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
