@@ -49,6 +49,7 @@ test('an operator publishes a new version; the public page shows it, the old one
   const previous = await body.inputValue();
   await body.fill(`## 新增条款\n\n**${marker}**：本条为端到端测试发布的条款。\n\n${previous}`);
   await expect(form.getByRole('region', { name: '预览' }).getByRole('heading', { name: '新增条款' })).toBeVisible();
+  await shot(page, testInfo, 'ops-agreements-1280');
   await publish.click();
   await expect(page.getByRole('status').filter({ hasText: '《平台服务协议》新版本已发布' })).toBeVisible();
   await expect(page.locator(`tr[data-agreement-row="${next}"]`)).toContainText('（现行）');
