@@ -4,7 +4,8 @@
 -- zuhao_app is what every process serves requests as (DATABASE_URL). zuhao_app may read and write
 -- the ordinary tables but only INSERT and SELECT the history tables: even a process taken over by
 -- an attacker cannot rewrite, delete or truncate the audit log, the ledgers, the complaint
--- decisions or the credential reveals (the triggers of migrations 0019, 0025 and 0042 refuse it too;
+-- decisions, the credential reveals or the agreements users accepted (the triggers of migrations
+-- 0019, 0025, 0042 and 0044 refuse it too;
 -- this is the second lock).
 --
 -- Once, as a superuser (choose real passwords):
@@ -30,4 +31,4 @@ ALTER DEFAULT PRIVILEGES FOR ROLE zuhao_owner IN SCHEMA public GRANT SELECT, INS
 ALTER DEFAULT PRIVILEGES FOR ROLE zuhao_owner IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO zuhao_app;
 
 -- History: append and read only (src/platform/db/append-only.ts lists the same tables).
-REVOKE UPDATE, DELETE, TRUNCATE ON ops_audit_log, wallet_ledger, gold_coin_ledger, complaint_decisions, credential_reveals FROM zuhao_app;
+REVOKE UPDATE, DELETE, TRUNCATE ON ops_audit_log, wallet_ledger, gold_coin_ledger, complaint_decisions, credential_reveals, agreement_versions, user_agreement_acceptances FROM zuhao_app;

@@ -24,6 +24,7 @@ import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS,
 import { games, listingAttrs, listings, platforms, redPackets, sellerCertifications, shops, users, zones, type NewListingAttrRow, type NewListingRow } from '~/platform/db/schema';
 import { writeSetting } from '~/features/content/server';
 import { seedDemoSettings } from '~/app/seed/settings';
+import { seedDemoAgreements } from '~/app/seed/agreements';
 
 /** Fixed PRNG seed: change it and every demo number changes. */
 export const DEMO_SEED = 20_240_917;
@@ -276,9 +277,10 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const popups = await seedDemoPopups(db, new Date());
   const operatorAccounts = await seedDemoOperators(db, new Date());
   const settings = await seedDemoSettings(db, new Date());
+  const agreements = await seedDemoAgreements(db, new Date());
   // Last: the welcome broadcast goes to every account the seed made.
   const notices = await seedDemoNotifications(db, DEMO_USERS.renter.username, new Date());
-  return { seeded: catalogue.seeded || home.seeded || signIn.seeded || envelopes.seeded || reviews.seeded || freeOffers.seeded || money.seeded || popups.seeded || operatorAccounts.seeded || settings.seeded || notices.seeded };
+  return { seeded: catalogue.seeded || home.seeded || signIn.seeded || envelopes.seeded || reviews.seeded || freeOffers.seeded || money.seeded || popups.seeded || operatorAccounts.seeded || settings.seeded || agreements.seeded || notices.seeded };
 }
 
 /** renter01's demo red envelopes (source 'demo'): one of each state the red-packet list shows. */

@@ -54,6 +54,7 @@ export const OPS_ROUTES: readonly OpsRouteDef[] = [
   r('ops_investment_leads', '/ops/investment-leads', '招商线索', 'campaigns', '运营活动'),
   r('ops_announcements', '/ops/announcements', '公告管理', 'content', '内容'),
   r('ops_help', '/ops/help', '帮助文档', 'content', '内容'),
+  r('ops_agreements', '/ops/agreements', '用户协议', 'content', '内容'),
   r('ops_settings', '/ops/settings', '站点设置', ['settings.site', 'settings.money'], '系统'),
   r('ops_operators', '/ops/operators', '运营人员', 'operators', '系统'),
   r('ops_audit', '/ops/audit', '操作日志', 'audit', '系统'),

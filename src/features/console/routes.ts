@@ -141,4 +141,6 @@ export const CONSOLE_ROUTES = {
     DownloadManifest
   >('/ops/settings/download'),
   saveWechat: route.post<{ enabled: boolean; follow_url: string; text: string; text_pay_result?: string; text_order?: string }, null>('/ops/settings/wechat'),
+  /** The operator's name and filing numbers the footer shows; each empty one is not shown. */
+  saveFiling: route.post<{ operator_name?: string; icp?: string; police?: string; licence?: string }, null>('/ops/settings/filing'),
 };

@@ -35,6 +35,7 @@ import {
   opsHoldBodySchema,
   opsReviewBodySchema,
   opsWechatBodySchema,
+  opsFilingBodySchema,
   opsWithdrawReviewBodySchema,
 } from '~/features/content/contract/site-settings';
 import { LEDGER_KINDS } from '~/features/wallet/contract/money';
@@ -361,4 +362,5 @@ export const CONSOLE_WIRE = {
   saveContacts: wire(R.saveContacts, { input: opsContactsBodySchema, answer: z.null() }),
   saveDownload: wire(R.saveDownload, { input: opsDownloadBodySchema, answer: downloadManifestAnswerSchema }),
   saveWechat: wire(R.saveWechat, { input: opsWechatBodySchema, answer: z.null() }),
+  saveFiling: wire(R.saveFiling, { input: opsFilingBodySchema, answer: z.null() }),
 };

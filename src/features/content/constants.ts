@@ -66,3 +66,13 @@ export const HELP_RESERVED_SLUGS = ['search'] as const;
 export const WITHDRAW_REVIEW_ABOVE_FEN = 10_000;
 /** The highest review threshold an operator may set (¥10,000,000). */
 export const WITHDRAW_REVIEW_ABOVE_MAX_FEN = 1_000_000_000;
+
+// ---------------------------------------------------------------------------------------------
+// Agreements (《平台服务协议》 and 《隐私政策》, docs/decisions.md "Agreements and the site footer")
+
+/** The two documents users accept at sign-in, by the key their address and rows use. */
+export const AGREEMENT_DOCUMENTS = ['service', 'privacy'] as const;
+/** Public address of a document's current version; `?v=N` reads version N. */
+export const AGREEMENT_PATH_PREFIX = '/agreement/';
+/** The highest version number an address may ask for (a version is a positive integer). */
+export const AGREEMENT_VERSION_MAX = 100_000;

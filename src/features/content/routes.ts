@@ -24,6 +24,7 @@ import type {
   OpsHelpPageRow,
   OpsHelpPageView,
 } from '~/features/content/contract/content';
+import type { AgreementDocument, AgreementView, OpsAgreementVersion } from '~/features/content/contract/agreements';
 import type { SiteContacts } from '~/features/content/contract/site-settings';
 import type { OfficialAccountConfig, OfficialAccountPage } from '~/features/content/contract/wechat-official';
 
@@ -60,7 +61,14 @@ export const CONTENT_ROUTES = {
   /** The follow QR and its line for one page; 404 when the operator switched the account off. */
   officialAccountConfig: route.get<{ page: OfficialAccountPage }, OfficialAccountConfig>('/common/wechatOfficialConfig'),
 
+  /** A version of 《平台服务协议》 or 《隐私政策》 (v absent: the current one); 404 运营方尚未发布该协议 / 该协议版本不存在. */
+  agreement: route.get<{ document: AgreementDocument; v?: number }, AgreementView>('/common/agreement'),
+
   // the console (permission `content`)
+  /** Every published version of the document, newest first. */
+  opsAgreementVersions: route.get<{ document: AgreementDocument }, OpsAgreementVersion[]>('/ops/content/agreements'),
+  /** A new immutable version made from `base_version` (0: none yet); 409 when another was published since or nothing changed. Audited. */
+  opsAgreementPublish: route.post<{ document: AgreementDocument; base_version: number; body_md: string }, OpsAgreementVersion>('/ops/content/agreements/publish'),
   opsHelpList: route.get<OpsContentListInput & { type?: string; status?: OpsContentStatus }, Page<OpsHelpPageRow>>('/ops/content/help'),
   /** Drafts included; 404 帮助文档不存在. */
   opsHelpDetail: route.get<{ id: number }, OpsHelpPageView>('/ops/content/help/detail'),
@@ -83,5 +91,8 @@ export const CONTENT_ROUTES = {
   opsImage: route.post<FormData, ContentImage>('/ops/content/image'),
 };
 
-/** The save route a console editor posts to (help page or announcement): it answers the saved record. */
-export type ContentSaveRoute = Route<unknown, { id: number }, 'POST'>;
+/**
+ * The save route a console editor posts to (help page, announcement, agreement version): it answers
+ * the saved record (its `id` fills the editor's redirect when it has one).
+ */
+export type ContentSaveRoute = Route<unknown, object, 'POST'>;

@@ -19,6 +19,8 @@ import {
   opsPinBodySchema,
   opsPublishBodySchema,
 } from '~/features/content/contract/content';
+import { agreementQuerySchema, opsAgreementListQuerySchema, opsAgreementPublishBodySchema } from '~/features/content/contract/agreements';
+import { AGREEMENT_DOCUMENTS } from '~/features/content/constants';
 import { MSG_OFFICIAL_ACCOUNT_PAGE, OFFICIAL_ACCOUNT_PAGES } from '~/features/content/contract/wechat-official';
 import { CONTENT_ROUTES } from '~/features/content/routes';
 import { pageSchema } from '~/platform/wire/common';
@@ -103,6 +105,23 @@ export const opsAnnouncementRowSchema = z.strictObject({
 
 export const opsAnnouncementViewSchema = opsAnnouncementRowSchema.extend({ body_md: z.string(), html: z.string() });
 
+const agreementVersionSummarySchema = z.strictObject({ version: z.number().int().positive(), published_at: isoSchema });
+
+export const agreementViewSchema = agreementVersionSummarySchema.extend({
+  document: z.enum(AGREEMENT_DOCUMENTS),
+  title: z.string(),
+  html: z.string(),
+  current: z.boolean(),
+  versions: z.array(agreementVersionSummarySchema),
+});
+
+export const opsAgreementVersionSchema = agreementVersionSummarySchema.extend({
+  document: z.enum(AGREEMENT_DOCUMENTS),
+  body_md: z.string(),
+  html: z.string(),
+  published_by: z.string().nullable(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // the routes, wired
 
@@ -113,6 +132,7 @@ export const CONTENT_WIRE = {
   helpSearch: wire(CONTENT_ROUTES.helpSearch, { input: helpSearchQuerySchema, answer: helpSearchResultSchema }),
   contacts: wire(CONTENT_ROUTES.contacts, { input: noInputSchema, answer: siteContactsAnswerSchema }),
   officialAccountConfig: wire(CONTENT_ROUTES.officialAccountConfig, { input: officialAccountQuerySchema, answer: officialAccountConfigSchema }),
+  agreement: wire(CONTENT_ROUTES.agreement, { input: agreementQuerySchema, answer: agreementViewSchema }),
 
   opsHelpList: wire(CONTENT_ROUTES.opsHelpList, { input: opsHelpListQuerySchema, answer: pageSchema(opsHelpPageRowSchema) }),
   opsHelpDetail: wire(CONTENT_ROUTES.opsHelpDetail, { input: opsIdQuerySchema, answer: opsHelpPageViewSchema }),
@@ -123,5 +143,7 @@ export const CONTENT_WIRE = {
   opsAnnouncementSave: wire(CONTENT_ROUTES.opsAnnouncementSave, { input: opsAnnouncementSaveBodySchema, answer: opsAnnouncementViewSchema }),
   opsAnnouncementPublish: wire(CONTENT_ROUTES.opsAnnouncementPublish, { input: opsPublishBodySchema, answer: opsAnnouncementViewSchema }),
   opsAnnouncementPin: wire(CONTENT_ROUTES.opsAnnouncementPin, { input: opsPinBodySchema, answer: opsAnnouncementViewSchema }),
+  opsAgreementVersions: wire(CONTENT_ROUTES.opsAgreementVersions, { input: opsAgreementListQuerySchema, answer: z.array(opsAgreementVersionSchema) }),
+  opsAgreementPublish: wire(CONTENT_ROUTES.opsAgreementPublish, { input: opsAgreementPublishBodySchema, answer: opsAgreementVersionSchema }),
   opsPreview: wire(CONTENT_ROUTES.opsPreview, { input: markdownPreviewBodySchema, answer: markdownPreviewSchema }),
 };

@@ -12,6 +12,7 @@ import {
   MSG_DOWNLOAD_FILE_MISSING,
   MSG_DOWNLOAD_NO_BUILD,
   opsCommissionBodySchema,
+  opsFilingBodySchema,
   opsHoldBodySchema,
   opsReviewBodySchema,
   opsWechatBodySchema,
@@ -39,6 +40,7 @@ export const CONSOLE_SETTING_KEYS = [
   'download.manifest',
   'wechat.official_account',
   'withdrawal.review',
+  'site.filing',
 ] as const satisfies readonly SettingKey[];
 
 export type ConsoleSettings = { [K in (typeof CONSOLE_SETTING_KEYS)[number]]: SettingValue<K> };
@@ -100,6 +102,10 @@ export function saveWithdrawReview(db: Db, actor: OperatorActor, body: z.output<
 
 export function saveContacts(db: Db, actor: OperatorActor, contacts: SiteContacts, now?: Date): Promise<void> {
   return saveSettings(db, actor, [{ key: 'site.contacts', value: contacts }], now);
+}
+
+export function saveFiling(db: Db, actor: OperatorActor, body: z.output<typeof opsFilingBodySchema>, now?: Date): Promise<void> {
+  return saveSettings(db, actor, [{ key: 'site.filing', value: body }], now);
 }
 
 export function saveWechat(db: Db, actor: OperatorActor, body: z.output<typeof opsWechatBodySchema>, now?: Date): Promise<void> {

@@ -99,6 +99,51 @@ export const opsContactsBodySchema = z
   });
 
 // ---------------------------------------------------------------------------------------------
+// The operator and its filings, shown in the site footer (each only when set)
+
+export const FILING_OPERATOR_MAX_CHARS = 64;
+export const FILING_LICENCE_MAX_CHARS = 64;
+/** As MIIT issues it: province, ICP备, the number, 号, and the site's suffix (京ICP备12345678号-1). */
+export const ICP_FILING_PATTERN = /^[\u4e00-\u9fa5]{1,2}ICP备\d{4,12}号(?:-\d{1,4})?$/;
+/** As the public-security filing shows it: 京公网安备 and a 10-16 digit code, then 号. */
+export const POLICE_FILING_PATTERN = /^[\u4e00-\u9fa5]{1,2}公网安备 ?\d{10,16}号$/;
+export const MSG_ICP_FILING_FORMAT = 'ICP备案号格式应如：京ICP备12345678号-1';
+export const MSG_POLICE_FILING_FORMAT = '公安备案号格式应如：京公网安备11010502012345号';
+
+const filingNumber = (label: string, pattern: RegExp, message: string) =>
+  z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .max(40, { error: `${label}不能超过40个字` })
+    .refine((value) => value === '' || pattern.test(value), { error: message });
+
+/**
+ * The stored `site.filing` value: who runs the site and its filing numbers. Each empty string is
+ * "not set", and the footer then leaves that line out: never a placeholder number.
+ */
+export const siteFilingSchema = z.object({
+  /** The operating company, as on its business licence. */
+  operator_name: line('运营方名称', FILING_OPERATOR_MAX_CHARS, false),
+  /** ICP 备案号. */
+  icp: filingNumber('ICP备案号', ICP_FILING_PATTERN, MSG_ICP_FILING_FORMAT),
+  /** 公安备案号. */
+  police: filingNumber('公安备案号', POLICE_FILING_PATTERN, MSG_POLICE_FILING_FORMAT),
+  /** 经营许可证 (e.g. 增值电信业务经营许可证：京B2-20201234), as the operator writes it. */
+  licence: line('经营许可证', FILING_LICENCE_MAX_CHARS, false),
+});
+export type SiteFiling = z.output<typeof siteFilingSchema>;
+
+export const EMPTY_SITE_FILING: SiteFiling = { operator_name: '', icp: '', police: '', licence: '' };
+
+/** The console's 备案信息 section: the four fields, each optional (empty: not shown). */
+export const opsFilingBodySchema = z.object({
+  operator_name: siteFilingSchema.shape.operator_name.optional().default(''),
+  icp: siteFilingSchema.shape.icp.optional().default(''),
+  police: siteFilingSchema.shape.police.optional().default(''),
+  licence: siteFilingSchema.shape.licence.optional().default(''),
+});
+
+// ---------------------------------------------------------------------------------------------
 // The launcher download manifest (/download and the files under /downloads/)
 
 export const DOWNLOAD_PLATFORMS = ['windows', 'macos'] as const;
@@ -252,4 +297,5 @@ export const SETTING_SECTION_TITLES = {
   download: '启动器下载',
   wechat: '公众号二维码',
   withdrawReview: '提现审核',
+  filing: '备案与经营信息',
 } as const;

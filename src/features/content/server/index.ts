@@ -3,6 +3,7 @@
  * Everything else under server/ is the feature's own; a name joins this list when another room
  * needs it (tests/unit/layout.test.ts refuses a reach past the door).
  */
+export { currentAgreementVersions, getAgreement, listAgreementAcceptances, listAgreementVersionsForOps, publishAgreementVersion, recordAgreementAcceptances } from '~/features/content/server/agreements';
 export { demoDownloadManifest, downloadContentType, downloadsDir, listDownloadFolder, lookupDownload, readFileFacts, writeDemoDownloadFiles } from '~/features/content/server/downloads';
 export { SHIPPED_HELP_DIR, getHelpPage, importHelpPagesFromDir, listHelpPages, listHelpTypes, searchHelp } from '~/features/content/server/help';
 export { markdownToPlainText, renderStoredMarkdown } from '~/features/content/server/markdown';

@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { COMMISSION_BPS_BY_CERT_TYPE, EARNINGS_HOLD_HOURS, REVIEW_PRICE_CHANGE_RATIO } from '~/platform/config/constants';
 import { WITHDRAW_REVIEW_ABOVE_FEN, WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/features/content/constants';
-import { EMPTY_DOWNLOAD_MANIFEST, downloadManifestSchema, siteContactsSchema } from '~/features/content/contract/site-settings';
+import { EMPTY_DOWNLOAD_MANIFEST, EMPTY_SITE_FILING, downloadManifestSchema, siteContactsSchema, siteFilingSchema } from '~/features/content/contract/site-settings';
 import { OFFICIAL_ACCOUNT_PAGES } from '~/features/content/contract/wechat-official';
 import type { DbOrTx } from '~/platform/db/client';
 import { siteSettings } from '~/platform/db/schema';
@@ -47,6 +47,11 @@ const SETTINGS = {
    * seed stores contacts marked 演示 (seed/settings.ts).
    */
   'site.contacts': { schema: siteContactsSchema, fallback: { channels: [], notice: '' } },
+  /**
+   * Who runs the site and its filing numbers (ICP 备案号, 公安备案号, 经营许可证), shown in the
+   * footer each only when set. Nothing configured shows none: never a placeholder number.
+   */
+  'site.filing': { schema: siteFilingSchema, fallback: EMPTY_SITE_FILING },
   /**
    * The launcher builds /download offers, each a file in the server's downloads folder
    * (services/downloads.ts) with its size and SHA-256. Nothing configured: no builds, and /download

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -18,7 +19,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '~/platform/db/columns';
-import { operators } from '~/platform/db/tables';
+import { operators, users } from '~/platform/db/tables';
 
 /** Platform announcements (公告): the home list shows the latest, each has a detail page. */
 export const announcements = pgTable(
@@ -111,3 +112,55 @@ export const helpPages = pgTable(
 
 export type HelpPageRow = typeof helpPages.$inferSelect;
 export type NewHelpPageRow = typeof helpPages.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------
+// Agreements: 《平台服务协议》 and 《隐私政策》 (docs/decisions.md "Agreements and the site footer")
+
+/**
+ * Every published version of the two agreements. A publish inserts the next version of its
+ * document; no row is ever changed or removed (a trigger refuses UPDATE, DELETE and TRUNCATE), so
+ * what a user accepted stays readable at /agreement/<document>?v=<version>. The HTML is what the
+ * one renderer made at publish time; a row whose renderer_version is older is rendered again when
+ * read, never rewritten.
+ */
+export const agreementVersions = pgTable(
+  'agreement_versions',
+  {
+    id: serial('id').primaryKey(),
+    /** 'service' (平台服务协议) or 'privacy' (隐私政策). */
+    document: varchar('document', { length: 16 }).notNull(),
+    /** 1, 2, 3 ... per document, in publish order. */
+    version: integer('version').notNull(),
+    bodyMd: text('body_md').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    rendererVersion: smallint('renderer_version').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The operator who published it; null for the demo seed's first versions. */
+    publishedBy: integer('published_by').references(() => operators.id),
+  },
+  (t) => [
+    uniqueIndex('agreement_versions_document_version_key').on(t.document, t.version),
+    check('agreement_versions_document_check', sql`${t.document} in ('service', 'privacy')`),
+    check('agreement_versions_version_check', sql`${t.version} >= 1`),
+  ],
+);
+
+export type AgreementVersionRow = typeof agreementVersions.$inferSelect;
+
+/**
+ * Which version of which agreement a user accepted, and when: written when the user registers or
+ * signs in with the agreement box ticked, once per (user, version). Append-only like the ledgers.
+ */
+export const userAgreementAcceptances = pgTable(
+  'user_agreement_acceptances',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    agreementVersionId: integer('agreement_version_id')
+      .notNull()
+      .references(() => agreementVersions.id),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.agreementVersionId] })],
+);

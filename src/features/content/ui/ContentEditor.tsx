@@ -15,7 +15,7 @@ export type ContentFieldDef = OpsFieldDef & { suggestions?: string[]; readOnly?:
 export interface ContentEditorProps {
   /** The form's accessible name, e.g. 编辑帮助文档. */
   label: string;
-  /** The save route (CONTENT_ROUTES.opsHelpSave or opsAnnouncementSave): it answers the saved record. */
+  /** The save route (CONTENT_ROUTES.opsHelpSave, opsAnnouncementSave or opsAgreementPublish): it answers the saved record. */
   route: ContentSaveRoute;
   fields: ContentFieldDef[];
   /** Wire values of the fields, and `body_md`. */
@@ -175,7 +175,8 @@ export function ContentEditor({ label, route, fields, initial, extra, initialHtm
     try {
       const saved = await callConsole(route, payload);
       setDirty(false);
-      reloadWithFlash(successText, redirect.replace('{id}', String(saved.id)));
+      const savedId = 'id' in saved ? String(saved.id) : '';
+      reloadWithFlash(successText, redirect.replace('{id}', savedId));
     } catch (failure) {
       const msg = isApiError(failure) ? failure.msg : '保存失败，请重试！';
       const issues = isApiError(failure) ? issuesOf(failure.data) : [];

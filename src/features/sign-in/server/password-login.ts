@@ -130,7 +130,8 @@ export async function loginWithPassword(db: Db, input: PasswordLoginInput, now: 
 
   await clearFailures(db, [key, usable.username, usable.mobile]);
   await resetRateLimit(db, `login:name:${key}`);
-  return signInAnswer(db, usable.id, { userAgent: input.userAgent, now });
+  // The login form's agreement box is ticked before it posts (spec §5).
+  return signInAnswer(db, usable.id, { agreed: true, userAgent: input.userAgent, now });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -190,8 +191,9 @@ export async function registerWithPassword(db: Db, input: RegisterInput, now: Da
     // A concurrent register (or SMS login) of the same phone won the race.
     if (userId === null) throw conflict(MSG_PHONE_REGISTERED, { cause: new Error(`u${input.mobile} or ${input.mobile} taken at insert`) });
     if (inviter) await recordInvitation(tx, { inviterUserId: inviter.id, inviteeUserId: userId, mobile: input.mobile, fingerprint: input.fingerprint, ip: input.ip }, now);
-    // The account, its welcome red envelopes, its invitation and its first token commit together.
-    return signInAnswer(tx, userId, { isNewUser: true, userAgent: input.userAgent, now });
+    // The account, its welcome red envelopes, its invitation, the agreements it accepted and its
+    // first token commit together.
+    return signInAnswer(tx, userId, { isNewUser: true, agreed: true, userAgent: input.userAgent, now });
   });
 }
 

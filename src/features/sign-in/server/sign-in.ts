@@ -12,6 +12,7 @@ import { users } from '~/platform/db/schema';
 import { forbidden } from '~/platform/http/errors';
 import { issueToken, type IssuedToken } from '~/features/sign-in/server/tokens';
 import { getUserInfo, type UserInfo } from '~/features/account/server';
+import { recordAgreementAcceptances } from '~/features/content/server';
 
 export interface SignInAnswer {
   token: IssuedToken;
@@ -21,6 +22,12 @@ export interface SignInAnswer {
 
 export interface SignInOptions {
   isNewUser?: boolean;
+  /**
+   * The sign-in came from a form whose agreement box must be ticked (register, password login, SMS
+   * login; spec §5): the versions of 《平台服务协议》 and 《隐私政策》 in force now are recorded as
+   * accepted by the user, once per version. QR sign-ins show no box and record nothing.
+   */
+  agreed?: boolean;
   userAgent?: string | null;
   now: Date;
 }
@@ -42,6 +49,7 @@ export async function assertNotBanned(db: DbOrTx, userId: number, now: Date = ne
 
 export async function signInAnswer(db: Db, userId: number, options: SignInOptions): Promise<SignInAnswer> {
   await assertNotBanned(db, userId, options.now);
+  if (options.agreed) await recordAgreementAcceptances(db, userId, options.now);
   const token = await issueToken(db, userId, { userAgent: options.userAgent, now: options.now });
   return { token, is_new_user: options.isNewUser ?? false, user: await getUserInfo(db, userId) };
 }

@@ -1,6 +1,13 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { AGREEMENT_CONFIRM_TEXT, validateAgreement } from '~/platform/rules/validation';
 import { Modal } from '~/platform/ui/Modal';
+import { routeByName } from '~/platform/config/routes';
+
+/** The public addresses of the two documents' current versions (routes.ts `agreement`). */
+export const AGREEMENT_HREFS = {
+  service: routeByName('agreement').path.replace(':document', 'service'),
+  privacy: routeByName('agreement').path.replace(':document', 'privacy'),
+} as const;
 
 export interface Agreement {
   /** The checkbox, and the confirm dialog while it is open. */
@@ -36,8 +43,20 @@ export function useAgreement(): Agreement {
           onChange={(event) => setAgreed(event.target.checked)}
           className="mt-0.5 h-4 w-4 accent-primary"
         />
-        {/* The agreement texts are not published yet, so their names are not links. */}
-        <label htmlFor={id}>我已阅读并同意《平台服务协议》和《隐私政策》</label>
+        {/*
+          The names open the version in force in a new tab, so the dialog and what was typed stay.
+          A link inside the label does not toggle the box (the label ignores clicks on links).
+        */}
+        <label htmlFor={id}>
+          我已阅读并同意
+          <a href={AGREEMENT_HREFS.service} target="_blank" rel="noopener" className="text-primary hover:underline">
+            《平台服务协议》
+          </a>
+          和
+          <a href={AGREEMENT_HREFS.privacy} target="_blank" rel="noopener" className="text-primary hover:underline">
+            《隐私政策》
+          </a>
+        </label>
       </div>
       <Modal open={asking} title="提示" width={380} onClose={() => settle(false)}
         footer={

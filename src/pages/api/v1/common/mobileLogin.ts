@@ -13,5 +13,6 @@ export const { POST, ALL } = serve(SIGN_IN_WIRE.mobileLogin, async (ctx, input) 
   const db = ctx.db;
   await checkVerificationCode(db, { channel: 'sms', recipient: input.mobile, action: 'login', code: input.code }, now);
   const { userId, isNewUser } = await signInUserByMobile(db, input.mobile, now);
-  return signInAnswer(db, userId, { isNewUser, userAgent: ctx.request.headers.get('user-agent'), now });
+  // The SMS form's agreement box is ticked before it posts (spec §5): the versions in force are recorded.
+  return signInAnswer(db, userId, { isNewUser, agreed: true, userAgent: ctx.request.headers.get('user-agent'), now });
 });
