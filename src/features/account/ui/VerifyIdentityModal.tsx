@@ -57,7 +57,7 @@ export default function VerifyIdentityModal({ props, onClose }: ModalContentProp
               {(['password', 'sms'] as const).map((value) => (
                 <label key={value} className="flex cursor-pointer items-center gap-1.5">
                   <input type="radio" name="identity-method" checked={method === value} onChange={() => setMethod(value)} className="accent-primary" />
-                  {value === 'password' ? '登录密码' : '短信验证码'}
+                  {value === 'password' ? '使用登录密码' : '使用短信验证码'}
                 </label>
               ))}
             </div>
