@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
 import { sendVerifyCode, verifyIdentity } from '~/features/account/client/account';
+import { REAUTH_WINDOW_S } from '~/features/account/constants';
 import { SmsCodeButton } from '~/features/sign-in/ui/SmsCodeButton';
 import { validateSmsCode } from '~/platform/rules/validation';
 import { $auth } from '~/platform/stores/auth';
@@ -12,7 +13,7 @@ import { DebounceButton } from '~/platform/ui/DebounceButton';
 import { focusField, keepSubmitLocal, runAction, useFormFields } from '~/platform/ui/use-form-fields';
 
 export const VERIFY_IDENTITY_TITLE = '验证身份';
-export const VERIFY_IDENTITY_INTRO = '为了账号安全，请先验证身份。验证后10分钟内在本设备上无需重复验证。';
+export const VERIFY_IDENTITY_INTRO = `为了账号安全，请先验证身份。验证后${Math.round(REAUTH_WINDOW_S / 60)}分钟内在本设备上无需重复验证。`;
 export const VERIFY_IDENTITY_NO_PROOF = '当前账号未设置登录密码，也未绑定手机号，请退出后重新登录再操作。';
 
 type Method = 'password' | 'sms';
