@@ -1,12 +1,13 @@
 /**
  * Issue 16 account area in a real browser: a new user changes the nickname on 个人中心 and the
- * header shows it; binds an email on 账号设置 with the code from the sandbox mailbox (the outbox);
+ * header shows it; binds an email on 账号设置 with the code from the sandbox mailbox (the outbox),
+ * after the 验证身份 dialog (issue 25);
  * changes the login password with the old one, which signs a second browser out while this one
  * stays signed in; then signs in again with the new password. Screenshots at 1280 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiAs, loginDialog, passwordLogin, registerWithPhone, phoneFor, smsCodeFor, solveSlider, waitForChrome, waitForHydration } from './support';
+import { apiAs, loginDialog, passwordLogin, proveIdentity, registerWithPhone, phoneFor, smsCodeFor, solveSlider, waitForChrome, waitForHydration } from './support';
 
 // Registration, two browsers, two sliders and three screenshots at two widths, under a loaded machine.
 test.describe.configure({ timeout: 480_000 });
@@ -54,17 +55,6 @@ test('nickname in the header, an email bound by code, a password change that sig
   await waitForChrome(page);
   await expect(banner.getByRole('button', { name: '设置达人16' })).toBeVisible();
 
-  // A second browser signed in as the same user.
-  // An empty storage state: nothing to restore on other hosts, and /account/personal shows no popups.
-  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL, storageState: { cookies: [], origins: [] } });
-  const otherPage = await other.newPage();
-  await otherPage.goto('/account/personal');
-  await waitForChrome(otherPage);
-  await otherPage.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
-  await loginDialog(otherPage).getByRole('tab', { name: '账号登录' }).click();
-  await passwordLogin(otherPage, phone, password);
-  await expect(otherPage.getByRole('banner').getByRole('button', { name: '设置达人16' })).toBeVisible();
-
   // 账号设置: bind an email with the code from the sandbox mailbox.
   await page.goto('/account/system');
   await waitForHydration(page, 'AccountSettings');
@@ -80,8 +70,21 @@ test('nickname in the header, an email bound by code, a password change that sig
   await expect(page.getByText('验证码已发送')).toBeVisible();
   await emailForm.getByLabel('邮箱验证码').fill(await smsCodeFor(page.context(), email));
   await emailForm.getByRole('button', { name: '确认绑定' }).click();
+  // A first email needs the re-authentication window (issue 25): the 验证身份 dialog, then the bind.
+  await proveIdentity(page, password);
   await expect(page.getByText('邮箱绑定成功')).toBeVisible();
   await expect(main.getByText('e***@example.com')).toBeVisible();
+
+  // A second browser signed in as the same user.
+  // An empty storage state: nothing to restore on other hosts, and /account/personal shows no popups.
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL, storageState: { cookies: [], origins: [] } });
+  const otherPage = await other.newPage();
+  await otherPage.goto('/account/personal');
+  await waitForChrome(otherPage);
+  await otherPage.getByRole('banner').getByRole('button', { name: '登录', exact: true }).click();
+  await loginDialog(otherPage).getByRole('tab', { name: '账号登录' }).click();
+  await passwordLogin(otherPage, phone, password);
+  await expect(otherPage.getByRole('banner').getByRole('button', { name: '设置达人16' })).toBeVisible();
 
   // Change the password with the old one.
   await main.getByRole('button', { name: '修改密码' }).click();

@@ -13,7 +13,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import type { ListingCard, ListingDetail } from '../../src/features/catalog/contract/catalog';
 import { MODAL_DEFAULT_WIDTH_PX, MODAL_Z_INDEX, NEW_USER_RED_PACKET_DELAY_MS } from '../../src/platform/config/constants';
 import { DEMO_CONTACTS } from '../../src/app/seed/settings';
-import { loginDialog, loginPanel, phoneFor, signIn, smsCodeFor, solveSlider, waitForChrome, waitForHydration } from './support';
+import { loginDialog, loginPanel, phoneFor, proveIdentity, signIn, smsCodeFor, solveSlider, waitForChrome, waitForHydration } from './support';
 
 const SHOTS_DIR = process.env.MODAL_SHOTS_DIR ?? 'test-results/modals-spec';
 const WIDTHS = [1280, 390] as const;
@@ -181,6 +181,8 @@ test('the bind-phone modal binds a phone inside the complaint flow, then the com
   await solveSlider(page);
   await bind.getByLabel('验证码').fill(await smsCodeFor(context, phone));
   await bind.getByRole('button', { name: '绑定', exact: true }).click();
+  // A first phone needs the re-authentication window (issue 25): the dialog takes the modal's place.
+  await proveIdentity(page, 'renter_pass02');
   await expect(page.getByText('手机号绑定成功')).toBeVisible();
 
   // The complaint modal is back, past the phone check: renter02 has no paid order, so it explains.

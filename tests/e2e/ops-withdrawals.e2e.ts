@@ -6,7 +6,7 @@
  * report shows the payout. Screenshots at 1280 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { OPERATORS, apiAs, idNumberFor, phoneFor, registerWithPhone, signInOperator, waitForAllHydrated, waitForHydration } from './support';
+import { OPERATORS, apiAs, idNumberFor, phoneFor, proveIdentity, registerWithPhone, signInOperator, waitForAllHydrated, waitForHydration } from './support';
 
 test.describe.configure({ timeout: 480_000 });
 
@@ -42,6 +42,8 @@ test('a user withdraws above the threshold; cw01 refuses one with a reason and p
   await page.getByLabel('支付宝账号').fill(phone);
   await page.getByLabel('真实姓名').fill(REAL_NAME);
   await page.getByRole('button', { name: '绑定', exact: true }).click();
+  // A payout account needs the re-authentication window (issue 25).
+  await proveIdentity(page, 'withdraw_pass_2026');
   await page.getByLabel('提现金额（元）').fill('300');
   await page.getByRole('button', { name: '申请提现' }).click();
   await expect(page.getByText('提现申请已提交')).toBeVisible();

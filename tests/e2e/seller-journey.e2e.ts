@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { idNumberFor, phoneFor, signIn, waitForHydration, apiAs, registerWithPhone } from './support';
+import { idNumberFor, phoneFor, signIn, waitForHydration, apiAs, proveIdentity, registerWithPhone } from './support';
 
 // Two accounts, a dozen pages, an upload and a gateway round trip: well past the default 30 s.
 test.describe.configure({ timeout: 180_000 });
@@ -111,6 +111,8 @@ test('a new user becomes an owner, lists an account, a renter rents it, the earn
   await page.getByLabel('支付宝账号').fill(`${phone}`);
   await page.getByLabel('真实姓名').fill('赵六');
   await page.getByRole('button', { name: '绑定', exact: true }).click();
+  // A payout account needs the re-authentication window (issue 25).
+  await proveIdentity(page, 'seller_pass_2026');
   await page.getByRole('button', { name: '全部提现' }).click();
   await page.getByRole('button', { name: '申请提现' }).click();
   await expect(page.getByText('提现申请已提交')).toBeVisible();

@@ -195,3 +195,15 @@ export async function signInOperator(page: Page, username: string, password: str
   await form.getByRole('button', { name: '登录' }).click();
   await expect(page.getByRole('navigation', { name: '后台菜单' })).toBeVisible();
 }
+
+// ---------------------------------------------------------------------------------------------
+// The re-authentication window (issue 25; docs/decisions.md "Re-authentication window")
+
+/** Answers the 验证身份 dialog a guarded change opens, with the login password; it closes and the change goes on. */
+export async function proveIdentity(page: Page, password: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '验证身份' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('登录密码', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: '确认', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}

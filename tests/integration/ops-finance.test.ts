@@ -22,10 +22,10 @@ import {
 } from '~/features/console/contract/ops-finance';
 import { formatShanghaiDate } from '~/platform/rules/shanghai-time';
 import type { Db } from '~/platform/db/client';
-import { notifications, opsAuditLog, users, walletLedger, wallets, withdrawals } from '~/platform/db/schema';
+import { authTokens, notifications, opsAuditLog, users, walletLedger, wallets, withdrawals } from '~/platform/db/schema';
 import { createOperator, openOperatorSession } from '~/features/console/server/operators';
 import { writeSetting } from '~/features/content/server/site-settings';
-import { issueToken } from '~/features/sign-in/server/tokens';
+import { hashToken, issueToken } from '~/features/sign-in/server/tokens';
 import { createUser } from '~/features/account/server/users';
 import { changeBalance } from '~/features/wallet/server/wallet';
 import { settleSandboxWithdrawals } from '~/features/wallet/server/withdrawals';
@@ -68,6 +68,13 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       return `Bearer ${(await issueToken(db, userId, { now: new Date() })).token}`;
     }
 
+    /** A session that has just proved the user (POST account/verifyIdentity): a payout account needs it (reauth.test.ts). */
+    async function verifiedBearer(userId: number): Promise<string> {
+      const { token } = await issueToken(db, userId, { now: new Date() });
+      await db.update(authTokens).set({ identityVerifiedAt: new Date() }).where(eq(authTokens.tokenHash, hashToken(token)));
+      return `Bearer ${token}`;
+    }
+
     const userPost = async <T,>(route: APIRoute, path: string, userId: number, body: unknown): Promise<CallResult<T>> =>
       callRoute<T>(route, `/api/v1${path}`, { method: 'POST', body, authorization: await bearer(userId) });
     const opsGet = <T,>(route: APIRoute, path: string, cookie = financeCookie): Promise<CallResult<T>> => callRoute<T>(route, `/api/v1/ops${path}`, { cookie });
@@ -80,7 +87,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       const username = `fin${driver.slice(0, 2)}${(serial += 1)}`;
       const userId = (await db.transaction((tx) => createUser(tx, { username, nickname: '财务测试', mobile: `1370000${String(serial).padStart(4, '0')}` }, new Date())))!;
       await db.update(users).set({ isRealName: true, realName: REAL_NAME }).where(eq(users.id, userId));
-      expectOk(await userPost(bindAlipayRoute, '/account/alipayAccount', userId, { account: '13800000001', real_name: REAL_NAME }));
+      expectOk(await callRoute(bindAlipayRoute, '/api/v1/account/alipayAccount', { method: 'POST', body: { account: '13800000001', real_name: REAL_NAME }, authorization: await verifiedBearer(userId) }));
       await db.transaction((tx) => changeBalance(tx, { userId, kind: 'demo_credit', amountFen: balanceFen, refNo: `fin-credit-${serial}` }));
       return { userId, username };
     }

@@ -16,6 +16,12 @@ export const PAY_PASSWORD_FAILURES_PER_WINDOW = 5;
 export const PAY_PASSWORD_FAILURE_WINDOW_S = 15 * 60;
 export const OLD_PASSWORD_FAILURES_PER_WINDOW = 5;
 export const OLD_PASSWORD_FAILURE_WINDOW_S = 15 * 60;
+/**
+ * The re-authentication window ("sudo mode"): after POST account/verifyIdentity proves the login
+ * password or a code to the bound phone, this session may change the password, phone, email,
+ * pay password and payout account for this long (docs/decisions.md "Re-authentication window").
+ */
+export const REAUTH_WINDOW_S = 10 * 60;
 /** Signed-in devices (session tokens) the settings page lists, newest use first. */
 export const ACCOUNT_DEVICES_MAX = 50;
 

@@ -49,12 +49,21 @@ export const ACCOUNT_ROUTES = {
   sendEmailCode: route.post<{ email: string; verify_key?: string | null }, SendCodeResult>('/account/sendEmailCode'),
   /** Signs every other device out. */
   changePhone: route.post<{ old_code?: string | null; mobile: string; code: string }, AccountProfile & RevokedSessions>('/account/changePhone'),
+  /** The old address's code or the window (a first address: the window); signs every other device out. */
   changeEmail: route.post<{ old_code?: string | null; email: string; code: string }, AccountProfile>('/account/changeEmail'),
   /**
    * Signed like the sign-in's password calls (docs/sign-in-api.md "Request signing"): the browser
    * posts the exact JSON text it signed, so the browser calls it with callWithText, not `call`.
    */
   changePassword: route.post<{ password: string; old_password?: string | null; code?: string | null }, RevokedSessions>('/account/changePassword'),
+  /**
+   * Opens this session's re-authentication window (docs/decisions.md "Re-authentication window"):
+   * the login password (RSA-encrypted and signed like changePassword, so the browser calls it with
+   * callWithText) or a 'verify' SMS code to the bound phone. 400 with a Chinese message when
+   * wrong, 429 after five wrong tries in 15 minutes.
+   */
+  verifyIdentity: route.post<{ password?: string | null; code?: string | null }, { verified_until: string }>('/account/verifyIdentity'),
+  /** A change without a proof: 403 code CODE_REAUTH_REQUIRED unless the window is open; signs every other device out. */
   setPayPassword: route.post<{ pay_password: string; old_pay_password?: string | null; code?: string | null }, { has_pay_password: true }>('/account/payPassword'),
   /** The devices signed in, the current one first. */
   devices: route.get<NoInput, { list: SignedInDevice[] }>('/account/devices'),

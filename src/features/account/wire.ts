@@ -71,6 +71,21 @@ export const changePasswordBodySchema = z.object({
     .nullish(),
 });
 
+/**
+ * POST account/verifyIdentity: the login password RSA-encrypted with the challenge, or a 'verify'
+ * SMS code to the bound phone. Signed like changePassword, so its endpoint reads the body itself.
+ */
+export const verifyIdentityBodySchema = z.object({
+  password: ciphertext().nullish(),
+  code: z
+    .string({ error: SMS_CODE_REQUIRED })
+    .refine((value) => validateSmsCode(value) === null, SMS_CODE_INVALID)
+    .nullish(),
+});
+
+/** When this session's window closes, ISO 8601. */
+export const verifyIdentityAnswerSchema = z.strictObject({ verified_until: z.string() });
+
 // ---------------------------------------------------------------------------------------------
 // answers
 

@@ -31,6 +31,8 @@ export const NOTIFICATION_KINDS = [
   'seller_listing',
   'task_offer',
   'task_offer_accepted',
+  /** A password, phone, email, pay password or payout account changed (account/server/reauth.ts). */
+  'account_security',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,7 +44,7 @@ export const NOTIFICATION_FILTERS = {
   money: ['withdrawal_paid', 'withdrawal_refused', 'red_packet', 'vip_expiring'],
   // A seller's certification and listing decisions are messages from the platform too;
   // a tab of their own would sit empty for every renter.
-  system: ['broadcast', 'seller_certification', 'seller_listing'],
+  system: ['broadcast', 'seller_certification', 'seller_listing', 'account_security'],
 } as const satisfies Record<string, readonly NotificationKind[]>;
 export type NotificationFilter = keyof typeof NOTIFICATION_FILTERS;
 export const NOTIFICATION_FILTER_LABELS: Readonly<Record<NotificationFilter, string>> = {

@@ -18,6 +18,7 @@ const LOADERS: Readonly<Record<ModalName, Loader>> = {
   officialAccountQr: () => import('~/features/content/ui/OfficialAccountQrModal'),
   complaint: () => import('~/features/complaints/ui/ComplaintModal'),
   contactUs: () => import('~/features/content/ui/ContactUsModal'),
+  verifyIdentity: () => import('~/features/account/ui/VerifyIdentityModal'),
 };
 
 // React.lazy remembers a failed import forever; a fresh lazy per name after a failure lets the

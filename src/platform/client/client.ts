@@ -7,7 +7,7 @@
  * store is always empty, so no token is sent and a 401 shows nothing; `pending` is for islands
  * only (nothing on the server calls flushPendingAfterLogin).
  */
-import { API_PREFIX, UNAUTHORIZED_HANDLING_LIMIT } from '~/platform/config/constants';
+import { API_PREFIX, CODE_REAUTH_REQUIRED, UNAUTHORIZED_HANDLING_LIMIT } from '~/platform/config/constants';
 import { $auth, currentToken, logout } from '~/platform/stores/auth';
 import { openLogin, showError } from '~/platform/stores/ui';
 import { baseFromDocument } from '~/platform/client/base-url';
@@ -167,6 +167,8 @@ async function request<T>(call: Call): Promise<T> {
 
 /** spec §7/§8: what the user sees for each failure. */
 async function handleFailure<T>(error: ApiError, call: Call): Promise<T> {
+  // The 验证身份 dialog answers it (platform/ui/reauth.ts withIdentity), not a toast.
+  if (error.code === CODE_REAUTH_REQUIRED) throw error;
   switch (error.kind) {
     case 'cancelled':
       break; // spec §8: silent

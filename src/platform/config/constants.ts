@@ -10,6 +10,11 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const UNAUTHORIZED_HANDLING_LIMIT = 3;
 export const CODE_SUCCESS = 0;
 export const CODE_FAIL = 1;
+/**
+ * 403: the change needs a recent proof of identity on this session (the account feature's
+ * POST account/verifyIdentity); the islands open the 验证身份 dialog on it and retry once.
+ */
+export const CODE_REAUTH_REQUIRED = 1201;
 export const API_PREFIX = '/api/v1';
 /** Spec §3: the session key onlyuser holds a random 32-character id (sessionStorage). */
 export const SESSION_ID_STORAGE_KEY = 'onlyuser';

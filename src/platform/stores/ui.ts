@@ -75,7 +75,9 @@ export type ModalName =
   | 'officialAccountQr'
   | 'redPacket'
   | 'adPopup'
-  | 'contactUs';
+  | 'contactUs'
+  /** Ours: the re-authentication window's 验证身份 dialog (platform/ui/reauth.ts). */
+  | 'verifyIdentity';
 
 /** Spec §4 login modes; the login modal opens with the requested one. */
 export type { LoginMode };

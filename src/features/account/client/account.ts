@@ -85,6 +85,25 @@ export async function changePassword(input: { password: string; old_password?: s
   });
 }
 
+/**
+ * POST account/verifyIdentity: the login password (encrypted and signed as changePassword's) or
+ * an SMS code to the bound phone; opens this session's re-authentication window.
+ */
+export async function verifyIdentity(input: { password: string } | { code: string }): Promise<{ verified_until: string }> {
+  const challenge = await getSign();
+  const body =
+    'password' in input ? { password: await encryptPassword(challenge.public_key, { password: input.password, challenge: challenge.nonce_str, ts: challenge.timestamp }) } : { code: input.code };
+  const text = JSON.stringify(body);
+  return callWithText(ACCOUNT_ROUTES.verifyIdentity, text, {
+    headers: {
+      'content-type': 'application/json',
+      [SIGN_HEADERS.timestamp]: String(challenge.timestamp),
+      [SIGN_HEADERS.nonce]: challenge.nonce_str,
+      [SIGN_HEADERS.sign]: signBody(challenge.sign, challenge.timestamp, challenge.nonce_str, text),
+    },
+  });
+}
+
 export function listDevices(options: { signal?: AbortSignal } = {}): Promise<{ list: SignedInDevice[] }> {
   return call(ACCOUNT_ROUTES.devices, {}, options);
 }

@@ -4,13 +4,15 @@
  *
  * - Proof of the user's own phone or email is a 'verify' code sent to the bound address
  *   (sendOwnVerifyCode); a new phone or email is proved by a 'bind' code sent to it.
- * - A password change and a phone change revoke every other session of the user (the caller's own
- *   token stays); an email change does not (the email only resets a password, and its code
- *   already went to the old address).
+ * - Every change that could take the account (password, phone, email, pay password) needs a proof
+ *   on this session: an inline one (the old password, a code to the bound phone or address, the
+ *   old pay password) or the re-authentication window (reauth.ts; 403 CODE_REAUTH_REQUIRED
+ *   without it). Each revokes every other session of the user (the caller's own token stays) and
+ *   tells the user on the old channels.
  * - Wrong old passwords and wrong pay passwords are counted per user in the database; past the
  *   window's limit the user waits (429), so a stolen session cannot guess them.
  */
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_DEVICES_MAX, OLD_PASSWORD_FAILURE_WINDOW_S, OLD_PASSWORD_FAILURES_PER_WINDOW, PAY_PASSWORD_FAILURE_WINDOW_S, PAY_PASSWORD_FAILURES_PER_WINDOW } from '~/features/account/constants';
 import { normaliseNickname, unbindRefusal, validateNickname, validatePayPassword, type ThirdParty } from '~/features/account/rules/account-settings';
 import { validatePassword } from '~/platform/rules/validation';
@@ -18,10 +20,11 @@ import type { Db, DbOrTx } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { authTokens, thirdPartyIdentities, users, type CodeChannel } from '~/platform/db/schema';
 import { AppError, badRequest, conflict, notFound, rateLimited, unauthorized } from '~/platform/http/errors';
-import { hashPassword, verifyPassword, MSG_PHONE_TAKEN, checkVerificationCode, checkVerificationCodesTogether, sendVerificationCode, type CheckCodeInput, type SendCodeAnswer } from '~/features/sign-in/server';
+import { bindPhoneToUser, hashPassword, verifyPassword, MSG_PHONE_TAKEN, checkVerificationCode, checkVerificationCodesTogether, sendVerificationCode, type CheckCodeInput, type SendCodeAnswer } from '~/features/sign-in/server';
 import { hitRateLimit, resetRateLimit } from '~/platform/db/rate-limit';
 import { ownUploadUrls } from '~/platform/db/uploads';
 import { getUserInfo, type UserInfo } from '~/features/account/server/users';
+import { hasRecentIdentity, openIdentityWindow, reauthRequired, recordSecurityChange, revokeOtherSessions, sendSecurityNotices } from '~/features/account/server/reauth';
 
 export const MSG_AVATAR_INVALID = '头像图片无效，请重新上传';
 export const MSG_PROFILE_EMPTY = '请填写要修改的昵称或头像';
@@ -31,19 +34,16 @@ export const MSG_SAME_PHONE = '新手机号不能与当前手机号相同';
 export const MSG_SAME_EMAIL = '新邮箱不能与当前邮箱相同';
 export const MSG_EMAIL_TAKEN = '该邮箱已绑定其他账号';
 export const MSG_OLD_PASSWORD_WRONG = '原密码错误';
-export const MSG_OLD_PASSWORD_OR_CODE = '请输入原密码或短信验证码';
 export const MSG_NO_PASSWORD_YET = '当前账号未设置登录密码，请使用短信验证码';
 export const MSG_TOO_MANY_WRONG = '错误次数过多，请15分钟后再试';
 export const MSG_PAY_PASSWORD_WRONG = '支付密码错误';
 export const MSG_PAY_PASSWORD_NEEDED = '请输入支付密码';
-export const MSG_PAY_PASSWORD_PROOF = '请输入原支付密码或短信验证码';
-export const MSG_PAY_PASSWORD_CODE = '请输入短信验证码';
 export const MSG_DEVICE_NOT_FOUND = '该登录设备不存在或已退出';
 export const MSG_DEVICE_CURRENT = '不能在此退出当前设备，请使用“退出登录”';
 export const MSG_NOT_BOUND = '尚未绑定该第三方账号';
-export const MSG_OLD_PHONE_CODE = '请输入原手机号收到的验证码';
-export const MSG_OLD_EMAIL_CODE = '请输入原邮箱收到的验证码';
 export const MSG_PHONE_CHANGED_MEANWHILE = '手机号已被修改，请刷新后重试';
+export const MSG_IDENTITY_PASSWORD_WRONG = '登录密码错误，请重新输入';
+export const MSG_IDENTITY_PROOF = '请输入登录密码或短信验证码';
 
 interface AccountRow {
   mobile: string | null;
@@ -62,15 +62,6 @@ async function accountOf(db: DbOrTx, userId: number): Promise<AccountRow> {
   return row;
 }
 
-/** Revokes every live session token of `userId` but `keepTokenId`; the number revoked. */
-async function revokeOtherSessions(db: DbOrTx, userId: number, keepTokenId: number, now: Date): Promise<number> {
-  const result = await db
-    .update(authTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(authTokens.userId, userId), ne(authTokens.id, keepTokenId), isNull(authTokens.revokedAt)))
-    .returning({ id: authTokens.id });
-  return result.length;
-}
 
 /**
  * One wrong try of `kind` for `userId`: counted, and a 429 once the window's limit is passed (the
@@ -161,9 +152,9 @@ export interface ChangePasswordInput {
 }
 
 /**
- * Sets a new login password, proved by the old one or by an SMS code to the bound phone (a user
- * who never had a password, e.g. an SMS sign-up, uses the code). Every other session is revoked;
- * answers how many.
+ * Sets a new login password, proved by the old one, by an SMS code to the bound phone (a user
+ * who never had a password, e.g. an SMS sign-up, uses the code), or by the re-authentication
+ * window of this session. Every other session is revoked; answers how many.
  */
 export async function changePassword(db: Db, userId: number, keepTokenId: number, input: ChangePasswordInput, now: Date): Promise<{ revoked_sessions: number }> {
   const problem = validatePassword(input.newPassword);
@@ -174,20 +165,63 @@ export async function changePassword(db: Db, userId: number, keepTokenId: number
     await checkVerificationCode(db, { channel: 'sms', recipient: account.mobile, action: 'verify', code: input.code }, now);
   } else if (input.oldPassword) {
     if (!account.passwordHash) throw badRequest(MSG_NO_PASSWORD_YET);
-    await assertTriesLeft(db, 'login', userId, now);
-    if (!(await verifyPassword(input.oldPassword, account.passwordHash))) {
-      await countWrongTry(db, 'login', userId, now);
-      throw badRequest(MSG_OLD_PASSWORD_WRONG);
-    }
-  } else {
-    throw badRequest(account.passwordHash ? MSG_OLD_PASSWORD_OR_CODE : MSG_NO_PASSWORD_YET);
+    await checkLoginPassword(db, userId, account.passwordHash, input.oldPassword, MSG_OLD_PASSWORD_WRONG, now);
+  } else if (!(await hasRecentIdentity(db, userId, keepTokenId, now))) {
+    throw reauthRequired();
   }
   const passwordHash = await hashPassword(input.newPassword);
-  return db.transaction(async (tx) => {
+  const revoked = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await resetRateLimit(tx, `account:wrong-login:${userId}`);
-    return { revoked_sessions: await revokeOtherSessions(tx, userId, keepTokenId, now) };
+    return recordSecurityChange(tx, userId, keepTokenId, 'password', now);
   });
+  await sendSecurityNotices(db, account, 'password', now);
+  return { revoked_sessions: revoked };
+}
+
+/** The login password against its hash, counted as a wrong try (429 past the window's limit) when wrong. */
+async function checkLoginPassword(db: DbOrTx, userId: number, passwordHash: string, given: string, wrongMsg: string, now: Date): Promise<void> {
+  await assertTriesLeft(db, 'login', userId, now);
+  if (!(await verifyPassword(given, passwordHash))) {
+    await countWrongTry(db, 'login', userId, now);
+    throw badRequest(wrongMsg);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Re-authentication (reauth.ts)
+
+export interface VerifyIdentityInput {
+  /** The login password, decrypted; or */
+  password?: string | null;
+  /** a 'verify' SMS code sent to the bound phone (POST account/sendVerifyCode channel sms). */
+  code?: string | null;
+}
+
+/**
+ * POST account/verifyIdentity: proves the user on this session and opens its window. Wrong
+ * passwords and wrong codes count together, with the old-password tries of a password change,
+ * against one per-user limit (5 in 15 minutes, then 429), so a stolen session cannot guess.
+ */
+export async function verifyIdentity(db: Db, userId: number, tokenId: number, input: VerifyIdentityInput, now: Date): Promise<{ verified_until: string }> {
+  const account = await accountOf(db, userId);
+  if (input.password) {
+    if (!account.passwordHash) throw badRequest(MSG_NO_PASSWORD_YET);
+    await checkLoginPassword(db, userId, account.passwordHash, input.password, MSG_IDENTITY_PASSWORD_WRONG, now);
+  } else if (input.code) {
+    if (!account.mobile) throw badRequest(MSG_NO_PHONE);
+    await assertTriesLeft(db, 'login', userId, now);
+    try {
+      await checkVerificationCode(db, { channel: 'sms', recipient: account.mobile, action: 'verify', code: input.code }, now);
+    } catch (error) {
+      if (error instanceof AppError && error.httpStatus === 400) await countWrongTry(db, 'login', userId, now);
+      throw error;
+    }
+  } else {
+    throw badRequest(MSG_IDENTITY_PROOF);
+  }
+  await resetRateLimit(db, `account:wrong-login:${userId}`);
+  return openIdentityWindow(db, userId, tokenId, now);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,8 +236,9 @@ export interface ChangePhoneInput {
 }
 
 /**
- * Binds a first phone or replaces the bound one. Replacing needs both codes (the old number's
- * 'verify' and the new one's 'bind'), checked together; the other sessions are revoked.
+ * Binds a first phone or replaces the bound one, proved by the old number's 'verify' code or by
+ * the window (a first phone: by the window only); the new number's 'bind' code always, checked
+ * together with the old one. The other sessions are revoked.
  */
 export async function changePhone(db: Db, userId: number, keepTokenId: number, input: ChangePhoneInput, now: Date): Promise<UserInfo & { revoked_sessions: number }> {
   const account = await accountOf(db, userId);
@@ -211,11 +246,13 @@ export async function changePhone(db: Db, userId: number, keepTokenId: number, i
   const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, input.mobile)).limit(1);
   if (holder) throw conflict(MSG_PHONE_TAKEN);
   const codes: CheckCodeInput[] = [{ channel: 'sms', recipient: input.mobile, action: 'bind', code: input.code }];
-  if (account.mobile) {
-    if (!input.oldCode) throw badRequest(MSG_OLD_PHONE_CODE);
+  if (account.mobile && input.oldCode) {
     codes.unshift({ channel: 'sms', recipient: account.mobile, action: 'verify', code: input.oldCode });
+  } else if (!(await hasRecentIdentity(db, userId, keepTokenId, now))) {
+    throw reauthRequired();
   }
   await checkVerificationCodesTogether(db, codes, now);
+  const change = account.mobile ? 'phone_changed' : 'phone_bound';
   let revoked = 0;
   try {
     revoked = await db.transaction(async (tx) => {
@@ -223,13 +260,32 @@ export async function changePhone(db: Db, userId: number, keepTokenId: number, i
       const [locked] = await tx.select({ mobile: users.mobile }).from(users).where(eq(users.id, userId)).for('update');
       if (locked?.mobile !== account.mobile) throw conflict(MSG_PHONE_CHANGED_MEANWHILE);
       await tx.update(users).set({ mobile: input.mobile }).where(eq(users.id, userId));
-      return account.mobile ? revokeOtherSessions(tx, userId, keepTokenId, now) : 0;
+      return recordSecurityChange(tx, userId, keepTokenId, change, now);
     });
   } catch (error) {
     if (!(error instanceof AppError) && violatedUniqueConstraint(error) === 'users_mobile_key') throw conflict(MSG_PHONE_TAKEN, { cause: error });
     throw error;
   }
+  await sendSecurityNotices(db, account, change, now);
   return { ...(await getUserInfo(db, userId)), revoked_sessions: revoked };
+}
+
+/**
+ * POST account/bindPhone: a first phone for a user without one (the bind-phone modal), with its
+ * 'bind' code and the window: whoever binds a phone can reset the password by SMS, so a stolen
+ * session must not.
+ */
+export async function bindFirstPhone(db: Db, userId: number, keepTokenId: number, input: { mobile: string; code: string }, now: Date): Promise<UserInfo> {
+  const account = await accountOf(db, userId);
+  // A second phone is bindPhoneToUser's 409: changing one is changePhone's business.
+  if (account.mobile === null && !(await hasRecentIdentity(db, userId, keepTokenId, now))) throw reauthRequired();
+  await checkVerificationCode(db, { channel: 'sms', recipient: input.mobile, action: 'bind', code: input.code }, now);
+  await bindPhoneToUser(db, userId, input.mobile);
+  if (account.mobile === null) {
+    await db.transaction((tx) => recordSecurityChange(tx, userId, keepTokenId, 'phone_bound', now));
+    await sendSecurityNotices(db, account, 'phone_bound', now);
+  }
+  return getUserInfo(db, userId);
 }
 
 export interface ChangeEmailInput {
@@ -240,25 +296,37 @@ export interface ChangeEmailInput {
   code: string;
 }
 
-/** Binds a first email or replaces the bound one (both codes when replacing). */
-export async function changeEmail(db: Db, userId: number, input: ChangeEmailInput, now: Date): Promise<UserInfo> {
+/**
+ * Binds a first email or replaces the bound one. The new address's 'bind' code always; the proof
+ * is the old address's 'verify' code (whoever reads that mail can reset the password anyway) or
+ * the window, and a first address needs the window: with only the new address's code, a stolen
+ * session would bind its own mail and reset the password by email (issue 25). The other sessions
+ * are revoked.
+ */
+export async function changeEmail(db: Db, userId: number, keepTokenId: number, input: ChangeEmailInput, now: Date): Promise<UserInfo> {
   const account = await accountOf(db, userId);
   const email = input.email.trim().toLowerCase();
   if (account.email === email) throw badRequest(MSG_SAME_EMAIL);
   const holder = await holderOfEmail(db, email);
   if (holder !== null) throw conflict(MSG_EMAIL_TAKEN);
   const codes: CheckCodeInput[] = [{ channel: 'email', recipient: email, action: 'bind', code: input.code }];
-  if (account.email) {
-    if (!input.oldCode) throw badRequest(MSG_OLD_EMAIL_CODE);
+  if (account.email && input.oldCode) {
     codes.unshift({ channel: 'email', recipient: account.email, action: 'verify', code: input.oldCode });
+  } else if (!(await hasRecentIdentity(db, userId, keepTokenId, now))) {
+    throw reauthRequired();
   }
   await checkVerificationCodesTogether(db, codes, now);
+  const change = account.email ? 'email_changed' : 'email_bound';
   try {
-    await db.update(users).set({ email }).where(eq(users.id, userId));
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ email }).where(eq(users.id, userId));
+      await recordSecurityChange(tx, userId, keepTokenId, change, now);
+    });
   } catch (error) {
     if (violatedUniqueConstraint(error) === 'users_email_key') throw conflict(MSG_EMAIL_TAKEN, { cause: error });
     throw error;
   }
+  await sendSecurityNotices(db, account, change, now);
   return getUserInfo(db, userId);
 }
 
@@ -274,10 +342,11 @@ export interface PayPasswordInput {
 }
 
 /**
- * Sets or changes the pay password. The first one needs an SMS code to the bound phone (whoever
- * holds only a session cannot set one and then withdraw); a change needs the old one or a code.
+ * Sets or changes the pay password, proved by an SMS code to the bound phone, the old pay
+ * password (a change), or the window (whoever holds only a session cannot set one and then
+ * withdraw). The other sessions are revoked.
  */
-export async function setPayPassword(db: Db, userId: number, input: PayPasswordInput, now: Date): Promise<{ has_pay_password: true }> {
+export async function setPayPassword(db: Db, userId: number, keepTokenId: number, input: PayPasswordInput, now: Date): Promise<{ has_pay_password: true }> {
   const problem = validatePayPassword(input.payPassword);
   if (problem !== null) throw badRequest(problem);
   const account = await accountOf(db, userId);
@@ -286,11 +355,15 @@ export async function setPayPassword(db: Db, userId: number, input: PayPasswordI
     await checkVerificationCode(db, { channel: 'sms', recipient: account.mobile, action: 'verify', code: input.code }, now);
   } else if (input.oldPayPassword && account.payPasswordHash) {
     await checkPayPassword(db, userId, input.oldPayPassword, now);
-  } else {
-    if (!account.mobile) throw badRequest(MSG_NO_PHONE);
-    throw badRequest(account.payPasswordHash ? MSG_PAY_PASSWORD_PROOF : MSG_PAY_PASSWORD_CODE);
+  } else if (!(await hasRecentIdentity(db, userId, keepTokenId, now))) {
+    throw reauthRequired();
   }
-  await db.update(users).set({ payPasswordHash: await hashPassword(input.payPassword) }).where(eq(users.id, userId));
+  const payPasswordHash = await hashPassword(input.payPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ payPasswordHash }).where(eq(users.id, userId));
+    await recordSecurityChange(tx, userId, keepTokenId, 'pay_password', now);
+  });
+  await sendSecurityNotices(db, account, 'pay_password', now);
   return { has_pay_password: true };
 }
 

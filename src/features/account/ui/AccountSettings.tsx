@@ -31,6 +31,7 @@ import { DebounceButton } from '~/platform/ui/DebounceButton';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { Skeleton } from '~/platform/ui/Skeleton';
 import { useRemote } from '~/platform/ui/use-remote';
+import { withIdentity } from '~/platform/ui/reauth';
 
 export const PASSWORD_CHANGED_MSG = '登录密码已修改，其他设备已退出登录';
 export const PHONE_CHANGED_MSG = '手机号已更新';
@@ -124,7 +125,7 @@ function PasswordSetting({ user, onSessionsChanged }: { user: UserInfo; onSessio
   async function submit(): Promise<void> {
     if (!form.checkAll()) return;
     await runAction(async () => {
-      await changePassword(mode === 'old' ? { old_password: form.values.old, password: form.values.password } : { code: form.values.code, password: form.values.password });
+      await withIdentity(() => changePassword(mode === 'old' ? { old_password: form.values.old, password: form.values.password } : { code: form.values.code, password: form.values.password }));
       keep({ has_password: true });
       showSuccess(PASSWORD_CHANGED_MSG);
       onSessionsChanged();
@@ -165,7 +166,7 @@ function PhoneSetting({ user, onSessionsChanged }: { user: UserInfo; onSessionsC
   async function submit(): Promise<void> {
     if (!form.checkAll()) return;
     await runAction(async () => {
-      const profile = await changePhone(bound ? { old_code: form.values.oldCode, mobile: form.values.mobile, code: form.values.code } : { mobile: form.values.mobile, code: form.values.code });
+      const profile = await withIdentity(() => changePhone(bound ? { old_code: form.values.oldCode, mobile: form.values.mobile, code: form.values.code } : { mobile: form.values.mobile, code: form.values.code }));
       keep(profile);
       onSessionsChanged();
       showSuccess(bound ? `${PHONE_CHANGED_MSG}，其他设备已退出登录` : PHONE_CHANGED_MSG);
@@ -201,7 +202,7 @@ function PhoneSetting({ user, onSessionsChanged }: { user: UserInfo; onSessionsC
   );
 }
 
-function EmailSetting({ user }: { user: UserInfo }): ReactNode {
+function EmailSetting({ user, onSessionsChanged }: { user: UserInfo; onSessionsChanged(): void }): ReactNode {
   const [open, setOpen] = useState(false);
   const current = typeof user['email'] === 'string' && user['email'] ? user['email'] : null;
   const form = useFormFields(
@@ -212,8 +213,9 @@ function EmailSetting({ user }: { user: UserInfo }): ReactNode {
   async function submit(): Promise<void> {
     if (!form.checkAll()) return;
     await runAction(async () => {
-      keep(await changeEmail(current ? { old_code: form.values.oldCode, email: form.values.email, code: form.values.code } : { email: form.values.email, code: form.values.code }));
+      keep(await withIdentity(() => changeEmail(current ? { old_code: form.values.oldCode, email: form.values.email, code: form.values.code } : { email: form.values.email, code: form.values.code })));
       showSuccess(EMAIL_BOUND_MSG);
+      onSessionsChanged();
       setOpen(false);
     }, '绑定失败，请稍后重试');
   }
@@ -245,26 +247,28 @@ function EmailSetting({ user }: { user: UserInfo }): ReactNode {
   );
 }
 
-function PayPasswordSetting({ user }: { user: UserInfo }): ReactNode {
+/**
+ * The proof is the re-authentication window: the server answers CODE_REAUTH_REQUIRED without it
+ * and withIdentity opens the 验证身份 dialog (login password or SMS code), then sets it.
+ */
+function PayPasswordSetting({ user, onSessionsChanged }: { user: UserInfo; onSessionsChanged(): void }): ReactNode {
   const [open, setOpen] = useState(false);
   const isSet = user['has_pay_password'] === true;
-  const [mode, setMode] = useState<ProofMode>(isSet ? 'old' : 'code');
-  const form: FormFields<'old' | 'code' | 'pay' | 'confirm'> = useFormFields(
+  const form: FormFields<'pay' | 'confirm'> = useFormFields(
     {
-      old: (value) => (mode === 'old' ? (value === '' ? '请输入原支付密码' : null) : null),
-      code: (value) => (mode === 'code' ? validateSmsCode(value) : null),
       pay: validatePayPassword,
       confirm: (value): string | null => (value === form.values.pay ? null : CONFIRM_MISMATCH),
     },
-    { old: '', code: '', pay: '', confirm: '' },
+    { pay: '', confirm: '' },
   );
 
   async function submit(): Promise<void> {
     if (!form.checkAll()) return;
     await runAction(async () => {
-      await setPayPassword(mode === 'old' ? { pay_password: form.values.pay, old_pay_password: form.values.old } : { pay_password: form.values.pay, code: form.values.code });
+      await withIdentity(() => setPayPassword({ pay_password: form.values.pay }));
       keep({ has_pay_password: true });
       showSuccess(PAY_PASSWORD_SET_MSG);
+      onSessionsChanged();
       setOpen(false);
     }, '设置失败，请稍后重试');
   }
@@ -273,19 +277,12 @@ function PayPasswordSetting({ user }: { user: UserInfo }): ReactNode {
   return (
     <Setting title="支付密码" state={isSet ? '已设置，提现时需输入' : '未设置，设置后提现需输入支付密码'} action={isSet ? '修改支付密码' : '设置支付密码'} open={open} onToggle={() => setOpen(!open)}>
       <form ref={form.formRef} noValidate onSubmit={keepSubmitLocal} className={formClass} aria-label="设置支付密码">
-        {isSet ? <ProofTabs mode={mode} onMode={setMode} oldLabel="原支付密码" /> : null}
-        {mode === 'old' ? (
-          <Field label="原支付密码" {...digits} placeholder="6位数字" {...form.bind('old')} />
-        ) : user.mobile ? (
-          <CodeInput form={form} name="code" label={`短信验证码（发送至 ${user.mobile}）`} countdownKey={ownPhoneKey(user)} send={(verifyKey) => sendVerifyCode({ channel: 'sms', verify_key: verifyKey })} />
-        ) : (
-          <p className="mb-2 text-sm text-primary">请先绑定手机号</p>
-        )}
         <Field label="新支付密码" {...digits} placeholder="6位数字，勿用相同或连续数字" {...form.bind('pay')} />
         <Field label="确认支付密码" {...digits} placeholder="再次输入" {...form.bind('confirm')} />
         <DebounceButton type="submit" onAction={submit} className={submitClass}>
           确认
         </DebounceButton>
+        <p className="mt-2 text-xs text-neutral-500">为了账号安全，提交时需验证身份；设置后，其他设备上的登录将全部退出。</p>
       </form>
     </Setting>
   );
@@ -428,8 +425,8 @@ function Settings(): ReactNode {
     <div className="flex flex-col gap-4 py-2">
       <PasswordSetting user={$user} onSessionsChanged={sessionsChanged} />
       <PhoneSetting user={$user} onSessionsChanged={sessionsChanged} />
-      <EmailSetting user={$user} />
-      <PayPasswordSetting user={$user} />
+      <EmailSetting user={$user} onSessionsChanged={sessionsChanged} />
+      <PayPasswordSetting user={$user} onSessionsChanged={sessionsChanged} />
       <DevicesSetting key={devicesVersion} />
       <BindingsSetting />
     </div>

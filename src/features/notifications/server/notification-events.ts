@@ -404,3 +404,25 @@ async function sweepVipExpiring(db: Db, now: Date): Promise<number> {
   }
   return written;
 }
+
+/** The title of the in-site notice after a security change (account/server/reauth.ts). */
+export const ACCOUNT_SECURITY_TITLE = '账号安全提醒';
+
+/**
+ * A password, phone, email, pay password or payout account changed: the user hears of it in the
+ * site whatever else reaches them, so a change made with a stolen session is seen on the next
+ * visit. `what` names the change (修改了登录密码).
+ */
+export async function notifyAccountSecurity(tx: DbOrTx, userId: number, input: { kind: string; text: string }, now: Date): Promise<void> {
+  await notify(
+    tx,
+    userId,
+    {
+      type: 'account_security',
+      title: ACCOUNT_SECURITY_TITLE,
+      content: input.text,
+      params: { change: input.kind },
+    },
+    now,
+  );
+}

@@ -14,6 +14,6 @@ export { MSG_FINGERPRINT_MISSING, appQrStatusOf, cancelQrSession, completeThirdP
 export { MSG_BAD_SIGNATURE, decryptPassword, issueSignChallenge, verifySignedRequest } from '~/features/sign-in/server/request-signing';
 export { signInAnswer } from '~/features/sign-in/server/sign-in';
 export { hashToken, isWellFormedToken, resolveToken, revokeAllTokens, revokeToken } from '~/features/sign-in/server/tokens';
-export { MSG_CAPTCHA_REQUIRED, checkVerificationCode, checkVerificationCodesTogether, sendEmailResetCode, sendSmsCode, sendVerificationCode } from '~/features/sign-in/server/verification-codes';
+export { MSG_CAPTCHA_REQUIRED, checkVerificationCode, checkVerificationCodesTogether, sendEmailResetCode, sendNoticeMessage, sendSmsCode, sendVerificationCode } from '~/features/sign-in/server/verification-codes';
 export type { CheckCodeInput, SendCodeAnswer } from '~/features/sign-in/server/verification-codes';
 export { consumeVerifyKey } from '~/features/sign-in/server/verify-keys';

@@ -51,6 +51,12 @@ export const authTokens = pgTable(
      * without a bound phone, good only for binding one (never accepted as a Bearer token).
      */
     purpose: text('purpose', { enum: TOKEN_PURPOSES }).notNull().default('session'),
+    /**
+     * When this session last proved the user's identity (login password or a code to the bound
+     * phone, POST account/verifyIdentity): the re-authentication window runs from here. Kept on
+     * the token, not the user, so a proof made on one device opens nothing on another.
+     */
+    identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash),

@@ -24,6 +24,7 @@ import { AppError, badRequest } from '~/platform/http/errors';
 import { signInProviders } from '~/platform/providers/sign-in-providers';
 import { MessageRefusedError, type MessageSender } from '~/platform/providers/sms/port';
 import { enforceRateLimits, type RateLimitRule } from '~/platform/db/rate-limit';
+import { log } from '~/platform/config/log';
 
 export const MSG_CODE_INVALID = '验证码错误或已过期';
 export const MSG_CODE_SEND_TOO_FREQUENT = '发送过于频繁，请稍后再试';
@@ -117,6 +118,24 @@ function senderFor(channel: CodeChannel): MessageSender {
   const sender = signInProviders().messages[channel];
   if (!sender) throw new AppError(CODE_FAIL, MSG_EMAIL_UNAVAILABLE, 503, { cause: new Error(`${channel} provider disabled`) });
   return sender;
+}
+
+/**
+ * A message without a code (a security notice) through the channel's provider, after the change
+ * it reports has committed. Best effort: the change stands and the in-site notice is written
+ * whatever the provider says, so a refusal or a switched-off channel is logged, never thrown.
+ * Answers whether the provider took it.
+ */
+export async function sendNoticeMessage(db: DbOrTx, input: { channel: CodeChannel; recipient: string; body: string }, now: Date): Promise<boolean> {
+  const sender = signInProviders().messages[input.channel];
+  if (!sender) return false;
+  try {
+    await sender.send(db, { channel: input.channel, recipient: normaliseRecipient(input.channel, input.recipient), body: input.body, code: null }, now);
+    return true;
+  } catch (error) {
+    log.warn('security notice not sent', { channel: input.channel, err: error instanceof Error ? error.message : String(error) });
+    return false;
+  }
 }
 
 /**

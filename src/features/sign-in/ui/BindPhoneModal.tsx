@@ -12,6 +12,7 @@ import type { ModalContentProps } from '~/platform/ui/modal-types';
 import { PhoneCodeFields } from '~/features/sign-in/ui/CodeFields';
 import { submitClass } from '~/platform/ui/Field';
 import { keepSubmitLocal, runAction, useFormFields } from '~/platform/ui/use-form-fields';
+import { withIdentity } from '~/platform/ui/reauth';
 
 export const BIND_PHONE_SUCCESS_MSG = '手机号绑定成功';
 export const BIND_PHONE_WHY_TEXT = '根据平台规定，提交投诉前需绑定手机号，便于客服联系您核实处理。';
@@ -52,7 +53,8 @@ export default function BindPhoneModal({ props, onClose }: ModalContentProps): R
   async function submit(): Promise<void> {
     if (!form.checkAll()) return;
     await runAction(async () => {
-      const user = await bindPhoneSignedIn({ mobile: form.values.mobile, code: form.values.code });
+      // A first phone needs the re-authentication window: the 验证身份 dialog, then once more.
+      const user = await withIdentity(() => bindPhoneSignedIn({ mobile: form.values.mobile, code: form.values.code }));
       setUser({ ...$auth.get().user, ...user });
       showSuccess(BIND_PHONE_SUCCESS_MSG);
       done();

@@ -17,7 +17,7 @@ import { alipayAccounts, wallets, withdrawals, type WithdrawalStatus } from '~/p
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
 import { notifyWithdrawalPaid } from '~/features/notifications/server';
 import { newNumber } from '~/features/orders/server';
-import { maskEmail, maskMobile, realNameRequired, requireRealName } from '~/features/account/server';
+import { maskEmail, maskMobile, oldContactsOf, realNameRequired, recordSecurityChange, requireRealName, requireRecentIdentity, sendSecurityNotices } from '~/features/account/server';
 import { readSetting } from '~/features/content/server';
 import { changeBalance, ensureWallet } from '~/features/wallet/server/wallet';
 import { MSG_ALIPAY_NAME_MISMATCH, type AlipayAccountBody, type WithdrawListQuery } from '~/features/wallet/wire';
@@ -79,16 +79,23 @@ export async function requireVerifiedName(db: DbOrTx, userId: number): Promise<s
 
 /**
  * Binds or replaces the user's Alipay account. Only a real-name verified user may (403 code 1003),
- * and only to an account in their own verified name, so money never leaves for someone else.
+ * only to an account in their own verified name, so money never leaves for someone else, and only
+ * within this session's re-authentication window (403 CODE_REAUTH_REQUIRED; account/server/reauth.ts).
+ * The other sessions are signed out and the user is told on the old channels.
  */
-export async function bindAlipayAccount(db: DbOrTx, userId: number, input: AlipayAccountBody, now: Date): Promise<{ account: AlipayAccount }> {
+export async function bindAlipayAccount(db: Db, userId: number, keepTokenId: number, input: AlipayAccountBody, now: Date): Promise<{ account: AlipayAccount }> {
   const verifiedName = await requireVerifiedName(db, userId);
   if (input.real_name !== verifiedName) throw badRequest(MSG_ALIPAY_NAME_MISMATCH);
+  await requireRecentIdentity(db, userId, keepTokenId, now);
   const values = { account: input.account, realName: input.real_name, updatedAt: now };
-  await db
-    .insert(alipayAccounts)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: alipayAccounts.userId, set: values });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(alipayAccounts)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: alipayAccounts.userId, set: values });
+    await recordSecurityChange(tx, userId, keepTokenId, 'payout_account', now);
+  });
+  await sendSecurityNotices(db, await oldContactsOf(db, userId), 'payout_account', now);
   return { account: reshapeAlipayAccount(values) };
 }
 

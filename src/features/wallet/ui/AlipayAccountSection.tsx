@@ -9,6 +9,7 @@ import { Skeleton } from '~/platform/ui/Skeleton';
 import { settle } from '~/features/wallet/ui/actions';
 import { validateAlipayAccount } from '~/features/wallet/ui/alipay-account';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
+import { withIdentity } from '~/platform/ui/reauth';
 import { focusRing, primaryButton, sectionCard } from '~/features/wallet/ui/ui';
 import type { Remote } from '~/platform/ui/use-remote';
 
@@ -88,7 +89,8 @@ function AlipayAccountForm({ onCancel, onBound }: AlipayAccountFormProps): React
   async function bind(): Promise<void> {
     setFailure(null);
     if (!form.checkAll()) return;
-    const outcome = await settle(() => bindAlipayAccount(form.values.account.trim(), form.values.real_name.trim()));
+    // A payout account needs this session's re-authentication window: the 验证身份 dialog, then once more.
+    const outcome = await settle(() => withIdentity(() => bindAlipayAccount(form.values.account.trim(), form.values.real_name.trim())));
     if (!outcome.ok) {
       setFailure(outcome.message);
       return;

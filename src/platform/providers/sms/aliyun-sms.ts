@@ -65,6 +65,8 @@ export function createAliyunSmsSender(options: AliyunSmsOptions): MessageSender 
   return {
     async send(_db, message, now) {
       if (message.channel !== 'sms') throw new Error('Aliyun SMS sends SMS only');
+      // The registered template carries a code only; a free-text notice needs a template of its own.
+      if (message.code === null) throw new MessageRefusedError('NO_NOTICE_TEMPLATE');
       const params: Record<string, string> = {
         AccessKeyId: options.accessKeyId,
         Action: 'SendSms',

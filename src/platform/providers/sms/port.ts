@@ -13,8 +13,12 @@ export interface OutgoingMessage {
   recipient: string;
   /** The full text; it carries the code, so callers never log it. */
   body: string;
-  /** The code alone, for providers that fill it into a registered template (Aliyun SMS). */
-  code: string;
+  /**
+   * The code alone, for providers that fill it into a registered template (Aliyun SMS); null for
+   * a notice that carries no code (a security notice after an account change), which a
+   * template-only provider refuses.
+   */
+  code: string | null;
 }
 
 export interface MessageSender {

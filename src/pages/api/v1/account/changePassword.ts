@@ -2,7 +2,8 @@
  * POST /api/v1/account/changePassword (Bearer, signed like every password call: docs/sign-in-api.md
  * "Request signing") — body `{ password, old_password?, code? }`, both passwords RSA-encrypted with
  * the challenge (spec §5 "Passwords are RSA-encrypted") → `{ revoked_sessions }`. Proof is the old
- * password or a 'verify' SMS code to the bound phone (POST account/sendVerifyCode); every other
+ * password or a 'verify' SMS code to the bound phone (POST account/sendVerifyCode), or neither within
+ * the session's re-authentication window (else 403 code CODE_REAUTH_REQUIRED); every other
  * device is signed out, this one stays signed in. 400 原密码错误, 429 after five wrong ones.
  *
  * A handler of its own, not `serve`: the signature covers the exact text of the body, which

@@ -1,8 +1,9 @@
 /**
  * POST /api/v1/account/changePhone (Bearer) — body `{ old_code?, mobile, code }` → the profile and
  * `revoked_sessions`. `code` is the new phone's 'bind' SMS code (POST common/sendSms); `old_code`
- * the bound phone's 'verify' code (POST account/sendVerifyCode), needed when a phone is bound. A
- * change signs every other device out. 409 该手机号已绑定其他账号.
+ * the bound phone's 'verify' code (POST account/sendVerifyCode). Without it (and always for a first
+ * phone) the session's re-authentication window: 403 code CODE_REAUTH_REQUIRED. A change signs every
+ * other device out. 409 该手机号已绑定其他账号.
  */
 import { signedIn } from '~/features/sign-in/server';
 import { changePhone } from '~/features/account/server';
