@@ -1,8 +1,9 @@
 /**
  * Issue 25 "Ready to launch", checked from outside: a production start (APP_ENV=production, the
  * sandboxes allowed knowingly) on a fresh data folder carries no demo data — no ops01, an empty
- * hall, no public page saying 演示, no placeholder official account — sends HSTS, and its 502
- * page retries only addresses on the site. A production start with demo seeding asked for, or an
+ * hall, no public page saying 演示, no placeholder official account — sends HSTS on every kind of
+ * answer, and its 502 page retries only addresses on the site, whatever trick `from=` carries. The
+ * shared e2e server (APP_ENV=test, plain http) sends no HSTS. A production start with demo seeding asked for, or an
  * http:// PUBLIC_BASE_URL, stops with a message naming the variable.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -24,11 +25,38 @@ const PRODUCTION_ENV = {
   SEED_DEMO: '',
 };
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+// What follows `from=` in the address bar, written as an attacker would send it.
+const TRICKS = [
+  '//evil.example',
+  '/\\evil.example',
+  '\\/evil.example',
+  '/%5Cevil.example',
+  '/%09/evil.example',
+  '/%0A/evil.example',
+  '/%0D%0A/evil.example',
+  '/%00/evil.example',
+  '/%20/evil.example',
+  '/%E3%80%80/evil.example',
+  '/.//evil.example',
+  '/a/..//evil.example',
+  '/%2F%2Fevil.example',
+  '/%252F%252Fevil.example',
+  '/%255Cevil.example',
+  'javascript:alert(1)',
+  'http://evil.example',
+  'https:evil.example',
+  'evil.example',
+  `/${'a'.repeat(5000)}`,
+  '',
+];
+
 /** Every public page a visitor reaches without signing in (the dynamic ones with ids that do not exist). */
 const PUBLIC_PAGES = [
   '/', '/ContactUs', '/Notice', '/VIPSubscribe', '/activity/free_order', '/activity/newuser_ranking', '/bind',
   '/business-invest', '/download', '/error-deleted', '/free', '/help', '/help/search?q=租号', '/pay-result', '/rank_register',
-  '/redirect', '/register', '/rstpwd', '/seller', '/seller/apply', '/svip', '/task', '/task-publish', '/tejia.html', '/zuhao.html', '/502', '/404',
+  '/agreement/service', '/agreement/privacy', '/redirect', '/register', '/rstpwd', '/seller', '/seller/apply', '/svip', '/task', '/task-publish', '/tejia.html', '/zuhao.html', '/502', '/404',
 ];
 
 /** Starts dist/main.mjs on a fresh data folder with `env` over the production one; resolves once it is healthy. */
@@ -98,21 +126,36 @@ test.describe.serial('a production start on a fresh data folder', () => {
     }
   });
 
-  test('every answer carries HSTS', async ({ request }) => {
-    for (const address of ['/', '/api/v1/zuhao/games', '/no-such-page', '/favicon.ico']) {
-      const answer = await request.get(`${app.url}${address}`, { maxRedirects: 0 });
-      expect(answer.headers()['strict-transport-security'], address).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+  test('the 502 page reloads only a page of this site', async ({ page }) => {
+    for (const trick of TRICKS) {
+      const answer = await page.goto(`${app.url}/502?from=${trick}`);
+      // A NUL anywhere in the address is refused before any page renders.
+      if (trick.includes('%00')) {
+        expect(answer?.status()).toBe(400);
+        continue;
+      }
+      const reload = page.getByRole('link', { name: '重新加载' });
+      await expect(reload, `from=${trick.slice(0, 60)}`).toHaveAttribute('href', '/');
     }
+    // A real page of ours is kept, query and all.
+    await page.goto(`${app.url}/502?from=${encodeURIComponent('/zuhao?page=2#list')}`);
+    await expect(page.getByRole('link', { name: '重新加载' })).toHaveAttribute('href', '/zuhao?page=2#list');
   });
 
-  test("the 502 page's 重新加载 stays on the site for every trick", async ({ request }) => {
-    for (const trick of ['//evil.example', '/\\evil.example', '/%09/evil.example', '/\t/evil.example', 'https://evil.example', 'javascript:alert(1)']) {
-      const html = await (await request.get(`${app.url}/502?from=${encodeURIComponent(trick)}`)).text();
-      const retry = /<a href="([^"]*)"[^>]*>重新加载<\/a>/.exec(html)?.[1];
-      expect(retry, trick).toBe('/');
+  test('every kind of answer carries HSTS', async ({ request }) => {
+    const answers = [
+      ['a page', await request.get(`${app.url}/`)],
+      ['a public file', await request.get(`${app.url}/favicon.svg`)],
+      ['a missing page', await request.get(`${app.url}/no-such-page-here`)],
+      ['the 502 page', await request.get(`${app.url}/502?from=//evil.example`)],
+      ['an API answer', await request.get(`${app.url}/api/v1/health`)],
+      ['an API refusal', await request.post(`${app.url}/api/v1/account/changePassword`, { data: {}, headers: { origin: 'https://evil.example' } })],
+    ] as const;
+    for (const [what, answer] of answers) {
+      expect(answer.headers()['strict-transport-security'], `${what} (${answer.status()})`).toBe(HSTS);
     }
-    const html = await (await request.get(`${app.url}/502?from=${encodeURIComponent('/zuhao.html?game_id=1')}`)).text();
-    expect(/<a href="([^"]*)"[^>]*>重新加载<\/a>/.exec(html)?.[1]).toBe('/zuhao.html?game_id=1');
+    expect(answers[2][1].status()).toBe(404);
+    expect(answers[5][1].status()).toBeGreaterThanOrEqual(400);
   });
 });
 
@@ -134,4 +177,11 @@ test.describe('a production start that must refuse', () => {
       }
     });
   }
+});
+
+test('a test server on plain http sends no HSTS', async ({ request }) => {
+  const answer = await request.get('/favicon.svg');
+  expect(answer.ok()).toBe(true);
+  expect(answer.headers()['x-content-type-options']).toBe('nosniff');
+  expect(answer.headers()['strict-transport-security']).toBeUndefined();
 });
