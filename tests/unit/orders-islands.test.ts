@@ -5,23 +5,24 @@ import { ApiError } from '~/platform/client/errors';
 import type { OrderActions, OrderView } from '~/features/wallet/client/money';
 import { NO_ACTIONS, runningRental } from './order-fixtures';
 
-// The islands talk to the server only through features/wallet/client/money; every call is a spy here, so the
-// tests can tell which call was made with what, and that nothing was fetched while rendering.
+// The islands talk to the server only through the features' clients; every call is a spy here, so
+// the tests can tell which call was made with what, and that nothing was fetched while rendering.
 vi.mock('~/features/wallet/client/money', async (importOriginal) => {
   const actual = await importOriginal<typeof import('~/features/wallet/client/money')>();
-  return {
-    ...actual,
-    payOrder: vi.fn(),
-    getWallet: vi.fn(),
-    listOrders: vi.fn(),
-    listComplaints: vi.fn(),
-    getCredentials: vi.fn(),
-    previewCancel: vi.fn(),
-    checkRenew: vi.fn(),
-  };
+  return { ...actual, getWallet: vi.fn() };
+});
+vi.mock('~/features/orders/client/orders', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/features/orders/client/orders')>();
+  return { ...actual, payOrder: vi.fn(), listOrders: vi.fn(), getCredentials: vi.fn(), previewCancel: vi.fn(), checkRenew: vi.fn() };
+});
+vi.mock('~/features/complaints/client/complaints', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/features/complaints/client/complaints')>();
+  return { ...actual, listComplaints: vi.fn() };
 });
 
 const money = await import('~/features/wallet/client/money');
+const orders = await import('~/features/orders/client/orders');
+const complaints = await import('~/features/complaints/client/complaints');
 const { default: OrderList } = await import('~/features/orders/ui/OrderList');
 const { default: ComplaintList, complaintBadgeClass } = await import('~/features/complaints/ui/ComplaintList');
 const { OrderCard } = await import('~/features/orders/ui/OrderCard');
@@ -45,14 +46,14 @@ describe('server markup has no per-user data (the token lives in the browser)', 
     expect(markup).toContain('加载中');
     expect(markup).not.toContain('暂无订单');
     expect(markup).not.toContain('role="tab"');
-    expect(money.listOrders).not.toHaveBeenCalled();
+    expect(orders.listOrders).not.toHaveBeenCalled();
   });
 
   it('我的投诉 renders the loading skeleton and fetches nothing', () => {
     const markup = html(createElement(ComplaintList, { title: '我的投诉' }));
     expect(markup).toContain('加载中');
     expect(markup).not.toContain('暂无投诉记录');
-    expect(money.listComplaints).not.toHaveBeenCalled();
+    expect(complaints.listComplaints).not.toHaveBeenCalled();
   });
 });
 
@@ -92,7 +93,7 @@ describe('an order card', () => {
     for (const text of ['去支付', '预充哈夫币', '评价']) expect(markup).not.toContain(`>${text}</`);
     expect(markup).toContain('aria-expanded="false"');
     expect(markup).not.toContain('账号信息"');
-    expect(money.getCredentials).not.toHaveBeenCalled();
+    expect(orders.getCredentials).not.toHaveBeenCalled();
   });
 
   it('评价 is a link to the review page with the order number', () => {
@@ -241,24 +242,24 @@ describe('pay dialog', () => {
 
   it('wallet payment: paid at once, the order comes back', async () => {
     const paid = runningRental({ order_status_text: '待开始' });
-    vi.mocked(money.payOrder).mockResolvedValueOnce({ paid: true, order: paid });
+    vi.mocked(orders.payOrder).mockResolvedValueOnce({ paid: true, order: paid });
     await expect(payWith('R1', 'wallet', 'key-1')).resolves.toEqual({ kind: 'paid', order: paid });
-    expect(money.payOrder).toHaveBeenCalledWith('R1', 'wallet', 'key-1');
+    expect(orders.payOrder).toHaveBeenCalledWith('R1', 'wallet', 'key-1');
   });
 
   it('gateway payment: the browser goes to the checkout address', async () => {
-    vi.mocked(money.payOrder).mockResolvedValueOnce({ paid: false, order_no: 'R1', pay_no: 'P1', checkout_url: '/sandbox/checkout/P1' });
+    vi.mocked(orders.payOrder).mockResolvedValueOnce({ paid: false, order_no: 'R1', pay_no: 'P1', checkout_url: '/sandbox/checkout/P1' });
     await expect(payWith('R1', 'alipay', 'key-2')).resolves.toEqual({ kind: 'redirect', url: '/sandbox/checkout/P1' });
-    expect(money.payOrder).toHaveBeenCalledWith('R1', 'alipay', 'key-2');
+    expect(orders.payOrder).toHaveBeenCalledWith('R1', 'alipay', 'key-2');
   });
 
   it('insufficient balance: the server msg plus 去充值; other refusals without it', async () => {
-    vi.mocked(money.payOrder).mockRejectedValueOnce(new ApiError({ kind: 'business', msg: '余额不足，请先充值', code: money.MONEY_CODES.insufficientBalance, httpStatus: 409 }));
+    vi.mocked(orders.payOrder).mockRejectedValueOnce(new ApiError({ kind: 'business', msg: '余额不足，请先充值', code: money.MONEY_CODES.insufficientBalance, httpStatus: 409 }));
     const short = await payWith('R1', 'wallet', 'k');
     expect(short).toMatchObject({ kind: 'failed', msg: '余额不足，请先充值', recharge: true });
-    vi.mocked(money.payOrder).mockRejectedValueOnce(new ApiError({ kind: 'business', msg: '订单已超时取消', code: 1, httpStatus: 409 }));
+    vi.mocked(orders.payOrder).mockRejectedValueOnce(new ApiError({ kind: 'business', msg: '订单已超时取消', code: 1, httpStatus: 409 }));
     expect(await payWith('R1', 'alipay', 'k')).toMatchObject({ kind: 'failed', msg: '订单已超时取消', recharge: false });
-    vi.mocked(money.payOrder).mockRejectedValueOnce(new TypeError('boom'));
+    vi.mocked(orders.payOrder).mockRejectedValueOnce(new TypeError('boom'));
     expect(await payWith('R1', 'alipay', 'k')).toMatchObject({ kind: 'failed', msg: '支付失败，请重试', recharge: false });
   });
 });

@@ -11,12 +11,15 @@ vi.mock('~/features/wallet/client/money', async (importOriginal) => {
     ...actual,
     listVipPlans: vi.fn(),
     subscribeVip: vi.fn(),
-    getOrderInfo: vi.fn(),
     getGold: vi.fn(),
     dailySignIn: vi.fn(),
     claimGoldTask: vi.fn(),
     exchangeGold: vi.fn(),
   };
+});
+vi.mock('~/features/orders/client/orders', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/features/orders/client/orders')>();
+  return { ...actual, getOrderInfo: vi.fn() };
 });
 vi.mock('~/platform/client/client', async (importOriginal) => {
   const actual = await importOriginal<typeof import('~/platform/client/client')>();
@@ -26,6 +29,7 @@ vi.mock('~/platform/client/client', async (importOriginal) => {
 vi.mock('~/features/wallet/ui/PayDialog', () => ({ PayDialog: () => null }));
 
 const money = await import('~/features/wallet/client/money');
+const orders = await import('~/features/orders/client/orders');
 const client = await import('~/platform/client/client');
 const { ApiError } = await import('~/platform/client/errors');
 const { dailyPriceYuan, discountFoldText, vipBenefitText, vipStatusText } = await import('~/features/wallet/ui/vip-plans');
@@ -120,7 +124,7 @@ describe('server markup holds no per-user data', () => {
     const markup = html(createElement(PayResult));
     expect(markup).toContain('加载中');
     expect(markup).not.toContain('支付');
-    expect(money.getOrderInfo).not.toHaveBeenCalled();
+    expect(orders.getOrderInfo).not.toHaveBeenCalled();
   });
 });
 
@@ -250,7 +254,7 @@ describe('pay result (spec §4 pay status check, §8)', () => {
 });
 
 describe('pay result polling', () => {
-  const getOrderInfo = vi.mocked(money.getOrderInfo);
+  const getOrderInfo = vi.mocked(orders.getOrderInfo);
   const reply = (code: OrderInfo['pay_status_code']): OrderInfo => ({ order_no: 'R1', kind: 'rental', order_status: code === 0 ? 3 : 2, order_status_text: '', pay_status_code: code });
 
   beforeEach(() => {

@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderInfo, WechatNativeQr } from '~/features/wallet/contract/money';
 
 // The island runs against the contract only: the order-info call is a mock.
-vi.mock('~/features/wallet/client/money', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/features/wallet/client/money')>();
+vi.mock('~/features/orders/client/orders', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('~/features/orders/client/orders')>();
   return { ...actual, getOrderInfo: vi.fn() };
 });
 
-const money = await import('~/features/wallet/client/money');
+const orders = await import('~/features/orders/client/orders');
 const { ApiError } = await import('~/platform/client/errors');
 const { default: WechatNativeCheckout, WechatNativePanel, payResultUrl, watchWechatPayment, WECHAT_PAY_POLL_MS, WECHAT_PAYMENT_CLOSED_TEXT, WECHAT_SCAN_HINT_TEXT } = await import(
   '~/features/wallet/ui/WechatNativeCheckout'
@@ -69,7 +69,7 @@ describe('WeChat Native payer page', () => {
 
   it('polls order/info while 支付确认中 (failures included) and settles when the order is paid', async () => {
     vi.useFakeTimers();
-    const getOrderInfo = vi.mocked(money.getOrderInfo);
+    const getOrderInfo = vi.mocked(orders.getOrderInfo);
     getOrderInfo
       .mockResolvedValueOnce(info(1001))
       .mockRejectedValueOnce(new ApiError({ kind: 'network', msg: '网络异常' }))
@@ -93,7 +93,7 @@ describe('WeChat Native payer page', () => {
 
   it('stops at the pay deadline, and when stopped', async () => {
     vi.useFakeTimers();
-    const getOrderInfo = vi.mocked(money.getOrderInfo);
+    const getOrderInfo = vi.mocked(orders.getOrderInfo);
     getOrderInfo.mockResolvedValue(info(1001));
     const onExpired = vi.fn();
     watchWechatPayment(QR.order_no, new Date(Date.now() + WECHAT_PAY_POLL_MS * 2), { onSettled: vi.fn(), onExpired });

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { createComplaint, listComplaintTypes, MONEY_CODES, type Complaint, type ComplaintType, type OrderView } from '~/features/wallet/client/money';
+import { MONEY_CODES, type Complaint, type ComplaintType, type OrderView } from '~/features/wallet/client/money';
+import { createComplaint, listComplaintTypes } from '~/features/complaints/client/complaints';
 import { $auth } from '~/platform/stores/auth';
 import { openModal, type ModalName } from '~/platform/stores/ui';
 import { CountedTextarea, countedLength, countedLengthError } from '~/platform/ui/CountedTextarea';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { listComplaints, type Complaint, type Page } from '~/features/wallet/client/money';
+import { type Complaint, type Page } from '~/features/wallet/client/money';
+import { listComplaints } from '~/features/complaints/client/complaints';
 import { MONEY_PAGE_SIZE_DEFAULT } from '~/platform/config/constants';
 import LoginRequired from '~/platform/ui/LoginRequired';
 import { EmptyState } from '~/platform/ui/EmptyState';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
-import { getOrder, listOrders, type OrderView } from '~/features/wallet/client/money';
+import { type OrderView } from '~/features/wallet/client/money';
+import { getOrder, listOrders } from '~/features/orders/client/orders';
 import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
 import { $auth, $isLoggedIn } from '~/platform/stores/auth';
 import { openLogin, openModal, showSuccess } from '~/platform/stores/ui';

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { cancelOrder, previewCancel, type CancelPreview } from '~/features/wallet/client/money';
+import { type CancelPreview } from '~/features/wallet/client/money';
+import { cancelOrder, previewCancel } from '~/features/orders/client/orders';
 import { ORDER_STATUS } from '~/platform/config/constants';
 import { DebounceButton } from '~/platform/ui/DebounceButton';
 import { Modal } from '~/platform/ui/Modal';

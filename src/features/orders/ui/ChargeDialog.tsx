@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { chargeGameMoney, MONEY_CODES, type OrderView } from '~/features/wallet/client/money';
+import { MONEY_CODES, type OrderView } from '~/features/wallet/client/money';
+import { chargeGameMoney } from '~/features/orders/client/orders';
 import { MoneyFailureLine, type MoneyFailure } from '~/features/wallet/ui/PayDialog';
 import { DebounceButton } from '~/platform/ui/DebounceButton';
 import { Modal } from '~/platform/ui/Modal';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { isDefinitiveRefusal } from '~/platform/client/intent-keys';
-import { createOrder, MONEY_CODES, newIdempotencyKey, quoteOrder, type OrderQuote, type OrderView, type RentalRequest } from '~/features/wallet/client/money';
+import { MONEY_CODES, newIdempotencyKey, type OrderQuote, type OrderView, type RentalRequest } from '~/features/wallet/client/money';
+import { createOrder, quoteOrder } from '~/features/orders/client/orders';
 import { hafuPrepayFen, hafuTagText } from '~/features/orders/rules/hafu';
 import { fenToYuan } from '~/platform/rules/money';
 import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { getCredentials, type Credentials } from '~/features/wallet/client/money';
+import { type Credentials } from '~/features/wallet/client/money';
+import { getCredentials } from '~/features/orders/client/orders';
 import { Skeleton } from '~/platform/ui/Skeleton';
 import { useRemote } from '~/platform/ui/use-remote';
 import { CopyButton } from '~/platform/ui/CopyButton';

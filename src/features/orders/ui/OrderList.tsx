@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { getOrder, listOrders, type OrderView, type Page } from '~/features/wallet/client/money';
+import { type OrderView, type Page } from '~/features/wallet/client/money';
+import { getOrder, listOrders } from '~/features/orders/client/orders';
 import { MONEY_PAGE_SIZE_DEFAULT } from '~/platform/config/constants';
 import { ORDER_LIST_FILTERS } from '~/features/orders/rules/order-status';
 import { showSuccess } from '~/platform/stores/ui';

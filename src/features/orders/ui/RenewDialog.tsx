@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { checkRenew, MONEY_CODES, renewOrder, type RenewCheck } from '~/features/wallet/client/money';
+import { MONEY_CODES, type RenewCheck } from '~/features/wallet/client/money';
+import { checkRenew, renewOrder } from '~/features/orders/client/orders';
 import { RENEW_MAX_HOURS } from '~/features/orders/constants';
 import { fenToYuan } from '~/platform/rules/money';
 import { RechargeLink, MoneyFailureLine, type MoneyFailure } from '~/features/wallet/ui/PayDialog';

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { getOrder, type OrderView } from '~/features/wallet/client/money';
+import { type OrderView } from '~/features/wallet/client/money';
+import { getOrder } from '~/features/orders/client/orders';
 import { writeReview, type MyReview } from '~/features/reviews/client';
 import { REVIEW_CONTENT_MAX_CHARS } from '~/features/reviews/constants';
 import { MSG_REVIEW_RATING, isReviewRating, reviewContentError, reviewLength } from '~/features/reviews/rules/review-writing';

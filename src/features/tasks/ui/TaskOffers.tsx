@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { getOrder, MONEY_CODES, type OrderView } from '~/features/wallet/client/money';
+import { MONEY_CODES, type OrderView } from '~/features/wallet/client/money';
+import { getOrder } from '~/features/orders/client/orders';
 import { acceptOffer, closeTask, getTaskDetail, listOfferableListings, makeOffer, type OfferableListing, type TaskDetail, type TaskOfferView } from '~/features/tasks/client';
 import { TASK_OFFER_NOTE_MAX_CHARS } from '~/features/tasks/constants';
 import { fenToYuan, yuanToFen } from '~/platform/rules/money';

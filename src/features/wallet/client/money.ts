@@ -1,21 +1,21 @@
 /**
- * Renting and money calls (docs/money-api.md; spec §7 groups order, detail "recharge / VIP plan
- * order / pay status", account "wallets / withdraw / alipay account / gold", vip). Every call
+ * Wallet calls (docs/money-api.md; spec §7 groups detail "recharge / VIP plan order", account
+ * "wallets / withdraw / alipay account / gold", vip). Orders and complaints have their own
+ * clients (orders/client/orders.ts, complaints/client/complaints.ts). Every call
  * needs the signed-in user's token. Money comes as yuan strings ("12.50") beside integer fen
  * (`*_fen`); islands compute with the fen and show the strings.
  *
  * Calls that create or pay something take an idempotency key: the server answers a repeat of
  * the same key with the first answer, so a double click or a retried request never pays twice.
  */
-import type { OrderListFilter } from '~/features/orders/rules/order-status';
 import { call, type RequestOptions } from '~/platform/client/client';
 import { WALLET_ROUTES } from '~/features/wallet/routes';
+// Recharge is declared with the order routes (it is paid like an order, through the gateways).
 import { ORDER_ROUTES } from '~/features/orders/routes';
-import { COMPLAINT_ROUTES } from '~/features/complaints/routes';
 import type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
 
 export type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
-import { IDEMPOTENCY_HEADER, type PayChannel, type GatewayChannel, type WalletInfo, type LedgerEntry, type FundsDirection, type GatewayCheckout, type OrderView, type RentalRequest, type OrderQuote, type PayResult, type OrderInfo, type Credentials, type CancelPreview, type RenewCheck, type ComplaintType, type Complaint, type VipPlans, type AlipayAccount, type Withdrawal, type GoldOverview, type Page } from '~/features/wallet/contract/money';
+import { IDEMPOTENCY_HEADER, type PayChannel, type GatewayChannel, type WalletInfo, type LedgerEntry, type FundsDirection, type GatewayCheckout, type OrderView, type VipPlans, type AlipayAccount, type Withdrawal, type GoldOverview, type Page } from '~/features/wallet/contract/money';
 
 /** The contract's shapes, re-exported for the islands that call these functions. */
 export * from '~/features/wallet/contract/money';
@@ -40,76 +40,6 @@ export function listFunds(query: { page: number; page_size: number; direction?: 
 /** Recharge through a gateway; `amount` in yuan with at most 2 decimals. Needs real-name verification. */
 export function createRecharge(amount: string, channel: GatewayChannel, idempotencyKey: string): Promise<GatewayCheckout> {
   return call(ORDER_ROUTES.recharge, { amount, channel }, withKey(idempotencyKey));
-}
-
-// ---------------------------------------------------------------------------------------------
-// orders
-
-export function quoteOrder(request: RentalRequest, options: Signal = {}): Promise<OrderQuote> {
-  return call(ORDER_ROUTES.quote, { ...request }, options);
-}
-
-export function createOrder(request: RentalRequest, idempotencyKey: string): Promise<OrderView> {
-  return call(ORDER_ROUTES.create, { ...request }, withKey(idempotencyKey));
-}
-
-/** Wallet: paid at once. Alipay / WeChat: go to checkout_url. */
-export function payOrder(orderNo: string, channel: PayChannel, idempotencyKey: string): Promise<PayResult> {
-  return call(ORDER_ROUTES.pay, { order_no: orderNo, channel }, withKey(idempotencyKey));
-}
-
-export function getOrderInfo(orderNo: string, options: Signal = {}): Promise<OrderInfo> {
-  return call(ORDER_ROUTES.info, { order_no: orderNo }, options);
-}
-
-export function getOrder(orderNo: string, options: Signal = {}): Promise<OrderView> {
-  return call(ORDER_ROUTES.detail, { order_no: orderNo }, options);
-}
-
-/** Rental orders of the user, newest first. */
-export function listOrders(query: { filter?: OrderListFilter; page: number; page_size: number }, options: Signal = {}): Promise<Page<OrderView>> {
-  return call(ORDER_ROUTES.list, { ...query }, options);
-}
-
-export function getCredentials(orderNo: string, options: Signal = {}): Promise<Credentials> {
-  return call(ORDER_ROUTES.credentials, { order_no: orderNo }, options);
-}
-
-export function previewCancel(orderNo: string, options: Signal = {}): Promise<CancelPreview> {
-  return call(ORDER_ROUTES.cancelPreview, { order_no: orderNo }, options);
-}
-
-export function cancelOrder(orderNo: string): Promise<OrderView> {
-  return call(ORDER_ROUTES.cancel, { order_no: orderNo });
-}
-
-export function checkRenew(orderNo: string, hours: number, options: Signal = {}): Promise<RenewCheck> {
-  return call(ORDER_ROUTES.renewCheck, { order_no: orderNo, hours }, options);
-}
-
-/** Renewals are paid from the wallet. */
-export function renewOrder(orderNo: string, hours: number, idempotencyKey: string): Promise<OrderView> {
-  return call(ORDER_ROUTES.renew, { order_no: orderNo, hours }, withKey(idempotencyKey));
-}
-
-/** spec §7 "POST charge account": the hafu-coin prepay of a paid rental, from the wallet; amount in yuan, 2 decimals. */
-export function chargeGameMoney(orderNo: string, amount: string, idempotencyKey: string): Promise<OrderView> {
-  return call(ORDER_ROUTES.chargeAccount, { order_no: orderNo, amount }, withKey(idempotencyKey));
-}
-
-// complaints
-
-export function listComplaintTypes(options: Signal = {}): Promise<ComplaintType[]> {
-  return call(COMPLAINT_ROUTES.types, undefined, options);
-}
-
-export function listComplaints(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<Complaint>> {
-  return call(COMPLAINT_ROUTES.mine, { ...query }, options);
-}
-
-/** Needs a bound phone: 403 code 1004 当前账号未绑定手机号 otherwise. content 5-500 characters. */
-export function createComplaint(orderNo: string, type: number, content: string, images: readonly number[] = []): Promise<Complaint> {
-  return call(COMPLAINT_ROUTES.create, { order_no: orderNo, type, content, ...(images.length > 0 ? { images: [...images] } : {}) });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { getWallet, MONEY_CODES, PAY_CHANNEL_LABEL, payOrder, type OrderView, type PayChannel, type WalletInfo } from '~/features/wallet/client/money';
+import { getWallet, MONEY_CODES, PAY_CHANNEL_LABEL, type OrderView, type PayChannel, type WalletInfo } from '~/features/wallet/client/money';
+import { payOrder } from '~/features/orders/client/orders';
 import { formatShanghaiClock } from '~/platform/rules/shanghai-time';
 import { errorText, focusRing, isNonZeroYuan, RECHARGE_HREF } from '~/features/orders/ui/order-helpers';
 import { useIntentKeys } from '~/platform/ui/use-intent-keys';

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { getOrderInfo, type OrderInfo } from '~/features/wallet/client/money';
+import { type OrderInfo } from '~/features/wallet/client/money';
+import { getOrderInfo } from '~/features/orders/client/orders';
 import { PAY_STATUS_CODE } from '~/platform/config/constants';
 import { MSG_PAY_RESULT_NO_ORDER, PAY_RESULT_TEXT, type OrderKindName } from '~/features/orders/rules/order-status';
 import { $isLoggedIn } from '~/platform/stores/auth';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { getOrderInfo } from '~/features/wallet/client/money';
+import { getOrderInfo } from '~/features/orders/client/orders';
 import { getWechatNativeQr, type WechatNativeQr } from '~/features/wallet/client/wechat-pay';
 import { PAY_STATUS_CODE } from '~/platform/config/constants';
 import { routeByName } from '~/platform/config/routes';
