@@ -28,12 +28,12 @@ import { OPS_CREDIT_APPROVAL_ABOVE_FEN, OPS_CREDIT_DAILY_CAP_FEN } from '~/featu
 import { MSG_OPS_FORBIDDEN } from '~/features/console/contract/ops';
 import { fenToYuan } from '~/platform/rules/money';
 import type { Db } from '~/platform/db/client';
-import { opsApprovals, opsAuditLog, users, walletLedger } from '~/platform/db/schema';
+import { authTokens, opsApprovals, opsAuditLog, users, walletLedger } from '~/platform/db/schema';
 import { createOperator, openOperatorSession, type OperatorActor } from '~/features/console/server/operators';
 import { approveRequest } from '~/features/console/server/approvals';
 import { readSetting } from '~/features/content/server/site-settings';
 import { createUser } from '~/features/account/server/users';
-import { issueToken } from '~/features/sign-in/server/tokens';
+import { hashToken, issueToken } from '~/features/sign-in/server/tokens';
 import { changeBalance, readWallet } from '~/features/wallet/server/wallet';
 import { POST as adjustRoute } from '~/pages/api/v1/ops/users/wallet-adjust';
 import { GET as approvalsRoute } from '~/pages/api/v1/ops/approvals/index';
@@ -253,7 +253,10 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       const maker = await operator('finance');
       const checker = await operator('finance');
       const userId = await renter(50_000);
-      const bearer = `Bearer ${(await issueToken(db, userId, { now: new Date() })).token}`;
+      // A session that has just proved the user (account/verifyIdentity): binding a payout account needs it.
+      const { token } = await issueToken(db, userId, { now: new Date() });
+      await db.update(authTokens).set({ identityVerifiedAt: new Date() }).where(eq(authTokens.tokenHash, hashToken(token)));
+      const bearer = `Bearer ${token}`;
       await db.update(users).set({ isRealName: true, realName: '王复核' }).where(eq(users.id, userId));
       expectOk(await callRoute(bindAlipayRoute, '/api/v1/account/alipayAccount', { method: 'POST', authorization: bearer, body: { account: '13800000002', real_name: '王复核' } }));
       const big = expectOk(await callRoute<Withdrawal>(withdrawRoute, '/api/v1/account/withdraw', { method: 'POST', authorization: bearer, body: { amount: '300' } }));
