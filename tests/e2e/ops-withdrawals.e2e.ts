@@ -1,8 +1,8 @@
 /**
  * Issue 15 withdrawal review end to end: a new user (real name verified, ¥800 recharged through the
  * sandbox gateway) withdraws twice above the ¥100 review threshold; both wait 审核中 with the money
- * frozen. The finance operator cw01 refuses one with a reason and pays the other on /ops/withdrawals;
- * the user then sees 已拒绝 with the reason (the money back in the balance) and 已到账. The finance
+ * frozen. The finance operator cw01 refuses one with a reason and asks to pay the other on
+ * /ops/withdrawals; the admin ops01 approves the payout on 待审批 (maker-checker); the user then sees 已拒绝 with the reason (the money back in the balance) and 已到账. The finance
  * report shows the payout. Screenshots at 1280 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -77,7 +77,20 @@ test('a user withdraws above the threshold; cw01 refuses one with a reason and p
   const payRow = ops.locator(`[data-withdrawal="${second.withdraw_no}"]`);
   await payRow.getByRole('button', { name: '打款' }).click();
   await ops.getByRole('dialog', { name: '确认打款' }).getByRole('button', { name: '确定' }).click();
-  await expect(ops.getByText('已打款 ¥200.00')).toBeVisible();
+  await expect(ops.locator('#ops-flash')).toHaveText('已提交，等待另一位运营人员审批');
+  await expect(payRow.locator('[data-status]')).toHaveText('审核中');
+  await expect(payRow.locator('[data-pay-pending]')).toContainText('打款待审批');
+
+  // A second operator (the admin) approves the payout on 待审批; only then is it paid.
+  const checkerContext = await browser.newContext();
+  const checker = await checkerContext.newPage();
+  await signInOperator(checker, OPERATORS.admin.username, OPERATORS.admin.password, '/ops/approvals');
+  await waitForAllHydrated(checker, 'OpsAction');
+  const request = checker.locator('tr[data-kind="withdrawal.pay"]', { hasText: second.withdraw_no });
+  await request.getByRole('button', { name: '通过' }).click();
+  await checker.getByRole('dialog', { name: '通过并执行' }).getByRole('button', { name: '确定' }).click();
+  await expect(checker.locator('#ops-flash')).toContainText('已通过并执行');
+  await checkerContext.close();
 
   await ops.goto(`/ops/withdrawals?state=all&q=${phone}`);
   await expect(ops.locator(`[data-withdrawal="${first.withdraw_no}"] [data-status]`)).toHaveText('已拒绝');

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Withdrawal } from '~/features/wallet/contract/money';
 import {
   MSG_OPS_WITHDRAWAL_DECIDED,
+  MSG_OPS_WITHDRAWAL_PAY_PENDING,
   type OpsFinanceDailyPage,
   type OpsLedgerCheckView,
   type OpsLedgerPage,
@@ -35,6 +36,8 @@ import { GET as withdrawListRoute } from '~/pages/api/v1/account/withdrawList';
 import { POST as withdrawCancelRoute } from '~/pages/api/v1/account/withdrawCancel';
 import { GET as opsWithdrawalsRoute } from '~/pages/api/v1/ops/withdrawals/index';
 import { POST as decideRoute } from '~/pages/api/v1/ops/withdrawals/decide';
+import { POST as approveRoute } from '~/pages/api/v1/ops/approvals/approve';
+import type { OpsApprovalView } from '~/features/console/contract/ops-approvals';
 import { GET as dailyRoute } from '~/pages/api/v1/ops/finance/daily';
 import { GET as ledgerRoute } from '~/pages/api/v1/ops/finance/ledger';
 import { GET as ledgerCheckRoute } from '~/pages/api/v1/ops/finance/ledger-check';
@@ -81,6 +84,16 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
     const opsPost = <T,>(route: APIRoute, path: string, body: unknown, cookie = financeCookie): Promise<CallResult<T>> =>
       callRoute<T>(route, `/api/v1/ops${path}`, { method: 'POST', cookie, body });
     const decide = (body: unknown, cookie = financeCookie) => opsPost<OpsWithdrawalView>(decideRoute, '/withdrawals/decide', body, cookie);
+    const approve = (id: number, cookie = otherFinanceCookie) => opsPost<OpsApprovalView>(approveRoute, '/approvals/approve', { id }, cookie);
+
+    /** 打款 is maker-checker: one finance operator asks, the other approves and the payout runs. */
+    async function payWithApproval(withdrawNo: string): Promise<OpsWithdrawalView> {
+      const asked = expectOk(await decide({ withdraw_no: withdrawNo, decision: 'pay' }));
+      expect(asked).toMatchObject({ status: 'review', approval_id: expect.any(Number) });
+      expect(expectOk(await approve(asked.approval_id!)).status).toBe('executed');
+      const page = expectOk(await opsGet<OpsWithdrawalsPage>(opsWithdrawalsRoute, `/withdrawals?state=all&q=${withdrawNo}`));
+      return page.list[0]!;
+    }
 
     /** A verified user with a bound Alipay account and `balanceFen` to withdraw. */
     async function withdrawer(balanceFen: number): Promise<{ userId: number; username: string }> {
@@ -145,11 +158,11 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       }
     });
 
-    it('paid by an operator: done, out of frozen_fen, no ledger row, the user told; audited with before and after; a second decision is 409', async () => {
+    it('paid once a second operator approves: done, out of frozen_fen, no ledger row, the user told; audited with before and after; a second decision is 409', async () => {
       const { userId } = await withdrawer(30_000);
       const big = expectOk(await withdraw(userId, '200'));
-      const paid = expectOk(await decide({ withdraw_no: big.withdraw_no, decision: 'pay' }));
-      expect(paid).toMatchObject({ status: 'done', status_text: '已到账', reviewed_by: `cwtest${driver.slice(0, 2)}`, refuse_reason: null });
+      const paid = await payWithApproval(big.withdraw_no);
+      expect(paid).toMatchObject({ status: 'done', status_text: '已到账', reviewed_by: `cwtwo${driver.slice(0, 2)}`, refuse_reason: null, approval_id: null });
       expect(paid.finished_at).not.toBeNull();
       expect(await wallet(userId)).toEqual({ balance: 10_000, frozen: 0 });
       const kinds = (await db.select({ kind: walletLedger.kind }).from(walletLedger).where(eq(walletLedger.userId, userId))).map((row) => row.kind);
@@ -206,7 +219,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect(await auditOf(big.withdraw_no)).toHaveLength(0);
     });
 
-    it('two operators deciding at once (pay against refuse, refuse against refuse): exactly one wins, money moves once, one audit row', async () => {
+    it('two operators deciding at once (a pay request against refuse, refuse against refuse): exactly one wins, money moves once, one audit row', async () => {
       for (let round = 0; round < 4; round += 1) {
         const { userId } = await withdrawer(50_000);
         const big = expectOk(await withdraw(userId, '300'));
@@ -216,7 +229,13 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
           decide({ withdraw_no: big.withdraw_no, ...second }, otherFinanceCookie),
         ]);
         expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-        const won = answers.find((answer) => answer.status === 200)!.body.data!;
+        let won = answers.find((answer) => answer.status === 200)!.body.data!;
+        if (won.status === 'review') {
+          // The pay request came first: the refusal waited for it and was turned away; the other operator approves.
+          expect(answers.find((answer) => answer.status === 409)!.body.msg).toBe(MSG_OPS_WITHDRAWAL_PAY_PENDING);
+          expectOk(await approve(won.approval_id!, financeCookie));
+          won = { ...won, status: 'done' };
+        }
         const expected = won.status === 'done' ? { balance: 20_000, frozen: 0 } : { balance: 50_000, frozen: 0 };
         expect(await wallet(userId)).toEqual(expected);
         const refunds = await db.select().from(walletLedger).where(and(eq(walletLedger.userId, userId), eq(walletLedger.kind, 'withdraw_refuse')));
@@ -260,7 +279,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       const before = expectOk(await opsGet<OpsFinanceDailyPage>(dailyRoute, `/finance/daily?from=${today}&to=${today}`));
       const { userId } = await withdrawer(60_000);
       const big = expectOk(await withdraw(userId, '250'));
-      expectOk(await decide({ withdraw_no: big.withdraw_no, decision: 'pay' }));
+      await payWithApproval(big.withdraw_no);
       const after = expectOk(await opsGet<OpsFinanceDailyPage>(dailyRoute, `/finance/daily?from=${today}&to=${today}`));
       expect(after.list).toHaveLength(1);
       expect(after.list[0]!.day).toBe(today);

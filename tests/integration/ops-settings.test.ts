@@ -27,6 +27,7 @@ import { readSetting } from '~/features/content/server/site-settings';
 import { POST as commissionRoute } from '~/pages/api/v1/ops/settings/commission';
 import { POST as holdRoute } from '~/pages/api/v1/ops/settings/hold';
 import { POST as withdrawReviewRoute } from '~/pages/api/v1/ops/settings/withdraw-review';
+import { POST as approveRoute } from '~/pages/api/v1/ops/approvals/approve';
 import { POST as reviewRoute } from '~/pages/api/v1/ops/settings/review';
 import { POST as contactsRoute } from '~/pages/api/v1/ops/settings/contacts';
 import { POST as downloadRoute } from '~/pages/api/v1/ops/settings/download';
@@ -109,7 +110,14 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect((await audits('seller.earnings_hold_hours')).map((row) => [row.before, row.after])).toEqual([[before, 48]]);
     });
 
-    it('withdrawal review: finance moves the threshold and turns it off; the withdrawal rule reads the stored value', async () => {
+    it('withdrawal review: finance moves the threshold and turns it off (each change approved by a second finance operator); the withdrawal rule reads the stored value', async () => {
+      const now = new Date();
+      const checker = await createOperator(db, { username: `stcheck${driver.slice(0, 2)}`, password: 'settings_pass_1', role: 'finance', displayName: '设置复核' }, now);
+      const checkerCookie = (await openOperatorSession(db, checker.id, now)).cookie;
+      const approve = async (answer: CallResult<unknown>): Promise<void> => {
+        const { approval_id } = expectOk(answer) as { approval_id: number };
+        expectOk(await callRoute(approveRoute, '/api/v1/ops/approvals/approve', { method: 'POST', cookie: checkerCookie, body: { id: approval_id } }));
+      };
       expect(await readSetting(db, 'withdrawal.review')).toEqual({ enabled: true, above_fen: WITHDRAW_REVIEW_ABOVE_FEN });
       expectError(await post(withdrawReviewRoute, 'withdraw-review', { enabled: true, above_fen: 50_000 }, cookies.operations), 403, MSG_OPS_FORBIDDEN);
       for (const above_fen of [-1, 12.5, '500', null, WITHDRAW_REVIEW_ABOVE_MAX_FEN + 1]) {
@@ -118,9 +126,9 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expectError(await post(withdrawReviewRoute, 'withdraw-review', { enabled: 1, above_fen: 50_000 }, cookies.finance), 400, '请选择是否开启提现审核');
       expect(await audits('withdrawal.review')).toHaveLength(0);
 
-      expectOk(await post(withdrawReviewRoute, 'withdraw-review', { enabled: true, above_fen: 50_000 }, cookies.finance));
+      await approve(await post(withdrawReviewRoute, 'withdraw-review', { enabled: true, above_fen: 50_000 }, cookies.finance));
       expect(await readSetting(db, 'withdrawal.review')).toEqual({ enabled: true, above_fen: 50_000 });
-      expectOk(await post(withdrawReviewRoute, 'withdraw-review', { enabled: false, above_fen: 50_000 }, cookies.finance));
+      await approve(await post(withdrawReviewRoute, 'withdraw-review', { enabled: false, above_fen: 50_000 }, cookies.finance));
       expect((await audits('withdrawal.review')).map((row) => [row.before, row.after])).toEqual([
         [{ enabled: true, above_fen: WITHDRAW_REVIEW_ABOVE_FEN }, { enabled: true, above_fen: 50_000 }],
         [{ enabled: true, above_fen: 50_000 }, { enabled: false, above_fen: 50_000 }],

@@ -336,8 +336,8 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
     it('finance credits and debits with an ops_adjust ledger row; never below zero; audited; others refused', async () => {
       const start = (await readWallet(db, renterId)).balanceFen;
       const credit = expectOk(await opsPost<OpsWalletAdjustResult>(adjustRoute, '/users/wallet-adjust', { user_id: renterId, direction: 'credit', amount: '12.34', reason: '活动补偿' }, cwCookie));
-      expect(credit).toMatchObject({ amount_fen: 1234, balance_fen: start + 1234 });
-      const [row] = await db.select().from(walletLedger).where(eq(walletLedger.refNo, credit.ref_no));
+      expect(credit).toMatchObject({ status: 'executed', amount_fen: 1234, balance_fen: start + 1234, approval_id: null });
+      const [row] = await db.select().from(walletLedger).where(eq(walletLedger.refNo, credit.ref_no!));
       expect(row).toMatchObject({ kind: 'ops_adjust', amountFen: 1234, balanceAfterFen: start + 1234, userId: renterId });
       const debit = expectOk(await opsPost<OpsWalletAdjustResult>(adjustRoute, '/users/wallet-adjust', { user_id: renterId, direction: 'debit', amount: 2, reason: '误充扣回' }, cwCookie));
       expect(debit.balance_fen).toBe(start + 1034);

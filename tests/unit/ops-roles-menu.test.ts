@@ -44,7 +44,7 @@ describe('the console menu', () => {
   it('shows each role only the screens it may open', () => {
     const titles = (role: OpsRole): string[] => opsMenuFor(role).flatMap((entry) => entry.routes.map((route) => route.title));
     expect(titles('service')).toEqual(['数据概览', '投诉仲裁', '在线客服', '用户管理', '订单查询']);
-    expect(titles('finance')).toEqual(['数据概览', '用户管理', '订单查询', '提现审核', '结算与账目', '站点设置']);
+    expect(titles('finance')).toEqual(['数据概览', '用户管理', '订单查询', '提现审核', '待审批', '结算与账目', '站点设置']);
     expect(titles('operations')).toContain('弹窗广告');
     expect(titles('operations')).not.toContain('操作日志');
     expect(titles('admin')).toHaveLength(OPS_ROUTES.filter((route) => route.group !== null).length);

@@ -53,3 +53,13 @@ export const OPS_USER_RECENT_ROWS = 10;
 export const OPS_BAN_DAY_CHOICES = [1, 3, 7, 30] as const;
 /** The length the ban dialog preselects (one of OPS_BAN_DAY_CHOICES). */
 export const OPS_BAN_DEFAULT_DAYS: (typeof OPS_BAN_DAY_CHOICES)[number] = 7;
+
+// Two people for big money (docs/decisions.md "Two people for big money")
+
+/** A wallet credit above this waits for a second operator's approval: 1,000.00 yuan. */
+export const OPS_CREDIT_APPROVAL_ABOVE_FEN = 100_000;
+/**
+ * What one operator may credit in one Shanghai day, counting the small credits they make, the big
+ * ones they request (pending or executed) and the ones they approve: 20,000.00 yuan.
+ */
+export const OPS_CREDIT_DAILY_CAP_FEN = 2_000_000;

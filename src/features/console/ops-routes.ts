@@ -5,6 +5,7 @@
  */
 import { opsCanAny, type OpsPermission, type OpsRole } from '~/features/console/contract/ops';
 import { sameSiteReturnPath } from '~/platform/rules/return-path';
+import { OPS_APPROVAL_PERMISSIONS } from '~/features/console/contract/ops-approvals';
 
 export type OpsNavGroup = '概览' | '卖家与账号' | '客服' | '财务' | '运营活动' | '内容' | '系统';
 
@@ -44,6 +45,7 @@ export const OPS_ROUTES: readonly OpsRouteDef[] = [
   r('ops_orders', '/ops/orders', '订单查询', 'orders.read', '客服'),
   r('ops_order', '/ops/orders/detail', '订单详情', 'orders.read', null),
   r('ops_withdrawals', '/ops/withdrawals', '提现审核', 'withdrawals', '财务'),
+  r('ops_approvals', '/ops/approvals', '待审批', OPS_APPROVAL_PERMISSIONS, '财务'),
   r('ops_finance', '/ops/finance', '结算与账目', 'finance', '财务'),
   r('ops_ads', '/ops/ads', '弹窗广告', 'campaigns', '运营活动'),
   r('ops_notices', '/ops/notices', '紧急通知', 'campaigns', '运营活动'),

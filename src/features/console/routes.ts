@@ -28,6 +28,7 @@ import type {
   OpsWithdrawalView,
   OpsWithdrawalsPage,
 } from '~/features/console/contract/ops-finance';
+import type { OpsApprovalStateFilter, OpsApprovalTicket, OpsApprovalView } from '~/features/console/contract/ops-approvals';
 import type { LedgerKind } from '~/features/wallet/contract/money';
 import type { DownloadManifest } from '~/features/content/contract/site-settings';
 import type { Page } from '~/platform/wire/common';
@@ -89,6 +90,10 @@ export interface OpsLedgerListQuery extends OpsPaging {
   to?: Day;
 }
 
+export interface OpsApprovalsListQuery extends OpsPaging {
+  state?: OpsApprovalStateFilter;
+}
+
 export type OpsWithdrawalDecision = { withdraw_no: string; decision: 'pay' } | { withdraw_no: string; decision: 'refuse'; reason: string };
 
 export const CONSOLE_ROUTES = {
@@ -115,7 +120,7 @@ export const CONSOLE_ROUTES = {
   /** A timed ban's `days`; absent or null: until an operator lifts it. */
   banUser: route.post<{ user_id: number; reason: string; days?: number | null }, OpsBanResult>('/ops/users/ban'),
   unbanUser: route.post<{ user_id: number; reason: string }, OpsBanResult>('/ops/users/unban'),
-  /** `amount` in yuan (text or a number). */
+  /** `amount` in yuan (text or a number). A credit above the approval threshold answers status pending with its approval_id. */
   adjustWallet: route.post<{ user_id: number; direction: 'credit' | 'debit'; amount: string | number; reason: string }, OpsWalletAdjustResult>('/ops/users/wallet-adjust'),
   orders: route.get<OpsOrdersListQuery, Page<OpsOrderRow>>('/ops/orders'),
   order: route.get<{ id: number }, OpsOrderDetail>('/ops/orders/detail'),
@@ -126,12 +131,23 @@ export const CONSOLE_ROUTES = {
   ledger: route.get<OpsLedgerListQuery, OpsLedgerPage>('/ops/finance/ledger'),
   ledgerCheck: route.get<NoInput, OpsLedgerCheckView>('/ops/finance/ledger-check'),
   withdrawals: route.get<OpsWithdrawalsListQuery, OpsWithdrawalsPage>('/ops/withdrawals'),
+  /** `pay` asks a second operator to approve the payout (the answer's approval_id); `refuse` runs at once. */
   decideWithdrawal: route.post<OpsWithdrawalDecision, OpsWithdrawalView>('/ops/withdrawals/decide'),
+
+  // -- maker-checker (the permission of each request's kind: `wallet.adjust`, `withdrawals`, `settings.money`)
+  /** Requests of the kinds the operator may decide; pending ones oldest first. */
+  approvals: route.get<OpsApprovalsListQuery, Page<OpsApprovalView>>('/ops/approvals'),
+  /** A second operator approves and the action runs, once. 403 for one's own request. */
+  approveApproval: route.post<{ id: number }, OpsApprovalView>('/ops/approvals/approve'),
+  rejectApproval: route.post<{ id: number; reason: string }, OpsApprovalView>('/ops/approvals/reject'),
+  /** The maker withdraws their own pending request. */
+  cancelApproval: route.post<{ id: number }, OpsApprovalView>('/ops/approvals/cancel'),
 
   // -- site settings (`settings.money`: commission, hold, withdrawal review; `settings.site`: the rest)
   saveCommission: route.post<{ bps_0: number; bps_1: number; bps_2: number }, null>('/ops/settings/commission'),
   saveHold: route.post<{ hours: number }, null>('/ops/settings/hold'),
-  saveWithdrawReview: route.post<{ enabled: boolean; above_fen: number }, null>('/ops/settings/withdraw-review'),
+  /** A request a second operator approves (maker-checker). */
+  saveWithdrawReview: route.post<{ enabled: boolean; above_fen: number }, OpsApprovalTicket>('/ops/settings/withdraw-review'),
   saveReview: route.post<{ enabled: boolean; price_change_percent: number }, null>('/ops/settings/review'),
   /** One contact per line: 名称 | 联系方式 | 说明. */
   saveContacts: route.post<{ lines: string; notice?: string }, null>('/ops/settings/contacts'),

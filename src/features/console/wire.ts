@@ -39,6 +39,13 @@ import {
   opsWithdrawReviewBodySchema,
 } from '~/features/content/contract/site-settings';
 import { LEDGER_KINDS } from '~/features/wallet/contract/money';
+import {
+  OPS_APPROVAL_KINDS,
+  OPS_APPROVAL_STATUSES,
+  opsApprovalIdBodySchema,
+  opsApprovalRejectBodySchema,
+  opsApprovalsQuerySchema,
+} from '~/features/console/contract/ops-approvals';
 import { pageSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';
 
@@ -172,7 +179,13 @@ export const opsUserDetailSchema = z.strictObject({
 export const opsBanResultSchema = z.strictObject({ user: opsUserRowSchema, tokens_revoked: count, listings_changed: count });
 
 /** contract/ops-users.ts OpsWalletAdjustResult. */
-export const opsWalletAdjustResultSchema = z.strictObject({ ref_no: z.string(), amount_fen: fen, balance_fen: fen });
+export const opsWalletAdjustResultSchema = z.strictObject({
+  status: z.enum(['executed', 'pending']),
+  ref_no: z.string().nullable(),
+  amount_fen: fen,
+  balance_fen: fen.nullable(),
+  approval_id: id.nullable(),
+});
 
 /** contract/ops-users.ts OpsOrderRow. */
 export const opsOrderRowSchema = z.strictObject({
@@ -303,6 +316,7 @@ export const opsWithdrawalViewSchema = z.strictObject({
   mobile_masked: z.string().nullable(),
   real_name: z.string(),
   reviewed_by: z.string().nullable(),
+  approval_id: id.nullable(),
 });
 
 /** contract/ops-finance.ts OpsWithdrawalsPage: a page, and the review queue's length and money. */
@@ -322,6 +336,27 @@ export const downloadManifestAnswerSchema = z.strictObject({
     }),
   ),
 });
+
+/** contract/ops-approvals.ts OpsApprovalView. */
+export const opsApprovalViewSchema = z.strictObject({
+  id,
+  kind: z.enum(OPS_APPROVAL_KINDS),
+  kind_text: z.string(),
+  summary: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  amount_fen: fen.nullable(),
+  status: z.enum(OPS_APPROVAL_STATUSES),
+  status_text: z.string(),
+  reason: z.string(),
+  requested_by_id: id,
+  requested_by: z.string(),
+  requested_at: instant,
+  decided_by: z.string().nullable(),
+  decided_at: instant.nullable(),
+  decision_note: z.string().nullable(),
+});
+export const opsApprovalTicketSchema = z.strictObject({ approval_id: id });
 
 // ---------------------------------------------------------------------------------------------
 // the routes, wired
@@ -355,9 +390,14 @@ export const CONSOLE_WIRE = {
   withdrawals: wire(R.withdrawals, { input: opsWithdrawalsQuerySchema, answer: opsWithdrawalsPageSchema }),
   decideWithdrawal: wire(R.decideWithdrawal, { input: opsWithdrawalDecideBodySchema, answer: opsWithdrawalViewSchema }),
 
+  approvals: wire(R.approvals, { input: opsApprovalsQuerySchema, answer: pageSchema(opsApprovalViewSchema) }),
+  approveApproval: wire(R.approveApproval, { input: opsApprovalIdBodySchema, answer: opsApprovalViewSchema }),
+  rejectApproval: wire(R.rejectApproval, { input: opsApprovalRejectBodySchema, answer: opsApprovalViewSchema }),
+  cancelApproval: wire(R.cancelApproval, { input: opsApprovalIdBodySchema, answer: opsApprovalViewSchema }),
+
   saveCommission: wire(R.saveCommission, { input: opsCommissionBodySchema, answer: z.null() }),
   saveHold: wire(R.saveHold, { input: opsHoldBodySchema, answer: z.null() }),
-  saveWithdrawReview: wire(R.saveWithdrawReview, { input: opsWithdrawReviewBodySchema, answer: z.null() }),
+  saveWithdrawReview: wire(R.saveWithdrawReview, { input: opsWithdrawReviewBodySchema, answer: opsApprovalTicketSchema }),
   saveReview: wire(R.saveReview, { input: opsReviewBodySchema, answer: z.null() }),
   saveContacts: wire(R.saveContacts, { input: opsContactsBodySchema, answer: z.null() }),
   saveDownload: wire(R.saveDownload, { input: opsDownloadBodySchema, answer: downloadManifestAnswerSchema }),

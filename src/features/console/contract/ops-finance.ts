@@ -12,6 +12,7 @@ import { LEDGER_KINDS, type LedgerKind, type Withdrawal } from '~/features/walle
 import { OPS_SEARCH_MAX_CHARS, platformReasonSchema } from '~/features/sellers/contract/ops-sellers';
 
 export const MSG_OPS_WITHDRAWAL_NOT_FOUND = '提现记录不存在';
+export const MSG_OPS_WITHDRAWAL_PAY_PENDING = '该提现的打款申请正在等待审批，请先在待审批中驳回或撤回';
 export const MSG_OPS_WITHDRAWAL_DECIDED = '该提现已被处理（或已被用户取消），请刷新后查看';
 export const MSG_OPS_BAD_DAY = '日期无效，应为YYYY-MM-DD';
 export const MSG_OPS_BAD_RANGE = '结束日期不能早于开始日期';
@@ -69,6 +70,8 @@ export interface OpsWithdrawalView extends Withdrawal {
   real_name: string;
   /** The operator who paid or refused it, or null. */
   reviewed_by: string | null;
+  /** The payout request waiting for a second operator (maker-checker), or null. */
+  approval_id: number | null;
 }
 
 export interface OpsWithdrawalsPage {

@@ -152,10 +152,16 @@ export const opsWalletAdjustBodySchema = z.object({
 });
 export type OpsWalletAdjustBody = z.output<typeof opsWalletAdjustBodySchema>;
 
+/**
+ * `executed`: the ledger row is written (ref_no, the new balance). `pending`: a credit above the
+ * approval threshold waits for a second operator (approval_id); nothing moved yet.
+ */
 export interface OpsWalletAdjustResult {
-  ref_no: string;
+  status: 'executed' | 'pending';
+  ref_no: string | null;
   amount_fen: number;
-  balance_fen: number;
+  balance_fen: number | null;
+  approval_id: number | null;
 }
 
 // ---------------------------------------------------------------------------------------------

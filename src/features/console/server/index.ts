@@ -3,6 +3,8 @@
  * Everything else under server/ is the feature's own; a name joins this list when another room
  * needs it (tests/unit/layout.test.ts refuses a reach past the door).
  */
+export { approvalKindsFor, approvalView, approveRequest, cancelRequest, listApprovals, pendingApprovalIds, pendingApprovalOf, rejectRequest, requestApproval } from '~/features/console/server/approvals';
+export type { ApprovalRequest } from '~/features/console/server/approvals';
 export { auditOf, auditQueryFrom, searchAudit, writeAudit } from '~/features/console/server/audit';
 export { loadDashboard } from '~/features/console/server/dashboard';
 export { pruneLoginThrottle } from '~/features/console/server/login-throttle';

@@ -22,12 +22,15 @@ import {
   type OpsDownloadBody,
   type SiteContacts,
 } from '~/features/content/contract/site-settings';
-import type { Db } from '~/platform/db/client';
+import type { Db, DbTx } from '~/platform/db/client';
+import { fenToYuan } from '~/platform/rules/money';
+import type { OpsApprovalTicket } from '~/features/console/contract/ops-approvals';
 import { siteSettings } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';
 import { readFileFacts, readSetting, readSettings, writeSetting, type SettingKey, type SettingValue } from '~/features/content/server';
 import { writeAudit } from '~/features/console/server/audit';
 import type { OperatorActor } from '~/features/console/server/operators';
+import { requestApproval } from '~/features/console/server/approvals';
 
 export const MSG_SETTINGS_UNCHANGED = '设置没有变化';
 
@@ -59,21 +62,24 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * row's `before` is what the other left.
  */
 export async function saveSettings(db: Db, actor: OperatorActor, changes: readonly Change[], now: Date = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const key of changes.map((change) => change.key).sort()) {
-      await tx.select({ key: siteSettings.key }).from(siteSettings).where(eq(siteSettings.key, key)).for('update');
-    }
-    let changed = 0;
-    for (const change of changes) {
-      const before = await readSetting(tx, change.key);
-      if (same(before, change.value)) continue;
-      await writeSetting(tx, change.key, change.value as never, now);
-      const after = await readSetting(tx, change.key);
-      await writeAudit(tx, actor, { action: 'setting.update', targetType: 'setting', targetId: change.key, before, after }, now);
-      changed++;
-    }
-    if (changed === 0) throw conflict(MSG_SETTINGS_UNCHANGED);
-  });
+  await db.transaction((tx) => applySettings(tx, actor, changes, now));
+}
+
+/** saveSettings inside the caller's transaction (an approved request runs it so). */
+async function applySettings(tx: DbTx, actor: OperatorActor, changes: readonly Change[], now: Date): Promise<void> {
+  for (const key of changes.map((change) => change.key).sort()) {
+    await tx.select({ key: siteSettings.key }).from(siteSettings).where(eq(siteSettings.key, key)).for('update');
+  }
+  let changed = 0;
+  for (const change of changes) {
+    const before = await readSetting(tx, change.key);
+    if (same(before, change.value)) continue;
+    await writeSetting(tx, change.key, change.value as never, now);
+    const after = await readSetting(tx, change.key);
+    await writeAudit(tx, actor, { action: 'setting.update', targetType: 'setting', targetId: change.key, before, after }, now);
+    changed++;
+  }
+  if (changed === 0) throw conflict(MSG_SETTINGS_UNCHANGED);
 }
 
 export function saveCommission(db: Db, actor: OperatorActor, body: z.output<typeof opsCommissionBodySchema>, now?: Date): Promise<void> {
@@ -96,8 +102,41 @@ export function saveReview(db: Db, actor: OperatorActor, body: z.output<typeof o
   );
 }
 
-export function saveWithdrawReview(db: Db, actor: OperatorActor, body: z.output<typeof opsWithdrawReviewBodySchema>, now?: Date): Promise<void> {
-  return saveSettings(db, actor, [{ key: 'withdrawal.review', value: body }], now);
+export type WithdrawReviewPayload = z.output<typeof opsWithdrawReviewBodySchema>;
+
+/**
+ * POST ops/settings/withdraw-review: the withdrawal review guards payouts, so changing it is a
+ * request a second operator approves (maker-checker). 409 when it would change nothing, or when a
+ * change already waits.
+ */
+export async function saveWithdrawReview(db: Db, actor: OperatorActor, body: WithdrawReviewPayload, now: Date = new Date()): Promise<OpsApprovalTicket> {
+  return db.transaction(async (tx) => {
+    const before = await readSetting(tx, 'withdrawal.review');
+    const value = { enabled: body.enabled, above_fen: body.above_fen };
+    if (same(before, value)) throw conflict(MSG_SETTINGS_UNCHANGED);
+    const rule = (review: WithdrawReviewPayload): string => (review.enabled ? `开启（超过 ¥${fenToYuan(review.above_fen)} 须审核）` : '关闭');
+    return requestApproval(
+      tx,
+      actor,
+      {
+        kind: 'withdrawal.review',
+        targetType: 'setting',
+        targetId: 'withdrawal.review',
+        amountFen: null,
+        payload: value,
+        summary: `提现审核：${rule(before)} → ${rule(value)}`,
+        reason: '修改提现审核设置',
+      },
+      now,
+    );
+  });
+}
+
+/** The approved change (approvals.ts), under the approver. */
+export async function applyWithdrawReview(tx: DbTx, actor: OperatorActor, payload: WithdrawReviewPayload, now: Date): Promise<WithdrawReviewPayload> {
+  const value = { enabled: payload.enabled, above_fen: payload.above_fen };
+  await applySettings(tx, actor, [{ key: 'withdrawal.review', value }], now);
+  return value;
 }
 
 export function saveContacts(db: Db, actor: OperatorActor, contacts: SiteContacts, now?: Date): Promise<void> {

@@ -101,3 +101,50 @@ export const opsLoginThrottle = pgTable(
   },
   (t) => [primaryKey({ columns: [t.username, t.ip] }), index('ops_login_throttle_updated_idx').on(t.updatedAt)],
 );
+
+/**
+ * Maker-checker (docs/decisions.md "Two people for big money"): an action that moves big money or
+ * loosens the withdrawal review waits here until a second operator approves it. The checks keep
+ * the rule in the database too: nobody decides their own request (executed, rejected, failed), and
+ * only the maker cancels. The partial unique index allows one pending request per withdrawal or
+ * setting, so a payout cannot be queued twice.
+ */
+export const opsApprovals = pgTable(
+  'ops_approvals',
+  {
+    id: serial('id').primaryKey(),
+    /** wallet.credit, withdrawal.pay or withdrawal.review (contract/ops-approvals.ts). */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    targetType: varchar('target_type', { length: 32 }).notNull(),
+    targetId: varchar('target_id', { length: 64 }).notNull(),
+    /** The money it moves (a credit, a payout), null for a setting. */
+    amountFen: integer('amount_fen'),
+    /** The action's validated body, replayed on approval. */
+    payload: jsonb('payload').notNull(),
+    reason: varchar('reason', { length: 500 }).notNull(),
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => operators.id),
+    createdAt: createdAt(),
+    decidedBy: integer('decided_by').references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decisionNote: varchar('decision_note', { length: 500 }),
+    /** What the execution returned (ledger reference, balance), or why it failed. */
+    result: jsonb('result'),
+  },
+  (t) => [
+    index('ops_approvals_status_idx').on(t.status, t.id),
+    index('ops_approvals_requested_by_idx').on(t.requestedBy, t.createdAt),
+    index('ops_approvals_decided_by_idx').on(t.decidedBy, t.decidedAt),
+    uniqueIndex('ops_approvals_one_pending_key').on(t.kind, t.targetId).where(sql`${t.status} = 'pending' and ${t.kind} <> 'wallet.credit'`),
+    check('ops_approvals_status_check', sql`${t.status} in ('pending', 'executed', 'rejected', 'cancelled', 'failed')`),
+    check('ops_approvals_amount_check', sql`${t.amountFen} is null or ${t.amountFen} > 0`),
+    check(
+      'ops_approvals_decider_check',
+      sql`(${t.status} = 'pending' and ${t.decidedBy} is null) or (${t.status} = 'cancelled' and ${t.decidedBy} = ${t.requestedBy}) or (${t.status} in ('executed', 'rejected', 'failed') and ${t.decidedBy} <> ${t.requestedBy})`,
+    ),
+  ],
+);
+
+export type OpsApprovalRow = typeof opsApprovals.$inferSelect;

@@ -15,13 +15,14 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { MS_PER_DAY } from '~/platform/config/constants';
-import { OPS_USER_RECENT_ROWS } from '~/features/console/constants';
+import { OPS_CREDIT_APPROVAL_ABOVE_FEN, OPS_USER_RECENT_ROWS } from '~/features/console/constants';
+import { fenToYuan } from '~/platform/rules/money';
 import type { Page } from '~/platform/wire/common';
 import { MONEY_CODES } from '~/features/wallet/contract/money';
 import { BAN_EXPIRE_REASON, BAN_HOLD_REASON, MSG_OPS_ADJUST_INSUFFICIENT, MSG_OPS_USER_ALREADY_BANNED, MSG_OPS_USER_DELETED, MSG_OPS_USER_NOT_BANNED, MSG_OPS_USER_NOT_FOUND, OPS_USER_STATUS_TEXT, type OpsBanResult, type OpsUserBanBody, type OpsUserDetail, type OpsUserOrderRow, type OpsUserRow, type OpsUserStatus, type OpsUserUnbanBody, type OpsUsersQuery, type OpsWalletAdjustBody, type OpsWalletAdjustResult } from '~/features/console/contract/ops-users';
 import { CERT_TYPE_LABEL } from '~/features/sellers/contract/seller';
 import { orderStatusText } from '~/features/orders/rules/order-status';
-import { affectedRowCount, type Db, type DbOrTx } from '~/platform/db/client';
+import { affectedRowCount, type Db, type DbOrTx, type DbTx } from '~/platform/db/client';
 import { listings, opsAuditLog, orders, shops, users } from '~/platform/db/schema';
 import { AppError, conflict, notFound } from '~/platform/http/errors';
 import { containsPattern } from '~/features/catalog/server';
@@ -29,6 +30,7 @@ import { revokeAllTokens } from '~/features/sign-in/server';
 import { changeBalance, listFunds, readWallet } from '~/features/wallet/server';
 import { auditOf, writeAudit } from '~/features/console/server/audit';
 import type { OperatorActor } from '~/features/console/server/operators';
+import { assertCreditWithinDailyCap, requestApproval } from '~/features/console/server/approvals';
 
 // ---------------------------------------------------------------------------------------------
 // masking: customer service confirms a caller by the last digits, never needs the whole value
@@ -343,36 +345,85 @@ function adjustRef(userId: number): string {
   return `ADJ${userId}-${randomBytes(6).toString('hex')}`;
 }
 
+/** What a credit request replays when approved (the body of wallet-adjust, a credit). */
+export interface WalletCreditPayload {
+  user_id: number;
+  amount: number;
+  reason: string;
+}
+
+type WalletAdjustDone = Omit<OpsWalletAdjustResult, 'status' | 'approval_id'> & { ref_no: string; balance_fen: number };
+
+/** The ledger row and its audit row, inside the caller's transaction. */
+async function applyAdjust(
+  tx: DbTx,
+  actor: OperatorActor,
+  userId: number,
+  amountFen: number,
+  reason: string,
+  now: Date,
+  approval?: { approvalId: number; requestedBy: number },
+): Promise<WalletAdjustDone> {
+  await loadUser(tx, userId);
+  const refNo = adjustRef(userId);
+  let balanceFen: number;
+  try {
+    balanceFen = await changeBalance(tx, { userId, kind: 'ops_adjust', amountFen, refNo });
+  } catch (error) {
+    if (error instanceof AppError && error.code === MONEY_CODES.insufficientBalance) throw conflict(MSG_OPS_ADJUST_INSUFFICIENT, { cause: error });
+    throw error;
+  }
+  await writeAudit(
+    tx,
+    actor,
+    {
+      action: 'wallet.adjust',
+      targetType: 'user',
+      targetId: userId,
+      // From the balance the locked update returned: a read before it could be another adjust's stale view.
+      before: { balance_fen: balanceFen - amountFen },
+      after: { balance_fen: balanceFen, amount_fen: amountFen, ref_no: refNo, ...(approval ? { approval_id: approval.approvalId, requested_by: approval.requestedBy } : {}) },
+      reason,
+    },
+    now,
+  );
+  return { ref_no: refNo, amount_fen: amountFen, balance_fen: balanceFen };
+}
+
+/** The approved credit (approvals.ts): run under the approver, the request named in the audit row. */
+export function executeWalletCredit(tx: DbTx, actor: OperatorActor, payload: WalletCreditPayload, approval: { approvalId: number; requestedBy: number }, now: Date): Promise<WalletAdjustDone> {
+  return applyAdjust(tx, actor, payload.user_id, payload.amount, payload.reason, now, approval);
+}
+
 /**
  * POST ops/users/wallet-adjust: a credit or a debit with a reason, one `ops_adjust` ledger row
- * through the wallet service. A debit beyond the balance changes nothing: 409.
+ * through the wallet service. A debit beyond the balance changes nothing: 409. A credit above
+ * OPS_CREDIT_APPROVAL_ABOVE_FEN becomes a request for a second operator (maker-checker); every
+ * credit counts against the operator's daily cap.
  */
 export async function adjustWallet(db: Db, actor: OperatorActor, body: OpsWalletAdjustBody, now: Date): Promise<OpsWalletAdjustResult> {
-  const amountFen = body.direction === 'credit' ? body.amount : -body.amount;
   return db.transaction(async (tx) => {
-    await loadUser(tx, body.user_id);
-    const refNo = adjustRef(body.user_id);
-    let balanceFen: number;
-    try {
-      balanceFen = await changeBalance(tx, { userId: body.user_id, kind: 'ops_adjust', amountFen, refNo });
-    } catch (error) {
-      if (error instanceof AppError && error.code === MONEY_CODES.insufficientBalance) throw conflict(MSG_OPS_ADJUST_INSUFFICIENT, { cause: error });
-      throw error;
+    if (body.direction === 'credit' && body.amount > OPS_CREDIT_APPROVAL_ABOVE_FEN) {
+      const user = await loadUser(tx, body.user_id);
+      const payload: WalletCreditPayload = { user_id: body.user_id, amount: body.amount, reason: body.reason };
+      const ticket = await requestApproval(
+        tx,
+        actor,
+        {
+          kind: 'wallet.credit',
+          targetType: 'user',
+          targetId: body.user_id,
+          amountFen: body.amount,
+          payload: { ...payload },
+          summary: `给用户 ${user.username}（#${user.id}）加款 ¥${fenToYuan(body.amount)}`,
+          reason: body.reason,
+        },
+        now,
+      );
+      return { status: 'pending', ref_no: null, amount_fen: body.amount, balance_fen: null, approval_id: ticket.approval_id };
     }
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: 'wallet.adjust',
-        targetType: 'user',
-        targetId: body.user_id,
-        // From the balance the locked update returned: a read before it could be another adjust's stale view.
-        before: { balance_fen: balanceFen - amountFen },
-        after: { balance_fen: balanceFen, amount_fen: amountFen, ref_no: refNo },
-        reason: body.reason,
-      },
-      now,
-    );
-    return { ref_no: refNo, amount_fen: amountFen, balance_fen: balanceFen };
+    if (body.direction === 'credit') await assertCreditWithinDailyCap(tx, actor.operatorId, body.amount, now);
+    const done = await applyAdjust(tx, actor, body.user_id, body.direction === 'credit' ? body.amount : -body.amount, body.reason, now);
+    return { status: 'executed', ...done, approval_id: null };
   });
 }

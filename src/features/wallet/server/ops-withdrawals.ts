@@ -1,8 +1,11 @@
 /**
  * The console's withdrawal review (permission `withdrawals`): withdrawals above the
  * review threshold (setting withdrawal.review) wait in status `review` with their amount frozen;
- * a finance operator pays one (the sandbox payout runs then) or refuses it with a reason (the
- * amount goes back to the balance through the wallet service, ledger kind withdraw_refuse).
+ * a finance operator asks to pay one, and a second operator approves the payout on the approvals
+ * screen (maker-checker, console/server/approvals.ts; the sandbox payout runs then), or an operator
+ * refuses it with a reason (the amount goes back to the balance through the wallet service, ledger
+ * kind withdraw_refuse). A withdrawal whose payout waits for approval cannot be refused until that
+ * request is rejected or cancelled.
  *
  * A decision is one guarded UPDATE ... WHERE status = 'review' RETURNING inside the transaction
  * that also moves the money, writes the audit row and the user's message: of two operators (or an
@@ -13,6 +16,7 @@ import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-o
 import { MS_PER_DAY } from '~/platform/config/constants';
 import {
   MSG_OPS_WITHDRAWAL_DECIDED,
+  MSG_OPS_WITHDRAWAL_PAY_PENDING,
   MSG_OPS_WITHDRAWAL_NOT_FOUND,
   type OpsWithdrawalDecideBody,
   type OpsWithdrawalView,
@@ -20,7 +24,8 @@ import {
   type OpsWithdrawalsQuery,
 } from '~/features/console/contract/ops-finance';
 import { shanghaiDayStart } from '~/platform/rules/shanghai-time';
-import type { Db, DbOrTx } from '~/platform/db/client';
+import { fenToYuan } from '~/platform/rules/money';
+import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { operators, users, withdrawals } from '~/platform/db/schema';
 import { conflict, notFound } from '~/platform/http/errors';
 import { containsPattern } from '~/features/catalog/server';
@@ -28,7 +33,7 @@ import { notifyWithdrawalRefused } from '~/features/notifications/server';
 import { maskMobile } from '~/features/account/server';
 import { changeBalance } from '~/features/wallet/server/wallet';
 import { payOut, reshapeWithdrawal } from '~/features/wallet/server/withdrawals';
-import { writeAudit, type OperatorActor } from '~/features/console/server';
+import { pendingApprovalIds, requestApproval, writeAudit, type OperatorActor } from '~/features/console/server';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -52,7 +57,7 @@ function conditions(query: Pick<OpsWithdrawalsQuery, 'state' | 'q' | 'from' | 't
   return where.length > 0 ? and(...where) : undefined;
 }
 
-function reshape(row: { withdrawal: WithdrawalRow; username: string; mobile: string | null; reviewer: string | null }): OpsWithdrawalView {
+function reshape(row: { withdrawal: WithdrawalRow; username: string; mobile: string | null; reviewer: string | null }, approvals: ReadonlyMap<string, number>): OpsWithdrawalView {
   return {
     ...reshapeWithdrawal(row.withdrawal),
     id: row.withdrawal.id,
@@ -61,6 +66,7 @@ function reshape(row: { withdrawal: WithdrawalRow; username: string; mobile: str
     mobile_masked: maskMobile(row.mobile),
     real_name: row.withdrawal.realName,
     reviewed_by: row.reviewer,
+    approval_id: approvals.get(row.withdrawal.withdrawNo) ?? null,
   };
 }
 
@@ -86,8 +92,13 @@ export async function listWithdrawalsForOps(db: DbOrTx, query: OpsWithdrawalsQue
       .from(withdrawals)
       .where(eq(withdrawals.status, 'review')),
   ]);
+  const approvals = await pendingApprovalIds(
+    db,
+    'withdrawal.pay',
+    rows.filter((row) => row.withdrawal.status === 'review').map((row) => row.withdrawal.withdrawNo),
+  );
   return {
-    list: rows.map(reshape),
+    list: rows.map((row) => reshape(row, approvals)),
     total: Number(counted?.n ?? 0),
     page: query.page,
     page_size: query.page_size,
@@ -103,7 +114,7 @@ async function readOne(db: DbOrTx, withdrawNo: string): Promise<OpsWithdrawalVie
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .leftJoin(operators, eq(operators.id, withdrawals.reviewedBy))
     .where(eq(withdrawals.withdrawNo, withdrawNo));
-  return row ? reshape(row) : null;
+  return row ? reshape(row, await pendingApprovalIds(db, 'withdrawal.pay', [withdrawNo])) : null;
 }
 
 /** What the audit row keeps of a withdrawal: no account number, the state and the money. */
@@ -118,42 +129,83 @@ function auditView(row: WithdrawalRow): Record<string, unknown> {
   };
 }
 
+async function lockReviewed(tx: DbTx, withdrawNo: string): Promise<WithdrawalRow> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.withdrawNo, withdrawNo)).for('update');
+  if (!row) throw notFound(MSG_OPS_WITHDRAWAL_NOT_FOUND);
+  if (row.status !== 'review') throw conflict(MSG_OPS_WITHDRAWAL_DECIDED);
+  return row;
+}
+
 /**
- * POST ops/withdrawals/decide: pay or refuse a withdrawal under review. 404 for an unknown number;
- * 409 when it is no longer under review (decided by someone else, cancelled by the user, or never
- * needed review).
+ * Closes a withdrawal under review as paid (the payout runs) or refused (the money returns), with
+ * its audit row, inside the caller's transaction. The guarded UPDATE is what two deciders race on.
+ */
+async function settleReviewed(tx: DbTx, actor: OperatorActor, before: WithdrawalRow, refuseReason: string | null, now: Date, approvalId?: number): Promise<WithdrawalRow> {
+  const refusing = refuseReason !== null;
+  const [after] = await tx
+    .update(withdrawals)
+    .set({ status: refusing ? 'refused' : 'done', finishedAt: now, reviewedBy: actor.operatorId, refuseReason })
+    .where(and(eq(withdrawals.id, before.id), eq(withdrawals.status, 'review')))
+    .returning();
+  if (!after) throw conflict(MSG_OPS_WITHDRAWAL_DECIDED);
+  if (refusing) {
+    await changeBalance(tx, { userId: after.userId, kind: 'withdraw_refuse', amountFen: after.amountFen, refNo: after.withdrawNo, frozenDeltaFen: -after.amountFen });
+    await notifyWithdrawalRefused(tx, after, refuseReason, now);
+  } else {
+    await payOut(tx, after, now);
+  }
+  await writeAudit(
+    tx,
+    actor,
+    {
+      action: refusing ? 'withdrawal.refuse' : 'withdrawal.pay',
+      targetType: 'withdrawal',
+      targetId: after.withdrawNo,
+      before: auditView(before),
+      after: { ...auditView(after), ...(approvalId ? { approval_id: approvalId } : {}) },
+      reason: refuseReason,
+    },
+    now,
+  );
+  return after;
+}
+
+/** The approved payout (console approvals.ts): runs under the approver; 409 when the withdrawal left review meanwhile. */
+export async function payReviewedWithdrawal(tx: DbTx, actor: OperatorActor, withdrawNo: string, now: Date, approvalId: number): Promise<{ withdraw_no: string; amount_fen: number; status: string }> {
+  const before = await lockReviewed(tx, withdrawNo);
+  const after = await settleReviewed(tx, actor, before, null, now, approvalId);
+  return { withdraw_no: after.withdrawNo, amount_fen: after.amountFen, status: after.status };
+}
+
+/**
+ * POST ops/withdrawals/decide: ask to pay a withdrawal under review (a request a second operator
+ * approves; the answer carries its approval_id and the withdrawal stays under review) or refuse it.
+ * 404 for an unknown number; 409 when it is no longer under review (decided by someone else,
+ * cancelled by the user, or never needed review), when its payout already waits for approval, or
+ * when refusing one whose payout waits.
  */
 export async function decideWithdrawal(db: Db, actor: OperatorActor, body: OpsWithdrawalDecideBody, now: Date): Promise<OpsWithdrawalView> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.withdrawNo, body.withdraw_no));
-    if (!before) throw notFound(MSG_OPS_WITHDRAWAL_NOT_FOUND);
-    if (before.status !== 'review') throw conflict(MSG_OPS_WITHDRAWAL_DECIDED);
-    const refusing = body.decision === 'refuse';
-    const [after] = await tx
-      .update(withdrawals)
-      .set({ status: refusing ? 'refused' : 'done', finishedAt: now, reviewedBy: actor.operatorId, refuseReason: refusing ? body.reason : null })
-      .where(and(eq(withdrawals.id, before.id), eq(withdrawals.status, 'review')))
-      .returning();
-    if (!after) throw conflict(MSG_OPS_WITHDRAWAL_DECIDED);
-    if (refusing) {
-      await changeBalance(tx, { userId: after.userId, kind: 'withdraw_refuse', amountFen: after.amountFen, refNo: after.withdrawNo, frozenDeltaFen: -after.amountFen });
-      await notifyWithdrawalRefused(tx, after, body.reason, now);
+    const before = await lockReviewed(tx, body.withdraw_no);
+    if (body.decision === 'pay') {
+      await requestApproval(
+        tx,
+        actor,
+        {
+          kind: 'withdrawal.pay',
+          targetType: 'withdrawal',
+          targetId: before.withdrawNo,
+          amountFen: before.amountFen,
+          payload: { withdraw_no: before.withdrawNo },
+          summary: `提现单 ${before.withdrawNo} 打款 ¥${fenToYuan(before.amountFen)} 给 ${before.realName}`,
+          reason: '提现审核通过，申请打款',
+        },
+        now,
+      );
     } else {
-      await payOut(tx, after, now);
+      if ((await pendingApprovalIds(tx, 'withdrawal.pay', [before.withdrawNo])).size > 0) throw conflict(MSG_OPS_WITHDRAWAL_PAY_PENDING);
+      await settleReviewed(tx, actor, before, body.reason, now);
     }
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: refusing ? 'withdrawal.refuse' : 'withdrawal.pay',
-        targetType: 'withdrawal',
-        targetId: after.withdrawNo,
-        before: auditView(before),
-        after: auditView(after),
-        reason: refusing ? body.reason : null,
-      },
-      now,
-    );
-    return (await readOne(tx, after.withdrawNo))!;
+    return (await readOne(tx, before.withdrawNo))!;
   });
 }

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { postToConsole, type OpsTarget } from '~/platform/ui/console/ops-target';
 import { Modal } from '~/platform/ui/Modal';
-import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
+import { flashFor, reloadWithFlash } from '~/platform/ui/console/ops-flash';
 
 export interface OpsActionReason {
   /** The dialog's field label, e.g. 驳回原因. */
@@ -39,6 +39,8 @@ interface OpsActionOwnProps {
   choice?: OpsActionChoice;
   /** Shown after the reload (default 操作成功). */
   successText?: string;
+  /** Shown instead of successText when the action went to a second operator's approval. */
+  pendingText?: string;
   /** Go here on success instead of reloading the page. */
   redirect?: string;
   /** Dialog title (default: the label). */
@@ -66,6 +68,7 @@ export function OpsAction(props: OpsActionProps): ReactNode {
     reason,
     choice,
     successText = '操作成功',
+    pendingText,
     redirect,
     title,
     size = 'sm',
@@ -83,8 +86,8 @@ export function OpsAction(props: OpsActionProps): ReactNode {
     setBusy(true);
     setError('');
     try {
-      await postToConsole(props, { ...body, ...extra });
-      reloadWithFlash(successText, redirect);
+      const answer = await postToConsole(props, { ...body, ...extra });
+      reloadWithFlash(flashFor(answer, successText, pendingText), redirect);
     } catch (failure) {
       setError(isApiError(failure) ? failure.msg : '操作失败，请重试！');
       setBusy(false);

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { postToConsole, type OpsTarget } from '~/platform/ui/console/ops-target';
 import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
-import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
+import { flashFor, reloadWithFlash } from '~/platform/ui/console/ops-flash';
 import { OPS_FORM_INPUT } from '~/platform/ui/console/field-classes';
 import { OpsFieldFrame } from '~/platform/ui/console/OpsFieldFrame';
 
@@ -19,6 +19,8 @@ interface OpsFormOwnProps {
   extra?: Record<string, unknown>;
   submitLabel?: string;
   successText?: string;
+  /** Shown instead of successText when the action went to a second operator's approval. */
+  pendingText?: string;
   /** Go here on success instead of reloading. */
   redirect?: string;
   /** The form's accessible name. */
@@ -41,7 +43,7 @@ function issuesOf(data: unknown): FieldIssue[] {
  * success. Money fields are typed in yuan and sent as integer fen; date-times are Shanghai time.
  */
 export function OpsForm(props: OpsFormProps): ReactNode {
-  const { fields, initial = {}, extra = {}, submitLabel = '保存', successText = '已保存', redirect, label } = props;
+  const { fields, initial = {}, extra = {}, submitLabel = '保存', successText = '已保存', pendingText, redirect, label } = props;
   const id = useId();
   const [values, setValues] = useState<Record<string, string | boolean>>(() =>
     Object.fromEntries(fields.map((field) => [field.name, wireToFieldValue(field, initial[field.name] ?? field.defaultValue)])),
@@ -68,8 +70,8 @@ export function OpsForm(props: OpsFormProps): ReactNode {
     setBusy(true);
     setMessage('');
     try {
-      await postToConsole(props, body);
-      reloadWithFlash(successText, redirect);
+      const answer = await postToConsole(props, body);
+      reloadWithFlash(flashFor(answer, successText, pendingText), redirect);
     } catch (failure) {
       const msg = isApiError(failure) ? failure.msg : '操作失败，请重试！';
       const issues = isApiError(failure) ? issuesOf(failure.data) : [];

@@ -15,3 +15,12 @@ export function reloadWithFlash(text: string, href?: string): void {
   if (href) window.location.assign(href);
   else window.location.reload();
 }
+
+/**
+ * The line after a console call: `pendingText` when the answer says the action went to a second
+ * operator's approval (it carries an `approval_id`) instead of running, else `successText`.
+ */
+export function flashFor(answer: unknown, successText: string, pendingText: string | undefined): string {
+  const approvalId = (answer as { approval_id?: unknown } | null)?.approval_id;
+  return pendingText && typeof approvalId === 'number' ? pendingText : successText;
+}
