@@ -15,7 +15,7 @@ import { ORDER_ROUTES } from '~/features/orders/routes';
 import type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
 
 export type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
-import { IDEMPOTENCY_HEADER, type PayChannel, type GatewayChannel, type WalletInfo, type LedgerEntry, type FundsDirection, type GatewayCheckout, type OrderView, type VipPlans, type AlipayAccount, type Withdrawal, type GoldOverview, type Page } from '~/features/wallet/contract/money';
+import { IDEMPOTENCY_HEADER, type GatewayChannel, type WalletInfo, type LedgerEntry, type FundsDirection, type GatewayCheckout, type OrderView, type VipPlans, type AlipayAccount, type Withdrawal, type GoldOverview, type Page } from '~/features/wallet/contract/money';
 
 /** The contract's shapes, re-exported for the islands that call these functions. */
 export * from '~/features/wallet/contract/money';
