@@ -45,6 +45,7 @@ describe('defaultDbConfig', () => {
   it('defaults to PGlite in ./data and migrations in <cwd>/drizzle', () => {
     expect(defaultDbConfig(loadConfig({}))).toEqual({
       databaseUrl: null,
+      migrationUrl: null,
       dataDir: path.resolve('data'),
       migrationsDir: path.join(process.cwd(), 'drizzle'),
     });
@@ -53,7 +54,10 @@ describe('defaultDbConfig', () => {
   it('reads DATABASE_URL, DATA_DIR and MIGRATIONS_DIR, empty values counting as unset', () => {
     expect(
       defaultDbConfig(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', DATA_DIR: '/srv/zuhao', MIGRATIONS_DIR: '/opt/zuhao/drizzle' })),
-    ).toEqual({ databaseUrl: 'postgres://u@h:5432/d', dataDir: '/srv/zuhao', migrationsDir: '/opt/zuhao/drizzle' });
+    ).toEqual({ databaseUrl: 'postgres://u@h:5432/d', migrationUrl: null, dataDir: '/srv/zuhao', migrationsDir: '/opt/zuhao/drizzle' });
+    expect(
+      defaultDbConfig(loadConfig({ DATABASE_URL: 'postgres://app@h:5432/d', DATABASE_MIGRATION_URL: 'postgres://owner@h:5432/d' })),
+    ).toMatchObject({ databaseUrl: 'postgres://app@h:5432/d', migrationUrl: 'postgres://owner@h:5432/d' });
     expect(defaultDbConfig(loadConfig({ DATABASE_URL: '' }))).toMatchObject({ databaseUrl: null });
   });
 

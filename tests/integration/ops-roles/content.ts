@@ -8,6 +8,8 @@ export const ROWS: OpsRoleRow[] = [
   { path: '/api/v1/ops/content/help/detail', method: 'GET', permission: 'content' },
   { path: '/api/v1/ops/content/help/save', method: 'POST', permission: 'content' },
   { path: '/api/v1/ops/content/help/publish', method: 'POST', permission: 'content' },
+  { path: '/api/v1/ops/content/agreements', method: 'GET', permission: 'content' },
+  { path: '/api/v1/ops/content/agreements/publish', method: 'POST', permission: 'content' },
   { path: '/api/v1/ops/content/announcements', method: 'GET', permission: 'content' },
   { path: '/api/v1/ops/content/announcements/detail', method: 'GET', permission: 'content' },
   { path: '/api/v1/ops/content/announcements/save', method: 'POST', permission: 'content' },

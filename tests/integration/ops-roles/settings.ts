@@ -9,4 +9,5 @@ export const ROWS: OpsRoleRow[] = [
   { path: '/api/v1/ops/settings/contacts', method: 'POST', permission: 'settings.site' },
   { path: '/api/v1/ops/settings/download', method: 'POST', permission: 'settings.site' },
   { path: '/api/v1/ops/settings/wechat', method: 'POST', permission: 'settings.site' },
+  { path: '/api/v1/ops/settings/filing', method: 'POST', permission: 'settings.site' },
 ];
