@@ -205,14 +205,18 @@ export function totpCode(secret: string, step: number): string {
 /**
  * A code nobody in this run has used yet. The server refuses a code used once (replay protection),
  * and specs sign in as ops01 in parallel workers, so each worker claims its time step with a file
- * created exclusively; the current step and the next are both accepted (±1 window). When both are
+ * created exclusively; the current step, the next and (early in a step) the one before are accepted
+ * (±1 window). When all are
  * taken it waits for the next step, lengthening the test's timeout by that wait.
  */
 export async function claimTotpCode(username: string, secret: string): Promise<string> {
   mkdirSync(TOTP_CLAIMS, { recursive: true });
   for (;;) {
-    const step = Math.floor(Date.now() / TOTP_PERIOD_MS);
-    for (const candidate of [step, step + 1]) {
+    const now = Date.now();
+    const step = Math.floor(now / TOTP_PERIOD_MS);
+    // The step before is accepted too, but only while it stays within the window until the code is sent.
+    const candidates = now % TOTP_PERIOD_MS < TOTP_PERIOD_MS / 2 ? [step, step + 1, step - 1] : [step, step + 1];
+    for (const candidate of candidates) {
       try {
         closeSync(openSync(path.join(TOTP_CLAIMS, `${username}-${candidate}`), 'wx'));
         return totpCode(secret, candidate);

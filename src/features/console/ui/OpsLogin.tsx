@@ -83,6 +83,7 @@ export function OpsLogin({ next }: Props): ReactNode {
   if (signedIn?.second_factor === 'code') {
     return (
       <form onSubmit={(event) => void verify(event)} noValidate aria-label="两步验证" className="space-y-4">
+        <h2 className="text-base font-semibold">两步验证</h2>
         <p className="text-sm text-neutral-600">
           {useRecovery ? '请输入一个未使用过的恢复码（每个只能使用一次）。' : '请打开手机上的验证器，输入显示的6位验证码。'}
         </p>
@@ -98,7 +99,7 @@ export function OpsLogin({ next }: Props): ReactNode {
             autoFocus
             maxLength={useRecovery ? 16 : 7}
             placeholder={useRecovery ? 'XXXXX-XXXXX' : '6位数字'}
-            className={`${INPUT} text-center font-mono text-lg tracking-[0.3em]`}
+            className={`${INPUT} text-center font-mono text-lg tracking-[0.3em] placeholder:tracking-normal`}
           />
         </div>
         <p role="status" aria-live="polite" className="min-h-5 text-sm text-primary">{message}</p>

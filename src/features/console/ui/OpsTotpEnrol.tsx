@@ -118,7 +118,7 @@ export function OpsTotpEnrol({ autoStart, doneLabel, doneHref }: Props): ReactNo
         />
         <div className="w-full min-w-0 space-y-1 text-sm">
           <p className="text-neutral-500">无法扫码时手动输入密钥：</p>
-          <p data-totp-secret={enrolment.secret} className="select-all break-all rounded-md bg-neutral-50 px-3 py-2 font-mono tracking-wider ring-1 ring-neutral-200">
+          <p data-totp-secret={enrolment.secret} className="select-all break-words rounded-md bg-neutral-50 px-3 py-2 font-mono tracking-wider ring-1 ring-neutral-200">
             {grouped(enrolment.secret)}
           </p>
         </div>
@@ -133,7 +133,7 @@ export function OpsTotpEnrol({ autoStart, doneLabel, doneHref }: Props): ReactNo
           autoComplete="one-time-code"
           maxLength={7}
           placeholder="6位数字"
-          className="w-full rounded-md border border-neutral-300 px-3 py-2.5 text-center font-mono text-lg tracking-[0.4em] focus:border-primary focus:outline-none"
+          className="w-full rounded-md border border-neutral-300 px-3 py-2.5 text-center font-mono text-lg tracking-[0.4em] placeholder:tracking-normal focus:border-primary focus:outline-none"
         />
       </div>
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-primary">{message}</p>
