@@ -9,6 +9,8 @@ import { Secret, TOTP } from 'otpauth';
 import { idNumberCheckChar } from '../../src/platform/rules/validation';
 import { AUTH_STORAGE_KEY } from '../../src/platform/stores/auth';
 import type { RouteDef } from '../../src/platform/config/routes';
+import { opsHomeFor } from '../../src/features/console/ops-routes';
+import type { OpsRole } from '../../src/features/console/contract/ops';
 
 /** A concrete path for a route pattern: every `:param` becomes 1 (/zuhao/:game_id.html → /zuhao/1.html). */
 export function samplePath(route: Pick<RouteDef, 'path'>): string {
@@ -231,12 +233,41 @@ export async function claimTotpCode(username: string, secret: string): Promise<s
 }
 
 /**
+ * Sessions of operators with TOTP that this worker has signed in, by username. A code works once
+ * and each 30 s step has one, so an operator can sign in about once per step: a worker reuses the
+ * session it already has (checked with /ops/auth/me, so one ended by a sign-out or a reset is
+ * replaced by a real sign-in). Per worker only: a spec that signs out cannot pull the session from
+ * under a spec running in another worker.
+ */
+const workerSessions = new Map<string, string>();
+const OPS_SESSION_COOKIE = 'ops_session';
+
+async function reuseOperatorSession(page: Page, username: string, next: string | undefined): Promise<boolean> {
+  const token = workerSessions.get(username);
+  if (!token) return false;
+  const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin;
+  await page.context().addCookies([{ name: OPS_SESSION_COOKIE, value: token, url: origin, httpOnly: true, sameSite: 'Strict' }]);
+  const me = await page.context().request.get('/api/v1/ops/auth/me');
+  if (!me.ok()) {
+    workerSessions.delete(username);
+    await page.context().clearCookies({ name: OPS_SESSION_COOKIE });
+    return false;
+  }
+  const { data } = (await me.json()) as { data: { role: OpsRole } };
+  await page.goto(next ?? opsHomeFor(data.role));
+  await expect(page.getByRole('navigation', { name: '后台菜单' })).toBeVisible();
+  return true;
+}
+
+/**
  * Signs in to the console at /ops/login (optionally with ?next=) and waits for the landing page.
  * An operator with TOTP (the demo admin and finance, or `totpSecret` given) enters a code
- * computed from the secret when the page asks for it. The session is a cookie of the page's
- * browser context.
+ * computed from the secret when the page asks for it, or, when this worker already signed them in
+ * and that session is still alive, gets that session back (workerSessions). The session is a
+ * cookie of the page's browser context.
  */
 export async function signInOperator(page: Page, username: string, password: string, next?: string, totpSecret: string | undefined = OPERATOR_TOTP_SECRETS[username]): Promise<void> {
+  if (totpSecret && (await reuseOperatorSession(page, username, next))) return;
   await page.goto(next ? `/ops/login?next=${encodeURIComponent(next)}` : '/ops/login');
   await waitForHydration(page, 'OpsLogin');
   const form = page.getByRole('form', { name: '运营后台登录' });
@@ -250,6 +281,10 @@ export async function signInOperator(page: Page, username: string, password: str
     await second.getByRole('button', { name: '验证' }).click();
   }
   await expect(page.getByRole('navigation', { name: '后台菜单' })).toBeVisible();
+  if (totpSecret) {
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === OPS_SESSION_COOKIE);
+    if (cookie) workerSessions.set(username, cookie.value);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
