@@ -2,10 +2,15 @@
  * Helpers shared by the end-to-end specs (not a spec itself: testMatch is *.e2e.ts).
  * Routes, titles and brands come from the app's own tables so the specs never drift from them.
  */
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { idNumberCheckChar } from '../../src/platform/rules/validation';
 import { AUTH_STORAGE_KEY } from '../../src/platform/stores/auth';
 import type { RouteDef } from '../../src/platform/config/routes';
+import { opsHomeFor } from '../../src/features/console/ops-routes';
+import type { OpsRole } from '../../src/features/console/contract/ops';
 
 /** A concrete path for a route pattern: every `:param` becomes 1 (/zuhao/:game_id.html → /zuhao/1.html). */
 export function samplePath(route: Pick<RouteDef, 'path'>): string {
@@ -183,17 +188,103 @@ export const OPERATORS = {
 } as const;
 
 /**
- * Signs in to the console at /ops/login (optionally with ?next=) and waits for the landing page.
- * The session is a cookie of the page's browser context.
+ * The TOTP secrets the demo seed enrols ops01 and cw01 with (src/app/seed/operators.ts, README):
+ * admin and finance must give a code after the password.
  */
-export async function signInOperator(page: Page, username: string, password: string, next?: string): Promise<void> {
+export const OPERATOR_TOTP_SECRETS: Readonly<Record<string, string>> = {
+  ops01: 'OPSADMINDEMOTOTPSECRETAAAAAAAAAA',
+  cw01: 'CWFINANCEDEMOTOTPSECRETBBBBBBBBB',
+};
+
+const TOTP_PERIOD_MS = 30_000;
+const TOTP_CLAIMS = path.resolve(import.meta.dirname, '.state/totp-steps');
+
+/** The 6-digit code of `secret` for time step `step`, computed with otpauth as an authenticator app would. */
+export function totpCode(secret: string, step: number): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: step * TOTP_PERIOD_MS });
+}
+
+/**
+ * A code nobody in this run has used yet. The server refuses a code used once (replay protection),
+ * and specs sign in as ops01 in parallel workers, so each worker claims its time step with a file
+ * created exclusively; the current step, the next and (early in a step) the one before are accepted
+ * (±1 window). When all are
+ * taken it waits for the next step, lengthening the test's timeout by that wait.
+ */
+export async function claimTotpCode(username: string, secret: string): Promise<string> {
+  mkdirSync(TOTP_CLAIMS, { recursive: true });
+  for (;;) {
+    const now = Date.now();
+    const step = Math.floor(now / TOTP_PERIOD_MS);
+    // The step before is accepted too, but only while it stays within the window until the code is sent.
+    const candidates = now % TOTP_PERIOD_MS < TOTP_PERIOD_MS / 2 ? [step, step + 1, step - 1] : [step, step + 1];
+    for (const candidate of candidates) {
+      try {
+        closeSync(openSync(path.join(TOTP_CLAIMS, `${username}-${candidate}`), 'wx'));
+        return totpCode(secret, candidate);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+    const wait = (step + 1) * TOTP_PERIOD_MS - Date.now() + 250;
+    test.info().setTimeout(test.info().timeout + wait);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/**
+ * Sessions of operators with TOTP that this worker has signed in, by username. A code works once
+ * and each 30 s step has one, so an operator can sign in about once per step: a worker reuses the
+ * session it already has (checked with /ops/auth/me, so one ended by a sign-out or a reset is
+ * replaced by a real sign-in). Per worker only: a spec that signs out cannot pull the session from
+ * under a spec running in another worker.
+ */
+const workerSessions = new Map<string, string>();
+const OPS_SESSION_COOKIE = 'ops_session';
+
+async function reuseOperatorSession(page: Page, username: string, next: string | undefined): Promise<boolean> {
+  const token = workerSessions.get(username);
+  if (!token) return false;
+  const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin;
+  await page.context().addCookies([{ name: OPS_SESSION_COOKIE, value: token, url: origin, httpOnly: true, sameSite: 'Strict' }]);
+  const me = await page.context().request.get('/api/v1/ops/auth/me');
+  if (!me.ok()) {
+    workerSessions.delete(username);
+    await page.context().clearCookies({ name: OPS_SESSION_COOKIE });
+    return false;
+  }
+  const { data } = (await me.json()) as { data: { role: OpsRole } };
+  await page.goto(next ?? opsHomeFor(data.role));
+  await expect(page.getByRole('navigation', { name: '后台菜单' })).toBeVisible();
+  return true;
+}
+
+/**
+ * Signs in to the console at /ops/login (optionally with ?next=) and waits for the landing page.
+ * An operator with TOTP (the demo admin and finance, or `totpSecret` given) enters a code
+ * computed from the secret when the page asks for it, or, when this worker already signed them in
+ * and that session is still alive, gets that session back (workerSessions). The session is a
+ * cookie of the page's browser context.
+ */
+export async function signInOperator(page: Page, username: string, password: string, next?: string, totpSecret: string | undefined = OPERATOR_TOTP_SECRETS[username]): Promise<void> {
+  if (totpSecret && (await reuseOperatorSession(page, username, next))) return;
   await page.goto(next ? `/ops/login?next=${encodeURIComponent(next)}` : '/ops/login');
   await waitForHydration(page, 'OpsLogin');
   const form = page.getByRole('form', { name: '运营后台登录' });
   await form.getByLabel('用户名').fill(username);
   await form.getByLabel('密码').fill(password);
   await form.getByRole('button', { name: '登录' }).click();
+  if (totpSecret) {
+    const second = page.getByRole('form', { name: '两步验证' });
+    await expect(second).toBeVisible();
+    await second.getByLabel('验证码').fill(await claimTotpCode(username, totpSecret));
+    await second.getByRole('button', { name: '验证' }).click();
+  }
   await expect(page.getByRole('navigation', { name: '后台菜单' })).toBeVisible();
+  if (totpSecret) {
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === OPS_SESSION_COOKIE);
+    if (cookie) workerSessions.set(username, cookie.value);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

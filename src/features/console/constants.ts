@@ -63,3 +63,18 @@ export const OPS_CREDIT_APPROVAL_ABOVE_FEN = 100_000;
  * ones they request (pending or executed) and the ones they approve: 20,000.00 yuan.
  */
 export const OPS_CREDIT_DAILY_CAP_FEN = 2_000_000;
+
+// Operators' second factor (docs/decisions.md "Console second factor: TOTP")
+/** Roles that must have TOTP: their sign-in is not finished until they enrol. */
+export const OPS_TOTP_REQUIRED_ROLES = ['admin', 'finance'] as const;
+/** RFC 6238 parameters every authenticator app reads from the otpauth:// URI. */
+export const OPS_TOTP_PERIOD_S = 30;
+export const OPS_TOTP_DIGITS = 6;
+/** Steps either side of now a code may belong to (clock drift between phone and server). */
+export const OPS_TOTP_WINDOW = 1;
+/** The issuer shown in authenticator apps beside the operator's name. */
+export const OPS_TOTP_ISSUER = '运营后台';
+/** One-time recovery codes handed out at enrolment. */
+export const OPS_RECOVERY_CODE_COUNT = 10;
+/** A session that has passed the password but not the second factor lasts this long. */
+export const OPS_PENDING_SESSION_S = 10 * 60;

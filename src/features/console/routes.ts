@@ -8,7 +8,7 @@
  * Not the console's screens: those are ops-routes.ts.
  */
 import { route, type NoInput } from '~/platform/wire/route';
-import type { AuditEntryView, OperatorMe, OperatorView, OpsRole } from '~/features/console/contract/ops';
+import type { AuditEntryView, OperatorMe, OperatorView, OpsLoginAnswer, OpsRole, OpsTotpConfirmed, OpsTotpEnrolment } from '~/features/console/contract/ops';
 import type {
   OpsBanResult,
   OpsOrderDetail,
@@ -98,8 +98,18 @@ export type OpsWithdrawalDecision = { withdraw_no: string; decision: 'pay' } | {
 
 export const CONSOLE_ROUTES = {
   // -- sign-in and the operator's own account
-  /** The one console call open to everybody; sets the session cookie. 400 用户名或密码错误, 429. */
-  login: route.post<{ username: string; password: string }, OperatorMe>('/ops/auth/login'),
+  /**
+   * The one console call open to everybody; sets the session cookie. 400 用户名或密码错误, 429.
+   * `second_factor` not null: the session opens nothing until totpVerify ('code') or the
+   * enrolment ('enrol') is done.
+   */
+  login: route.post<{ username: string; password: string }, OpsLoginAnswer>('/ops/auth/login'),
+  /** The code step: a 6-digit TOTP code or a recovery code. 400 验证码不正确, 429 (the sign-in lockout). */
+  totpVerify: route.post<{ code: string }, OperatorMe>('/ops/auth/totp/verify'),
+  /** A new, not yet active secret with its QR code (a session waiting to enrol, or 我的账号). 409 when on. */
+  totpEnrol: route.post<NoInput, OpsTotpEnrolment>('/ops/auth/totp/enrol'),
+  /** One code of the new secret turns TOTP on; answers the recovery codes, shown this once. */
+  totpConfirm: route.post<{ code: string }, OpsTotpConfirmed>('/ops/auth/totp/confirm'),
   /** Ends this session and clears the cookie (no body). */
   logout: route.post<NoInput, null>('/ops/auth/logout'),
   /** Who is signed in and what their role may do. */
@@ -112,6 +122,8 @@ export const CONSOLE_ROUTES = {
   createOperator: route.post<{ username: string; display_name: string; role: OpsRole; password: string }, OperatorView>('/ops/operators/create'),
   updateOperator: route.post<{ id: number; role?: OpsRole; display_name?: string; disabled?: boolean }, OperatorView>('/ops/operators/update'),
   resetOperatorPassword: route.post<{ id: number; password: string }, OperatorView>('/ops/operators/password'),
+  /** Turns another operator's TOTP off (never one's own: 403); their sessions end. */
+  resetOperatorTotp: route.post<{ id: number }, OperatorView>('/ops/operators/totp-reset'),
   audit: route.get<OpsAuditListQuery, Page<AuditEntryView>>('/ops/audit'),
 
   // -- users (`users.read`, `users.ban`, `wallet.adjust`) and orders (`orders.read`)

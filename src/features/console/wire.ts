@@ -13,7 +13,9 @@ import {
   opsAuditQuerySchema,
   opsLoginBodySchema,
   opsOperatorCreateBodySchema,
+  opsOperatorIdBodySchema,
   opsOperatorPasswordBodySchema,
+  opsTotpCodeBodySchema,
   opsOperatorUpdateBodySchema,
   opsPasswordChangeBodySchema,
   type OpsPermission,
@@ -95,7 +97,12 @@ export const operatorViewSchema = z.strictObject({
   disabled: z.boolean(),
   created_at: instant,
   last_login_at: instant.nullable(),
+  totp_enabled: z.boolean().optional(),
 });
+
+const opsLoginAnswerSchema = operatorMeSchema.extend({ second_factor: z.enum(['code', 'enrol']).nullable() });
+const opsTotpEnrolmentSchema = z.strictObject({ secret: z.string(), uri: z.string(), qr_svg: z.string() });
+const opsTotpConfirmedSchema = z.strictObject({ recovery_codes: z.array(z.string()) });
 
 /** contract/ops.ts AuditEntryView: one audit row; before/after are whatever the action recorded. */
 export const auditEntrySchema = z.strictObject({
@@ -364,7 +371,10 @@ export const opsApprovalTicketSchema = z.strictObject({ approval_id: id });
 const R = CONSOLE_ROUTES;
 
 export const CONSOLE_WIRE = {
-  login: wire(R.login, { input: opsLoginBodySchema, answer: operatorMeSchema }),
+  login: wire(R.login, { input: opsLoginBodySchema, answer: opsLoginAnswerSchema }),
+  totpVerify: wire(R.totpVerify, { input: opsTotpCodeBodySchema, answer: operatorMeSchema }),
+  totpEnrol: wire(R.totpEnrol, { input: noInputSchema, answer: opsTotpEnrolmentSchema, body: 'none' }),
+  totpConfirm: wire(R.totpConfirm, { input: opsTotpCodeBodySchema, answer: opsTotpConfirmedSchema }),
   // Signing out reads no body, as it never did.
   logout: wire(R.logout, { input: noInputSchema, answer: z.null(), body: 'none' }),
   me: wire(R.me, { input: noInputSchema, answer: operatorMeSchema }),
@@ -374,6 +384,7 @@ export const CONSOLE_WIRE = {
   createOperator: wire(R.createOperator, { input: opsOperatorCreateBodySchema, answer: operatorViewSchema }),
   updateOperator: wire(R.updateOperator, { input: opsOperatorUpdateBodySchema, answer: operatorViewSchema }),
   resetOperatorPassword: wire(R.resetOperatorPassword, { input: opsOperatorPasswordBodySchema, answer: operatorViewSchema }),
+  resetOperatorTotp: wire(R.resetOperatorTotp, { input: opsOperatorIdBodySchema, answer: operatorViewSchema }),
   audit: wire(R.audit, { input: opsAuditQuerySchema, answer: pageSchema(auditEntrySchema) }),
 
   users: wire(R.users, { input: opsUsersQuerySchema, answer: pageSchema(opsUserRowSchema) }),

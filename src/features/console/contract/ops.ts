@@ -84,6 +84,42 @@ export const MSG_OPS_OPERATOR_NOT_FOUND = '运营人员不存在';
 export const MSG_OPS_LAST_ADMIN = '至少保留一名可用的管理员';
 export const MSG_OPS_SELF_CHANGE = '不能停用自己或修改自己的角色';
 export const MSG_OPS_WRONG_PASSWORD = '原密码错误';
+export const MSG_OPS_TOTP_SELF_RESET = '不能重置自己的两步验证，请联系其他管理员';
+export const MSG_OPS_TOTP_WRONG = '验证码不正确';
+export const MSG_OPS_TOTP_REPLAYED = '此验证码刚刚已使用过，请等待验证器显示新的验证码';
+export const MSG_OPS_RECOVERY_WRONG = '恢复码不正确或已使用';
+export const MSG_OPS_TOTP_ALREADY = '已启用两步验证；如需更换，请联系其他管理员重置';
+export const MSG_OPS_TOTP_NOT_STARTED = '请先获取新的密钥，再输入验证码';
+
+/** Where a signed-in-by-password session still stands: 'code' owes a code, 'enrol' must enrol first. */
+export type OpsPendingStep = 'code' | 'enrol';
+
+/** The sign-in answer: who, and the second-factor step still owed (null: signed in). */
+export interface OpsLoginAnswer extends OperatorMe {
+  second_factor: OpsPendingStep | null;
+}
+
+/** POST ops/auth/totp/enrol: a new secret to put in the authenticator (not active until confirmed). */
+export interface OpsTotpEnrolment {
+  secret: string;
+  uri: string;
+  /** The otpauth:// URI as an inline SVG QR code (drawn on the server; nothing loaded from outside). */
+  qr_svg: string;
+}
+
+/** POST ops/auth/totp/confirm: the one time the recovery codes are shown. */
+export interface OpsTotpConfirmed {
+  recovery_codes: string[];
+}
+
+export const opsTotpCodeBodySchema = z.object({
+  code: z.string({ error: '请输入验证码' }).trim().min(1, { error: '请输入验证码' }).max(32, { error: '验证码格式不正确' }),
+});
+
+export const opsOperatorIdBodySchema = z.object({
+  id: z.int({ error: '人员编号应为整数' }).min(1).max(2_147_483_647),
+});
+
 export const MSG_OPS_SELF_RESET = '不能通过此功能重置自己的密码，请在“我的账号”中输入原密码修改';
 
 const noControl = (text: string): boolean => !/[\u0000-\u001f\u007f]/.test(text);
@@ -168,6 +204,8 @@ export interface OperatorView {
   disabled: boolean;
   created_at: string;
   last_login_at: string | null;
+  /** Whether the operator has TOTP (given by the operator list and the TOTP reset). */
+  totp_enabled?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,6 +241,10 @@ export const OPS_AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'operator.enable': '启用人员',
   'operator.password_reset': '重设密码',
   'operator.password_change': '修改本人密码',
+  'session.password_ok': '密码正确，待两步验证',
+  'operator.totp_enrol': '启用两步验证',
+  'operator.totp_reset': '重置两步验证',
+  'operator.recovery_code_used': '使用恢复码登录',
 };
 
 /** A day filter 'YYYY-MM-DD' (Shanghai) in a console query. */

@@ -12,7 +12,8 @@ export { num, rows, sessionKey, shanghaiDay, within } from '~/features/console/s
 export type { TimeSpan } from '~/features/console/server/dashboard-sql';
 export { changeOwnPassword, createOperator, createOperatorAsAdmin, listOperators, operatorMe, resetOperatorPassword, signInOperator, signOutOperator, updateOperator } from '~/features/console/server/operators';
 export type { NewOperator } from '~/features/console/server/operators';
-export { clearedSessionCookieHeader, operatorSessionToken, opsAllowOnly, requireOperator, serveConsole, sessionCookieHeader } from '~/features/console/server/ops-auth';
+export { clearedSessionCookieHeader, operatorSessionToken, opsAllowOnly, requireOperator, serveConsole, serveSecondFactor, sessionCookieHeader } from '~/features/console/server/ops-auth';
+export { beginTotpEnrolment, confirmTotpEnrolment, enrolTotpWithSecret, resetOperatorTotp, totpStatus, verifySecondFactor } from '~/features/console/server/totp';
 export type { OperatorActor } from '~/features/console/server/ops-auth';
 export { OPS_TABLE_PAGE_SIZE, enumParam, operatorOnLoginPage, opsAnyOperatorGate, opsDetailById, opsPageGate, pageNumberParam, readPageQuery, textParam } from '~/features/console/server/ops-pages';
 export { getOpsOrder, searchOrders } from '~/features/console/server/orders';

@@ -65,7 +65,8 @@ async function isKnownAddress(db: DbOrTx, operatorId: number | null, ip: string,
   const [row] = await db
     .select({ id: operatorSessions.id })
     .from(operatorSessions)
-    .where(and(eq(operatorSessions.operatorId, operatorId), eq(operatorSessions.ip, ip.slice(0, 64)), gte(operatorSessions.createdAt, new Date(now.getTime() - OPS_LOGIN_KNOWN_ADDRESS_S * 1000))))
+    // A session still owing its second factor proves only the password: not a known address.
+    .where(and(eq(operatorSessions.operatorId, operatorId), eq(operatorSessions.ip, ip.slice(0, 64)), isNull(operatorSessions.pendingStep), gte(operatorSessions.createdAt, new Date(now.getTime() - OPS_LOGIN_KNOWN_ADDRESS_S * 1000))))
     .limit(1);
   return row !== undefined;
 }

@@ -8,12 +8,12 @@
  * from the operator's row on every request, so a role change applies at the next click.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { OPS_SESSION_ABSOLUTE_S, OPS_SESSION_IDLE_S, OPS_SESSION_TOUCH_MS } from '~/features/console/constants';
-import { MSG_OPS_BAD_CREDENTIALS, MSG_OPS_LAST_ADMIN, MSG_OPS_OPERATOR_NOT_FOUND, MSG_OPS_SELF_CHANGE, MSG_OPS_SELF_RESET, MSG_OPS_USERNAME_TAKEN, MSG_OPS_WRONG_PASSWORD, OPS_ROLE_LABELS, OPS_ROLES, OPS_PERMISSION_NAMES, opsCan, type OperatorMe, type OperatorView, type OpsOperatorCreateBody, type OpsOperatorUpdateBody, type OpsRole } from '~/features/console/contract/ops';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { OPS_PENDING_SESSION_S, OPS_SESSION_ABSOLUTE_S, OPS_SESSION_IDLE_S, OPS_SESSION_TOUCH_MS, OPS_TOTP_REQUIRED_ROLES } from '~/features/console/constants';
+import { MSG_OPS_BAD_CREDENTIALS, MSG_OPS_LAST_ADMIN, MSG_OPS_OPERATOR_NOT_FOUND, MSG_OPS_SELF_CHANGE, MSG_OPS_SELF_RESET, MSG_OPS_USERNAME_TAKEN, MSG_OPS_WRONG_PASSWORD, OPS_ROLE_LABELS, OPS_ROLES, OPS_PERMISSION_NAMES, opsCan, type OperatorMe, type OperatorView, type OpsOperatorCreateBody, type OpsOperatorUpdateBody, type OpsPendingStep, type OpsRole } from '~/features/console/contract/ops';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import type { Db, DbOrTx } from '~/platform/db/client';
-import { operatorSessions, operators, type OperatorRow } from '~/platform/db/schema';
+import { operatorSessions, operatorTotp, operators, type OperatorRow } from '~/platform/db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '~/platform/http/errors';
 import { hashPassword, verifyPassword, hashToken, isWellFormedToken } from '~/features/sign-in/server';
 import { admitPairAttempt, clearPairThrottle, enforceAddressCap, enforceNameBreaker, recordSignInFailure, type SignInAttempt } from '~/features/console/server/login-throttle';
@@ -28,6 +28,8 @@ export interface OperatorActor {
   sessionId: number;
   /** The request's client address, written beside each audit row. */
   ip?: string | null;
+  /** The second-factor step this session still owes; only the TOTP calls ever see one that is not null. */
+  pending?: OpsPendingStep | null;
 }
 
 export interface NewOperator {
@@ -52,9 +54,10 @@ function roleOf(row: Pick<OperatorRow, 'role'>): OpsRole {
   return row.role;
 }
 
-export function reshapeOperator(row: OperatorRow): OperatorView {
+export function reshapeOperator(row: OperatorRow, totpEnabled?: boolean): OperatorView {
   const role = roleOf(row);
   return {
+    ...(totpEnabled === undefined ? {} : { totp_enabled: totpEnabled }),
     id: row.id,
     username: row.username,
     display_name: row.displayName,
@@ -112,10 +115,13 @@ export interface SessionMeta {
   userAgent?: string | null;
 }
 
-/** A new session for `operatorId` (after a successful sign-in; tests call it directly). */
-export async function openOperatorSession(db: DbOrTx, operatorId: number, now: Date, meta: SessionMeta = {}): Promise<OpenedSession> {
+/**
+ * A new session for `operatorId` (after a successful sign-in; tests call it directly). A session
+ * still owing a second factor (`pending`) lives only OPS_PENDING_SESSION_S.
+ */
+export async function openOperatorSession(db: DbOrTx, operatorId: number, now: Date, meta: SessionMeta = {}, pending: OpsPendingStep | null = null): Promise<OpenedSession> {
   const token = randomBytes(SESSION_TOKEN_BYTES).toString('base64url');
-  const expiresAt = new Date(now.getTime() + OPS_SESSION_ABSOLUTE_S * 1000);
+  const expiresAt = new Date(now.getTime() + (pending ? OPS_PENDING_SESSION_S : OPS_SESSION_ABSOLUTE_S) * 1000);
   const idleExpiresAt = new Date(Math.min(expiresAt.getTime(), now.getTime() + OPS_SESSION_IDLE_S * 1000));
   const [row] = await db
     .insert(operatorSessions)
@@ -127,16 +133,25 @@ export async function openOperatorSession(db: DbOrTx, operatorId: number, now: D
       idleExpiresAt,
       ip: meta.ip?.slice(0, 64) ?? null,
       userAgent: meta.userAgent ? Array.from(meta.userAgent).slice(0, USER_AGENT_MAX).join('') : null,
+      pendingStep: pending,
     })
     .returning({ id: operatorSessions.id });
   return { sessionId: row!.id, token, expiresAt, cookie: `ops_session=${token}` };
 }
 
+/** The second factor done: the pending session becomes a full one, its ends counted from now. */
+export async function completeOperatorSession(db: DbOrTx, sessionId: number, now: Date): Promise<void> {
+  const expiresAt = new Date(now.getTime() + OPS_SESSION_ABSOLUTE_S * 1000);
+  const idleExpiresAt = new Date(now.getTime() + OPS_SESSION_IDLE_S * 1000);
+  await db.update(operatorSessions).set({ pendingStep: null, expiresAt, idleExpiresAt }).where(eq(operatorSessions.id, sessionId));
+}
+
 /**
  * The operator a session token stands for at `now`, or null: unknown, revoked, past either end,
- * or the operator disabled. The idle end moves forward at most once a minute.
+ * or the operator disabled. A session still owing its second factor counts as none, unless
+ * `allowPending` (the TOTP calls alone). The idle end moves forward at most once a minute.
  */
-export async function resolveOperatorSession(db: Db, token: string | null | undefined, now: Date): Promise<OperatorActor | null> {
+export async function resolveOperatorSession(db: Db, token: string | null | undefined, now: Date, options: { allowPending?: boolean } = {}): Promise<OperatorActor | null> {
   if (!token || !isWellFormedToken(token)) return null;
   const [row] = await db
     .select({
@@ -149,12 +164,15 @@ export async function resolveOperatorSession(db: Db, token: string | null | unde
       displayName: operators.displayName,
       role: operators.role,
       disabledAt: operators.disabledAt,
+      pendingStep: operatorSessions.pendingStep,
     })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
     .where(eq(operatorSessions.tokenHash, hashToken(token)))
     .limit(1);
   if (!row || row.revokedAt || row.disabledAt) return null;
+  const pending = row.pendingStep === 'code' || row.pendingStep === 'enrol' ? row.pendingStep : null;
+  if (row.pendingStep !== null && (pending === null || !options.allowPending)) return null;
   const nowMs = now.getTime();
   if (row.expiresAt.getTime() <= nowMs || row.idleExpiresAt.getTime() <= nowMs) return null;
   const idleTarget = Math.min(row.expiresAt.getTime(), nowMs + OPS_SESSION_IDLE_S * 1000);
@@ -162,7 +180,7 @@ export async function resolveOperatorSession(db: Db, token: string | null | unde
     await db.update(operatorSessions).set({ idleExpiresAt: new Date(idleTarget) }).where(eq(operatorSessions.id, row.sessionId));
   }
   if (!isOpsRole(row.role)) return null;
-  return { sessionId: row.sessionId, operatorId: row.operatorId, username: row.username, displayName: row.displayName, role: row.role };
+  return { sessionId: row.sessionId, operatorId: row.operatorId, username: row.username, displayName: row.displayName, role: row.role, pending };
 }
 
 /** Ends the session behind `token` (sign-out). */
@@ -174,7 +192,7 @@ export async function closeOperatorSession(db: DbOrTx, token: string, now: Date)
     .where(and(eq(operatorSessions.tokenHash, hashToken(token)), isNull(operatorSessions.revokedAt)));
 }
 
-async function revokeOperatorSessions(db: DbOrTx, operatorId: number, now: Date, keepSessionId?: number): Promise<void> {
+export async function revokeOperatorSessions(db: DbOrTx, operatorId: number, now: Date, keepSessionId?: number): Promise<void> {
   await db
     .update(operatorSessions)
     .set({ revokedAt: now })
@@ -200,6 +218,33 @@ export interface SignInInput {
 export interface SignInResult {
   session: OpenedSession;
   me: OperatorMe;
+  /** The second-factor step the session still owes (null: signed in). */
+  pending: OpsPendingStep | null;
+}
+
+/** Must an operator of `role` have TOTP before using the console? */
+export function totpRequiredFor(role: OpsRole): boolean {
+  return (OPS_TOTP_REQUIRED_ROLES as readonly string[]).includes(role);
+}
+
+async function hasConfirmedTotp(db: DbOrTx, operatorId: number): Promise<boolean> {
+  const [row] = await db.select({ confirmedAt: operatorTotp.confirmedAt }).from(operatorTotp).where(eq(operatorTotp.operatorId, operatorId));
+  return row?.confirmedAt != null;
+}
+
+/**
+ * The last part of every sign-in (password alone, then code, recovery code or enrolment): the
+ * pair's tries forgotten, last_login_at, and the session.login row saying how the operator got in.
+ */
+export async function finishSignIn(tx: DbOrTx, actor: OperatorActor, userAgent: string | null | undefined, secondFactor: 'none' | 'totp' | 'recovery_code' | 'enrolment', now: Date): Promise<void> {
+  await clearPairThrottle(tx, actor.username, actor.ip ?? '');
+  await tx.update(operators).set({ lastLoginAt: now }).where(eq(operators.id, actor.operatorId));
+  await writeAudit(
+    tx,
+    { ...actor, userAgent: userAgent ?? null },
+    { action: 'session.login', targetType: 'operator', targetId: actor.operatorId, ...(secondFactor === 'none' ? {} : { after: { second_factor: secondFactor } }) },
+    now,
+  );
 }
 
 /**
@@ -222,20 +267,27 @@ export async function signInOperator(db: Db, input: SignInInput, now: Date): Pro
     throw badRequest(MSG_OPS_BAD_CREDENTIALS);
   }
 
+  const role = roleOf(usable);
+  const pending: OpsPendingStep | null = (await hasConfirmedTotp(db, usable.id)) ? 'code' : totpRequiredFor(role) ? 'enrol' : null;
   return db.transaction(async (tx) => {
-    await clearPairThrottle(tx, input.username, input.ip);
-    await tx.update(operators).set({ lastLoginAt: now }).where(eq(operators.id, usable.id));
-    const session = await openOperatorSession(tx, usable.id, now, { ip: input.ip, userAgent: input.userAgent });
+    const session = await openOperatorSession(tx, usable.id, now, { ip: input.ip, userAgent: input.userAgent }, pending);
     const actor: OperatorActor = {
       operatorId: usable.id,
       username: usable.username,
       displayName: usable.displayName,
-      role: roleOf(usable),
+      role,
       sessionId: session.sessionId,
       ip: input.ip,
     };
-    await writeAudit(tx, { ...actor, userAgent: input.userAgent ?? null }, { action: 'session.login', targetType: 'operator', targetId: usable.id }, now);
-    return { session, me: operatorMe(actor) };
+    if (pending === null) {
+      await finishSignIn(tx, actor, input.userAgent, 'none', now);
+    } else {
+      // The pair's tries are kept while a code is owed: knowing the password must not buy fresh
+      // guesses at the code. Enrolment has nothing to guess, so the password's success counts.
+      if (pending === 'enrol') await clearPairThrottle(tx, input.username, input.ip);
+      await writeAudit(tx, { ...actor, userAgent: input.userAgent ?? null }, { action: 'session.password_ok', targetType: 'operator', targetId: usable.id, after: { next: pending } }, now);
+    }
+    return { session, me: operatorMe(actor), pending };
   });
 }
 
@@ -264,7 +316,10 @@ export async function changeOwnPassword(db: Db, actor: OperatorActor, oldPasswor
 
 export async function listOperators(db: DbOrTx): Promise<OperatorView[]> {
   const rows = await db.select().from(operators).orderBy(asc(operators.disabledAt), asc(operators.id));
-  return rows.map(reshapeOperator);
+  const enrolled = new Set(
+    (await db.select({ id: operatorTotp.operatorId }).from(operatorTotp).where(isNotNull(operatorTotp.confirmedAt))).map((row) => row.id),
+  );
+  return rows.map((row) => reshapeOperator(row, enrolled.has(row.id)));
 }
 
 export async function createOperatorAsAdmin(db: Db, actor: OperatorActor, body: OpsOperatorCreateBody, now: Date): Promise<OperatorView> {

@@ -9,7 +9,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { OPS_SESSION_ABSOLUTE_S } from '~/features/console/constants';
-import { MSG_OPS_FORBIDDEN, OPS_SESSION_COOKIE, opsCan, opsCanAny, type OpsPermission } from '~/features/console/contract/ops';
+import { MSG_OPS_FORBIDDEN, OPS_SESSION_COOKIE, opsCan, opsCanAny, type OpsPendingStep, type OpsPermission } from '~/features/console/contract/ops';
 import { clientIp } from '~/platform/http/client-ip';
 import { appConfig } from '~/platform/config/config';
 import type { Db } from '~/platform/db/client';
@@ -46,6 +46,28 @@ function addressOf(astro: Pick<APIContext, 'request' | 'clientAddress'> | undefi
 export async function currentOperator(request: Request, db: Db, now: Date = new Date(), astro?: Pick<APIContext, 'request' | 'clientAddress'>): Promise<OperatorActor | null> {
   const actor = await resolveOperatorSession(db, operatorSessionToken(request), now);
   return actor ? { ...actor, ip: addressOf(astro, request) } : null;
+}
+
+/**
+ * The gate of the second-factor calls: a session at one of `steps` (null: fully signed in), else
+ * the console's 404, as for anybody without a session.
+ */
+export function operatorAtStep(steps: readonly (OpsPendingStep | null)[]) {
+  return async (ctx: HandlerContext): Promise<{ actor: OperatorActor; now: Date }> => {
+    const now = new Date();
+    const actor = await resolveOperatorSession(ctx.db, operatorSessionToken(ctx.request), now, { allowPending: true });
+    if (!actor || !steps.includes(actor.pending ?? null)) throw consoleNotFound();
+    return { actor: { ...actor, ip: addressOf(ctx.astro, ctx.request) }, now };
+  };
+}
+
+/** A console endpoint served to sessions at `steps` (operatorAtStep); other methods as serveConsole. */
+export function serveSecondFactor<In, Out, S extends z.ZodType, A extends z.ZodType, M extends RouteMethod>(
+  route: WiredRoute<In, Out, S, A, M>,
+  steps: readonly (OpsPendingStep | null)[],
+  handler: RouteHandler<S, Out, { actor: OperatorActor; now: Date }>,
+): ServedRoute<M> {
+  return serve(route, operatorAtStep(steps), handler, { otherMethods: (method) => opsAllowOnly(method) });
 }
 
 /** The 404 a non-operator gets from every console call: the answer to a path that does not exist. */

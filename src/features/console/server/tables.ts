@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -37,9 +38,16 @@ export const operatorSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     ip: varchar('ip', { length: 64 }),
     userAgent: varchar('user_agent', { length: 256 }),
+    /**
+     * Null: signed in. 'code': the password was right and the TOTP code (or a recovery code) is
+     * still owed; 'enrol': a role that must have TOTP has none yet. Such a session opens nothing
+     * but its own step (docs/decisions.md "Console second factor: TOTP").
+     */
+    pendingStep: varchar('pending_step', { length: 8 }),
   },
   (t) => [
     uniqueIndex('operator_sessions_token_hash_key').on(t.tokenHash),
+    check('operator_sessions_pending_step_check', sql`${t.pendingStep} is null or ${t.pendingStep} in ('code', 'enrol')`),
     index('operator_sessions_operator_idx').on(t.operatorId),
     check('operator_sessions_token_hash_check', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
   ],
@@ -148,3 +156,51 @@ export const opsApprovals = pgTable(
 );
 
 export type OpsApprovalRow = typeof opsApprovals.$inferSelect;
+
+/**
+ * An operator's TOTP secret, AES-256-GCM under the credentials key (orders/server/credentials.ts).
+ * A row without confirmed_at is an enrolment begun but not yet proven with a code: it protects
+ * nothing until then, and a new enrolment replaces it.
+ */
+export const operatorTotp = pgTable('operator_totp', {
+  operatorId: integer('operator_id')
+    .primaryKey()
+    .references(() => operators.id),
+  secretCipher: varchar('secret_cipher', { length: 200 }).notNull(),
+  createdAt: createdAt(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+});
+
+/**
+ * Time steps whose code an operator has used: the primary key makes a second use of the same code
+ * fail even when two requests race. Steps too old to match again are pruned on each use.
+ */
+export const operatorTotpUsedSteps = pgTable(
+  'operator_totp_used_steps',
+  {
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    step: bigint('step', { mode: 'number' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.operatorId, t.step] })],
+);
+
+/** One-time recovery codes, stored as SHA-256 of the canonical code; used_at set when consumed. */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('operator_recovery_codes_code_key').on(t.operatorId, t.codeHash),
+    check('operator_recovery_codes_hash_check', sql`${t.codeHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
