@@ -14,6 +14,7 @@ import { moneyPagingSchema, orderNoSchema } from '~/features/orders/wire';
 import { UPLOAD_URL_PATTERN } from '~/features/sellers/contract/seller-earnings';
 import { bodyIdSchema, pageSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';
+import { auditEntrySchema } from '~/features/console/contract/ops';
 
 // ---------------------------------------------------------------------------------------------
 // requests
@@ -185,24 +186,6 @@ const opsDecisionView = z.strictObject({
   charges: z.array(z.strictObject({ kind: z.enum(['clawback', 'penalty']), kind_text: z.string(), amount_fen: fen, collected_fen: fen })),
 });
 
-/**
- * One row of the operators' audit log (console/contract/ops.ts AuditEntryView), as the
- * arbitration screen lists a complaint's. The console has no wired schema of it yet.
- */
-const auditEntry = z.strictObject({
-  id: rowId,
-  created_at: isoTime,
-  operator_id: rowId.nullable(),
-  operator_username: z.string(),
-  action: z.string(),
-  target_type: z.string(),
-  target_id: z.string().nullable(),
-  reason: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-});
 
 /** GET ops/complaints/detail. */
 export const opsComplaintDetailSchema = z.strictObject({
@@ -245,7 +228,7 @@ export const opsComplaintDetailSchema = z.strictObject({
   ),
   siblings: z.array(z.strictObject({ id: rowId, status_text: z.string(), type_name: z.string(), created_at: isoTime })),
   decision: opsDecisionView.nullable(),
-  audit: z.array(auditEntry),
+  audit: z.array(auditEntrySchema),
 });
 
 const rentSplit = z.strictObject({ netRentFen: fen, commissionFen: fen, sellerFen: fen });

@@ -10,6 +10,7 @@ import { CONSOLE_ROUTES } from '~/features/console/routes';
 import {
   OPS_PERMISSIONS,
   OPS_ROLES,
+  auditEntrySchema,
   opsAuditQuerySchema,
   opsLoginBodySchema,
   opsOperatorCreateBodySchema,
@@ -104,21 +105,6 @@ const opsLoginAnswerSchema = operatorMeSchema.extend({ second_factor: z.enum(['c
 const opsTotpEnrolmentSchema = z.strictObject({ secret: z.string(), uri: z.string(), qr_svg: z.string() });
 const opsTotpConfirmedSchema = z.strictObject({ recovery_codes: z.array(z.string()) });
 
-/** contract/ops.ts AuditEntryView: one audit row; before/after are whatever the action recorded. */
-export const auditEntrySchema = z.strictObject({
-  id,
-  created_at: instant,
-  operator_id: id.nullable(),
-  operator_username: z.string(),
-  action: z.string(),
-  target_type: z.string(),
-  target_id: z.string().nullable(),
-  reason: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-});
 
 const idName = z.strictObject({ id, name: z.string() });
 const idTitle = z.strictObject({ id, title: z.string() });

@@ -229,6 +229,25 @@ export interface AuditEntryView {
   user_agent: string | null;
 }
 
+/**
+ * The answer schema of one audit row, shared by every answer that lists them: the audit log, an
+ * operator's history, a complaint's arbitration trail. before/after are whatever the action recorded.
+ */
+export const auditEntrySchema = z.strictObject({
+  id: z.number().int(),
+  created_at: z.string(),
+  operator_id: z.number().int().nullable(),
+  operator_username: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+}) satisfies z.ZodType<AuditEntryView>;
+
 /** Chinese names of audit actions the audit screen shows beside the dotted code. */
 export const OPS_AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'session.login': '登录',
