@@ -26,6 +26,7 @@ import {
   validateSmsCode,
 } from '~/platform/rules/validation';
 import { wire } from '~/platform/wire/wired-route';
+import { userInfoSchema } from '~/features/account/wire';
 
 /** Not in the spec (no email field there): ours, for the /rstpwd email form. */
 export const EMAIL_REQUIRED = '请输入邮箱';
@@ -174,21 +175,8 @@ export const thirdPartyCallbackQuerySchema = z.object({
 /** spec §3 token info. */
 export const sessionTokenSchema = z.strictObject({ token: z.string(), expires_time: z.number() });
 
-/** The profile of a token answer (the server's UserInfo, account/server/users.ts). */
-export const signInUserSchema = z.strictObject({
-  id: z.number().int().positive(),
-  username: z.string(),
-  nickname: z.string(),
-  avatar: z.string().nullable(),
-  mobile: z.string().nullable(),
-  is_real_name: z.boolean(),
-  has_password: z.boolean(),
-  real_name: z.string().nullable(),
-  email: z.string().nullable(),
-  has_email: z.boolean(),
-  has_pay_password: z.boolean(),
-  created_at: z.string(),
-});
+/** The profile of a token answer: the same profile GET common/userInfo answers (spec §3 user info). */
+export const signInUserSchema = userInfoSchema;
 
 /** docs/sign-in-api.md "Token answer". */
 export const signInAnswerSchema = z.strictObject({ token: sessionTokenSchema, is_new_user: z.boolean(), user: signInUserSchema });
