@@ -4,7 +4,7 @@
  * outbox; a set pay password gates withdrawals; the last way to sign in cannot be unbound; bad
  * input and other users' tokens get honest refusals.
  */
-import { constants, createHash, publicEncrypt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,7 @@ import { POST as signOutEverywhereRoute } from '~/pages/api/v1/account/signOutEv
 import { POST as unbindRoute } from '~/pages/api/v1/account/unbind';
 import { POST as withdrawRoute } from '~/pages/api/v1/account/withdraw';
 import { TEST_DRIVERS } from './drivers';
+import { encryptPassword } from './sign-in-helpers';
 import { callRoute, type CallResult } from './endpoint-call';
 import { useSuiteDatabase } from './route-context';
 
@@ -50,11 +51,6 @@ const next = (): number => (serial += 1);
 const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 let ipCounter = 0;
 const freshIp = (): string => `203.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
-
-function encrypt(challenge: SignChallenge, password: string): string {
-  const json = JSON.stringify({ password, challenge: challenge.nonce_str, ts: challenge.timestamp });
-  return publicEncrypt({ key: challenge.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(json, 'utf8')).toString('base64');
-}
 
 describe.each(TEST_DRIVERS)('account settings on $label', ({ driver, skip }) => {
   let db: Db;
@@ -94,8 +90,8 @@ describe.each(TEST_DRIVERS)('account settings on $label', ({ driver, skip }) => 
   async function signedChangePassword(authorization: string, body: { password: string; old_password?: string; code?: string }): Promise<CallResult<{ revoked_sessions: number }>> {
     const sign = await callRoute<SignChallenge>(getSignRoute, '/api/v1/common/getSign', { ip: freshIp() });
     const challenge = sign.body.data;
-    const payload: Record<string, string> = { password: encrypt(challenge, body.password) };
-    if (body.old_password !== undefined) payload['old_password'] = encrypt(challenge, body.old_password);
+    const payload: Record<string, string> = { password: encryptPassword(challenge, body.password) };
+    if (body.old_password !== undefined) payload['old_password'] = encryptPassword(challenge, body.old_password);
     if (body.code !== undefined) payload['code'] = body.code;
     const text = JSON.stringify(payload);
     return callRoute(changePasswordRoute, '/api/v1/account/changePassword', {

@@ -5,7 +5,7 @@
  * filing settings; on PGlite and PostgreSQL, from an empty (production-like) database. Bad input is
  * a Chinese message with an honest 4xx and writes nothing.
  */
-import { constants, createHash, publicEncrypt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,7 @@ import { GET as opsVersionsRoute } from '~/pages/api/v1/ops/content/agreements/i
 import { POST as publishRoute } from '~/pages/api/v1/ops/content/agreements/publish';
 import { POST as filingRoute } from '~/pages/api/v1/ops/settings/filing';
 import { TEST_DRIVERS } from './drivers';
+import { encryptPassword } from './sign-in-helpers';
 import { callRoute, expectError, expectOk, type CallResult } from './endpoint-call';
 import { useSuiteDatabase } from './route-context';
 
@@ -106,11 +107,6 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
         'x-sign': computeRequestSignature(challenge.sign, challenge.timestamp, challenge.nonce_str, text),
       };
       return callRoute<T>(route, path, { method: 'POST', headers, text, ip: freshIp() });
-    }
-
-    function encrypt(challenge: SignChallenge, password: string): string {
-      const json = JSON.stringify({ password, challenge: challenge.nonce_str, ts: challenge.timestamp });
-      return publicEncrypt({ key: challenge.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(json, 'utf8')).toString('base64');
     }
 
     async function accepted(userId: number): Promise<string[]> {
@@ -210,7 +206,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       await plantCode(mobile, 'register', '246810');
       const registered = await signed<SignInAnswer>(registerRoute, '/api/v1/common/register', (challenge) => ({
         mobile,
-        password: encrypt(challenge, 'agree_pass_2026'),
+        password: encryptPassword(challenge, 'agree_pass_2026'),
         code: '246810',
         fingerprint: 'fp-agreements',
       }));
@@ -218,7 +214,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect(await accepted(userId)).toEqual(['privacy:1', 'service:2']);
 
       const login = (): Promise<CallResult<SignInAnswer>> =>
-        signed<SignInAnswer>(loginRoute, '/api/v1/common/login', (challenge) => ({ username: mobile, password: encrypt(challenge, 'agree_pass_2026'), fingerprint: 'fp-agreements' }));
+        signed<SignInAnswer>(loginRoute, '/api/v1/common/login', (challenge) => ({ username: mobile, password: encryptPassword(challenge, 'agree_pass_2026'), fingerprint: 'fp-agreements' }));
       expectOk(await login());
       expect(await accepted(userId)).toEqual(['privacy:1', 'service:2']);
 
@@ -228,7 +224,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
 
       // A failed login records nothing.
       expectOk(await publish({ document: 'service', base_version: 2, body_md: '## 第一条\n\n第三版正文' }));
-      const wrong = await signed(loginRoute, '/api/v1/common/login', (challenge) => ({ username: mobile, password: encrypt(challenge, 'wrong_pass_2026'), fingerprint: 'fp-agreements' }));
+      const wrong = await signed(loginRoute, '/api/v1/common/login', (challenge) => ({ username: mobile, password: encryptPassword(challenge, 'wrong_pass_2026'), fingerprint: 'fp-agreements' }));
       expect(wrong.status).toBe(400);
       expect(await accepted(userId)).toEqual(['privacy:1', 'privacy:2', 'service:2']);
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));

@@ -5,7 +5,7 @@
  * ends after REAUTH_WINDOW_S, belongs to one session, and wrong proofs are rate limited. Each
  * change signs the other sessions out and tells the user on the old channels.
  */
-import { constants, createHash, publicEncrypt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ import { POST as payPasswordRoute } from '~/pages/api/v1/account/payPassword';
 import { POST as sendEmailCodeRoute } from '~/pages/api/v1/account/sendEmailCode';
 import { POST as verifyIdentityRoute, ALL as verifyIdentityOther } from '~/pages/api/v1/account/verifyIdentity';
 import { TEST_DRIVERS } from './drivers';
+import { encryptPassword } from './sign-in-helpers';
 import { callRoute, type CallResult } from './endpoint-call';
 import { useSuiteDatabase } from './route-context';
 
@@ -40,11 +41,6 @@ const sha256Hex = (text: string): string => createHash('sha256').update(text, 'u
 let ipCounter = 0;
 const freshIp = (): string => `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 const REAL_NAME = '王小明';
-
-function encrypt(challenge: SignChallenge, password: string): string {
-  const json = JSON.stringify({ password, challenge: challenge.nonce_str, ts: challenge.timestamp });
-  return publicEncrypt({ key: challenge.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(json, 'utf8')).toString('base64');
-}
 
 describe.each(TEST_DRIVERS)('re-authentication window on $label', ({ driver, skip }) => {
   let db: Db;
@@ -98,7 +94,7 @@ describe.each(TEST_DRIVERS)('re-authentication window on $label', ({ driver, ski
     const sign = await callRoute<SignChallenge>(getSignRoute, '/api/v1/common/getSign', { ip: freshIp() });
     const challenge = sign.body.data;
     const payload: Record<string, string> = {};
-    for (const [key, value] of Object.entries(plain)) payload[key] = passwords.includes(key) ? encrypt(challenge, value) : value;
+    for (const [key, value] of Object.entries(plain)) payload[key] = passwords.includes(key) ? encryptPassword(challenge, value) : value;
     const text = JSON.stringify(payload);
     return callRoute<T>(route, path, {
       method: 'POST',

@@ -7,7 +7,7 @@
  * Every signed call is made the way the browser makes it: GET getSign, encrypt
  * {password, challenge, ts} with RSA-OAEP-SHA256 under public_key, sign the exact body text.
  */
-import { constants, createHash, createPublicKey, publicEncrypt } from 'node:crypto';
+import { createHash, createPublicKey } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
@@ -31,9 +31,9 @@ import { POST as resetPasswordRoute } from '~/pages/api/v1/common/resetPassword'
 import { POST as resetPasswordByEmailRoute } from '~/pages/api/v1/common/resetPasswordByEmail';
 import { GET as userInfoRoute } from '~/pages/api/v1/common/userInfo';
 import { TEST_DRIVERS } from './drivers';
+import { encryptPassword } from './sign-in-helpers';
 import { callRoute, type CallOptions, type CallResult } from './endpoint-call';
 import { useSuiteDatabase } from './route-context';
-
 
 const BAD_SIGNATURE = { code: 1, msg: '请求签名无效，请刷新后重试', data: null };
 const BAD_CREDENTIALS = { code: 1, msg: '账号或密码错误', data: null };
@@ -55,10 +55,6 @@ async function getSign(): Promise<SignChallenge> {
 }
 
 /** The browser's password field: base64(RSA-OAEP-SHA256(public_key, utf8(JSON {password, challenge, ts}))). */
-function encryptPassword(challenge: SignChallenge, password: string, overrides: { challenge?: string; ts?: number } = {}): string {
-  const json = JSON.stringify({ password, challenge: overrides.challenge ?? challenge.nonce_str, ts: overrides.ts ?? challenge.timestamp });
-  return publicEncrypt({ key: challenge.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(json, 'utf8')).toString('base64');
-}
 
 interface SignedOptions {
   ip?: string;
