@@ -26,10 +26,6 @@ const ZH_STRINGS: Record<string, string> = {
 };
 const LANGUAGE = 'zh-cn';
 
-interface WidgetElement extends HTMLElement {
-  configure(options: Record<string, unknown>): void;
-}
-
 /**
  * Loads the widget once per page, from this site only: the `external` build (no inline styles,
  * no blob: workers) plus its PBKDF2 worker as a file Vite emits, so the strict CSP's
@@ -59,7 +55,7 @@ export function AltchaWidget({ captcha, onSolved }: { captcha: AltchaCaptcha; on
   solved.current = onSolved;
 
   useEffect(() => {
-    let widget: WidgetElement | null = null;
+    let widget: HTMLElement | null = null;
     let cancelled = false;
     const onVerified = (event: Event): void => {
       const payload = (event as CustomEvent<{ payload?: string }>).detail?.payload;
@@ -68,10 +64,15 @@ export function AltchaWidget({ captcha, onSolved }: { captcha: AltchaCaptcha; on
     loadAltcha().then(
       () => {
         if (cancelled || !host.current) return;
-        widget = document.createElement('altcha-widget') as WidgetElement;
+        widget = document.createElement('altcha-widget');
+        // Configured before it is attached, so that `auto: onload` starts on the challenge at once
+        // (configure() after the load event would leave an unticked box). No logo or footer: both
+        // link to altcha.org, and this dialog links nowhere.
+        widget.setAttribute('configuration', JSON.stringify({ challenge: captcha.challenge, hideFooter: true, hideLogo: true }));
+        widget.setAttribute('auto', 'onload');
+        widget.setAttribute('language', LANGUAGE);
         widget.addEventListener('verified', onVerified);
         host.current.replaceChildren(widget);
-        widget.configure({ challenge: captcha.challenge, auto: 'onload', language: LANGUAGE, hideFooter: true, hideLogo: false });
       },
       () => setFailed(true),
     );
