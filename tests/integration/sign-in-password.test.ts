@@ -19,7 +19,8 @@ import type { SignInAnswer } from '~/features/sign-in/server/sign-in';
 import type { SignChallenge } from '~/features/sign-in/server/request-signing';
 import { computeRequestSignature } from '~/features/sign-in/server/request-signing';
 import { decryptOaep, rotateKey } from '~/features/sign-in/server/rsa-keys';
-import { verifyCaptcha, type CaptchaChallenge } from '~/features/sign-in/server/captcha';
+import { verifyCaptcha } from '~/features/sign-in/server/captcha';
+import type { CaptchaPuzzle } from '~/features/sign-in/contract';
 import { GET as getSignRoute, ALL as getSignOther } from '~/pages/api/v1/common/getSign';
 import { CAPTCHAS_PER_IP_PER_MINUTE } from '~/platform/config/constants';
 import { SIGN_TIMESTAMP_WINDOW_S } from '~/features/sign-in/constants';
@@ -108,8 +109,8 @@ describe.each(TEST_DRIVERS)('password sign-in on $label', ({ driver, skip }) => 
     return row?.failures ?? null;
   }
 
-  async function newCaptcha(): Promise<{ captcha: CaptchaChallenge; targetX: number }> {
-    const result = await call<CaptchaChallenge>(captchaRoute, '/api/v1/common/captcha', { method: 'POST' });
+  async function newCaptcha(): Promise<{ captcha: CaptchaPuzzle; targetX: number }> {
+    const result = await call<CaptchaPuzzle>(captchaRoute, '/api/v1/common/captcha', { method: 'POST' });
     expect(result.status).toBe(200);
     const [row] = await db.select({ targetX: captchas.targetX }).from(captchas).where(eq(captchas.id, result.body.data.captcha_id));
     return { captcha: result.body.data, targetX: row!.targetX };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, PRODUCTION_TEST_ENV } from '~/platform/config/config';
 import { effectiveLimit } from '~/platform/db/rate-limit';
+import { captchaProviderOf } from '~/platform/providers/sign-in-config';
+import { createSignInProviders } from '~/platform/providers/sign-in-providers';
 
 describe('configuration', () => {
   it('has working defaults for the embedded demo', () => {
@@ -34,7 +36,22 @@ describe('configuration', () => {
   });
 
   it('production names the ports that would run their sandbox', () => {
-    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, ALLOW_SANDBOX: undefined })).toThrow(/payment-alipay, payment-wechat, sms, email, captcha, wechat-login, qq-login/);
+    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, ALLOW_SANDBOX: undefined })).toThrow(/payment-alipay, payment-wechat, sms, email, wechat-login, qq-login;/);
+    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, ALLOW_SANDBOX: undefined, CAPTCHA_PROVIDER: 'sandbox' })).toThrow(/sms, email, captcha, wechat-login/);
+  });
+
+  it('production runs ALTCHA unless told otherwise; elsewhere the slider', () => {
+    expect(captchaProviderOf(loadConfig(PRODUCTION_TEST_ENV))).toBe('altcha');
+    expect(captchaProviderOf(loadConfig({}))).toBe('sandbox');
+    expect(captchaProviderOf(loadConfig({ CAPTCHA_PROVIDER: 'altcha' }))).toBe('altcha');
+    expect(createSignInProviders(loadConfig(PRODUCTION_TEST_ENV)).altcha).toMatchObject({ hmacKey: null, cost: 1000, maxCounter: 2000 });
+    expect(createSignInProviders(loadConfig({})).altcha).toBeNull();
+  });
+
+  it('refuses ALTCHA settings without ALTCHA, and a short ALTCHA_HMAC_KEY', () => {
+    expect(() => loadConfig({ ALTCHA_MAX_COUNTER: '10' })).toThrow(/ALTCHA_MAX_COUNTER set but CAPTCHA_PROVIDER is not altcha/);
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'altcha', ALTCHA_HMAC_KEY: 'short' })).toThrow(/ALTCHA_HMAC_KEY must be at least 32 characters/);
+    expect(loadConfig({ CAPTCHA_PROVIDER: 'altcha', ALTCHA_HMAC_KEY: 'k'.repeat(32), ALTCHA_COST: '1' }).ALTCHA_COST).toBe(1);
   });
 
   it('refuses a half-configured provider in any environment, naming the missing variable', () => {

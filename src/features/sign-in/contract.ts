@@ -28,6 +28,26 @@ export interface CaptchaPuzzle {
   piece: string;
 }
 
+/**
+ * POST common/captcha (v1) when the site runs ALTCHA (CAPTCHA_PROVIDER=altcha, production's
+ * default): a proof-of-work challenge for the `altcha` widget, in place of a slider puzzle.
+ */
+export interface AltchaCaptcha {
+  kind: 'altcha';
+  captcha_id: string;
+  /** altcha-lib's v2 challenge: { parameters: {...}, signature }, handed to the widget as is. */
+  challenge: { parameters: Record<string, unknown>; signature?: string };
+}
+
+/** What POST common/captcha answers: a slider puzzle, or an ALTCHA challenge (it has `kind`). */
+export type CaptchaChallenge = CaptchaPuzzle | AltchaCaptcha;
+
+/**
+ * POST common/captcha/verify: the slider's drop point, or the ALTCHA widget's payload (base64,
+ * the widget's `verified` event detail) for the same captcha_id.
+ */
+export type CaptchaVerifyInput<Action> = { captcha_id: string; x: number; web_action: Action } | { captcha_id: string; altcha: string; web_action: Action };
+
 /** spec §7 validate code v2: the web_action a verify_key is bound to. */
 export const CAPTCHA_ACTIONS = ['login', 'submit', 'sendSms'] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];

@@ -8,7 +8,7 @@
  * exact body text, and their password field is the RSA ciphertext, not the password typed.
  */
 import { route, type NoInput } from '~/platform/wire/route';
-import type { CaptchaAction, CaptchaPuzzle, SignChallenge } from '~/features/sign-in/contract';
+import type { CaptchaAction, CaptchaChallenge, CaptchaVerifyInput, SignChallenge } from '~/features/sign-in/contract';
 import type { AppQrStatus, QrPlatform, QrState } from '~/features/sign-in/rules/qr-login';
 import { SESSION_ROUTES } from '~/platform/wire/session';
 
@@ -103,9 +103,9 @@ export const SIGN_IN_ROUTES = {
   /** Revokes the token presented (no body); 401 without a live one. */
   logout: SESSION_ROUTES.logout,
   /** A slider puzzle (no body). */
-  captcha: route.post<NoInput, CaptchaPuzzle>('/common/captcha'),
+  captcha: route.post<NoInput, CaptchaChallenge>('/common/captcha'),
   /** The slider's answer → a verify_key for `web_action`. */
-  verifyCaptcha: route.post<{ captcha_id: string; x: number; web_action: CaptchaAction }, { verify_key: string }>('/common/captcha/verify'),
+  verifyCaptcha: route.post<CaptchaVerifyInput<CaptchaAction>, { verify_key: string }>('/common/captcha/verify'),
 
   // QR login (the qr_secret cookie rides along: same origin, default credentials)
   /** A WeChat QR session; the browser secret comes back in the qr_secret cookie. */

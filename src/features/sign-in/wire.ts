@@ -136,12 +136,19 @@ export const sendEmailCodeBodySchema = z.object({
   verify_key: z.string().nullish(),
 });
 
-/** POST common/captcha/verify. */
-export const captchaVerifyBodySchema = z.object({
-  captcha_id: z.string().min(1).max(32),
-  x: z.number().min(0).max(1000),
-  web_action: z.enum(CAPTCHA_ACTIONS),
-});
+/**
+ * POST common/captcha/verify: the slider's x, or the ALTCHA widget's payload (one of the two). One
+ * object rather than a union, so that a bad field is named in the 400.
+ */
+export const captchaVerifyBodySchema = z
+  .object({
+    captcha_id: z.string().min(1).max(32),
+    x: z.number().min(0).max(1000).optional(),
+    altcha: z.string().min(1).max(4096).optional(),
+    web_action: z.enum(CAPTCHA_ACTIONS),
+  })
+  .refine((body) => (body.x === undefined) !== (body.altcha === undefined), { message: 'x 与 altcha 须且只须提供一个', path: ['x'] })
+  .transform(({ captcha_id, x, altcha, web_action }) => (altcha !== undefined ? { captcha_id, altcha, web_action } : { captcha_id, x: x!, web_action }));
 
 /** POST qr/scan, qr/cancel, qr/app/confirm: the code the QR carries. */
 const scanCodeBodySchema = z.object({ scan_code: z.string().min(1) });
@@ -199,6 +206,12 @@ const captchaPuzzleSchema = z.strictObject({
   piece: z.string(),
 });
 
+const altchaCaptchaSchema = z.strictObject({
+  kind: z.literal('altcha'),
+  captcha_id: z.string(),
+  challenge: z.strictObject({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() }),
+});
+
 const codeSentSchema = z.strictObject({ resend_after: z.number().int().nonnegative() });
 
 /** A WeChat/QQ init's extra link: authorize_url with a live provider, sandbox_scan_url outside production. */
@@ -237,7 +250,7 @@ export const SIGN_IN_WIRE = {
   // spec §7 "POST logout": empty body, not read.
   logout: wire(SIGN_IN_ROUTES.logout, { input: noInputSchema, answer: z.null(), body: 'none' }),
   // The body is not read: a puzzle takes no options.
-  captcha: wire(SIGN_IN_ROUTES.captcha, { input: noInputSchema, answer: captchaPuzzleSchema, body: 'none' }),
+  captcha: wire(SIGN_IN_ROUTES.captcha, { input: noInputSchema, answer: z.union([captchaPuzzleSchema, altchaCaptchaSchema]), body: 'none' }),
   verifyCaptcha: wire(SIGN_IN_ROUTES.verifyCaptcha, { input: captchaVerifyBodySchema, answer: z.strictObject({ verify_key: z.string() }) }),
 
   wechatInit: wire(SIGN_IN_ROUTES.wechatInit, { input: noInputSchema, answer: wechatInitSchema }),

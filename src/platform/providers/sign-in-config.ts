@@ -26,8 +26,20 @@ export const SIGN_IN_CONFIG_SHAPE = {
   ALIYUN_SMS_TEMPLATE_CODE: z.string().min(1).optional(),
   /** Default https://dysmsapi.aliyuncs.com. */
   ALIYUN_SMS_ENDPOINT: baseUrl.optional(),
-  /** Only the sandbox exists so far (the port is providers/captcha/port.ts). */
-  CAPTCHA_PROVIDER: z.enum(['sandbox']).optional(),
+  /**
+   * The captcha behind the -410 step and SMS sending: the sandbox slider (default outside
+   * production) or the self-hosted ALTCHA proof of work (default in production).
+   */
+  CAPTCHA_PROVIDER: z.enum(['sandbox', 'altcha']).optional(),
+  /**
+   * ALTCHA's HMAC key (at least 32 characters). Optional: unset, a key is generated once into
+   * app_secrets and shared by every process (docs/decisions.md "Captcha: ALTCHA").
+   */
+  ALTCHA_HMAC_KEY: z.string().min(32, 'ALTCHA_HMAC_KEY must be at least 32 characters, e.g. from `openssl rand -hex 32`').optional(),
+  /** PBKDF2 iterations per ALTCHA attempt (default 1000). */
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** The most attempts an ALTCHA challenge may need (default 2000; tests set it low). */
+  ALTCHA_MAX_COUNTER: z.coerce.number().int().min(2).max(10_000_000).optional(),
   /** WeChat website login: the sandbox confirm page (default) or the open platform. */
   WECHAT_LOGIN_PROVIDER: z.enum(['sandbox', 'wechat']).optional(),
   WECHAT_LOGIN_APP_ID: z.string().min(1).optional(),
@@ -51,6 +63,13 @@ export const ALIYUN_SMS_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
 export const WECHAT_OPEN_DEFAULT_BASE_URL = 'https://open.weixin.qq.com';
 export const WECHAT_API_DEFAULT_BASE_URL = 'https://api.weixin.qq.com';
 export const QQ_DEFAULT_BASE_URL = 'https://graph.qq.com';
+export const ALTCHA_DEFAULT_COST = 1_000;
+export const ALTCHA_DEFAULT_MAX_COUNTER = 2_000;
+
+/** Which captcha runs: the configured one, else ALTCHA in production and the slider elsewhere. */
+export function captchaProviderOf(config: Partial<SignInConfig> & { APP_ENV?: string }): 'sandbox' | 'altcha' {
+  return config.CAPTCHA_PROVIDER ?? (config.APP_ENV === 'production' ? 'altcha' : 'sandbox');
+}
 
 type Key = keyof SignInConfig;
 
@@ -78,8 +97,12 @@ const REAL_ADAPTERS: readonly RealAdapter[] = [
  * sandbox (a deployment that meant to go live and forgot the switch). config.ts refuses to boot
  * on any line.
  */
-export function signInProviderProblems(config: Partial<SignInConfig>): string[] {
+export function signInProviderProblems(config: Partial<SignInConfig> & { APP_ENV?: string }): string[] {
   const problems: string[] = [];
+  if (captchaProviderOf(config) !== 'altcha') {
+    const given = (['ALTCHA_HMAC_KEY', 'ALTCHA_COST', 'ALTCHA_MAX_COUNTER'] as const).filter((key) => config[key] !== undefined);
+    if (given.length > 0) problems.push(`${given.join(', ')} set but CAPTCHA_PROVIDER is not altcha; set CAPTCHA_PROVIDER=altcha or remove them`);
+  }
   for (const adapter of REAL_ADAPTERS) {
     const chosen = config[adapter.selector] === adapter.value;
     const given = adapter.required.filter((key) => config[key] !== undefined);
@@ -98,11 +121,11 @@ export function signInProviderProblems(config: Partial<SignInConfig>): string[] 
  * The ports still on a sandbox, by name (sms, email, captcha, wechat-login, qq-login), so that
  * config.ts can tell production which ones ALLOW_SANDBOX would be allowing.
  */
-export function signInSandboxPorts(config: Partial<SignInConfig>): string[] {
+export function signInSandboxPorts(config: Partial<SignInConfig> & { APP_ENV?: string }): string[] {
   const ports: string[] = [];
   if (config.SMS_PROVIDER !== 'aliyun') ports.push('sms');
   if ((config.EMAIL_PROVIDER ?? 'sandbox') === 'sandbox') ports.push('email');
-  ports.push('captcha');
+  if (captchaProviderOf(config) === 'sandbox') ports.push('captcha');
   if (config.WECHAT_LOGIN_PROVIDER !== 'wechat') ports.push('wechat-login');
   if (config.QQ_LOGIN_PROVIDER !== 'qq') ports.push('qq-login');
   return ports;

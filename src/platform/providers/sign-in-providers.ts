@@ -7,6 +7,7 @@
 import { appConfig } from '~/platform/config/config';
 import type { ThirdPartyProvider } from '~/platform/db/schema';
 import type { SliderCaptchaProvider } from '~/platform/providers/captcha/port';
+import type { AltchaSettings } from '~/platform/providers/captcha/altcha';
 import { sandboxCaptchaProvider } from '~/platform/providers/captcha/sandbox';
 import type { ThirdPartyLoginAdapter } from '~/platform/providers/oauth-login/port';
 import { createQqLoginAdapter } from '~/platform/providers/oauth-login/qq';
@@ -14,6 +15,9 @@ import { createSandboxLoginAdapter } from '~/platform/providers/oauth-login/sand
 import { createWechatLoginAdapter } from '~/platform/providers/oauth-login/wechat';
 import {
   ALIYUN_SMS_DEFAULT_ENDPOINT,
+  ALTCHA_DEFAULT_COST,
+  ALTCHA_DEFAULT_MAX_COUNTER,
+  captchaProviderOf,
   QQ_DEFAULT_BASE_URL,
   WECHAT_API_DEFAULT_BASE_URL,
   WECHAT_OPEN_DEFAULT_BASE_URL,
@@ -27,7 +31,13 @@ import { sandboxMessageSender } from '~/platform/providers/sms/sandbox-outbox';
 export interface SignInProviders {
   /** Per channel; null: the channel is switched off (EMAIL_PROVIDER=disabled) and every send is refused. */
   messages: { sms: MessageSender; email: MessageSender | null };
+  /** Draws the slider's puzzles (CAPTCHA_PROVIDER=sandbox). */
   captcha: SliderCaptchaProvider;
+  /**
+   * Set when CAPTCHA_PROVIDER=altcha: the proof-of-work captcha replaces the slider. hmacKey null:
+   * the key generated into app_secrets.
+   */
+  altcha: (AltchaSettings & { hmacKey: string | null }) | null;
   login: Readonly<Record<ThirdPartyProvider, ThirdPartyLoginAdapter>>;
 }
 
@@ -37,7 +47,7 @@ export interface CreateSignInProvidersOptions {
 }
 
 /** Picks the adapters for `config`; throws naming every problem of a half-configured adapter. */
-export function createSignInProviders(config: Partial<SignInConfig>, options: CreateSignInProvidersOptions = {}): SignInProviders {
+export function createSignInProviders(config: Partial<SignInConfig> & { APP_ENV?: string }, options: CreateSignInProvidersOptions = {}): SignInProviders {
   const problems = signInProviderProblems(config);
   if (problems.length > 0) throw new Error(`Invalid sign-in provider configuration:\n  ${problems.join('\n  ')}`);
   const fetchOption = options.fetch ? { fetch: options.fetch } : {};
@@ -73,7 +83,11 @@ export function createSignInProviders(config: Partial<SignInConfig>, options: Cr
           ...fetchOption,
         })
       : createSandboxLoginAdapter('qq');
-  return { messages: { sms, email }, captcha: sandboxCaptchaProvider, login: { wechat, qq } };
+  const altcha =
+    captchaProviderOf(config) === 'altcha'
+      ? { hmacKey: config.ALTCHA_HMAC_KEY ?? null, cost: config.ALTCHA_COST ?? ALTCHA_DEFAULT_COST, maxCounter: config.ALTCHA_MAX_COUNTER ?? ALTCHA_DEFAULT_MAX_COUNTER }
+      : null;
+  return { messages: { sms, email }, captcha: sandboxCaptchaProvider, altcha, login: { wechat, qq } };
 }
 
 let current: SignInProviders | null = null;

@@ -116,12 +116,17 @@ export const signChallenges = pgTable(
 export const VERIFY_ACTIONS = CAPTCHA_ACTIONS;
 export type VerifyAction = CaptchaAction;
 
-/** Slider captcha puzzles (sandbox provider): one answer attempt each. */
+/**
+ * Captchas handed out, one answer each: slider puzzles (sandbox provider) and ALTCHA challenges,
+ * whose row is what makes a solved payload single-use across processes.
+ */
 export const captchas = pgTable(
   'captchas',
   {
     id: varchar('id', { length: 32 }).primaryKey(),
-    /** Where the gap is, in puzzle pixels; never sent to the browser as a number. */
+    /** 'slider' or 'altcha': an answer of one kind never uses a row of the other. */
+    kind: varchar('kind', { length: 16 }).notNull().default('slider'),
+    /** Where the gap is, in puzzle pixels; never sent to the browser as a number (0 for altcha). */
     targetX: integer('target_x').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { createCaptcha, verifyCaptcha, type CaptchaAction, type CaptchaPuzzle } from '~/features/sign-in/client/auth';
+import { createCaptcha, verifyCaptcha, type CaptchaAction, type CaptchaChallenge } from '~/features/sign-in/client/auth';
+import { AltchaWidget } from '~/features/sign-in/ui/AltchaWidget';
 import { isApiError } from '~/platform/client/errors';
 import { Modal } from '~/platform/ui/Modal';
 import { Spinner } from '~/platform/ui/Spinner';
@@ -15,7 +16,10 @@ export interface SliderCaptchaHandle {
   ask(action: CaptchaAction): Promise<string | null>;
 }
 
-/** The slider captcha dialog (docs/sign-in-api.md "Captcha"), asked for imperatively. */
+/**
+ * The captcha dialog (docs/sign-in-api.md "Captcha"), asked for imperatively: the slider, or the
+ * ALTCHA widget when the server answers an ALTCHA challenge (CAPTCHA_PROVIDER=altcha).
+ */
 export function useSliderCaptcha(): SliderCaptchaHandle {
   const [action, setAction] = useState<CaptchaAction | null>(null);
   const resolver = useRef<((key: string | null) => void) | null>(null);
@@ -39,7 +43,9 @@ export function useSliderCaptcha(): SliderCaptchaHandle {
 }
 
 function SliderCaptchaDialog({ action, onDone }: { action: CaptchaAction; onDone(key: string | null): void }): ReactNode {
-  const [puzzle, setPuzzle] = useState<CaptchaPuzzle | null>(null);
+  const [challenge, setPuzzle] = useState<CaptchaChallenge | null>(null);
+  const puzzle = challenge && !('kind' in challenge) ? challenge : null;
+  const altcha = challenge && 'kind' in challenge ? challenge : null;
   const [failed, setFailed] = useState(false);
   const [x, setX] = useState(0);
   const [status, setStatus] = useState('');
@@ -72,6 +78,22 @@ function SliderCaptchaDialog({ action, onDone }: { action: CaptchaAction; onDone
   useEffect(() => {
     if (puzzle) sliderRef.current?.focus();
   }, [puzzle]);
+
+  async function submitAltcha(payload: string): Promise<void> {
+    if (!altcha || busy) return;
+    setBusy(true);
+    setStatus('正在提交…');
+    try {
+      const { verify_key } = await verifyCaptcha({ captcha_id: altcha.captcha_id, altcha: payload, web_action: action });
+      onDone(verify_key);
+    } catch (error) {
+      if (!alive.current) return;
+      setStatus(isApiError(error) ? error.msg : '人机验证未通过，请重试');
+      await load();
+    } finally {
+      if (alive.current) setBusy(false);
+    }
+  }
 
   const maxX = puzzle ? puzzle.width - puzzle.piece_size : 0;
   const clamp = (value: number): number => Math.round(Math.min(maxX, Math.max(0, value)));
@@ -124,7 +146,12 @@ function SliderCaptchaDialog({ action, onDone }: { action: CaptchaAction; onDone
 
   return (
     <Modal open title="安全验证" width={420} onClose={() => onDone(null)}>
-      {puzzle ? (
+      {altcha ? (
+        <div className="flex flex-col gap-2">
+          <AltchaWidget captcha={altcha} onSolved={(payload) => void submitAltcha(payload)} />
+          <p className="text-center text-xs text-gray-500">正在本机完成一次计算以确认您不是机器人，通常只需几秒。</p>
+        </div>
+      ) : puzzle ? (
         <div className="mx-auto flex flex-col gap-3" style={{ width: puzzle.width, maxWidth: '100%' }}>
           <div className="relative overflow-hidden rounded" style={{ width: puzzle.width, height: puzzle.height }}>
             <img src={puzzle.image} alt="拼图背景" width={puzzle.width} height={puzzle.height} draggable={false} />

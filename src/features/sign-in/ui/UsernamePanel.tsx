@@ -82,7 +82,7 @@ export function UsernamePanel({ onForgot }: { onForgot?(): void }): ReactNode {
       {agreement.element}
       {captchaRequired ? (
         <p role="status" className="text-xs text-primary">
-          {PASSWORD_CAPTCHA_REQUIRED_MSG}：登录前需完成滑块验证
+          {PASSWORD_CAPTCHA_REQUIRED_MSG}：登录前需完成安全验证
         </p>
       ) : null}
       <DebounceButton type="submit" onAction={submit} className={`mt-2 ${submitClass}`}>

@@ -1,0 +1,1 @@
+ALTER TABLE "captchas" ADD COLUMN "kind" varchar(16) DEFAULT 'slider' NOT NULL;
