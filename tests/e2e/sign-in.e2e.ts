@@ -193,8 +193,11 @@ test.describe('sign-in', () => {
     await openLogin(page, '账号登录');
     await passwordLogin(page, 'store01', 'store_pass01');
     await expect(page.getByText('登录成功！')).toBeVisible();
-    // The server forgets the session behind the browser's back (revoked elsewhere).
     const token = await storedToken(page);
+    // Leave the page first: a call it started at login (red envelopes, notifications) answering
+    // 401 after the revocation below would sign this browser out before /account/personal loads.
+    await page.goto('about:blank');
+    // The server forgets the session behind the browser's back (revoked elsewhere).
     expect((await request.post('/api/v1/common/logout', { headers: { authorization: `Bearer ${token}` }, data: {} })).status()).toBe(200);
 
     await page.goto('/account/personal');

@@ -14,8 +14,9 @@ import type { OpsRole } from '../../src/features/console/contract/ops';
 
 /** A concrete path for a route pattern: every `:param` becomes 1 (/zuhao/:game_id.html → /zuhao/1.html). */
 export function samplePath(route: Pick<RouteDef, 'path'>): string {
-  // A help page is named by its slug: one of the shipped pages (src/content/help).
-  return route.path.replace(':slug', 'how-to-rent').replace(/:[A-Za-z_]+/g, '1');
+  // A help page is named by its slug: one of the shipped pages (src/content/help); an agreement by
+  // its document.
+  return route.path.replace(':slug', 'how-to-rent').replace(':document', 'service').replace(/:[A-Za-z_]+/g, '1');
 }
 
 /** The port the test server listens on (playwright.config.ts: E2E_PORT, default 4399). */

@@ -54,7 +54,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('help_search', '/help/search', '搜索帮助', 'standalone', 16, { cacheable: true }),
   r('ContactUs', '/ContactUs', '联系我们', 'standalone', 16, { cacheable: true }),
   // 《平台服务协议》 and 《隐私政策》, the version in force or ?v=N; titled with the document's name.
-  r('agreement', '/agreement/:document', '用户协议', 'standalone', 25, { cacheable: true }),
+  r('agreement', '/agreement/:document', '用户协议', 'main', 25, { cacheable: true }),
   r('deleted_page', '/error-deleted', '账号已删除', 'standalone', 2),
   r('bind', '/bind', '绑定手机号', 'standalone', 4),
   r('business-invest', '/business-invest', '招商合作', 'standalone', 16),
