@@ -10,7 +10,8 @@ import { appConfig, type AppConfig } from '~/platform/config/config';
 import { defaultDbConfig, isDatabaseOpen, getDb, openDatabase, type Db, type DbConfig } from '~/platform/db/client';
 import { seedDemoData } from '~/app/seed/demo';
 import { log } from '~/platform/config/log';
-import { downloadsDir, writeDemoDownloadFiles, SHIPPED_HELP_DIR, importHelpPagesFromDir } from '~/features/content/server';
+import { downloadsDir, SHIPPED_HELP_DIR, importHelpPagesFromDir } from '~/features/content/server';
+import { writeDemoDownloadFiles } from '~/app/seed/downloads';
 
 export interface AppContentOptions {
   /** Folder of the shipped help pages; default src/content/help under the working directory. */

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { contactsToLines, MSG_DOWNLOAD_BAD_ADDRESS, MSG_DOWNLOAD_DELETED, MSG_DOWNLOAD_NOT_FOUND } from '../../src/features/content/contract/site-settings';
 import { DEMO_CONTACTS } from '../../src/app/seed/settings';
-import { demoDownloadBytes, demoDownloadManifest } from '../../src/features/content/server/downloads';
+import { demoDownloadBytes, demoDownloadManifest } from '../../src/app/seed/downloads';
 import { OPERATORS, signInOperator, waitForAllHydrated } from './support';
 
 /** The e2e server's downloads folder (playwright.config.ts: DATA_DIR=.e2e-data). */

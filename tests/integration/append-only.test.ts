@@ -107,6 +107,7 @@ describe('the role script', () => {
 
 const serverUrl = process.env['DATABASE_URL_TEST'];
 
+// Skipped without DATABASE_URL_TEST: roles and privileges exist only on a PostgreSQL server (.ci/run sets it).
 describe.skipIf(!serverUrl)('PostgreSQL: the application role of docs/postgres-roles.md', () => {
   const role = `zuhao_app_test_${randomBytes(4).toString('hex')}`;
   const password = randomBytes(12).toString('hex');

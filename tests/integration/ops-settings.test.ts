@@ -20,7 +20,8 @@ import { MSG_DOWNLOAD_FILE_MISSING, MSG_DOWNLOAD_NO_BUILD, MSG_WITHDRAW_REVIEW_B
 import type { Db } from '~/platform/db/client';
 import { catalogVersion, opsAuditLog, siteSettings } from '~/platform/db/schema';
 import { DEMO_CONTACTS } from '~/app/seed/settings';
-import { demoDownloadBytes, demoDownloadManifest, lookupDownload, writeDemoDownloadFiles } from '~/features/content/server/downloads';
+import { lookupDownload } from '~/features/content/server/downloads';
+import { demoDownloadBytes, demoDownloadManifest, writeDemoDownloadFiles } from '~/app/seed/downloads';
 import { createOperator, openOperatorSession, type OperatorActor } from '~/features/console/server/operators';
 import { MSG_SETTINGS_UNCHANGED, saveDownload, saveSettings } from '~/features/console/server/settings';
 import { readSetting } from '~/features/content/server/site-settings';

@@ -338,6 +338,7 @@ describe.each(TEST_DRIVERS)('wanted board on $label', ({ driver, skip }) => {
   });
 });
 
+// Skipped without DATABASE_URL_TEST: the races need PostgreSQL's concurrent connections (.ci/run sets it).
 describe.skipIf(!process.env['DATABASE_URL_TEST'])('wanted board races on PostgreSQL', () => {
   const t = suite('postgres', false);
 

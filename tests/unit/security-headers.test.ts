@@ -41,6 +41,7 @@ describe('the nginx template', () => {
   });
 
   const nginx = spawnSync('nginx', ['-v']).status === 0;
+  // Skipped without an nginx binary (.ci/run installs it, so CI always runs it).
   it.skipIf(!nginx)('nginx accepts the filled template', () => {
     const prefix = mkdtempSync(path.join(os.tmpdir(), 'zuhao-nginx-t-'));
     try {

@@ -7,10 +7,9 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
-import { DOWNLOAD_PLATFORMS, DOWNLOAD_PLATFORM_LABEL, isDownloadFileName, type DownloadBuild, type DownloadManifest, type DownloadPlatform } from '~/features/content/contract/site-settings';
+import { isDownloadFileName, type DownloadBuild } from '~/features/content/contract/site-settings';
 import { appConfig, type AppConfig } from '~/platform/config/config';
 import type { DbOrTx } from '~/platform/db/client';
 import { readSetting } from '~/features/content/server/site-settings';
@@ -90,104 +89,4 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export function downloadContentType(name: string): string {
   return CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
-}
-
-// ---------------------------------------------------------------------------------------------
-// The demo's files: one small real zip per platform, the same bytes on every machine, so the demo
-// manifest's SHA-256 is known before the files are written.
-
-export const DEMO_DOWNLOAD_VERSION = '1.0.0-demo';
-
-export function demoDownloadFileName(platform: DownloadPlatform): string {
-  return `zuhao-launcher-${DEMO_DOWNLOAD_VERSION}-${platform}.zip`;
-}
-
-/** A zip (stored, no compression) holding one file; DOS time fixed so the bytes never change. */
-export function storedZip(entryName: string, content: Uint8Array): Buffer {
-  const name = Buffer.from(entryName, 'utf8');
-  const data = Buffer.from(content);
-  const crc = crc32(data);
-  const dosTime = 0;
-  const dosDate = ((2026 - 1980) << 9) | (1 << 5) | 1;
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(0x0800, 6);
-  local.writeUInt16LE(0, 8);
-  local.writeUInt16LE(dosTime, 10);
-  local.writeUInt16LE(dosDate, 12);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(name.length, 26);
-  local.writeUInt16LE(0, 28);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(0x0800, 8);
-  central.writeUInt16LE(0, 10);
-  central.writeUInt16LE(dosTime, 12);
-  central.writeUInt16LE(dosDate, 14);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(name.length, 28);
-  // extra, comment, disk, internal and external attributes, offset 0: all zero.
-  const localPart = Buffer.concat([local, name, data]);
-  const centralPart = Buffer.concat([central, name]);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(centralPart.length, 12);
-  end.writeUInt32LE(localPart.length, 16);
-  return Buffer.concat([localPart, centralPart, end]);
-}
-
-export function demoDownloadBytes(platform: DownloadPlatform): Buffer {
-  const readme = [
-    `租号上号启动器 ${DEMO_DOWNLOAD_VERSION}（${DOWNLOAD_PLATFORM_LABEL[platform]}）`,
-    '',
-    '这是演示站点的演示文件，不是真正的启动器安装包。',
-    '正式上线时，由运维把真正的安装包放进服务器的下载目录，',
-    '再由运营人员在运营后台「站点设置 → 启动器下载」中填写文件名并保存。',
-    '',
-  ].join('\r\n');
-  return storedZip('README.txt', Buffer.from(readme, 'utf8'));
-}
-
-export const DEMO_RELEASE_NOTES: Readonly<Record<DownloadPlatform, string>> = {
-  windows: '演示版本：租号后一键上号，无需输入账号密码。\n本文件仅用于演示下载流程。',
-  macos: '演示版本：适配 macOS 的上号助手。\n本文件仅用于演示下载流程。',
-};
-
-/** The demo manifest: both platforms, with the sizes and hashes of demoDownloadBytes. */
-export function demoDownloadManifest(): DownloadManifest {
-  return {
-    version: DEMO_DOWNLOAD_VERSION,
-    released_on: '2026-01-01',
-    builds: DOWNLOAD_PLATFORMS.map((platform) => {
-      const bytes = demoDownloadBytes(platform);
-      return {
-        platform,
-        file: demoDownloadFileName(platform),
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        notes: DEMO_RELEASE_NOTES[platform],
-      };
-    }),
-  };
-}
-
-/** Writes the demo files into the folder (a file already holding the right bytes is left alone). */
-export async function writeDemoDownloadFiles(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  for (const platform of DOWNLOAD_PLATFORMS) {
-    const file = path.join(dir, demoDownloadFileName(platform));
-    const bytes = demoDownloadBytes(platform);
-    const current = await readFile(file).catch(() => null);
-    if (current && current.equals(bytes)) continue;
-    await writeFile(file, bytes);
-  }
 }

@@ -44,7 +44,7 @@ const SETTINGS = {
   /**
    * The contacts /ContactUs and the 联系我们 modal show. Nothing configured is an empty
    * list, which the pages show as 联系方式尚未配置: never placeholder numbers or addresses. The demo
-   * seed stores contacts marked 演示 (seed/settings.ts).
+   * seed stores its own, labelled as such (seed/settings.ts).
    */
   'site.contacts': { schema: siteContactsSchema, fallback: { channels: [], notice: '' } },
   /**

@@ -27,7 +27,7 @@ import { qrSessions, thirdPartyIdentities, users, type ThirdPartyProvider } from
 import { badRequest, notFound, rateLimited } from '~/platform/http/errors';
 import { log } from '~/platform/config/log';
 import { ThirdPartyLoginRefusedError, type SandboxIdentityPick } from '~/platform/providers/oauth-login/port';
-import { SandboxDemoUserMissingError } from '~/platform/providers/oauth-login/sandbox';
+import { MSG_DEMO_USER_MISSING, SandboxDemoUserMissingError } from '~/platform/providers/oauth-login/sandbox';
 import { signInProviders } from '~/platform/providers/sign-in-providers';
 import { assertNotBanned, signInAnswer, type SignInAnswer } from '~/features/sign-in/server/sign-in';
 import { issueToken } from '~/features/sign-in/server/tokens';
@@ -42,7 +42,6 @@ export const MSG_QR_USED = '二维码已使用';
 export const MSG_QR_NOT_CONFIRMED = '请先在手机上确认登录';
 /** Spec §8 toast text, used when the QQ init call comes without its `uid` header (declared with the app QR's body). */
 export { MSG_FINGERPRINT_MISSING } from '~/features/sign-in/wire';
-export const MSG_DEMO_USER_MISSING = '演示用户不存在';
 /** The provider refused the callback's code (its own error code is in the server log). */
 export const MSG_THIRD_PARTY_REFUSED = '授权失败，请刷新二维码后重试';
 

@@ -13,7 +13,10 @@ import type { SandboxLoginAdapter } from '~/platform/providers/oauth-login/port'
 /** The demo user the sandbox 演示用户 identity signs in as (src/app/seed/demo.ts DEMO_USERS.renter). */
 export const SANDBOX_DEMO_USERNAME = 'renter01';
 
-/** Thrown when the demo user is missing (no seed): the service answers 演示用户不存在. */
+/** What the sandbox confirm page (never served in production) is told when the demo user is missing. */
+export const MSG_DEMO_USER_MISSING = '演示用户不存在';
+
+/** Thrown when the demo user is missing (no seed): the service answers MSG_DEMO_USER_MISSING. */
 export class SandboxDemoUserMissingError extends Error {
   constructor() {
     super(`seed user ${SANDBOX_DEMO_USERNAME} missing`);
