@@ -128,6 +128,18 @@ function spawnManaged(command: string, args: string[], env: NodeJS.ProcessEnv, p
   return { child, port, url: `http://${HOST}:${port}`, output };
 }
 
+/**
+ * One dist/main.mjs on a free port with `env` (HOST and PORT set here), resolved once it is
+ * healthy: for tests that need a process configured unlike the shared e2e server (production mode,
+ * another provider). Stop it with stopManaged().
+ */
+export async function startEntry(env: NodeJS.ProcessEnv): Promise<ManagedProcess> {
+  const port = await freePort();
+  const managed = spawnManaged(process.execPath, [ENTRY], { ...env, HOST, PORT: String(port) }, port);
+  await waitForHealth(managed);
+  return managed;
+}
+
 /** Resolves once `url`/api/v1/health answers 200; rejects when the process exits or time runs out. */
 export async function waitForHealth(managed: ManagedProcess, url: string = managed.url, timeoutMs: number = READY_TIMEOUT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;

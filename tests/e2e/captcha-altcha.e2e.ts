@@ -9,13 +9,11 @@
  * loaded from another host and the Content-Security-Policy reports no violation. Screenshots at
  * 1280 and 390 px go to /tmp/altcha-shots/.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ENTRY } from '../../scripts/build-if-needed.ts';
-import { freePort, stopManaged, waitForHealth, type ManagedProcess } from '../../scripts/multi-process.ts';
+import { startEntry, stopManaged, type ManagedProcess } from '../../scripts/multi-process.ts';
 import { loginDialog, passwordLogin, waitForChrome } from './support';
 
 const SHOTS = '/tmp/altcha-shots';
@@ -35,19 +33,9 @@ const PRODUCTION_ENV = {
   IP_RATE_LIMIT_FACTOR: '20',
 };
 
-async function start(dataDir: string, env: Record<string, string> = {}): Promise<ManagedProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [ENTRY], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...PRODUCTION_ENV, PORT: String(port), DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const app = { child, port, url: `http://127.0.0.1:${port}`, output };
-  await waitForHealth(app);
-  return app;
+/** dist/main.mjs in production on `dataDir`, with `env` over the production variables. */
+function start(dataDir: string, env: Record<string, string> = {}): Promise<ManagedProcess> {
+  return startEntry({ ...process.env, ...PRODUCTION_ENV, DATA_DIR: dataDir, ...env });
 }
 
 test.describe.serial('ALTCHA in a production start', () => {

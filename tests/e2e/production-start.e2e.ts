@@ -6,13 +6,13 @@
  * shared e2e server (APP_ENV=test, plain http) sends no HSTS. A production start with demo seeding asked for, or an
  * http:// PUBLIC_BASE_URL, stops with a message naming the variable.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ENTRY } from '../../scripts/build-if-needed.ts';
-import { freePort, stopManaged, waitForHealth, type ManagedProcess } from '../../scripts/multi-process.ts';
+import { startEntry, stopManaged, type ManagedProcess } from '../../scripts/multi-process.ts';
 
 const PRODUCTION_ENV = {
   APP_ENV: 'production',
@@ -59,20 +59,9 @@ const PUBLIC_PAGES = [
   '/agreement/service', '/agreement/privacy', '/redirect', '/register', '/rstpwd', '/seller', '/seller/apply', '/svip', '/task', '/task-publish', '/tejia.html', '/zuhao.html', '/502', '/404',
 ];
 
-/** Starts dist/main.mjs on a fresh data folder with `env` over the production one; resolves once it is healthy. */
-async function startProduction(dataDir: string, env: Record<string, string> = {}): Promise<ManagedProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [ENTRY], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...PRODUCTION_ENV, PORT: String(port), DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const app = { child, port, url: `http://127.0.0.1:${port}`, output };
-  await waitForHealth(app);
-  return app;
+/** dist/main.mjs in production on `dataDir`, with `env` over the production variables. */
+function startProduction(dataDir: string, env: Record<string, string> = {}): Promise<ManagedProcess> {
+  return startEntry({ ...process.env, ...PRODUCTION_ENV, DATA_DIR: dataDir, ...env });
 }
 
 /** A production start that must refuse: its exit code and what it printed. */
