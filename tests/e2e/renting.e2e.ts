@@ -56,6 +56,10 @@ test('rent with the wallet, verify the real name on the way, see the login detai
   await realName.getByRole('button', { name: '提交' }).click();
   await expect(realName).toBeHidden();
 
+  // what a cancellation returns is shown before paying, from now to the end of the rental
+  const schedule = checkout.getByRole('region', { name: '取消退款' });
+  await expect(schedule.getByText('取消可退租金')).toBeVisible();
+  await expect(schedule.getByText(/前取消|后取消/).first()).toBeVisible();
   await checkout.getByRole('button', { name: '提交订单' }).click();
   const pay = page.getByRole('dialog', { name: /支付/ });
   await expect(pay).toBeVisible();
@@ -76,7 +80,8 @@ test('rent with the wallet, verify the real name on the way, see the login detai
 
   await card.getByRole('button', { name: '取消订单' }).click();
   const cancel = page.getByRole('dialog', { name: /取消订单/ });
-  await expect(cancel.getByText(/（50%）/)).toBeVisible();
+  await expect(cancel.getByText(/^¥\d+\.\d{2}（\d+%）$/)).toBeVisible();
+  await expect(cancel.getByRole('region', { name: '取消退款' })).toBeVisible();
   await cancel.getByRole('button', { name: '确认取消' }).click();
   await expect(cancel).toBeHidden();
   await page.goto('/account/order?filter=cancelled');

@@ -217,7 +217,7 @@ describe.each(TEST_DRIVERS)('settlement on $label', ({ driver, skip }) => {
       await f.expectIdentityHolds();
     });
 
-    it('an early cancel 1.5 h in refunds 50 % (spec §4): the base halves before commission, release = cancel + 24 h', async () => {
+    it('a cancel 1.5 h into 3 hours refunds the hour not begun (spec §4 as read): the base shrinks before commission, release = cancel + 24 h', async () => {
       const listing = await f.takeListing(1_000, { depositFen: 300, certType: 1 });
       const renter = await f.freshUser(100_000);
       const start = new Date();
@@ -226,12 +226,12 @@ describe.each(TEST_DRIVERS)('settlement on $label', ({ driver, skip }) => {
       await cancelOrder(db, renter, order.order_no, cancelAt);
 
       const row = await f.orderRow(order.order_no);
-      expect(row).toMatchObject({ payFen: 3_000, refundFen: 1_500, depositReturnedFen: 300 });
+      expect(row).toMatchObject({ payFen: 3_000, refundFen: 1_000, depositReturnedFen: 300 });
       expect(await f.earningOf(order.order_no)).toMatchObject({
         rentFen: 3_000,
-        refundedFen: 1_500,
-        commissionFen: 120, // 8 % of 1500
-        sellerFen: 1_380,
+        refundedFen: 1_000,
+        commissionFen: 160, // 8 % of 2000
+        sellerFen: 1_840,
         status: 'frozen',
         endedAt: cancelAt,
         releaseAt: new Date(cancelAt.getTime() + DEFAULT_HOLD_HOURS * HOUR),
@@ -239,12 +239,18 @@ describe.each(TEST_DRIVERS)('settlement on $label', ({ driver, skip }) => {
       await f.expectIdentityHolds();
     });
 
-    it('a reservation cancelled before its start is refunded in full: nothing to release and no ledger row', async () => {
+    it('a booking cancelled more than 5 h before its start is refunded in full: nothing to release and no ledger row', async () => {
       const listing = await f.takeListing(800);
       await db.update(listings).set({ isReservation: true }).where(eq(listings.id, listing.id));
       const renter = await f.freshUser(100_000);
       const now = new Date();
       const order = await f.rentAndPay(renter, listing, now, { reserved: true });
+      // as a slot booked hours ahead: the same rental, starting 6 h later
+      const booked = await f.orderRow(order.order_no);
+      await db
+        .update(orders)
+        .set({ startsAt: new Date(booked.startsAt!.getTime() + 6 * HOUR), endsAt: new Date(booked.endsAt!.getTime() + 6 * HOUR) })
+        .where(eq(orders.orderNo, order.order_no));
       const cancelAt = new Date(now.getTime() + 10 * 60_000);
       await cancelOrder(db, renter, order.order_no, cancelAt);
       expect(await f.earningOf(order.order_no)).toMatchObject({ refundedFen: 800 * listing.minRentalHours, commissionFen: 0, sellerFen: 0, status: 'frozen' });

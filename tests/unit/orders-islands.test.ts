@@ -30,7 +30,8 @@ const { payChannelChoices, pickChannel, payWith, payDeadlineText } = await impor
 const helpers = await import('~/features/orders/ui/order-helpers');
 const { IntentKeys, isDefinitiveRefusal } = await import('~/platform/client/intent-keys');
 const { parseRenewHours, renewAffordable } = await import('~/features/orders/ui/RenewDialog');
-const { cancelPreviewLines, CANCEL_RULE_TEXT } = await import('~/features/orders/ui/CancelDialog');
+const { cancelPreviewLines } = await import('~/features/orders/ui/CancelDialog');
+const { CANCEL_RULE_TEXT, cancelStepLabel, cancelStepValue } = await import('~/features/orders/ui/CancelSchedule');
 const { complaintContentError, complaintFailure, complaintLength } = await import('~/features/complaints/ui/ComplaintDialog');
 const { chargeExplainer } = await import('~/features/orders/ui/ChargeDialog');
 
@@ -323,7 +324,15 @@ describe('renew, cancel, complaint and charge dialogs', () => {
       { label: '合计退回余额', value: '¥43.00' },
     ]);
     expect(cancelPreviewLines({ ...preview, game_money: '7.50', total: '50.50' }).map((line) => line.label)).toEqual(['退还租金', '退还押金', '退还哈夫币', '合计退回余额']);
-    expect(CANCEL_RULE_TEXT).toBe('开始前取消全额退还租金；开始后2小时内取消退50%，3小时内退30%，5小时内退10%，超过5小时不退租金；押金全额退还');
+    expect(CANCEL_RULE_TEXT).toBe('开始前5小时以上取消全额退还租金；开始前5小时内取消扣租金10%，3小时内扣30%，2小时内扣50%；开始后按未开始的整小时退还租金，最多退50%；押金和未用完的哈夫币全额退还');
+  });
+
+  it('cancel schedule rows: until when, and what comes back', () => {
+    const step = { from: new Date('2026-12-01T06:00:00Z'), until: new Date('2026-12-01T10:00:00Z'), refundFen: 4_500, percent: 90, beforeStart: true };
+    expect(cancelStepLabel(step, false)).toBe('12-01 18:00前取消');
+    expect(cancelStepLabel(step, true)).toBe('12-01 14:00后取消');
+    expect(cancelStepValue(step)).toBe('退¥45.00（90%）');
+    expect(cancelStepValue({ ...step, refundFen: 0, percent: 0 })).toBe('不退租金');
   });
 
   it.each<[string, string | null]>([

@@ -142,13 +142,23 @@ describe('reserved rental (spec §4: start now + 30 min, duration by rental id)'
     ['daily (rental id 6 → 1 day)', { option: 'daily' }, 6, '2025-03-10 12:30', '2025-03-11 12:30'],
     ['ten-hour (rental id 2 → 10 h)', { option: 'ten_hour' }, 2, '2025-03-10 12:30', '2025-03-10 22:30'],
     ['weekly (rental id 7 → 7 days)', { option: 'weekly' }, 7, '2025-03-10 12:30', '2025-03-17 12:30'],
-    ['morning at 06:45 (rental id 3: 5 h window)', { option: 'morning', now: at('2025-03-10 06:45') }, 3, '2025-03-10 07:15', '2025-03-10 12:00'],
-    ['morning at 02:00 waits for the opening', { option: 'morning', now: at('2025-03-10 02:00') }, 3, '2025-03-10 07:00', '2025-03-10 12:00'],
-    ['evening at 21:50 (its own 9 h window)', { option: 'evening', now: at('2025-03-10 21:50') }, 3, '2025-03-10 22:20', '2025-03-11 07:00'],
-    ['afternoon at 15:45: the 16:15 start is past its clock range, so tomorrow', { option: 'afternoon', now: at('2025-03-10 15:45') }, 3, '2025-03-11 12:00', '2025-03-11 19:00'],
+    ['morning at 06:45 (rental id 3 → 5 h)', { option: 'morning', now: at('2025-03-10 06:45') }, 3, '2025-03-10 07:15', '2025-03-10 12:15'],
+    ['morning at 02:00 waits for the opening, then 5 h', { option: 'morning', now: at('2025-03-10 02:00') }, 3, '2025-03-10 07:00', '2025-03-10 12:00'],
+    ['evening at 21:50: 5 h, not the 9 h window', { option: 'evening', now: at('2025-03-10 21:50') }, 3, '2025-03-10 22:20', '2025-03-11 03:20'],
+    ['evening at 16:00 waits for 22:00, then 5 h', { option: 'evening', now: at('2025-03-10 16:00') }, 3, '2025-03-10 22:00', '2025-03-11 03:00'],
+    ['afternoon at 15:45: the 16:15 start is past its clock range, so tomorrow, 5 h', { option: 'afternoon', now: at('2025-03-10 15:45') }, 3, '2025-03-11 12:00', '2025-03-11 17:00'],
   ])('%s', (_name, change, rentalId, start, end) => {
     const result = quote({ reserved: true, ...change });
     expect(result).toMatchObject({ reserved: true, rentalId, startsAt: at(start), endsAt: at(end) });
+  });
+
+  it.each<[RentalOption, string]>([
+    ['morning', '2025-03-10 06:45'],
+    ['afternoon', '2025-03-10 12:00'],
+    ['evening', '2025-03-10 21:50'],
+  ])('a reserved %s slot is 5 paid hours at the hourly rate, whatever the slot’s own price', (option, now) => {
+    const result = quote({ listing: PLAIN, option, now: at(now), reserved: true, isVip: false, coupons: [] });
+    expect(result).toMatchObject({ hours: 5, durationHours: 5, bonusHours: 0, baseFen: 5 * PLAIN.rental_fen });
   });
 
   it('a reservation costs what the same rental costs now', () => {

@@ -156,16 +156,18 @@ describe('refunds reduce what is released', () => {
   const hoursAfterStart = (hours: number): Date => new Date(STARTS.getTime() + hours * 3_600_000);
 
   it.each([
-    // certType, rent, cancelled at (hours after the start), §4 refund, commission, released
-    [0, 10_000, -1, 10_000, 0, 0], // a reservation cancelled before its start: full refund, 0 released
-    [0, 10_000, 1.5, 5_000, 500, 4_500], // within 2 h: 50 % back, commission on the other half
-    [1, 10_000, 2.5, 3_000, 560, 6_440], // within 3 h: 30 % back
-    [2, 10_000, 4, 1_000, 540, 8_460], // within 5 h: 10 % back
-    [0, 10_000, 6, 0, 1_000, 9_000], // later: nothing back, the full base
-    [0, 1_005, 1, 503, 50, 452], // 50 % of 1005 is 502.5 → 503 back; 10 % of 502 is 50.2 → 50
-    [2, 25, 1, 13, 1, 11], // 12 left; 6 % of 12 is 0.72 → 1
-  ] as const)('cert %i, rent %i cancelled %s h after the start: refund %i, commission %i, released %i', (certType, rentFen, hours, refundFen, commissionFen, releasedFen) => {
-    const refund = cancelRefund({ payFen: rentFen, depositFen: 500, startsAt: STARTS, unusedGameMoneyFen: 0 }, hoursAfterStart(hours));
+    // certType, rent, cancelled at (hours after the start of a 10-hour rental), §4 refund, commission, released
+    [0, 10_000, -6, 10_000, 0, 0], // a reservation cancelled more than 5 h ahead: full refund, 0 released
+    [0, 10_000, -1, 5_000, 500, 4_500], // within 2 h of the start: the owner keeps 50 %
+    [1, 10_000, -2.5, 7_000, 240, 2_760], // within 3 h: 30 % kept
+    [2, 10_000, -4, 9_000, 60, 940], // within 5 h: 10 % kept
+    [0, 10_000, 1.5, 5_000, 500, 4_500], // 2 hours begun: 8 of 10 unused, but the owner keeps at least 50 %
+    [0, 10_000, 6, 3_000, 700, 6_300], // 7 hours begun: 3 of 10 back
+    [0, 10_000, 9.5, 0, 1_000, 9_000], // the last hour begun: nothing back, the full base
+    [0, 1_005, 1, 502, 50, 453], // the 50 % fee of 1005 is 502.5 → 503 kept, 502 back; 10 % of 503 is 50.3 → 50
+    [2, 25, 1, 12, 1, 12], // 13 kept; 6 % of 13 is 0.78 → 1
+  ] as const)('cert %i, rent %i cancelled at %s h from the start: refund %i, commission %i, released %i', (certType, rentFen, hours, refundFen, commissionFen, releasedFen) => {
+    const refund = cancelRefund({ payFen: rentFen, depositFen: 500, startsAt: STARTS, endsAt: hoursAfterStart(10), unusedGameMoneyFen: 0 }, hoursAfterStart(hours));
     expect(refund.refundFen).toBe(refundFen);
     const settled = settleRental({ certType, rentFen, refundedRentFen: refund.refundFen, endedAt: hoursAfterStart(hours) });
     expect(settled).toMatchObject({ netRentFen: rentFen - refundFen, commissionFen, sellerFen: releasedFen });

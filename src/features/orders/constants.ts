@@ -41,16 +41,17 @@ export const HAFU_COIN_YI = 100_000_000;
 /** The tag of a free order on order cards and the /free confirm dialog's button. */
 export const FREE_ORDER_TAG = '免费';
 /**
- * §4 early-cancel refund: share of the rental price given back by hours since the start
- * (docs/decisions.md "Early-cancel refund"): up to 2 h 50%, up to 3 h 30%, up to 5 h 10%, beyond 0%.
+ * §4 early-cancel refund, read on its own axis (docs/decisions.md "Early-cancel refund"): the
+ * cancellation fee, in percent of the rent, the owner keeps when a booked rental is cancelled this
+ * close to its start: up to 2 h before 50 %, up to 3 h 30 %, up to 5 h 10 %, earlier nothing.
+ * Ordered from the start outwards; the first step's fee is also the least the owner keeps once the
+ * rental has started.
  */
-export const EARLY_CANCEL_REFUND_STEPS = [
-  { maxHours: 2, percent: 50 },
-  { maxHours: 3, percent: 30 },
-  { maxHours: 5, percent: 10 },
+export const LATE_CANCEL_FEE_STEPS = [
+  { maxHoursBefore: 2, feePercent: 50 },
+  { maxHoursBefore: 3, feePercent: 30 },
+  { maxHoursBefore: 5, feePercent: 10 },
 ] as const;
-/** A rental cancelled before it starts gives the whole rental price back. */
-export const REFUND_PERCENT_BEFORE_START = 100;
 /** Renewal of a running rental: at most this many hours in one renewal. */
 export const RENEW_MAX_HOURS = 168;
 /** The owner's own looks at a listing's login details count as evidence up to this long after the rental ends. */

@@ -12,9 +12,11 @@
  * Times: hourly, ten-hour, daily and weekly start now and last their hours plus the
  * rental_promotion bonus; a slot runs in its §4 window and gets no bonus (its end is fixed by the
  * clock table). Reserved (`reserved: true`): the start is now + 30 min (§4) and the duration is
- * the §4 duration of the rental id (hourly: per hour rented); a reserved slot takes the window of
- * that slot for a booking at now + 30 min, since afternoon and evening are priced at 7 and 9
- * hours, not the 5 hours §4 lists for rental id 3.
+ * the §4 duration of the rental id (hourly: per hour rented). A reserved slot (rental id 3) starts
+ * when that slot opens for a booking at now + 30 min (at once when it is already open) and lasts
+ * the 5 hours §4 gives rental id 3, priced at those 5 hours whichever slot it is: the 7 and 9 hour
+ * prices of the afternoon and evening pay for windows a reservation does not get
+ * (docs/decisions.md "Reserved slot").
  * Refusals are RangeErrors with a Chinese message: an option the listing does not offer, hourly
  * hours that are not a whole number or below min_rental_period.
  */
@@ -99,7 +101,8 @@ export function quoteRental(input: QuoteInput): RentalQuote {
     throw new RangeError(`押金无效`, { cause: { deposit_fen: listing.deposit_fen } });
   }
 
-  const hours = option === 'hourly' ? hourlyHours(listing, input.hours) : def.hours;
+  const reservedSlot = reserved && def.slot !== null;
+  const hours = option === 'hourly' ? hourlyHours(listing, input.hours) : reservedSlot ? reservedDurationHours(def.rentalId) : def.hours;
 
   let startsAt: Date;
   let endsAt: Date;
@@ -108,7 +111,7 @@ export function quoteRental(input: QuoteInput): RentalQuote {
     // spec §4: a slot runs in its window; a slot not yet open starts at its opening time
     const window = slotWindow(def.slot, reserved ? reservedStart(now) : now);
     startsAt = window.start;
-    endsAt = window.end;
+    endsAt = reserved ? new Date(startsAt.getTime() + hours * MS_PER_HOUR) : window.end;
   } else {
     bonus = promotionBonusHours(listing.activity.rental_promotion, hours);
     startsAt = reserved ? reservedStart(now) : now;
@@ -117,7 +120,8 @@ export function quoteRental(input: QuoteInput): RentalQuote {
     endsAt = new Date(startsAt.getTime() + (paidHours + bonus) * MS_PER_HOUR);
   }
 
-  const baseFen = optionPriceFen(listing.rental_fen, option, hours);
+  // a reserved slot is priced by the hour for its 5 hours, not at its slot's length
+  const baseFen = reservedSlot ? optionPriceFen(listing.rental_fen, 'hourly', hours) : optionPriceFen(listing.rental_fen, option, hours);
   const afterActivity = applyActivityDiscount(baseFen, listing.activity.discount);
   const vipDiscountFen = isVipDiscountUsable(isVip, listing.is_use_vip_discount) ? vipDiscountOn(afterActivity) : 0;
   const afterVip = afterActivity - vipDiscountFen;

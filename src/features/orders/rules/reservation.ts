@@ -1,8 +1,8 @@
 /**
  * Reserved rental, spec §4: the reserved start is now plus 30 minutes; the duration by rental id
  * is 1 → 1 hour, 6 → 1 day, 3 → 5 hours, 2 → 10 hours, 7 → 7 days. Any other id is a RangeError.
- * (quote.ts multiplies the hourly duration by the hours rented and gives a reserved slot its own
- * window; see docs/rules-decisions.md.)
+ * (quote.ts multiplies the hourly duration by the hours rented and starts a reserved slot's 5 hours
+ * when the slot opens; see docs/decisions.md "Reserved slot".)
  */
 import { MS_PER_HOUR } from '~/platform/config/constants';
 import { RESERVATION_LEAD_MS, RESERVED_DURATION_HOURS_BY_RENTAL_ID } from '~/features/orders/constants';

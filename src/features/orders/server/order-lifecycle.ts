@@ -77,6 +77,7 @@ function refundOf(order: OrderRow, now: Date): CancelRefund {
       payFen: order.payFen,
       depositFen: order.depositFen,
       startsAt: order.startsAt!,
+      endsAt: order.endsAt!,
       unusedGameMoneyFen: order.gameMoneyFen - order.refundGameMoneyFen,
       refundedFen: order.refundFen,
     },

@@ -7,9 +7,9 @@ import { DebounceButton } from '~/platform/ui/DebounceButton';
 import { Modal } from '~/platform/ui/Modal';
 import { Skeleton } from '~/platform/ui/Skeleton';
 import { errorText, focusRing, isNonZeroYuan, type OrderDialogProps } from '~/features/orders/ui/order-helpers';
+import { CANCEL_RULE_TEXT, CancelSchedule } from '~/features/orders/ui/CancelSchedule';
+import { yuanToFen } from '~/platform/rules/money';
 
-/** spec §4 early-cancel refund as the renter reads it (docs/decisions.md "Early-cancel refund"). */
-export const CANCEL_RULE_TEXT = '开始前取消全额退还租金；开始后2小时内取消退50%，3小时内退30%，5小时内退10%，超过5小时不退租金；押金全额退还';
 
 export interface CancelLine {
   label: string;
@@ -33,6 +33,17 @@ export function CancelDialog({ order, open, onClose, onDone }: OrderDialogProps)
       <CancelBody order={order} onClose={onClose} onDone={onDone} />
     </Modal>
   );
+}
+
+/**
+ * What waiting would cost: the schedule from now on. Not for an order a complaint already refunded
+ * in part (the schedule counts the whole rent); the rule text stands in for it there.
+ */
+function LaterSchedule({ order }: { order: OrderDialogProps['order'] }): ReactNode {
+  if (!order.hire_start_time || !order.hire_end_time || isNonZeroYuan(order.refund_amount)) {
+    return <p className="text-xs leading-5 text-neutral-600">{CANCEL_RULE_TEXT}</p>;
+  }
+  return <CancelSchedule payFen={yuanToFen(order.hire_real_pay_prices)} startsAt={new Date(order.hire_start_time)} endsAt={new Date(order.hire_end_time)} now={new Date()} />;
 }
 
 type PreviewLoad = { kind: 'loading' } | { kind: 'failed'; msg: string } | { kind: 'ready'; preview: CancelPreview };
@@ -88,7 +99,7 @@ function CancelBody({ order, onClose, onDone }: Omit<OrderDialogProps, 'open'>):
               </div>
             ))}
           </dl>
-          <p className="text-xs leading-5 text-neutral-600">{CANCEL_RULE_TEXT}</p>
+          <LaterSchedule order={order} />
         </>
       ) : null}
       {failure ? (

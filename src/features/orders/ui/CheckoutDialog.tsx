@@ -4,7 +4,6 @@ import { isDefinitiveRefusal } from '~/platform/client/intent-keys';
 import { MONEY_CODES, newIdempotencyKey, type OrderQuote, type OrderView, type RentalRequest } from '~/features/wallet/client/money';
 import { createOrder, quoteOrder } from '~/features/orders/client/orders';
 import { hafuPrepayFen, hafuTagText } from '~/features/orders/rules/hafu';
-import { fenToYuan } from '~/platform/rules/money';
 import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
 import { openModal } from '~/platform/stores/ui';
 import { PayDialog } from '~/features/wallet/ui/PayDialog';
@@ -13,6 +12,8 @@ import { Modal } from '~/platform/ui/Modal';
 import { Skeleton } from '~/platform/ui/Skeleton';
 import { FigureRow } from '~/platform/ui/FigureRow';
 import { RealNameNotice } from '~/features/account/ui/RealNameNotice';
+import { CancelSchedule } from '~/features/orders/ui/CancelSchedule';
+import { fenToYuan, yuanToFen } from '~/platform/rules/money';
 
 export interface CheckoutDialogProps {
   /** What the picker chose (without the envelope: the dialog chooses it with the renter). */
@@ -161,6 +162,7 @@ export default function CheckoutDialog({ request, hafu, open, onClose }: Checkou
             </select>
             {load.quote.usable_red_packets.length === 0 ? <p className="mt-1 text-xs text-neutral-600">暂无可用于此订单的红包</p> : null}
           </div>
+          <CancelSchedule payFen={yuanToFen(load.quote.pay)} startsAt={new Date(load.quote.starts_at)} endsAt={new Date(load.quote.ends_at)} now={new Date()} />
           <p className="flex items-baseline justify-between border-t border-neutral-100 pt-3">
             <span className="text-neutral-700">应付合计</span>
             <strong className="text-2xl text-primary" data-checkout-total={load.quote.total_fen}>
