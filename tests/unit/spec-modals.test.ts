@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { followUpOf } from '~/features/sign-in/ui/BindPhoneModal';
-import { checkoutHafuText } from '~/features/orders/ui/CheckoutDialog';
+import { checkoutHafuText, checkoutTotalLines } from '~/features/orders/ui/CheckoutDialog';
 import { complaintOrderNo } from '~/features/complaints/ui/ComplaintModal';
 import { hafuFigureRows, hafuFiguresOf } from '~/features/orders/ui/HafuCoinModal';
 import { officialQrSource } from '~/features/content/ui/OfficialAccountQrModal';
@@ -73,6 +73,12 @@ describe("checkout: the hafu line of a hafu listing's order", () => {
   it('names the coins and the prepay', () => {
     expect(checkoutHafuText({ game_money: 6_710_000, money_exchange_rate: 350_000 })).toBe('含哈夫币671万，租号开始后需预付¥19.17，未用完按比例退还');
     expect(checkoutHafuText({ game_money: 5_000, money_exchange_rate: null })).toBe('含哈夫币0.5万，租号开始后需预付哈夫币押金，未用完按比例退还');
+  });
+
+  it('puts the prepay inside 应付合计 and says what is paid when (issue 26: ¥87.00 shown while ¥19.17 more was due)', () => {
+    expect(checkoutTotalLines(8_700, 1_917)).toEqual({ total: '106.17', split: '现在支付¥87.00，租号开始后预付哈夫币¥19.17（未用完按比例退还）' });
+    expect(checkoutTotalLines(8_700, null)).toEqual({ total: '87.00', split: null });
+    expect(checkoutTotalLines(8_700, 0)).toEqual({ total: '87.00', split: null });
   });
 
   it('says nothing for an account without coins', () => {

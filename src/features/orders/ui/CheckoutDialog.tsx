@@ -48,6 +48,31 @@ export function envelopeRequest(choice: EnvelopeChoice): Pick<RentalRequest, 're
 
 export const PAY_RESULT_PATH = '/pay-result';
 
+/**
+ * 应付合计 with the hafu-coin prepay inside it: the renter pays the order now and the prepay when
+ * the rental starts (detail/chargeAccount), so the sum is what the rental costs in all; the line
+ * under it says what is paid when.
+ */
+export function checkoutTotalLines(totalFen: number, prepayFen: number | null): { total: string; split: string | null } {
+  if (prepayFen === null || prepayFen <= 0) return { total: fenToYuan(totalFen), split: null };
+  return { total: fenToYuan(totalFen + prepayFen), split: `现在支付¥${fenToYuan(totalFen)}，租号开始后预付哈夫币¥${fenToYuan(prepayFen)}（未用完按比例退还）` };
+}
+
+function CheckoutTotal({ totalFen, prepayFen }: { totalFen: number; prepayFen: number | null }): ReactNode {
+  const lines = checkoutTotalLines(totalFen, prepayFen);
+  return (
+    <div className="border-t border-neutral-100 pt-3">
+      <p className="flex items-baseline justify-between">
+        <span className="text-neutral-700">应付合计</span>
+        <strong className="text-2xl text-primary" data-checkout-total={totalFen}>
+          ¥{lines.total}
+        </strong>
+      </p>
+      {lines.split ? <p className="mt-1 text-right text-xs text-neutral-600">{lines.split}</p> : null}
+    </div>
+  );
+}
+
 type Load = { kind: 'loading' } | { kind: 'failed'; text: string } | { kind: 'ready'; quote: OrderQuote };
 
 /**
@@ -163,12 +188,7 @@ export default function CheckoutDialog({ request, hafu, open, onClose }: Checkou
             {load.quote.usable_red_packets.length === 0 ? <p className="mt-1 text-xs text-neutral-600">暂无可用于此订单的红包</p> : null}
           </div>
           <CancelSchedule payFen={yuanToFen(load.quote.pay)} startsAt={new Date(load.quote.starts_at)} endsAt={new Date(load.quote.ends_at)} now={new Date()} />
-          <p className="flex items-baseline justify-between border-t border-neutral-100 pt-3">
-            <span className="text-neutral-700">应付合计</span>
-            <strong className="text-2xl text-primary" data-checkout-total={load.quote.total_fen}>
-              ¥{load.quote.total}
-            </strong>
-          </p>
+          <CheckoutTotal totalFen={load.quote.total_fen} prepayFen={hafu ? hafuPrepayFen(hafu.game_money, hafu.money_exchange_rate) : null} />
           {error ? (
             <p role="alert" className="text-primary-dark">
               {error}
