@@ -56,3 +56,11 @@ export const LATE_CANCEL_FEE_STEPS = [
 export const RENEW_MAX_HOURS = 168;
 /** The owner's own looks at a listing's login details count as evidence up to this long after the rental ends. */
 export const OWNER_REVEAL_EVIDENCE_AFTER_END_HOURS = 24;
+/**
+ * New renters' limits (docs/decisions.md "New renters' limits"): an account younger than
+ * NEW_RENTER_DAYS, or one that has never finished a rental, books at most NEW_RENTER_DAILY_ORDERS
+ * rentals a Shanghai day and holds at most NEW_RENTER_OPEN_MAX (unpaid or not yet ended) at once.
+ */
+export const NEW_RENTER_DAYS = 7;
+export const NEW_RENTER_DAILY_ORDERS = 5;
+export const NEW_RENTER_OPEN_MAX = 2;

@@ -1,22 +1,24 @@
 /**
  * The booking sequence, written once (ARCHITECTURE): every way of renting (an ordinary order, a
  * free rental, a wanted-board offer accepted) books a listing through bookListing, inside its own
- * transaction: real name, hold the listing, refuse one's own, give back the windows of unpaid orders
+ * transaction: real name, new renters' limits, hold the listing, refuse one's own, give back the windows of unpaid orders
  * past their deadline, read and check the listing, insert the order. The database's exclusion
  * constraint has the last word on the window; mappingDoubleBooking turns it into 409.
  */
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { ORDER_STATUS, RED_PACKET_STATUS } from '~/platform/config/constants';
 import { MONEY_CODES } from '~/features/wallet/contract/money';
 import type { ListingDetail } from '~/features/catalog/types';
 import { MSG_GAME_IN_MAINTENANCE, isBookableNow } from '~/features/catalog/rules/availability';
 import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { SQLSTATE_DEADLOCK_DETECTED, SQLSTATE_EXCLUSION_VIOLATION, violatedConstraint } from '~/platform/db/errors';
-import { listings, orders, redPackets, shops, type OrderRow } from '~/platform/db/schema';
+import { listings, orders, redPackets, shops, users, type OrderRow } from '~/platform/db/schema';
 import { AppError, badRequest, conflict } from '~/platform/http/errors';
 import { accountDeleted } from '~/features/catalog/server';
 import { requireRealName } from '~/features/account/server';
 import { newNumber } from '~/features/orders/server/order-numbers';
+import { isNewRenter, newRenterRefusal } from '~/features/orders/rules/new-renter';
+import { shanghaiMidnight } from '~/platform/rules/shanghai-time';
 import { reopenTasksOfUnpaidOrders } from '~/features/tasks/server';
 
 export const MSG_WINDOW_TAKEN = '该账号此时段已被租用';
@@ -104,6 +106,42 @@ export async function lockListingForRental(tx: DbTx, listingId: number): Promise
   await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId)).for('key share');
 }
 
+/** Serialises one new renter's bookings, so two at once cannot both pass the limits. */
+const NEW_RENTER_LOCK_NAMESPACE = 0x4e52;
+
+/**
+ * New renters' limits (rules/new-renter.ts): an established renter costs one indexed read; a new
+ * one takes a per-user lock, then counts today's rentals (those cancelled before paying do not
+ * count) and the open ones (unpaid within their deadline, or paid and not ended). 409 when over.
+ */
+export async function refuseOverNewRenterLimits(tx: DbTx, userId: number, now: Date): Promise<void> {
+  const [account] = await tx
+    .select({
+      createdAt: users.createdAt,
+      hasFinishedRental: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.kind} = 'rental' and ${orders.status} = ${ORDER_STATUS.finished})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account || !isNewRenter(account, now)) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${NEW_RENTER_LOCK_NAMESPACE}::int, ${userId}::int)`);
+  const dayStart = shanghaiMidnight(now);
+  const [counts] = await tx
+    .select({
+      bookedToday: sql<number>`count(*) filter (where ${orders.createdAt} >= ${dayStart} and not (${orders.status} = ${ORDER_STATUS.cancelled} and ${orders.paidAt} is null))::int`,
+      open: sql<number>`count(*) filter (where (${orders.status} in (${ORDER_STATUS.unpaid}, ${ORDER_STATUS.paying}) and ${orders.payDeadline} > ${now}) or (${orders.status} = ${ORDER_STATUS.paid} and ${orders.endsAt} > ${now}))::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.kind, 'rental'),
+        or(gte(orders.createdAt, dayStart), inArray(orders.status, [ORDER_STATUS.unpaid, ORDER_STATUS.paying]), and(eq(orders.status, ORDER_STATUS.paid), gt(orders.endsAt, now))),
+      ),
+    );
+  const refusal = newRenterRefusal({ bookedToday: Number(counts?.bookedToday ?? 0), open: Number(counts?.open ?? 0) });
+  if (refusal) throw conflict(refusal);
+}
+
 /** What the way of renting decides of a new rental order; the sequence fills in the rest. */
 export type BookedOrderValues = Omit<typeof orders.$inferInsert, 'orderNo' | 'kind' | 'userId' | 'listingId' | 'createdAt'>;
 
@@ -125,6 +163,7 @@ export async function bookListing<R extends { listing: ListingDetail }>(
   steps: BookingSteps<R>,
 ): Promise<OrderRow> {
   await requireRealName(tx, userId);
+  await refuseOverNewRenterLimits(tx, userId, now);
   await lockListingForRental(tx, listingId);
   await refuseOwnListing(tx, userId, listingId);
   await expireUnpaidOrders(tx, now, listingId);
