@@ -29,7 +29,7 @@ import { writeSetting } from '~/features/content/server/site-settings';
 import { hashToken, issueToken } from '~/features/sign-in/server/tokens';
 import { createUser } from '~/features/account/server/users';
 import { changeBalance } from '~/features/wallet/server/wallet';
-import { settleSandboxWithdrawals } from '~/features/wallet/server/withdrawals';
+import { sweepPayouts } from '~/features/wallet/server/payouts';
 import { POST as bindAlipayRoute } from '~/pages/api/v1/account/alipayAccount';
 import { POST as withdrawRoute } from '~/pages/api/v1/account/withdraw';
 import { GET as withdrawListRoute } from '~/pages/api/v1/account/withdrawList';
@@ -128,8 +128,8 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect(big).toMatchObject({ status: 'review', status_text: '审核中', amount_fen: 10_001 });
       expect(await wallet(userId)).toEqual({ balance: 50_000 - 10_000 - 10_001, frozen: 20_001 });
 
-      // Long after, the sandbox payout pays the small one only.
-      await settleSandboxWithdrawals(db, new Date(Date.now() + DAY_MS));
+      // Long after, the payout sweep (sandbox provider) pays the small one only.
+      await sweepPayouts(db, new Date(Date.now() + DAY_MS));
       const stored = await db.select({ no: withdrawals.withdrawNo, status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.userId, userId));
       expect(Object.fromEntries(stored.map((row) => [row.no, row.status]))).toEqual({ [small.withdraw_no]: 'done', [big.withdraw_no]: 'review' });
       expect(await wallet(userId)).toMatchObject({ frozen: 10_001 });
@@ -158,7 +158,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       }
     });
 
-    it('paid once a second operator approves: done, out of frozen_fen, no ledger row, the user told; audited with before and after; a second decision is 409', async () => {
+    it('paid once a second operator approves: claimed, sent after commit, done, out of frozen_fen, no ledger row, the user told; audited with before and after; a second decision is 409', async () => {
       const { userId } = await withdrawer(30_000);
       const big = expectOk(await withdraw(userId, '200'));
       const paid = await payWithApproval(big.withdraw_no);
@@ -174,7 +174,8 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ action: 'withdrawal.pay', reason: null });
       expect(audit[0]!.before).toMatchObject({ status: 'review', amount_fen: 20_000 });
-      expect(audit[0]!.after).toMatchObject({ status: 'done', amount_fen: 20_000 });
+      // The approval claims it for payout (paying); the transfer is sent after its COMMIT.
+      expect(audit[0]!.after).toMatchObject({ status: 'paying', amount_fen: 20_000 });
 
       expectError(await decide({ withdraw_no: big.withdraw_no, decision: 'refuse', reason: '晚了' }), 409, MSG_OPS_WITHDRAWAL_DECIDED);
       expect(await wallet(userId)).toEqual({ balance: 10_000, frozen: 0 });
