@@ -163,11 +163,7 @@ describe.each(TEST_DRIVERS)('payouts through the Alipay adapter against a fake g
     expect(now.attempt).toMatchObject({ state: 'unknown', attempts: 1 });
     expect(now.attempt!.nextQueryAt).toEqual(later(due, PAYOUT_QUERY_BACKOFF_MS));
     await expect(cancelWithdrawal(db, userId, no, due)).rejects.toMatchObject({ httpStatus: 409, message: '该提现已处理，无法取消' } satisfies Partial<AppError>);
-    page: {
-      const list = await listWithdrawals(db, userId, { page: 1, page_size: 10 });
-      expect(list.list[0]).toMatchObject({ status: 'paying', status_text: '打款中' });
-      break page;
-    }
+    expect((await listWithdrawals(db, userId, { page: 1, page_size: 10 })).list[0]).toMatchObject({ status: 'paying', status_text: '打款中' });
     expect(await readWallet(db, userId)).toMatchObject({ balanceFen: 8_000, frozenFen: 2_000 });
 
     await fake.settled();

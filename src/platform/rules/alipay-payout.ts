@@ -6,7 +6,7 @@
  * system error, a status still in progress or anything we do not recognise as final is `unknown`
  * and is asked again, never paid back.
  */
-import type { PayoutLookup, PayoutOutcome } from '~/platform/providers/payout/port';
+import type { PayoutLookup, PayoutOutcome } from '~/platform/rules/payout-outcome';
 
 /** What the user reads for the payee-side refusals Alipay documents, by sub_code (or error_code in a query). */
 export const ALIPAY_PAYOUT_FAIL_REASONS: Readonly<Record<string, string>> = {
