@@ -19,7 +19,8 @@ import { payOrder } from '~/features/orders/server/order-payment';
 import { createOrder } from '~/features/orders/server/orders';
 import { answerComplaint } from '~/features/sellers/server/seller-orders';
 import { changeBalance } from '~/features/wallet/server/wallet';
-import { createWithdrawal, settleSandboxWithdrawals } from '~/features/wallet/server/withdrawals';
+import { createWithdrawal } from '~/features/wallet/server/withdrawals';
+import { sweepPayouts } from '~/features/wallet/server/payouts';
 import {
   broadcast,
   getNotification,
@@ -488,8 +489,8 @@ describe.each(TEST_DRIVERS)('notification events on $label', ({ driver, skip }) 
     const now = new Date();
     const withdrawal = await db.transaction((tx) => createWithdrawal(tx, userId, 10_000, now));
     const later = new Date(now.getTime() + 10 * MINUTE);
-    await settleSandboxWithdrawals(db, later);
-    await settleSandboxWithdrawals(db, later);
+    await sweepPayouts(db, later);
+    await sweepPayouts(db, later);
     const paid = await sent(userId, 'withdrawal_paid');
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ title: '提现已到账', params: { withdraw_no: withdrawal.withdraw_no, amount: '100' } });

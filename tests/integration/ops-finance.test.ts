@@ -23,13 +23,15 @@ import {
 } from '~/features/console/contract/ops-finance';
 import { formatShanghaiDate } from '~/platform/rules/shanghai-time';
 import type { Db } from '~/platform/db/client';
-import { authTokens, notifications, opsAuditLog, users, walletLedger, wallets, withdrawals } from '~/platform/db/schema';
+import { authTokens, notifications, opsAuditLog, payoutAttempts, users, walletLedger, wallets, withdrawals } from '~/platform/db/schema';
 import { createOperator, openOperatorSession } from '~/features/console/server/operators';
 import { writeSetting } from '~/features/content/server/site-settings';
 import { hashToken, issueToken } from '~/features/sign-in/server/tokens';
 import { createUser } from '~/features/account/server/users';
 import { changeBalance } from '~/features/wallet/server/wallet';
-import { settleSandboxWithdrawals } from '~/features/wallet/server/withdrawals';
+import { MSG_PAYOUT_UNAVAILABLE, sweepPayouts } from '~/features/wallet/server/payouts';
+import { setPayoutProvider } from '~/platform/providers/payout';
+import { MSG_APPROVAL_FAILED } from '~/features/console/contract/ops-approvals';
 import { POST as bindAlipayRoute } from '~/pages/api/v1/account/alipayAccount';
 import { POST as withdrawRoute } from '~/pages/api/v1/account/withdraw';
 import { GET as withdrawListRoute } from '~/pages/api/v1/account/withdrawList';
@@ -90,7 +92,10 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
     async function payWithApproval(withdrawNo: string): Promise<OpsWithdrawalView> {
       const asked = expectOk(await decide({ withdraw_no: withdrawNo, decision: 'pay' }));
       expect(asked).toMatchObject({ status: 'review', approval_id: expect.any(Number) });
-      expect(expectOk(await approve(asked.approval_id!)).status).toBe('executed');
+      const approved = expectOk(await approve(asked.approval_id!));
+      expect(approved.status).toBe('executed');
+      // Sent after the approval's COMMIT (the sandbox pays at once); the answer says where it stands.
+      expect(approved.result_text).toBe('提现已到账');
       const page = expectOk(await opsGet<OpsWithdrawalsPage>(opsWithdrawalsRoute, `/withdrawals?state=all&q=${withdrawNo}`));
       return page.list[0]!;
     }
@@ -128,8 +133,8 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect(big).toMatchObject({ status: 'review', status_text: '审核中', amount_fen: 10_001 });
       expect(await wallet(userId)).toEqual({ balance: 50_000 - 10_000 - 10_001, frozen: 20_001 });
 
-      // Long after, the sandbox payout pays the small one only.
-      await settleSandboxWithdrawals(db, new Date(Date.now() + DAY_MS));
+      // Long after, the payout sweep (sandbox provider) pays the small one only.
+      await sweepPayouts(db, new Date(Date.now() + DAY_MS));
       const stored = await db.select({ no: withdrawals.withdrawNo, status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.userId, userId));
       expect(Object.fromEntries(stored.map((row) => [row.no, row.status]))).toEqual({ [small.withdraw_no]: 'done', [big.withdraw_no]: 'review' });
       expect(await wallet(userId)).toMatchObject({ frozen: 10_001 });
@@ -158,7 +163,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       }
     });
 
-    it('paid once a second operator approves: done, out of frozen_fen, no ledger row, the user told; audited with before and after; a second decision is 409', async () => {
+    it('paid once a second operator approves: claimed, sent after commit, done, out of frozen_fen, no ledger row, the user told; audited with before and after; a second decision is 409', async () => {
       const { userId } = await withdrawer(30_000);
       const big = expectOk(await withdraw(userId, '200'));
       const paid = await payWithApproval(big.withdraw_no);
@@ -174,11 +179,28 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ action: 'withdrawal.pay', reason: null });
       expect(audit[0]!.before).toMatchObject({ status: 'review', amount_fen: 20_000 });
-      expect(audit[0]!.after).toMatchObject({ status: 'done', amount_fen: 20_000 });
+      // The approval claims it for payout (paying); the transfer is sent after its COMMIT.
+      expect(audit[0]!.after).toMatchObject({ status: 'paying', amount_fen: 20_000 });
 
       expectError(await decide({ withdraw_no: big.withdraw_no, decision: 'refuse', reason: '晚了' }), 409, MSG_OPS_WITHDRAWAL_DECIDED);
       expect(await wallet(userId)).toEqual({ balance: 10_000, frozen: 0 });
       expect(await auditOf(big.withdraw_no)).toHaveLength(1);
+    });
+
+    it('with no payout provider (production without a live one) the approved 打款 fails with nothing written; the withdrawal stays under review', async () => {
+      const { userId } = await withdrawer(30_000);
+      const big = expectOk(await withdraw(userId, '200'));
+      const asked = expectOk(await decide({ withdraw_no: big.withdraw_no, decision: 'pay' }));
+      setPayoutProvider(null);
+      try {
+        expectError(await approve(asked.approval_id!), 409, MSG_APPROVAL_FAILED(MSG_PAYOUT_UNAVAILABLE));
+      } finally {
+        setPayoutProvider(undefined);
+      }
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.withdrawNo, big.withdraw_no));
+      expect(row).toMatchObject({ status: 'review', reviewedBy: null });
+      expect(await db.select().from(payoutAttempts).where(eq(payoutAttempts.withdrawNo, big.withdraw_no))).toEqual([]);
+      expect(await wallet(userId)).toEqual({ balance: 10_000, frozen: 20_000 });
     });
 
     it('refused with a reason: the amount returns to the balance exactly once, the user reads the reason in the message and the list', async () => {

@@ -9,7 +9,7 @@ import type { APIRoute } from 'astro';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLAINT_TYPES, MS_PER_DAY } from '~/platform/config/constants';
-import { GOLD_EXCHANGE_COINS, GOLD_EXCHANGES_PER_DAY, GOLD_SIGN_IN_COINS, SANDBOX_WITHDRAW_SETTLE_MS } from '~/features/wallet/constants';
+import { GOLD_EXCHANGE_COINS, GOLD_EXCHANGES_PER_DAY, GOLD_SIGN_IN_COINS, WITHDRAW_PAYOUT_DELAY_MS } from '~/features/wallet/constants';
 import { MONEY_CODES, type AlipayAccount, type Complaint, type ComplaintType, type GoldOverview, type Page, type Withdrawal } from '~/features/wallet/client/money';
 import { type Db, type TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';
@@ -19,7 +19,7 @@ import { exchangeGold, signIn } from '~/features/wallet/server/gold-coins';
 import { issueToken } from '~/features/sign-in/server/tokens';
 import { createUser } from '~/features/account/server/users';
 import { changeBalance, ledgerSum, readWallet } from '~/features/wallet/server/wallet';
-import { settleSandboxWithdrawals } from '~/features/wallet/server/withdrawals';
+import { sweepPayouts } from '~/features/wallet/server/payouts';
 import { GET as getAlipayRoute, POST as bindAlipayRoute, ALL as alipayOther } from '~/pages/api/v1/account/alipayAccount';
 import { POST as withdrawRoute, ALL as withdrawOther } from '~/pages/api/v1/account/withdraw';
 import { GET as withdrawListRoute } from '~/pages/api/v1/account/withdrawList';
@@ -253,8 +253,8 @@ describe.each(TEST_DRIVERS)('withdrawals, gold coins and complaints on $label', 
   it.skipIf(skip)('a cancel racing the payout: exactly one wins and the money adds up', async () => {
     const userId = await withdrawer(10_000);
     const created = expectOk(await withdraw(userId, '20'));
-    const later = new Date(Date.now() + SANDBOX_WITHDRAW_SETTLE_MS + 1_000);
-    const [cancelled] = await Promise.all([cancel(userId, created.withdraw_no), settleSandboxWithdrawals(db, later)]);
+    const later = new Date(Date.now() + WITHDRAW_PAYOUT_DELAY_MS + 1_000);
+    const [cancelled] = await Promise.all([cancel(userId, created.withdraw_no), sweepPayouts(db, later)]);
     const wallet = await readWallet(db, userId);
     const [row] = await db.select().from(withdrawals).where(eq(withdrawals.withdrawNo, created.withdraw_no));
     if (cancelled.status === 200) {
@@ -298,11 +298,11 @@ describe.each(TEST_DRIVERS)('withdrawals, gold coins and complaints on $label', 
     const created = expectOk(await withdraw(userId, '25'));
 
     // Not due yet.
-    await settleSandboxWithdrawals(db, new Date());
+    await sweepPayouts(db, new Date());
     expect(await readWallet(db, userId)).toMatchObject({ balanceFen: 7_500, frozenFen: 2_500 });
 
-    const later = new Date(Date.now() + SANDBOX_WITHDRAW_SETTLE_MS + 1_000);
-    expect(await settleSandboxWithdrawals(db, later)).toBeGreaterThanOrEqual(1);
+    const later = new Date(Date.now() + WITHDRAW_PAYOUT_DELAY_MS + 1_000);
+    expect((await sweepPayouts(db, later)).succeeded).toBeGreaterThanOrEqual(1);
     expect(await readWallet(db, userId)).toMatchObject({ balanceFen: 7_500, frozenFen: 0 });
     expect(await ledgerOf(userId)).toHaveLength(2);
     await expectBalanced(userId);
@@ -312,7 +312,7 @@ describe.each(TEST_DRIVERS)('withdrawals, gold coins and complaints on $label', 
 
     // Paid out: cancelling is refused, and settling again changes nothing.
     expectError(await cancel(userId, created.withdraw_no), 409, '该提现已处理，无法取消');
-    await settleSandboxWithdrawals(db, later);
+    await sweepPayouts(db, later);
     expect(await readWallet(db, userId)).toMatchObject({ balanceFen: 7_500, frozenFen: 0 });
   });
 

@@ -36,7 +36,7 @@ describe('configuration', () => {
   });
 
   it('production names the ports that would run their sandbox', () => {
-    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, ALLOW_SANDBOX: undefined })).toThrow(/payment-alipay, payment-wechat, sms, email, wechat-login, qq-login;/);
+    expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, ALLOW_SANDBOX: undefined })).toThrow(/payment-alipay, payment-wechat, payout, sms, email, wechat-login, qq-login;/);
     expect(() => loadConfig({ ...PRODUCTION_TEST_ENV, ALLOW_SANDBOX: undefined, CAPTCHA_PROVIDER: 'sandbox' })).toThrow(/sms, email, captcha, wechat-login/);
   });
 

@@ -1,7 +1,7 @@
 /**
  * What every process does on a timer for money (main.ts, every ORDER_SWEEP_INTERVAL_MS): settle
- * orders by the clock, release sellers' earnings past their hold, post the sandbox gateway's due notifies, and let the sandbox payout
- * provider finish due withdrawals; timed bans that have ended are lifted too. Each step claims its rows (SKIP LOCKED or a lease), so many
+ * orders by the clock, release sellers' earnings past their hold, post the sandbox gateway's due notifies, and pay due withdrawals out
+ * through the payout provider (claim, send, recover: wallet/server/payouts.ts); timed bans that have ended are lifted too. Each step claims its rows (SKIP LOCKED or a lease), so many
  * processes share the work; a failing step does not stop the others.
  */
 import { sandboxPagesEnabled } from '~/platform/config/config';
@@ -12,7 +12,7 @@ import { sweepNotifications } from '~/features/notifications/server';
 import { liftEndedBans } from '~/features/console/server';
 import { sweepOrders } from '~/features/orders/server';
 import { releaseDueEarnings } from '~/features/sellers/server';
-import { settleSandboxWithdrawals } from '~/features/wallet/server';
+import { sweepPayouts } from '~/features/wallet/server';
 
 export async function sweepMoney(db: Db, now: Date): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
@@ -22,10 +22,11 @@ export async function sweepMoney(db: Db, now: Date): Promise<void> {
     ['notifications', () => sweepNotifications(db, now)],
     // Timed bans at their end: the listings the ban held come back with the ban.
     ['bans', () => liftEndedBans(db, now)],
+    // Claims pending withdrawals (SKIP LOCKED) and recovers unknown payouts (a lease): every process may run it.
+    ['payouts', () => sweepPayouts(db, now)],
   ];
   if (sandboxPagesEnabled()) {
     steps.push(['sandbox notifies', () => deliverDueNotifies(db, now)]);
-    steps.push(['sandbox withdrawals', () => settleSandboxWithdrawals(db, now)]);
   }
   for (const [name, step] of steps) {
     try {

@@ -298,7 +298,7 @@ export const opsWithdrawalViewSchema = z.strictObject({
   amount: z.string(),
   amount_fen: fen,
   account_masked: z.string(),
-  status: z.enum(['pending', 'done', 'cancelled', 'review', 'refused']),
+  status: z.enum(['pending', 'done', 'cancelled', 'review', 'refused', 'paying', 'failed']),
   status_text: z.string(),
   created_at: instant,
   finished_at: instant.nullable(),
@@ -348,6 +348,7 @@ export const opsApprovalViewSchema = z.strictObject({
   decided_by: z.string().nullable(),
   decided_at: instant.nullable(),
   decision_note: z.string().nullable(),
+  result_text: z.string().nullable(),
 });
 export const opsApprovalTicketSchema = z.strictObject({ approval_id: id });
 

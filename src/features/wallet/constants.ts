@@ -14,8 +14,23 @@ export const RECHARGE_PRESETS_FEN = [1_000, 5_000, 10_000, 20_000, 50_000, 100_0
 export const WITHDRAW_MIN_FEN = 1_000;
 export const WITHDRAW_MAX_FEN = 2_000_000;
 export const WITHDRAW_PENDING_MAX = 3;
-/** The sandbox payout provider pays a pending withdrawal out after this long. */
-export const SANDBOX_WITHDRAW_SETTLE_MS = 2 * 60_000;
+/**
+ * A pending withdrawal is claimed for payout (sandbox or live) this long after it was made: the
+ * user's window to cancel it (docs/decisions.md "Payouts").
+ */
+export const WITHDRAW_PAYOUT_DELAY_MS = 2 * 60_000;
+/** Withdrawals claimed for payout per claim transaction; the sweep loops until none is due. */
+export const PAYOUT_CLAIM_BATCH = 50;
+/**
+ * An attempt still `sending` this long after it was sent (the process died between sending and
+ * recording, or the call hangs) is queried by the sweep; longer than any provider call may take.
+ */
+export const PAYOUT_SENDING_TIMEOUT_MS = 2 * 60_000;
+/** The first query of an unknown outcome waits this long; each later one twice as long, up to the cap. */
+export const PAYOUT_QUERY_BACKOFF_MS = 30_000;
+export const PAYOUT_QUERY_BACKOFF_MAX_MS = 60 * 60_000;
+/** How long a sweep holds an attempt it is querying (a lease: other processes skip it meanwhile). */
+export const PAYOUT_QUERY_LEASE_MS = 60_000;
 /** Gold coins (docs/decisions.md "Gold coins"): daily sign-in, tasks and what coins buy. */
 export const GOLD_SIGN_IN_COINS = 10;
 export const GOLD_EXCHANGE_COINS = 100;
@@ -40,3 +55,5 @@ export const EXCHANGE_CODE_ATTEMPT_WINDOW_S = 600;
 export const FINANCE_REPORT_DEFAULT_DAYS = 30;
 /** The longest date range the daily report spans (the days are paged, the range is capped). */
 export const FINANCE_REPORT_MAX_DAYS = 366;
+/** What the payee reads on a payout transfer (Alipay order_title). */
+export const PAYOUT_TITLE = '账户余额提现';

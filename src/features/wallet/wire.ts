@@ -170,7 +170,7 @@ export const withdrawalSchema = z.strictObject({
   amount: yuan,
   amount_fen: fen,
   account_masked: z.string(),
-  status: z.enum(['pending', 'done', 'cancelled', 'review', 'refused']),
+  status: z.enum(['pending', 'done', 'cancelled', 'review', 'refused', 'paying', 'failed']),
   status_text: z.string(),
   created_at: isoTime,
   finished_at: isoTime.nullable(),

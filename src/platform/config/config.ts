@@ -3,6 +3,7 @@ import { DEFAULT_AI_HOST_MARKER } from '~/platform/rules/brand';
 import { PAYMENT_CONFIG_SHAPE, paymentConfigProblems, paymentSandboxChannels } from '~/platform/providers/payment/config';
 import { SIGN_IN_CONFIG_SHAPE, signInProviderProblems, signInSandboxPorts } from '~/platform/providers/sign-in-config';
 import { CUSTOMER_SERVICE_CONFIG_SHAPE, customerServiceConfigProblems } from '~/platform/providers/customer-service/config';
+import { PAYOUT_CONFIG_SHAPE, payoutConfigProblems, payoutSandboxPorts } from '~/platform/providers/payout/config';
 
 /**
  * Environment configuration, parsed and validated once per process (STYLE §5): main.ts calls
@@ -17,6 +18,7 @@ const boolFromEnv = z
 export const ConfigSchema = z.object({
   // The providers declare their own variables beside their adapters (providers/*/config).
   ...PAYMENT_CONFIG_SHAPE,
+  ...PAYOUT_CONFIG_SHAPE,
   ...SIGN_IN_CONFIG_SHAPE,
   ...CUSTOMER_SERVICE_CONFIG_SHAPE,
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -98,11 +100,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * any environment), and what production needs that development may go without.
  */
 function configProblems(config: AppConfig): string[] {
-  const problems = [...paymentConfigProblems(config), ...signInProviderProblems(config), ...customerServiceConfigProblems(config)];
+  const problems = [...paymentConfigProblems(config), ...payoutConfigProblems(config), ...signInProviderProblems(config), ...customerServiceConfigProblems(config)];
   if (config.DATABASE_MIGRATION_URL && !config.DATABASE_URL) problems.push('DATABASE_MIGRATION_URL needs DATABASE_URL (the application role the processes then run as).');
   if (config.APP_ENV !== 'production') return problems;
   // ARCHITECTURE: production refuses to start with sandbox providers it was not told to allow.
-  const sandboxes = [...paymentSandboxChannels(config).map((channel) => `payment-${channel}`), ...signInSandboxPorts(config)];
+  const sandboxes = [...paymentSandboxChannels(config).map((channel) => `payment-${channel}`), ...payoutSandboxPorts(config), ...signInSandboxPorts(config)];
   if (sandboxes.length > 0 && !config.ALLOW_SANDBOX) {
     problems.push(
       `APP_ENV=production but these ports have only their sandbox: ${sandboxes.join(', ')}; configure their real adapters or set ALLOW_SANDBOX=true to run the sandboxes knowingly.`,

@@ -71,6 +71,8 @@ export interface OpsApprovalView {
   decided_by: string | null;
   decided_at: string | null;
   decision_note: string | null;
+  /** An executed 打款: where its withdrawal stands now (提现打款中, 提现已到账, 提现打款失败：...); else null. */
+  result_text: string | null;
 }
 
 /** The answer of an action that went to approval. */

@@ -17,7 +17,7 @@ export const MSG_OPS_WITHDRAWAL_DECIDED = '该提现已被处理（或已被用�
 export const MSG_OPS_BAD_DAY = '日期无效，应为YYYY-MM-DD';
 export const MSG_OPS_BAD_RANGE = '结束日期不能早于开始日期';
 
-export const OPS_WITHDRAWAL_STATE_FILTERS = ['review', 'all', 'pending', 'done', 'refused', 'cancelled'] as const;
+export const OPS_WITHDRAWAL_STATE_FILTERS = ['review', 'all', 'pending', 'paying', 'done', 'failed', 'refused', 'cancelled'] as const;
 export type OpsWithdrawalStateFilter = (typeof OPS_WITHDRAWAL_STATE_FILTERS)[number];
 
 const pageParams = {

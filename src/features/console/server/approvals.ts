@@ -8,7 +8,10 @@
  * guard, and the action runs with its own audit rows. Two approvers at once: the second waits on the
  * row lock, finds it no longer pending and gets 409 with nothing written, so the action runs once.
  * When the action itself is refused (the withdrawal was cancelled meanwhile, a debit ...), that
- * transaction rolls back and the request is closed as failed in a second one, audited.
+ * transaction rolls back and the request is closed as failed in a second one, audited. An approved
+ * 打款 only claims the withdrawal for payout in that transaction; the transfer is sent after
+ * COMMIT (never inside a transaction: wallet/server/payouts.ts), and the answer shows where the
+ * withdrawal stands then (result_text).
  *
  * Every credit an operator makes, requests or approves counts against OPS_CREDIT_DAILY_CAP_FEN for
  * the Shanghai day; an advisory lock per operator serialises the check with the write.
@@ -44,7 +47,7 @@ import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { operators, opsApprovals, opsAuditLog } from '~/platform/db/schema';
 import { AppError, conflict, forbidden, notFound } from '~/platform/http/errors';
-import { payReviewedWithdrawal } from '~/features/wallet/server';
+import { payReviewedWithdrawal, sendClaimedPayout, withdrawalOutcomeTexts } from '~/features/wallet/server';
 import { writeAudit } from '~/features/console/server/audit';
 import type { OperatorActor } from '~/features/console/server/operators';
 import type { OpsApprovalRow } from '~/features/console/server/tables';
@@ -193,8 +196,10 @@ async function execute(tx: DbTx, actor: OperatorActor, row: OpsApprovalRow, now:
  */
 export async function approveRequest(db: Db, actor: OperatorActor, id: number, now: Date): Promise<OpsApprovalView> {
   const refused: { error: AppError | null } = { error: null };
+  let claimedWithdrawal: string | null = null;
   try {
     await db.transaction(async (tx) => {
+      claimedWithdrawal = null;
       const row = await lockForDecision(tx, actor, id);
       // The approver's own cap: over it, the request still waits for someone else.
       if (row.kind === 'wallet.credit') await assertCreditWithinDailyCap(tx, actor.operatorId, row.amountFen ?? 0, now);
@@ -208,6 +213,7 @@ export async function approveRequest(db: Db, actor: OperatorActor, id: number, n
         if (error instanceof AppError && error.httpStatus < 500 && error.httpStatus !== 403) refused.error = error;
         throw error;
       }
+      if (row.kind === 'withdrawal.pay') claimedWithdrawal = row.targetId;
       await tx.update(opsApprovals).set({ result: result ?? null }).where(eq(opsApprovals.id, row.id));
       await writeAudit(tx, actor, { action: 'approval.execute', targetType: 'approval', targetId: row.id, after: { kind: row.kind, target_id: row.targetId, result: result ?? null } }, now);
     });
@@ -221,6 +227,7 @@ export async function approveRequest(db: Db, actor: OperatorActor, id: number, n
     });
     throw conflict(MSG_APPROVAL_FAILED(why), { cause: error });
   }
+  if (claimedWithdrawal !== null) await sendClaimedPayout(db, claimedWithdrawal, now);
   return (await approvalView(db, id))!;
 }
 
@@ -253,7 +260,13 @@ export async function cancelRequest(db: Db, actor: OperatorActor, id: number, no
 const requester = alias(operators, 'requester');
 const decider = alias(operators, 'decider');
 
-function reshape(row: { approval: OpsApprovalRow; requester: string; decider: string | null }): OpsApprovalView {
+/** Where the executed 打款 requests' withdrawals stand now (打款中, 已到账, 打款失败：...), by withdrawal number. */
+async function payoutOutcomes(db: DbOrTx, rows: readonly { approval: OpsApprovalRow }[]): Promise<Map<string, string>> {
+  const paid = rows.filter((row) => row.approval.kind === 'withdrawal.pay' && row.approval.status === 'executed').map((row) => row.approval.targetId);
+  return withdrawalOutcomeTexts(db, paid);
+}
+
+function reshape(row: { approval: OpsApprovalRow; requester: string; decider: string | null }, outcomes: ReadonlyMap<string, string>): OpsApprovalView {
   const { approval } = row;
   const kind = (OPS_APPROVAL_KINDS as readonly string[]).includes(approval.kind) ? (approval.kind as OpsApprovalKind) : 'wallet.credit';
   const status = approval.status as OpsApprovalStatus;
@@ -275,6 +288,7 @@ function reshape(row: { approval: OpsApprovalRow; requester: string; decider: st
     decided_by: row.decider,
     decided_at: approval.decidedAt?.toISOString() ?? null,
     decision_note: approval.decisionNote,
+    result_text: approval.kind === 'withdrawal.pay' && approval.status === 'executed' ? (outcomes.get(approval.targetId) ?? null) : null,
   };
 }
 
@@ -303,7 +317,8 @@ export async function listApprovals(db: DbOrTx, query: ApprovalsListQuery): Prom
       .offset((query.page - 1) * query.page_size),
     db.select({ n: sql<number>`count(*)::int` }).from(opsApprovals).where(and(...where)),
   ]);
-  return { list: rows.map(reshape), total: Number(counted?.n ?? 0), page: query.page, page_size: query.page_size };
+  const outcomes = await payoutOutcomes(db, rows);
+  return { list: rows.map((row) => reshape(row, outcomes)), total: Number(counted?.n ?? 0), page: query.page, page_size: query.page_size };
 }
 
 /** The kinds `actor` may decide, hence see on the approvals screen. */
@@ -318,5 +333,5 @@ export async function approvalView(db: DbOrTx, id: number): Promise<OpsApprovalV
     .innerJoin(requester, eq(requester.id, opsApprovals.requestedBy))
     .leftJoin(decider, eq(decider.id, opsApprovals.decidedBy))
     .where(eq(opsApprovals.id, id));
-  return row ? reshape(row) : null;
+  return row ? reshape(row, await payoutOutcomes(db, [row])) : null;
 }

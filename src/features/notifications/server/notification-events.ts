@@ -211,7 +211,7 @@ export async function notifyTaskOfferAccepted(tx: DbOrTx, sellerUserId: number, 
   );
 }
 
-/** The payout finished a withdrawal (withdrawals settleSandboxWithdrawals, a real payout later). */
+/** The payout provider paid a withdrawal out (wallet/server/payouts.ts). */
 export async function notifyWithdrawalPaid(tx: DbOrTx, withdrawal: { id: number; userId: number; withdrawNo: string; amountFen: number }, now: Date): Promise<void> {
   await notify(
     tx,
@@ -245,6 +245,31 @@ export async function notifyWithdrawalRefused(
       type: 'withdrawal_refused',
       title: '提现未通过',
       content: `您的提现 ${yuan(withdrawal.amountFen)}（单号 ${withdrawal.withdrawNo}）未通过，金额已退回钱包余额。${why}`,
+      params: { withdraw_no: withdrawal.withdrawNo, amount: fenToYuanShort(withdrawal.amountFen) },
+      dedupeKey: `withdrawal:${withdrawal.id}`,
+    },
+    now,
+  );
+}
+
+/**
+ * The payout provider refused a withdrawal's transfer and its money is back in the balance
+ * (wallet/server/payouts.ts). Filed with the refusals (kind withdrawal_refused): to the user both
+ * mean "not paid, money back, here is why".
+ */
+export async function notifyWithdrawalFailed(
+  tx: DbOrTx,
+  withdrawal: { id: number; userId: number; withdrawNo: string; amountFen: number },
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await notify(
+    tx,
+    withdrawal.userId,
+    {
+      type: 'withdrawal_refused',
+      title: '提现打款失败',
+      content: `您的提现 ${yuan(withdrawal.amountFen)}（单号 ${withdrawal.withdrawNo}）打款失败，金额已退回钱包余额。原因：${reason.trim()}。`,
       params: { withdraw_no: withdrawal.withdrawNo, amount: fenToYuanShort(withdrawal.amountFen) },
       dedupeKey: `withdrawal:${withdrawal.id}`,
     },

@@ -71,6 +71,8 @@ export const LEDGER_KINDS = [
   'ops_adjust',
   // withdrawal review: a refused withdrawal's amount back in the balance
   'withdraw_refuse',
+  // payouts: the provider refused the transfer and the amount came back
+  'withdraw_fail',
   // deregistration: the balance the user agreed to give up
   'deactivation_forfeit',
 ] as const;
@@ -365,12 +367,15 @@ export interface Withdrawal {
   amount: string;
   amount_fen: number;
   account_masked: string;
-  /** pending 处理中, review 审核中 (waiting for a finance operator), done 已到账, cancelled 已取消, refused 已拒绝. */
-  status: 'pending' | 'done' | 'cancelled' | 'review' | 'refused';
+  /**
+   * pending 处理中, review 审核中 (waiting for a finance operator), paying 打款中 (sent to the payout
+   * provider), done 已到账, cancelled 已取消, refused 已拒绝, failed 打款失败 (money back).
+   */
+  status: 'pending' | 'done' | 'cancelled' | 'review' | 'refused' | 'paying' | 'failed';
   status_text: string;
   created_at: string;
   finished_at: string | null;
-  /** Why an operator refused it (status refused), else null. */
+  /** Why an operator refused it (status refused) or the payout failed (status failed), else null. */
   refuse_reason: string | null;
 }
 

@@ -14,4 +14,5 @@ export { DEMO_VIP_PLANS, listVipPlans, subscribeVip } from '~/features/wallet/se
 export { LEDGER_KIND_TEXT, changeBalance, ensureWallet, getWalletInfo, isRecorded, isVipAt, listFunds, readWallet } from '~/features/wallet/server/wallet';
 export type { BalanceChange } from '~/features/wallet/server/wallet';
 export { wechatNativeQr } from '~/features/wallet/server/wechat-native';
-export { bindAlipayAccount, cancelWithdrawal, createWithdrawal, getAlipayAccount, listWithdrawals, requireVerifiedName, settleSandboxWithdrawals } from '~/features/wallet/server/withdrawals';
+export { bindAlipayAccount, cancelWithdrawal, createWithdrawal, getAlipayAccount, listWithdrawals, requireVerifiedName } from '~/features/wallet/server/withdrawals';
+export { sendClaimedPayout, sweepPayouts, withdrawalOutcomeTexts } from '~/features/wallet/server/payouts';

@@ -2,7 +2,8 @@
  * The console's withdrawal review (permission `withdrawals`): withdrawals above the
  * review threshold (setting withdrawal.review) wait in status `review` with their amount frozen;
  * a finance operator asks to pay one, and a second operator approves the payout on the approvals
- * screen (maker-checker, console/server/approvals.ts; the sandbox payout runs then), or an operator
+ * screen (maker-checker, console/server/approvals.ts): the approval claims it for payout (status
+ * paying, payouts.ts) and the approver's request sends it after COMMIT; or an operator
  * refuses it with a reason (the amount goes back to the balance through the wallet service, ledger
  * kind withdraw_refuse). A withdrawal whose payout waits for approval cannot be refused until that
  * request is rejected or cancelled.
@@ -32,7 +33,8 @@ import { containsPattern } from '~/features/catalog/server';
 import { notifyWithdrawalRefused } from '~/features/notifications/server';
 import { maskMobile } from '~/features/account/server';
 import { changeBalance } from '~/features/wallet/server/wallet';
-import { payOut, reshapeWithdrawal } from '~/features/wallet/server/withdrawals';
+import { reshapeWithdrawal } from '~/features/wallet/server/withdrawals';
+import { insertPayoutAttempt, requirePayoutProvider } from '~/features/wallet/server/payouts';
 import { pendingApprovalIds, requestApproval, writeAudit, type OperatorActor } from '~/features/console/server';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -137,14 +139,17 @@ async function lockReviewed(tx: DbTx, withdrawNo: string): Promise<WithdrawalRow
 }
 
 /**
- * Closes a withdrawal under review as paid (the payout runs) or refused (the money returns), with
- * its audit row, inside the caller's transaction. The guarded UPDATE is what two deciders race on.
+ * Decides a withdrawal under review, with its audit row, inside the caller's transaction: paid
+ * means claimed for payout (status paying and its attempt row; the send happens after COMMIT), or
+ * refused (the money returns). The guarded UPDATE is what two deciders race on.
  */
 async function settleReviewed(tx: DbTx, actor: OperatorActor, before: WithdrawalRow, refuseReason: string | null, now: Date, approvalId?: number): Promise<WithdrawalRow> {
   const refusing = refuseReason !== null;
+  // Asked first: with no payout provider (production without a live one) the approval fails with nothing written.
+  const provider = refusing ? null : requirePayoutProvider();
   const [after] = await tx
     .update(withdrawals)
-    .set({ status: refusing ? 'refused' : 'done', finishedAt: now, reviewedBy: actor.operatorId, refuseReason })
+    .set(refusing ? { status: 'refused', finishedAt: now, reviewedBy: actor.operatorId, refuseReason } : { status: 'paying', reviewedBy: actor.operatorId })
     .where(and(eq(withdrawals.id, before.id), eq(withdrawals.status, 'review')))
     .returning();
   if (!after) throw conflict(MSG_OPS_WITHDRAWAL_DECIDED);
@@ -152,7 +157,7 @@ async function settleReviewed(tx: DbTx, actor: OperatorActor, before: Withdrawal
     await changeBalance(tx, { userId: after.userId, kind: 'withdraw_refuse', amountFen: after.amountFen, refNo: after.withdrawNo, frozenDeltaFen: -after.amountFen });
     await notifyWithdrawalRefused(tx, after, refuseReason, now);
   } else {
-    await payOut(tx, after, now);
+    await insertPayoutAttempt(tx, after.withdrawNo, provider!.provider, now);
   }
   await writeAudit(
     tx,
@@ -170,7 +175,11 @@ async function settleReviewed(tx: DbTx, actor: OperatorActor, before: Withdrawal
   return after;
 }
 
-/** The approved payout (console approvals.ts): runs under the approver; 409 when the withdrawal left review meanwhile. */
+/**
+ * The approved payout (console approvals.ts): runs under the approver and claims the withdrawal
+ * for payout (the approver's request sends it after COMMIT: sendClaimedPayout); 409 when the
+ * withdrawal left review meanwhile or no payout provider may pay.
+ */
 export async function payReviewedWithdrawal(tx: DbTx, actor: OperatorActor, withdrawNo: string, now: Date, approvalId: number): Promise<{ withdraw_no: string; amount_fen: number; status: string }> {
   const before = await lockReviewed(tx, withdrawNo);
   const after = await settleReviewed(tx, actor, before, null, now, approvalId);

@@ -154,9 +154,11 @@ export const alipayAccounts = pgTable('alipay_accounts', {
 /**
  * pending: waiting for the payout; review: above the review threshold (setting withdrawal.review),
  * waiting for a finance operator, never paid by the sweep; refused: an operator refused it and its
- * amount went back to the balance.
+ * amount went back to the balance; paying: claimed for payout, its transfer sent or about to be
+ * (payout_attempts), no longer cancellable; failed: the provider refused the transfer and the
+ * amount went back to the balance (refuse_reason says why).
  */
-export const WITHDRAWAL_STATUSES = ['pending', 'done', 'cancelled', 'review', 'refused'] as const;
+export const WITHDRAWAL_STATUSES = ['pending', 'done', 'cancelled', 'review', 'refused', 'paying', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** A withdrawal to Alipay; its amount leaves the balance for frozen_fen until done or cancelled. */
@@ -175,7 +177,7 @@ export const withdrawals = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
     // ---- withdrawal review
-    /** The reason the user reads when an operator refused it. */
+    /** The reason the user reads when an operator refused it, or the provider refused its payout (failed). */
     refuseReason: text('refuse_reason'),
     /** The operator who paid or refused it (null: the sandbox payout or the user's cancel). */
     reviewedBy: integer('reviewed_by').references(() => operators.id),
@@ -187,7 +189,54 @@ export const withdrawals = pgTable(
     index('withdrawals_user_idx').on(t.userId, t.id.desc()),
     index('withdrawals_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('withdrawals_amount_check', sql`${t.amountFen} > 0`),
-    check('withdrawals_status_check', sql`${t.status} in ('pending', 'done', 'cancelled', 'review', 'refused')`),
+    check('withdrawals_status_check', sql`${t.status} in ('pending', 'done', 'cancelled', 'review', 'refused', 'paying', 'failed')`),
+  ],
+);
+
+/**
+ * sending: claimed and (about to be) sent, outcome not recorded yet; unknown: sent, the provider
+ * did not say (timeout, system error, still processing), queried later; succeeded and failed are
+ * final. A row moves only under a guard on its state, so an outcome is recorded once.
+ */
+export const PAYOUT_ATTEMPT_STATES = ['sending', 'unknown', 'succeeded', 'failed'] as const;
+export type PayoutAttemptState = (typeof PAYOUT_ATTEMPT_STATES)[number];
+
+/**
+ * The payout of one withdrawal (docs/decisions.md "Payouts"): one row per withdrawal, written in the
+ * transaction that claims it, before anything is sent. out_biz_no is the idempotent request id the
+ * provider sees; a resend after a crash or a lost answer reuses it, so the provider pays it once.
+ */
+export const payoutAttempts = pgTable(
+  'payout_attempts',
+  {
+    id: serial('id').primaryKey(),
+    withdrawNo: varchar('withdraw_no', { length: 32 })
+      .notNull()
+      .references(() => withdrawals.withdrawNo, { onDelete: 'cascade' }),
+    outBizNo: varchar('out_biz_no', { length: 64 }).notNull(),
+    /** The adapter that sends it ('sandbox' | 'alipay'); a recovery goes to the same one. */
+    provider: varchar('provider', { length: 16 }).notNull(),
+    state: text('state', { enum: PAYOUT_ATTEMPT_STATES }).notNull().default('sending'),
+    /** The provider's order id (Alipay order_id) once it succeeded. */
+    providerOrderId: varchar('provider_order_id', { length: 64 }),
+    /** What the user reads when it failed. */
+    failReason: text('fail_reason'),
+    /** The provider's own words for the last answer that was not a success (codes, sub_msg), for operators. */
+    lastError: text('last_error'),
+    /** Transfers sent with this out_biz_no (a resend after "not found" adds one). */
+    attempts: integer('attempts').notNull().default(0),
+    queries: integer('queries').notNull().default(0),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    /** When the sweep next looks at an open attempt (sending past its timeout, unknown with back-off). */
+    nextQueryAt: timestamp('next_query_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('payout_attempts_withdraw_no_key').on(t.withdrawNo),
+    uniqueIndex('payout_attempts_out_biz_no_key').on(t.outBizNo),
+    index('payout_attempts_open_idx').on(t.nextQueryAt).where(sql`${t.state} in ('sending', 'unknown')`),
+    check('payout_attempts_state_check', sql`${t.state} in ('sending', 'unknown', 'succeeded', 'failed')`),
   ],
 );
 

@@ -42,6 +42,7 @@ export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
   complaint_penalty: '投诉处罚',
   ops_adjust: '平台调账',
   withdraw_refuse: '提现未通过退回',
+  withdraw_fail: '提现打款失败退回',
   deactivation_forfeit: '注销放弃余额',
 };
 

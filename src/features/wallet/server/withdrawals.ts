@@ -2,20 +2,20 @@
  * Withdrawals to an Alipay account (spec §7 account "withdraw create/list/cancel, alipay account").
  *
  * A withdrawal moves its amount from the balance into frozen_fen (one ledger row, kind
- * 'withdraw'); cancelling moves it back (kind 'withdraw_cancel'); the payout provider paying it
- * out takes it out of frozen_fen for good. The status change and the money move are always in one
- * transaction, and each guards on `status = 'pending'`, so a cancel racing a payout has exactly
- * one winner.
+ * 'withdraw'); cancelling moves it back (kind 'withdraw_cancel'); the payout (payouts.ts) claims it
+ * (status paying), and its outcome takes the amount out of frozen_fen for good (done) or gives it
+ * back (failed, kind 'withdraw_fail'). The status change and the money move are always in one
+ * transaction, and each guards on the status it leaves, so a cancel racing the payout's claim has
+ * exactly one winner.
  */
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { SANDBOX_WITHDRAW_SETTLE_MS, WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN, WITHDRAW_PENDING_MAX } from '~/features/wallet/constants';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { WITHDRAW_MAX_FEN, WITHDRAW_MIN_FEN, WITHDRAW_PENDING_MAX } from '~/features/wallet/constants';
 import { type AlipayAccount, type Page, type Withdrawal } from '~/features/wallet/contract/money';
 import { fenToYuan, fenToYuanShort } from '~/platform/rules/money';
 import { needsReview } from '~/features/wallet/rules/withdrawal-review';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { alipayAccounts, wallets, withdrawals, type WithdrawalStatus } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
-import { notifyWithdrawalPaid } from '~/features/notifications/server';
 import { newNumber } from '~/features/orders/server';
 import { maskEmail, maskMobile, oldContactsOf, realNameRequired, recordSecurityChange, requireRealName, requireRecentIdentity, sendSecurityNotices } from '~/features/account/server';
 import { readSetting } from '~/features/content/server';
@@ -32,19 +32,20 @@ export const MSG_TOO_MANY_PENDING = `处理中的提现不能超过${WITHDRAW_PE
 export const MSG_WITHDRAWAL_NOT_FOUND = '提现记录不存在';
 export const MSG_WITHDRAWAL_FINISHED = '该提现已处理，无法取消';
 
-/** Withdrawals paid out per settle transaction; the settle loops until none is due. */
-const SETTLE_BATCH = 100;
-
 export const WITHDRAWAL_STATUS_TEXT: Readonly<Record<WithdrawalStatus, string>> = {
   pending: '处理中',
   done: '已到账',
   cancelled: '已取消',
   review: '审核中',
   refused: '已拒绝',
+  paying: '打款中',
+  failed: '打款失败',
 };
 
-/** Statuses a withdrawal is still open in (its amount frozen): the user may cancel it. */
+/** Statuses the user may still cancel in (the money is theirs until the payout claims it). */
 const OPEN_STATUSES: readonly WithdrawalStatus[] = ['pending', 'review'];
+/** Statuses that count against WITHDRAW_PENDING_MAX: their amount is still frozen. */
+const IN_FLIGHT_STATUSES: readonly WithdrawalStatus[] = ['pending', 'review', 'paying'];
 
 // ---------------------------------------------------------------------------------------------
 // the Alipay account
@@ -114,7 +115,7 @@ export function reshapeWithdrawal(row: WithdrawalRow): Withdrawal {
     status_text: WITHDRAWAL_STATUS_TEXT[row.status],
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
-    refuse_reason: row.status === 'refused' ? row.refuseReason : null,
+    refuse_reason: row.status === 'refused' || row.status === 'failed' ? row.refuseReason : null,
   };
 }
 
@@ -138,7 +139,7 @@ export async function createWithdrawal(tx: DbTx, userId: number, amountFen: numb
   const [pending] = await tx
     .select({ n: count() })
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, OPEN_STATUSES)));
+    .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, IN_FLIGHT_STATUSES)));
   if ((pending?.n ?? 0) >= WITHDRAW_PENDING_MAX) throw conflict(MSG_TOO_MANY_PENDING);
 
   const review = await readSetting(tx, 'withdrawal.review');
@@ -170,8 +171,9 @@ export async function listWithdrawals(db: DbOrTx, userId: number, query: Withdra
 /**
  * POST account/withdrawCancel. Another user's number answers the same 404 as an unknown one. The
  * update is guarded by the status being open (pending, or review: the money is still the user's
- * until an operator pays it): if the payout or an operator took the row first (they hold the row
- * lock), this update finds nothing once that commits and the cancel is refused.
+ * until an operator pays it): if the payout's claim or an operator took the row first (they hold
+ * the row lock), this update finds nothing once that commits and the cancel is refused; a
+ * withdrawal being paid (paying) is answered the same 409.
  */
 export async function cancelWithdrawal(db: Db, userId: number, withdrawNo: string, now: Date): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
@@ -190,50 +192,4 @@ export async function cancelWithdrawal(db: Db, userId: number, withdrawNo: strin
     await changeBalance(tx, { userId, kind: 'withdraw_cancel', amountFen: row.amountFen, refNo: row.withdrawNo, frozenDeltaFen: -row.amountFen });
     return reshapeWithdrawal(row);
   });
-}
-
-/**
- * The sandbox payout of one withdrawal whose row the caller already set to done (in `tx`): its
- * amount leaves frozen_fen and the user is told. The sweep below and an operator's 打款
- * both end here.
- */
-export async function payOut(tx: DbTx, row: { id: number; userId: number; amountFen: number; withdrawNo: string }, now: Date): Promise<void> {
-  await tx
-    .update(wallets)
-    .set({ frozenFen: sql`${wallets.frozenFen} - ${row.amountFen}`, updatedAt: now })
-    .where(eq(wallets.userId, row.userId));
-  await notifyWithdrawalPaid(tx, row, now);
-}
-
-/**
- * The sandbox payout provider (a withdrawal under review is not pending: it waits for an operator): every withdrawal pending for more than SANDBOX_WITHDRAW_SETTLE_MS
- * is paid out (status done, finished_at `now`) and its amount leaves frozen_fen. Answers how many
- * it settled. Called by the order sweeper of every process: `FOR UPDATE SKIP LOCKED` gives each
- * process rows the others are not holding, so none is paid twice and none waits.
- *
- * frozen_fen is updated directly, without changeBalance: frozen money already left the balance
- * (the 'withdraw' ledger row took it), and the ledger sums the balance only, so paying it out
- * writes no ledger row and balance = ledger sum still holds.
- */
-export async function settleSandboxWithdrawals(db: Db, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - SANDBOX_WITHDRAW_SETTLE_MS);
-  let settled = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: withdrawals.id, userId: withdrawals.userId, amountFen: withdrawals.amountFen, withdrawNo: withdrawals.withdrawNo })
-        .from(withdrawals)
-        .where(and(eq(withdrawals.status, 'pending'), lt(withdrawals.createdAt, cutoff)))
-        .orderBy(withdrawals.createdAt)
-        .limit(SETTLE_BATCH)
-        .for('update', { skipLocked: true });
-      for (const row of due) {
-        await tx.update(withdrawals).set({ status: 'done', finishedAt: now }).where(eq(withdrawals.id, row.id));
-        await payOut(tx, row, now);
-      }
-      return due.length;
-    });
-    settled += batch;
-    if (batch < SETTLE_BATCH) return settled;
-  }
 }

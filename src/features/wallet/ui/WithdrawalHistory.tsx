@@ -23,6 +23,8 @@ const STATUS_BADGE: Readonly<Record<Withdrawal['status'], string>> = {
   cancelled: 'bg-neutral-100 text-neutral-600 ring-neutral-200',
   review: 'bg-blue-50 text-blue-800 ring-blue-200',
   refused: 'bg-red-50 text-red-800 ring-red-200',
+  paying: 'bg-violet-50 text-violet-800 ring-violet-200',
+  failed: 'bg-red-50 text-red-800 ring-red-200',
 };
 
 export interface WithdrawalHistoryProps {
@@ -119,6 +121,7 @@ export function WithdrawalTable({ rows, onCancel }: { rows: readonly Withdrawal[
                   {withdrawal.status_text}
                 </span>
                 {withdrawal.status === 'review' ? <p className="mt-1 text-xs text-neutral-500">大额提现需平台审核</p> : null}
+                {withdrawal.status === 'paying' ? <p className="mt-1 text-xs text-neutral-500">已提交支付宝打款，请耐心等待</p> : null}
                 {withdrawal.refuse_reason ? (
                   <p className="mt-1 max-w-56 text-xs break-words text-red-700" data-refuse-reason>
                     原因：{withdrawal.refuse_reason}（金额已退回余额）
