@@ -207,7 +207,8 @@ describe.each(TEST_DRIVERS)('Aliyun Captcha 2.0 on $label', ({ driver, skip }) =
 
   it.skipIf(skip)('a wrong AccessKey secret or id is refused by the fake, and the refusal names the configuration in the log', async () => {
     const error = vi.spyOn(log, 'error').mockImplementation(() => undefined);
-    for (const overrides of [{ ALIYUN_CAPTCHA_ACCESS_KEY_SECRET: 'not-the-secret' }, { ALIYUN_CAPTCHA_ACCESS_KEY_ID: 'LTAI5tUnknown' }]) {
+    const wrongKeys: Record<string, string>[] = [{ ALIYUN_CAPTCHA_ACCESS_KEY_SECRET: 'not-the-secret' }, { ALIYUN_CAPTCHA_ACCESS_KEY_ID: 'LTAI5tUnknown' }];
+    for (const overrides of wrongKeys) {
       setSignInProviders(providersFor(aliyunEnv(fake, overrides)));
       const captcha = await newCaptcha();
       const refused = await verify(captcha.captcha_id, fake.issue('pass'));
