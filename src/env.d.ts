@@ -7,6 +7,8 @@ declare namespace App {
     apiBase: string;
     /** The customer-service desk's kind and where /redirect sends the browser (null: our own chat). */
     desk: { kind: import('~/platform/providers/customer-service').CustomerServiceDesk['kind']; redirectUrl: string | null };
+    /** Outside hosts the pages' CSP must allow for the site's captcha (only CAPTCHA_PROVIDER=aliyun has any). */
+    captchaSources: import('~/platform/providers/captcha/page-sources').CaptchaPageSources;
     /** This request's database, resolved by middleware (platform/http/request-context.ts). */
     db?: import('~/platform/db/client').Db;
   }

@@ -3,6 +3,7 @@ import { redirectsHome } from '~/platform/rules/routing';
 import { servePageCache } from '~/platform/edge/cached-pages';
 import { appConfig } from '~/platform/config/config';
 import { customerServiceDesk } from '~/platform/providers/customer-service';
+import { captchaPageSources } from '~/platform/providers/captcha/page-sources';
 import { isCrossSiteFormPost, MSG_CROSS_SITE } from '~/platform/http/origin-check';
 import { brandForHost } from '~/platform/http/request-context';
 import { resolveRequestDb } from '~/app/boot';
@@ -11,6 +12,7 @@ import { badRequest, forbidden } from '~/platform/http/errors';
 import { MSG_NUL_IN_INPUT, NUL } from '~/platform/wire/common';
 
 const config = appConfig();
+const captchaSources = captchaPageSources(config);
 
 /** Refusals before anything runs, answered in the JSON envelope like every other error. */
 const refuseUnsafeRequests = defineMiddleware((context, next) => {
@@ -43,6 +45,7 @@ const resolveBrand = defineMiddleware((context, next) => {
 
   context.locals.brand = brandForHost(context.request.headers.get('x-forwarded-host'), context.request.headers.get('host'));
   context.locals.apiBase = config.PUBLIC_API_BASE;
+  context.locals.captchaSources = captchaSources;
   const desk = customerServiceDesk();
   context.locals.desk = { kind: desk.kind, redirectUrl: desk.redirectUrl };
   return next();

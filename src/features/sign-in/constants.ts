@@ -24,6 +24,13 @@ export const SIGN_TIMESTAMP_WINDOW_S = 300;
 /** A slider puzzle lives 2 minutes and takes one answer; x may be off by this many pixels. */
 export const CAPTCHA_LIFETIME_S = 120;
 export const CAPTCHA_TOLERANCE_PX = 6;
+/**
+ * An Aliyun captcha's row lives 10 minutes: the person solves Aliyun's widget at their own pace
+ * (Aliyun keeps its own record 20 minutes), and the row only has to outlive that.
+ */
+export const ALIYUN_CAPTCHA_LIFETIME_S = 600;
+/** The widget's captchaVerifyParam is a JSON string of a few kilobytes (device token included). */
+export const ALIYUN_VERIFY_PARAM_MAX_LENGTH = 16_384;
 /** A verify_key (solved captcha) lives 5 minutes and is used once. */
 export const VERIFY_KEY_LIFETIME_S = 300;
 /** SMS and email codes: 5 minutes, at most 5 tries. */

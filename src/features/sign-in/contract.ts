@@ -39,14 +39,32 @@ export interface AltchaCaptcha {
   challenge: { parameters: Record<string, unknown>; signature?: string };
 }
 
-/** What POST common/captcha answers: a slider puzzle, or an ALTCHA challenge (it has `kind`). */
-export type CaptchaChallenge = CaptchaPuzzle | AltchaCaptcha;
+/**
+ * POST common/captcha (v1) when the site runs Aliyun Captcha 2.0 (CAPTCHA_PROVIDER=aliyun): what
+ * Aliyun's widget needs to show the operator's scene; the widget itself comes from `script_url`.
+ */
+export interface AliyunCaptcha {
+  kind: 'aliyun';
+  captcha_id: string;
+  scene_id: string;
+  prefix: string;
+  /** The widget's region ('cn' or 'sgp'), matching the server's verification endpoint. */
+  region: string;
+  script_url: string;
+}
+
+/** What POST common/captcha answers: a slider puzzle, or an ALTCHA or Aliyun captcha (they have `kind`). */
+export type CaptchaChallenge = CaptchaPuzzle | AltchaCaptcha | AliyunCaptcha;
 
 /**
- * POST common/captcha/verify: the slider's drop point, or the ALTCHA widget's payload (base64,
- * the widget's `verified` event detail) for the same captcha_id.
+ * POST common/captcha/verify: the slider's drop point, the ALTCHA widget's payload (base64, the
+ * widget's `verified` event detail), or the Aliyun widget's captchaVerifyParam, for the same
+ * captcha_id.
  */
-export type CaptchaVerifyInput<Action> = { captcha_id: string; x: number; web_action: Action } | { captcha_id: string; altcha: string; web_action: Action };
+export type CaptchaVerifyInput<Action> =
+  | { captcha_id: string; x: number; web_action: Action }
+  | { captcha_id: string; altcha: string; web_action: Action }
+  | { captcha_id: string; aliyun: string; web_action: Action };
 
 /** spec §7 validate code v2: the web_action a verify_key is bound to. */
 export const CAPTCHA_ACTIONS = ['login', 'submit', 'sendSms'] as const;

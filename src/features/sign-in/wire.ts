@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { CAPTCHA_ACTIONS, CODE_ACTIONS } from '~/features/sign-in/contract';
+import { ALIYUN_VERIFY_PARAM_MAX_LENGTH } from '~/features/sign-in/constants';
 import { APP_QR_STATUSES, QR_PLATFORMS, QR_STATES } from '~/features/sign-in/rules/qr-login';
 import { SIGN_IN_ROUTES } from '~/features/sign-in/routes';
 import { withReason } from '~/platform/http/errors';
@@ -137,18 +138,25 @@ export const sendEmailCodeBodySchema = z.object({
 });
 
 /**
- * POST common/captcha/verify: the slider's x, or the ALTCHA widget's payload (one of the two). One
- * object rather than a union, so that a bad field is named in the 400.
+ * POST common/captcha/verify: the slider's x, the ALTCHA widget's payload or the Aliyun widget's
+ * captchaVerifyParam (exactly one). One object rather than a union, so that a bad field is named
+ * in the 400.
  */
 export const captchaVerifyBodySchema = z
   .object({
     captcha_id: z.string().min(1).max(32),
     x: z.number().min(0).max(1000).optional(),
     altcha: z.string().min(1).max(4096).optional(),
+    aliyun: z.string().min(1).max(ALIYUN_VERIFY_PARAM_MAX_LENGTH).optional(),
     web_action: z.enum(CAPTCHA_ACTIONS),
   })
-  .refine((body) => (body.x === undefined) !== (body.altcha === undefined), { message: 'x 与 altcha 须且只须提供一个', path: ['x'] })
-  .transform(({ captcha_id, x, altcha, web_action }) => (altcha !== undefined ? { captcha_id, altcha, web_action } : { captcha_id, x: x!, web_action }));
+  .refine((body) => [body.x, body.altcha, body.aliyun].filter((value) => value !== undefined).length === 1, {
+    message: 'x、altcha 与 aliyun 须且只须提供一个',
+    path: ['x'],
+  })
+  .transform(({ captcha_id, x, altcha, aliyun, web_action }) =>
+    altcha !== undefined ? { captcha_id, altcha, web_action } : aliyun !== undefined ? { captcha_id, aliyun, web_action } : { captcha_id, x: x!, web_action },
+  );
 
 /** POST qr/scan, qr/cancel, qr/app/confirm: the code the QR carries. */
 const scanCodeBodySchema = z.object({ scan_code: z.string().min(1) });
@@ -212,6 +220,15 @@ const altchaCaptchaSchema = z.strictObject({
   challenge: z.strictObject({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() }),
 });
 
+const aliyunCaptchaSchema = z.strictObject({
+  kind: z.literal('aliyun'),
+  captcha_id: z.string(),
+  scene_id: z.string(),
+  prefix: z.string(),
+  region: z.string(),
+  script_url: z.string(),
+});
+
 const codeSentSchema = z.strictObject({ resend_after: z.number().int().nonnegative() });
 
 /** A WeChat/QQ init's extra link: authorize_url with a live provider, sandbox_scan_url outside production. */
@@ -250,7 +267,7 @@ export const SIGN_IN_WIRE = {
   // spec §7 "POST logout": empty body, not read.
   logout: wire(SIGN_IN_ROUTES.logout, { input: noInputSchema, answer: z.null(), body: 'none' }),
   // The body is not read: a puzzle takes no options.
-  captcha: wire(SIGN_IN_ROUTES.captcha, { input: noInputSchema, answer: z.union([captchaPuzzleSchema, altchaCaptchaSchema]), body: 'none' }),
+  captcha: wire(SIGN_IN_ROUTES.captcha, { input: noInputSchema, answer: z.union([captchaPuzzleSchema, altchaCaptchaSchema, aliyunCaptchaSchema]), body: 'none' }),
   verifyCaptcha: wire(SIGN_IN_ROUTES.verifyCaptcha, { input: captchaVerifyBodySchema, answer: z.strictObject({ verify_key: z.string() }) }),
 
   wechatInit: wire(SIGN_IN_ROUTES.wechatInit, { input: noInputSchema, answer: wechatInitSchema }),

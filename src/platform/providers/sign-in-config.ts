@@ -28,9 +28,10 @@ export const SIGN_IN_CONFIG_SHAPE = {
   ALIYUN_SMS_ENDPOINT: baseUrl.optional(),
   /**
    * The captcha behind the -410 step and SMS sending: the sandbox slider (default outside
-   * production) or the self-hosted ALTCHA proof of work (default in production).
+   * production), the self-hosted ALTCHA proof of work (default in production), or Aliyun Captcha
+   * 2.0 (its widget loads from Aliyun's CDN; docs/decisions.md "Captcha: Aliyun Captcha 2.0").
    */
-  CAPTCHA_PROVIDER: z.enum(['sandbox', 'altcha']).optional(),
+  CAPTCHA_PROVIDER: z.enum(['sandbox', 'altcha', 'aliyun']).optional(),
   /**
    * ALTCHA's HMAC key (at least 32 characters). Optional: unset, a key is generated once into
    * app_secrets and shared by every process (docs/decisions.md "Captcha: ALTCHA").
@@ -40,6 +41,20 @@ export const SIGN_IN_CONFIG_SHAPE = {
   ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /** The most attempts an ALTCHA challenge may need (default 2000; tests set it low). */
   ALTCHA_MAX_COUNTER: z.coerce.number().int().min(2).max(10_000_000).optional(),
+  /** A RAM user's AccessKey with AliyunYundunAFSFullAccess (VerifyIntelligentCaptcha). */
+  ALIYUN_CAPTCHA_ACCESS_KEY_ID: z.string().min(1).optional(),
+  ALIYUN_CAPTCHA_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+  /** The scene of the Captcha 2.0 console the widget and the verification both name. */
+  ALIYUN_CAPTCHA_SCENE_ID: z.string().min(1).optional(),
+  /** The account's identity prefix from the Captcha 2.0 console; the widget needs it. */
+  ALIYUN_CAPTCHA_PREFIX: z.string().min(1).optional(),
+  /**
+   * Where VerifyIntelligentCaptcha goes: a host (https) or an http(s) URL; default
+   * captcha.cn-shanghai.aliyuncs.com (captcha.ap-southeast-1.aliyuncs.com outside the mainland).
+   */
+  ALIYUN_CAPTCHA_ENDPOINT: z.string().min(1).optional(),
+  /** The widget's script; default Aliyun's AliyunCaptcha.js on o.alicdn.com (tests serve a fake). */
+  ALIYUN_CAPTCHA_SCRIPT_URL: baseUrl.optional(),
   /** WeChat website login: the sandbox confirm page (default) or the open platform. */
   WECHAT_LOGIN_PROVIDER: z.enum(['sandbox', 'wechat']).optional(),
   WECHAT_LOGIN_APP_ID: z.string().min(1).optional(),
@@ -65,9 +80,13 @@ export const WECHAT_API_DEFAULT_BASE_URL = 'https://api.weixin.qq.com';
 export const QQ_DEFAULT_BASE_URL = 'https://graph.qq.com';
 export const ALTCHA_DEFAULT_COST = 1_000;
 export const ALTCHA_DEFAULT_MAX_COUNTER = 2_000;
+export const ALIYUN_CAPTCHA_DEFAULT_ENDPOINT = 'captcha.cn-shanghai.aliyuncs.com';
+export const ALIYUN_CAPTCHA_DEFAULT_SCRIPT_URL = 'https://o.alicdn.com/captcha-frontend/aliyunCaptcha/AliyunCaptcha.js';
+
+export type CaptchaProviderName = NonNullable<SignInConfig['CAPTCHA_PROVIDER']>;
 
 /** Which captcha runs: the configured one, else ALTCHA in production and the slider elsewhere. */
-export function captchaProviderOf(config: Partial<SignInConfig> & { APP_ENV?: string }): 'sandbox' | 'altcha' {
+export function captchaProviderOf(config: Partial<SignInConfig> & { APP_ENV?: string }): CaptchaProviderName {
   return config.CAPTCHA_PROVIDER ?? (config.APP_ENV === 'production' ? 'altcha' : 'sandbox');
 }
 
@@ -79,6 +98,8 @@ interface RealAdapter {
   value: string;
   /** What the real adapter cannot run without. */
   required: readonly Key[];
+  /** Settings that mean something only to this adapter (refused without it, like the required ones). */
+  optional?: readonly Key[];
 }
 
 const REAL_ADAPTERS: readonly RealAdapter[] = [
@@ -86,6 +107,12 @@ const REAL_ADAPTERS: readonly RealAdapter[] = [
     selector: 'SMS_PROVIDER',
     value: 'aliyun',
     required: ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'],
+  },
+  {
+    selector: 'CAPTCHA_PROVIDER',
+    value: 'aliyun',
+    required: ['ALIYUN_CAPTCHA_ACCESS_KEY_ID', 'ALIYUN_CAPTCHA_ACCESS_KEY_SECRET', 'ALIYUN_CAPTCHA_SCENE_ID', 'ALIYUN_CAPTCHA_PREFIX'],
+    optional: ['ALIYUN_CAPTCHA_ENDPOINT', 'ALIYUN_CAPTCHA_SCRIPT_URL'],
   },
   { selector: 'WECHAT_LOGIN_PROVIDER', value: 'wechat', required: ['WECHAT_LOGIN_APP_ID', 'WECHAT_LOGIN_APP_SECRET'] },
   { selector: 'QQ_LOGIN_PROVIDER', value: 'qq', required: ['QQ_LOGIN_APP_ID', 'QQ_LOGIN_APP_KEY'] },
@@ -105,7 +132,7 @@ export function signInProviderProblems(config: Partial<SignInConfig> & { APP_ENV
   }
   for (const adapter of REAL_ADAPTERS) {
     const chosen = config[adapter.selector] === adapter.value;
-    const given = adapter.required.filter((key) => config[key] !== undefined);
+    const given = [...adapter.required, ...(adapter.optional ?? [])].filter((key) => config[key] !== undefined);
     if (chosen) {
       for (const key of adapter.required) {
         if (config[key] === undefined) problems.push(`${key} is required when ${adapter.selector}=${adapter.value}`);
@@ -114,6 +141,38 @@ export function signInProviderProblems(config: Partial<SignInConfig> & { APP_ENV
       problems.push(`${given.join(', ')} set but ${adapter.selector} is not ${adapter.value}; set ${adapter.selector}=${adapter.value} or remove them`);
     }
   }
+  if (config.CAPTCHA_PROVIDER === 'aliyun') problems.push(...aliyunCaptchaAddressProblems(config));
+  return problems;
+}
+
+/** Scheme, host and port of ALIYUN_CAPTCHA_ENDPOINT (a bare host means https). Null: not a host or http(s) URL. */
+export function aliyunCaptchaEndpointOf(value: string | undefined): { protocol: 'http' | 'https'; host: string } | null {
+  const raw = value ?? ALIYUN_CAPTCHA_DEFAULT_ENDPOINT;
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `https://${raw}`);
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) return null;
+  return { protocol: url.protocol === 'http:' ? 'http' : 'https', host: url.host };
+}
+
+const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/;
+
+/**
+ * The endpoint must be a host or an http(s) URL; in production both it and the widget's script
+ * must be https, except on this machine (a local fake): the AccessKey signs every verification,
+ * and a script fetched over plain http would run in our pages with anything a network could add.
+ */
+function aliyunCaptchaAddressProblems(config: Partial<SignInConfig> & { APP_ENV?: string }): string[] {
+  const problems: string[] = [];
+  const endpoint = aliyunCaptchaEndpointOf(config.ALIYUN_CAPTCHA_ENDPOINT);
+  if (!endpoint) problems.push(`ALIYUN_CAPTCHA_ENDPOINT must be a host such as ${ALIYUN_CAPTCHA_DEFAULT_ENDPOINT} or an http(s):// URL without a path`);
+  if (config.APP_ENV !== 'production') return problems;
+  if (endpoint?.protocol === 'http' && !LOOPBACK_HOST.test(endpoint.host)) problems.push('ALIYUN_CAPTCHA_ENDPOINT must be https when APP_ENV=production');
+  const script = new URL(config.ALIYUN_CAPTCHA_SCRIPT_URL ?? ALIYUN_CAPTCHA_DEFAULT_SCRIPT_URL);
+  if (script.protocol !== 'https:' && !LOOPBACK_HOST.test(script.host)) problems.push('ALIYUN_CAPTCHA_SCRIPT_URL must be https when APP_ENV=production');
   return problems;
 }
 

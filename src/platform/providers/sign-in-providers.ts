@@ -8,12 +8,15 @@ import { appConfig } from '~/platform/config/config';
 import type { ThirdPartyProvider } from '~/platform/db/schema';
 import type { SliderCaptchaProvider } from '~/platform/providers/captcha/port';
 import type { AltchaSettings } from '~/platform/providers/captcha/altcha';
+import { createAliyunCaptchaVerifier, type AliyunCaptchaVerifier } from '~/platform/providers/captcha/aliyun';
 import { sandboxCaptchaProvider } from '~/platform/providers/captcha/sandbox';
 import type { ThirdPartyLoginAdapter } from '~/platform/providers/oauth-login/port';
 import { createQqLoginAdapter } from '~/platform/providers/oauth-login/qq';
 import { createSandboxLoginAdapter } from '~/platform/providers/oauth-login/sandbox';
 import { createWechatLoginAdapter } from '~/platform/providers/oauth-login/wechat';
 import {
+  ALIYUN_CAPTCHA_DEFAULT_SCRIPT_URL,
+  aliyunCaptchaEndpointOf,
   ALIYUN_SMS_DEFAULT_ENDPOINT,
   ALTCHA_DEFAULT_COST,
   ALTCHA_DEFAULT_MAX_COUNTER,
@@ -38,7 +41,19 @@ export interface SignInProviders {
    * the key generated into app_secrets.
    */
   altcha: (AltchaSettings & { hmacKey: string | null }) | null;
+  /** Set when CAPTCHA_PROVIDER=aliyun: Aliyun Captcha 2.0 replaces the slider. */
+  aliyun: AliyunCaptchaChoice | null;
   login: Readonly<Record<ThirdPartyProvider, ThirdPartyLoginAdapter>>;
+}
+
+/** What the browser's widget needs (scene, prefix, region, script) and who checks its answer. */
+export interface AliyunCaptchaChoice {
+  verifier: AliyunCaptchaVerifier;
+  sceneId: string;
+  prefix: string;
+  /** The widget's region: 'cn' for the Shanghai endpoint, 'sgp' for Singapore. */
+  region: 'cn' | 'sgp';
+  scriptUrl: string;
 }
 
 export interface CreateSignInProvidersOptions {
@@ -87,7 +102,27 @@ export function createSignInProviders(config: Partial<SignInConfig> & { APP_ENV?
     captchaProviderOf(config) === 'altcha'
       ? { hmacKey: config.ALTCHA_HMAC_KEY ?? null, cost: config.ALTCHA_COST ?? ALTCHA_DEFAULT_COST, maxCounter: config.ALTCHA_MAX_COUNTER ?? ALTCHA_DEFAULT_MAX_COUNTER }
       : null;
-  return { messages: { sms, email }, captcha: sandboxCaptchaProvider, altcha, login: { wechat, qq } };
+  return { messages: { sms, email }, captcha: sandboxCaptchaProvider, altcha, aliyun: aliyunCaptchaChoice(config), login: { wechat, qq } };
+}
+
+function aliyunCaptchaChoice(config: Partial<SignInConfig>): AliyunCaptchaChoice | null {
+  if (config.CAPTCHA_PROVIDER !== 'aliyun') return null;
+  // After signInProviderProblems: every required variable is set and the endpoint parses.
+  const endpoint = aliyunCaptchaEndpointOf(config.ALIYUN_CAPTCHA_ENDPOINT)!;
+  const verifier = createAliyunCaptchaVerifier({
+    accessKeyId: config.ALIYUN_CAPTCHA_ACCESS_KEY_ID!,
+    accessKeySecret: config.ALIYUN_CAPTCHA_ACCESS_KEY_SECRET!,
+    sceneId: config.ALIYUN_CAPTCHA_SCENE_ID!,
+    endpoint,
+  });
+  return {
+    verifier,
+    sceneId: config.ALIYUN_CAPTCHA_SCENE_ID!,
+    prefix: config.ALIYUN_CAPTCHA_PREFIX!,
+    // The widget's region must match the verification endpoint's, or every answer fails.
+    region: endpoint.host.includes('ap-southeast-1') ? 'sgp' : 'cn',
+    scriptUrl: config.ALIYUN_CAPTCHA_SCRIPT_URL ?? ALIYUN_CAPTCHA_DEFAULT_SCRIPT_URL,
+  };
 }
 
 let current: SignInProviders | null = null;

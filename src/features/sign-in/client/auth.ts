@@ -8,10 +8,10 @@ import { call, callWithText } from '~/platform/client/client';
 import { ACCOUNT_ROUTES } from '~/features/account/routes';
 import type { Route } from '~/platform/wire/route';
 import { encryptPassword, signBody } from '~/features/sign-in/client/auth-crypto';
-import { SIGN_HEADERS, type AltchaCaptcha, type CaptchaAction, type CaptchaChallenge, type CaptchaPuzzle, type CaptchaVerifyInput, type SignChallenge } from '~/features/sign-in/contract';
+import { SIGN_HEADERS, type AliyunCaptcha, type AltchaCaptcha, type CaptchaAction, type CaptchaChallenge, type CaptchaPuzzle, type CaptchaVerifyInput, type SignChallenge } from '~/features/sign-in/contract';
 import { SIGN_IN_ROUTES, type CodeSent, type QqQrStatus, type SignInAnswer, type SmsAction, type WechatQrStatus } from '~/features/sign-in/routes';
 
-export { SIGN_HEADERS, type AltchaCaptcha, type CaptchaAction, type CaptchaChallenge, type CaptchaPuzzle, type SignChallenge };
+export { SIGN_HEADERS, type AliyunCaptcha, type AltchaCaptcha, type CaptchaAction, type CaptchaChallenge, type CaptchaPuzzle, type SignChallenge };
 export type { QqQrStatus, SignInAnswer, SmsAction, WechatQrStatus };
 
 

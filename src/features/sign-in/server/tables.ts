@@ -124,15 +124,21 @@ export const captchas = pgTable(
   'captchas',
   {
     id: varchar('id', { length: 32 }).primaryKey(),
-    /** 'slider' or 'altcha': an answer of one kind never uses a row of the other. */
+    /** 'slider', 'altcha' or 'aliyun': an answer of one kind never uses a row of the other. */
     kind: varchar('kind', { length: 16 }).notNull().default('slider'),
+    /**
+     * SHA-256 (hex) of the Aliyun widget's captchaVerifyParam that used this row. Unique: the
+     * parameter is not bound to our captcha_id, so this is what keeps one solved widget from
+     * buying a second row, whichever process sees it, without trusting Aliyun's own F008 alone.
+     */
+    answerHash: varchar('answer_hash', { length: 64 }),
     /** Where the gap is, in puzzle pixels; never sent to the browser as a number (0 for altcha). */
     targetX: integer('target_x').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('captchas_expires_at_idx').on(t.expiresAt)],
+  (t) => [index('captchas_expires_at_idx').on(t.expiresAt), uniqueIndex('captchas_answer_hash_key').on(t.answerHash)],
 );
 
 /** spec §7 validate code v2: a solved captcha's single-use verify_key, bound to one web_action. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { createCaptcha, verifyCaptcha, type CaptchaAction, type CaptchaChallenge } from '~/features/sign-in/client/auth';
+import { AliyunCaptchaWidget } from '~/features/sign-in/ui/AliyunCaptchaWidget';
 import { AltchaWidget } from '~/features/sign-in/ui/AltchaWidget';
 import { isApiError } from '~/platform/client/errors';
 import { Modal } from '~/platform/ui/Modal';
@@ -17,8 +18,9 @@ export interface SliderCaptchaHandle {
 }
 
 /**
- * The captcha dialog (docs/sign-in-api.md "Captcha"), asked for imperatively: the slider, or the
- * ALTCHA widget when the server answers an ALTCHA challenge (CAPTCHA_PROVIDER=altcha).
+ * The captcha dialog (docs/sign-in-api.md "Captcha"), asked for imperatively: the slider, the
+ * ALTCHA widget when the server answers an ALTCHA challenge (CAPTCHA_PROVIDER=altcha), or Aliyun's
+ * widget when it answers an Aliyun captcha (CAPTCHA_PROVIDER=aliyun).
  */
 export function useSliderCaptcha(): SliderCaptchaHandle {
   const [action, setAction] = useState<CaptchaAction | null>(null);
@@ -45,7 +47,8 @@ export function useSliderCaptcha(): SliderCaptchaHandle {
 function SliderCaptchaDialog({ action, onDone }: { action: CaptchaAction; onDone(key: string | null): void }): ReactNode {
   const [challenge, setPuzzle] = useState<CaptchaChallenge | null>(null);
   const puzzle = challenge && !('kind' in challenge) ? challenge : null;
-  const altcha = challenge && 'kind' in challenge ? challenge : null;
+  const altcha = challenge && 'kind' in challenge && challenge.kind === 'altcha' ? challenge : null;
+  const aliyun = challenge && 'kind' in challenge && challenge.kind === 'aliyun' ? challenge : null;
   const [failed, setFailed] = useState(false);
   const [x, setX] = useState(0);
   const [status, setStatus] = useState('');
@@ -90,6 +93,26 @@ function SliderCaptchaDialog({ action, onDone }: { action: CaptchaAction; onDone
       if (!alive.current) return;
       setStatus(isApiError(error) ? error.msg : '人机验证未通过，请重试');
       await load();
+    } finally {
+      if (alive.current) setBusy(false);
+    }
+  }
+
+  /** The Aliyun widget's answer; true when it bought a verify_key (the V2 widget shows the verdict). */
+  async function submitAliyun(param: string): Promise<boolean> {
+    if (!aliyun || busy) return false;
+    setBusy(true);
+    setStatus('正在提交…');
+    try {
+      const { verify_key } = await verifyCaptcha({ captcha_id: aliyun.captcha_id, aliyun: param, web_action: action });
+      onDone(verify_key);
+      return true;
+    } catch (error) {
+      if (!alive.current) return false;
+      setStatus(isApiError(error) ? error.msg : '人机验证未通过，请重试');
+      // Each captcha takes one answer, here and at Aliyun: a new one starts the widget again.
+      await load();
+      return false;
     } finally {
       if (alive.current) setBusy(false);
     }
@@ -146,7 +169,9 @@ function SliderCaptchaDialog({ action, onDone }: { action: CaptchaAction; onDone
 
   return (
     <Modal open title="安全验证" width={420} onClose={() => onDone(null)}>
-      {altcha ? (
+      {aliyun ? (
+        <AliyunCaptchaWidget captcha={aliyun} onSolved={submitAliyun} />
+      ) : altcha ? (
         <div className="flex flex-col gap-2">
           <AltchaWidget captcha={altcha} onSolved={(payload) => void submitAltcha(payload)} />
           <p className="text-center text-xs text-gray-500">正在本机完成一次计算以确认您不是机器人，通常只需几秒。</p>
