@@ -33,15 +33,21 @@ export const NOTIFICATION_KINDS = [
   'task_offer_accepted',
   /** A password, phone, email, pay password or payout account changed (account/server/reauth.ts). */
   'account_security',
+  /** To a listing's owner: a renter paid for (or took free) a rental of it. */
+  'seller_rented',
+  /** To a listing's owner: a renter filed a complaint on one of their rentals. */
+  'seller_complaint',
+  /** To a seller: rental earnings released to the balance. */
+  'seller_earnings',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The 消息通知 filter: kinds grouped as a renter thinks of them. */
 export const NOTIFICATION_FILTERS = {
   // The wanted board's offers and acceptances are steps toward an order.
-  order: ['order_paid', 'rental_starting', 'rental_ending', 'rental_ended', 'order_refund', 'deposit_returned', 'task_offer', 'task_offer_accepted'],
-  complaint: ['complaint_answered', 'complaint_decided'],
-  money: ['withdrawal_paid', 'withdrawal_refused', 'red_packet', 'vip_expiring'],
+  order: ['order_paid', 'rental_starting', 'rental_ending', 'rental_ended', 'order_refund', 'deposit_returned', 'task_offer', 'task_offer_accepted', 'seller_rented'],
+  complaint: ['complaint_answered', 'complaint_decided', 'seller_complaint'],
+  money: ['withdrawal_paid', 'withdrawal_refused', 'red_packet', 'vip_expiring', 'seller_earnings'],
   // A seller's certification and listing decisions are messages from the platform too;
   // a tab of their own would sit empty for every renter.
   system: ['broadcast', 'seller_certification', 'seller_listing', 'account_security'],

@@ -30,6 +30,7 @@ export function notifyDetailHref(id: number): string {
 export const SELLER_NOTIFICATION_LINKS: Readonly<Partial<Record<NotificationKind, { href: string; text: string }>>> = {
   seller_certification: { href: '/seller/apply', text: '查看认证' },
   seller_listing: { href: '/seller/listings', text: '查看我的出租' },
+  seller_earnings: { href: '/seller/earnings', text: '查看收益' },
 };
 
 /** A wanted task's page (/task?id=): where its owner reads the offers. */

@@ -20,6 +20,7 @@ import { MSG_EVIDENCE_IMAGE_INVALID, type ComplaintBody, type ComplaintsQuery } 
 export const MSG_PHONE_REQUIRED = '当前账号未绑定手机号';
 export { MSG_ORDER_NOT_FOUND } from '~/features/orders/server';
 import { MSG_ORDER_NOT_FOUND } from '~/features/orders/server';
+import { notifyComplaintFiled } from '~/features/sellers/server';
 import { COMPLAINT_STATUS } from '~/features/complaints/contract';
 
 export const MSG_ORDER_UNPAID = '未支付的订单不能投诉';
@@ -178,6 +179,7 @@ export async function createComplaint(db: Db, userId: number, input: ComplaintBo
       .insert(complaints)
       .values({ userId, orderId: order.id, type: input.type, content: input.content, images, status: COMPLAINT_STATUS.open, createdAt: now })
       .returning();
+    await notifyComplaintFiled(tx, { id: row!.id, orderNo: order.orderNo, listingId: order.listingId }, now);
     const [listing] = order.listingId === null ? [] : await tx.select({ title: listings.title }).from(listings).where(eq(listings.id, order.listingId));
     return reshapeComplaint({ row: row!, orderNo: order.orderNo, productTitle: listing?.title ?? null });
   });

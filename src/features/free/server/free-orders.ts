@@ -27,7 +27,7 @@ import { countFreeOrdersToday } from '~/features/free/server/free-rentals';
 import { withIdempotency } from '~/platform/db/idempotency';
 import { loadOrderRecords, orderViewById, toOrderView, bookListing, mappingDoubleBooking } from '~/features/orders/server';
 import { notifyOrderPaid } from '~/features/notifications/server';
-import { syncEarnings } from '~/features/sellers/server';
+import { notifyListingRented, syncEarnings } from '~/features/sellers/server';
 
 interface RunningOffer {
   id: number;
@@ -87,6 +87,7 @@ export async function createFreeOrder(db: Db, userId: number, request: FreeOrder
       await refreshRentedFlags(tx, [inserted.listingId!], now);
       await notifyOrderPaid(tx, inserted, now);
       await syncEarnings(tx, inserted.id, now);
+      await notifyListingRented(tx, inserted, now);
       return orderViewById(tx, inserted.id, now);
     }),
   );

@@ -5,3 +5,4 @@
  */
 export { ACCOUNT_SECURITY_TITLE, RED_PACKET_RECEIVED_TITLE, notifyAccountSecurity, notifyComplaintAnswered, notifyComplaintDecided, notifyComplaintDecidedToOwner, notifyDepositReturned, notifyOrderPaid, notifyOrderRefund, notifyRedPacketsReceived, notifyRentalEnded, notifyTaskOffer, notifyTaskOfferAccepted, notifyWithdrawalFailed, notifyWithdrawalPaid, notifyWithdrawalRefused, redPacketsReceivedText, sweepNotifications } from '~/features/notifications/server/notification-events';
 export { broadcast, countSegmentUsers, getNotification, listNotifications, markAllNotificationsRead, markNotificationRead, notify, segmentUsers, unreadNotifications } from '~/features/notifications/server/notifications';
+export { sellerOrderLink } from '~/features/notifications/notification-links';

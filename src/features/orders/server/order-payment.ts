@@ -26,7 +26,7 @@ import { lockOwnOrder, orderViewById } from '~/features/orders/server/order-view
 import type { PayBody, RechargeBody } from '~/features/orders/wire';
 import { requireRealName } from '~/features/account/server';
 import { refreshRentedFlags } from '~/features/catalog/server';
-import { syncEarnings } from '~/features/sellers/server';
+import { notifyListingRented, syncEarnings } from '~/features/sellers/server';
 import { changeBalance } from '~/features/wallet/server';
 
 export const MSG_ORDER_EXPIRED = '订单已超时，请重新下单';
@@ -74,6 +74,7 @@ export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChann
   if (order.kind === 'rental' && order.listingId !== null) {
     await refreshRentedFlags(tx, [order.listingId], now);
     await syncEarnings(tx, order.id, now);
+    await notifyListingRented(tx, order, now);
   }
   if (order.kind === 'vip' && order.vipDays !== null) {
     await tx.insert(wallets).values({ userId: order.userId }).onConflictDoNothing();

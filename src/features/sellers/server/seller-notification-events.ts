@@ -5,10 +5,88 @@
  * message commit together. The reason the operator gave is in the text: it is what the seller
  * must act on. The links lead to the seller's own pages (src/features/notifications/notification-links.ts).
  */
+import { eq } from 'drizzle-orm';
 import { CERT_TYPE_LABEL } from '~/features/sellers/contract/seller';
 import type { CertType } from '~/features/sellers/rules/settlement';
 import type { DbOrTx } from '~/platform/db/client';
-import { notify } from '~/features/notifications/server';
+import { listings, shops, type OrderRow } from '~/platform/db/schema';
+import { fenToYuanShort } from '~/platform/rules/money';
+import { formatShanghaiMonthDayTime } from '~/platform/rules/shanghai-time';
+import { notify, sellerOrderLink } from '~/features/notifications/server';
+
+/** The listing's owner and title, for a message about one of its rentals; null for a listing gone. */
+async function ownerOf(tx: DbOrTx, listingId: number | null): Promise<{ ownerUserId: number; title: string } | null> {
+  if (listingId === null) return null;
+  const [row] = await tx
+    .select({ ownerUserId: shops.ownerUserId, title: listings.title })
+    .from(listings)
+    .innerJoin(shops, eq(shops.id, listings.shopId))
+    .where(eq(listings.id, listingId));
+  return row ?? null;
+}
+
+/**
+ * A renter paid for a rental of the owner's listing (or took it free): the owner hears which
+ * account, when, and for how much; the link opens that order in 出租订单, never the renter's page.
+ */
+export async function notifyListingRented(
+  tx: DbOrTx,
+  order: Pick<OrderRow, 'id' | 'orderNo' | 'listingId' | 'startsAt' | 'endsAt' | 'payFen' | 'isFree'>,
+  now: Date,
+): Promise<void> {
+  const owner = await ownerOf(tx, order.listingId);
+  if (!owner) return;
+  const span = order.startsAt && order.endsAt ? `，租期 ${formatShanghaiMonthDayTime(order.startsAt)} 至 ${formatShanghaiMonthDayTime(order.endsAt)}` : '';
+  const money = order.isFree ? '（免费租号）' : `，租金 ¥${fenToYuanShort(order.payFen)}`;
+  await notify(
+    tx,
+    owner.ownerUserId,
+    {
+      type: 'seller_rented',
+      title: '账号已被租用',
+      content: `您的账号「${owner.title}」已被租用，订单 ${order.orderNo}${span}${money}。租期结束并过结算期后收益将自动结算到余额。`,
+      params: { order_no: order.orderNo, link: sellerOrderLink(order.orderNo) },
+      dedupeKey: `seller_rented:${order.id}`,
+    },
+    now,
+  );
+}
+
+/** A renter filed a complaint on the owner's rental: the owner hears it at once and can answer in 出租订单. */
+export async function notifyComplaintFiled(tx: DbOrTx, complaint: { id: number; orderNo: string; listingId: number | null }, now: Date): Promise<void> {
+  const owner = await ownerOf(tx, complaint.listingId);
+  if (!owner) return;
+  await notify(
+    tx,
+    owner.ownerUserId,
+    {
+      type: 'seller_complaint',
+      title: '出租订单收到投诉',
+      content: `租客对您的出租订单 ${complaint.orderNo}（账号「${owner.title}」）发起了投诉。请在出租订单中查看并回复，平台客服将根据双方说明处理；处理期间该订单收益暂缓结算。`,
+      params: { order_no: complaint.orderNo, complaint_id: complaint.id, link: sellerOrderLink(complaint.orderNo) },
+      dedupeKey: `seller_complaint:${complaint.id}`,
+    },
+    now,
+  );
+}
+
+/** One release batch's earnings of one seller, summed: a shop with many rentals gets one message, not one per order. */
+export async function notifyEarningsReleased(tx: DbOrTx, sellerUserId: number, released: { orderIds: readonly number[]; amountFen: number }, now: Date): Promise<void> {
+  if (released.orderIds.length === 0 || released.amountFen <= 0) return;
+  await notify(
+    tx,
+    sellerUserId,
+    {
+      type: 'seller_earnings',
+      title: '出租收益已到账',
+      content: `${released.orderIds.length}笔出租订单的收益共 ¥${fenToYuanShort(released.amountFen)} 已结算到您的余额，可在收益结算中查看明细。`,
+      params: { order_count: released.orderIds.length, amount_fen: released.amountFen },
+      // Each order is released once, so its smallest id names the batch.
+      dedupeKey: `seller_earnings:${sellerUserId}:${Math.min(...released.orderIds)}`,
+    },
+    now,
+  );
+}
 
 export async function notifyCertificationDecided(
   tx: DbOrTx,

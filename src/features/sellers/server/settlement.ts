@@ -19,6 +19,7 @@ import { log } from '~/platform/config/log';
 import { collectOwnerCharges, ownersWithCharges } from '~/features/orders/server';
 import { readSettings } from '~/features/content/server';
 import { changeBalance } from '~/features/wallet/server';
+import { notifyEarningsReleased } from '~/features/sellers/server/seller-notification-events';
 
 const COMPLAINT_OPEN = 1;
 
@@ -106,11 +107,17 @@ export async function releaseDueEarnings(db: Db, now: Date): Promise<number> {
         tx,
         due.map((row) => row.sellerUserId),
       );
+      const bySeller = new Map<number, { orderIds: number[]; amountFen: number }>();
       for (const row of due) {
         if (row.sellerFen > 0) await changeBalance(tx, { userId: row.sellerUserId, kind: 'earning_release', amountFen: row.sellerFen, refNo: row.orderNo });
         if (row.sellerFen > 0 && owing.has(row.sellerUserId)) await collectOwnerCharges(tx, row.sellerUserId, row.orderNo, now);
         await tx.update(sellerEarnings).set({ status: 'released', releasedAt: now, updatedAt: now }).where(eq(sellerEarnings.orderId, row.orderId));
+        const sum = bySeller.get(row.sellerUserId) ?? { orderIds: [], amountFen: 0 };
+        sum.orderIds.push(row.orderId);
+        sum.amountFen += row.sellerFen;
+        bySeller.set(row.sellerUserId, sum);
       }
+      for (const [sellerUserId, released] of bySeller) await notifyEarningsReleased(tx, sellerUserId, released, now);
       return due.length;
     });
     released += batch;
