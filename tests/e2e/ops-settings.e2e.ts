@@ -117,7 +117,6 @@ test('a finance operator sees the money sections only', async ({ page }) => {
 test('the launcher downloads with the bytes its SHA-256 names, and the three download errors show', async ({ page, browser }, testInfo) => {
   const manifest = demoDownloadManifest();
   const windows = manifest.builds.find((build) => build.platform === 'windows')!;
-  const macos = manifest.builds.find((build) => build.platform === 'macos')!;
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/download');

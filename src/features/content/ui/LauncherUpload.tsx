@@ -100,7 +100,7 @@ export function LauncherUpload(): ReactNode {
         </label>
         <input id={`${id}-file`} type="file" accept={DOWNLOAD_FILE_EXTENSIONS.join(',')} className="sr-only" disabled={sending} onChange={picked} />
         <span className="text-xs text-neutral-500">
-          支持 {DOWNLOAD_FILE_EXTENSIONS.join('、')}，不超过 {formatFileSize(DOWNLOAD_UPLOAD_MAX_BYTES)}；文件名即下载地址，请带上版本号
+          支持 {DOWNLOAD_FILE_EXTENSIONS.join('、')}，不超过 {DOWNLOAD_UPLOAD_MAX_BYTES / 1024 / 1024} MB；文件名即下载地址，请带上版本号
         </span>
       </div>
       {sending && (
