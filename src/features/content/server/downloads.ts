@@ -38,6 +38,7 @@ import { appConfig, type AppConfig } from '~/platform/config/config';
 import { log } from '~/platform/config/log';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { operators } from '~/platform/db/tables';
+import { untilWritable } from '~/platform/edge/response-pacing';
 import { AppError, badRequest, conflict, notFound, payloadTooLarge } from '~/platform/http/errors';
 
 /**
@@ -274,7 +275,8 @@ export async function lookupDownload(db: DbOrTx, name: string): Promise<Download
 
 /**
  * Bytes `start`..`end` (inclusive) of a stored build, read one chunk row at a time as the client
- * takes them, so a slow download holds about one chunk in memory. A chunk gone mid-stream (the
+ * takes them (untilWritable: the next row is read once the socket has drained), so a slow download
+ * holds about one chunk in memory. A chunk gone mid-stream (the
  * build deleted meanwhile) ends the stream with an error: the client sees a cut transfer, not
  * other bytes.
  */
@@ -288,6 +290,8 @@ export function streamDownload(db: DbOrTx, file: StoredDownload, start = 0, end 
           controller.close();
           return;
         }
+        // No faster than the client takes it (the adapter itself does not wait for the socket).
+        await untilWritable();
         const [chunk] = await db
           .select({ base64: sql<string>`encode(${downloadChunks.data}, 'base64')` })
           .from(downloadChunks)
