@@ -10,8 +10,7 @@ import { appConfig, type AppConfig } from '~/platform/config/config';
 import { defaultDbConfig, isDatabaseOpen, getDb, openDatabase, type Db, type DbConfig } from '~/platform/db/client';
 import { seedDemoData } from '~/app/seed/demo';
 import { log } from '~/platform/config/log';
-import { downloadsDir, SHIPPED_HELP_DIR, importHelpPagesFromDir } from '~/features/content/server';
-import { writeDemoDownloadFiles } from '~/app/seed/downloads';
+import { downloadsDir, importDownloadFolder, SHIPPED_HELP_DIR, importHelpPagesFromDir } from '~/features/content/server';
 
 export interface AppContentOptions {
   /** Folder of the shipped help pages; default src/content/help under the working directory. */
@@ -22,11 +21,9 @@ export async function openAppDatabase(config: AppConfig = appConfig(), dbConfig:
   const helpDir = content.helpDir ?? path.resolve(SHIPPED_HELP_DIR);
   return openDatabase(dbConfig, async (db) => {
     await importHelpPagesFromDir(db, helpDir);
-    if (config.SEED_DEMO) {
-      await seedDemoData(db);
-      // The files the demo manifest offers (the seed stores only the manifest, in the database).
-      await writeDemoDownloadFiles(downloadsDir(config));
-    }
+    if (config.SEED_DEMO) await seedDemoData(db);
+    // Builds an operator copied into <DATA_DIR>/downloads before the console took uploads.
+    await importDownloadFolder(db, downloadsDir(config));
   });
 }
 

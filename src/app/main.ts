@@ -24,6 +24,7 @@ import { checkDeployment } from '~/app/deployment-check';
 import { log } from '~/platform/config/log';
 import { answerFromPageCache } from '~/platform/edge/page-fast-path';
 import { StaticFiles } from '~/platform/edge/static-files';
+import { withResponsePacing } from '~/platform/edge/response-pacing';
 import { runHousekeeping } from '~/app/jobs/housekeeping';
 import { sweepMoney } from '~/app/jobs/money-sweep';
 import { closeChatHubs } from '~/features/chat/server';
@@ -64,7 +65,8 @@ async function main(): Promise<void> {
   const toAstro = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const cacheControl = cacheControlFor((req.url ?? '/').split('?')[0]!);
     if (cacheControl) res.setHeader('Cache-Control', cacheControl);
-    compress(req, res, () => handler(req, res));
+    // Streamed bodies (launcher downloads) wait for this response to drain: platform/edge/response-pacing.ts.
+    withResponsePacing(res, () => compress(req, res, () => handler(req, res)));
   };
   // Set before anything answers: static files, page-cache hits, pages, API answers and errors alike.
   const securityHeaders = securityHeadersFor(config.APP_ENV);

@@ -3,20 +3,19 @@
  * an operator changes the contacts in the console and a reader's /ContactUs (page-cached) shows
  * them on the next request; a finance operator sees only the money sections; the launcher download
  * gives the bytes the page's SHA-256 names, and the spec's three download errors show: a file the
- * manifest no longer offers (文件不存在), a file deleted from the folder (下载文件出错,文件已被删除)
- * and an address that cannot be reached (下载地址错误). Screenshots at 1280 and 390 px.
+ * manifest no longer offers (文件不存在), a build deleted in the console (下载文件出错,文件已被删除)
+ * and an address that cannot be reached (下载地址错误). The console uploads a launcher build (progress,
+ * then the size and SHA-256 the server computed), publishes it, and /download serves those bytes.
+ * Screenshots at 1280 and 390 px.
  */
-import { createHash } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { contactsToLines, MSG_DOWNLOAD_BAD_ADDRESS, MSG_DOWNLOAD_DELETED, MSG_DOWNLOAD_NOT_FOUND } from '../../src/features/content/contract/site-settings';
+import { contactsToLines, MSG_DOWNLOAD_BAD_ADDRESS, MSG_DOWNLOAD_BAD_EXTENSION, MSG_DOWNLOAD_DELETED, MSG_DOWNLOAD_NOT_FOUND } from '../../src/features/content/contract/site-settings';
 import { DEMO_CONTACTS } from '../../src/app/seed/settings';
-import { demoDownloadBytes, demoDownloadManifest } from '../../src/app/seed/downloads';
+import { demoDownloadManifest } from '../../src/app/seed/downloads';
 import { OPERATORS, signInOperator, waitForAllHydrated } from './support';
 
-/** The e2e server's downloads folder (playwright.config.ts: DATA_DIR=.e2e-data). */
-const DOWNLOADS = path.resolve('.e2e-data', 'downloads');
 const WIDTHS = [1280, 390] as const;
 
 // Several pages, two browsers and a download each: more than the default 30 s on a loaded machine.
@@ -118,7 +117,6 @@ test('a finance operator sees the money sections only', async ({ page }) => {
 test('the launcher downloads with the bytes its SHA-256 names, and the three download errors show', async ({ page, browser }, testInfo) => {
   const manifest = demoDownloadManifest();
   const windows = manifest.builds.find((build) => build.platform === 'windows')!;
-  const macos = manifest.builds.find((build) => build.platform === 'macos')!;
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/download');
@@ -155,19 +153,6 @@ test('the launcher downloads with the bytes its SHA-256 names, and the three dow
   }
 
   const macosCard = cards.nth(1);
-  const macosFile = path.join(DOWNLOADS, macos.file);
-  try {
-    // Deleted from the folder: 410 and the spec's text.
-    await rm(macosFile);
-    const gone = await page.request.get(`/downloads/${macos.file}`);
-    expect(gone.status()).toBe(410);
-    expect(((await gone.json()) as { msg: string }).msg).toBe(MSG_DOWNLOAD_DELETED);
-    await macosCard.getByRole('button', { name: /立即下载/ }).click();
-    await expect(page.getByText(MSG_DOWNLOAD_DELETED)).toBeVisible();
-  } finally {
-    await writeFile(macosFile, demoDownloadBytes('macos'));
-  }
-
   // No longer offered (the operator published a Windows-only manifest while this page was open): 404.
   const operator = await readerPage(browser);
   await signInOperator(operator, OPERATORS.operations.username, OPERATORS.operations.password, '/ops/settings');
@@ -194,4 +179,92 @@ test('the launcher downloads with the bytes its SHA-256 names, and the three dow
     await page.context().setOffline(false);
   }
   await operator.context().close();
+});
+
+test('the console uploads a launcher build with progress and its SHA-256; /download serves it; a deleted build answers 410', async ({ page, browser }, testInfo) => {
+  const name = `zuhao-launcher-9.${Date.now().toString(36)}-macos.zip`;
+  const bytes = randomBytes(3 * 1024 * 1024 + 123);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInOperator(page, OPERATORS.operations.username, OPERATORS.operations.password, '/ops/settings');
+  await waitForAllHydrated(page, 'LauncherUpload');
+  // No server folder and no command line on the console.
+  await expect(page.locator('body')).not.toContainText('npm run');
+  await expect(page.locator('body')).not.toContainText('/downloads');
+  const uploader = page.locator('[data-launcher-upload]');
+  const picker = uploader.locator('input[type=file]');
+
+  await picker.setInputFiles({ name: 'readme.txt', mimeType: 'text/plain', buffer: Buffer.from('not a launcher') });
+  await expect(uploader.getByRole('alert')).toHaveText(MSG_DOWNLOAD_BAD_EXTENSION);
+
+  await picker.setInputFiles({ name, mimeType: 'application/zip', buffer: bytes });
+  await expect(uploader.locator('[data-upload-result]')).toBeVisible({ timeout: 60_000 });
+  await expect(uploader.locator('[data-upload-sha256]')).toHaveText(sha256);
+  await expect(uploader.locator('[data-upload-result]')).toContainText(`${bytes.length.toLocaleString('zh-CN')} 字节`);
+  await uploader.scrollIntoViewIfNeeded();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSidewaysScroll(page);
+    await uploader.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`ops-launcher-upload-${width}.png`) });
+    await testInfo.attach(`ops-launcher-upload-${width}`, { path: testInfo.outputPath(`ops-launcher-upload-${width}.png`), contentType: 'image/png' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  const reader = await readerPage(browser);
+  try {
+    // Pick it for macOS in the manifest and publish.
+    await uploader.getByRole('button', { name: '刷新页面，在下方选用此文件' }).click();
+    await waitForAllHydrated(page, 'OpsForm');
+    const row = page.locator(`[data-launcher-file="${name}"]`);
+    await expect(row).toContainText(sha256);
+    const form = page.getByRole('form', { name: '启动器下载' });
+    await form.getByLabel('macOS 安装包').selectOption(name);
+    await form.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('已保存启动器下载')).toBeVisible();
+    await expect(page.locator(`[data-launcher-file="${name}"]`)).toContainText('下载页提供中（macOS）');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoSidewaysScroll(page);
+      await page.locator('[data-launcher-files]').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`ops-launcher-files-${width}.png`) });
+      await testInfo.attach(`ops-launcher-files-${width}`, { path: testInfo.outputPath(`ops-launcher-files-${width}.png`), contentType: 'image/png' });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The public page offers it and the browser gets exactly those bytes.
+    await reader.goto('/download');
+    await waitForAllHydrated(reader, 'DownloadCard');
+    const macosCard = reader.locator('[data-download-card]').nth(1);
+    await expect(macosCard.locator('[data-sha256]')).toHaveText(sha256);
+    const downloading = reader.waitForEvent('download');
+    await macosCard.getByRole('button', { name: /立即下载/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(name);
+    const got = await readFile((await download.path())!);
+    expect(createHash('sha256').update(got).digest('hex')).toBe(sha256);
+
+    // Back to the demo build for macOS, then the uploaded one is deleted (danger button, confirmation).
+    expect(await opsPost(page, 'download', demoManifestBody())).toEqual({ status: 200, msg: 'ok' });
+    await page.reload();
+    await waitForAllHydrated(page, 'OpsAction');
+    await page.locator(`[data-launcher-file="${name}"]`).getByRole('button', { name: '删除' }).click();
+    const dialog = page.getByRole('dialog', { name: '删除安装包' });
+    await expect(dialog).toContainText(name);
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect(page.getByText(`已删除 ${name}`)).toBeVisible();
+    await expect(page.locator(`[data-launcher-file="${name}"]`)).toHaveCount(0);
+
+    // The reader's page still offers it: 410 and the spec's text.
+    const gone = await reader.request.get(`/downloads/${name}`);
+    expect(gone.status()).toBe(410);
+    expect(((await gone.json()) as { msg: string }).msg).toBe(MSG_DOWNLOAD_DELETED);
+    await macosCard.getByRole('button', { name: /立即下载/ }).click();
+    await expect(reader.getByText(MSG_DOWNLOAD_DELETED)).toBeVisible();
+  } finally {
+    const restored = await opsPost(page, 'download', demoManifestBody());
+    expect([200, 409]).toContain(restored.status);
+    await reader.context().close();
+  }
 });

@@ -3,16 +3,14 @@
  * PostgreSQL: each section's save stores the value the key's schema accepts, writes one audit row
  * per changed key with before and after, raises catalog_version (the page cache), refuses bad
  * input with a Chinese message and writes nothing then, and answers 403 to a role without the
- * section's permission. The launcher manifest is built from the file in the downloads folder, and
- * the file route's lookup tells a bad address, an unknown file and a deleted one apart.
+ * section's permission. The launcher manifest is built from an uploaded build (the upload itself is
+ * tests/integration/launcher-downloads.test.ts), and the file route's lookup tells a bad address,
+ * an unknown file and a deleted one apart.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { APIRoute } from 'astro';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG_NUL_IN_INPUT } from '~/platform/wire/common';
 import { MSG_OPS_FORBIDDEN } from '~/features/console/contract/ops';
 import { WITHDRAW_REVIEW_ABOVE_FEN, WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/features/content/constants';
@@ -20,8 +18,8 @@ import { MSG_DOWNLOAD_FILE_MISSING, MSG_DOWNLOAD_NO_BUILD, MSG_WITHDRAW_REVIEW_B
 import type { Db } from '~/platform/db/client';
 import { catalogVersion, opsAuditLog, siteSettings } from '~/platform/db/schema';
 import { DEMO_CONTACTS } from '~/app/seed/settings';
-import { lookupDownload } from '~/features/content/server/downloads';
-import { demoDownloadBytes, demoDownloadManifest, writeDemoDownloadFiles } from '~/app/seed/downloads';
+import { deleteDownloadFile, lookupDownload, storeDownloadFile } from '~/features/content/server/downloads';
+import { demoDownloadBytes, demoDownloadManifest } from '~/app/seed/downloads';
 import { createOperator, openOperatorSession, type OperatorActor } from '~/features/console/server/operators';
 import { MSG_SETTINGS_UNCHANGED, saveDownload, saveSettings } from '~/features/console/server/settings';
 import { readSetting } from '~/features/content/server/site-settings';
@@ -43,7 +41,6 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
     let db: Db;
     const cookies = { operations: '', finance: '', service: '' };
     let operationsActor: OperatorActor;
-    let dir = '';
 
     useSuiteDatabase({ driver, skip, seed: true }, (opened) => {
       db = opened;
@@ -58,11 +55,6 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
         cookies[role] = session.cookie;
         if (role === 'operations') operationsActor = { operatorId: operator.id, username: operator.username, displayName: operator.displayName, role, sessionId: session.sessionId, ip: null };
       }
-      dir = await mkdtemp(path.join(tmpdir(), 'settings-downloads-'));
-    });
-
-    afterAll(async () => {
-      if (dir) await rm(dir, { recursive: true, force: true });
     });
 
     const post = <T,>(route: APIRoute, section: string, body: unknown, cookie: string): Promise<CallResult<T>> =>
@@ -202,20 +194,23 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect(await db.select().from(opsAuditLog)).toHaveLength(rowsBefore);
     });
 
-    it('download manifest: built from the file in the folder (size, SHA-256); a missing file or no build is refused', async () => {
+    it('download manifest: built from the uploaded build (size, SHA-256); a missing file or no build is refused', async () => {
       const bytes = Buffer.from('launcher build for the test\n', 'utf8');
-      await writeFile(path.join(dir, 'launcher-2.0.0-win.zip'), bytes);
+      async function* once() {
+        yield new Uint8Array(bytes);
+      }
+      await storeDownloadFile(db, { name: 'launcher-2.0.0-win.zip', body: once(), uploadedBy: null });
       expectError(await post(downloadRoute, 'download', { version: '2.0.0', windows_file: 'x.zip' }, cookies.finance), 403, MSG_OPS_FORBIDDEN);
       expectError(await post(downloadRoute, 'download', { version: '', windows_file: 'x.zip' }, cookies.operations), 400, '请填写版本号');
       expectError(await post(downloadRoute, 'download', { version: '2.0 beta', windows_file: 'x.zip' }, cookies.operations), 400, '版本号格式无效，例如 1.2.0');
       expectError(await post(downloadRoute, 'download', { version: '2.0.0', windows_file: '../../etc/passwd' }, cookies.operations), 400, '文件名只能含字母、数字、点、下划线和连字符，且不能含路径');
-      await expect(saveDownload(db, operationsActor, { version: '2.0.0', released_on: '', windows_file: 'nope.zip', windows_notes: '', macos_file: '', macos_notes: '' }, dir)).rejects.toThrow(MSG_DOWNLOAD_FILE_MISSING('nope.zip'));
-      await expect(saveDownload(db, operationsActor, { version: '2.0.0', released_on: '', windows_file: '', windows_notes: '', macos_file: '', macos_notes: '' }, dir)).rejects.toThrow(MSG_DOWNLOAD_NO_BUILD);
+      await expect(saveDownload(db, operationsActor, { version: '2.0.0', released_on: '', windows_file: 'nope.zip', windows_notes: '', macos_file: '', macos_notes: '' })).rejects.toThrow(MSG_DOWNLOAD_FILE_MISSING('nope.zip'));
+      await expect(saveDownload(db, operationsActor, { version: '2.0.0', released_on: '', windows_file: '', windows_notes: '', macos_file: '', macos_notes: '' })).rejects.toThrow(MSG_DOWNLOAD_NO_BUILD);
       expect(await audits('download.manifest')).toHaveLength(0);
 
       const before = await readSetting(db, 'download.manifest');
       expect(before).toEqual(demoDownloadManifest());
-      const manifest = await saveDownload(db, operationsActor, { version: '2.0.0', released_on: '2026-11-20', windows_file: 'launcher-2.0.0-win.zip', windows_notes: '修复若干问题', macos_file: '', macos_notes: '' }, dir);
+      const manifest = await saveDownload(db, operationsActor, { version: '2.0.0', released_on: '2026-11-20', windows_file: 'launcher-2.0.0-win.zip', windows_notes: '修复若干问题', macos_file: '', macos_notes: '' });
       expect(manifest).toEqual({
         version: '2.0.0',
         released_on: '2026-11-20',
@@ -225,18 +220,15 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect((await audits('download.manifest')).map((row) => [row.before, row.after])).toEqual([[before, manifest]]);
 
       // The file route's answers: offered and present, unknown, malformed, then deleted.
-      expect(await lookupDownload(db, dir, 'launcher-2.0.0-win.zip')).toMatchObject({ kind: 'ok' });
-      expect(await lookupDownload(db, dir, demoDownloadManifest().builds[0]!.file)).toEqual({ kind: 'not-found' });
-      for (const bad of ['../launcher-2.0.0-win.zip', '.hidden', 'a/b.zip', 'a b.zip', 'x\u0000.zip', '']) expect(await lookupDownload(db, dir, bad)).toEqual({ kind: 'bad-address' });
-      await writeFile(path.join(dir, 'launcher-2.0.0-win.zip'), Buffer.concat([bytes, Buffer.from('x')]));
-      expect(await lookupDownload(db, dir, 'launcher-2.0.0-win.zip')).toMatchObject({ kind: 'gone' });
-      await rm(path.join(dir, 'launcher-2.0.0-win.zip'));
-      expect(await lookupDownload(db, dir, 'launcher-2.0.0-win.zip')).toMatchObject({ kind: 'gone' });
+      expect(await lookupDownload(db, 'launcher-2.0.0-win.zip')).toMatchObject({ kind: 'ok' });
+      expect(await lookupDownload(db, demoDownloadManifest().builds[0]!.file)).toEqual({ kind: 'not-found' });
+      for (const bad of ['../launcher-2.0.0-win.zip', '.hidden', 'a/b.zip', 'a b.zip', 'x\u0000.zip', '']) expect(await lookupDownload(db, bad)).toEqual({ kind: 'bad-address' });
+      // A demo build no longer offered is deleted: its address is gone for good.
+      await deleteDownloadFile(db, demoDownloadManifest().builds[0]!.file);
+      expect(await lookupDownload(db, demoDownloadManifest().builds[0]!.file)).toEqual({ kind: 'gone' });
     });
 
-    it('the demo files are the bytes the demo manifest describes', async () => {
-      const demoDir = path.join(dir, 'demo');
-      await writeDemoDownloadFiles(demoDir);
+    it('the demo files are the bytes the demo manifest describes', () => {
       for (const build of demoDownloadManifest().builds) {
         const facts = demoDownloadBytes(build.platform);
         expect(facts.length).toBe(build.size);

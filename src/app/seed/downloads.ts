@@ -1,13 +1,15 @@
 /**
  * The demo's launcher files (SEED_DEMO only): one small real zip per platform, the same bytes on
- * every machine, so the demo manifest's SHA-256 is known before the files are written. A production
- * install has none: its operators put real builds in the downloads folder.
+ * every machine, so the demo manifest's SHA-256 is known before the files are stored. They are
+ * stored through the same function a console upload uses. A production install has none: its
+ * operators upload real builds in the console.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { DOWNLOAD_PLATFORMS, DOWNLOAD_PLATFORM_LABEL, type DownloadManifest, type DownloadPlatform } from '~/features/content/contract/site-settings';
+import { downloadNameUsed, storeDownloadFile } from '~/features/content/server';
+import type { Db } from '~/platform/db/client';
+import { AppError } from '~/platform/http/errors';
 
 export const DEMO_DOWNLOAD_VERSION = '1.0.0-demo';
 
@@ -63,8 +65,8 @@ export function demoDownloadBytes(platform: DownloadPlatform): Buffer {
     `租号上号启动器 ${DEMO_DOWNLOAD_VERSION}（${DOWNLOAD_PLATFORM_LABEL[platform]}）`,
     '',
     '这是演示站点的演示文件，不是真正的启动器安装包。',
-    '正式上线时，由运维把真正的安装包放进服务器的下载目录，',
-    '再由运营人员在运营后台「站点设置 → 启动器下载」中填写文件名并保存。',
+    '正式上线时，由运营人员在运营后台「站点设置 → 启动器下载」上传真正的安装包，',
+    '再填写文件名并保存。',
     '',
   ].join('\r\n');
   return storedZip('README.txt', Buffer.from(readme, 'utf8'));
@@ -93,14 +95,27 @@ export function demoDownloadManifest(): DownloadManifest {
   };
 }
 
-/** Writes the demo files into the folder (a file already holding the right bytes is left alone). */
-export async function writeDemoDownloadFiles(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
+/**
+ * Stores the demo files (a name the database already holds, ready or deleted, is left alone: an
+ * operator's deletion survives a restart).
+ */
+export async function seedDemoDownloadFiles(db: Db, now: Date): Promise<{ seeded: boolean }> {
+  let seeded = false;
   for (const platform of DOWNLOAD_PLATFORMS) {
-    const file = path.join(dir, demoDownloadFileName(platform));
+    const name = demoDownloadFileName(platform);
+    if (await downloadNameUsed(db, name)) continue;
     const bytes = demoDownloadBytes(platform);
-    const current = await readFile(file).catch(() => null);
-    if (current && current.equals(bytes)) continue;
-    await writeFile(file, bytes);
+    try {
+      await storeDownloadFile(db, { name, body: once(bytes), declaredBytes: bytes.length, uploadedBy: null }, undefined, now);
+      seeded = true;
+    } catch (error) {
+      // Another process seeding at the same moment holds the name.
+      if (!(error instanceof AppError && error.httpStatus === 409)) throw error;
+    }
   }
+  return { seeded };
+}
+
+async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
 }

@@ -1,13 +1,13 @@
 /**
  * The demo's site settings: contacts clearly marked 演示, a placeholder official account and the
- * launcher manifest of the demo files (seed/downloads.ts). Stored only where the key has no value yet, so an
+ * launcher manifest of the demo files with the files themselves (seed/downloads.ts). Stored only where the key has no value yet, so an
  * operator's change survives a restart; a production install (no demo seed) has neither and its
  * pages say so honestly.
  */
 import type { SiteContacts } from '~/features/content/contract/site-settings';
 import type { Db } from '~/platform/db/client';
 import { siteSettings } from '~/platform/db/schema';
-import { demoDownloadManifest } from '~/app/seed/downloads';
+import { demoDownloadManifest, seedDemoDownloadFiles } from '~/app/seed/downloads';
 
 export const DEMO_CONTACTS: SiteContacts = {
   notice: '以下为演示站点的演示联系方式，并非真实客服渠道；运营人员可在运营后台「站点设置」中修改。',
@@ -39,5 +39,7 @@ export async function seedDemoSettings(db: Db, now: Date): Promise<{ seeded: boo
     ])
     .onConflictDoNothing()
     .returning({ key: siteSettings.key });
-  return { seeded: inserted.length > 0 };
+  // The bytes the demo manifest offers, in the database like an uploaded build.
+  const files = await seedDemoDownloadFiles(db, now);
+  return { seeded: inserted.length > 0 || files.seeded };
 }

@@ -30,7 +30,7 @@ import type {
 } from '~/features/console/contract/ops-finance';
 import type { OpsApprovalStateFilter, OpsApprovalTicket, OpsApprovalView } from '~/features/console/contract/ops-approvals';
 import type { LedgerKind } from '~/features/wallet/contract/money';
-import type { DownloadManifest } from '~/features/content/contract/site-settings';
+import type { DownloadFileView, DownloadManifest } from '~/features/content/contract/site-settings';
 import type { Page } from '~/platform/wire/common';
 
 /** The paging every console list takes (defaults: page 1, the console's page size). */
@@ -163,11 +163,19 @@ export const CONSOLE_ROUTES = {
   saveReview: route.post<{ enabled: boolean; price_change_percent: number }, null>('/ops/settings/review'),
   /** One contact per line: 名称 | 联系方式 | 说明. */
   saveContacts: route.post<{ lines: string; notice?: string }, null>('/ops/settings/contacts'),
-  /** Each named file must already be in the server's downloads folder. */
+  /** Each named file must be an uploaded build (uploadDownloadFile). */
   saveDownload: route.post<
-    { version: string; released_on?: string; windows_file?: string; windows_notes?: string; macos_file?: string; macos_notes?: string },
+    { version: string; released_on?: string; windows_file?: string | null; windows_notes?: string; macos_file?: string | null; macos_notes?: string },
     DownloadManifest
   >('/ops/settings/download'),
+  /**
+   * A launcher build: the request body is the file itself (application/octet-stream, streamed,
+   * at most DOWNLOAD_UPLOAD_MAX_BYTES) and `name` travels in the query. The console's upload
+   * panel sends it with a progress bar (hrefOf + XMLHttpRequest), not through callConsole.
+   */
+  uploadDownloadFile: route.post<{ name: string }, DownloadFileView>('/ops/downloads/upload'),
+  /** Deletes an uploaded build the manifest does not offer; its address answers 410 afterwards. */
+  deleteDownloadFile: route.post<{ name: string }, DownloadFileView>('/ops/downloads/delete'),
   saveWechat: route.post<{ enabled: boolean; follow_url: string; text: string; text_pay_result?: string; text_order?: string }, null>('/ops/settings/wechat'),
   /** The operator's name and filing numbers the footer shows; each empty one is not shown. */
   saveFiling: route.post<{ operator_name?: string; icp?: string; police?: string; licence?: string }, null>('/ops/settings/filing'),

@@ -32,6 +32,8 @@ import {
 import { opsFinanceDailyQuerySchema, opsLedgerQuerySchema, opsWithdrawalDecideBodySchema, opsWithdrawalsQuerySchema } from '~/features/console/contract/ops-finance';
 import {
   DOWNLOAD_PLATFORMS,
+  downloadFileNameInputSchema,
+  downloadFileViewSchema,
   opsCommissionBodySchema,
   opsContactsBodySchema,
   opsDownloadBodySchema,
@@ -399,6 +401,8 @@ export const CONSOLE_WIRE = {
   saveReview: wire(R.saveReview, { input: opsReviewBodySchema, answer: z.null() }),
   saveContacts: wire(R.saveContacts, { input: opsContactsBodySchema, answer: z.null() }),
   saveDownload: wire(R.saveDownload, { input: opsDownloadBodySchema, answer: downloadManifestAnswerSchema }),
+  uploadDownloadFile: wire(R.uploadDownloadFile, { input: downloadFileNameInputSchema, answer: downloadFileViewSchema }),
+  deleteDownloadFile: wire(R.deleteDownloadFile, { input: downloadFileNameInputSchema, answer: downloadFileViewSchema }),
   saveWechat: wire(R.saveWechat, { input: opsWechatBodySchema, answer: z.null() }),
   saveFiling: wire(R.saveFiling, { input: opsFilingBodySchema, answer: z.null() }),
 };

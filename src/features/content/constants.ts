@@ -76,3 +76,17 @@ export const AGREEMENT_DOCUMENTS = ['service', 'privacy'] as const;
 export const AGREEMENT_PATH_PREFIX = '/agreement/';
 /** The highest version number an address may ask for (a version is a positive integer). */
 export const AGREEMENT_VERSION_MAX = 100_000;
+
+// Launcher builds uploaded in the console (docs/decisions.md "Launcher builds in the database").
+
+/** The largest launcher build the console accepts; past it the upload answers 413 and nothing stays. */
+export const DOWNLOAD_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
+/** One `download_chunks` row: large enough that a 512 MB build is ~512 rows, small enough to hold in memory per request. */
+export const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
+/**
+ * An upload still unfinished after this long was abandoned (its process died mid-way): the next
+ * upload removes it. Longer than any real upload through the body timeouts in front of us.
+ */
+export const DOWNLOAD_UPLOAD_STALE_MS = 2 * 60 * 60 * 1000;
+/** Builds listed in the console's download section. */
+export const DOWNLOAD_FILES_LIST_MAX = 50;

@@ -148,7 +148,7 @@ export const idempotencyKeys = pgTable(
  * Raw bytes (bytea). pg hands back a Buffer and PGlite a Uint8Array; both are Uint8Array, which is
  * what the code reads and writes.
  */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
 });
 

@@ -8,6 +8,8 @@ export const ROWS: OpsRoleRow[] = [
   { path: '/api/v1/ops/settings/review', method: 'POST', permission: 'settings.site' },
   { path: '/api/v1/ops/settings/contacts', method: 'POST', permission: 'settings.site' },
   { path: '/api/v1/ops/settings/download', method: 'POST', permission: 'settings.site' },
+  { path: '/api/v1/ops/downloads/upload', method: 'POST', permission: 'settings.site' },
+  { path: '/api/v1/ops/downloads/delete', method: 'POST', permission: 'settings.site' },
   { path: '/api/v1/ops/settings/wechat', method: 'POST', permission: 'settings.site' },
   { path: '/api/v1/ops/settings/filing', method: 'POST', permission: 'settings.site' },
 ];

@@ -17,5 +17,5 @@ export { beginTotpEnrolment, confirmTotpEnrolment, enrolTotpWithSecret, resetOpe
 export type { OperatorActor } from '~/features/console/server/ops-auth';
 export { OPS_TABLE_PAGE_SIZE, enumParam, operatorOnLoginPage, opsAnyOperatorGate, opsDetailById, opsPageGate, pageNumberParam, readPageQuery, textParam } from '~/features/console/server/ops-pages';
 export { getOpsOrder, searchOrders } from '~/features/console/server/orders';
-export { readConsoleSettings, saveCommission, saveContacts, saveDownload, saveFiling, saveHold, saveReview, saveWechat, saveWithdrawReview } from '~/features/console/server/settings';
+export { deleteDownloadBuild, readConsoleSettings, saveCommission, saveContacts, saveDownload, uploadDownloadBuild, saveFiling, saveHold, saveReview, saveWechat, saveWithdrawReview } from '~/features/console/server/settings';
 export { adjustWallet, banUser, getOpsUser, liftEndedBans, searchUsers, unbanUser } from '~/features/console/server/users';

@@ -18,6 +18,7 @@ import {
   opsWechatBodySchema,
   opsWithdrawReviewBodySchema,
   type DownloadBuild,
+  type DownloadFileView,
   type DownloadManifest,
   type OpsDownloadBody,
   type SiteContacts,
@@ -27,7 +28,17 @@ import { fenToYuan } from '~/platform/rules/money';
 import type { OpsApprovalTicket } from '~/features/console/contract/ops-approvals';
 import { siteSettings } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';
-import { readFileFacts, readSetting, readSettings, writeSetting, type SettingKey, type SettingValue } from '~/features/content/server';
+import {
+  deleteDownloadFile,
+  readDownloadFile,
+  readSetting,
+  readSettings,
+  storeDownloadFile,
+  writeSetting,
+  type ByteSource,
+  type SettingKey,
+  type SettingValue,
+} from '~/features/content/server';
 import { writeAudit } from '~/features/console/server/audit';
 import type { OperatorActor } from '~/features/console/server/operators';
 import { requestApproval } from '~/features/console/server/approvals';
@@ -159,16 +170,16 @@ function fieldError(field: string, msg: string): Error {
 }
 
 /**
- * The manifest of the console's download section: each named file must be in the downloads folder
- * now, and its size and SHA-256 are read from it, so the manifest cannot promise bytes the server
- * does not hold.
+ * The manifest of the console's download section: each named file must be an uploaded build now,
+ * and its size and SHA-256 are the ones computed when it was uploaded, so the manifest cannot
+ * promise bytes the server does not hold.
  */
-export async function buildManifest(body: OpsDownloadBody, dir: string): Promise<DownloadManifest> {
+export async function buildManifest(db: Db, body: OpsDownloadBody): Promise<DownloadManifest> {
   const builds: DownloadBuild[] = [];
   for (const platform of DOWNLOAD_PLATFORMS) {
     const file = body[`${platform}_file`];
     if (!file) continue;
-    const facts = await readFileFacts(dir, file);
+    const facts = await readDownloadFile(db, file);
     if (!facts) throw fieldError(`${platform}_file`, MSG_DOWNLOAD_FILE_MISSING(file));
     builds.push({ platform, file, size: facts.size, sha256: facts.sha256, notes: body[`${platform}_notes`] });
   }
@@ -176,8 +187,36 @@ export async function buildManifest(body: OpsDownloadBody, dir: string): Promise
   return { version: body.version, released_on: body.released_on, builds };
 }
 
-export async function saveDownload(db: Db, actor: OperatorActor, body: OpsDownloadBody, dir: string, now?: Date): Promise<DownloadManifest> {
-  const manifest = await buildManifest(body, dir);
+export async function saveDownload(db: Db, actor: OperatorActor, body: OpsDownloadBody, now?: Date): Promise<DownloadManifest> {
+  const manifest = await buildManifest(db, body);
   await saveSettings(db, actor, [{ key: 'download.manifest', value: manifest }], now);
   return manifest;
+}
+
+/**
+ * POST ops/downloads/upload: a launcher build streamed into the database (content's
+ * storeDownloadFile), audited as `download.upload` in the transaction that makes it visible.
+ */
+export function uploadDownloadBuild(
+  db: Db,
+  actor: OperatorActor,
+  upload: { name: string; body: ByteSource | null; declaredBytes: number | null },
+  now: Date = new Date(),
+): Promise<DownloadFileView> {
+  return storeDownloadFile(
+    db,
+    { ...upload, uploadedBy: actor.operatorId },
+    (tx, file) => writeAudit(tx, actor, { action: 'download.upload', targetType: 'download_file', targetId: file.name, after: { size: file.size, sha256: file.sha256 } }, now),
+    now,
+  ).then((file) => ({ ...file, uploaded_by: actor.displayName }));
+}
+
+/** POST ops/downloads/delete: a build the manifest does not offer, audited as `download.delete`. */
+export function deleteDownloadBuild(db: Db, actor: OperatorActor, name: string, now: Date = new Date()): Promise<DownloadFileView> {
+  return deleteDownloadFile(
+    db,
+    name,
+    (tx, file) => writeAudit(tx, actor, { action: 'download.delete', targetType: 'download_file', targetId: file.name, before: { size: file.size, sha256: file.sha256 } }, now),
+    now,
+  );
 }

@@ -5,7 +5,7 @@
  * storage are in src/features/content/server/site-settings.ts.
  */
 import { z } from 'zod';
-import { WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/features/content/constants';
+import { DOWNLOAD_UPLOAD_MAX_BYTES, WITHDRAW_REVIEW_ABOVE_MAX_FEN } from '~/features/content/constants';
 
 const noControl = (text: string): boolean => !/[\u0000-\u001f\u007f]/.test(text);
 /** Control characters allowed in a multi-line text (line breaks and tabs). */
@@ -219,21 +219,72 @@ export type DownloadManifest = z.output<typeof downloadManifestSchema>;
 
 export const EMPTY_DOWNLOAD_MANIFEST: DownloadManifest = { version: '', released_on: '', builds: [] };
 
+/** A platform's file in the console's download section: empty or null (a select left at 不提供) means not offered. */
+const optionalFileName = z
+  .union([z.literal(''), z.null(), fileNameSchema])
+  .optional()
+  .transform((name) => name ?? '');
+
 /**
  * The console's download section: version, date and per platform a file name (empty: not offered)
- * and its release notes. Size and SHA-256 are not typed: the server reads them from the file.
+ * and its release notes. Size and SHA-256 are not typed: they are the uploaded build's.
  */
 export const opsDownloadBodySchema = z.object({
   version: versionSchema,
   released_on: z.union([z.literal(''), z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: '发布日期格式应为YYYY-MM-DD' })]).optional().default(''),
-  windows_file: z.union([z.literal(''), fileNameSchema]).optional().default(''),
+  windows_file: optionalFileName,
   windows_notes: notesSchema.optional().default(''),
-  macos_file: z.union([z.literal(''), fileNameSchema]).optional().default(''),
+  macos_file: optionalFileName,
   macos_notes: notesSchema.optional().default(''),
 });
 export type OpsDownloadBody = z.output<typeof opsDownloadBodySchema>;
 
-export const MSG_DOWNLOAD_FILE_MISSING = (file: string): string => `服务器下载目录中没有文件 ${file}，请先上传文件再保存`;
+export const MSG_DOWNLOAD_FILE_MISSING = (file: string): string => `尚未上传文件 ${file}，请先在上方上传安装包再保存`;
+
+// ---------------------------------------------------------------------------------------------
+// Launcher builds uploaded in the console
+
+/** What the console accepts as a launcher build, by the name's ending (the picker offers the same). */
+export const DOWNLOAD_FILE_EXTENSIONS = ['.zip', '.exe', '.msi', '.dmg', '.pkg'] as const;
+
+/** A plain download name (isDownloadFileName) with one of DOWNLOAD_FILE_EXTENSIONS. */
+export function isUploadableDownloadName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return isDownloadFileName(name) && DOWNLOAD_FILE_EXTENSIONS.some((ext) => lower.endsWith(ext) && lower.length > ext.length);
+}
+
+export const MSG_DOWNLOAD_BAD_NAME = '文件名只能含字母、数字、点、下划线和连字符（不超过128个字符），请改名后再上传';
+export const MSG_DOWNLOAD_BAD_EXTENSION = `仅支持 ${DOWNLOAD_FILE_EXTENSIONS.join('、')} 格式的安装包`;
+export const MSG_DOWNLOAD_TOO_LARGE = `安装包不能超过${DOWNLOAD_UPLOAD_MAX_BYTES / 1024 / 1024}MB`;
+export const MSG_DOWNLOAD_EMPTY = '安装包内容为空';
+export const MSG_DOWNLOAD_NOT_BINARY = '请以文件方式上传安装包';
+export const MSG_DOWNLOAD_NAME_TAKEN = '已有同名安装包，请先删除旧文件或改名后再上传';
+export const MSG_DOWNLOAD_UPLOAD_BUSY = '同名文件正在上传中，请稍后再试';
+export const MSG_DOWNLOAD_UPLOAD_BROKEN = '上传中断，文件未保存，请重新上传';
+export const MSG_DOWNLOAD_IN_USE = (file: string): string => `${file} 正在下载页提供，请先在“启动器下载”中换成其他文件再删除`;
+
+/** A build as the console lists it. */
+export interface DownloadFileView {
+  name: string;
+  size: number;
+  sha256: string;
+  /** ISO time the upload finished. */
+  uploaded_at: string;
+  /** The uploading operator's display name; null for an imported or seeded file. */
+  uploaded_by: string | null;
+}
+
+export const downloadFileNameInputSchema = z.object({
+  name: z.string({ error: '请选择文件' }).trim().min(1, { error: '请选择文件' }).max(128, { error: MSG_DOWNLOAD_BAD_NAME }).refine(isDownloadFileName, { error: MSG_DOWNLOAD_BAD_NAME }),
+});
+
+export const downloadFileViewSchema = z.object({
+  name: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  uploaded_at: z.string(),
+  uploaded_by: z.string().nullable(),
+});
 export const MSG_DOWNLOAD_NO_BUILD = '请至少填写一个平台的安装包文件名';
 
 /** Human-readable size: 1.2 MB, 640 KB, 512 B. */

@@ -4,7 +4,19 @@
  * needs it (tests/unit/layout.test.ts refuses a reach past the door).
  */
 export { currentAgreementVersions, getAgreement, listAgreementAcceptances, listAgreementVersionsForOps, publishAgreementVersion, recordAgreementAcceptances } from '~/features/content/server/agreements';
-export { downloadContentType, downloadsDir, listDownloadFolder, lookupDownload, readFileFacts } from '~/features/content/server/downloads';
+export {
+  deleteDownloadFile,
+  downloadContentType,
+  downloadNameUsed,
+  downloadsDir,
+  importDownloadFolder,
+  listDownloadFiles,
+  lookupDownload,
+  readDownloadFile,
+  storeDownloadFile,
+  streamDownload,
+} from '~/features/content/server/downloads';
+export type { ByteSource, DownloadLookup, StoredDownload } from '~/features/content/server/downloads';
 export { SHIPPED_HELP_DIR, getHelpPage, importHelpPagesFromDir, listHelpPages, listHelpTypes, searchHelp } from '~/features/content/server/help';
 export { markdownToPlainText, renderStoredMarkdown } from '~/features/content/server/markdown';
 export { previewMarkdown, uploadContentImage } from '~/features/content/server/ops-content';

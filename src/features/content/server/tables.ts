@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -19,7 +20,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '~/platform/db/columns';
-import { operators, users } from '~/platform/db/tables';
+import { bytea, operators, users } from '~/platform/db/tables';
 
 /** Platform announcements (公告): the home list shows the latest, each has a detail page. */
 export const announcements = pgTable(
@@ -163,4 +164,55 @@ export const userAgreementAcceptances = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.agreementVersionId] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Launcher builds (docs/decisions.md "Launcher builds in the database")
+
+/**
+ * A launcher build uploaded in the console. Its bytes are the `download_chunks` rows, so every
+ * process behind a balancer serves the same file. A row is written `uploading` before the first
+ * chunk and turns `ready` (size and SHA-256 set) only after the last one, so a half-uploaded file
+ * is never offered; `deleted` keeps the name after its chunks are gone, so an old link answers 410.
+ */
+export const downloadFiles = pgTable(
+  'download_files',
+  {
+    id: serial('id').primaryKey(),
+    /** The plain file name /downloads/<name> serves (isDownloadFileName). */
+    name: varchar('name', { length: 128 }).notNull(),
+    state: varchar('state', { length: 16 }).$type<'uploading' | 'ready' | 'deleted'>().notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    /** Lowercase hex; null until the last chunk is in. */
+    sha256: varchar('sha256', { length: 64 }),
+    /** Bytes per chunk (the last may be shorter): a range request finds its first chunk by division. */
+    chunkBytes: integer('chunk_bytes').notNull(),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    /** The operator who uploaded it; null for a file the start imported or the demo seed stored. */
+    uploadedBy: integer('uploaded_by').references(() => operators.id),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('download_files_name_key').on(t.name),
+    check('download_files_state_check', sql`${t.state} in ('uploading', 'ready', 'deleted')`),
+    check('download_files_ready_check', sql`${t.state} <> 'ready' or (${t.sha256} is not null and ${t.size} > 0 and ${t.completedAt} is not null)`),
+    check('download_files_chunk_check', sql`${t.chunkBytes} > 0 and ${t.chunkCount} >= 0 and ${t.size} >= 0`),
+  ],
+);
+
+export type DownloadFileRow = typeof downloadFiles.$inferSelect;
+
+/** The bytes of a build, in order; removed with their file row (or when the build is deleted). */
+export const downloadChunks = pgTable(
+  'download_chunks',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => downloadFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 );

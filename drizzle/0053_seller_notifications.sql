@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_check";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_check" CHECK (notification_type in ('order_paid', 'rental_starting', 'rental_ending', 'rental_ended', 'order_refund', 'deposit_returned', 'complaint_answered', 'complaint_decided', 'withdrawal_paid', 'withdrawal_refused', 'red_packet', 'vip_expiring', 'broadcast', 'seller_certification', 'seller_listing', 'task_offer', 'task_offer_accepted', 'account_security', 'seller_rented', 'seller_complaint', 'seller_earnings'));
