@@ -18,6 +18,9 @@ import { cancelOrder, sweepOrders } from '~/features/orders/server/order-lifecyc
 import { payOrder } from '~/features/orders/server/order-payment';
 import { createOrder } from '~/features/orders/server/orders';
 import { answerComplaint } from '~/features/sellers/server/seller-orders';
+import { releaseDueEarnings } from '~/features/sellers/server/settlement';
+import { createComplaint } from '~/features/complaints/server/complaints';
+import { notificationLink } from '~/features/notifications/notification-links';
 import { changeBalance } from '~/features/wallet/server/wallet';
 import { createWithdrawal } from '~/features/wallet/server/withdrawals';
 import { sweepPayouts } from '~/features/wallet/server/payouts';
@@ -481,6 +484,45 @@ describe.each(TEST_DRIVERS)('notification events on $label', ({ driver, skip }) 
     expect(decided).toHaveLength(1);
     expect(decided[0]).toMatchObject({ title: '投诉已处理', params: { order_no: order.orderNo } });
     expect(decided[0]!.content).toContain('已补偿 2 小时');
+  });
+
+  it.skipIf(skip)('the owner hears of each rental, of a complaint, and of released earnings once per batch; every link opens the seller\'s own page', async () => {
+    // two listings of one seller, so one release carries two orders
+    const seller = pool.find((candidate) => pool.filter((other) => other.sellerUserId === candidate.sellerUserId).length >= 2)!.sellerUserId;
+    const mine = pool.filter((candidate) => candidate.sellerUserId === seller).slice(0, 2);
+    pool = pool.filter((candidate) => !mine.includes(candidate));
+    for (const listing of mine) await db.update(listings).set({ rentalFen: 500, depositFen: 0, activityDiscount: null, isUseVipDiscount: false, isReservation: false }).where(eq(listings.id, listing.id));
+    const userId = await renter();
+    await db.update(users).set({ mobile: `139${String(serial += 1).padStart(8, '0')}` }).where(eq(users.id, userId));
+    const now = new Date();
+    const first = await rentAndPay(userId, mine[0]!, now);
+    const second = await rentAndPay(userId, mine[1]!, now);
+
+    const rented = (await sent(seller, 'seller_rented')).filter((row) => [first.orderNo, second.orderNo].includes(String(row.params.order_no)));
+    expect(rented.map((row) => row.title)).toEqual(['账号已被租用', '账号已被租用']);
+    expect(rented[0]!.content).toContain('租金 ¥');
+    expect(rented[0]!.params).toMatchObject({ order_no: first.orderNo, link: `/seller/orders?order_no=${first.orderNo}` });
+    // the renter's own message about the same order still opens the renter's page
+    expect(notificationLink({ id: 1, notification_type: 'seller_rented', params: rented[0]!.params })).toEqual({ href: `/seller/orders?order_no=${first.orderNo}`, text: '查看订单' });
+
+    const complaint = await createComplaint(db, userId, { order_no: second.orderNo, type: 1, content: '账号密码错误无法登录', images: [] }, now);
+    const told = (await sent(seller, 'seller_complaint')).filter((row) => row.params.order_no === second.orderNo);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ title: '出租订单收到投诉', params: { complaint_id: complaint.id, link: `/seller/orders?order_no=${second.orderNo}` } });
+
+    // the first rental ends and its earnings are released (the complained one is held)
+    const ended = new Date(Math.max(first.endsAt!.getTime(), second.endsAt!.getTime()) + MINUTE);
+    await sweepOrders(db, ended);
+    const before = (await sent(seller, 'seller_earnings')).length;
+    await releaseDueEarnings(db, new Date(ended.getTime() + 30 * 24 * HOUR));
+    const released = (await sent(seller, 'seller_earnings')).slice(before);
+    expect(released).toHaveLength(1);
+    expect(released[0]).toMatchObject({ title: '出租收益已到账', notificationType: 'seller_earnings' });
+    expect(Number(released[0]!.params.order_count)).toBeGreaterThanOrEqual(1);
+    expect(notificationLink({ id: released[0]!.id, notification_type: 'seller_earnings', params: released[0]!.params })).toEqual({ href: '/seller/earnings', text: '查看收益' });
+    // a second run releases nothing more and says nothing more
+    await releaseDueEarnings(db, new Date(ended.getTime() + 30 * 24 * HOUR));
+    expect((await sent(seller, 'seller_earnings')).length).toBe(before + 1);
   });
 
   it.skipIf(skip)('the payout tells of a paid withdrawal once; the refusal helper writes its own', async () => {
