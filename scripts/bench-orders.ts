@@ -33,6 +33,7 @@ import { createOrder } from '../src/features/orders/server/orders';
 import { createUser } from '../src/features/account/server/users';
 import { changeBalance } from '../src/features/wallet/server/wallet';
 import { bookableListingIds } from '../tests/integration/bookable-listings';
+import { giveRentalHistory } from './renter-history';
 import { percentile } from './bench-lib';
 
 const CONCURRENCY = Number(process.env['BENCH_ORDERS_CONCURRENCY'] ?? 20);
@@ -237,6 +238,8 @@ async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
     const renters = await createRenters(db);
     const bookable = await bookableListingIds(db, 1);
     if (bookable.length < CONCURRENCY + 1) throw new Error(`only ${bookable.length} bookable seed listings; need ${CONCURRENCY + 1}`);
+    // Each bench renter books many times a second: renters with history, not new ones.
+    await giveRentalHistory(db, renters, bookable[0]!);
     // The burst listing stays out of the create + pay pool.
     const burstListing = bookable[0]!;
     const pool = bookable.slice(1);

@@ -25,6 +25,7 @@ import { createUser } from '~/features/account/server/users';
 import { changeBalance, ledgerSum, readWallet } from '~/features/wallet/server/wallet';
 import { POST as notifyRoute } from '~/pages/api/v1/pay/notify/[channel]';
 import { checkLedger } from '../../scripts/ledger-check';
+import { giveRentalHistory } from '../../scripts/renter-history';
 import { bookableAllDay } from './bookable-listings';
 import { TEST_DRIVERS } from './drivers';
 import { suiteContext, useSuiteDatabase } from './route-context';
@@ -90,22 +91,6 @@ function fixtures(getDb: () => Db) {
     return id;
   }
 
-  /**
-   * A renter with history, as the stress tests need (a new renter holds 2 open rentals and books 5 a
-   * day, rules/new-renter.ts): the account is older than the limits' 7 days and finished a real rental of
-   * `listing` weeks ago, through the same create, pay and finish sweep as any other.
-   */
-  async function establish(userIds: readonly number[], listing: PoolListing): Promise<void> {
-    const day = 24 * HOUR;
-    const longAgo = new Date(Date.now() - (userIds.length + 10) * day);
-    await db().update(users).set({ createdAt: new Date(longAgo.getTime() - 10 * day) }).where(inArray(users.id, [...userIds]));
-    // one a day, each finished by the sweep before the next renter takes the listing
-    for (const [i, userId] of userIds.entries()) {
-      await rentAndPay(userId, listing, new Date(longAgo.getTime() + i * day));
-      await sweepOrders(db(), new Date(longAgo.getTime() + (i + 1) * day - HOUR));
-    }
-  }
-
   /** Create and pay from the wallet at `now`, no red envelope unless told. */
   async function rentAndPay(userId: number, listing: PoolListing, now: Date, more: { hours?: number; reserved?: boolean; red_packet_id?: number | null } = {}): Promise<OrderView> {
     const order = await createOrder(db(), userId, { account_id: listing.id, option: 'hourly', hours: more.hours ?? listing.minRentalHours, red_packet_id: null, ...more }, null, now);
@@ -142,7 +127,7 @@ function fixtures(getDb: () => Db) {
     expect(identity.releasedFen).toBe(identity.releasedLedgerFen);
   }
 
-  return { loadPool, takeListing, takeMany, freshUser, rentAndPay, establish, orderRow, earningOf, releaseRows, expectIdentityHolds };
+  return { loadPool, takeListing, takeMany, freshUser, rentAndPay, orderRow, earningOf, releaseRows, expectIdentityHolds };
 }
 
 async function deliver(channel: string, params: Record<string, string>): Promise<string> {
@@ -582,7 +567,7 @@ describe.skipIf(!pgUrl)('settlement races on PostgreSQL (DATABASE_URL_TEST)', ()
     const renters: number[] = [];
     for (let i = 0; i < taken.length; i += 1) renters.push(await f.freshUser(10_000_000));
     // each renter rents 7 times in under two days: renters with history
-    await f.establish(renters, taken[0]!);
+    await giveRentalHistory(db, renters, taken[0]!.id);
     const first = new Date(Date.now() + 2 * 24 * HOUR);
     const orderNos: string[] = [];
     const rounds = Math.ceil(200 / taken.length);
@@ -630,7 +615,7 @@ describe.skipIf(!pgUrl)('settlement races on PostgreSQL (DATABASE_URL_TEST)', ()
     const renters: number[] = [];
     for (let i = 0; i < 10; i += 1) renters.push(await f.freshUser(10_000_000));
     // each renter holds three rentals at once: renters with history
-    await f.establish(renters, taken[0]!);
+    await giveRentalHistory(db, renters, taken[0]!.id);
     const first = new Date(Date.now() + 9 * 24 * HOUR);
     const orderNos: string[] = [];
     const rounds = Math.ceil(200 / taken.length);
