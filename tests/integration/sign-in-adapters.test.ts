@@ -27,6 +27,7 @@ import { createSignInProviders, setSignInProviders } from '~/platform/providers/
 import { MSG_QR_INVALID, MSG_QR_NOT_FOUND, MSG_THIRD_PARTY_REFUSED, qrScanPage, qrSecretFromRequest } from '~/features/sign-in/server/qr-login';
 import type { SignInAnswer } from '~/features/sign-in/server/sign-in';
 import { MSG_CODE_SEND_FAILED, MSG_EMAIL_UNAVAILABLE, checkVerificationCode, sendEmailResetCode, sendVerificationCode } from '~/features/sign-in/server/verification-codes';
+import { sendSecurityNotices } from '~/features/account/server/reauth';
 import { GET as wechatInit } from '~/pages/api/v1/qr/wechat/init';
 import { GET as wechatStatus } from '~/pages/api/v1/qr/wechat/status';
 import { GET as wechatCallback } from '~/pages/api/v1/qr/wechat/callback';
@@ -380,6 +381,24 @@ describe.each(TEST_DRIVERS)('sign-in adapters on $label', ({ driver, skip }) => 
     const logged = JSON.stringify(warn.mock.calls);
     expect(logged).not.toContain(code);
     expect(logged).not.toContain('触发');
+  });
+
+  it.skipIf(skip)('an account-security notice goes out through the notice template with ${time} and ${change}; without one it is not sent and only logged', async () => {
+    const phone = '13900000009';
+    const warn = vi.spyOn(log, 'warn').mockImplementation(() => undefined);
+    const before = sms.calls.length;
+    await sendSecurityNotices(db, { mobile: phone, email: null }, 'password', new Date());
+    expect(sms.calls.length).toBe(before);
+    expect(warn).toHaveBeenCalledWith('security notice not sent', expect.objectContaining({ channel: 'sms', err: expect.stringContaining('NO_NOTICE_TEMPLATE') }));
+
+    setSignInProviders(createSignInProviders({ ...liveConfig(), ALIYUN_SMS_NOTICE_TEMPLATE_CODE: 'SMS_100000002' }));
+    await sendSecurityNotices(db, { mobile: phone, email: null }, 'password', new Date());
+    expect(sms.calls.length).toBe(before + 1);
+    const params = new URLSearchParams(sms.calls.at(-1)!.body);
+    expect(params.get('TemplateCode')).toBe('SMS_100000002');
+    expect(params.get('PhoneNumbers')).toBe(phone);
+    expect(JSON.parse(params.get('TemplateParam')!)).toEqual({ time: '2026-03-01 16:00', change: '修改了登录密码' });
+    expect(params.get('Signature')).toBe(expectedAliyunSignature('POST', params, ALIYUN_SECRET));
   });
 
   it.skipIf(skip)('a wrong secret is refused by the fake as SignatureDoesNotMatch', async () => {

@@ -24,6 +24,8 @@ export const SIGN_IN_CONFIG_SHAPE = {
   ALIYUN_SMS_SIGN_NAME: z.string().min(1).optional(),
   /** A verification template whose only variable is ${code}. */
   ALIYUN_SMS_TEMPLATE_CODE: z.string().min(1).optional(),
+  /** Optional: a notice template with the variables ${time} and ${change}, for account-security SMS. */
+  ALIYUN_SMS_NOTICE_TEMPLATE_CODE: z.string().min(1).optional(),
   /** Default https://dysmsapi.aliyuncs.com. */
   ALIYUN_SMS_ENDPOINT: baseUrl.optional(),
   /**

@@ -74,6 +74,7 @@ export function createSignInProviders(config: Partial<SignInConfig> & { APP_ENV?
           accessKeySecret: config.ALIYUN_SMS_ACCESS_KEY_SECRET!,
           signName: config.ALIYUN_SMS_SIGN_NAME!,
           templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
+          ...(config.ALIYUN_SMS_NOTICE_TEMPLATE_CODE ? { noticeTemplateCode: config.ALIYUN_SMS_NOTICE_TEMPLATE_CODE } : {}),
           endpoint: config.ALIYUN_SMS_ENDPOINT ?? ALIYUN_SMS_DEFAULT_ENDPOINT,
           ...fetchOption,
         })

@@ -15,7 +15,7 @@ export function identityWindowOpen(provedAt: Date | null, now: Date, windowS: nu
 export const SECURITY_CHANGES = ['password', 'phone_bound', 'phone_changed', 'email_bound', 'email_changed', 'pay_password', 'payout_account'] as const;
 export type SecurityChange = (typeof SECURITY_CHANGES)[number];
 
-const CHANGE_TEXT: Readonly<Record<SecurityChange, string>> = {
+export const SECURITY_CHANGE_TEXT: Readonly<Record<SecurityChange, string>> = {
   password: '修改了登录密码',
   phone_bound: '绑定了手机号',
   phone_changed: '更换了绑定手机号',
@@ -27,5 +27,5 @@ const CHANGE_TEXT: Readonly<Record<SecurityChange, string>> = {
 
 /** The notice's sentence: when, what, and what to do if it was not the owner. */
 export function securityNoticeText(change: SecurityChange, when: string): string {
-  return `您的账号于${when}${CHANGE_TEXT[change]}，其他设备已退出登录。如非本人操作，请立即修改登录密码并联系客服。`;
+  return `您的账号于${when}${SECURITY_CHANGE_TEXT[change]}，其他设备已退出登录。如非本人操作，请立即修改登录密码并联系客服。`;
 }

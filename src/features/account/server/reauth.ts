@@ -20,7 +20,7 @@ import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
 import { notifyAccountSecurity } from '~/features/notifications/server';
 import { sendNoticeMessage } from '~/features/sign-in/server';
 import { REAUTH_WINDOW_S } from '~/features/account/constants';
-import { identityWindowOpen, securityNoticeText, type SecurityChange } from '~/features/account/rules/reauth';
+import { SECURITY_CHANGE_TEXT, identityWindowOpen, securityNoticeText, type SecurityChange } from '~/features/account/rules/reauth';
 
 export const MSG_REAUTH_REQUIRED = '为了账号安全，请先验证身份';
 
@@ -95,7 +95,9 @@ export async function recordSecurityChange(tx: DbOrTx, userId: number, keepToken
  * old address, best effort (sendNoticeMessage logs a refusal and never throws).
  */
 export async function sendSecurityNotices(db: DbOrTx, old: OldContacts, change: SecurityChange, now: Date): Promise<void> {
-  const body = `【租号平台】${securityNoticeText(change, formatShanghaiDateTime(now))}`;
-  if (old.mobile) await sendNoticeMessage(db, { channel: 'sms', recipient: old.mobile, body }, now);
+  const time = formatShanghaiDateTime(now);
+  const body = `【租号平台】${securityNoticeText(change, time)}`;
+  // the SMS template registered at Aliyun holds the same sentence with ${time} and ${change}
+  if (old.mobile) await sendNoticeMessage(db, { channel: 'sms', recipient: old.mobile, body, noticeParams: { time, change: SECURITY_CHANGE_TEXT[change] } }, now);
   if (old.email) await sendNoticeMessage(db, { channel: 'email', recipient: old.email, body }, now);
 }

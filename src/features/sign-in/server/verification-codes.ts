@@ -126,11 +126,16 @@ function senderFor(channel: CodeChannel): MessageSender {
  * whatever the provider says, so a refusal or a switched-off channel is logged, never thrown.
  * Answers whether the provider took it.
  */
-export async function sendNoticeMessage(db: DbOrTx, input: { channel: CodeChannel; recipient: string; body: string }, now: Date): Promise<boolean> {
+export async function sendNoticeMessage(
+  db: DbOrTx,
+  input: { channel: CodeChannel; recipient: string; body: string; noticeParams?: Readonly<Record<string, string>> },
+  now: Date,
+): Promise<boolean> {
   const sender = signInProviders().messages[input.channel];
   if (!sender) return false;
   try {
-    await sender.send(db, { channel: input.channel, recipient: normaliseRecipient(input.channel, input.recipient), body: input.body, code: null }, now);
+    const notice = input.noticeParams ? { noticeParams: input.noticeParams } : {};
+    await sender.send(db, { channel: input.channel, recipient: normaliseRecipient(input.channel, input.recipient), body: input.body, code: null, ...notice }, now);
     return true;
   } catch (error) {
     log.warn('security notice not sent', { channel: input.channel, err: error instanceof Error ? error.message : String(error) });

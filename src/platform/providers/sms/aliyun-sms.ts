@@ -23,6 +23,12 @@ export interface AliyunSmsOptions {
   accessKeySecret: string;
   signName: string;
   templateCode: string;
+  /**
+   * A registered notice template with the variables ${time} and ${change} (a security notice after
+   * an account change); without it such notices are refused as NO_NOTICE_TEMPLATE and only the
+   * in-site message and the email tell the user.
+   */
+  noticeTemplateCode?: string;
   /** Scheme and host, no trailing slash: https://dysmsapi.aliyuncs.com in production. */
   endpoint: string;
   fetch?: typeof fetch;
@@ -65,8 +71,14 @@ export function createAliyunSmsSender(options: AliyunSmsOptions): MessageSender 
   return {
     async send(_db, message, now) {
       if (message.channel !== 'sms') throw new Error('Aliyun SMS sends SMS only');
-      // The registered template carries a code only; a free-text notice needs a template of its own.
-      if (message.code === null) throw new MessageRefusedError('NO_NOTICE_TEMPLATE');
+      // Aliyun sends registered templates only: a code fills the code template, a notice its own.
+      const template =
+        message.code !== null
+          ? { code: options.templateCode, param: { code: message.code } }
+          : options.noticeTemplateCode && message.noticeParams
+            ? { code: options.noticeTemplateCode, param: message.noticeParams }
+            : null;
+      if (!template) throw new MessageRefusedError('NO_NOTICE_TEMPLATE');
       const params: Record<string, string> = {
         AccessKeyId: options.accessKeyId,
         Action: 'SendSms',
@@ -79,8 +91,8 @@ export function createAliyunSmsSender(options: AliyunSmsOptions): MessageSender 
         Version: ALIYUN_SMS_API_VERSION,
         PhoneNumbers: message.recipient,
         SignName: options.signName,
-        TemplateCode: options.templateCode,
-        TemplateParam: JSON.stringify({ code: message.code }),
+        TemplateCode: template.code,
+        TemplateParam: JSON.stringify(template.param),
       };
       params['Signature'] = aliyunSignature('POST', params, options.accessKeySecret);
       // POST, not GET: the code then travels in the body and never sits in a URL or an access log.

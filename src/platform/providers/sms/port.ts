@@ -19,6 +19,11 @@ export interface OutgoingMessage {
    * template-only provider refuses.
    */
   code: string | null;
+  /**
+   * A notice's variables by name (time, change), for providers that fill a registered notice
+   * template (Aliyun SMS with ALIYUN_SMS_NOTICE_TEMPLATE_CODE); absent on code messages.
+   */
+  noticeParams?: Readonly<Record<string, string>>;
 }
 
 export interface MessageSender {
