@@ -8,25 +8,22 @@
  * 503 with a Chinese message, never a 500. On an in-memory PGlite and, when DATABASE_URL_TEST is
  * set, a fresh PostgreSQL database.
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '~/platform/db/client';
 import { captchas } from '~/platform/db/schema';
 import { log } from '~/platform/config/log';
-import type { AliyunCaptcha, SignChallenge } from '~/features/sign-in/contract';
-import { computeRequestSignature } from '~/features/sign-in/server/request-signing';
+import type { AliyunCaptcha } from '~/features/sign-in/contract';
 import type { SignInAnswer } from '~/features/sign-in/server/sign-in';
 import { createAliyunCaptchaVerifier } from '~/platform/providers/captcha/aliyun';
 import { createSignInProviders, setSignInProviders, type SignInProviders } from '~/platform/providers/sign-in-providers';
 import { aliyunCaptchaEndpointOf, readSignInConfig } from '~/platform/providers/sign-in-config';
 import { POST as captchaRoute } from '~/pages/api/v1/common/captcha';
 import { POST as captchaVerifyRoute } from '~/pages/api/v1/common/captcha/verify';
-import { GET as getSignRoute } from '~/pages/api/v1/common/getSign';
-import { POST as loginRoute } from '~/pages/api/v1/common/login';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, type CallOptions, type CallResult } from './endpoint-call';
+import { signedPasswordLogin } from './sign-in-helpers';
 import { FAKE_ALIYUN_ACCESS_KEY_ID, FAKE_ALIYUN_ACCESS_KEY_SECRET, FAKE_ALIYUN_PREFIX, FAKE_ALIYUN_SCENE_ID, startFakeAliyunCaptcha, type FakeAliyunCaptcha } from './fake-aliyun-captcha';
 import { useSuiteDatabase } from './route-context';
 
@@ -78,22 +75,8 @@ function verify(captchaId: string, aliyun: string, webAction = 'login'): Promise
   return call<{ verify_key: string }>(captchaVerifyRoute, '/api/v1/common/captcha/verify', { method: 'POST', body: { captcha_id: captchaId, aliyun, web_action: webAction } });
 }
 
-async function login(username: string, password: string, verifyKey?: string): Promise<CallResult<SignInAnswer>> {
-  const sign = (await call<SignChallenge>(getSignRoute, '/api/v1/common/getSign')).body.data;
-  const encrypted = publicEncrypt(
-    { key: sign.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(JSON.stringify({ password, challenge: sign.nonce_str, ts: sign.timestamp }), 'utf8'),
-  ).toString('base64');
-  const body: Record<string, unknown> = { username, password: encrypted, fingerprint: 'fp-aliyun' };
-  if (verifyKey !== undefined) body['verify_key'] = verifyKey;
-  const text = JSON.stringify(body);
-  const headers = {
-    'x-timestamp': String(sign.timestamp),
-    'x-nonce-str': sign.nonce_str,
-    'x-sign': computeRequestSignature(sign.sign, sign.timestamp, sign.nonce_str, text),
-    'user-agent': 'vitest',
-  };
-  return call<SignInAnswer>(loginRoute, '/api/v1/common/login', { method: 'POST', headers, text });
+function login(username: string, password: string, verifyKey?: string): Promise<CallResult<SignInAnswer>> {
+  return signedPasswordLogin(call, { username, password, fingerprint: 'fp-aliyun', ...(verifyKey !== undefined ? { verifyKey } : {}) });
 }
 
 describe.each(TEST_DRIVERS)('Aliyun Captcha 2.0 on $label', ({ driver, skip }) => {

@@ -6,7 +6,6 @@
  * password login past -410. A replayed, expired, tampered or unsolved payload is refused; on an
  * in-memory PGlite and, when DATABASE_URL_TEST is set, a fresh PostgreSQL database.
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -14,18 +13,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '~/platform/db/client';
 import { appSecrets, captchas } from '~/platform/db/schema';
-import type { AltchaCaptcha, SignChallenge } from '~/features/sign-in/contract';
+import type { AltchaCaptcha } from '~/features/sign-in/contract';
 import { createCaptcha } from '~/features/sign-in/server/captcha';
-import { computeRequestSignature } from '~/features/sign-in/server/request-signing';
 import type { SignInAnswer } from '~/features/sign-in/server/sign-in';
 import { createSignInProviders, setSignInProviders } from '~/platform/providers/sign-in-providers';
 import { readSignInConfig } from '~/platform/providers/sign-in-config';
 import { POST as captchaRoute } from '~/pages/api/v1/common/captcha';
 import { POST as captchaVerifyRoute } from '~/pages/api/v1/common/captcha/verify';
-import { GET as getSignRoute } from '~/pages/api/v1/common/getSign';
-import { POST as loginRoute } from '~/pages/api/v1/common/login';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, type CallOptions, type CallResult } from './endpoint-call';
+import { signedPasswordLogin } from './sign-in-helpers';
 import { useSuiteDatabase } from './route-context';
 
 const ALTCHA_FAILED = { code: 1, msg: '人机验证未通过，请重试', data: null };
@@ -57,22 +54,8 @@ function verify(captchaId: string, altcha: string, webAction = 'login'): Promise
   return call<{ verify_key: string }>(captchaVerifyRoute, '/api/v1/common/captcha/verify', { method: 'POST', body: { captcha_id: captchaId, altcha, web_action: webAction } });
 }
 
-async function login(username: string, password: string, verifyKey?: string): Promise<CallResult<SignInAnswer>> {
-  const sign = (await call<SignChallenge>(getSignRoute, '/api/v1/common/getSign')).body.data;
-  const encrypted = publicEncrypt(
-    { key: sign.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(JSON.stringify({ password, challenge: sign.nonce_str, ts: sign.timestamp }), 'utf8'),
-  ).toString('base64');
-  const body: Record<string, unknown> = { username, password: encrypted, fingerprint: 'fp-altcha' };
-  if (verifyKey !== undefined) body['verify_key'] = verifyKey;
-  const text = JSON.stringify(body);
-  const headers = {
-    'x-timestamp': String(sign.timestamp),
-    'x-nonce-str': sign.nonce_str,
-    'x-sign': computeRequestSignature(sign.sign, sign.timestamp, sign.nonce_str, text),
-    'user-agent': 'vitest',
-  };
-  return call<SignInAnswer>(loginRoute, '/api/v1/common/login', { method: 'POST', headers, text });
+function login(username: string, password: string, verifyKey?: string): Promise<CallResult<SignInAnswer>> {
+  return signedPasswordLogin(call, { username, password, fingerprint: 'fp-altcha', ...(verifyKey !== undefined ? { verifyKey } : {}) });
 }
 
 describe.each(TEST_DRIVERS)('ALTCHA captcha on $label', ({ driver, skip }) => {
