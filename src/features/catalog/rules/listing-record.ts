@@ -6,7 +6,6 @@
  * Rounding leans towards the renter: the success rate rounds down and the complaint rate rounds
  * up, so 199 good rentals out of 200 never reads 100% and one complaint in 300 never reads 0%.
  */
-import type { ListingRecord } from '~/features/catalog/contract/catalog';
 import { LISTING_RECORD_MIN_RENTALS, LISTING_REPLY_SECONDS_KEPT } from '~/features/catalog/constants';
 
 /** The counts one listing_stats row (or the sum over a shop's rows) holds. */
@@ -17,8 +16,15 @@ export interface RecordCounts {
   medianReplySeconds: number | null;
 }
 
-/** What a card, the detail page and the shop page show (contract ListingRecord). */
-export type ListingRecordFigures = ListingRecord;
+/** What a card, the detail page and the shop page show (the contract's ListingRecord has this shape). */
+export interface ListingRecordFigures {
+  rentals: number;
+  /** Fewer than LISTING_RECORD_MIN_RENTALS rentals: the rates are null (新上架，暂无记录). */
+  is_new: boolean;
+  success_rate: number | null;
+  complaint_rate: number | null;
+  median_reply_seconds: number | null;
+}
 
 function clampCount(value: number): number {
   return Number.isFinite(value) && value > 0 ? Math.trunc(value) : 0;

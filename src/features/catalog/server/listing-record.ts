@@ -12,10 +12,11 @@
  * wait on each other and two of the same listing add up (the row lock of the update serialises them).
  * recountListingStats recounts everything from the orders (the migration's backfill, the demo seed).
  */
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { LISTING_REPLY_SECONDS_KEPT } from '~/features/catalog/constants';
 import { medianSeconds, recordFigures, withReplySeconds, type ListingRecordFigures } from '~/features/catalog/rules/listing-record';
 import type { DbOrTx, DbTx } from '~/platform/db/client';
+import { ID_MAX } from '~/platform/wire/common';
 import { complaints, listingStats, listings } from '~/platform/db/schema';
 
 /** A paid rental of the listing (free ones included): one more rental. */
@@ -78,6 +79,8 @@ export function recordOrderSql(minRentals: number) {
  * median over every kept reply time of them. One shop page, one aggregate over its rows.
  */
 export async function getShopRecord(db: DbOrTx, shopId: number): Promise<ListingRecordFigures> {
+  // An id no row can have has no record (and must not reach the database as an error).
+  if (!Number.isSafeInteger(shopId) || shopId < 1 || shopId > ID_MAX) return recordFigures({ rentals: 0, complainedRentals: 0, loginFailures: 0, medianReplySeconds: null });
   const shopListings = db.select({ id: listings.id }).from(listings).where(eq(listings.shopId, shopId));
   const [sums] = await db
     .select({
@@ -90,7 +93,7 @@ export async function getShopRecord(db: DbOrTx, shopId: number): Promise<Listing
   const replies = await db
     .select({ s: sql<number>`unnest(${listingStats.replySeconds})`.mapWith(Number) })
     .from(listingStats)
-    .where(and(inArray(listingStats.listingId, shopListings)));
+    .where(inArray(listingStats.listingId, shopListings));
   return recordFigures({
     rentals: sums?.rentals ?? 0,
     complainedRentals: sums?.complained ?? 0,
