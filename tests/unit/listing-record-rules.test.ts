@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LISTING_RECORD_MIN_RENTALS } from '~/features/catalog/constants';
-import { complaintRatePercent, medianSeconds, recordCardLine, recordFigures, replyDurationText, successRatePercent, withReplySeconds } from '~/features/catalog/rules/listing-record';
+import { complaintRatePercent, medianSeconds, recordCardLine, recordCardParts, recordFigures, replyDurationText, successRatePercent, withReplySeconds } from '~/features/catalog/rules/listing-record';
 
 describe('上号成功率: rentals without a login failure over rentals, whole percent rounded down', () => {
   it.each<[number, number, number | null]>([
@@ -59,12 +59,14 @@ describe('the figures and their words', () => {
     const record = recordFigures({ rentals: LISTING_RECORD_MIN_RENTALS - 1, complainedRentals: 1, loginFailures: 0, medianReplySeconds: 90 });
     expect(record).toEqual({ rentals: 2, is_new: true, success_rate: null, complaint_rate: null, median_reply_seconds: 90 });
     expect(recordCardLine(record)).toBeNull();
+    expect(recordCardParts(record)).toBeNull();
   });
 
   it('a record shows its rates and the compact card line', () => {
     const record = recordFigures({ rentals: 132, complainedRentals: 2, loginFailures: 2, medianReplySeconds: null });
     expect(record).toEqual({ rentals: 132, is_new: false, success_rate: 98, complaint_rate: 2, median_reply_seconds: null });
     expect(recordCardLine(record)).toBe('上号成功率 98% · 出租 132次');
+    expect(recordCardParts(record)).toEqual(['上号成功率 98%', '出租 132次']);
   });
 
   it.each<[number, string]>([

@@ -93,8 +93,16 @@ export function replyDurationText(seconds: number): string {
   return `${Math.round(hours / 24)}天`;
 }
 
-/** The card's compact line: 上号成功率 98% · 出租 132次 (fits a 390 px card). */
-export function recordCardLine(record: ListingRecordFigures): string | null {
+/**
+ * The card's compact record, in parts that may wrap on a narrow card: ['上号成功率 98%', '出租 132次'];
+ * null for a listing without a record.
+ */
+export function recordCardParts(record: ListingRecordFigures): [string, string] | null {
   if (record.is_new || record.success_rate === null) return null;
-  return `上号成功率 ${record.success_rate}% · 出租 ${record.rentals}次`;
+  return [`上号成功率 ${record.success_rate}%`, `出租 ${record.rentals}次`];
+}
+
+/** The card's compact line: 上号成功率 98% · 出租 132次. */
+export function recordCardLine(record: ListingRecordFigures): string | null {
+  return recordCardParts(record)?.join(' · ') ?? null;
 }
