@@ -17,6 +17,7 @@ import { seedHomeContent } from '~/app/seed/home';
 import { seedDemoReviews } from '~/app/seed/reviews';
 import { seedDemoFreeOffers } from '~/app/seed/free';
 import { seedDemoMoney } from '~/app/seed/money';
+import { recountListingStats } from '~/features/catalog/server';
 import { seedDemoPopups } from '~/app/seed/popups';
 import { seedDemoNotifications } from '~/app/seed/notifications';
 import { seedDemoOperators } from '~/app/seed/operators';
@@ -274,6 +275,8 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const reviews = await seedDemoReviews(db, new Date());
   const freeOffers = await seedDemoFreeOffers(db, new Date());
   const money = await seedDemoMoney(db, DEMO_USERS.renter.username);
+  // The money seed inserts its rental orders directly: the listings' records count them once.
+  if (money.seeded) await recountListingStats(db, new Date());
   const popups = await seedDemoPopups(db, new Date());
   const operatorAccounts = await seedDemoOperators(db, new Date());
   const settings = await seedDemoSettings(db, new Date());

@@ -36,3 +36,11 @@ export const RECOMMENDED_MIN_POPULARITY = 1;
 /** 找相似: accounts per page, and how far the price may stray from the given account's (±50%). */
 export const BESIMILAR_PAGE_SIZE_MAX = 24;
 export const BESIMILAR_PRICE_BAND_PERCENT = 50;
+
+// Each listing's own record (issue 26; docs/decisions.md "Listing record"). rules/listing-record.ts.
+/** Below this many rentals a listing has no record yet: 新上架，暂无记录 (a rate of 1 or 2 rentals says nothing). */
+export const LISTING_RECORD_MIN_RENTALS = 3;
+/** The owner's reply times kept per listing (the most recent first answers), enough for a fair median. */
+export const LISTING_REPLY_SECONDS_KEPT = 50;
+/** What a listing (or a shop) without a record says instead of figures. */
+export const LISTING_RECORD_NEW_TEXT = '新上架，暂无记录';

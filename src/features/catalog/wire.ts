@@ -126,6 +126,13 @@ export const listingCardSchema = z.strictObject({
     rental_promotion: z.strictObject({ rental_hour: z.number().int(), bonus_hour: z.number().int() }).nullable(),
   }),
   rental_period: rentalPeriodSchema,
+  record: z.strictObject({
+    rentals: z.number().int().nonnegative(),
+    is_new: z.boolean(),
+    success_rate: z.number().int().min(0).max(100).nullable(),
+    complaint_rate: z.number().int().min(0).max(100).nullable(),
+    median_reply_seconds: z.number().int().nonnegative().nullable(),
+  }),
 }) satisfies z.ZodType<ListingCard>;
 
 const rowId = z.number().int().positive();

@@ -67,6 +67,21 @@ export interface Zone {
   platform_id: number | null;
 }
 
+/**
+ * A listing's own record (issue 26), or a shop's (the sums over its listings): figures from real
+ * orders, kept in listing_stats. Rates are whole percents, null while is_new (新上架，暂无记录).
+ */
+export interface ListingRecord {
+  rentals: number;
+  is_new: boolean;
+  /** 上号成功率: rentals without a login failure over rentals, rounded down. */
+  success_rate: number | null;
+  /** 投诉率: rentals with a complaint over rentals, rounded up. */
+  complaint_rate: number | null;
+  /** The owner's median time to first answer a complaint, in seconds; null before any answer. */
+  median_reply_seconds: number | null;
+}
+
 /** What a list (hall, home, tejia, shop page) shows of one listing. */
 export interface ListingCard {
   id: number;
@@ -104,6 +119,7 @@ export interface ListingCard {
   account_type: string | null;
   activity: ListingActivity;
   rental_period: RentalPeriodFlags;
+  record: ListingRecord;
 }
 
 /** spec §3 account listing, everything a renter cares about on the detail page. */
@@ -221,10 +237,10 @@ export interface LookStats {
 }
 
 /** Sort keys of the rental hall: price, popularity, newest. */
-export type HallSort = 'price_asc' | 'price_desc' | 'popular' | 'newest';
+export type HallSort = 'price_asc' | 'price_desc' | 'popular' | 'newest' | 'record';
 
 /** The sorts a visitor can ask for; no sort means 综合 (top shelf first, then popularity). */
-export const HALL_SORTS = ['price_asc', 'price_desc', 'popular', 'newest'] as const satisfies readonly HallSort[];
+export const HALL_SORTS = ['price_asc', 'price_desc', 'popular', 'newest', 'record'] as const satisfies readonly HallSort[];
 
 /** Rental hall filters; every one lives in the URL query under the same name. */
 export interface HallQuery {

@@ -10,6 +10,7 @@ import type { CertType, GameListItem, GameRef, ListingActivity, ListingAttr, Lis
 import { CERT_TYPE } from '~/features/catalog/constants';
 import { isBookableNow, isGameInMaintenance, listingAvailability } from '~/features/catalog/rules/availability';
 import { hafuPrepayFen } from '~/features/orders/rules/hafu';
+import { recordFigures } from '~/features/catalog/rules/listing-record';
 import { fenToYuan } from '~/platform/rules/money';
 import type { AnnouncementRow, BannerRow, GameRow, HotTagRow } from '~/platform/db/schema';
 import type { Announcement, AnnouncementSummary, Banner, HotTag, ShopSummary } from '~/features/catalog/server/catalog.types';
@@ -55,6 +56,11 @@ export interface ListingCardRow {
   zoneName: string | null;
   certType: number;
   accountType: string | null;
+  /** listing_stats, left joined (0 / null without a row). */
+  recordRentals: number;
+  recordComplainedRentals: number;
+  recordLoginFailures: number;
+  recordMedianReplySeconds: number | null;
 }
 
 /** A card row plus what the detail page adds. */
@@ -170,6 +176,12 @@ export function reshapeListingCard(row: ListingCardRow, now: Date): ListingCard 
     account_type: row.gameHasHafuCoin ? row.accountType : null,
     activity: reshapeActivity(row),
     rental_period: reshapeRentalPeriod(row),
+    record: recordFigures({
+      rentals: row.recordRentals,
+      complainedRentals: row.recordComplainedRentals,
+      loginFailures: row.recordLoginFailures,
+      medianReplySeconds: row.recordMedianReplySeconds,
+    }),
   };
 }
 

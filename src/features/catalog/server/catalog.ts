@@ -19,10 +19,11 @@ import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, ne, or, sq
 import { ID_MAX } from '~/platform/wire/common';
 import { CATALOG_MAX_PAGE, CATALOG_MAX_PAGE_SIZE, DEFAULT_SIMILAR_LIMIT, HALL_PAGE_SIZE, MAX_SIMILAR_LIMIT, type GameListItem, type GameRef, type HallQuery, type HallSort, type ListingAttr, type ListingCard, type ListingDetail, type Page, type Platform, type Zone } from '~/features/catalog/contract/catalog';
 import { ACCOUNT_TYPE_ATTR_NAME, HAFU_COIN_TIERS } from '~/platform/config/constants';
-import { AVAILABILITY_RANK, CERT_TYPE, CODE_ACCOUNT_DELETED, THIRD_TYPE_UHAOZU } from '~/features/catalog/constants';
+import { AVAILABILITY_RANK, CERT_TYPE, CODE_ACCOUNT_DELETED, LISTING_RECORD_MIN_RENTALS, THIRD_TYPE_UHAOZU } from '~/features/catalog/constants';
 import { shanghaiMinuteOfDay } from '~/platform/rules/shanghai-time';
 import type { Db } from '~/platform/db/client';
-import { games, listingAttrs, listings, platforms, shops, zones } from '~/platform/db/schema';
+import { games, listingAttrs, listingStats, listings, platforms, shops, zones } from '~/platform/db/schema';
+import { recordOrderSql, recordSelection } from '~/features/catalog/server/listing-record';
 import { AppError, notFound } from '~/platform/http/errors';
 import { reshapeGame, reshapeGameListItem, reshapeListingCard, reshapeListingDetail, reshapeShop, type ListingCardRow, type ListingDetailRow } from '~/features/catalog/server/catalog.reshape';
 import type { BargainGame, PageRequest, ShopSummary } from '~/features/catalog/server/catalog.types';
@@ -204,6 +205,7 @@ const cardSelection = {
   zoneName: zones.name,
   certType: shops.certType,
   accountType: accountTypeOfListing,
+  ...recordSelection,
 };
 
 /**
@@ -217,7 +219,9 @@ export function selectCards(db: Db) {
     .innerJoin(games, eq(games.id, listings.gameId))
     .innerJoin(shops, eq(shops.id, listings.shopId))
     .leftJoin(platforms, eq(platforms.id, listings.platformId))
-    .leftJoin(zones, eq(zones.id, listings.zoneId));
+    .leftJoin(zones, eq(zones.id, listings.zoneId))
+    // One primary-key probe per card: the record is kept counted (listing-record.ts).
+    .leftJoin(listingStats, eq(listingStats.listingId, listings.id));
 }
 
 function toCards(rows: ListingCardRow[], now: Date): ListingCard[] {
@@ -241,12 +245,16 @@ const isListed: SQL = sql`${listings.isListed}`;
  */
 const effectiveRentalFen: SQL = sql`round(${listings.rentalFen} * coalesce(${listings.activityDiscount}, 1))`;
 
+const RECORD_ORDER = recordOrderSql(LISTING_RECORD_MIN_RENTALS);
+
 /** Sort keys of the hall, each ending in id so equal keys keep one order across pages. */
 const HALL_ORDER: Record<HallSort, SQL[]> = {
   popular: [desc(listings.popularity), desc(listings.id)],
   price_asc: [asc(effectiveRentalFen), asc(listings.id)],
   price_desc: [desc(effectiveRentalFen), desc(listings.id)],
   newest: [desc(listings.createdAt), desc(listings.id)],
+  // 口碑优先: a record first, then 上号成功率, then rentals (listing_stats joined; see hallQueries).
+  record: [desc(RECORD_ORDER.hasRecord), desc(RECORD_ORDER.successPermille), desc(RECORD_ORDER.rentals), desc(listings.id)],
 };
 
 /**
@@ -444,9 +452,10 @@ export async function hallQueries(db: Db, query: HallQuery, now: Date = new Date
   const where = and(...hallConditions(db, query, keywordGameIds));
   const sortOrder = query.sort ? HALL_ORDER[query.sort] : RECOMMENDED_ORDER;
   const order = RANKED_SORTS.has(query.sort) ? availabilityOrder(db, now, sortOrder) : sortOrder;
-  const pageIds = db
-    .select({ id: listings.id })
-    .from(listings)
+  // Only 口碑优先 reads listing_stats to order; every other sort still picks its page from listings alone.
+  const pageIds = (query.sort === 'record'
+    ? db.select({ id: listings.id }).from(listings).leftJoin(listingStats, eq(listingStats.listingId, listings.id))
+    : db.select({ id: listings.id }).from(listings))
     .where(where)
     .orderBy(...order)
     .limit(page_size)
@@ -504,6 +513,7 @@ export async function getListingDetail(db: Db, id: number, now: Date): Promise<L
     .innerJoin(shops, eq(shops.id, listings.shopId))
     .leftJoin(platforms, eq(platforms.id, listings.platformId))
     .leftJoin(zones, eq(zones.id, listings.zoneId))
+    .leftJoin(listingStats, eq(listingStats.listingId, listings.id))
     // A listing its seller deleted (kept for order history) is gone for renters too, and
     // so is one the platform took down: its title or pictures may be why.
     .where(and(eq(listings.id, id), ne(listings.sellerState, 'deleted'), isNull(listings.heldAt)))

@@ -250,6 +250,36 @@ export const listingAttrs = pgTable(
 // home page content (banner ads, announcements, hot tags; spec §7 call group "home")
 
 /** A banner ad of the home carousel. */
+/**
+ * Each listing's own record (issue 26; docs/decisions.md "Listing record"): counts kept up to date
+ * inside the transactions that change the facts (server/listing-record.ts), so a card reads one row
+ * by primary key instead of counting orders. A listing without a row has no rentals yet.
+ * reply_seconds holds the owner's most recent first-answer times (LISTING_REPLY_SECONDS_KEPT) and
+ * median_reply_seconds their median, computed when one is added.
+ */
+export const listingStats = pgTable(
+  'listing_stats',
+  {
+    listingId: integer('listing_id')
+      .primaryKey()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    /** Paid rental orders of the listing, free ones included. */
+    rentals: integer('rentals').notNull().default(0),
+    /** Distinct rental orders with at least one complaint. */
+    complainedRentals: integer('complained_rentals').notNull().default(0),
+    /** Rentals the renter reported as 无法登录 (the coming button); 0 until then. */
+    loginFailures: integer('login_failures').notNull().default(0),
+    replySeconds: integer('reply_seconds').array().notNull().default(sql`'{}'::int[]`),
+    medianReplySeconds: integer('median_reply_seconds'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('listing_stats_counts_check', sql`${t.rentals} >= 0 and ${t.complainedRentals} >= 0 and ${t.loginFailures} >= 0`),
+  ],
+);
+
+export type ListingStatsRow = typeof listingStats.$inferSelect;
+
 export const banners = pgTable(
   'banners',
   {

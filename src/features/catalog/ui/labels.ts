@@ -31,6 +31,8 @@ export const SORT_LABEL: Record<HallSort | 'default', { text: string; arrow?: st
   price_desc: { text: '价格', arrow: '↓', spoken: '从高到低' },
   popular: { text: '人气' },
   newest: { text: '最新' },
+  // 口碑优先: a record first, then 上号成功率, then rentals. Short, so the phone's sort bar keeps one line.
+  record: { text: '口碑', spoken: '优先' },
 };
 
 /** The periods a listing may offer besides hourly (spec §3 rental_period), named as the picker names them. */

@@ -5,6 +5,7 @@
  * number, so the call tells nobody which order numbers exist.
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { recordComplaint } from '~/features/catalog/server';
 import { COMPLAINT_TYPES } from '~/platform/config/constants';
 import { COMPLAINTS_OPEN_PER_ORDER_MAX } from '~/features/complaints/constants';
 import { MONEY_CODES, type Complaint, type ComplaintDecisionView, type ComplaintType, type Page } from '~/features/wallet/contract/money';
@@ -179,6 +180,8 @@ export async function createComplaint(db: Db, userId: number, input: ComplaintBo
       .insert(complaints)
       .values({ userId, orderId: order.id, type: input.type, content: input.content, images, status: COMPLAINT_STATUS.open, createdAt: now })
       .returning();
+    // The order row is locked above, so the first complaint of an order is counted exactly once.
+    if (order.listingId !== null) await recordComplaint(tx, order.id, order.listingId, now);
     await notifyComplaintFiled(tx, { id: row!.id, orderNo: order.orderNo, listingId: order.listingId }, now);
     const [listing] = order.listingId === null ? [] : await tx.select({ title: listings.title }).from(listings).where(eq(listings.id, order.listingId));
     return reshapeComplaint({ row: row!, orderNo: order.orderNo, productTitle: listing?.title ?? null });

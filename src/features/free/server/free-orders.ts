@@ -22,7 +22,7 @@ import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { freeOffers, orders, users } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';
 import type { FreeOrderRequest, FreeOrdersQuery } from '~/features/free/wire';
-import { getListingDetail, refreshRentedFlags } from '~/features/catalog/server';
+import { getListingDetail, recordRental, refreshRentedFlags } from '~/features/catalog/server';
 import { countFreeOrdersToday } from '~/features/free/server/free-rentals';
 import { withIdempotency } from '~/platform/db/idempotency';
 import { loadOrderRecords, orderViewById, toOrderView, bookListing, mappingDoubleBooking } from '~/features/orders/server';
@@ -85,6 +85,8 @@ export async function createFreeOrder(db: Db, userId: number, request: FreeOrder
         }),
       });
       await refreshRentedFlags(tx, [inserted.listingId!], now);
+      // A free rental is a rental of the listing's record too (paid from the start).
+      await recordRental(tx, inserted.listingId!, now);
       await notifyOrderPaid(tx, inserted, now);
       await syncEarnings(tx, inserted.id, now);
       await notifyListingRented(tx, inserted, now);

@@ -25,7 +25,7 @@ import { notifyOrderPaid } from '~/features/notifications/server';
 import { lockOwnOrder, orderViewById } from '~/features/orders/server/order-view';
 import type { PayBody, RechargeBody } from '~/features/orders/wire';
 import { requireRealName } from '~/features/account/server';
-import { refreshRentedFlags } from '~/features/catalog/server';
+import { recordRental, refreshRentedFlags } from '~/features/catalog/server';
 import { notifyListingRented, syncEarnings } from '~/features/sellers/server';
 import { changeBalance } from '~/features/wallet/server';
 
@@ -73,6 +73,8 @@ export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChann
   if (!order) return false;
   if (order.kind === 'rental' && order.listingId !== null) {
     await refreshRentedFlags(tx, [order.listingId], now);
+    // The listing's record counts it in the same transaction: a paid rental is a rental.
+    await recordRental(tx, order.listingId, now);
     await syncEarnings(tx, order.id, now);
     await notifyListingRented(tx, order, now);
   }

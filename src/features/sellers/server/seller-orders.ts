@@ -6,6 +6,7 @@
  * The renter is shown as RENTER_MASK only; no column of `users` is read here.
  */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { recordOwnerReply } from '~/features/catalog/server';
 import { COMPLAINT_TYPES } from '~/platform/config/constants';
 import {
   COMPLAINT_ANSWERS_PER_COMPLAINT_MAX,
@@ -163,7 +164,7 @@ export async function answerComplaint(db: Db, userId: number, body: ComplaintAns
   const images = await ownUploadUrls(db, userId, 'complaint', body.images, MSG_ANSWER_IMAGE_INVALID);
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ complaint: complaints })
+      .select({ complaint: complaints, listingId: listings.id })
       .from(complaints)
       .innerJoin(orders, eq(orders.id, complaints.orderId))
       .innerJoin(listings, eq(listings.id, orders.listingId))
@@ -174,6 +175,8 @@ export async function answerComplaint(db: Db, userId: number, body: ComplaintAns
     const [given] = await tx.select({ n: count() }).from(complaintAnswers).where(eq(complaintAnswers.complaintId, found.complaint.id));
     if ((given?.n ?? 0) >= COMPLAINT_ANSWERS_PER_COMPLAINT_MAX) throw conflict(MSG_TOO_MANY_ANSWERS);
     await tx.insert(complaintAnswers).values({ complaintId: found.complaint.id, sellerUserId: userId, content: body.content, images, createdAt: now });
+    // The first answer is the owner's reply time in the listing's record (complaint row locked above).
+    if ((given?.n ?? 0) === 0) await recordOwnerReply(tx, found.listingId, found.complaint.createdAt, now);
     await notifyComplaintAnswered(tx, found.complaint, now);
     const answers = await loadComplaintAnswers(tx, [found.complaint.id]);
     return reshapeComplaint(found.complaint, answers.get(found.complaint.id) ?? []);
