@@ -113,6 +113,9 @@ test('kf01 bans a renter who then cannot sign in and reads why, unbans; cw01 adj
   await expect(cw.locator('[data-wallet-balance]')).toHaveText('¥8.88');
   await expect(cw.locator('tr[data-ledger="ops_adjust"]').first()).toContainText('+8.88');
   await expect(cw.locator('[data-history="wallet.adjust"]')).toContainText('活动补偿');
+  // The credit reloaded the page: a choice made before the form hydrates again is reset by React
+  // (seen in CI: the 扣款 chosen too early became 加款 and credited ¥100).
+  await waitForHydration(cw, 'OpsForm');
   // A debit beyond the balance is refused and changes nothing.
   await form.getByLabel('方向').selectOption('debit');
   await form.getByLabel('金额（元）').fill('100');
