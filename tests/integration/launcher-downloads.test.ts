@@ -279,7 +279,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect(((await unknown.json()) as { msg: string }).msg).toBe(MSG_DOWNLOAD_NOT_FOUND);
     });
 
-    it.skipIf(driver !== 'postgres')('another process (a second connection pool on the same database) serves the same file', async () => {
+    it.skipIf(driver !== 'postgres')('on PostgreSQL (PGlite is embedded in one process: no second pool), another process (a second connection pool on the same database) serves the same file', async () => {
       const [{ name } = { name: '' }] = (await db.execute<{ name: string }>(sql`select current_database() as name`)).rows;
       const url = new URL(process.env['DATABASE_URL_TEST']!);
       url.pathname = `/${name}`;
