@@ -87,3 +87,14 @@ test('signed out, the detail page shows the look counter and its 点赞/收藏 o
   await page.getByRole('button', { name: /收藏/ }).click();
   await expect(page.getByRole('dialog', { name: '登录' })).toBeVisible();
 });
+
+test('the detail page shows the free days ahead: seven days, and the chosen day\'s free stretches', async ({ page }) => {
+  await page.goto('/detail/3.html');
+  const days = page.locator('[data-days-ahead="ready"]');
+  await expect(days.getByRole('heading', { name: '近7天档期' })).toBeVisible();
+  await expect(days.getByRole('listitem')).toHaveCount(7);
+  await expect(days.locator('[data-days-ahead-line]')).toHaveText(/^今天 \d{2}-\d{2}：/);
+  await days.getByRole('button', { name: /^明天 / }).click();
+  await expect(days.getByRole('button', { name: /^明天 / })).toHaveAttribute('aria-pressed', 'true');
+  await expect(days.locator('[data-days-ahead-line]')).toHaveText(/^明天 \d{2}-\d{2}：(空闲 \d{2}:\d{2}-\d{2}:\d{2}|已约满|不可租)/);
+});

@@ -27,8 +27,10 @@ describe('Shanghai wall clock (UTC+08:00, no daylight saving)', () => {
 
   it('gives hours, minutes and seconds of the Shanghai clock', () => {
     expect(shanghaiClock(new Date('2025-07-01T01:02:03Z'))).toEqual({
-      year: 2025, month: 7, day: 1, hours: 9, minutes: 2, seconds: 3, minuteOfDay: 542,
+      year: 2025, month: 7, day: 1, hours: 9, minutes: 2, seconds: 3, minuteOfDay: 542, weekday: 2,
     });
+    // 02:30 on 1 January 2025 in Shanghai is a Wednesday while UTC is still Tuesday.
+    expect(shanghaiClock(new Date('2024-12-31T18:30:00Z')).weekday).toBe(3);
     expect(formatShanghaiClock(new Date('2025-07-01T01:02:03Z'))).toBe('09:02');
   });
 

@@ -64,3 +64,10 @@ export const OWNER_REVEAL_EVIDENCE_AFTER_END_HOURS = 24;
 export const NEW_RENTER_DAYS = 7;
 export const NEW_RENTER_DAILY_ORDERS = 5;
 export const NEW_RENTER_OPEN_MAX = 2;
+/**
+ * The detail page's 档期 (docs/decisions.md "Free days ahead"): this many Shanghai days from
+ * today; a free stretch shorter than the shortest rental (1 hour) cannot be booked, so it is not
+ * shown as free.
+ */
+export const DAYS_AHEAD = 7;
+export const MIN_FREE_STRETCH_MIN = 60;

@@ -7,6 +7,7 @@
  */
 import { route } from '~/platform/wire/route';
 import type { Page } from '~/platform/wire/common';
+import type { DaysAheadView } from '~/features/orders/rules/days-ahead';
 import type { OrderListFilter } from '~/features/orders/rules/order-status';
 import type {
   CancelPreview,
@@ -78,6 +79,8 @@ export const ORDER_ROUTES = {
   renewCheck: route.post<OrderNoInput & { hours: number }, RenewCheck>('/order/renewCheck'),
   /** Renewals are paid from the wallet (Idempotency-Key). */
   renew: route.post<OrderNoInput & { hours: number }, OrderView>('/order/renew'),
+  /** The listing's free stretches over the coming days (public: the detail page's 档期). */
+  daysAhead: route.get<{ account_id: number }, DaysAheadView>('/detail/daysAhead'),
   /** The hafu-coin prepay of a running rental, from the wallet (Idempotency-Key). */
   chargeAccount: route.post<ChargeRequest, OrderView>('/detail/chargeAccount'),
   /** Recharge through a gateway (Idempotency-Key); needs real-name verification. */

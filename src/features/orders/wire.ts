@@ -8,9 +8,10 @@ import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, PAY_STATUS_CODE } from '~
 import { RENEW_MAX_HOURS } from '~/features/orders/constants';
 import { ORDER_ROUTES } from '~/features/orders/routes';
 import { ORDER_LIST_FILTERS, type OrderKindName, type PayStatusCode } from '~/features/orders/rules/order-status';
+import type { DaysAheadView } from '~/features/orders/rules/days-ahead';
 import { RENTAL_OPTIONS, type RentalOption } from '~/features/orders/rules/periods';
 import { PAY_CHANNELS } from '~/features/wallet/contract/money';
-import { bodyIdSchema, optionalQuery, pageSchema, queryIntSchema, yuanAmountSchema } from '~/platform/wire/common';
+import { bodyIdSchema, optionalQuery, pageSchema, queryIdSchema, queryIntSchema, yuanAmountSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';
 
 // ---------------------------------------------------------------------------------------------
@@ -254,6 +255,23 @@ export const fastForwardAnswerSchema = z.strictObject({
   earnings: z.string().nullable(),
 });
 
+/** GET detail/daysAhead (spec §7 "param account_id", like detail/account). */
+export const daysAheadQuerySchema = z.object({ account_id: queryIdSchema });
+const clockSchema = z.string().regex(/^\d{2}:\d{2}$/);
+export const daysAheadViewSchema = z.strictObject({
+  listed: z.boolean(),
+  days: z.array(
+    z.strictObject({
+      date: z.string(),
+      label: z.string(),
+      month_day: z.string(),
+      state: z.enum(['free', 'partial', 'full', 'closed']),
+      free_minutes: z.number().int().nonnegative(),
+      free: z.array(z.strictObject({ from: clockSchema, to: clockSchema })),
+    }),
+  ),
+}) satisfies z.ZodType<DaysAheadView>;
+
 /** POST sandbox/pay/confirm and cancel. */
 export const sandboxPayAnswerSchema = z.strictObject({ return_url: z.string() });
 
@@ -272,6 +290,7 @@ export const ORDER_WIRE = {
   cancel: wire(ORDER_ROUTES.cancel, { input: orderNoBodySchema, answer: orderViewSchema }),
   renewCheck: wire(ORDER_ROUTES.renewCheck, { input: renewBodySchema, answer: renewCheckSchema }),
   renew: wire(ORDER_ROUTES.renew, { input: renewBodySchema, answer: orderViewSchema }),
+  daysAhead: wire(ORDER_ROUTES.daysAhead, { input: daysAheadQuerySchema, answer: daysAheadViewSchema }),
   chargeAccount: wire(ORDER_ROUTES.chargeAccount, { input: chargeBodySchema, answer: orderViewSchema }),
   recharge: wire(ORDER_ROUTES.recharge, { input: rechargeBodySchema, answer: gatewayCheckoutSchema }),
   wechatQr: wire(ORDER_ROUTES.wechatQr, { input: wechatQrQuerySchema, answer: wechatNativeQrSchema }),

@@ -17,6 +17,8 @@ export interface ShanghaiClock {
   seconds: number;
   /** Minutes since Shanghai midnight, 0-1439 (seconds ignored). */
   minuteOfDay: number;
+  /** 0 Sunday to 6 Saturday. */
+  weekday: number;
 }
 
 /** The Shanghai wall clock of an instant. */
@@ -32,6 +34,7 @@ export function shanghaiClock(date: Date): ShanghaiClock {
     minutes,
     seconds: shifted.getUTCSeconds(),
     minuteOfDay: hours * 60 + minutes,
+    weekday: shifted.getUTCDay(),
   };
 }
 

@@ -6,6 +6,7 @@
 export { bookListing, mappingDoubleBooking, restoreEnvelopes } from '~/features/orders/server/booking';
 export { recordReveal, revealSource, revealsForOrder } from '~/features/orders/server/credential-reveals';
 export type { RevealSource } from '~/features/orders/server/credential-reveals';
+export { listingDaysAhead } from '~/features/orders/server/days-ahead';
 export { credentialsKey, decryptWith, encryptWith, readListingCredentials, setListingCredentials } from '~/features/orders/server/credentials';
 export { sandboxOnly, sandboxSignedIn, signedInWithKey } from '~/features/orders/server/gates';
 export { cancelOrder, chargeGameMoney, checkRenew, getCredentials, previewCancel, renewOrder, sweepOrders } from '~/features/orders/server/order-lifecycle';
