@@ -123,6 +123,19 @@ describe.each(TEST_DRIVERS)('footprints on $label', ({ driver, skip }) => {
     expect((await list(other.auth)).total).toBe(1);
   });
 
+  it.skipIf(skip)('footprintClear reads no body, but a large one is refused with 413 (declared or streamed) and clears nothing', async () => {
+    const me = await freshUser();
+    await view(me.auth, listed[5]!);
+    const big = JSON.stringify({ pad: 'x'.repeat(1_100_000) });
+    const declared = await callRoute(postClear, '/api/v1/account/footprintClear', { method: 'POST', authorization: me.auth, text: big, headers: { 'content-type': 'application/json', 'content-length': String(big.length) } });
+    expectError(declared, 413, '请求体过大');
+    const streamed = await callRoute(postClear, '/api/v1/account/footprintClear', { method: 'POST', authorization: me.auth, text: big });
+    expectError(streamed, 413, '请求体过大');
+    expect((await list(me.auth)).total).toBe(1);
+    // an empty body, or the `{}` clients send out of habit, is fine
+    expect(expectOk(await callRoute<FootprintClearResult>(postClear, '/api/v1/account/footprintClear', { method: 'POST', authorization: me.auth }))).toEqual({ deleted: 1 });
+  });
+
   it.skipIf(skip)('housekeeping drops footprints older than 90 days and the list hides them meanwhile', async () => {
     const me = await freshUser();
     const now = new Date();

@@ -47,6 +47,11 @@ export const TITLE_UPDATE_DELAY_MS = 300;
 
 // Server limits (not in the spec; see docs/decisions.md)
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/**
+ * A POST whose route reads no body may still carry a little (`{}`, a form's leftovers); more is
+ * refused with 413 instead of being read and thrown away.
+ */
+export const MAX_IGNORED_BODY_BYTES = 1024;
 export const TIME_ZONE = 'Asia/Shanghai';
 /**
  * Seller settlement defaults (not in the spec, see docs/decisions.md "Settlement"):

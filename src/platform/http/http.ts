@@ -154,6 +154,12 @@ export async function readBodyBytes(request: Request, maxBytes: number, tooLarge
   return bytes;
 }
 
+/** 413 when content-length declares more than `maxBytes` (the body is then not read at all). */
+export function refuseDeclaredOver(request: Request, maxBytes: number, tooLargeMsg?: string): void {
+  const declared = request.headers.get('content-length')?.trim();
+  if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw payloadTooLarge(tooLargeMsg);
+}
+
 /** The body as text, refused with 413 past `maxBytes` whether or not content-length tells the truth. */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const bytes = await readBodyBytes(request, maxBytes);
@@ -175,8 +181,7 @@ export async function readJsonBody(request: Request, options: ReadJsonOptions = 
 /** The body's exact text and its parse, after the size and media-type refusals of readJsonBody. */
 async function readJsonText(request: Request, options: ReadJsonOptions = {}): Promise<{ text: string; parsed: unknown }> {
   const maxBytes = options.maxBytes ?? MAX_JSON_BODY_BYTES;
-  const declared = request.headers.get('content-length')?.trim();
-  if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw payloadTooLarge();
+  refuseDeclaredOver(request, maxBytes);
 
   const type = mediaTypeOf(request);
   if (!isJsonMediaType(type) && !(options.acceptTextPlain && type === 'text/plain')) {
@@ -210,8 +215,7 @@ export interface ReadMultipartOptions {
  */
 export async function readMultipartForm(request: Request, options: ReadMultipartOptions): Promise<FormData> {
   if (mediaTypeOf(request) !== 'multipart/form-data') throw unsupportedMediaType(options.unsupportedMsg);
-  const declared = request.headers.get('content-length')?.trim();
-  if (declared && /^\d+$/.test(declared) && Number(declared) > options.maxBytes) throw payloadTooLarge(options.tooLargeMsg);
+  refuseDeclaredOver(request, options.maxBytes, options.tooLargeMsg);
   const body = await readBodyBytes(request, options.maxBytes, options.tooLargeMsg);
   try {
     // Already in memory and capped: the platform's parser splits it.

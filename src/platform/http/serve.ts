@@ -9,7 +9,8 @@
 import type { APIRoute } from 'astro';
 import type { z } from 'zod';
 import { unsupportedMediaType } from '~/platform/http/errors';
-import { allowOnly, handle, headOf, ok, parseInput, readBodyBytes, readJsonBody, type HandlerContext } from '~/platform/http/http';
+import { MAX_IGNORED_BODY_BYTES, MAX_JSON_BODY_BYTES } from '~/platform/config/constants';
+import { allowOnly, handle, headOf, ok, parseInput, readBodyBytes, readJsonBody, refuseDeclaredOver, type HandlerContext } from '~/platform/http/http';
 import { pathParameters, type RouteMethod } from '~/platform/wire/route';
 import type { WiredRoute } from '~/platform/wire/wired-route';
 
@@ -61,9 +62,16 @@ async function rawInput(route: WiredRoute, ctx: HandlerContext): Promise<unknown
     }
     return { ...query, ...fromPath };
   }
-  if (route.body === 'none') return fromPath;
+  if (route.body === 'none') {
+    // Read (and capped) even though unused: a megabyte sent to a route that takes nothing is refused, not swallowed.
+    refuseDeclaredOver(ctx.request, MAX_IGNORED_BODY_BYTES);
+    await readBodyBytes(ctx.request, MAX_IGNORED_BODY_BYTES);
+    return fromPath;
+  }
   if (route.body === 'optional-json') {
-    const bytes = await readBodyBytes(ctx.request, route.maxBodyBytes ?? Number.MAX_SAFE_INTEGER);
+    const maxBytes = route.maxBodyBytes ?? MAX_JSON_BODY_BYTES;
+    refuseDeclaredOver(ctx.request, maxBytes);
+    const bytes = await readBodyBytes(ctx.request, maxBytes);
     if (bytes.byteLength === 0) return fromPath;
     if (ctx.request.headers.get('content-type') === null) throw unsupportedMediaType();
     const replay = new Request(ctx.request.url, { method: 'POST', headers: ctx.request.headers, body: bytes });
