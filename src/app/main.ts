@@ -25,6 +25,7 @@ import { log } from '~/platform/config/log';
 import { answerFromPageCache } from '~/platform/edge/page-fast-path';
 import { StaticFiles } from '~/platform/edge/static-files';
 import { withResponsePacing } from '~/platform/edge/response-pacing';
+import { lingerBeforeClose } from '~/platform/edge/lingering-close';
 import { runHousekeeping } from '~/app/jobs/housekeeping';
 import { sweepMoney } from '~/app/jobs/money-sweep';
 import { closeChatHubs } from '~/features/chat/server';
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => void respond(req, res));
   server.keepAliveTimeout = 65_000;
+  lingerBeforeClose(server);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
