@@ -41,9 +41,8 @@ export const NEW_USER_RED_PACKET_DELAY_MS = 800;
 
 // §9 misc
 export const SESSION_ID_LENGTH = 32;
-export const ROOT_FONT_SCALE = 100;
-export const LAYOUT_RETRY_MS = 100;
-export const TITLE_UPDATE_DELAY_MS = 300;
+// §9's root font scale 100, layout-helper retry 100 ms and title update delay 300 ms have no
+// behaviour to drive here (docs/decisions.md "Spec constants without a behaviour").
 
 // Server limits (not in the spec; see docs/decisions.md)
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
