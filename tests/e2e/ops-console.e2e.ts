@@ -100,6 +100,8 @@ test.describe('operators', () => {
     await expect(menu.getByRole('link', { name: '操作日志' })).toHaveCount(0);
     const response = await page.goto('/ops/withdrawals');
     expect(response?.status()).toBe(403);
+    // The status line's reason phrase too ("HTTP/1.1 403 Forbidden", not an empty one).
+    expect(response?.statusText()).toBe('Forbidden');
     await expect(page.getByRole('heading', { name: '无权访问' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('客服');
   });
