@@ -77,17 +77,20 @@ describe.each(TEST_DRIVERS)('collector on $label', ({ driver, skip }) => {
     });
 
     it('a click batch from the queue is stored in one call, ids in order', async () => {
-      const batch = [click, { ...click, time: 5 }, { ...click, action: 'rent_button', value: { productId: 9, productName: '号' }, isJump: false }];
+      const batch = [click, { ...click, time: 5, now: 1_764_460_800_000 }, { ...click, action: 'rent_button', value: { productId: 9, productName: '号' }, isJump: false }];
       const { ids } = expectOk(await callRoute(activityRoute, '/api/v1/collector/activity', { method: 'POST', body: batch })) as { ids: number[] };
       const rows = await db.select().from(pageViews).orderBy(asc(pageViews.id));
       expect(rows.map((r) => r.id)).toEqual(ids);
       expect(rows.map((r) => r.action)).toEqual(['game_tile', 'game_tile', 'rent_button']);
-      expect(rows[1]!.value).toEqual({ gameId: 3, gameName: '三角洲行动', isJump: true, time: 5 });
+      // spec §3 click record: the click's own clock is kept beside isJump and time.
+      expect(rows[1]!.value).toEqual({ gameId: 3, gameName: '三角洲行动', isJump: true, time: 5, now: 1_764_460_800_000 });
+      expect(rows[0]!.value).not.toHaveProperty('now');
     });
 
     it.each<[string, unknown, number, RegExp]>([
       ['an unknown kind', { ...report, kind: 'purchase' }, 400, /kind/],
       ['a path that is not absolute', { ...report, path: 'zuhao' }, 400, /path/],
+      ['a click now that is not whole milliseconds', { ...click, now: 1.5 }, 400, /now/],
       ['a negative time', { ...report, time: -1 }, 400, /time/],
       ['a huge time', { ...report, time: 1e300 }, 400, /time/],
       ['pageTools.action too long', { ...report, pageTools: { action: 'x'.repeat(65) } }, 400, /pageTools\.action/],

@@ -85,6 +85,7 @@ describe('collector payload', () => {
       action: 'rent',
       value: product,
       isJump: false,
+      now: 1,
       time: 3,
       path: '/detail/9.html',
       sessionId: 'a'.repeat(32),
@@ -176,12 +177,13 @@ describe('installClickTracking', () => {
       action: 'card_click',
       value: product,
       isJump: true,
+      now: 1_000,
       time: 0,
       path: '/zuhao/12.html',
       sessionId: 'S'.repeat(32),
     });
     const second = JSON.parse(await sendBeacon.mock.calls[1]![1].text());
-    expect(second).toMatchObject({ action: 'filter', value: game, isJump: false, time: 3 });
+    expect(second).toMatchObject({ action: 'filter', value: game, isJump: false, now: 4_000, time: 3 });
 
     uninstall();
     expect(doc.removeEventListener).toHaveBeenCalledTimes(1);

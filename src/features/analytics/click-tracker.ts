@@ -63,6 +63,8 @@ export interface ClickPayload {
   action: string;
   value: ClickValue;
   isJump: boolean;
+  /** The click's own clock (spec §3 click record "now"), milliseconds since the epoch. */
+  now: number;
   time: number;
   path: string;
   /** The session key onlyuser (spec §3); absent when the visit has none yet. */
@@ -75,6 +77,7 @@ export function buildClickPayload(record: ClickRecord, path: string, sessionId: 
     action: record.action,
     value: record.value,
     isJump: record.isJump,
+    now: record.now,
     time: record.time,
     path,
   };

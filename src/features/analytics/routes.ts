@@ -22,6 +22,7 @@ export interface ActivityRecordInput {
   action?: string;
   value?: Record<string, unknown>;
   isJump?: boolean;
+  now?: number;
   time?: number;
   pageTools?: { action?: string; value?: Record<string, unknown> };
 }

@@ -60,6 +60,8 @@ export const activityRecordSchema = z.object({
     .optional(),
   /** Click tracking record: whether the click navigates. */
   isJump: z.boolean().optional(),
+  /** Click tracking record (spec §3 "now"): the browser's clock at the click, milliseconds since the epoch. */
+  now: z.number().int().min(0).max(1e13).optional(),
   /** Report record: seconds spent on the page so far / click record: seconds since the previous record. */
   time: z.number().min(0).max(1e13).optional(),
   /** spec §3 report record pageTools (action, value): the same two fields, nested as the spec names them. */

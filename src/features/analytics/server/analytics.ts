@@ -39,11 +39,11 @@ function truncateAgent(agent: string | null): string | null {
 }
 
 /**
- * The row kept for a record. A click's isJump and time (spec §3 click record) travel in `value`
+ * The row kept for a record. A click's isJump, now and time (spec §3 click record) travel in `value`
  * beside its id/name pair, so the row keeps the whole record without a column per click field.
  */
 export function toActivityRow(record: ActivityRecord, context: ActivityContext): ActivityRow {
-  const clickFields = record.kind === 'click' ? { isJump: record.isJump ?? false, time: record.time ?? 0 } : null;
+  const clickFields = record.kind === 'click' ? { isJump: record.isJump ?? false, time: record.time ?? 0, ...(record.now === undefined ? {} : { now: record.now }) } : null;
   const action = record.action ?? record.pageTools?.action;
   let value = record.value ?? record.pageTools?.value;
   // An activity report's time (seconds on the page) is what an operator sums: kept beside pageTools.value.
