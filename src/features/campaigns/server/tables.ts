@@ -110,7 +110,7 @@ export const redPacketTemplates = pgTable(
     check('red_packet_templates_type_check', sql`${t.type} in (1, 2, 3)`),
     check(
       'red_packet_templates_shape_check',
-      sql`(${t.type} = 1 and ${t.discountPercentage} between 1 and 99 and ${t.freeHours} is null) or (${t.type} = 2 and ${t.discountAmountFen} > 0 and ${t.freeHours} is null) or (${t.type} = 3 and ${t.freeHours} between 1 and 24)`,
+      sql`(${t.type} = 1 and ${t.discountPercentage} between 1 and 99 and ${t.freeHours} is null) or (${t.type} = 2 and ${t.discountAmountFen} > 0 and ${t.freeHours} is null) or (${t.type} = 3 and ${t.freeHours} is not null and ${t.freeHours} between 1 and 24)`,
     ),
     check('red_packet_templates_amounts_check', sql`${t.minOrderAmountFen} >= 0 and coalesce(${t.maxDiscountAmountFen}, 1) > 0`),
     check('red_packet_templates_valid_days_check', sql`${t.validDays} between 1 and 365`),

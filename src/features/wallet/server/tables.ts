@@ -64,7 +64,7 @@ export const redPackets = pgTable(
     check('red_packets_amounts_check', sql`${t.minOrderAmountFen} >= 0 and coalesce(${t.maxDiscountAmountFen}, 0) >= 0 and coalesce(${t.discountAmountFen}, 0) >= 0`),
     check(
       'red_packets_shape_check',
-      sql`(${t.type} = 1 and ${t.discountPercentage} between 1 and 99 and ${t.freeHours} is null) or (${t.type} = 2 and ${t.discountAmountFen} > 0 and ${t.freeHours} is null) or (${t.type} = 3 and ${t.freeHours} between 1 and 24)`,
+      sql`(${t.type} = 1 and ${t.discountPercentage} between 1 and 99 and ${t.freeHours} is null) or (${t.type} = 2 and ${t.discountAmountFen} > 0 and ${t.freeHours} is null) or (${t.type} = 3 and ${t.freeHours} is not null and ${t.freeHours} between 1 and 24)`,
     ),
   ],
 );
