@@ -25,7 +25,7 @@ import type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange
 import type { RedPacketPage } from '~/features/wallet/contract/red-packets';
 import { MONEY_CODES, type OrderView } from '~/features/wallet/client/money';
 import type { Db } from '~/platform/db/client';
-import { freeOffers, orders, redPackets, users } from '~/platform/db/schema';
+import { freeOffers, notifications, orders, redPackets, users } from '~/platform/db/schema';
 import { AppError } from '~/platform/http/errors';
 import { createOperator, openOperatorSession } from '~/features/console/server/operators';
 import { issueToken } from '~/features/sign-in/server/tokens';
@@ -153,6 +153,16 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
         headers: { 'Idempotency-Key': key() },
       });
 
+    /** The user's 免费租号券到账 messages. */
+    async function messagesOf(user: Renter): Promise<{ title: string; content: string }[]> {
+      const rows = await db
+        .select({ title: notifications.title, content: notifications.content })
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.id), eq(notifications.title, '免费租号券到账')))
+        .orderBy(notifications.id);
+      return rows;
+    }
+
     async function couponRow(id: number) {
       const [row] = await db.select().from(redPackets).where(eq(redPackets.id, id));
       return row!;
@@ -195,6 +205,10 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
 
       const list = await coupons(user);
       expect(list).toEqual([{ id: expect.any(Number), name: '免费租号券·1小时', hours: 1, received_at: expect.any(String), expires_at: expect.any(String) }]);
+      // The message says what it is: no money off, a free play in the free zone.
+      expect(await messagesOf(user)).toEqual([
+        { title: '免费租号券到账', content: '您获得了 1 张免费租号券：「免费租号券·1小时」，可在免费专区免费玩，每张用一次，请在有效期内使用（「我的红包」中可查看）。' },
+      ]);
       const expiresIn = Date.parse(list[0]!.expires_at) - Date.parse(list[0]!.received_at);
       expect(expiresIn).toBe(3 * DAY);
       expect(Date.parse(list[0]!.received_at)).toBeGreaterThanOrEqual(before - 1000);
@@ -234,6 +248,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       const redeemed = expectOk(await callRoute<ExchangeCodeRedemption>(redeemRoute, '/api/v1/account/exchangeCode', { method: 'POST', body: { code }, authorization: user.authorization, ip: '10.9.9.9' }));
       expect(redeemed).toEqual({ reward_kind: 'red_packet', message: '兑换成功，获得免费租号券「兑换租号券」', red_packet: null, gold_coins: null, coins_balance: null });
       expect((await coupons(user)).map((coupon) => [coupon.name, coupon.hours])).toEqual([['兑换租号券', 3]]);
+      expect((await messagesOf(user)).map((message) => message.title)).toEqual(['免费租号券到账']);
     });
 
     it('when the day\'s free rental is used, a coupon gives another: used in the same transaction, the day untouched, the hours capped by the offer', async () => {

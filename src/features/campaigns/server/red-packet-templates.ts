@@ -16,7 +16,7 @@ import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { violatedConstraint } from '~/platform/db/errors';
 import { redPacketTemplates, redPackets, type RedPacketRow } from '~/platform/db/schema';
 import { notFound } from '~/platform/http/errors';
-import { RED_PACKET_RECEIVED_TITLE, redPacketsReceivedText } from '~/features/notifications/server';
+import { FREE_COUPON_RECEIVED_TITLE, RED_PACKET_RECEIVED_TITLE, freeCouponsReceivedText, redPacketsReceivedText } from '~/features/notifications/server';
 import { grantRedPackets, type RedPacketGrant } from '~/features/wallet/server';
 
 export type RedPacketTemplateRow = typeof redPacketTemplates.$inferSelect;
@@ -141,6 +141,7 @@ export async function countAudience(db: DbOrTx, template: RedPacketTemplateRow, 
  */
 export async function fanOutTemplate(tx: DbTx, template: RedPacketTemplateRow, audience: SQL, now: Date): Promise<number> {
   const grant = templateGrant(template);
+  const coupon = grant.type === COUPON_TYPE_FREE_RENTAL;
   const expiresAt = new Date(now.getTime() + template.validDays * MS_PER_DAY);
   const at = now.toISOString();
   const result = await tx.execute<{ granted: number | string }>(sql`
@@ -153,7 +154,7 @@ export async function fanOutTemplate(tx: DbTx, template: RedPacketTemplateRow, a
       returning user_id
     ), told as (
       insert into notifications (user_id, notification_type, title, content, params, popup, created_at)
-      select user_id, 'red_packet', ${RED_PACKET_RECEIVED_TITLE}, ${redPacketsReceivedText([grant.name])}, ${JSON.stringify({ count: 1 })}::jsonb, true, ${at}::timestamptz
+      select user_id, 'red_packet', ${coupon ? FREE_COUPON_RECEIVED_TITLE : RED_PACKET_RECEIVED_TITLE}, ${coupon ? freeCouponsReceivedText([grant.name]) : redPacketsReceivedText([grant.name])}, ${JSON.stringify({ count: 1 })}::jsonb, true, ${at}::timestamptz
       from granted
       returning 1
     )

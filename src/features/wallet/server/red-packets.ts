@@ -13,7 +13,7 @@ import { fenToYuan } from '~/platform/rules/money';
 import type { RedPacket, RedPacketPage, RedPacketStatus } from '~/features/wallet/contract/red-packets';
 import type { DbOrTx } from '~/platform/db/client';
 import { redPackets, type RedPacketRow } from '~/platform/db/schema';
-import { notifyRedPacketsReceived } from '~/features/notifications/server';
+import { notifyFreeCouponsReceived, notifyRedPacketsReceived } from '~/features/notifications/server';
 import { RED_PACKET_MAX_PAGE } from '~/features/wallet/wire';
 
 /** PostgreSQL integer: a page past this would overflow the offset (the query's bound too). */
@@ -88,7 +88,8 @@ export async function grantRedPackets(db: DbOrTx, userId: number, grants: readon
     })),
   ).returning();
   if ((options.notify ?? true) && status === RED_PACKET_STATUS.unused && options.expiresAt.getTime() > options.receivedAt.getTime()) {
-    await notifyRedPacketsReceived(db, userId, grants.map((grant) => grant.name), options.receivedAt);
+    await notifyRedPacketsReceived(db, userId, grants.filter((grant) => grant.type !== COUPON_TYPE_FREE_RENTAL).map((grant) => grant.name), options.receivedAt);
+    await notifyFreeCouponsReceived(db, userId, grants.filter((grant) => grant.type === COUPON_TYPE_FREE_RENTAL).map((grant) => grant.name), options.receivedAt);
   }
   return rows;
 }
