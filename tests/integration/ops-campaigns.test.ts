@@ -411,7 +411,9 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expectError(await post(templateCreateRoute, '/api/v1/ops/campaigns/red-packets/create', { name: '折扣', type: 1, valid_days: 7 }), 400, '折扣红包请填写折扣（如 90 表示9折）');
       expectError(await post(templateCreateRoute, '/api/v1/ops/campaigns/red-packets/create', { name: '满减', type: 2, valid_days: 7 }), 400, '满减红包请填写优惠金额');
       expectError(await post(templateCreateRoute, '/api/v1/ops/campaigns/red-packets/create', { name: '满减', type: 2, discount_amount_fen: 100, valid_days: 0 }), 400, '有效天数至少1天');
-      expectError(await post(templateCreateRoute, '/api/v1/ops/campaigns/red-packets/create', { name: '满减', type: 3, discount_amount_fen: 100, valid_days: 3 }), 400, '类型应为 1（折扣）或 2（满减）');
+      expectError(await post(templateCreateRoute, '/api/v1/ops/campaigns/red-packets/create', { name: '满减', type: 4, discount_amount_fen: 100, valid_days: 3 }), 400, '类型应为 1（折扣）、2（满减）或 3（免费租号券）');
+      // Type 3 is a free-rental coupon (tests/integration/free-coupons.test.ts): it needs its hours.
+      expectError(await post(templateCreateRoute, '/api/v1/ops/campaigns/red-packets/create', { name: '租号券', type: 3, discount_amount_fen: 100, valid_days: 3 }), 400, '免费租号券请填写免费时长（小时）');
       expectError(await post(templateCreateRoute, '/api/v1/ops/campaigns/red-packets/create', { name: '满减', type: 2, discount_amount_fen: 1.5, valid_days: 3 }), 400, '优惠金额应为整数（分）');
       expectError(await post(grantRoute, '/api/v1/ops/campaigns/red-packets/grant', { template_id: 1_999_999_999, target: 'segment', segment: 'all', request_key: key() }), 404, '红包模板不存在');
       expectError(await post(grantRoute, '/api/v1/ops/campaigns/red-packets/grant', { template_id: 1, target: 'usernames', usernames: ' , ', request_key: key() }), 400, '请填写用户名');

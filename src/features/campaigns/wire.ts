@@ -145,6 +145,7 @@ export const opsRedPacketTemplateViewSchema = z.strictObject({
   discount_percentage: z.number().int().nullable(),
   max_discount_amount_fen: z.number().int().nullable(),
   discount_amount_fen: z.number().int().nullable(),
+  free_hours: z.number().int().nullable(),
   valid_days: z.number().int(),
   per_user_limit: z.number().int(),
   total_limit: z.number().int().nullable(),

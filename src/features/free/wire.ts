@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CATALOG_MAX_PAGE, type Page } from '~/features/catalog/contract/catalog';
 import { gameRefSchema, listingCardSchema } from '~/features/catalog/wire';
-import type { FreeCount, FreeGame, FreeOfferCard, FreePromotion } from '~/features/free/contract/free';
+import type { FreeCount, FreeCoupon, FreeGame, FreeOfferCard, FreePromotion } from '~/features/free/contract/free';
 import { FREE_ROUTES } from '~/features/free/routes';
 import { orderViewSchema } from '~/features/orders/wire';
 import type { OrderView } from '~/features/wallet/contract/money';
@@ -27,8 +27,8 @@ export const freeListQuerySchema = z.object({
   page_size: optionalQuery(queryIntSchema(1, FREE_LIST_PAGE_SIZE_MAX)),
 });
 
-/** POST free/createOrder: the account whose free offer the renter takes. */
-export const freeOrderRequestSchema = z.object({ account_id: bodyIdSchema });
+/** POST free/createOrder: the account whose free offer the renter takes, and the coupon that pays it (absent or null: the day's allowance). */
+export const freeOrderRequestSchema = z.object({ account_id: bodyIdSchema, coupon_id: bodyIdSchema.nullable().optional() });
 export type FreeOrderRequest = z.output<typeof freeOrderRequestSchema>;
 
 /** GET free/orders: page ≥ 1, page_size 1-50 (default 10, as the order list). */
@@ -50,6 +50,14 @@ export const freeOfferCardSchema = listingCardSchema.extend({ free_hours: z.numb
 
 export const freePromotionSchema = z.strictObject({ title: z.string(), text: z.string(), active_offers: count }) satisfies z.ZodType<FreePromotion>;
 
+export const freeCouponSchema = z.strictObject({
+  id: z.number().int().positive(),
+  name: z.string(),
+  hours: z.number().int().min(1).max(24),
+  received_at: z.string(),
+  expires_at: z.string(),
+}) satisfies z.ZodType<FreeCoupon>;
+
 export const freeCountSchema = z.strictObject({ per_day: count, used_today: count, remaining: count }) satisfies z.ZodType<FreeCount>;
 
 // A page of orders as every order call answers them (orders/wire.ts orderViewSchema).
@@ -63,6 +71,7 @@ export const FREE_WIRE = {
   list: wire(FREE_ROUTES.list, { input: freeListQuerySchema, answer: pageSchema(freeOfferCardSchema) }),
   promotion: wire(FREE_ROUTES.promotion, { input: noInputSchema, answer: freePromotionSchema }),
   count: wire(FREE_ROUTES.count, { input: noInputSchema, answer: freeCountSchema }),
+  coupons: wire(FREE_ROUTES.coupons, { input: noInputSchema, answer: z.array(freeCouponSchema) }),
   createOrder: wire(FREE_ROUTES.createOrder, { input: freeOrderRequestSchema, answer: orderViewSchema }),
   orders: wire(FREE_ROUTES.orders, { input: freeOrdersQuerySchema, answer: orderPageSchema }),
 };

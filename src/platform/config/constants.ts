@@ -103,8 +103,15 @@ export const CAPTCHAS_PER_IP_PER_MINUTE = 30;
 
 // Red envelopes
 // spec §3 couponsInfo, §4 new-user popup, §7 "GET my red packets", §9 page size (RED_PACKET_PAGE_SIZE).
-/** §3 couponsInfo.type of a fixed-amount envelope (the red_packets check allows 1 and 2 only). */
+/** §3 couponsInfo.type of a fixed-amount envelope. */
 export const COUPON_TYPE_FIXED = 2;
+/**
+ * Our third kind of red_packets row (spec §1 "use free-rental coupons"): a 免费租号券 that pays
+ * `free_hours` of a listing with a running free offer, used only at the free checkout. It is no
+ * couponsInfo: GET account/redPackets and the paid checkout never see it (docs/decisions.md
+ * "Free-rental coupons").
+ */
+export const COUPON_TYPE_FREE_RENTAL = 3;
 /** Envelope status: 1 unused, 2 used; 3 expired is derived (unused and expires_at <= now), never stored. */
 export const RED_PACKET_STATUS = { unused: 1, used: 2, expired: 3 } as const;
 

@@ -231,8 +231,8 @@ export const redPacketTemplateBodySchema = z
   .object({
     /** The envelope's name as users see it on 我的红包. */
     name: consoleText(32, '红包名称'),
-    /** spec §3: 1 percentage, 2 fixed amount. */
-    type: z.union([z.literal(1), z.literal(2)], { error: '类型应为 1（折扣）或 2（满减）' }),
+    /** spec §3: 1 percentage, 2 fixed amount; ours: 3 free-rental coupon (免费租号券). */
+    type: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '类型应为 1（折扣）、2（满减）或 3（免费租号券）' }),
     min_order_amount_fen: fenSchema('使用门槛', 0, RED_PACKET_TEMPLATE_MIN_ORDER_MAX_FEN).default(0),
     /** Share paid, 90 = 9折 (type 1). */
     discount_percentage: z.int({ error: '折扣应为 1 到 99 的整数' }).min(1, { error: '折扣应为 1 到 99 的整数' }).max(99, { error: '折扣应为 1 到 99 的整数' }).nullable().optional(),
@@ -240,6 +240,8 @@ export const redPacketTemplateBodySchema = z
     max_discount_amount_fen: fenSchema('最高优惠', 1, RED_PACKET_TEMPLATE_DISCOUNT_MAX_FEN).nullable().optional(),
     /** Amount off (type 2). */
     discount_amount_fen: fenSchema('优惠金额', 1, RED_PACKET_TEMPLATE_DISCOUNT_MAX_FEN).nullable().optional(),
+    /** Hours of free play a free-rental coupon pays (type 3). */
+    free_hours: z.int({ error: '免费时长应为 1 到 24 的整数（小时）' }).min(1, { error: '免费时长应为 1 到 24 的整数（小时）' }).max(24, { error: '免费时长应为 1 到 24 的整数（小时）' }).nullable().optional(),
     valid_days: z.int({ error: '有效天数应为整数' }).min(1, { error: '有效天数至少1天' }).max(RED_PACKET_TEMPLATE_VALID_DAYS_MAX, { error: `有效天数最多${RED_PACKET_TEMPLATE_VALID_DAYS_MAX}天` }),
     per_user_limit: z.int({ error: '每人限领应为整数' }).min(1, { error: '每人限领至少1个' }).max(RED_PACKET_TEMPLATE_PER_USER_MAX, { error: `每人限领最多${RED_PACKET_TEMPLATE_PER_USER_MAX}个` }).default(1),
     /** Absent or null: no total limit. */
@@ -251,6 +253,9 @@ export const redPacketTemplateBodySchema = z
     }
     if (value.type === 2 && (value.discount_amount_fen === null || value.discount_amount_fen === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['discount_amount_fen'], message: '满减红包请填写优惠金额' });
+    }
+    if (value.type === 3 && (value.free_hours === null || value.free_hours === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['free_hours'], message: '免费租号券请填写免费时长（小时）' });
     }
   });
 export type RedPacketTemplateBody = z.output<typeof redPacketTemplateBodySchema>;
@@ -281,6 +286,8 @@ export interface OpsRedPacketTemplateView {
   discount_percentage: number | null;
   max_discount_amount_fen: number | null;
   discount_amount_fen: number | null;
+  /** Hours a free-rental coupon (type 3) pays; null for envelopes. */
+  free_hours: number | null;
   valid_days: number;
   per_user_limit: number;
   total_limit: number | null;

@@ -5,7 +5,7 @@
  * first, exactly once per form (request key), each with its audit row in its transaction.
  */
 import { and, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
-import { RED_PACKET_STATUS } from '~/platform/config/constants';
+import { COUPON_TYPE_FREE_RENTAL, RED_PACKET_STATUS } from '~/platform/config/constants';
 import type { Page } from '~/platform/wire/common';
 import {
   AUDIENCE_SEGMENT_LABELS,
@@ -54,6 +54,7 @@ export function reshapeTemplate(row: RedPacketTemplateRow, usage: RedPacketUsage
     discount_percentage: row.discountPercentage,
     max_discount_amount_fen: row.maxDiscountAmountFen,
     discount_amount_fen: row.discountAmountFen,
+    free_hours: row.freeHours,
     valid_days: row.validDays,
     per_user_limit: row.perUserLimit,
     total_limit: row.totalLimit,
@@ -116,19 +117,22 @@ export async function getTemplate(db: DbOrTx, id: number, now: Date): Promise<Op
   return reshapeTemplate(row, (await usageOf(db, [id], now)).get(id));
 }
 
-/** POST campaigns/red-packets/create: a template (active). Fields of the other type are dropped. */
+/** POST campaigns/red-packets/create: a template (active). Fields of the other types are dropped. */
 export async function createTemplate(db: Db, actor: OperatorActor, body: RedPacketTemplateBody, now: Date): Promise<OpsRedPacketTemplateView> {
   const percentage = body.type === 1;
+  const freeRental = body.type === COUPON_TYPE_FREE_RENTAL;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(redPacketTemplates)
       .values({
         name: body.name,
         type: body.type,
-        minOrderAmountFen: body.min_order_amount_fen,
+        // A free-rental coupon has no threshold: it pays hours, not money.
+        minOrderAmountFen: freeRental ? 0 : body.min_order_amount_fen,
         discountPercentage: percentage ? (body.discount_percentage ?? null) : null,
         maxDiscountAmountFen: percentage ? (body.max_discount_amount_fen ?? null) : null,
-        discountAmountFen: percentage ? null : (body.discount_amount_fen ?? null),
+        discountAmountFen: body.type === 2 ? (body.discount_amount_fen ?? null) : null,
+        freeHours: freeRental ? (body.free_hours ?? null) : null,
         validDays: body.valid_days,
         perUserLimit: body.per_user_limit,
         totalLimit: body.total_limit ?? null,

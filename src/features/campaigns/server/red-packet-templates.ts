@@ -9,14 +9,14 @@
  * messages (a console grant).
  */
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import { COUPON_TYPE_FIXED, COUPON_TYPE_PERCENTAGE, MS_PER_DAY, RED_PACKET_STATUS } from '~/platform/config/constants';
+import { COUPON_TYPE_FIXED, COUPON_TYPE_FREE_RENTAL, COUPON_TYPE_PERCENTAGE, MS_PER_DAY, RED_PACKET_STATUS } from '~/platform/config/constants';
 import { couponLabel } from '~/features/orders/rules/coupon';
 import { templateIssueRefusal, type TemplateLimits, type TemplateRefusal } from '~/features/campaigns/rules/red-packet-campaign';
 import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { violatedConstraint } from '~/platform/db/errors';
 import { redPacketTemplates, redPackets, type RedPacketRow } from '~/platform/db/schema';
 import { notFound } from '~/platform/http/errors';
-import { RED_PACKET_RECEIVED_TITLE, redPacketsReceivedText } from '~/features/notifications/server';
+import { FREE_COUPON_RECEIVED_TITLE, RED_PACKET_RECEIVED_TITLE, freeCouponsReceivedText, redPacketsReceivedText } from '~/features/notifications/server';
 import { grantRedPackets, type RedPacketGrant } from '~/features/wallet/server';
 
 export type RedPacketTemplateRow = typeof redPacketTemplates.$inferSelect;
@@ -31,6 +31,8 @@ export const EXCHANGE_CODE_RED_PACKET_SOURCE = 'exchange_code';
 
 /** The envelope a template gives (red_packets row shape without owner and dates). */
 export function templateGrant(template: RedPacketTemplateRow): RedPacketGrant {
+  // A free-rental coupon pays hours of free play, not money off: no amounts.
+  if (template.type === COUPON_TYPE_FREE_RENTAL) return { name: template.name, type: COUPON_TYPE_FREE_RENTAL, minOrderAmountFen: 0, freeHours: template.freeHours };
   return template.type === COUPON_TYPE_PERCENTAGE
     ? {
         name: template.name,
@@ -44,6 +46,7 @@ export function templateGrant(template: RedPacketTemplateRow): RedPacketGrant {
 
 /** 满30减3元, 9折 最高减5元 ... (the rules' couponLabel of the template's envelope). */
 export function templateLabel(template: RedPacketTemplateRow): string {
+  if (template.type === COUPON_TYPE_FREE_RENTAL) return `免费租号券 免费玩${template.freeHours ?? 0}小时`;
   const grant = templateGrant(template);
   return couponLabel({
     id: template.id,
@@ -138,19 +141,20 @@ export async function countAudience(db: DbOrTx, template: RedPacketTemplateRow, 
  */
 export async function fanOutTemplate(tx: DbTx, template: RedPacketTemplateRow, audience: SQL, now: Date): Promise<number> {
   const grant = templateGrant(template);
+  const coupon = grant.type === COUPON_TYPE_FREE_RENTAL;
   const expiresAt = new Date(now.getTime() + template.validDays * MS_PER_DAY);
   const at = now.toISOString();
   const result = await tx.execute<{ granted: number | string }>(sql`
     with granted as (
-      insert into red_packets (user_id, name, type, min_order_amount_fen, discount_percentage, max_discount_amount_fen, discount_amount_fen, status, source, received_at, expires_at, template_id)
-      select a.id, ${grant.name}, ${grant.type}, ${grant.minOrderAmountFen}, ${grant.discountPercentage ?? null}, ${grant.maxDiscountAmountFen ?? null}, ${grant.discountAmountFen ?? null},
+      insert into red_packets (user_id, name, type, min_order_amount_fen, discount_percentage, max_discount_amount_fen, discount_amount_fen, free_hours, status, source, received_at, expires_at, template_id)
+      select a.id, ${grant.name}, ${grant.type}, ${grant.minOrderAmountFen}, ${grant.discountPercentage ?? null}, ${grant.maxDiscountAmountFen ?? null}, ${grant.discountAmountFen ?? null}, ${grant.freeHours ?? null},
              ${RED_PACKET_STATUS.unused}, ${CAMPAIGN_RED_PACKET_SOURCE}, ${at}::timestamptz, ${expiresAt.toISOString()}::timestamptz, ${template.id}
       from (${audience}) a
       where (select count(*) from red_packets r where r.template_id = ${template.id} and r.user_id = a.id) < ${template.perUserLimit}
       returning user_id
     ), told as (
       insert into notifications (user_id, notification_type, title, content, params, popup, created_at)
-      select user_id, 'red_packet', ${RED_PACKET_RECEIVED_TITLE}, ${redPacketsReceivedText([grant.name])}, ${JSON.stringify({ count: 1 })}::jsonb, true, ${at}::timestamptz
+      select user_id, 'red_packet', ${coupon ? FREE_COUPON_RECEIVED_TITLE : RED_PACKET_RECEIVED_TITLE}, ${coupon ? freeCouponsReceivedText([grant.name]) : redPacketsReceivedText([grant.name])}, ${JSON.stringify({ count: 1 })}::jsonb, true, ${at}::timestamptz
       from granted
       returning 1
     )

@@ -93,6 +93,8 @@ export const redPacketTemplates = pgTable(
     discountPercentage: smallint('discount_percentage'),
     maxDiscountAmountFen: integer('max_discount_amount_fen'),
     discountAmountFen: integer('discount_amount_fen'),
+    /** Hours a free-rental coupon (type 3) pays; null for envelopes. */
+    freeHours: smallint('free_hours'),
     validDays: smallint('valid_days').notNull(),
     perUserLimit: integer('per_user_limit').notNull().default(1),
     /** null: no total limit. */
@@ -105,10 +107,10 @@ export const redPacketTemplates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('red_packet_templates_type_check', sql`${t.type} in (1, 2)`),
+    check('red_packet_templates_type_check', sql`${t.type} in (1, 2, 3)`),
     check(
       'red_packet_templates_shape_check',
-      sql`(${t.type} = 1 and ${t.discountPercentage} between 1 and 99) or (${t.type} = 2 and ${t.discountAmountFen} > 0)`,
+      sql`(${t.type} = 1 and ${t.discountPercentage} between 1 and 99 and ${t.freeHours} is null) or (${t.type} = 2 and ${t.discountAmountFen} > 0 and ${t.freeHours} is null) or (${t.type} = 3 and ${t.freeHours} is not null and ${t.freeHours} between 1 and 24)`,
     ),
     check('red_packet_templates_amounts_check', sql`${t.minOrderAmountFen} >= 0 and coalesce(${t.maxDiscountAmountFen}, 1) > 0`),
     check('red_packet_templates_valid_days_check', sql`${t.validDays} between 1 and 365`),

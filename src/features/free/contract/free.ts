@@ -37,3 +37,18 @@ export interface FreeListQuery {
   page?: number;
   page_size?: number;
 }
+
+/**
+ * free/coupons: one usable free-rental coupon (免费租号券) of the signed-in user. It pays `hours` of
+ * a listing with a running free offer (at most the offer's own free hours), once.
+ */
+export interface FreeCoupon {
+  id: number;
+  name: string;
+  /** Hours of free play it pays (1-24). */
+  hours: number;
+  /** ISO 8601. */
+  received_at: string;
+  /** ISO 8601; usable strictly before it. */
+  expires_at: string;
+}

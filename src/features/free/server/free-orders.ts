@@ -17,7 +17,15 @@
 import { and, count, eq, gt, lte } from 'drizzle-orm';
 import type { OrderView, Page } from '~/features/wallet/contract/money';
 import { MS_PER_HOUR, ORDER_STATUS, RENTAL_ID } from '~/platform/config/constants';
-import { FREE_RENTALS_PER_DAY, MSG_FREE_DAILY_LIMIT_REACHED, MSG_FREE_OFFER_INACTIVE } from '~/features/free/constants';
+import {
+  FREE_RENTALS_PER_DAY,
+  MSG_FREE_COUPON_NOT_FREE_LISTING,
+  MSG_FREE_DAILY_LIMIT_REACHED,
+  MSG_FREE_DAILY_LIMIT_USE_COUPON,
+  MSG_FREE_OFFER_INACTIVE,
+} from '~/features/free/constants';
+import { couponRentalHours } from '~/features/free/rules/free-coupon';
+import { claimFreeCoupon, holdsFreeCoupon } from '~/features/free/server/free-coupons';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { freeOffers, orders, users } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';
@@ -25,7 +33,7 @@ import type { FreeOrderRequest, FreeOrdersQuery } from '~/features/free/wire';
 import { getListingDetail, recordRental, refreshRentedFlags } from '~/features/catalog/server';
 import { countFreeOrdersToday } from '~/features/free/server/free-rentals';
 import { withIdempotency } from '~/platform/db/idempotency';
-import { loadOrderRecords, orderViewById, toOrderView, bookListing, mappingDoubleBooking } from '~/features/orders/server';
+import { loadOrderRecords, orderViewById, toOrderView, bookListing, mappingDoubleBooking, type BookedOrderValues } from '~/features/orders/server';
 import { notifyOrderPaid } from '~/features/notifications/server';
 import { notifyListingRented, syncEarnings } from '~/features/sellers/server';
 
@@ -58,31 +66,24 @@ export async function createFreeOrder(db: Db, userId: number, request: FreeOrder
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'free.create', key, request }, async (tx) => {
       await serializeFreeOrdersOf(tx, userId);
+      const couponId = request.coupon_id ?? null;
       const inserted = await bookListing(tx, userId, request.account_id, now, {
         read: async (tx) => {
           const listing = await getListingDetail(tx as Db, request.account_id, now);
           const offer = await offerRunningAt(tx, listing.id, now);
-          if (!offer) throw badRequest(MSG_FREE_OFFER_INACTIVE);
-          if ((await countFreeOrdersToday(tx, userId, now)) >= FREE_RENTALS_PER_DAY) throw conflict(MSG_FREE_DAILY_LIMIT_REACHED);
+          if (!offer) throw badRequest(couponId === null ? MSG_FREE_OFFER_INACTIVE : MSG_FREE_COUPON_NOT_FREE_LISTING);
+          // A coupon rental leaves the day's allowance alone (docs/decisions.md "Free-rental coupons").
+          if (couponId === null && (await countFreeOrdersToday(tx, userId, now)) >= FREE_RENTALS_PER_DAY) {
+            throw conflict((await holdsFreeCoupon(tx, userId, now)) ? MSG_FREE_DAILY_LIMIT_USE_COUPON : MSG_FREE_DAILY_LIMIT_REACHED);
+          }
           return { listing, offer };
         },
-        order: ({ offer }) => ({
-          status: ORDER_STATUS.paid,
-          rentalId: RENTAL_ID.hourly,
-          rentalOption: 'hourly',
-          hours: offer.freeHours,
-          startsAt: now,
-          endsAt: new Date(now.getTime() + offer.freeHours * MS_PER_HOUR),
-          originalFen: 0,
-          payFen: 0,
-          depositFen: 0,
-          totalFen: 0,
-          // Nothing to pay: no deadline ahead, paid (and so running) from the start.
-          payDeadline: now,
-          paidAt: now,
-          isFree: true,
-          freeOfferId: offer.id,
-        }),
+        order: async ({ offer }) => {
+          // Claimed here, once the listing is rentable: a refusal after the claim rolls it back too.
+          const coupon = couponId === null ? null : await claimFreeCoupon(tx, userId, couponId, now);
+          const hours = coupon === null ? offer.freeHours : couponRentalHours(coupon.hours, offer.freeHours);
+          return freeOrderValues(offer.id, hours, coupon?.id ?? null, now);
+        },
       });
       await refreshRentedFlags(tx, [inserted.listingId!], now);
       // A free rental is a rental of the listing's record too (paid from the start).
@@ -93,6 +94,29 @@ export async function createFreeOrder(db: Db, userId: number, request: FreeOrder
       return orderViewById(tx, inserted.id, now);
     }),
   );
+}
+
+/** A free order's values: an hourly rental of `hours` from now, nothing to pay, no deposit, running at once. */
+function freeOrderValues(offerId: number, hours: number, couponId: number | null, now: Date): BookedOrderValues {
+  return {
+    status: ORDER_STATUS.paid,
+    rentalId: RENTAL_ID.hourly,
+    rentalOption: 'hourly',
+    hours,
+    startsAt: now,
+    endsAt: new Date(now.getTime() + hours * MS_PER_HOUR),
+    originalFen: 0,
+    payFen: 0,
+    depositFen: 0,
+    totalFen: 0,
+    // Nothing to pay: no deadline ahead, paid (and so running) from the start.
+    payDeadline: now,
+    paidAt: now,
+    isFree: true,
+    freeOfferId: offerId,
+    // The coupon that paid it (a red_packets row of type 3); null: the day's allowance.
+    redPacketId: couponId,
+  };
 }
 
 /** GET free/orders: the user's free orders, newest first, whatever their status. */

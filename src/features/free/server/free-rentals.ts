@@ -14,7 +14,7 @@
  * Reads only; every function takes the `now` it is evaluated at (STYLE: no clock read inside).
  * Cards come from catalog.ts's one card selection and catalog.reshape.ts.
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '~/features/catalog/types';
 import { FREE_LIST_PAGE_SIZE_DEFAULT, FREE_LIST_PAGE_SIZE_MAX, FREE_PROMOTION_TEXT, FREE_PROMOTION_TITLE, FREE_RENTALS_PER_DAY } from '~/features/free/constants';
 import { shanghaiMidnight } from '~/platform/rules/shanghai-time';
@@ -113,14 +113,15 @@ export async function freePromotion(db: Db, now: Date): Promise<FreePromotion> {
 }
 
 /**
- * The user's free orders created since Shanghai midnight of `now`, whatever became of them: a
- * cancelled free order still counts, or cancelling and taking another would be free without end.
+ * The user's free orders of the day's allowance created since Shanghai midnight of `now`, whatever
+ * became of them: a cancelled free order still counts, or cancelling and taking another would be
+ * free without end. Orders a free-rental coupon paid (red_packet_id set) are the coupon's, not the day's.
  */
 export async function countFreeOrdersToday(db: DbOrTx, userId: number, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.isFree, true), gte(orders.createdAt, shanghaiMidnight(now))));
+    .where(and(eq(orders.userId, userId), eq(orders.isFree, true), isNull(orders.redPacketId), gte(orders.createdAt, shanghaiMidnight(now))));
   return Number(row?.n ?? 0);
 }
 

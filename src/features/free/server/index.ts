@@ -5,3 +5,4 @@
  */
 export { createFreeOrder, listFreeOrders } from '~/features/free/server/free-orders';
 export { freeCount, freePromotion, listFreeGames, listFreeOffers } from '~/features/free/server/free-rentals';
+export { listFreeCoupons } from '~/features/free/server/free-coupons';

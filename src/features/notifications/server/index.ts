@@ -3,6 +3,6 @@
  * Everything else under server/ is the feature's own; a name joins this list when another room
  * needs it (tests/unit/layout.test.ts refuses a reach past the door).
  */
-export { ACCOUNT_SECURITY_TITLE, RED_PACKET_RECEIVED_TITLE, notifyAccountSecurity, notifyComplaintAnswered, notifyComplaintDecided, notifyComplaintDecidedToOwner, notifyDepositReturned, notifyOrderPaid, notifyOrderRefund, notifyRedPacketsReceived, notifyRentalEnded, notifyTaskOffer, notifyTaskOfferAccepted, notifyWithdrawalFailed, notifyWithdrawalPaid, notifyWithdrawalRefused, redPacketsReceivedText, sweepNotifications } from '~/features/notifications/server/notification-events';
+export { ACCOUNT_SECURITY_TITLE, FREE_COUPON_RECEIVED_TITLE, RED_PACKET_RECEIVED_TITLE, freeCouponsReceivedText, notifyFreeCouponsReceived, notifyAccountSecurity, notifyComplaintAnswered, notifyComplaintDecided, notifyComplaintDecidedToOwner, notifyDepositReturned, notifyOrderPaid, notifyOrderRefund, notifyRedPacketsReceived, notifyRentalEnded, notifyTaskOffer, notifyTaskOfferAccepted, notifyWithdrawalFailed, notifyWithdrawalPaid, notifyWithdrawalRefused, redPacketsReceivedText, sweepNotifications } from '~/features/notifications/server/notification-events';
 export { broadcast, countSegmentUsers, getNotification, listNotifications, markAllNotificationsRead, markNotificationRead, notify, segmentUsers, unreadNotifications } from '~/features/notifications/server/notifications';
 export { sellerOrderLink } from '~/features/notifications/notification-links';

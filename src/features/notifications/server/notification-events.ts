@@ -291,6 +291,20 @@ export function redPacketsReceivedText(names: readonly string[]): string {
   return `您获得了 ${names.length} 个红包：${list}，可在「我的红包」中查看，下单时可抵扣。`;
 }
 
+export const FREE_COUPON_RECEIVED_TITLE = '免费租号券到账';
+
+/** The 免费租号券到账 message's text (a free-rental coupon is no money off: it pays free play in the free zone). */
+export function freeCouponsReceivedText(names: readonly string[]): string {
+  const list = names.length <= 3 ? names.map((name) => `「${name}」`).join('、') : `${names.slice(0, 3).map((name) => `「${name}」`).join('、')} 等`;
+  return `您获得了 ${names.length} 张免费租号券：${list}，可在免费专区免费玩，每张用一次，请在有效期内使用（「我的红包」中可查看）。`;
+}
+
+/** 免费租号券到账: free-rental coupons were given to the user. */
+export async function notifyFreeCouponsReceived(tx: DbOrTx, userId: number, names: readonly string[], now: Date): Promise<void> {
+  if (names.length === 0) return;
+  await notify(tx, userId, { type: 'red_packet', title: FREE_COUPON_RECEIVED_TITLE, content: freeCouponsReceivedText(names), params: { count: names.length } }, now);
+}
+
 // ---------------------------------------------------------------------------------------------
 // the sweep (money-sweep.ts, every ORDER_SWEEP_INTERVAL_MS in every process)
 

@@ -4,6 +4,7 @@
  * needs it (tests/unit/layout.test.ts refuses a reach past the door).
  */
 export { bookListing, mappingDoubleBooking, restoreEnvelopes } from '~/features/orders/server/booking';
+export type { BookedOrderValues } from '~/features/orders/server/booking';
 export { recordReveal, revealSource, revealsForOrder } from '~/features/orders/server/credential-reveals';
 export type { RevealSource } from '~/features/orders/server/credential-reveals';
 export { listingDaysAhead } from '~/features/orders/server/days-ahead';

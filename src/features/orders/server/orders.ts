@@ -27,7 +27,7 @@ import { withIdempotency } from '~/platform/db/idempotency';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, orderViewById, toOrderView } from '~/features/orders/server/order-view';
 
 export { MSG_ORDER_NOT_FOUND };
-import { isVipAt, readWallet } from '~/features/wallet/server';
+import { isEnvelope, isVipAt, readWallet } from '~/features/wallet/server';
 
 export const MSG_RED_PACKET_UNUSABLE = '该红包不可用于此订单';
 
@@ -53,7 +53,7 @@ async function usableEnvelopes(db: DbOrTx, userId: number, now: Date): Promise<E
   const rows = await db
     .select()
     .from(redPackets)
-    .where(and(eq(redPackets.userId, userId), eq(redPackets.status, RED_PACKET_STATUS.unused), gt(redPackets.expiresAt, now)));
+    .where(and(eq(redPackets.userId, userId), eq(redPackets.status, RED_PACKET_STATUS.unused), gt(redPackets.expiresAt, now), isEnvelope()));
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -198,7 +198,7 @@ async function claimEnvelope(tx: DbTx, userId: number, envelopeId: number, now: 
   const claimed = await tx
     .update(redPackets)
     .set({ status: RED_PACKET_STATUS.used, usedAt: now })
-    .where(and(eq(redPackets.id, envelopeId), eq(redPackets.userId, userId), eq(redPackets.status, RED_PACKET_STATUS.unused)))
+    .where(and(eq(redPackets.id, envelopeId), eq(redPackets.userId, userId), eq(redPackets.status, RED_PACKET_STATUS.unused), isEnvelope()))
     .returning({ id: redPackets.id });
   if (claimed.length === 0) throw conflict(MSG_RED_PACKET_UNUSABLE);
 }

@@ -14,6 +14,7 @@
  * anything is looked up; with 79-bit codes guessing is hopeless anyway, and the limit keeps it so.
  */
 import { and, count, eq, lt, sql } from 'drizzle-orm';
+import { COUPON_TYPE_FREE_RENTAL } from '~/platform/config/constants';
 import { EXCHANGE_CODE_ATTEMPT_WINDOW_S, EXCHANGE_CODE_ATTEMPTS_PER_IP, EXCHANGE_CODE_ATTEMPTS_PER_USER } from '~/features/wallet/constants';
 import { EXCHANGE_REFUSAL_MESSAGES, MSG_EXCHANGE_CODE_INVALID, MSG_EXCHANGE_CODE_TOO_MANY, MSG_EXCHANGE_RED_PACKET_HELD, type ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
 import { normalizeExchangeCode, redemptionRefusal } from '~/features/wallet/rules/exchange-code';
@@ -105,6 +106,10 @@ export async function redeemExchangeCode(db: Db, userId: number, rawCode: string
       }
       const packet = await issueTemplateToUser(tx, batch.templateId!, userId, EXCHANGE_CODE_RED_PACKET_SOURCE, now);
       await tx.update(exchangeCodeRedemptions).set({ redPacketId: packet.id }).where(eq(exchangeCodeRedemptions.id, redemptionId));
+      // A free-rental coupon is no couponsInfo envelope: it is named, and listed by GET free/coupons.
+      if (packet.type === COUPON_TYPE_FREE_RENTAL) {
+        return { reward_kind: 'red_packet', message: `兑换成功，获得免费租号券「${packet.name}」`, red_packet: null, gold_coins: null, coins_balance: null };
+      }
       return { reward_kind: 'red_packet', message: `兑换成功，获得红包「${packet.name}」`, red_packet: reshapeRedPacket(packet, now), gold_coins: null, coins_balance: null };
     });
   } catch (error) {

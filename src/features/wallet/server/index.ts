@@ -7,7 +7,7 @@ export { redeemExchangeCode } from '~/features/wallet/server/exchange-code-redem
 export { GOLD_KIND, claimGoldTask, creditGoldCoins, exchangeGold, getGoldOverview, signIn } from '~/features/wallet/server/gold-coins';
 export { financeDaily, financeDailyCsv, runLedgerCheck, searchLedger } from '~/features/wallet/server/ops-finance';
 export { decideWithdrawal, listWithdrawalsForOps, payReviewedWithdrawal } from '~/features/wallet/server/ops-withdrawals';
-export { grantNewUserRedPackets, grantRedPackets, listRedPackets } from '~/features/wallet/server/red-packets';
+export { grantNewUserRedPackets, grantRedPackets, isEnvelope, listRedPackets } from '~/features/wallet/server/red-packets';
 export type { RedPacketGrant } from '~/features/wallet/server/red-packets';
 export { cancelSandboxPayment, confirmSandboxPayment, sandboxCheckoutView } from '~/features/wallet/server/sandbox-checkout';
 export { DEMO_VIP_PLANS, listVipPlans, subscribeVip } from '~/features/wallet/server/vip';

@@ -6,14 +6,14 @@
  * (STYLE 8). Status 3 (expired) is never written: an unused envelope whose expires_at is at or
  * before `now` reads as expired, so nothing has to sweep the table at midnight.
  */
-import { and, count, desc, eq, gt, lte, not, sql, type SQL } from 'drizzle-orm';
-import { COUPON_TYPE_FIXED, COUPON_TYPE_PERCENTAGE, MS_PER_DAY, RED_PACKET_STATUS } from '~/platform/config/constants';
+import { and, count, desc, eq, gt, lte, ne, not, sql, type SQL } from 'drizzle-orm';
+import { COUPON_TYPE_FIXED, COUPON_TYPE_FREE_RENTAL, COUPON_TYPE_PERCENTAGE, MS_PER_DAY, RED_PACKET_STATUS } from '~/platform/config/constants';
 import { NEW_USER_RED_PACKET_VALID_DAYS, RED_PACKET_PAGE_SIZE } from '~/features/wallet/constants';
 import { fenToYuan } from '~/platform/rules/money';
 import type { RedPacket, RedPacketPage, RedPacketStatus } from '~/features/wallet/contract/red-packets';
 import type { DbOrTx } from '~/platform/db/client';
 import { redPackets, type RedPacketRow } from '~/platform/db/schema';
-import { notifyRedPacketsReceived } from '~/features/notifications/server';
+import { notifyFreeCouponsReceived, notifyRedPacketsReceived } from '~/features/notifications/server';
 import { RED_PACKET_MAX_PAGE } from '~/features/wallet/wire';
 
 /** PostgreSQL integer: a page past this would overflow the offset (the query's bound too). */
@@ -25,11 +25,21 @@ const MAX_PAGE = RED_PACKET_MAX_PAGE;
 /** One envelope to give, in fen (a row of red_packets without its owner and dates). */
 export interface RedPacketGrant {
   name: string;
-  type: typeof COUPON_TYPE_PERCENTAGE | typeof COUPON_TYPE_FIXED;
+  type: typeof COUPON_TYPE_PERCENTAGE | typeof COUPON_TYPE_FIXED | typeof COUPON_TYPE_FREE_RENTAL;
   minOrderAmountFen: number;
   discountPercentage?: number | null;
   maxDiscountAmountFen?: number | null;
   discountAmountFen?: number | null;
+  /** Hours a free-rental coupon (type 3) pays. */
+  freeHours?: number | null;
+}
+
+/**
+ * Only envelopes (types 1 and 2) are couponsInfo: a free-rental coupon (type 3) pays free play at
+ * the free checkout (features/free) and is listed by GET free/coupons, never here.
+ */
+export function isEnvelope(): SQL {
+  return ne(redPackets.type, COUPON_TYPE_FREE_RENTAL);
 }
 
 /** The welcome set every new account gets (spec §4 new-user popup), valid NEW_USER_RED_PACKET_VALID_DAYS. */
@@ -68,6 +78,7 @@ export async function grantRedPackets(db: DbOrTx, userId: number, grants: readon
       discountPercentage: grant.discountPercentage ?? null,
       maxDiscountAmountFen: grant.maxDiscountAmountFen ?? null,
       discountAmountFen: grant.discountAmountFen ?? null,
+      freeHours: grant.freeHours ?? null,
       status,
       source: options.source,
       receivedAt: options.receivedAt,
@@ -77,7 +88,8 @@ export async function grantRedPackets(db: DbOrTx, userId: number, grants: readon
     })),
   ).returning();
   if ((options.notify ?? true) && status === RED_PACKET_STATUS.unused && options.expiresAt.getTime() > options.receivedAt.getTime()) {
-    await notifyRedPacketsReceived(db, userId, grants.map((grant) => grant.name), options.receivedAt);
+    await notifyRedPacketsReceived(db, userId, grants.filter((grant) => grant.type !== COUPON_TYPE_FREE_RENTAL).map((grant) => grant.name), options.receivedAt);
+    await notifyFreeCouponsReceived(db, userId, grants.filter((grant) => grant.type === COUPON_TYPE_FREE_RENTAL).map((grant) => grant.name), options.receivedAt);
   }
   return rows;
 }
@@ -161,7 +173,7 @@ export async function listRedPackets(db: DbOrTx, userId: number, query: RedPacke
   const page = Math.min(MAX_PAGE, Math.max(1, Math.trunc(query.page ?? 1) || 1));
   const pageSize = Math.min(RED_PACKET_PAGE_SIZE, Math.max(1, Math.trunc(query.page_size ?? RED_PACKET_PAGE_SIZE) || RED_PACKET_PAGE_SIZE));
 
-  const conditions: SQL[] = [eq(redPackets.userId, userId)];
+  const conditions: SQL[] = [eq(redPackets.userId, userId), isEnvelope()];
   if (query.status !== undefined) conditions.push(statusFilter(query.status, now));
   if (query.canUse === '1') conditions.push(usableAt(now));
   if (query.canUse === '0') conditions.push(not(usableAt(now)));

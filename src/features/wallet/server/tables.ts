@@ -45,6 +45,8 @@ export const redPackets = pgTable(
     discountPercentage: smallint('discount_percentage'),
     maxDiscountAmountFen: integer('max_discount_amount_fen'),
     discountAmountFen: integer('discount_amount_fen'),
+    /** Hours of free play a free-rental coupon (type 3) pays; null on envelopes. */
+    freeHours: smallint('free_hours'),
     status: smallint('status').notNull().default(1),
     /** Why the user has it, e.g. new_user, demo. */
     source: varchar('source', { length: 32 }).notNull(),
@@ -57,12 +59,12 @@ export const redPackets = pgTable(
   (t) => [
     index('red_packets_user_status_idx').on(t.userId, t.status, t.expiresAt),
     index('red_packets_template_user_idx').on(t.templateId, t.userId).where(sql`${t.templateId} is not null`),
-    check('red_packets_type_check', sql`${t.type} in (1, 2)`),
+    check('red_packets_type_check', sql`${t.type} in (1, 2, 3)`),
     check('red_packets_status_check', sql`${t.status} in (1, 2)`),
     check('red_packets_amounts_check', sql`${t.minOrderAmountFen} >= 0 and coalesce(${t.maxDiscountAmountFen}, 0) >= 0 and coalesce(${t.discountAmountFen}, 0) >= 0`),
     check(
       'red_packets_shape_check',
-      sql`(${t.type} = 1 and ${t.discountPercentage} between 1 and 99) or (${t.type} = 2 and ${t.discountAmountFen} > 0)`,
+      sql`(${t.type} = 1 and ${t.discountPercentage} between 1 and 99 and ${t.freeHours} is null) or (${t.type} = 2 and ${t.discountAmountFen} > 0 and ${t.freeHours} is null) or (${t.type} = 3 and ${t.freeHours} is not null and ${t.freeHours} between 1 and 24)`,
     ),
   ],
 );

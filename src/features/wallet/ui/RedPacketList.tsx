@@ -10,6 +10,7 @@ import { Tabs } from '~/platform/ui/Tabs';
 import { focusRing } from '~/features/wallet/ui/ui';
 import { useRemote } from '~/platform/ui/use-remote';
 import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
+import { FreeCouponList } from '~/features/free/ui/FreeCouponList';
 
 /** The stamp on an envelope that can no longer be used. */
 const SPENT_STAMP: Readonly<Record<Exclude<EnvelopeTab, 'usable'>, string>> = { used: '已使用', expired: '已过期' };
@@ -67,19 +68,24 @@ function Envelopes(): ReactNode {
   const [tab, setTab] = useState<EnvelopeTab>('usable');
   const panelId = useId();
   const { remote, reload } = useRemote((signal) => listEnvelopes(tab, signal), tab);
+  // An exchange code may give a free-rental coupon (a template of that kind): its list reads again.
+  const [couponsVersion, setCouponsVersion] = useState(0);
 
   return (
     <div className="flex flex-col gap-4 py-2">
       <ExchangeCodeBox
-        hint="输入活动兑换码，领取红包或金币"
+        hint="输入活动兑换码，领取红包、免费租号券或金币"
         onRedeemed={(redeemed) => {
           // The new envelope should be offered at the next checkout, and listed here at once.
           if (redeemed.reward_kind !== 'red_packet') return;
+          setCouponsVersion((version) => version + 1);
           void loadRedPackets();
           if (tab === 'usable') reload();
           else setTab('usable');
         }}
       />
+      <FreeCouponList version={couponsVersion} />
+      <h2 className="text-base font-semibold text-neutral-900">红包</h2>
       <Tabs label="红包状态" tabs={ENVELOPE_TABS} value={tab} onChange={setTab} panelId={panelId} />
       <div id={panelId} role="tabpanel" aria-busy={remote.kind === 'loading'}>
         {remote.kind === 'loading' ? (
@@ -94,7 +100,7 @@ function Envelopes(): ReactNode {
   );
 }
 
-/** /account/redPacket (我的红包): envelopes to use, used and expired. */
+/** /account/redPacket (我的红包): the free-rental coupons to use, then envelopes to use, used and expired. */
 export default function RedPacketList({ title }: { title: string }): ReactNode {
   return (
     <LoginRequired title={title}>
