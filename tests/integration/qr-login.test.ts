@@ -199,6 +199,8 @@ describe.each(TEST_DRIVERS)('QR login on $label', ({ driver, skip }) => {
 
     const result = await call<QqInit>(qqInit, '/api/v1/qr/qq/init', { headers: { uid: 'fp-qq-1' } });
     expect(result.status).toBe(200);
+    // spec §7 "GET init QQ login ... code 200"
+    expect(result.body.code).toBe(200);
     expect(Object.keys(result.body.data).sort()).toEqual(['qrImage', 'sandbox_scan_url', 'sessionId']);
     expect(result.body.data.sessionId).toMatch(ID_SHAPE);
     expect(result.body.data.qrImage).toMatch(/^data:image\/svg\+xml;base64,/);

@@ -82,6 +82,15 @@ describe('envelope {code, msg, data} (spec §7)', () => {
     expect(toastTexts()).toEqual([]);
   });
 
+  it('a route with its own success code (spec §7 QQ init: code 200) resolves with data on that code, and fails on 0', async () => {
+    const { call } = await import('~/platform/client/client');
+    const qqInit = { method: 'GET', path: '/qr/qq/init', successCode: 200 } as const;
+    fetchMock.mockResolvedValueOnce(jsonResponse({ code: 200, msg: 'ok', data: { qrImage: 'x', sessionId: 's' } }));
+    await expect(call(qqInit)).resolves.toEqual({ qrImage: 'x', sessionId: 's' });
+    fetchMock.mockResolvedValueOnce(jsonResponse({ code: 0, msg: '', data: null }));
+    expect((await rejection(call(qqInit))).code).toBe(0);
+  });
+
   it('omitAllCode returns a body that is not an envelope (e.g. a plain array)', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse([{ id: 1, title: '王者荣耀' }]));
     await expect(api.apiGet('https://cdn.example.com/games.json', undefined, { omitAllCode: true })).resolves.toEqual([

@@ -9,6 +9,8 @@ export const CODE_PASSWORD_CAPTCHA_REQUIRED = -410;
 // §9 QR login and SMS
 export const QR_POLL_WECHAT_MS = 500;
 export const QR_POLL_QQ_MS = 500;
+/** Spec §7 "GET init QQ login ... code 200": the one answer whose envelope says success with 200, not §9's 0. */
+export const QQ_INIT_SUCCESS_CODE = 200;
 export const QR_POLL_APP_MS = 2_000;
 export const QR_LIFETIME_MS = 60_000;
 

@@ -8,6 +8,7 @@
  * exact body text, and their password field is the RSA ciphertext, not the password typed.
  */
 import { route, type NoInput } from '~/platform/wire/route';
+import { QQ_INIT_SUCCESS_CODE } from '~/features/sign-in/constants';
 import type { CaptchaAction, CaptchaChallenge, CaptchaVerifyInput, SignChallenge } from '~/features/sign-in/contract';
 import type { AppQrStatus, QrPlatform, QrState } from '~/features/sign-in/rules/qr-login';
 import { SESSION_ROUTES } from '~/platform/wire/session';
@@ -112,7 +113,7 @@ export const SIGN_IN_ROUTES = {
   wechatInit: route.get<NoInput, { session_id: string; qrcode_url: string } & ThirdPartyScanLinks>('/qr/wechat/init'),
   wechatStatus: route.get<{ sessionId: string }, WechatQrStatus>('/qr/wechat/status'),
   /** A QQ QR session; the fingerprint travels in the `uid` header (spec §7). */
-  qqInit: route.get<NoInput, { qrImage: string; sessionId: string } & ThirdPartyScanLinks>('/qr/qq/init'),
+  qqInit: route.get<NoInput, { qrImage: string; sessionId: string } & ThirdPartyScanLinks>('/qr/qq/init', { successCode: QQ_INIT_SUCCESS_CODE }),
   qqStatus: route.get<{ sessionId: string }, QqQrStatus>('/qr/qq/status'),
   /** An app scan-login QR: qr_content is the URL it encodes, qr_image the QR itself. */
   appGenerate: route.post<{ fingerprint: string }, { qr_content: string; qr_token: string; qr_image: string; sandbox_scan_url?: string }>('/qr/app/generate'),

@@ -90,8 +90,9 @@ export function apiPost<T>(path: string, body?: PostBody, options: RequestOption
 export function call<In, Out>(route: Route<In, Out>, ...[input, options = {}]: Partial<In> extends In ? [input?: In, options?: RequestOptions] : [input: In, options?: RequestOptions]): Promise<Out> {
   const { path, rest } = fillPath(route.path, (input ?? {}) as Record<string, unknown>);
   const empty = Object.keys(rest).length === 0;
-  if (route.method === 'GET') return request<Out>({ method: 'GET', path, params: empty ? undefined : (rest as QueryParams), options });
-  return request<Out>({ method: 'POST', path, body: empty ? undefined : rest, options });
+  const { successCode } = route;
+  if (route.method === 'GET') return request<Out>({ method: 'GET', path, params: empty ? undefined : (rest as QueryParams), options, successCode });
+  return request<Out>({ method: 'POST', path, body: empty ? undefined : rest, options, successCode });
 }
 
 /**
@@ -117,6 +118,8 @@ interface Call {
   params?: QueryParams;
   body?: PostBody;
   options: RequestOptions;
+  /** The route's success code when not CODE_SUCCESS. */
+  successCode?: number;
 }
 
 // http(s) URLs and protocol-relative '//host/...' go out as they are.
@@ -153,6 +156,7 @@ function execute(call: Call): Promise<unknown> {
     signal: options.signal,
     keepalive: options.keepalive,
     raw: options.omitAllCode,
+    successCode: call.successCode,
   });
 }
 

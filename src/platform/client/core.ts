@@ -32,6 +32,8 @@ export interface Exchange {
   keepalive?: boolean;
   /** Resolve with the raw body without checking the envelope's code. */
   raw?: boolean;
+  /** The envelope's success code when not CODE_SUCCESS (the route's own, spec §7 QQ init's 200). */
+  successCode?: number;
 }
 
 export function isEnvelope(body: unknown): body is ApiEnvelope {
@@ -106,7 +108,7 @@ export async function exchange(call: Exchange): Promise<unknown> {
   if (!isEnvelope(body)) {
     throw new ApiError({ kind: 'format', httpStatus: response.status, msg: API_MESSAGES.badEnvelope, data: body });
   }
-  if (body.code !== CODE_SUCCESS) {
+  if (body.code !== (call.successCode ?? CODE_SUCCESS)) {
     throw new ApiError({
       kind: 'business',
       httpStatus: response.status,

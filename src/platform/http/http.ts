@@ -45,8 +45,8 @@ function envelopeResponse(body: Envelope, status: number, init: ResponseInit = {
 }
 
 /** `{ code: 0, msg: 'ok', data }`, HTTP 200 unless `init.status` says otherwise; not cacheable by default. */
-export function ok<T>(data: T, init: ResponseInit = {}): Response {
-  return envelopeResponse({ code: CODE_SUCCESS, msg: 'ok', data: data === undefined ? null : data }, init.status ?? 200, init);
+export function ok<T>(data: T, init: ResponseInit = {}, code: number = CODE_SUCCESS): Response {
+  return envelopeResponse({ code, msg: 'ok', data: data === undefined ? null : data }, init.status ?? 200, init);
 }
 
 /**

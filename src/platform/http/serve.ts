@@ -113,7 +113,7 @@ export function serve<In, Out, S extends z.ZodType, A extends z.ZodType, M exten
       const checked = route.answer.safeParse(answer);
       if (!checked.success) throw new Error(`answer of ${route.method} ${route.path} does not match its route: ${checked.error.message}`);
     }
-    return ok(answer, { headers });
+    return ok(answer, { headers }, route.successCode);
   });
   const other = (options.otherMethods ?? ((method: RouteMethod) => allowOnly(method)))(route.method);
   const exports = route.method === 'GET' ? { GET: served, HEAD: headOf(served), ALL: other } : { POST: served, ALL: other };

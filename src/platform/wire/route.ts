@@ -17,6 +17,8 @@ export interface Route<In = unknown, Out = unknown, M extends RouteMethod = Rout
   readonly path: string;
   /** Types only: what the browser sends and what the answer's `data` is. */
   readonly types?: { readonly input: In; readonly answer: Out };
+  /** The envelope's success code when not §9's 0 (spec §7 QQ init answers code 200). */
+  readonly successCode?: number;
 }
 
 /** The input type of a route that takes none. */
@@ -24,7 +26,7 @@ export type NoInput = Record<string, never>;
 
 /** `route.get<In, Out>('/path')`, `route.post<In, Out>('/path/:id/action')`. */
 export const route = {
-  get: <In, Out>(path: string): Route<In, Out, 'GET'> => ({ method: 'GET', path }),
+  get: <In, Out>(path: string, options: { successCode?: number } = {}): Route<In, Out, 'GET'> => ({ method: 'GET', path, ...options }),
   post: <In, Out>(path: string): Route<In, Out, 'POST'> => ({ method: 'POST', path }),
 };
 
