@@ -67,7 +67,6 @@ export type ChargeBody = z.output<typeof chargeBodySchema>;
 
 // hafu-coin settlement (docs/decisions.md "Hafu-coin settlement")
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const hasControl = (value: string): boolean => /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/.test(value);
 const MSG_COINS = '请填写剩余哈夫币数量（不小于0的整数）';
 const MSG_HAFU_TEXT = `说明需${HAFU_TEXT_MIN}-${HAFU_TEXT_MAX}个字`;
