@@ -62,10 +62,11 @@ test('a renter reports the coins left on the order card, the owner accepts, both
   const prepayFen = Math.floor((listing!.game_money * 200 + listing!.money_exchange_rate!) / (2 * listing!.money_exchange_rate!));
 
   // Money for the rent and the prepay through the sandbox gateway (its notify comes with the money sweep).
-  const before = await apiAs<{ balance_fen: number }>(page, 'GET', '/account/wallets');
+  const balance = async (): Promise<number> => (await apiAs<{ walletsInfo: { balance_fen: number } }>(page, 'GET', '/account/wallets')).walletsInfo.balance_fen;
+  const before = await balance();
   const recharge = await keyed<{ pay_no: string }>(page, '/account/recharge', { amount: '500.00', channel: 'alipay' });
   await page.request.post('/api/v1/sandbox/pay/confirm', { data: { pay_no: recharge.pay_no } });
-  await expect.poll(async () => (await apiAs<{ balance_fen: number }>(page, 'GET', '/account/wallets')).balance_fen, { timeout: 90_000 }).toBeGreaterThan(before.balance_fen);
+  await expect.poll(balance, { timeout: 90_000 }).toBeGreaterThan(before);
 
   const order = await keyed<{ order_no: string }>(page, '/order/create', { account_id: listing!.id, option: 'hourly', hours: 1, red_packet_id: null });
   await keyed(page, '/order/pay', { order_no: order.order_no, channel: 'wallet' });
