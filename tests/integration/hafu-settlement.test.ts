@@ -9,7 +9,7 @@
  * clock the endpoints read; the windows' defaults are driven through the services with a `now`.
  */
 import type { APIRoute } from 'astro';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '~/platform/wire/common';
 import type { HafuSettlementView, OpsHafuDispute } from '~/features/orders/hafu-contract';
@@ -86,25 +86,30 @@ describe.each(TEST_DRIVERS)('hafu-coin settlement on $label', ({ driver, skip })
   }
 
   /** An owner with a hafu-coin listing, a renter who rented it 1 h from `start` and paid the prepay; the rental swept as ended at start + 1 h (or cancelled at start + 30 min). */
-  async function endedRental(options: { cancel?: boolean } = {}): Promise<Rental> {
+  async function endedRental(options: { cancel?: boolean; reservedCancelledBeforeStart?: boolean; beforeSettlements?: boolean } = {}): Promise<Rental> {
     const owner = await freshUser('owner');
     const n = (serial += 1);
     const profile = await submitCertification(db, owner, { cert_type: 0, shop_name: `哈夫店${driver}${n}` }, new Date());
     const [game] = await db.select({ id: games.id }).from(games).where(eq(games.maintenanceStatus, 0)).orderBy(games.id).limit(1);
     const [listing] = await db
       .insert(listings)
-      .values({ shopId: profile.shop!.id, gameId: game!.id, title: `哈夫币账号${n}`, roleName: '测试角色', imgs: ['/covers/test-cover.webp'], rentalFen: 1_000, depositFen: 0, minRentalHours: 1, gameMoney: START_COINS, moneyExchangeRate: RATE })
+      .values({ shopId: profile.shop!.id, gameId: game!.id, title: `哈夫币账号${n}`, roleName: '测试角色', imgs: ['/covers/test-cover.webp'], rentalFen: 1_000, depositFen: 0, minRentalHours: 1, gameMoney: START_COINS, moneyExchangeRate: RATE, isReservation: true })
       .returning({ id: listings.id });
     await setListingCredentials(db, listing!.id, `hafu_${n}`, 'secret-pass');
     const renter = await freshUser('renter', 100_000);
     // Booked in the past so it has ended by the wall clock the endpoints read.
     const start = new Date(Date.now() - 3 * HOUR);
-    const order = await createOrder(db, renter, { account_id: listing!.id, option: 'hourly', hours: 1, red_packet_id: null }, null, start);
+    const order = await createOrder(db, renter, { account_id: listing!.id, option: 'hourly', hours: 1, red_packet_id: null, ...(options.reservedCancelledBeforeStart ? { reserved: true } : {}) }, null, start);
     const paid = await payOrder(db, renter, { order_no: order.order_no, channel: 'wallet' }, null, SITE, start);
     if (!paid.paid) throw new Error('wallet payment did not pay');
     await chargeGameMoney(db, renter, { order_no: order.order_no, amount: PREPAY_FEN }, null, start);
+    // A prepay charged before settlements existed has no row.
+    if (options.beforeSettlements) await db.delete(hafuSettlements).where(sql`${hafuSettlements.orderId} = (select ${orders.id} from ${orders} where ${orders.orderNo} = ${order.order_no})`);
     let endedAt: Date;
-    if (options.cancel) {
+    if (options.reservedCancelledBeforeStart) {
+      endedAt = new Date(start.getTime() + 10 * 60_000);
+      await cancelOrder(db, renter, order.order_no, endedAt);
+    } else if (options.cancel) {
       endedAt = new Date(start.getTime() + HOUR / 2);
       await cancelOrder(db, renter, order.order_no, endedAt);
     } else {
@@ -112,7 +117,7 @@ describe.each(TEST_DRIVERS)('hafu-coin settlement on $label', ({ driver, skip })
       await sweepOrders(db, endedAt);
     }
     const [row] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.orderNo, order.order_no));
-    expect(row!.status).toBe(options.cancel ? 5 : 4);
+    expect(row!.status).toBe(options.cancel || options.reservedCancelledBeforeStart ? 5 : 4);
     return { owner, renter, orderNo: order.order_no, orderId: row!.id, endedAt };
   }
 
@@ -327,6 +332,27 @@ describe.each(TEST_DRIVERS)('hafu-coin settlement on $label', ({ driver, skip })
     // Nothing moved: still waiting for the owner.
     expect(await ledgerOf(r.orderNo)).toHaveLength(1);
     expectError(await asUser(renterHafuRoute, `/api/v1/order/hafu${q('R-NO-SUCH-ORDER')}`, r.renter), 404, '该订单没有哈夫币预充');
+    await expectIdentity();
+  });
+
+  it.skipIf(skip)('a reservation cancelled before its start gives the whole prepay back at once (never played, nothing to report); a prepay charged before settlements existed is refunded whole at the end', async () => {
+    const reserved = await endedRental({ reservedCancelledBeforeStart: true });
+    expect(await ledgerOf(reserved.orderNo)).toEqual([
+      ['hafu_charge', reserved.renter, -PREPAY_FEN],
+      ['hafu_refund', reserved.renter, PREPAY_FEN],
+    ]);
+    const [row] = await db.select().from(hafuSettlements).where(eq(hafuSettlements.orderId, reserved.orderId));
+    expect(row).toMatchObject({ stage: 'settled', decidedBy: 'refunded', ownerFen: 0, renterFen: PREPAY_FEN });
+    expect(expectOk(await asUser<HafuSettlementView>(renterHafuRoute, `/api/v1/order/hafu${q(reserved.orderNo)}`, reserved.renter)).can_report).toBe(false);
+
+    const legacy = await endedRental({ beforeSettlements: true });
+    expect(await ledgerOf(legacy.orderNo)).toEqual([
+      ['hafu_charge', legacy.renter, -PREPAY_FEN],
+      ['hafu_refund', legacy.renter, PREPAY_FEN],
+    ]);
+    expectError(await asUser(renterHafuRoute, `/api/v1/order/hafu${q(legacy.orderNo)}`, legacy.renter), 404, '该订单没有哈夫币预充');
+    await expectBalanced(reserved.renter);
+    await expectBalanced(legacy.renter);
     await expectIdentity();
   });
 });

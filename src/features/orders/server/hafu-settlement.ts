@@ -94,11 +94,19 @@ export async function recordHafuStart(tx: DbTx, order: OrderRow, listing: { game
 export async function endHafuPrepay(tx: DbTx, order: OrderRow, now: Date): Promise<number> {
   const heldFen = order.gameMoneyFen - order.refundGameMoneyFen;
   if (heldFen <= 0) return 0;
-  const [row] = await tx.select({ orderId: hafuSettlements.orderId }).from(hafuSettlements).where(eq(hafuSettlements.orderId, order.id));
+  const [row] = await tx.select().from(hafuSettlements).where(eq(hafuSettlements.orderId, order.id));
   if (!row) {
     await tx.update(orders).set({ refundGameMoneyFen: order.gameMoneyFen }).where(eq(orders.id, order.id));
     await changeBalance(tx, { userId: order.userId, kind: 'hafu_refund', amountFen: heldFen, refNo: order.orderNo });
     return heldFen;
+  }
+  // A reservation cancelled before its start: the renter never had the account, so no coin was
+  // used and there is nothing to report. Settled now, all back.
+  const endedAt = endedAtOf(order);
+  if (order.startsAt && endedAt && endedAt.getTime() <= order.startsAt.getTime()) {
+    const changes = await settleLocked(tx, row, order, row.startCoins, 'refunded', now);
+    await applyChanges(tx, changes);
+    return changes.reduce((sum, change) => sum + change.amountFen, 0);
   }
   await notify(
     tx,
