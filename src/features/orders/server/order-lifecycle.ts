@@ -1,7 +1,7 @@
 /**
  * A rental after payment: the login details while it runs, renewal, early cancel with
  * the §4 refund, the hafu-coin prepay charge, and the sweep that ends rentals by the clock and
- * gives back deposits and unused coin.
+ * gives back deposits.
  *
  * Refunds and deposits go to the wallet balance whatever paid the order (the renter may
  * withdraw them; docs/decisions.md "Refunds go to the balance"). The hafu-coin prepay is not
