@@ -47,6 +47,15 @@ export function formatLedgerIdentity(identity: LedgerIdentity): string[] {
     ["owners' share of refunds after release", money(identity.postReleaseOwnerShareFen)],
     ['  clawback charges', money(identity.clawbackChargesFen)],
     ['  difference', money(identity.postReleaseOwnerShareFen - identity.clawbackChargesFen)],
+    ['hafu prepay charged (orders)', money(identity.hafuChargedFen)],
+    ['  hafu_charge ledger rows', money(identity.hafuChargeLedgerFen)],
+    ['  back to renters (orders)', money(identity.hafuRefundedFen)],
+    ['  hafu_refund ledger rows', money(identity.hafuRefundLedgerFen)],
+    ['  paid to owners (settlements)', money(identity.hafuOwnerFen)],
+    ['  hafu_settle ledger rows', money(identity.hafuSettleLedgerFen)],
+    ['  still held', money(identity.hafuHeldFen)],
+    ['  charged - back - owners - held', money(identity.hafuChargedFen - identity.hafuRefundedFen - identity.hafuOwnerFen - identity.hafuHeldFen)],
+    ['settlements that disagree with their order', String(identity.hafuMismatched)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   return [

@@ -479,7 +479,7 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     expectOk(await post(createRoute, '/api/v1/order/create', other, rental(listing), newKey()));
   });
 
-  it.skipIf(skip)('cancelling a 10-hour rental 1 h after its start refunds 50% of the rent (8 hours unused, capped), the whole deposit and the unused hafu prepay, one ledger row each', async () => {
+  it.skipIf(skip)('cancelling a 10-hour rental 1 h after its start refunds 50% of the rent (8 hours unused, capped) and the whole deposit, one ledger row each; the hafu prepay is held for its coin settlement', async () => {
     const listing = takeListing('a hafu-coin account with a deposit', (l) => l.depositFen > 0 && l.gameMoney > 0 && l.moneyExchangeRate !== null);
     const renter = await freshUser({ balanceFen: 5_000_000 });
     const start = new Date();
@@ -496,25 +496,24 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
       refund: fenToYuan(refundFen),
       refund_fen: refundFen,
       deposit: fenToYuan(listing.depositFen),
-      game_money: fenToYuan(prepay),
-      total: fenToYuan(refundFen + listing.depositFen + prepay),
-      total_fen: refundFen + listing.depositFen + prepay,
+      game_money: '0.00',
+      total: fenToYuan(refundFen + listing.depositFen),
+      total_fen: refundFen + listing.depositFen,
     });
     const cancelled = await cancelOrder(db, renter, order.order_no, oneHourIn);
     expect(cancelled).toMatchObject({
       order_status: 5,
       refund_amount: fenToYuan(refundFen),
       deposit_returned: fenToYuan(listing.depositFen),
-      hire_refund_game_money_prices: fenToYuan(prepay),
+      hire_refund_game_money_prices: '0.00',
     });
     expect(await ledgerOfRef(order.order_no)).toEqual([
       ['order_pay', -row.totalFen],
       ['hafu_charge', -prepay],
       ['order_refund', refundFen],
       ['deposit_return', listing.depositFen],
-      ['hafu_refund', prepay],
     ]);
-    expect(await expectBalanced(renter)).toBe(balanceBefore + refundFen + listing.depositFen + prepay);
+    expect(await expectBalanced(renter)).toBe(balanceBefore + refundFen + listing.depositFen);
     // A rental that took effect keeps its envelope used.
     if (row.redPacketId !== null) expect((await envelopeStatus(row.redPacketId)).status).toBe(2);
     expect(await listingRented(listing.id)).toBe(false);
@@ -522,7 +521,7 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     await expectRejected(cancelOrder(db, renter, order.order_no, oneHourIn), 409, '订单当前状态不可取消');
     // The sweep has nothing left to give back.
     await sweepOrders(db, new Date(new Date(order.hire_end_time!).getTime() + MINUTE));
-    expect(await ledgerOfRef(order.order_no)).toHaveLength(5);
+    expect(await ledgerOfRef(order.order_no)).toHaveLength(4);
   });
 
   // ------------------------------------------------------------------------------------------
@@ -660,7 +659,7 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
   // ------------------------------------------------------------------------------------------
   // the sweep
 
-  it.skipIf(skip)('the sweep finishes a rental past its end: status 4, deposit and hafu prepay back (one row each), listing free', async () => {
+  it.skipIf(skip)('the sweep finishes a rental past its end: status 4, deposit back (one row), the hafu prepay held for its coin settlement, listing free', async () => {
     const listing = takeListing('a hafu-coin account with a deposit', (l) => l.gameMoney > 0 && l.moneyExchangeRate !== null && l.depositFen > 0);
     const renter = await freshUser({ balanceFen: 5_000_000 });
     const start = new Date();
@@ -674,20 +673,19 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     const swept = await sweepOrders(db, after);
     expect(swept.finished).toBeGreaterThanOrEqual(1);
     const row = await orderRow(order.order_no);
-    expect(row).toMatchObject({ status: 4, depositReturnedFen: listing.depositFen, refundGameMoneyFen: prepay });
+    expect(row).toMatchObject({ status: 4, depositReturnedFen: listing.depositFen, refundGameMoneyFen: 0 });
     expect(row.finishedAt?.getTime()).toBe(after.getTime());
     expect(await ledgerOfRef(order.order_no)).toEqual([
       ['order_pay', -order.total_fen],
       ['hafu_charge', -prepay],
       ['deposit_return', listing.depositFen],
-      ['hafu_refund', prepay],
     ]);
-    expect(await expectBalanced(renter)).toBe(balanceBefore + listing.depositFen + prepay);
+    expect(await expectBalanced(renter)).toBe(balanceBefore + listing.depositFen);
     expect(await listingRented(listing.id)).toBe(false);
 
     // Sweeping again changes nothing.
     await sweepOrders(db, new Date(after.getTime() + MINUTE));
-    expect(await ledgerOfRef(order.order_no)).toHaveLength(4);
+    expect(await ledgerOfRef(order.order_no)).toHaveLength(3);
     const view = expectOk(await get<OrderView>(detailRoute, orderPath('detail', order.order_no), renter));
     expect(view).toMatchObject({ order_status: 4, order_status_text: '已完成', pay_status_code: 0 });
     expect(view.actions).toMatchObject({ can_review: true, can_renew: false, can_view_credentials: false });

@@ -43,7 +43,7 @@ describe('opsCan', () => {
 describe('the console menu', () => {
   it('shows each role only the screens it may open', () => {
     const titles = (role: OpsRole): string[] => opsMenuFor(role).flatMap((entry) => entry.routes.map((route) => route.title));
-    expect(titles('service')).toEqual(['数据概览', '投诉仲裁', '在线客服', '用户管理', '订单查询']);
+    expect(titles('service')).toEqual(['数据概览', '投诉仲裁', '哈夫币争议', '在线客服', '用户管理', '订单查询']);
     expect(titles('finance')).toEqual(['数据概览', '用户管理', '订单查询', '提现审核', '待审批', '结算与账目', '站点设置']);
     expect(titles('operations')).toContain('弹窗广告');
     expect(titles('operations')).not.toContain('操作日志');

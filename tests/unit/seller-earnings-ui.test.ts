@@ -59,6 +59,7 @@ const order = (more: Partial<SellerOrder> = {}): SellerOrder => ({
     released_at: null,
   },
   complaints: [],
+  hafu_prepay_fen: 0,
   ...more,
 });
 

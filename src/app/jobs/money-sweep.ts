@@ -10,7 +10,7 @@ import { log } from '~/platform/config/log';
 import { deliverDueNotifies } from '~/platform/providers/payment/sandbox';
 import { sweepNotifications } from '~/features/notifications/server';
 import { liftEndedBans } from '~/features/console/server';
-import { sweepOrders } from '~/features/orders/server';
+import { sweepHafuSettlements, sweepOrders } from '~/features/orders/server';
 import { releaseDueEarnings } from '~/features/sellers/server';
 import { sweepPayouts } from '~/features/wallet/server';
 
@@ -18,6 +18,8 @@ export async function sweepMoney(db: Db, now: Date): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
     ['orders', () => sweepOrders(db, now)],
     ['earnings', () => releaseDueEarnings(db, now)],
+    // Hafu-coin settlements whose renter or owner was silent past the window: the rule's defaults.
+    ['hafu', () => sweepHafuSettlements(db, now)],
     // Rental starting, 10 minutes before the end, VIP expiring: deduped, so every process may run it.
     ['notifications', () => sweepNotifications(db, now)],
     // Timed bans at their end: the listings the ban held come back with the ban.

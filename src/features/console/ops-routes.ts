@@ -39,6 +39,7 @@ export const OPS_ROUTES: readonly OpsRouteDef[] = [
   r('ops_games', '/ops/games', '游戏维护', 'games', '卖家与账号'),
   r('ops_complaints', '/ops/complaints', '投诉仲裁', 'complaints', '客服'),
   r('ops_complaint', '/ops/complaints/detail', '投诉详情', 'complaints', null),
+  r('ops_hafu', '/ops/hafu', '哈夫币争议', 'complaints', '客服'),
   r('ops_chat', '/ops/chat', '在线客服', 'chat', '客服'),
   r('ops_users', '/ops/users', '用户管理', 'users.read', '客服'),
   r('ops_user', '/ops/users/detail', '用户详情', 'users.read', null),

@@ -39,6 +39,8 @@ export const NOTIFICATION_KINDS = [
   'seller_complaint',
   /** To a seller: rental earnings released to the balance. */
   'seller_earnings',
+  /** Hafu-coin settlement: to the renter (report the coins left, settled) and to the owner (a report to answer, settled). */
+  'hafu_settlement',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -47,7 +49,7 @@ export const NOTIFICATION_FILTERS = {
   // The wanted board's offers and acceptances are steps toward an order.
   order: ['order_paid', 'rental_starting', 'rental_ending', 'rental_ended', 'order_refund', 'deposit_returned', 'task_offer', 'task_offer_accepted', 'seller_rented'],
   complaint: ['complaint_answered', 'complaint_decided', 'seller_complaint'],
-  money: ['withdrawal_paid', 'withdrawal_refused', 'red_packet', 'vip_expiring', 'seller_earnings'],
+  money: ['withdrawal_paid', 'withdrawal_refused', 'red_packet', 'vip_expiring', 'seller_earnings', 'hafu_settlement'],
   // A seller's certification and listing decisions are messages from the platform too;
   // a tab of their own would sit empty for every renter.
   system: ['broadcast', 'seller_certification', 'seller_listing', 'account_security'],

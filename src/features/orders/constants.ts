@@ -71,3 +71,13 @@ export const NEW_RENTER_OPEN_MAX = 2;
  */
 export const DAYS_AHEAD = 7;
 export const MIN_FREE_STRETCH_MIN = 60;
+/**
+ * Hafu-coin settlement (docs/decisions.md "Hafu-coin settlement"): the renter reports the coins
+ * left within this many hours of the rental's end; silence counts every coin as used.
+ */
+export const HAFU_REPORT_WINDOW_HOURS = 24;
+/** The owner accepts or disputes the renter's count within this many hours of the report; silence accepts it. */
+export const HAFU_ANSWER_WINDOW_HOURS = 24;
+/** The owner's or operator's evidence / reason text, in characters. */
+export const HAFU_TEXT_MIN = 5;
+export const HAFU_TEXT_MAX = 500;

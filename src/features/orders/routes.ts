@@ -23,6 +23,7 @@ import type {
   RentalRequest,
   WechatNativeQr,
 } from '~/features/wallet/contract/money';
+import type { HafuAnswerRequest, HafuReportRequest, HafuResolveRequest, HafuSettlementView, OpsHafuDispute } from '~/features/orders/hafu-contract';
 
 /** The order's number: what most order calls name. */
 export interface OrderNoInput {
@@ -87,6 +88,20 @@ export const ORDER_ROUTES = {
   recharge: route.post<RechargeRequest, GatewayCheckout>('/account/recharge'),
   /** WeChat Pay Native's payer page: the QR of the user's own payment. */
   wechatQr: route.get<{ pay_no: string }, WechatNativeQr>('/pay/wechat/qr'),
+  /** The hafu-coin settlement of the renter's order (404 without a prepay). */
+  hafu: route.get<OrderNoInput, HafuSettlementView>('/order/hafu'),
+  /** The renter reports the coins left, after the end and within the report window. */
+  hafuReport: route.post<HafuReportRequest, HafuSettlementView>('/order/hafuReport'),
+  /** The listing owner's view of a rental's hafu-coin settlement. */
+  sellerHafu: route.get<OrderNoInput, HafuSettlementView>('/seller/hafu'),
+  /** The owner accepts the renter's count or disputes it with their own and evidence. */
+  sellerHafuAnswer: route.post<HafuAnswerRequest, HafuSettlementView>('/seller/hafuAnswer'),
+  /** Operators: disputed hafu-coin settlements (permission complaints). */
+  opsHafuDisputes: route.get<{ page?: number; page_size?: number }, Page<OpsHafuDispute>>('/ops/hafu'),
+  /** Operators: one settlement by order number. */
+  opsHafuDetail: route.get<OrderNoInput, HafuSettlementView>('/ops/hafu/detail'),
+  /** Operators: the final count of a disputed settlement, with a reason; settles it. */
+  opsHafuResolve: route.post<HafuResolveRequest, HafuSettlementView>('/ops/hafu/resolve'),
   /** Development and test only: a running rental ends now and is settled. */
   sandboxFastForward: route.post<OrderNoInput, FastForwardAnswer>('/sandbox/orders/fast-forward'),
   /** The sandbox gateway's payer confirms (no token: the gateway is another site). */

@@ -5,13 +5,14 @@
  */
 import { z } from 'zod';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, PAY_STATUS_CODE } from '~/platform/config/constants';
-import { RENEW_MAX_HOURS } from '~/features/orders/constants';
+import { HAFU_TEXT_MAX, HAFU_TEXT_MIN, RENEW_MAX_HOURS } from '~/features/orders/constants';
+import { HAFU_DECIDERS, HAFU_STAGES } from '~/features/orders/rules/hafu-settlement';
 import { ORDER_ROUTES } from '~/features/orders/routes';
 import { ORDER_LIST_FILTERS, type OrderKindName, type PayStatusCode } from '~/features/orders/rules/order-status';
 import type { DaysAheadView } from '~/features/orders/rules/days-ahead';
 import { RENTAL_OPTIONS, type RentalOption } from '~/features/orders/rules/periods';
 import { PAY_CHANNELS } from '~/features/wallet/contract/money';
-import { bodyIdSchema, optionalQuery, pageSchema, queryIdSchema, queryIntSchema, yuanAmountSchema } from '~/platform/wire/common';
+import { NUL, UPLOAD_URL_PATTERN, bodyIdSchema, optionalQuery, pageSchema, queryIdSchema, queryIntSchema, yuanAmountSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';
 
 // ---------------------------------------------------------------------------------------------
@@ -64,6 +65,33 @@ export type RenewBody = z.output<typeof renewBodySchema>;
 /** Body of POST detail/chargeAccount: amount in yuan → fen. */
 export const chargeBodySchema = z.object({ order_no: orderNoSchema, amount: yuanAmountSchema });
 export type ChargeBody = z.output<typeof chargeBodySchema>;
+
+// hafu-coin settlement (docs/decisions.md "Hafu-coin settlement")
+
+const hasControl = (value: string): boolean => /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/.test(value);
+const MSG_COINS = '请填写剩余哈夫币数量（不小于0的整数）';
+const MSG_HAFU_TEXT = `说明需${HAFU_TEXT_MIN}-${HAFU_TEXT_MAX}个字`;
+/** A count of coins: a whole number, 0 up to 10^12 (more than any account holds). */
+const coinsSchema = z.number({ error: MSG_COINS }).int({ error: MSG_COINS }).min(0, { error: MSG_COINS }).max(1_000_000_000_000, { error: MSG_COINS });
+const hafuTextSchema = z
+  .string({ error: MSG_HAFU_TEXT })
+  .trim()
+  .refine((text) => !text.includes(NUL) && !hasControl(text), { error: '说明不能包含控制字符' })
+  .refine((text) => [...text].length >= HAFU_TEXT_MIN && [...text].length <= HAFU_TEXT_MAX, { error: MSG_HAFU_TEXT });
+
+export const hafuReportBodySchema = z.object({ order_no: orderNoSchema, coins_left: coinsSchema });
+export const hafuAnswerBodySchema = z.object({
+  order_no: orderNoSchema,
+  accept: z.boolean({ error: '请选择确认或提出异议' }),
+  coins_left: coinsSchema.optional(),
+  evidence: hafuTextSchema.optional(),
+  images: z
+    .array(z.union([bodyIdSchema, z.string().trim().regex(UPLOAD_URL_PATTERN, { error: '图片无效，请重新上传' })]), { error: '图片无效，请重新上传' })
+    .max(6, { error: '最多上传6张图片' })
+    .default([]),
+});
+export const hafuResolveBodySchema = z.object({ order_no: orderNoSchema, coins_left: coinsSchema, text: hafuTextSchema });
+export const opsHafuQuerySchema = moneyPagingSchema;
 
 /** Body of POST order/pay. */
 export const payBodySchema = z.object({ order_no: orderNoSchema, channel: z.enum(PAY_CHANNELS) });
@@ -275,6 +303,44 @@ export const daysAheadViewSchema = z.strictObject({
 /** POST sandbox/pay/confirm and cancel. */
 export const sandboxPayAnswerSchema = z.strictObject({ return_url: z.string() });
 
+/** A hafu-coin settlement (hafu-contract.ts HafuSettlementView). */
+export const hafuSettlementViewSchema = z.strictObject({
+  order_no: z.string(),
+  stage: z.enum(HAFU_STAGES),
+  stage_text: z.string(),
+  start_coins: z.number().int(),
+  rate: z.number().int(),
+  prepay: yuan,
+  prepay_fen: z.number().int(),
+  ended_at: isoTime.nullable(),
+  report_deadline: isoTime.nullable(),
+  renter_coins: z.number().int().nullable(),
+  reported_at: isoTime.nullable(),
+  answer_deadline: isoTime.nullable(),
+  owner_answer: z.enum(['accept', 'dispute']).nullable(),
+  owner_coins: z.number().int().nullable(),
+  owner_evidence: z.string().nullable(),
+  owner_images: z.array(z.string()),
+  answered_at: isoTime.nullable(),
+  operator_text: z.string().nullable(),
+  final_coins: z.number().int().nullable(),
+  used_coins: z.number().int().nullable(),
+  decided_by: z.enum(HAFU_DECIDERS).nullable(),
+  decided_text: z.string().nullable(),
+  owner_amount: yuan.nullable(),
+  owner_fen: z.number().int().nullable(),
+  renter_amount: yuan.nullable(),
+  renter_fen: z.number().int().nullable(),
+  settled_at: isoTime.nullable(),
+  can_report: z.boolean(),
+  can_answer: z.boolean(),
+});
+export const opsHafuDisputeSchema = hafuSettlementViewSchema.extend({
+  listing_title: z.string().nullable(),
+  renter_user_id: rowId,
+  owner_user_id: rowId,
+});
+
 // ---------------------------------------------------------------------------------------------
 // the routes, wired
 
@@ -294,6 +360,13 @@ export const ORDER_WIRE = {
   chargeAccount: wire(ORDER_ROUTES.chargeAccount, { input: chargeBodySchema, answer: orderViewSchema }),
   recharge: wire(ORDER_ROUTES.recharge, { input: rechargeBodySchema, answer: gatewayCheckoutSchema }),
   wechatQr: wire(ORDER_ROUTES.wechatQr, { input: wechatQrQuerySchema, answer: wechatNativeQrSchema }),
+  hafu: wire(ORDER_ROUTES.hafu, { input: orderNoQuerySchema, answer: hafuSettlementViewSchema }),
+  hafuReport: wire(ORDER_ROUTES.hafuReport, { input: hafuReportBodySchema, answer: hafuSettlementViewSchema }),
+  sellerHafu: wire(ORDER_ROUTES.sellerHafu, { input: orderNoQuerySchema, answer: hafuSettlementViewSchema }),
+  sellerHafuAnswer: wire(ORDER_ROUTES.sellerHafuAnswer, { input: hafuAnswerBodySchema, answer: hafuSettlementViewSchema }),
+  opsHafuDisputes: wire(ORDER_ROUTES.opsHafuDisputes, { input: opsHafuQuerySchema, answer: pageSchema(opsHafuDisputeSchema) }),
+  opsHafuDetail: wire(ORDER_ROUTES.opsHafuDetail, { input: orderNoQuerySchema, answer: hafuSettlementViewSchema }),
+  opsHafuResolve: wire(ORDER_ROUTES.opsHafuResolve, { input: hafuResolveBodySchema, answer: hafuSettlementViewSchema }),
   sandboxFastForward: wire(ORDER_ROUTES.sandboxFastForward, { input: orderNoBodySchema, answer: fastForwardAnswerSchema }),
   sandboxPayConfirm: wire(ORDER_ROUTES.sandboxPayConfirm, { input: sandboxPayBodySchema, answer: sandboxPayAnswerSchema }),
   sandboxPayCancel: wire(ORDER_ROUTES.sandboxPayCancel, { input: sandboxPayBodySchema, answer: sandboxPayAnswerSchema }),

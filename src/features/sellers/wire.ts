@@ -156,6 +156,7 @@ export const sellerOrderSchema = z.strictObject({
   paid_at: instant.nullable(),
   earning: sellerOrderEarningSchema.nullable(),
   complaints: z.array(sellerComplaintSchema),
+  hafu_prepay_fen: fen,
 });
 
 const earningsDaySchema = z.strictObject({ date: z.string(), earned: yuan, earned_fen: signedFen, released: yuan, released_fen: signedFen });

@@ -19,3 +19,14 @@ export type { OrderRecord } from '~/features/orders/server/order-view';
 export { createOrder, getOrderInfo, getOwnOrderView, listOrders, quoteFor, toQuoteView } from '~/features/orders/server/orders';
 export { chargeOwner, collectOwnerCharges, ownerChargesSummary, ownersWithCharges } from '~/features/orders/server/owner-charges';
 export { fastForwardRental } from '~/features/orders/server/sandbox-clock';
+export {
+  answerHafuReport,
+  getOpsHafu,
+  getOwnerHafu,
+  getRenterHafu,
+  hafuIdentityFigures,
+  listHafuDisputes,
+  reportHafuCoins,
+  resolveHafuDispute,
+  sweepHafuSettlements,
+} from '~/features/orders/server/hafu-settlement';

@@ -1,12 +1,12 @@
 /**
  * A rental after payment: the login details while it runs, renewal, early cancel with
  * the §4 refund, the hafu-coin prepay charge, and the sweep that ends rentals by the clock and
- * gives back deposits and unused coin.
+ * gives back deposits.
  *
- * Refunds, deposits and unused prepay go to the wallet balance whatever paid the order (the
- * renter may withdraw them; docs/decisions.md "Refunds go to the balance"). Unused hafu coin:
- * the game reports what is left on the account at the end; the sandbox game reports every coin
- * unused, so the whole prepay comes back (docs/decisions.md "Hafu coin").
+ * Refunds and deposits go to the wallet balance whatever paid the order (the renter may
+ * withdraw them; docs/decisions.md "Refunds go to the balance"). The hafu-coin prepay is not
+ * refunded at the end: it stays held until the coins left are settled (hafu-settlement.ts,
+ * docs/decisions.md "Hafu-coin settlement").
  */
 import { payRankingPrizes, settleInviteRewards } from '~/features/activities/server';
 import { and, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
@@ -30,6 +30,7 @@ import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, lockOwnOrder, orde
 import type { ChargeBody, RenewBody } from '~/features/orders/wire';
 import { expireUnpaidOrders, mappingDoubleBooking, restoreEnvelopes, windowTaken } from '~/features/orders/server/booking';
 import { syncEarnings } from '~/features/sellers/server';
+import { endHafuPrepay, recordHafuStart } from '~/features/orders/server/hafu-settlement';
 import { reopenTasksOfUnpaidOrders } from '~/features/tasks/server';
 import { changeBalance, isVipAt, readWallet } from '~/features/wallet/server';
 
@@ -78,7 +79,8 @@ function refundOf(order: OrderRow, now: Date): CancelRefund {
       depositFen: order.depositFen,
       startsAt: order.startsAt!,
       endsAt: order.endsAt!,
-      unusedGameMoneyFen: order.gameMoneyFen - order.refundGameMoneyFen,
+      // The prepay is settled on the coins left, like at the end (hafu-settlement.ts), not refunded here.
+      unusedGameMoneyFen: 0,
       refundedFen: order.refundFen,
     },
     now,
@@ -128,15 +130,14 @@ export async function cancelOrder(db: Db, userId: number, orderNo: string, now: 
         // Adds to rent a complaint decision already gave back.
         refundFen: order.refundFen + refund.refundFen,
         depositReturnedFen: refund.depositFen,
-        refundGameMoneyFen: order.refundGameMoneyFen + refund.gameMoneyFen,
       })
       .where(eq(orders.id, order.id));
-    const credit = async (kind: 'order_refund' | 'deposit_return' | 'hafu_refund', amountFen: number): Promise<void> => {
+    const credit = async (kind: 'order_refund' | 'deposit_return', amountFen: number): Promise<void> => {
       if (amountFen > 0) await changeBalance(tx, { userId, kind, amountFen, refNo: order.orderNo });
     };
     await credit('order_refund', refund.refundFen);
     await credit('deposit_return', refund.depositFen);
-    await credit('hafu_refund', refund.gameMoneyFen);
+    await endHafuPrepay(tx, { ...order, status: ORDER_STATUS.cancelled, cancelledAt: now }, now);
     // A reservation cancelled before its start never took effect: its envelope comes back too.
     if (order.redPacketId !== null && order.startsAt!.getTime() > now.getTime()) await restoreEnvelopes(tx, [order.redPacketId]);
     await notifyOrderRefund(tx, order, refund.refundFen, now);
@@ -282,6 +283,7 @@ export async function chargeGameMoney(db: Db, userId: number, body: ChargeBody, 
     if (amountFen !== prepayFen) throw badRequest(`预充金额应为¥${fenToYuan(prepayFen)}`);
     await changeBalance(tx, { userId, kind: 'hafu_charge', amountFen: -prepayFen, refNo: order.orderNo });
     await tx.update(orders).set({ gameMoneyFen: prepayFen }).where(eq(orders.id, order.id));
+    await recordHafuStart(tx, order, record!.listing!, prepayFen, now);
     return orderViewById(tx, order.id, now);
   });
 }
@@ -296,8 +298,8 @@ export interface SweepResult {
 
 /**
  * Run by every process every ORDER_SWEEP_INTERVAL_MS (main.ts): cancel unpaid orders past their
- * deadline, finish rentals past their end (deposit and unused prepay back to the wallet, one
- * ledger row each) and keep listings' rented flags in step with the clock. Rows are taken with
+ * deadline, finish rentals past their end (deposit back to the wallet, one ledger row; the
+ * hafu prepay held for its settlement) and keep listings' rented flags in step with the clock. Rows are taken with
  * SKIP LOCKED, so processes sweeping at once share the work instead of waiting or repeating it.
  */
 /** Sweeps since start; every INVITE_SETTLE_EVERY-th also retries invitations (a rental finished by another path). */
@@ -319,13 +321,13 @@ export async function sweepOrders(db: Db, now: Date): Promise<SweepResult> {
       // batches share renters, and taking their wallet rows in row order deadlocked them.
       due.sort((a, b) => a.userId - b.userId || a.id - b.id);
       for (const order of due) {
-        const unusedGameMoneyFen = order.gameMoneyFen - order.refundGameMoneyFen;
         await tx
           .update(orders)
-          .set({ status: ORDER_STATUS.finished, finishedAt: now, depositReturnedFen: order.depositFen, refundGameMoneyFen: order.gameMoneyFen })
+          .set({ status: ORDER_STATUS.finished, finishedAt: now, depositReturnedFen: order.depositFen })
           .where(eq(orders.id, order.id));
         if (order.depositFen > 0) await changeBalance(tx, { userId: order.userId, kind: 'deposit_return', amountFen: order.depositFen, refNo: order.orderNo });
-        if (unusedGameMoneyFen > 0) await changeBalance(tx, { userId: order.userId, kind: 'hafu_refund', amountFen: unusedGameMoneyFen, refNo: order.orderNo });
+        // The prepay stays held for the coin settlement (hafu-settlement.ts).
+        await endHafuPrepay(tx, { ...order, status: ORDER_STATUS.finished, finishedAt: now }, now);
         await syncEarnings(tx, order.id, now);
         await notifyRentalEnded(tx, order, now);
         await notifyDepositReturned(tx, order, order.depositFen, now);

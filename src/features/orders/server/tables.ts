@@ -5,11 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -20,11 +22,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PAY_CHANNELS, type PayChannel } from '~/features/wallet/contract/money';
 import { createdAt } from '~/platform/db/columns';
-import { users } from '~/platform/db/tables';
+import { operators, users } from '~/platform/db/tables';
 import { listings } from '~/features/catalog/server/tables';
 import { freeOffers } from '~/features/free/server/tables';
 import { shops } from '~/features/sellers/server/tables';
 import { redPackets, vipPlans } from '~/features/wallet/server/tables';
+import { HAFU_DECIDERS, HAFU_STAGES, type HafuDecider, type HafuStage } from '~/features/orders/rules/hafu-settlement';
 
 export const ORDER_KINDS = ['rental', 'vip', 'recharge'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
@@ -252,3 +255,53 @@ export const credentialReveals = pgTable(
     check('credential_reveals_order_check', sql`(${t.viewer} = 'renter') = (${t.orderId} is not null)`),
   ],
 );
+
+/**
+ * The hafu-coin settlement of a rental whose prepay was charged (docs/decisions.md "Hafu-coin
+ * settlement"; rule orders/rules/hafu-settlement.ts): the coins and rate when the prepay was
+ * charged, the renter's count of coins left, the owner's answer, an operator's count on a dispute,
+ * and the split once settled. One row per order (the primary key); `stage` moves forward only,
+ * by guarded updates, and reaches 'settled' exactly once: the money moves in that same
+ * transaction (ledger hafu_settle to the owner, hafu_refund to the renter, ref = the order number).
+ */
+export const hafuSettlements = pgTable(
+  'hafu_settlements',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The listing's owner when the prepay was charged: the one paid for used coins. */
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startCoins: bigint('start_coins', { mode: 'number' }).notNull(),
+    /** Coins per yuan at the start. */
+    rate: integer('rate').notNull(),
+    prepayFen: integer('prepay_fen').notNull(),
+    stage: varchar('stage', { length: 16 }).$type<HafuStage>().notNull().default('awaiting_report'),
+    renterCoins: bigint('renter_coins', { mode: 'number' }),
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }),
+    ownerCoins: bigint('owner_coins', { mode: 'number' }),
+    ownerEvidence: text('owner_evidence'),
+    ownerImages: jsonb('owner_images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+    operatorId: integer('operator_id').references(() => operators.id),
+    operatorText: text('operator_text'),
+    finalCoins: bigint('final_coins', { mode: 'number' }),
+    decidedBy: varchar('decided_by', { length: 16 }).$type<HafuDecider>(),
+    ownerFen: integer('owner_fen').notNull().default(0),
+    renterFen: integer('renter_fen').notNull().default(0),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('hafu_settlements_open_idx').on(t.stage).where(sql`${t.stage} <> 'settled'`),
+    index('hafu_settlements_owner_idx').on(t.ownerUserId, t.orderId.desc()),
+    check('hafu_settlements_stage_check', sql`${t.stage} in (${sql.raw(HAFU_STAGES.map((s) => `'${s}'`).join(', '))})`),
+    check('hafu_settlements_decided_by_check', sql`${t.decidedBy} is null or ${t.decidedBy} in (${sql.raw(HAFU_DECIDERS.map((s) => `'${s}'`).join(', '))})`),
+    check('hafu_settlements_coins_check', sql`${t.startCoins} >= 0 and ${t.rate} > 0 and ${t.prepayFen} >= 0 and coalesce(${t.renterCoins}, 0) >= 0 and coalesce(${t.ownerCoins}, 0) >= 0 and coalesce(${t.finalCoins}, 0) >= 0`),
+    check('hafu_settlements_split_check', sql`${t.ownerFen} >= 0 and ${t.renterFen} >= 0 and ${t.ownerFen} + ${t.renterFen} <= ${t.prepayFen}`),
+    check('hafu_settlements_settled_check', sql`(${t.stage} = 'settled') = (${t.settledAt} is not null and ${t.decidedBy} is not null)`),
+  ],
+);
+export type HafuSettlementRow = typeof hafuSettlements.$inferSelect;

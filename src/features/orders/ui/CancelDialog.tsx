@@ -99,6 +99,11 @@ function CancelBody({ order, onClose, onDone }: Omit<OrderDialogProps, 'open'>):
               </div>
             ))}
           </dl>
+          {isNonZeroYuan(order.hire_game_money_prices) ? (
+            <p className="text-xs leading-5 text-neutral-600" data-hafu-note>
+              哈夫币预充款¥{order.hire_game_money_prices}按使用结算：租期开始后取消的，请在订单中报告剩余哈夫币，未使用部分退回余额；未开始的预约取消后全额退回。
+            </p>
+          ) : null}
           <LaterSchedule order={order} />
         </>
       ) : null}

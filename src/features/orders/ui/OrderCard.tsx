@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { OrderView } from '~/features/wallet/client/money';
 import { FREE_ORDER_TAG } from '~/features/orders/constants';
 import { CredentialsPanel } from '~/features/orders/ui/CredentialsPanel';
+import { HafuPanel } from '~/features/orders/ui/HafuPanel';
 import { MoneyLines } from '~/features/orders/ui/MoneyLines';
 import { OrderCardHeader } from '~/features/orders/ui/OrderCardHeader';
 import { focusRing, ORDER_ACTION_LABEL, orderMoneyLines, rentalSummary, visibleOrderActions, type OrderActionKey } from '~/features/orders/ui/order-helpers';
@@ -17,6 +18,11 @@ export interface OrderCardProps {
 
 const primaryButton = `rounded-full bg-primary px-4 py-1.5 text-sm text-white hover:bg-primary-dark ${focusRing}`;
 const outlineButton = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;
+
+/** An ended rental whose hafu-coin prepay was charged: its coins are settled on the card. */
+export function hasHafuSettlement(order: Pick<OrderView, 'kind' | 'order_status' | 'hire_game_money_prices'>): boolean {
+  return order.kind === 'rental' && (order.order_status === 4 || order.order_status === 5) && Number(order.hire_game_money_prices) > 0;
+}
 
 /** One rental order of /account/order: what was rented, when, what it cost, and what can be done now. */
 export function OrderCard({ order, onOpen }: OrderCardProps): ReactNode {
@@ -99,6 +105,12 @@ export function OrderCard({ order, onOpen }: OrderCardProps): ReactNode {
       {showCredentials ? (
         <div className="px-4">
           <CredentialsPanel key={order.hire_end_time ?? ''} orderNo={order.order_no} id={`${id}-credentials`} />
+        </div>
+      ) : null}
+
+      {hasHafuSettlement(order) ? (
+        <div className="px-4">
+          <HafuPanel orderNo={order.order_no} viewer="renter" />
         </div>
       ) : null}
 

@@ -125,6 +125,8 @@ export interface SellerOrder {
   /** Null until paid (and for free rentals, which earn nothing). */
   earning: SellerOrderEarning | null;
   complaints: SellerComplaint[];
+  /** The hafu-coin prepay the renter charged (0: none); its settlement is GET seller/hafu. */
+  hafu_prepay_fen: number;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -168,3 +168,43 @@ export async function notifyListingRestored(tx: DbOrTx, sellerUserId: number, li
     now,
   );
 }
+
+/** A renter reported the coins left on the owner's hafu-coin account: the owner accepts or disputes in 出租订单 before `deadline`. */
+export async function notifyHafuReported(
+  tx: DbOrTx,
+  ownerUserId: number,
+  report: { orderId: number; orderNo: string; startCoins: number; renterCoins: number; deadline: Date },
+  now: Date,
+): Promise<void> {
+  await notify(
+    tx,
+    ownerUserId,
+    {
+      type: 'hafu_settlement',
+      title: '租客已报告剩余哈夫币',
+      content: `出租订单 ${report.orderNo} 的租客报告剩余哈夫币 ${report.renterCoins.toLocaleString('zh-CN')} 个（开始时 ${report.startCoins.toLocaleString('zh-CN')} 个）。请在 ${formatShanghaiMonthDayTime(report.deadline)} 前确认或提出异议，逾期按租客报告结算。`,
+      params: { order_no: report.orderNo, link: sellerOrderLink(report.orderNo) },
+      dedupeKey: `hafu_reported:${report.orderId}`,
+    },
+    now,
+  );
+}
+
+/** The hafu coins of the owner's rental were settled: what the used coins paid them (no commission). */
+export async function notifyHafuSettledToOwner(tx: DbOrTx, ownerUserId: number, settled: { orderId: number; orderNo: string; usedCoins: number; ownerFen: number }, now: Date): Promise<void> {
+  await notify(
+    tx,
+    ownerUserId,
+    {
+      type: 'hafu_settlement',
+      title: '哈夫币已结算',
+      content:
+        settled.ownerFen > 0
+          ? `出租订单 ${settled.orderNo} 使用哈夫币 ${settled.usedCoins.toLocaleString('zh-CN')} 个，¥${fenToYuanShort(settled.ownerFen)} 已结算到您的余额。`
+          : `出租订单 ${settled.orderNo} 的哈夫币已结算：未使用哈夫币，预充款已退还租客。`,
+      params: { order_no: settled.orderNo, link: sellerOrderLink(settled.orderNo) },
+      dedupeKey: `hafu_settled_owner:${settled.orderId}`,
+    },
+    now,
+  );
+}

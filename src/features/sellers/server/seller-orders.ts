@@ -148,6 +148,7 @@ export async function listSellerOrders(db: DbOrTx, userId: number, query: Seller
       paid_at: order.paidAt?.toISOString() ?? null,
       earning: earning ? reshapeEarning(earning) : null,
       complaints: complaintsByOrder.get(order.id) ?? [],
+      hafu_prepay_fen: order.gameMoneyFen,
     };
   });
   return { list, total: total?.n ?? 0, page: query.page, page_size: query.page_size };

@@ -16,7 +16,7 @@ import { releaseTime, splitRent, type CertType } from '~/features/sellers/rules/
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { complaintDecisions, complaints, listings, orders, ownerCharges, sellerEarnings, shops, walletLedger } from '~/platform/db/schema';
 import { log } from '~/platform/config/log';
-import { collectOwnerCharges, ownersWithCharges } from '~/features/orders/server';
+import { collectOwnerCharges, hafuIdentityFigures, ownersWithCharges } from '~/features/orders/server';
 import { readSettings } from '~/features/content/server';
 import { changeBalance } from '~/features/wallet/server';
 import { notifyEarningsReleased } from '~/features/sellers/server/seller-notification-events';
@@ -147,6 +147,20 @@ export interface LedgerIdentity {
   /** Owners' share of refunds decided after release, and the clawback charges made for it. */
   postReleaseOwnerShareFen: number;
   clawbackChargesFen: number;
+  /**
+   * Hafu-coin prepay (the renter's money passing through, not rent): what orders charged against
+   * the hafu_charge ledger rows (negated); what went back (orders.refund_game_money_fen) against
+   * hafu_refund; what settlements paid owners against hafu_settle; what is still held
+   * (charged − back − to owners); and settlements that disagree with their order.
+   */
+  hafuChargedFen: number;
+  hafuChargeLedgerFen: number;
+  hafuRefundedFen: number;
+  hafuRefundLedgerFen: number;
+  hafuOwnerFen: number;
+  hafuSettleLedgerFen: number;
+  hafuHeldFen: number;
+  hafuMismatched: number;
   holds: boolean;
 }
 
@@ -181,6 +195,8 @@ export async function ledgerIdentity(db: DbOrTx): Promise<LedgerIdentity> {
       mismatchedOrders: sql<number>`(count(*) filter (where ${sellerEarnings.orderId} is null or ${sellerEarnings.rentFen} <> ${orders.payFen} or ${sellerEarnings.refundedFen} + coalesce(${adjustments.refundFen}, 0) <> ${orders.refundFen}))::int`,
       releasedFen: sql<string>`coalesce(sum(${sellerEarnings.sellerFen}) filter (where ${sellerEarnings.status} = 'released'), 0)`,
       postReleaseOwnerShareFen: sql<string>`coalesce(-sum(${adjustments.sellerFen}), 0)`,
+      hafuChargedFen: sql<string>`coalesce(sum(${orders.gameMoneyFen}), 0)`,
+      hafuRefundedFen: sql<string>`coalesce(sum(${orders.refundGameMoneyFen}), 0)`,
     })
     .from(orders)
     .leftJoin(sellerEarnings, eq(sellerEarnings.orderId, orders.id))
@@ -190,9 +206,13 @@ export async function ledgerIdentity(db: DbOrTx): Promise<LedgerIdentity> {
     .select({
       released: sql<string>`coalesce(sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'earning_release'), 0)`,
       ownerCollected: sql<string>`coalesce(-sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} in ('refund_clawback', 'complaint_penalty')), 0)`,
+      hafuCharge: sql<string>`coalesce(-sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'hafu_charge'), 0)`,
+      hafuRefund: sql<string>`coalesce(sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'hafu_refund'), 0)`,
+      hafuSettle: sql<string>`coalesce(sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'hafu_settle'), 0)`,
     })
     .from(walletLedger)
-    .where(inArray(walletLedger.kind, ['earning_release', 'refund_clawback', 'complaint_penalty']));
+    .where(inArray(walletLedger.kind, ['earning_release', 'refund_clawback', 'complaint_penalty', 'hafu_charge', 'hafu_refund', 'hafu_settle']));
+  const hafu = await hafuIdentityFigures(db);
   const [charges] = await db
     .select({
       charged: sql<string>`coalesce(sum(${ownerCharges.amountFen}), 0)`,
@@ -214,6 +234,14 @@ export async function ledgerIdentity(db: DbOrTx): Promise<LedgerIdentity> {
     ownerCollectedLedgerFen: Number(ledger?.ownerCollected ?? 0),
     postReleaseOwnerShareFen: Number(sums?.postReleaseOwnerShareFen ?? 0),
     clawbackChargesFen: Number(charges?.clawbacks ?? 0),
+    hafuChargedFen: Number(sums?.hafuChargedFen ?? 0),
+    hafuChargeLedgerFen: Number(ledger?.hafuCharge ?? 0),
+    hafuRefundedFen: Number(sums?.hafuRefundedFen ?? 0),
+    hafuRefundLedgerFen: Number(ledger?.hafuRefund ?? 0),
+    hafuOwnerFen: hafu.ownerFen,
+    hafuSettleLedgerFen: Number(ledger?.hafuSettle ?? 0),
+    hafuHeldFen: hafu.heldFen,
+    hafuMismatched: hafu.mismatched,
   };
   return {
     ...identity,
@@ -222,6 +250,12 @@ export async function ledgerIdentity(db: DbOrTx): Promise<LedgerIdentity> {
       identity.rentPaidFen === identity.sellerFen + identity.commissionFen + identity.refundedFen &&
       identity.releasedFen === identity.releasedLedgerFen &&
       identity.ownerCollectedFen === identity.ownerCollectedLedgerFen &&
-      identity.postReleaseOwnerShareFen === identity.clawbackChargesFen,
+      identity.postReleaseOwnerShareFen === identity.clawbackChargesFen &&
+      identity.hafuChargedFen === identity.hafuChargeLedgerFen &&
+      identity.hafuRefundedFen === identity.hafuRefundLedgerFen &&
+      identity.hafuOwnerFen === identity.hafuSettleLedgerFen &&
+      identity.hafuChargedFen === identity.hafuRefundedFen + identity.hafuOwnerFen + identity.hafuHeldFen &&
+      identity.hafuHeldFen >= 0 &&
+      identity.hafuMismatched === 0,
   };
 }

@@ -75,6 +75,8 @@ export const LEDGER_KINDS = [
   'withdraw_fail',
   // deregistration: the balance the user agreed to give up
   'deactivation_forfeit',
+  // hafu-coin settlement: the used coins' prepay to the listing's owner (docs/decisions.md "Hafu-coin settlement")
+  'hafu_settle',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -44,6 +44,7 @@ export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
   withdraw_refuse: '提现未通过退回',
   withdraw_fail: '提现打款失败退回',
   deactivation_forfeit: '注销放弃余额',
+  hafu_settle: '哈夫币结算收入',
 };
 
 /** The wallet row of a user, created empty on first use. */

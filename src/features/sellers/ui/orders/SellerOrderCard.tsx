@@ -5,6 +5,7 @@ import { ComplaintDecision, EvidenceThumbs } from '~/features/complaints/ui/Comp
 import { focusRing } from '~/features/orders/ui/order-helpers';
 import { MoneyLines } from '~/features/orders/ui/MoneyLines';
 import { OrderCardHeader } from '~/features/orders/ui/OrderCardHeader';
+import { HafuPanel } from '~/features/orders/ui/HafuPanel';
 import { earningStatusLine, sellerMoneyLines } from '~/features/sellers/ui/orders/seller-order-helpers';
 import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
@@ -64,6 +65,12 @@ export function SellerOrderCard({ order, onAnswer }: SellerOrderCardProps): Reac
 
         <MoneyLines lines={sellerMoneyLines(order)} label="费用与收益" />
       </div>
+
+      {order.hafu_prepay_fen > 0 && (order.order_status === 4 || order.order_status === 5) ? (
+        <div className="px-4 pb-3">
+          <HafuPanel orderNo={order.order_no} viewer="owner" />
+        </div>
+      ) : null}
 
       {order.complaints.length > 0 ? (
         <section aria-label="投诉" className="space-y-3 border-t border-neutral-100 px-4 py-3">
