@@ -259,22 +259,22 @@ function Composer({ signedIn }: { signedIn: boolean }): ReactNode {
       <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2 p-3">
         <div className="flex items-center gap-1">
           {signedIn ? (
-          <>
-          <button type="button" onClick={() => fileRef.current?.click()} className={`flex min-h-9 items-center gap-1 rounded px-2 text-sm text-neutral-600 hover:bg-neutral-100 ${focusRing}`} aria-label="发送图片">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
-              <rect x="3" y="5" width="18" height="14" rx="2" />
-              <path d="m3 16 5-5 4 4 3-3 6 6" />
-            </svg>
-            图片
-          </button>
-          <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" className="hidden" aria-label="选择图片" onChange={(event) => chooseImage(event.target.files?.[0])} />
-          <button type="button" onClick={() => setPicking((open) => !open)} aria-expanded={picking} className={`flex min-h-9 items-center gap-1 rounded px-2 text-sm text-neutral-600 hover:bg-neutral-100 ${focusRing}`} aria-label="发送订单">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
-              <path d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6" />
-            </svg>
-            订单
-          </button>
-          </>
+            <>
+              <button type="button" onClick={() => fileRef.current?.click()} className={`flex min-h-9 items-center gap-1 rounded px-2 text-sm text-neutral-600 hover:bg-neutral-100 ${focusRing}`} aria-label="发送图片">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+                  <rect x="3" y="5" width="18" height="14" rx="2" />
+                  <path d="m3 16 5-5 4 4 3-3 6 6" />
+                </svg>
+                图片
+              </button>
+              <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" className="hidden" aria-label="选择图片" onChange={(event) => chooseImage(event.target.files?.[0])} />
+              <button type="button" onClick={() => setPicking((open) => !open)} aria-expanded={picking} className={`flex min-h-9 items-center gap-1 rounded px-2 text-sm text-neutral-600 hover:bg-neutral-100 ${focusRing}`} aria-label="发送订单">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+                  <path d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6" />
+                </svg>
+                订单
+              </button>
+            </>
           ) : null}
           <span className={`ml-auto text-[11px] ${length > CHAT_TEXT_MAX_CHARS ? 'text-primary' : 'text-neutral-500'}`}>
             {length}/{CHAT_TEXT_MAX_CHARS}
