@@ -89,10 +89,11 @@ for (const width of [1280, 390] as const) {
       expect(overflow).toBeLessThanOrEqual(0);
       await visitor.screenshot({ path: test.info().outputPath(`visitor-${width}-answered.png`) });
 
-      // A reload keeps the conversation: it is this browser's.
+      // A reload keeps the conversation: it is this browser's (home's notice may come again first).
       await visitor.reload();
       if (width === 1280) {
         await waitForChrome(visitor);
+        await dismissPopups(visitor);
         await visitor.getByRole('navigation', { name: '快捷服务' }).getByRole('link', { name: '在线客服', exact: true }).click();
       }
       await expect(log.getByText(`您好，注册后即可下单 ${tag}`)).toBeVisible();
