@@ -267,7 +267,7 @@ export default function OpsChatConsole({ operatorId, orderPath }: OpsChatConsole
             <p aria-live="polite" className="px-4 pt-1 text-xs text-primary empty:hidden">
               {notice}
             </p>
-            <MessageLog key={selected.id} messages={messages} hasMore={hasMore} onOlder={() => void loadOlder()} orderPath={orderPath} />
+            <MessageLog key={selected.id} messages={messages} hasMore={hasMore} onOlder={() => void loadOlder()} orderPath={orderPath} peerLabel={selected.user ? '用户' : '访客'} />
             {mine ? (
               <Composer conversationId={selected.id} onSent={(message) => setMessages((old) => mergeMessages(old, [message]))} onError={setNotice} />
             ) : (
@@ -286,7 +286,7 @@ export default function OpsChatConsole({ operatorId, orderPath }: OpsChatConsole
   );
 }
 
-function MessageLog({ messages, hasMore, onOlder, orderPath }: { messages: ChatMessageView[]; hasMore: boolean; onOlder(): void; orderPath: string }): ReactNode {
+function MessageLog({ messages, hasMore, onOlder, orderPath, peerLabel }: { messages: ChatMessageView[]; hasMore: boolean; onOlder(): void; orderPath: string; peerLabel: string }): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
   // At the newest message when opened, and kept there as messages arrive unless the agent scrolled up.
   const stick = useRef(true);
@@ -310,7 +310,7 @@ function MessageLog({ messages, hasMore, onOlder, orderPath }: { messages: ChatM
         </li>
       ) : null}
       {messages.map((message) => (
-        <ChatMessageItem key={message.id} message={message} reader="agent" orderHref={(card) => `${orderPath}?id=${card.order_id}`} />
+        <ChatMessageItem key={message.id} message={message} reader="agent" peerLabel={peerLabel} orderHref={(card) => `${orderPath}?id=${card.order_id}`} />
       ))}
     </ol>
     </div>
