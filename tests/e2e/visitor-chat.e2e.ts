@@ -78,6 +78,7 @@ for (const width of [1280, 390] as const) {
       await agent.getByRole('button', { name: '接入', exact: true }).click();
       const agentLog = agent.getByRole('log', { name: '聊天记录' });
       await expect(agentLog.getByText('客服已接入').last()).toBeVisible();
+      await expect(agentLog.getByRole('listitem').filter({ hasText: `访客咨询：怎么租号 ${tag}` })).toContainText(/^访客 · /);
       await agent.screenshot({ path: test.info().outputPath(`agent-1280-visitor-${width}.png`) });
       const reply = agent.getByLabel('回复内容');
       await reply.fill(`您好，注册后即可下单 ${tag}`);
