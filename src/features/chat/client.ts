@@ -3,8 +3,9 @@
  * /chat, the console's under /ops/chat. Every renter call needs the signed-in user's token; the
  * console's go with the operator's same-origin cookie.
  */
-import type { ChatHistory, ChatMessageView, ChatOpsHistory, ChatOpsList, ChatOpsView, ChatOrderChoice, ChatReadResult, ChatSendResult, ChatState, ChatConversationSummary } from '~/features/chat/contract/chat';
-import { CHAT_ROUTES, type ChatPageQuery, type ChatSendInput, type ChatUploadAnswer } from '~/features/chat/routes';
+import type { ChatHistory, ChatJoinResult, ChatMessageView, ChatOpsHistory, ChatOpsList, ChatOpsView, ChatOrderChoice, ChatReadResult, ChatSendResult, ChatState, ChatConversationSummary } from '~/features/chat/contract/chat';
+import { CHAT_ROUTES, VISITOR_TOKEN_HEADER, type ChatPageQuery, type ChatSendInput, type ChatUploadAnswer } from '~/features/chat/routes';
+import { readVisitorToken, writeVisitorToken } from '~/features/chat/visitor-token';
 import { CODE_SUCCESS } from '~/platform/config/constants';
 import { hrefOf } from '~/platform/wire/route';
 import { call, resolveUrl, upload } from '~/platform/client/client';
@@ -24,20 +25,59 @@ export function chatStreamUrl(path: string): string {
   return resolveUrl(path);
 }
 
-export function getChatHistory(query: ChatPageQuery = {}, quiet = false): Promise<ChatHistory> {
-  return call(CHAT_ROUTES.history, { ...query }, { quiet });
+/**
+ * Who the renter's calls speak for: the signed-in user (the client adds the Bearer), or, for a
+ * visitor, the visitor token in its header (null: a visitor who has not written yet).
+ */
+export function visitorHeaders(visitorToken: string | null): Record<string, string> {
+  return visitorToken ? { [VISITOR_TOKEN_HEADER]: visitorToken } : {};
 }
 
-export function getChatState(): Promise<ChatState> {
-  return call(CHAT_ROUTES.state, {}, { quiet: true });
+export function getChatHistory(query: ChatPageQuery = {}, quiet = false, visitorToken: string | null = null): Promise<ChatHistory> {
+  return call(CHAT_ROUTES.history, { ...query }, { quiet, headers: visitorHeaders(visitorToken) });
 }
 
-export function sendChatMessage(input: ChatSendInput): Promise<ChatSendResult> {
-  return call(CHAT_ROUTES.send, input);
+export function getChatState(visitorToken: string | null = null): Promise<ChatState> {
+  return call(CHAT_ROUTES.state, {}, { quiet: true, headers: visitorHeaders(visitorToken) });
 }
 
-export function markChatRead(messageId: number): Promise<ChatReadResult> {
-  return call(CHAT_ROUTES.read, { message_id: messageId }, { quiet: true });
+export function sendChatMessage(input: ChatSendInput, visitorToken: string | null = null, quiet = false): Promise<ChatSendResult> {
+  return call(CHAT_ROUTES.send, input, { headers: visitorHeaders(visitorToken), quiet });
+}
+
+export function markChatRead(messageId: number, visitorToken: string | null = null): Promise<ChatReadResult> {
+  return call(CHAT_ROUTES.read, { message_id: messageId }, { quiet: true, headers: visitorHeaders(visitorToken) });
+}
+
+/** A new visitor for this browser (no sign-in); the caller keeps the token. */
+export async function mintVisitorToken(): Promise<string> {
+  // No Bearer and no body: the JSON content type says "not a form", so the cross-site form check
+  // (origin-check.ts) lets it through also when the API is on another host than the page.
+  const { token } = await call(CHAT_ROUTES.visitor, {}, { noToken: true, headers: { 'content-type': 'application/json' } });
+  writeVisitorToken(token);
+  return token;
+}
+
+let joining: Promise<ChatJoinResult | null> | null = null;
+
+/**
+ * The browser signed in: its visitor's conversations join the account (the server does it once;
+ * two callers at once share one request). The token is forgotten once the server answered, joined
+ * or not (unknown, or joined before): it names no visitor any more.
+ */
+export function joinVisitorChat(): Promise<ChatJoinResult | null> {
+  const token = readVisitorToken();
+  if (!token) return Promise.resolve(null);
+  joining ??= call(CHAT_ROUTES.join, {}, { quiet: true, headers: visitorHeaders(token) })
+    .then((result) => {
+      writeVisitorToken(null);
+      return result;
+    })
+    .catch(() => null)
+    .finally(() => {
+      joining = null;
+    });
+  return joining;
 }
 
 export function getChatOrders(): Promise<ChatOrderChoice[]> {

@@ -10,6 +10,18 @@ export const CHAT_TEXT_MAX_CHARS = 1000;
 /** Messages one user may send per window (kept in the database: it holds across processes). */
 export const CHAT_USER_MESSAGES_PER_WINDOW = 20;
 export const CHAT_USER_RATE_WINDOW_S = 60;
+/**
+ * Visitors (no sign-in; docs/decisions.md "Visitors reach customer service"): the same per-visitor
+ * rate as a user, and one per address over every visitor it holds, since a visitor can mint new
+ * ids. Per-address limits are multiplied by IP_RATE_LIMIT_FACTOR (many users behind one NAT).
+ */
+export const CHAT_VISITOR_MESSAGES_PER_WINDOW = CHAT_USER_MESSAGES_PER_WINDOW;
+export const CHAT_VISITOR_RATE_WINDOW_S = CHAT_USER_RATE_WINDOW_S;
+export const CHAT_VISITOR_IP_MESSAGES_PER_WINDOW = 40;
+export const CHAT_VISITOR_IP_RATE_WINDOW_S = 60;
+/** New visitor ids one address may mint per window. */
+export const CHAT_VISITOR_MINTS_PER_IP = 10;
+export const CHAT_VISITOR_MINT_WINDOW_S = 3600;
 /** The same for one operator: agents type faster and answer many users. */
 export const CHAT_AGENT_MESSAGES_PER_WINDOW = 120;
 export const CHAT_AGENT_RATE_WINDOW_S = 60;

@@ -9,6 +9,8 @@ import { route, type NoInput } from '~/platform/wire/route';
 import type {
   ChatConversationSummary,
   ChatHistory,
+  ChatJoinResult,
+  ChatVisitorAnswer,
   ChatMessageView,
   ChatOpsHistory,
   ChatOpsList,
@@ -38,6 +40,12 @@ export interface ChatUploadAnswer {
   detail_url: string;
 }
 
+/**
+ * The header that carries a visitor's token (never a cookie: the site's credentials are never
+ * ambient, so no call can be forged cross-site; docs/decisions.md "Visitors reach customer service").
+ */
+export const VISITOR_TOKEN_HEADER = 'X-Chat-Visitor';
+
 export const CHAT_ROUTES = {
   /** The user's history over all their conversations, plus the state. */
   history: route.get<ChatPageQuery, ChatHistory>('/chat/messages'),
@@ -49,6 +57,14 @@ export const CHAT_ROUTES = {
   read: route.post<{ message_id: number }, ChatReadResult>('/chat/read'),
   /** The orders the user may attach as a card, newest first. */
   orders: route.get<NoInput, ChatOrderChoice[]>('/chat/orders'),
+  /**
+   * A new visitor (no sign-in): an opaque token the browser keeps and sends as VISITOR_TOKEN_HEADER
+   * instead of a Bearer on the calls above (history, send text, state, read, stream). 429 past
+   * CHAT_VISITOR_MINTS_PER_IP per window.
+   */
+  visitor: route.post<NoInput, ChatVisitorAnswer>('/chat/visitor'),
+  /** Bearer and VISITOR_TOKEN_HEADER: the visitor's conversations join the account (once). */
+  join: route.post<NoInput, ChatJoinResult>('/chat/join'),
   /** Server-sent events of the user's chat (EventSource), resumed after Last-Event-ID or after_id. */
   stream: route.get<{ after_id?: number }, never>('/chat/stream'),
 

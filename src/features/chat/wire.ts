@@ -88,7 +88,8 @@ export const chatReadResultSchema = z.strictObject({ unread: countSchema });
 export const chatConversationSummarySchema = z.strictObject({
   id: z.number().int().positive(),
   status: z.enum(CHAT_CONVERSATION_STATUSES),
-  user: z.strictObject({ id: z.number().int().positive(), username: z.string(), nickname: z.string() }),
+  user: z.strictObject({ id: z.number().int().positive(), username: z.string(), nickname: z.string() }).nullable(),
+  visitor_id: z.number().int().positive().nullable(),
   operator_id: z.number().int().positive().nullable(),
   agent_name: z.string().nullable(),
   created_at: z.string(),
@@ -100,6 +101,10 @@ export const chatConversationSummarySchema = z.strictObject({
   peer_read_id: messageIdSchema,
   earlier_conversations: countSchema,
 });
+
+export const chatVisitorAnswerSchema = z.strictObject({ token: z.string() });
+
+export const chatJoinResultSchema = z.strictObject({ joined: z.boolean(), state: chatStateSchema });
 
 export const chatOpsListSchema = z.strictObject({
   view: z.enum(CHAT_OPS_VIEWS),
@@ -118,6 +123,8 @@ export const CHAT_WIRE = {
   state: wire(CHAT_ROUTES.state, { input: noInputSchema, answer: chatStateSchema }),
   read: wire(CHAT_ROUTES.read, { input: chatReadBodySchema, answer: chatReadResultSchema }),
   orders: wire(CHAT_ROUTES.orders, { input: noInputSchema, answer: z.array(chatOrderChoiceSchema) }),
+  visitor: wire(CHAT_ROUTES.visitor, { input: noInputSchema, answer: chatVisitorAnswerSchema, body: 'none' }),
+  join: wire(CHAT_ROUTES.join, { input: noInputSchema, answer: chatJoinResultSchema, body: 'none' }),
 
   opsConversations: wire(CHAT_ROUTES.opsConversations, { input: chatOpsListQuerySchema, answer: chatOpsListSchema }),
   opsHistory: wire(CHAT_ROUTES.opsHistory, { input: chatOpsHistoryQuerySchema, answer: chatOpsHistorySchema }),

@@ -33,7 +33,22 @@ export const CHAT_MESSAGES = {
   closed: '该会话已结束',
   emptyText: '请输入消息内容',
   rateLimited: '发送过于频繁，请稍后再试',
+  visitorUnknown: '访客身份已失效，请重新发送',
+  visitorTextOnly: '访客只能发送文字消息，登录后可发送图片和订单',
+  visitorMintLimited: '访客咨询过于频繁，请稍后再试或登录后咨询',
+  visitorTokenMissing: '缺少访客凭证',
 } as const;
+
+/** POST /api/v1/chat/visitor: a new visitor's token, kept by the browser and sent as VISITOR_TOKEN_HEADER. */
+export interface ChatVisitorAnswer {
+  token: string;
+}
+
+/** POST /api/v1/chat/join: the visitor's conversations joined the signed-in account (false: nothing to join). */
+export interface ChatJoinResult {
+  joined: boolean;
+  state: ChatState;
+}
 
 /** An order attached as a card: the order's state when read, not when attached. */
 export interface ChatOrderCard {
@@ -125,7 +140,10 @@ export interface ChatUserBrief {
 export interface ChatConversationSummary {
   id: number;
   status: ChatConversationStatus;
-  user: ChatUserBrief;
+  /** The account; null for a visitor who has not signed in (the console marks it 访客). */
+  user: ChatUserBrief | null;
+  /** The visitor's number while the conversation is a visitor's; null for an account's. */
+  visitor_id: number | null;
   operator_id: number | null;
   agent_name: string | null;
   created_at: string;

@@ -150,3 +150,43 @@ export function createSseParser(onEvent: (event: SseEvent) => void): { push(chun
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// a visitor signing in (docs/decisions.md "Visitors reach customer service")
+
+/** What the join needs of an open conversation. */
+export interface OpenConversationBrief {
+  status: 'waiting' | 'assigned';
+  operatorId: number | null;
+}
+
+/**
+ * The account and the visitor each have an open conversation: which one stays (the other's
+ * messages move into it). The one an agent is already serving stays, so nobody is dropped from a
+ * desk; when both or neither are served, the account's stays (its agent, its place in the queue).
+ */
+export function joinKeeper(account: OpenConversationBrief, visitor: OpenConversationBrief): 'account' | 'visitor' {
+  return visitor.status === 'assigned' && account.status !== 'assigned' ? 'visitor' : 'account';
+}
+
+/**
+ * One read pointer for conversations merged into one (message ids grow across conversations): the
+ * first message any part had not read stays unread, so merging never hides an unread message (it
+ * may show a few read ones as unread again). A part is all read when its pointer reached its last
+ * message. Answers 0 for nothing read, the highest last message when everything was read.
+ */
+export function mergedReadPointer(parts: readonly { pointer: number; lastMessageId: number | null }[]): number {
+  let firstUnreadBefore = Number.POSITIVE_INFINITY;
+  let last = 0;
+  for (const part of parts) {
+    const partLast = part.lastMessageId ?? 0;
+    last = Math.max(last, partLast);
+    if (part.pointer < partLast) firstUnreadBefore = Math.min(firstUnreadBefore, part.pointer);
+  }
+  return Number.isFinite(firstUnreadBefore) ? firstUnreadBefore : last;
+}
+
+/** How the console names a visitor's conversation: 访客 and the visitor's number (no account name exists). */
+export function visitorName(visitorId: number | null): string {
+  return visitorId === null ? '访客' : `访客 ${visitorId}`;
+}

@@ -51,7 +51,8 @@ async function requireSummary(db: DbOrTx, conversationId: number, now: Date): Pr
 export async function conversationHistory(db: DbOrTx, query: ChatOpsHistoryQuery, now: Date): Promise<ChatOpsHistory> {
   const conversation = await requireSummary(db, query.conversation_id, now);
   const limit = query.limit ?? CHAT_PAGE_SIZE_DEFAULT;
-  const ofUser = eq(chatConversations.userId, conversation.user.id);
+  // A visitor's conversation: that visitor's history (a visitor has no account to read across).
+  const ofUser = conversation.user ? eq(chatConversations.userId, conversation.user.id) : eq(chatConversations.visitorId, conversation.visitor_id!);
   if (query.after_id !== undefined) {
     const messages = await loadMessageViews(db, 'agent', and(ofUser, gt(chatMessages.id, query.after_id)), 'asc', limit + 1, now);
     return { conversation, messages: messages.slice(0, limit), has_more: messages.length > limit };

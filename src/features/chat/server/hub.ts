@@ -1,7 +1,8 @@
 /**
  * The chat's fan-out inside one process. Each process LISTENs once on chat_events (one
  * dedicated connection: db/listen.ts) and hands every announcement, `<conversation id>:<user id>`,
- * to its local subscribers: the open streams of that user, and every open console stream. The
+ * (or `<conversation id>:v<visitor id>`, migration 0059) to its local subscribers: the open
+ * streams of that user or visitor, and every open console stream. The
  * subscribers read the rows themselves (the announcement carries ids only), so a notification
  * lost while the listening connection was down costs nothing but a resync, and a process that
  * missed nothing reads nothing twice.
@@ -13,25 +14,25 @@ import { log } from '~/platform/config/log';
 export const CHAT_EVENTS_CHANNEL = 'chat_events';
 
 export interface ChatSubscriber {
-  /** The renter whose conversations this stream follows; null for a console stream (all of them). */
-  readonly userId: number | null;
+  /** The owner (views.ts ownerKey) whose conversations this stream follows; null for a console stream (all of them). */
+  readonly owner: string | null;
   /** Something changed in this conversation: read what is new. */
-  changed(conversationId: number, userId: number): void;
+  changed(conversationId: number, owner: string): void;
   /** Announcements may have been lost (the listening connection dropped): read everything again. */
   resync(): void;
   /** The process is stopping: end the stream (the browser reconnects to another process). */
   shutdown(): void;
 }
 
-/** `<conversation id>:<user id>` → ids, or null for anything else. */
-export function parseChatAnnouncement(payload: string): { conversationId: number; userId: number } | null {
-  const match = /^(\d{1,10}):(\d{1,10})$/.exec(payload);
+/** `<conversation id>:<user id>` or `<conversation id>:v<visitor id>` → the id and the owner's key, or null for anything else. */
+export function parseChatAnnouncement(payload: string): { conversationId: number; owner: string } | null {
+  const match = /^(\d{1,10}):(v?\d{1,10})$/.exec(payload);
   if (!match) return null;
-  return { conversationId: Number(match[1]), userId: Number(match[2]) };
+  return { conversationId: Number(match[1]), owner: match[2]! };
 }
 
 export class ChatHub {
-  private readonly byUser = new Map<number, Set<ChatSubscriber>>();
+  private readonly byUser = new Map<string, Set<ChatSubscriber>>();
   private readonly consoles = new Set<ChatSubscriber>();
   private listening: Promise<Unlisten> | null = null;
 
@@ -47,24 +48,24 @@ export class ChatHub {
   /** Adds a subscriber once this process listens; answers its removal. */
   async subscribe(subscriber: ChatSubscriber): Promise<() => void> {
     await this.ensureListening();
-    if (subscriber.userId === null) {
+    if (subscriber.owner === null) {
       this.consoles.add(subscriber);
     } else {
-      let set = this.byUser.get(subscriber.userId);
-      if (!set) this.byUser.set(subscriber.userId, (set = new Set()));
+      let set = this.byUser.get(subscriber.owner);
+      if (!set) this.byUser.set(subscriber.owner, (set = new Set()));
       set.add(subscriber);
     }
     return () => this.remove(subscriber);
   }
 
   private remove(subscriber: ChatSubscriber): void {
-    if (subscriber.userId === null) {
+    if (subscriber.owner === null) {
       this.consoles.delete(subscriber);
       return;
     }
-    const set = this.byUser.get(subscriber.userId);
+    const set = this.byUser.get(subscriber.owner);
     set?.delete(subscriber);
-    if (set && set.size === 0) this.byUser.delete(subscriber.userId);
+    if (set && set.size === 0) this.byUser.delete(subscriber.owner);
   }
 
   private ensureListening(): Promise<Unlisten> {
@@ -84,8 +85,8 @@ export class ChatHub {
       log.warn('chat announcement not understood', { payload: payload.slice(0, 64) });
       return;
     }
-    for (const subscriber of this.byUser.get(ids.userId) ?? []) subscriber.changed(ids.conversationId, ids.userId);
-    for (const subscriber of this.consoles) subscriber.changed(ids.conversationId, ids.userId);
+    for (const subscriber of this.byUser.get(ids.owner) ?? []) subscriber.changed(ids.conversationId, ids.owner);
+    for (const subscriber of this.consoles) subscriber.changed(ids.conversationId, ids.owner);
   }
 
   private resyncAll(): void {

@@ -6,5 +6,7 @@
 export { closeConversation, conversationHistory, listConversations, markAgentRead, releaseConversation, replyToConversation, takeConversation } from '~/features/chat/server/agent-chat';
 export { closeChatHubs } from '~/features/chat/server/hub';
 export { openConsoleStream, openUserStream, resumeAfter } from '~/features/chat/server/streams';
-export { chatOrderChoices, markUserRead, sendUserMessage, userHistory } from '~/features/chat/server/user-chat';
+export { chatOrderChoices, markUserRead, sendOwnerMessage, sendUserMessage, userHistory } from '~/features/chat/server/user-chat';
+export { chatCaller, visitorTokenOf } from '~/features/chat/server/caller';
+export { joinVisitor, mintVisitor } from '~/features/chat/server/visitors';
 export { userChatState } from '~/features/chat/server/views';

@@ -14,7 +14,7 @@
  * so a burst of messages costs a few reads, not one per message. A client too slow to take what is
  * queued for it is cut off; it reconnects with Last-Event-ID and misses nothing.
  */
-import { and, eq, max } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import { CHAT_PAGE_SIZE_MAX, CHAT_STREAM_HEARTBEAT_MS, CHAT_STREAM_RETRY_MS } from '~/features/chat/constants';
 import { sseFrame } from '~/features/chat/rules/chat';
 import type { Db } from '~/platform/db/client';
@@ -22,7 +22,7 @@ import { chatConversations, chatMessages } from '~/platform/db/schema';
 import { log } from '~/platform/config/log';
 import { recordAgentPresence } from '~/features/chat/server/presence';
 import { chatHubFor, type ChatSubscriber } from '~/features/chat/server/hub';
-import { consoleCounts, summaryById, userChatState, userMessagesAfter } from '~/features/chat/server/views';
+import { consoleCounts, ownerCondition, ownerKey, summaryById, userChatState, userMessagesAfter, type ChatOwner } from '~/features/chat/server/views';
 
 /** Bytes queued for one slow client before the stream is cut (it reconnects and resumes). */
 const MAX_QUEUED_BYTES = 1024 * 1024;
@@ -144,13 +144,13 @@ function heartbeat(writer: StreamWriter, extra?: () => void): NodeJS.Timeout {
   return timer;
 }
 
-/** The newest message id of the user's conversations (0 for none): where a fresh stream starts. */
-async function latestUserMessageId(db: Db, userId: number): Promise<number> {
+/** The newest message id of the owner's conversations (0 for none): where a fresh stream starts. */
+async function latestUserMessageId(db: Db, owner: ChatOwner): Promise<number> {
   const [row] = await db
     .select({ id: max(chatMessages.id) })
     .from(chatMessages)
     .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
-    .where(and(eq(chatConversations.userId, userId)));
+    .where(ownerCondition(owner));
   return Number(row?.id ?? 0);
 }
 
@@ -158,25 +158,25 @@ async function latestUserMessageId(db: Db, userId: number): Promise<number> {
  * GET /api/v1/chat/stream: the user's messages after `afterId` (or from now), then every new one,
  * and the state each time it changes.
  */
-export function openUserStream(db: Db, userId: number, afterId: number | null): Response {
+export function openUserStream(db: Db, owner: ChatOwner, afterId: number | null): Response {
   return eventStream(async (writer) => {
-    let cursor = afterId ?? (await latestUserMessageId(db, userId));
+    let cursor = afterId ?? (await latestUserMessageId(db, owner));
     let lastState = '';
     const refresh = coalesced(async () => {
       // Pages until caught up: a client resuming after a long absence gets everything, in order.
       for (;;) {
         if (writer.ended) return;
-        const messages = await userMessagesAfter(db, 'user', userId, cursor, CHAT_PAGE_SIZE_MAX, new Date());
+        const messages = await userMessagesAfter(db, 'user', owner, cursor, CHAT_PAGE_SIZE_MAX, new Date());
         for (const message of messages) {
           if (!writer.write(sseFrame('message', message, message.id))) return;
           cursor = message.id;
         }
         if (messages.length < CHAT_PAGE_SIZE_MAX) break;
       }
-      const state = JSON.stringify(await userChatState(db, userId, new Date()));
+      const state = JSON.stringify(await userChatState(db, owner, new Date()));
       if (state !== lastState && writer.write(`event: state\ndata: ${state}\n\n`)) lastState = state;
     });
-    const subscriber: ChatSubscriber = { userId, changed: refresh, resync: refresh, shutdown: () => writer.end() };
+    const subscriber: ChatSubscriber = { owner: ownerKey(owner), changed: refresh, resync: refresh, shutdown: () => writer.end() };
     const unsubscribe = await chatHubFor(db).subscribe(subscriber);
     writer.write(sseFrame('ready', { after_id: cursor }));
     refresh();
@@ -207,7 +207,7 @@ export function openConsoleStream(db: Db, operatorId: number): Response {
       if (counts !== lastCounts && writer.write(`event: counts\ndata: ${counts}\n\n`)) lastCounts = counts;
     });
     const subscriber: ChatSubscriber = {
-      userId: null,
+      owner: null,
       changed(conversationId) {
         pending.add(conversationId);
         refresh();

@@ -28,7 +28,22 @@ import { orders } from '~/features/orders/server/tables';
 // every process listens once and its open streams read the rows.
 
 /**
- * One conversation between a user and the desk. At most one per user is open (waiting or assigned)
+ * A visitor of the chat who has not signed in: one per browser, known by an opaque token the
+ * browser keeps (docs/decisions.md "Visitors reach customer service"). Only the token's SHA-256 is
+ * stored. Once the browser signs in, the visitor's conversations join the account and
+ * `joined_user_id` is set (once: the row lock and this column make a second join a no-op); the
+ * token is then no longer a visitor's.
+ */
+export const chatVisitors = pgTable('chat_visitors', {
+  id: serial('id').primaryKey(),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  joinedUserId: integer('joined_user_id').references(() => users.id, { onDelete: 'set null' }),
+  joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * One conversation between a user (or a visitor: exactly one of the two) and the desk. At most one per user is open (waiting or assigned)
  * at a time; a user writing after it closed starts a new one, so history is a user's conversations
  * in order. Read pointers are message ids: each side has read everything up to its pointer.
  */
@@ -36,9 +51,9 @@ export const chatConversations = pgTable(
   'chat_conversations',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A visitor's conversation until the visitor signs in (then user_id takes over). */
+    visitorId: integer('visitor_id').references(() => chatVisitors.id, { onDelete: 'cascade' }),
     status: text('status', { enum: CHAT_CONVERSATION_STATUSES }).$type<ChatConversationStatus>().notNull().default('waiting'),
     /** The operator who took it; null while waiting. */
     operatorId: integer('operator_id').references(() => operators.id),
@@ -56,11 +71,14 @@ export const chatConversations = pgTable(
   },
   (t) => [
     uniqueIndex('chat_conversations_one_open_key').on(t.userId).where(sql`${t.status} <> 'closed'`),
+    uniqueIndex('chat_conversations_visitor_open_key').on(t.visitorId).where(sql`${t.status} <> 'closed'`),
     index('chat_conversations_user_idx').on(t.userId, t.id.desc()),
+    index('chat_conversations_visitor_idx').on(t.visitorId, t.id.desc()),
     // The queue, oldest first.
     index('chat_conversations_waiting_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'waiting'`),
     index('chat_conversations_operator_idx').on(t.operatorId, t.status),
     index('chat_conversations_recent_idx').on(t.lastMessageAt.desc()),
+    check('chat_conversations_owner_check', sql`(${t.userId} is null) <> (${t.visitorId} is null)`),
     check('chat_conversations_status_check', sql`${t.status} in ('waiting', 'assigned', 'closed')`),
     check('chat_conversations_assigned_check', sql`${t.status} <> 'assigned' or ${t.operatorId} is not null`),
     check('chat_conversations_closed_check', sql`(${t.status} = 'closed') = (${t.closedAt} is not null)`),

@@ -1,20 +1,43 @@
 /**
- * The renter's (or seller's) side of the customer-service chat: write, read, history,
- * the order picker. A user has at most one open conversation; the first message after the last
- * one closed opens a new one, which waits in the queue until an agent takes it.
+ * The renter's (or seller's, or a visitor's) side of the customer-service chat: write, read,
+ * history, the order picker. An owner (a user or a visitor, views.ts ChatOwner) has at most one
+ * open conversation; the first message after the last one closed opens a new one, which waits in
+ * the queue until an agent takes it. Visitors write text only (docs/decisions.md "Visitors reach
+ * customer service").
  */
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { CHAT_ORDER_PICKER_MAX, CHAT_PAGE_SIZE_DEFAULT, CHAT_USER_MESSAGES_PER_WINDOW, CHAT_USER_RATE_WINDOW_S } from '~/features/chat/constants';
+import {
+  CHAT_ORDER_PICKER_MAX,
+  CHAT_PAGE_SIZE_DEFAULT,
+  CHAT_USER_MESSAGES_PER_WINDOW,
+  CHAT_USER_RATE_WINDOW_S,
+  CHAT_VISITOR_IP_MESSAGES_PER_WINDOW,
+  CHAT_VISITOR_IP_RATE_WINDOW_S,
+  CHAT_VISITOR_MESSAGES_PER_WINDOW,
+  CHAT_VISITOR_RATE_WINDOW_S,
+} from '~/features/chat/constants';
 import { CHAT_MESSAGES, type ChatHistory, type ChatOrderChoice, type ChatReadResult, type ChatSendResult } from '~/features/chat/contract/chat';
 import type { ChatHistoryQuery, ChatSendBody } from '~/features/chat/contract/chat-schemas';
 import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { chatConversations, chatMessages, orders, shops, uploadedImages } from '~/platform/db/schema';
-import { notFound } from '~/platform/http/errors';
+import { forbidden, notFound, unauthorized } from '~/platform/http/errors';
 import { loadOrderRecords } from '~/features/orders/server';
-import { enforceRateLimits } from '~/platform/db/rate-limit';
-import { loadMessageViews, orderCardOf, userChatState, userHistoryPage, userMessagesAfter, userUnread, type ConversationRow } from '~/features/chat/server/views';
+import { enforceRateLimits, type RateLimitRule } from '~/platform/db/rate-limit';
+import { lockOpenVisitor } from '~/features/chat/server/visitors';
+import { loadMessageViews, orderCardOf, ownerCondition, userChatState, userHistoryPage, userMessagesAfter, userOwner, userUnread, type ChatOwner, type ConversationRow } from '~/features/chat/server/views';
 
 export const chatUserRateBucket = (userId: number): string => `chat:user:${userId}`;
+export const chatVisitorRateBucket = (visitorId: number): string => `chat:visitor:${visitorId}`;
+/** Over every visitor one address holds (a visitor can mint new ids; a signed-in user cannot). */
+export const chatVisitorIpRateBucket = (ip: string): string => `chat-visitor:ip:${ip}`;
+
+function sendRateRules(owner: ChatOwner, ip: string): RateLimitRule[] {
+  if (owner.kind === 'user') return [{ bucket: chatUserRateBucket(owner.id), limit: CHAT_USER_MESSAGES_PER_WINDOW, windowS: CHAT_USER_RATE_WINDOW_S }];
+  return [
+    { bucket: chatVisitorRateBucket(owner.id), limit: CHAT_VISITOR_MESSAGES_PER_WINDOW, windowS: CHAT_VISITOR_RATE_WINDOW_S },
+    { bucket: chatVisitorIpRateBucket(ip), limit: CHAT_VISITOR_IP_MESSAGES_PER_WINDOW, windowS: CHAT_VISITOR_IP_RATE_WINDOW_S },
+  ];
+}
 
 /** What a message row holds besides its conversation and sender. */
 interface MessagePayload {
@@ -59,15 +82,15 @@ async function payloadOf(db: DbOrTx, userId: number, body: ChatSendBody): Promis
  * messages at once meet at the partial unique index (one open per user): the loser reads the
  * winner's row.
  */
-async function openConversationFor(tx: DbTx, userId: number, now: Date): Promise<ConversationRow> {
+async function openConversationFor(tx: DbTx, owner: ChatOwner, now: Date): Promise<ConversationRow> {
   const findOpen = async (): Promise<ConversationRow | undefined> =>
-    (await tx.select().from(chatConversations).where(and(eq(chatConversations.userId, userId), ne(chatConversations.status, 'closed'))).for('update'))[0];
+    (await tx.select().from(chatConversations).where(and(ownerCondition(owner), ne(chatConversations.status, 'closed'))).for('update'))[0];
   const open = await findOpen();
   if (open) return open;
   const [created] = await tx
     .insert(chatConversations)
-    .values({ userId, status: 'waiting', lastMessageAt: now, createdAt: now })
-    .onConflictDoNothing({ target: chatConversations.userId, where: sql`status <> 'closed'` })
+    .values({ userId: owner.kind === 'user' ? owner.id : null, visitorId: owner.kind === 'visitor' ? owner.id : null, status: 'waiting', lastMessageAt: now, createdAt: now })
+    .onConflictDoNothing({ target: owner.kind === 'user' ? chatConversations.userId : chatConversations.visitorId, where: sql`status <> 'closed'` })
     .returning();
   if (created) return created;
   const winner = await findOpen();
@@ -81,11 +104,22 @@ async function openConversationFor(tx: DbTx, userId: number, now: Date): Promise
  * conversation's last message and the user's read pointer (writing means they have seen the chat)
  * commit together; the conversation's trigger announces it to every process.
  */
-export async function sendUserMessage(db: DbOrTx, userId: number, body: ChatSendBody, now: Date): Promise<ChatSendResult> {
-  await enforceRateLimits(db, [{ bucket: chatUserRateBucket(userId), limit: CHAT_USER_MESSAGES_PER_WINDOW, windowS: CHAT_USER_RATE_WINDOW_S }], now, CHAT_MESSAGES.rateLimited);
-  const payload = await payloadOf(db, userId, body);
+export function sendUserMessage(db: DbOrTx, userId: number, body: ChatSendBody, now: Date): Promise<ChatSendResult> {
+  return sendOwnerMessage(db, userOwner(userId), body, now, '');
+}
+
+/**
+ * Sends one message from a user or a visitor. A visitor sends text only (403 otherwise: the image
+ * upload and the order picker are an account's) and is limited per visitor and per address (429);
+ * a visitor whose browser signed in meanwhile is refused with 401 (its token no longer names a visitor).
+ */
+export async function sendOwnerMessage(db: DbOrTx, owner: ChatOwner, body: ChatSendBody, now: Date, ip: string): Promise<ChatSendResult> {
+  if (owner.kind === 'visitor' && body.type !== 'text') throw forbidden(CHAT_MESSAGES.visitorTextOnly);
+  await enforceRateLimits(db, sendRateRules(owner, ip), now, CHAT_MESSAGES.rateLimited);
+  const payload = owner.kind === 'user' ? await payloadOf(db, owner.id, body) : { type: 'text' as const, body: body.type === 'text' ? body.text : null, imageId: null, orderId: null };
   const messageId = await db.transaction(async (tx) => {
-    const conversation = await openConversationFor(tx, userId, now);
+    if (owner.kind === 'visitor' && !(await lockOpenVisitor(tx, owner.id))) throw unauthorized(CHAT_MESSAGES.visitorUnknown);
+    const conversation = await openConversationFor(tx, owner, now);
     const [message] = await tx
       .insert(chatMessages)
       .values({ conversationId: conversation.id, sender: 'user', type: payload.type, body: payload.body, imageId: payload.imageId, orderId: payload.orderId, createdAt: now })
@@ -97,7 +131,7 @@ export async function sendUserMessage(db: DbOrTx, userId: number, body: ChatSend
     return message!.id;
   });
   const [message] = await loadMessageViews(db, 'user', eq(chatMessages.id, messageId), 'asc', 1, now);
-  return { message: message!, state: await userChatState(db, userId, now) };
+  return { message: message!, state: await userChatState(db, owner, now) };
 }
 
 /**
@@ -105,27 +139,27 @@ export async function sendUserMessage(db: DbOrTx, userId: number, body: ChatSend
  * it (never past the conversation's last message, never back). Rows already there are not touched,
  * so a repeated read announces nothing.
  */
-export async function markUserRead(db: DbOrTx, userId: number, messageId: number): Promise<ChatReadResult> {
+export async function markUserRead(db: DbOrTx, owner: ChatOwner, messageId: number): Promise<ChatReadResult> {
   const target = sql`least(${messageId}::bigint, coalesce(${chatConversations.lastMessageId}, 0))`;
   await db
     .update(chatConversations)
     .set({ userLastReadId: sql`greatest(${chatConversations.userLastReadId}, ${target})` })
-    .where(and(eq(chatConversations.userId, userId), sql`${chatConversations.userLastReadId} < ${target}`));
-  return { unread: await userUnread(db, userId) };
+    .where(and(ownerCondition(owner), sql`${chatConversations.userLastReadId} < ${target}`));
+  return { unread: await userUnread(db, owner) };
 }
 
 /**
  * GET /api/v1/chat/messages: with `after_id`, the messages after it, oldest first (the poll that
  * stands in for a failed stream); otherwise a page of history before `before_id` (or the newest).
  */
-export async function userHistory(db: DbOrTx, userId: number, query: ChatHistoryQuery, now: Date): Promise<ChatHistory> {
+export async function userHistory(db: DbOrTx, owner: ChatOwner, query: ChatHistoryQuery, now: Date): Promise<ChatHistory> {
   const limit = query.limit ?? CHAT_PAGE_SIZE_DEFAULT;
   if (query.after_id !== undefined) {
-    const messages = await userMessagesAfter(db, 'user', userId, query.after_id, limit + 1, now);
-    return { messages: messages.slice(0, limit), has_more: messages.length > limit, state: await userChatState(db, userId, now) };
+    const messages = await userMessagesAfter(db, 'user', owner, query.after_id, limit + 1, now);
+    return { messages: messages.slice(0, limit), has_more: messages.length > limit, state: await userChatState(db, owner, now) };
   }
-  const page = await userHistoryPage(db, 'user', userId, query.before_id ?? null, limit, now);
-  return { messages: page.messages, has_more: page.hasMore, state: await userChatState(db, userId, now) };
+  const page = await userHistoryPage(db, 'user', owner, query.before_id ?? null, limit, now);
+  return { messages: page.messages, has_more: page.hasMore, state: await userChatState(db, owner, now) };
 }
 
 /** The order picker: the user's newest orders (as renter, then as the listing's seller), at most CHAT_ORDER_PICKER_MAX. */

@@ -18,6 +18,24 @@ export type ChatViewer = 'user' | 'agent';
 
 export type ConversationRow = typeof chatConversations.$inferSelect;
 
+/**
+ * Whose side of the chat: a signed-in user, or a visitor known by the token its browser keeps
+ * (server/visitors.ts). Every read of the renter's side goes through ownerCondition, so a visitor
+ * sees its own conversations and nothing else.
+ */
+export type ChatOwner = { kind: 'user'; id: number } | { kind: 'visitor'; id: number };
+
+export const userOwner = (id: number): ChatOwner => ({ kind: 'user', id });
+
+export function ownerCondition(owner: ChatOwner): SQL {
+  return owner.kind === 'user' ? eq(chatConversations.userId, owner.id) : eq(chatConversations.visitorId, owner.id);
+}
+
+/** The hub's key of an owner: what the announcement (migration 0059) names after the colon. */
+export function ownerKey(owner: ChatOwner): string {
+  return owner.kind === 'user' ? String(owner.id) : `v${owner.id}`;
+}
+
 const messageSelection = {
   id: chatMessages.id,
   conversationId: chatMessages.conversationId,
@@ -38,7 +56,7 @@ const messageSelection = {
 };
 
 /** Order cards by order id, read once for a batch of messages. */
-function orderCard(record: OrderRecord, conversationUserId: number, now: Date): ChatOrderCard {
+function orderCard(record: OrderRecord, conversationUserId: number | null, now: Date): ChatOrderCard {
   const { order, listing, plan } = record;
   const kind = order.kind;
   const gameName = kind === 'rental' ? (listing?.gameName ?? '') : kind === 'vip' ? 'VIP会员' : '余额充值';
@@ -101,14 +119,14 @@ export async function loadMessageViews(db: DbOrTx, viewer: ChatViewer, where: SQ
   });
 }
 
-/** The messages of every conversation of `userId` after `afterId`, oldest first (streams and polls). */
-export function userMessagesAfter(db: DbOrTx, viewer: ChatViewer, userId: number, afterId: number, limit: number, now: Date): Promise<ChatMessageView[]> {
-  return loadMessageViews(db, viewer, and(eq(chatConversations.userId, userId), gt(chatMessages.id, afterId)), 'asc', limit, now);
+/** The messages of every conversation of `owner` after `afterId`, oldest first (streams and polls). */
+export function userMessagesAfter(db: DbOrTx, viewer: ChatViewer, owner: ChatOwner, afterId: number, limit: number, now: Date): Promise<ChatMessageView[]> {
+  return loadMessageViews(db, viewer, and(ownerCondition(owner), gt(chatMessages.id, afterId)), 'asc', limit, now);
 }
 
-/** A page of `userId`'s history: the newest `limit` messages before `beforeId` (all when null), oldest first, and whether older ones exist. */
-export async function userHistoryPage(db: DbOrTx, viewer: ChatViewer, userId: number, beforeId: number | null, limit: number, now: Date): Promise<{ messages: ChatMessageView[]; hasMore: boolean }> {
-  const where = and(eq(chatConversations.userId, userId), beforeId === null ? undefined : lt(chatMessages.id, beforeId));
+/** A page of `owner`'s history: the newest `limit` messages before `beforeId` (all when null), oldest first, and whether older ones exist. */
+export async function userHistoryPage(db: DbOrTx, viewer: ChatViewer, owner: ChatOwner, beforeId: number | null, limit: number, now: Date): Promise<{ messages: ChatMessageView[]; hasMore: boolean }> {
+  const where = and(ownerCondition(owner), beforeId === null ? undefined : lt(chatMessages.id, beforeId));
   const newestFirst = await loadMessageViews(db, viewer, where, 'desc', limit + 1, now);
   const hasMore = newestFirst.length > limit;
   return { messages: newestFirst.slice(0, limit).reverse(), hasMore };
@@ -148,25 +166,25 @@ export function conversationBrief(conversation: ConversationRow, position: numbe
   };
 }
 
-/** The user's newest conversation (open, or the last closed one), or null. */
-export async function latestConversation(db: DbOrTx, userId: number): Promise<ConversationRow | null> {
-  const [row] = await db.select().from(chatConversations).where(eq(chatConversations.userId, userId)).orderBy(desc(chatConversations.id)).limit(1);
+/** The owner's newest conversation (open, or the last closed one), or null. */
+export async function latestConversation(db: DbOrTx, owner: ChatOwner): Promise<ConversationRow | null> {
+  const [row] = await db.select().from(chatConversations).where(ownerCondition(owner)).orderBy(desc(chatConversations.id)).limit(1);
   return row ?? null;
 }
 
-/** Agents' messages the user has not read, over all of the user's conversations. */
-export async function userUnread(db: DbOrTx, userId: number): Promise<number> {
+/** Agents' messages the owner has not read, over all of the owner's conversations. */
+export async function userUnread(db: DbOrTx, owner: ChatOwner): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(chatMessages)
     .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
-    .where(and(eq(chatConversations.userId, userId), eq(chatMessages.sender, 'agent'), gt(chatMessages.id, chatConversations.userLastReadId)));
+    .where(and(ownerCondition(owner), eq(chatMessages.sender, 'agent'), gt(chatMessages.id, chatConversations.userLastReadId)));
   return Number(row?.n ?? 0);
 }
 
-/** The renter's side at a glance (contract ChatState). */
-export async function userChatState(db: DbOrTx, userId: number, now: Date): Promise<ChatState> {
-  const [conversation, unread, online] = await Promise.all([latestConversation(db, userId), userUnread(db, userId), agentsOnline(db, now)]);
+/** The renter's (or visitor's) side at a glance (contract ChatState). */
+export async function userChatState(db: DbOrTx, owner: ChatOwner, now: Date): Promise<ChatState> {
+  const [conversation, unread, online] = await Promise.all([latestConversation(db, owner), userUnread(db, owner), agentsOnline(db, now)]);
   const position = conversation?.status === 'waiting' ? await queuePosition(db, conversation) : null;
   return { conversation: conversation ? conversationBrief(conversation, position) : null, unread, agents_online: online };
 }
@@ -177,11 +195,12 @@ export async function userChatState(db: DbOrTx, userId: number, now: Date): Prom
 /** Summaries of the conversations matching `where`, in `orderBy`, at most `limit`. */
 export async function loadSummaries(db: DbOrTx, where: SQL | undefined, orderBy: SQL[], limit: number, now: Date): Promise<ChatConversationSummary[]> {
   const unread = sql<number>`(select count(*) from ${chatMessages} um where um.conversation_id = ${chatConversations.id} and um.sender = 'user' and um.id > ${chatConversations.agentLastReadId})`.mapWith(Number);
-  const earlier = sql<number>`(select count(*) from ${chatConversations} ec where ec.user_id = ${chatConversations.userId} and ec.id < ${chatConversations.id})`.mapWith(Number);
+  // A null owner column equals nothing, so a user's conversation counts only the user's, a visitor's only the visitor's.
+  const earlier = sql<number>`(select count(*) from ${chatConversations} ec where (ec.user_id = ${chatConversations.userId} or ec.visitor_id = ${chatConversations.visitorId}) and ec.id < ${chatConversations.id})`.mapWith(Number);
   const rows = await db
     .select({ conversation: chatConversations, username: users.username, nickname: users.nickname, unread, earlier })
     .from(chatConversations)
-    .innerJoin(users, eq(users.id, chatConversations.userId))
+    .leftJoin(users, eq(users.id, chatConversations.userId))
     .where(where)
     .orderBy(...orderBy)
     .limit(limit);
@@ -191,7 +210,8 @@ export async function loadSummaries(db: DbOrTx, where: SQL | undefined, orderBy:
   return rows.map(({ conversation, username, nickname, unread: unreadCount, earlier: earlierCount }) => ({
     id: conversation.id,
     status: conversation.status,
-    user: { id: conversation.userId, username, nickname },
+    user: conversation.userId === null ? null : { id: conversation.userId, username: username ?? '', nickname: nickname ?? '' },
+    visitor_id: conversation.visitorId,
     operator_id: conversation.operatorId,
     agent_name: conversation.operatorName,
     created_at: conversation.createdAt.toISOString(),

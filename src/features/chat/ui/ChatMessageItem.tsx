@@ -12,6 +12,8 @@ export interface ChatMessageItemProps {
   reader: ChatSide;
   /** Where an order card links (the renter's order page, the console's order view). */
   orderHref?: (card: ChatOrderCard) => string | null;
+  /** What the console calls the other side's lines: 用户, or 访客 for a visitor who has not signed in. */
+  peerLabel?: string;
 }
 
 /** One order as a card: game, title, status and amount, its state when read. */
@@ -39,7 +41,7 @@ export function OrderCard({ card, href }: { card: ChatOrderCard; href: string | 
   );
 }
 
-export function ChatMessageItem({ message, reader, orderHref }: ChatMessageItemProps): ReactNode {
+export function ChatMessageItem({ message, reader, orderHref, peerLabel = '用户' }: ChatMessageItemProps): ReactNode {
   if (message.type === 'system') {
     return (
       <li className="flex justify-center py-1" data-message-id={message.id}>
@@ -51,7 +53,7 @@ export function ChatMessageItem({ message, reader, orderHref }: ChatMessageItemP
     );
   }
   const own = message.sender === reader;
-  const who = message.sender === 'agent' ? `客服${message.agent_name ? ` ${message.agent_name}` : ''}` : reader === 'agent' ? '用户' : '我';
+  const who = message.sender === 'agent' ? `客服${message.agent_name ? ` ${message.agent_name}` : ''}` : reader === 'agent' ? peerLabel : '我';
   const time = formatShanghaiMonthDayTime(new Date(message.created_at));
   return (
     <li className={`flex flex-col gap-1 py-1 ${own ? 'items-end' : 'items-start'}`} data-message-id={message.id}>

@@ -2,7 +2,8 @@
  * The renter's (or seller's) customer-service chat: history with 查看更早的消息, the
  * desk's honest status (排队, 客服在线 or not), 已读/未读 on one's own messages, text (Enter sends,
  * Shift+Enter breaks the line), an image with a preview before it goes, and an order card picked
- * from one's own orders. `panel` is the floating window of the 在线客服 button on desktop; `page`
+ * from one's own orders. A visitor (not signed in) chats too, text only, and is offered to sign in
+ * (the conversation then joins the account). `panel` is the floating window of the 在线客服 button on desktop; `page`
  * fills /redirect (the phone's full-screen chat).
  */
 import { useStore } from '@nanostores/react';
@@ -55,23 +56,12 @@ export default function ChatPanel({ variant, onClose }: ChatPanelProps): ReactNo
           </button>
         ) : null}
       </header>
-      {!mounted ? (
-        <p className="p-6 text-center text-sm text-neutral-500">加载中…</p>
-      ) : signedIn ? (
-        <Conversation />
-      ) : (
-        <div className="flex flex-1 flex-col items-center justify-center gap-4 p-6 text-center">
-          <p className="text-sm text-neutral-600">登录后即可咨询在线客服，聊天记录会为您保留。</p>
-          <button type="button" onClick={() => openLogin('username')} className={`rounded-full bg-primary px-6 py-2 text-sm text-white hover:bg-primary-dark ${focusRing}`}>
-            登录后咨询
-          </button>
-        </div>
-      )}
+      {!mounted ? <p className="p-6 text-center text-sm text-neutral-500">加载中…</p> : <Conversation signedIn={signedIn} />}
     </section>
   );
 }
 
-function Conversation(): ReactNode {
+function Conversation({ signedIn }: { signedIn: boolean }): ReactNode {
   const view = useStore($chat);
   const listRef = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
@@ -130,8 +120,17 @@ function Conversation(): ReactNode {
     <>
       <div className="border-b border-neutral-200 bg-white px-4 py-2 text-xs text-neutral-600">
         <p role="status" aria-live="polite">
-          {view.state ? status : '正在连接客服…'}
+          {view.state ? status : signedIn ? '正在连接客服…' : '无需登录即可留言，客服会在这里回复您'}
         </p>
+        {signedIn ? null : (
+          <p>
+            您尚未登录，
+            <button type="button" onClick={() => openLogin('username')} className={`text-primary underline ${focusRing}`}>
+              登录
+            </button>
+            后聊天记录会并入您的账号，还可发送图片和订单。
+          </p>
+        )}
         {view.link !== 'stopped' && view.link !== 'live' ? <p className="text-amber-600">{LINK_TEXT[view.link]}</p> : null}
       </div>
       <div ref={listRef} onScroll={onScroll} role="log" aria-live="polite" aria-label="聊天记录" className="flex-1 overflow-y-auto px-3 py-3">
@@ -153,19 +152,19 @@ function Conversation(): ReactNode {
           </li>
         ) : null}
         {!view.loading && !view.error && view.messages.length === 0 ? (
-          <li className="py-6 text-center text-sm text-neutral-500">您好，请问有什么可以帮您？可以直接发送文字、图片或订单。</li>
+          <li className="py-6 text-center text-sm text-neutral-500">{signedIn ? '您好，请问有什么可以帮您？可以直接发送文字、图片或订单。' : '您好，请问有什么可以帮您？请直接输入您的问题。'}</li>
         ) : null}
         {view.messages.map((message) => (
           <ChatMessageItem key={message.id} message={message} reader="user" orderHref={orderHref} />
         ))}
       </ol>
       </div>
-      <Composer />
+      <Composer signedIn={signedIn} />
     </>
   );
 }
 
-function Composer(): ReactNode {
+function Composer({ signedIn }: { signedIn: boolean }): ReactNode {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [image, setImage] = useState<{ file: File; url: string } | null>(null);
@@ -259,20 +258,24 @@ function Composer(): ReactNode {
       {picking ? <OrderPicker onPick={(orderNo) => void sendOrder(orderNo)} onClose={() => setPicking(false)} /> : null}
       <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-2 p-3">
         <div className="flex items-center gap-1">
-          <button type="button" onClick={() => fileRef.current?.click()} className={`flex min-h-9 items-center gap-1 rounded px-2 text-sm text-neutral-600 hover:bg-neutral-100 ${focusRing}`} aria-label="发送图片">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
-              <rect x="3" y="5" width="18" height="14" rx="2" />
-              <path d="m3 16 5-5 4 4 3-3 6 6" />
-            </svg>
-            图片
-          </button>
-          <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" className="hidden" aria-label="选择图片" onChange={(event) => chooseImage(event.target.files?.[0])} />
-          <button type="button" onClick={() => setPicking((open) => !open)} aria-expanded={picking} className={`flex min-h-9 items-center gap-1 rounded px-2 text-sm text-neutral-600 hover:bg-neutral-100 ${focusRing}`} aria-label="发送订单">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
-              <path d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6" />
-            </svg>
-            订单
-          </button>
+          {signedIn ? (
+            <>
+              <button type="button" onClick={() => fileRef.current?.click()} className={`flex min-h-9 items-center gap-1 rounded px-2 text-sm text-neutral-600 hover:bg-neutral-100 ${focusRing}`} aria-label="发送图片">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+                  <rect x="3" y="5" width="18" height="14" rx="2" />
+                  <path d="m3 16 5-5 4 4 3-3 6 6" />
+                </svg>
+                图片
+              </button>
+              <input ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" className="hidden" aria-label="选择图片" onChange={(event) => chooseImage(event.target.files?.[0])} />
+              <button type="button" onClick={() => setPicking((open) => !open)} aria-expanded={picking} className={`flex min-h-9 items-center gap-1 rounded px-2 text-sm text-neutral-600 hover:bg-neutral-100 ${focusRing}`} aria-label="发送订单">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+                  <path d="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6" />
+                </svg>
+                订单
+              </button>
+            </>
+          ) : null}
           <span className={`ml-auto text-[11px] ${length > CHAT_TEXT_MAX_CHARS ? 'text-primary' : 'text-neutral-500'}`}>
             {length}/{CHAT_TEXT_MAX_CHARS}
           </span>

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { CHAT_OPS_STREAM_PATH, chatStreamUrl, closeConversation, getOpsConversations, getOpsHistory, markConversationRead, releaseConversation, replyImage, replyText, takeConversation, uploadOpsChatImage, type ChatConversationSummary, type ChatMessageView, type ChatOpsList, type ChatOpsView } from '~/features/chat/client';
 import { createChatConnection, type ChatLinkStatus } from '~/features/chat/chat-connection';
 import { CHAT_TEXT_MAX_CHARS } from '~/features/chat/constants';
-import { lastMessageId, mergeMessages, unreadBadgeText, waitText } from '~/features/chat/rules/chat';
+import { lastMessageId, mergeMessages, unreadBadgeText, visitorName, waitText } from '~/features/chat/rules/chat';
 import { ChatMessageItem } from '~/features/chat/ui/ChatMessageItem';
 
 export interface OpsChatConsoleProps {
@@ -204,7 +204,10 @@ export default function OpsChatConsole({ operatorId, orderPath }: OpsChatConsole
                 className={`flex w-full flex-col gap-0.5 border-b border-neutral-100 px-3 py-2 text-left hover:bg-neutral-50 ${selected?.id === item.id ? 'bg-primary-light' : ''}`}
               >
                 <span className="flex items-center justify-between gap-2 text-sm">
-                  <span className="truncate font-medium text-neutral-800">{item.user.nickname}</span>
+                  <span className="flex min-w-0 items-center gap-1">
+                    {item.user ? null : <VisitorMark />}
+                    <span className="truncate font-medium text-neutral-800">{item.user ? item.user.nickname : visitorName(item.visitor_id)}</span>
+                  </span>
                   {item.unread > 0 ? (
                     <span className="rounded-full bg-primary px-1.5 text-[11px] leading-5 text-white">
                       <span aria-hidden="true">{unreadBadgeText(item.unread)}</span>
@@ -227,7 +230,15 @@ export default function OpsChatConsole({ operatorId, orderPath }: OpsChatConsole
             <header className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-200 px-4 py-2">
               <div>
                 <h2 className="text-base font-semibold text-neutral-800">
-                  {selected.user.nickname} <span className="text-xs font-normal text-neutral-500">（{selected.user.username}，用户 ID {selected.user.id}）</span>
+                  {selected.user ? (
+                    <>
+                      {selected.user.nickname} <span className="text-xs font-normal text-neutral-500">（{selected.user.username}，用户 ID {selected.user.id}）</span>
+                    </>
+                  ) : (
+                    <>
+                      <VisitorMark /> {visitorName(selected.visitor_id)} <span className="text-xs font-normal text-neutral-500">（未登录，只能发送文字；登录后会话并入其账号）</span>
+                    </>
+                  )}
                 </h2>
                 <p className="text-xs text-neutral-500">
                   {STATUS_LABELS[selected.status]}
@@ -256,7 +267,7 @@ export default function OpsChatConsole({ operatorId, orderPath }: OpsChatConsole
             <p aria-live="polite" className="px-4 pt-1 text-xs text-primary empty:hidden">
               {notice}
             </p>
-            <MessageLog key={selected.id} messages={messages} hasMore={hasMore} onOlder={() => void loadOlder()} orderPath={orderPath} />
+            <MessageLog key={selected.id} messages={messages} hasMore={hasMore} onOlder={() => void loadOlder()} orderPath={orderPath} peerLabel={selected.user ? '用户' : '访客'} />
             {mine ? (
               <Composer conversationId={selected.id} onSent={(message) => setMessages((old) => mergeMessages(old, [message]))} onError={setNotice} />
             ) : (
@@ -275,7 +286,7 @@ export default function OpsChatConsole({ operatorId, orderPath }: OpsChatConsole
   );
 }
 
-function MessageLog({ messages, hasMore, onOlder, orderPath }: { messages: ChatMessageView[]; hasMore: boolean; onOlder(): void; orderPath: string }): ReactNode {
+function MessageLog({ messages, hasMore, onOlder, orderPath, peerLabel }: { messages: ChatMessageView[]; hasMore: boolean; onOlder(): void; orderPath: string; peerLabel: string }): ReactNode {
   const ref = useRef<HTMLDivElement>(null);
   // At the newest message when opened, and kept there as messages arrive unless the agent scrolled up.
   const stick = useRef(true);
@@ -299,7 +310,7 @@ function MessageLog({ messages, hasMore, onOlder, orderPath }: { messages: ChatM
         </li>
       ) : null}
       {messages.map((message) => (
-        <ChatMessageItem key={message.id} message={message} reader="agent" orderHref={(card) => `${orderPath}?id=${card.order_id}`} />
+        <ChatMessageItem key={message.id} message={message} reader="agent" peerLabel={peerLabel} orderHref={(card) => `${orderPath}?id=${card.order_id}`} />
       ))}
     </ol>
     </div>
@@ -367,4 +378,9 @@ function Composer({ conversationId, onSent, onError }: { conversationId: number;
       </button>
     </div>
   );
+}
+
+/** A conversation of someone who has not signed in (issue 26 part 3). */
+function VisitorMark(): ReactNode {
+  return <span className="shrink-0 rounded bg-amber-100 px-1 text-[11px] leading-4 font-medium text-amber-800">访客</span>;
 }

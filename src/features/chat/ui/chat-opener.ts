@@ -1,13 +1,15 @@
 /**
  * The floating 在线客服 button with our own chat: on a desktop-wide window a click opens
  * the chat panel over the page (its code loads on the first click, or on the pointer's way there),
- * and the count of unread desk messages shows on the button for a signed-in visitor. On a phone the
+ * and the count of unread desk messages shows on the button for a signed-in user, or for a visitor
+ * who has written (its token is in this browser). On a phone the
  * link goes to /redirect, where the chat fills the screen. Without JavaScript, or with a modifier
  * key, the link is followed as it is.
  */
 import { $isLoggedIn } from '~/platform/stores/auth';
 import { $chatPanelOpen, $chatUnreadCount, openChatPanel } from '~/features/chat/stores/chat-panel';
 import { unreadBadgeText } from '~/features/chat/rules/chat';
+import { readVisitorToken } from '~/features/chat/visitor-token';
 
 /** Below this width the chat is a page of its own (Tailwind's md breakpoint). */
 const PANEL_MIN_WIDTH_PX = 768;
@@ -56,12 +58,23 @@ export function installChatOpener(doc: Document): void {
     }, { passive: true });
   }
   $chatUnreadCount.subscribe(showBadge);
-  // The badge's poll loads for a signed-in visitor only.
-  $isLoggedIn.subscribe((signedIn) => {
-    if (!signedIn || badge || !doc.querySelector('[data-chat-badge]')) return;
+  const watchBadge = (): void => {
+    if (badge || !doc.querySelector('[data-chat-badge]')) return;
     badge = import('~/features/chat/ui/chat-badge').then(({ watchChatBadge }) => watchChatBadge()).catch((error: unknown) => {
       console.error(error);
       badge = null;
     });
+  };
+  // The badge's poll loads for a signed-in user, or a visitor who has written.
+  $isLoggedIn.subscribe((signedIn) => {
+    const visitor = readVisitorToken() !== null;
+    // Signed in (or registered) in a browser that chatted as a visitor: that chat joins the account now,
+    // whether or not the chat is opened on this page.
+    if (signedIn && visitor) void import('~/features/chat/client').then(({ joinVisitorChat }) => joinVisitorChat());
+    if (signedIn || visitor) watchBadge();
+  });
+  // A visitor's first message minted its token while the panel was open.
+  $chatPanelOpen.listen((open) => {
+    if (!open && readVisitorToken() !== null) watchBadge();
   });
 }
