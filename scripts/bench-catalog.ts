@@ -240,7 +240,7 @@ interface RecordCost {
 }
 
 const RECORD_COST_SETS: FilterSet[] = [{ name: 'default hall (no filter, default sort)', query: () => ({}) }, FILTER_SETS[0]!];
-const RECORD_COST_BLOCKS = 3;
+const RECORD_COST_BLOCKS = 6;
 
 /**
  * The baseline a skeptic would pick for "within 10 % of today's hall query": the same query in the
