@@ -26,7 +26,6 @@ import type { RedPacketPage } from '~/features/wallet/contract/red-packets';
 import { MONEY_CODES, type OrderView } from '~/features/wallet/client/money';
 import type { Db } from '~/platform/db/client';
 import { freeOffers, notifications, orders, redPackets, users } from '~/platform/db/schema';
-import { AppError } from '~/platform/http/errors';
 import { createOperator, openOperatorSession } from '~/features/console/server/operators';
 import { issueToken } from '~/features/sign-in/server/tokens';
 import { createUser } from '~/features/account/server/users';
@@ -46,23 +45,12 @@ import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, expectUnauthorized } from './endpoint-call';
 import { suiteContext, useSuiteDatabase } from './route-context';
 import { bookableListingIds } from './bookable-listings';
+import { settle } from './settle';
 
 const DAY = MS_PER_DAY;
 const HOUR = 3_600_000;
 const MSG_FORBIDDEN = '无权进行此操作';
 const MSG_WINDOW_TAKEN = '该账号此时段已被租用';
-
-/** How a promise settled: the value, or the AppError's status and msg (anything else is kept, to fail the test). */
-type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; msg: string } | { ok: false; unexpected: unknown };
-
-async function settle<T>(promise: Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await promise };
-  } catch (error) {
-    if (error instanceof AppError) return { ok: false, status: error.httpStatus, msg: error.message };
-    return { ok: false, unexpected: error };
-  }
-}
 
 for (const { driver, label, skip } of TEST_DRIVERS) {
   describe.skipIf(skip)(`free-rental coupons (${label})`, () => {
@@ -220,7 +208,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       // Naming it at the paid checkout is refused, and it stays unused.
       const paidListing = plainListing();
       const refused = await settle(createOrder(db, user.id, { account_id: paidListing, option: 'hourly', hours: 24, red_packet_id: list[0]!.id }, null, new Date()));
-      expect(refused).toEqual({ ok: false, status: 400, msg: MSG_RED_PACKET_UNUSABLE });
+      expect(refused).toMatchObject({ ok: false, status: 400, msg: MSG_RED_PACKET_UNUSABLE });
       expect((await couponRow(list[0]!.id)).status).toBe(RED_PACKET_STATUS.unused);
 
       // Signed out: 401; another method: 405.
@@ -345,7 +333,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
 
       expect(outcomes.filter((outcome) => 'unexpected' in outcome), 'errors other than AppError (a 500 at the endpoint)').toEqual([]);
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
-      for (const outcome of outcomes.filter((item) => !item.ok)) expect(outcome).toEqual({ ok: false, status: 409, msg: MSG_FREE_COUPON_USED });
+      for (const outcome of outcomes.filter((item) => !item.ok)) expect(outcome).toMatchObject({ ok: false, status: 409, msg: MSG_FREE_COUPON_USED });
       const made = await db.select({ id: orders.id }).from(orders).where(eq(orders.redPacketId, coupon!.id));
       expect(made).toHaveLength(1);
       expect((await couponRow(coupon!.id)).status).toBe(RED_PACKET_STATUS.used);

@@ -19,7 +19,6 @@ import { shanghaiMidnight } from '~/platform/rules/shanghai-time';
 import { type Db, type TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';
 import { freeOffers, listings, orders, users, walletLedger } from '~/platform/db/schema';
-import { AppError } from '~/platform/http/errors';
 import { createFreeOrder } from '~/features/free/server/free-orders';
 import { freeCount } from '~/features/free/server/free-rentals';
 import { sweepOrders } from '~/features/orders/server/order-lifecycle';
@@ -39,6 +38,7 @@ import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, expectUnauthorized, type CallResult } from './endpoint-call';
 import { suiteContext } from './route-context';
 import { bookableListingIds } from './bookable-listings';
+import { settle } from './settle';
 
 
 const HOUR = 3_600_000;
@@ -52,18 +52,6 @@ const pgUrl = process.env['DATABASE_URL_TEST'];
 
 let serial = 0;
 const newKey = (): string => `free-test-${Date.now().toString(36)}-${(serial += 1)}`;
-
-/** How a promise settled: the value, or the AppError's status, code and msg (anything else is kept, to fail the test). */
-type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; code: number; msg: string } | { ok: false; unexpected: unknown };
-
-async function settle<T>(promise: Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await promise };
-  } catch (error) {
-    if (error instanceof AppError) return { ok: false, status: error.httpStatus, code: error.code, msg: error.message };
-    return { ok: false, unexpected: error };
-  }
-}
 
 /** Opens a database for the suite, points the endpoints at it and hands out bookable listings and users. */
 function suiteDatabase(driver: 'pglite' | 'postgres', skip: boolean) {

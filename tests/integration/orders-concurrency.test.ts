@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 import { MONEY_CODES, type OrderView, type PayResult } from '~/features/wallet/client/money';
 import type { Db } from '~/platform/db/client';
 import { listings, orders, payments, users, walletLedger, wallets, type LedgerKind } from '~/platform/db/schema';
-import { AppError } from '~/platform/http/errors';
 import { confirmSandboxTrade, sandboxNotifyParams } from '~/platform/providers/payment/sandbox';
 import { sweepOrders } from '~/features/orders/server/order-lifecycle';
 import { createRecharge, payOrder } from '~/features/orders/server/order-payment';
@@ -23,6 +22,7 @@ import { changeBalance, ledgerSum, readWallet } from '~/features/wallet/server/w
 import { POST as notifyRoute } from '~/pages/api/v1/pay/notify/[channel]';
 import { suiteContext, useSuiteDatabase } from './route-context';
 import { bookableListingIds } from './bookable-listings';
+import { settle } from './settle';
 
 
 const pgUrl = process.env['DATABASE_URL_TEST'];
@@ -45,18 +45,6 @@ function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-}
-
-/** How a promise settled: the value, or the AppError's status, code and msg (anything else is kept as is, to fail the test). */
-type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; code: number; msg: string } | { ok: false; unexpected: unknown };
-
-async function settle<T>(promise: Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await promise };
-  } catch (error) {
-    if (error instanceof AppError) return { ok: false, status: error.httpStatus, code: error.code, msg: error.message };
-    return { ok: false, unexpected: error };
-  }
 }
 
 async function deliver(channel: string, params: Record<string, string>): Promise<string> {

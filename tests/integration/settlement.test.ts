@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
 import type { OrderView } from '~/features/wallet/client/money';
 import type { Db } from '~/platform/db/client';
 import { complaints, freeOffers, games, listings, orders, sellerEarnings, shops, users, walletLedger, wallets } from '~/platform/db/schema';
-import { AppError } from '~/platform/http/errors';
 import { confirmSandboxTrade, sandboxNotifyParams } from '~/platform/providers/payment/sandbox';
 import { createFreeOrder } from '~/features/free/server/free-orders';
 import { cancelOrder, renewOrder, sweepOrders } from '~/features/orders/server/order-lifecycle';
@@ -29,6 +28,7 @@ import { giveRentalHistory } from '../../scripts/renter-history';
 import { bookableAllDay } from './bookable-listings';
 import { TEST_DRIVERS } from './drivers';
 import { suiteContext, useSuiteDatabase } from './route-context';
+import { settle, type Outcome } from './settle';
 
 const HOUR = 3_600_000;
 const SITE = { origin: 'http://localhost' };
@@ -418,17 +418,6 @@ describe.each(TEST_DRIVERS)('settlement on $label', ({ driver, skip }) => {
 
 // ---------------------------------------------------------------------------------------------
 // the race (PostgreSQL only)
-
-type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; msg: string } | { ok: false; unexpected: unknown };
-
-async function settle<T>(promise: Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await promise };
-  } catch (error) {
-    if (error instanceof AppError) return { ok: false, status: error.httpStatus, msg: error.message };
-    return { ok: false, unexpected: error };
-  }
-}
 
 const unexpectedOf = (outcomes: Outcome<unknown>[]): unknown[] => outcomes.filter((outcome) => 'unexpected' in outcome).map((outcome) => (outcome as { unexpected: unknown }).unexpected);
 

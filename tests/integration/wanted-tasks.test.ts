@@ -25,7 +25,6 @@ import {
 } from '~/features/tasks/rules/wanted-tasks';
 import type { Db } from '~/platform/db/client';
 import { games, investmentLeads, listings, notifications, operators, opsAuditLog, orders, shops, taskOffers, users, wantedTasks } from '~/platform/db/schema';
-import { AppError } from '~/platform/http/errors';
 import { DEMO_OPERATORS } from '~/app/seed/operators';
 import { cancelOrder, sweepOrders } from '~/features/orders/server/order-lifecycle';
 import { payOrder } from '~/features/orders/server/order-payment';
@@ -48,20 +47,11 @@ import { bookableListingIds } from './bookable-listings';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, expectUnauthorized } from './endpoint-call';
 import { useSuiteDatabase } from './route-context';
+import { settle } from './settle';
 
 const HOUR = 3_600_000;
 const SITE = { origin: 'http://localhost' };
 let serial = 0;
-
-type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; msg: string } | { ok: false; unexpected: unknown };
-async function settle<T>(promise: Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { ok: true, value: await promise };
-  } catch (error) {
-    if (error instanceof AppError) return { ok: false, status: error.httpStatus, msg: error.message };
-    return { ok: false, unexpected: error };
-  }
-}
 
 interface Seller {
   userId: number;
@@ -353,7 +343,7 @@ describe.skipIf(!process.env['DATABASE_URL_TEST'])('wanted board races on Postgr
     expect(outcomes.filter((outcome) => 'unexpected' in outcome)).toEqual([]);
     const won = outcomes.filter((outcome): outcome is { ok: true; value: TaskAcceptAnswer } => outcome.ok);
     expect(new Set(won.map((outcome) => outcome.value.order_no)).size).toBe(1);
-    for (const outcome of outcomes.filter((o) => !o.ok)) expect(outcome).toEqual({ ok: false, status: 409, msg: MSG_TASK_TAKEN });
+    for (const outcome of outcomes.filter((o) => !o.ok)) expect(outcome).toMatchObject({ ok: false, status: 409, msg: MSG_TASK_TAKEN });
     const made = await t.db().select({ n: count() }).from(orders).where(and(eq(orders.userId, renter)));
     expect(made[0]!.n).toBe(1);
 
