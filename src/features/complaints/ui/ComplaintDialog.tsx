@@ -12,6 +12,7 @@ import { Skeleton } from '~/platform/ui/Skeleton';
 import { COMPLAINT_EVIDENCE_IMAGES_MAX } from '~/features/complaints/constants';
 import { EvidenceImages, type EvidenceImage } from '~/features/complaints/ui/EvidenceImages';
 import { errorText, focusRing } from '~/features/orders/ui/order-helpers';
+import { InlineLoadFailed } from '~/platform/ui/LoadFailed';
 
 export interface ComplaintDialogProps {
   order: OrderView;
@@ -129,12 +130,7 @@ export function ComplaintBody({ order, onClose, onDone, bindPhoneThen }: Complai
         <legend className="mb-2 font-medium text-neutral-900">投诉类型</legend>
         {types.kind === 'loading' ? <Skeleton lines={2} /> : null}
         {types.kind === 'failed' ? (
-          <p role="alert" className="flex flex-wrap items-center gap-2 text-primary-dark">
-            {types.msg}
-            <button type="button" onClick={() => setReload((count) => count + 1)} className={`rounded border border-primary px-2 py-0.5 text-xs text-primary hover:bg-primary-light ${focusRing}`}>
-              重试
-            </button>
-          </p>
+          <InlineLoadFailed text={types.msg} onRetry={() => setReload((count) => count + 1)} />
         ) : null}
         {types.kind === 'ready' ? (
           <div className="grid grid-cols-2 gap-2">

@@ -9,6 +9,7 @@ import { Skeleton } from '~/platform/ui/Skeleton';
 import { errorText, focusRing, isNonZeroYuan, type OrderDialogProps } from '~/features/orders/ui/order-helpers';
 import { CANCEL_RULE_TEXT, CancelSchedule } from '~/features/orders/ui/CancelSchedule';
 import { yuanToFen } from '~/platform/rules/money';
+import { InlineLoadFailed } from '~/platform/ui/LoadFailed';
 
 
 export interface CancelLine {
@@ -82,12 +83,7 @@ function CancelBody({ order, onClose, onDone }: Omit<OrderDialogProps, 'open'>):
       {!paid ? <p className="text-base text-neutral-900">确定取消该订单吗？</p> : null}
       {paid && load.kind === 'loading' ? <Skeleton lines={4} /> : null}
       {paid && load.kind === 'failed' ? (
-        <p role="alert" className="flex flex-wrap items-center gap-2 text-primary-dark">
-          {load.msg}
-          <button type="button" onClick={() => setReload((count) => count + 1)} className={`rounded border border-primary px-2 py-0.5 text-xs text-primary hover:bg-primary-light ${focusRing}`}>
-            重试
-          </button>
-        </p>
+        <InlineLoadFailed text={load.msg} onRetry={() => setReload((count) => count + 1)} />
       ) : null}
       {paid && load.kind === 'ready' ? (
         <>

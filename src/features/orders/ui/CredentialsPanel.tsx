@@ -5,6 +5,7 @@ import { Skeleton } from '~/platform/ui/Skeleton';
 import { useRemote } from '~/platform/ui/use-remote';
 import { CopyButton } from '~/platform/ui/CopyButton';
 import { countdownText, errorText, focusRing, secondsUntil } from '~/features/orders/ui/order-helpers';
+import { InlineLoadFailed } from '~/platform/ui/LoadFailed';
 
 export interface CredentialsPanelProps {
   orderNo: string;
@@ -25,12 +26,7 @@ export function CredentialsPanel({ orderNo, id }: CredentialsPanelProps): ReactN
     <section id={id} aria-label="账号信息" className="mt-3 rounded-md bg-neutral-50 p-3 text-sm ring-1 ring-neutral-200">
       {load.kind === 'loading' ? <Skeleton lines={2} /> : null}
       {load.kind === 'failed' ? (
-        <p role="alert" className="flex flex-wrap items-center gap-2 text-primary-dark">
-          {errorText(load.error, '获取账号信息失败')}
-          <button type="button" onClick={reload} className={`rounded border border-primary px-2 py-0.5 text-xs text-primary hover:bg-primary-light ${focusRing}`}>
-            重试
-          </button>
-        </p>
+        <InlineLoadFailed text={errorText(load.error, '获取账号信息失败')} onRetry={reload} />
       ) : null}
       {load.kind === 'ready' ? <CredentialsView credentials={load.data} /> : null}
     </section>

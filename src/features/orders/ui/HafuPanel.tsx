@@ -7,6 +7,7 @@ import { Skeleton } from '~/platform/ui/Skeleton';
 import { useRemote } from '~/platform/ui/use-remote';
 import { isApiError } from '~/platform/client/errors';
 import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
+import { InlineLoadFailed } from '~/platform/ui/LoadFailed';
 
 export interface HafuPanelProps {
   orderNo: string;
@@ -39,12 +40,7 @@ export function HafuPanel({ orderNo, viewer }: HafuPanelProps): ReactNode {
     <section aria-label="哈夫币结算" className="mt-3 rounded-md bg-amber-50/50 p-3 text-sm ring-1 ring-amber-100" data-hafu-panel={viewer}>
       {remote.kind === 'loading' ? <Skeleton lines={2} /> : null}
       {remote.kind === 'failed' ? (
-        <p role="alert" className="flex flex-wrap items-center gap-2 text-primary-dark">
-          {errorText(remote.error, '获取哈夫币结算失败')}
-          <button type="button" onClick={reload} className={`rounded border border-primary px-2 py-0.5 text-xs text-primary hover:bg-primary-light ${focusRing}`}>
-            重试
-          </button>
-        </p>
+        <InlineLoadFailed text={errorText(remote.error, '获取哈夫币结算失败')} onRetry={reload} />
       ) : null}
       {remote.kind === 'ready' ? <HafuSettlement view={remote.data} viewer={viewer} onChange={replace} /> : null}
     </section>
