@@ -32,6 +32,26 @@ import {
 
 const MS_PER_DAY = 24 * 60 * 60_000;
 
+export const LOGIN_FAILURE_STATUSES = ['decided', 'fixed', 'disputed', 'upheld', 'reversed'] as const;
+/**
+ * decided: refunded at once, waiting for the owner; fixed: the owner changed the password;
+ * disputed: the owner appealed with evidence, an operator decides; upheld: the operator kept the
+ * decision; reversed: the operator reversed it (the owner's compensation given back).
+ */
+export type LoginFailureStatus = (typeof LOGIN_FAILURE_STATUSES)[number];
+
+export const LOGIN_FAILURE_STATUS_TEXT: Readonly<Record<LoginFailureStatus, string>> = {
+  decided: '已退款，等待号主答复',
+  fixed: '号主已修改密码',
+  disputed: '号主申诉中，等待平台处理',
+  upheld: '平台维持判定',
+  reversed: '平台已撤销判定',
+};
+
+/** The owner's answers: the password is fixed, or an appeal with evidence. */
+export const LOGIN_FAILURE_ANSWERS = ['fixed', 'dispute'] as const;
+export type LoginFailureAnswer = (typeof LOGIN_FAILURE_ANSWERS)[number];
+
 export const MSG_LOGIN_FAILURE_NOT_RUNNING = '只有租赁中的订单可以上报无法登录';
 export const MSG_LOGIN_FAILURE_NOT_REVEALED = '请先查看账号密码并尝试登录';
 export const MSG_LOGIN_FAILURE_WINDOW_OVER = '已超过首次查看账号后15分钟的上报时限，请通过投诉处理';

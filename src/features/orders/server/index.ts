@@ -17,3 +17,4 @@ export type { OrderRecord } from '~/features/orders/server/order-view';
 export { createOrder, getOrderInfo, getOwnOrderView, listOrders, quoteFor, toQuoteView } from '~/features/orders/server/orders';
 export { chargeOwner, collectOwnerCharges, ownerChargesSummary, ownersWithCharges } from '~/features/orders/server/owner-charges';
 export { fastForwardRental } from '~/features/orders/server/sandbox-clock';
+export { LOGIN_FAILURE_PAUSE_REASON, LOGIN_FAILURE_TAKEDOWN_REASON, compensationRef, renterReportCounts, reportLoginFailure } from '~/features/orders/server/login-failure';

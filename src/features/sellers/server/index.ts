@@ -10,4 +10,4 @@ export { changeSellerListingState, createSellerListing, deleteSellerListing, get
 export { answerComplaint, listSellerOrders } from '~/features/sellers/server/seller-orders';
 export { getSellerProfile, submitCertification, withdrawCertification } from '~/features/sellers/server/sellers';
 export { ledgerIdentity, releaseDueEarnings, syncEarnings } from '~/features/sellers/server/settlement';
-export { notifyComplaintFiled, notifyListingRented } from '~/features/sellers/server/seller-notification-events';
+export { notifyComplaintFiled, notifyListingHeld, notifyListingRented, notifyListingRestored, notifyLoginFailure } from '~/features/sellers/server/seller-notification-events';

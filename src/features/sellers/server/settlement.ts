@@ -189,10 +189,10 @@ export async function ledgerIdentity(db: DbOrTx): Promise<LedgerIdentity> {
   const [ledger] = await db
     .select({
       released: sql<string>`coalesce(sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'earning_release'), 0)`,
-      ownerCollected: sql<string>`coalesce(-sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} in ('refund_clawback', 'complaint_penalty')), 0)`,
+      ownerCollected: sql<string>`coalesce(-sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} in ('refund_clawback', 'complaint_penalty', 'penalty_return')), 0)`,
     })
     .from(walletLedger)
-    .where(inArray(walletLedger.kind, ['earning_release', 'refund_clawback', 'complaint_penalty']));
+    .where(inArray(walletLedger.kind, ['earning_release', 'refund_clawback', 'complaint_penalty', 'penalty_return']));
   const [charges] = await db
     .select({
       charged: sql<string>`coalesce(sum(${ownerCharges.amountFen}), 0)`,
