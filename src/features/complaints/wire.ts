@@ -182,7 +182,7 @@ const opsDecisionView = z.strictObject({
   text: z.string(),
   earnings_state: earningsState,
   decided_at: isoTime,
-  operator: z.strictObject({ id: rowId, username: z.string(), display_name: z.string() }),
+  operator: z.strictObject({ id: z.number().int().nonnegative(), username: z.string(), display_name: z.string() }),
   charges: z.array(z.strictObject({ kind: z.enum(['clawback', 'penalty']), kind_text: z.string(), amount_fen: fen, collected_fen: fen })),
 });
 

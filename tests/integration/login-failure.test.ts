@@ -1,0 +1,285 @@
+/**
+ * "Cannot log in" in one click (issue 26; docs/decisions.md "Cannot log in in one click"), on
+ * PGlite and PostgreSQL: the report refunds everything paid exactly once (parallel clicks and the
+ * end-of-rental sweep racing it), the window after the first reveal, another user's token, the
+ * owner's answer, the auto take-down, the renter abuse rule and the operator's reversal, with the
+ * ledger identity (`npm run ledger:check`) after each and listing_stats.login_failures equal to a
+ * recount.
+ *
+ * Every case opens its own owner (individual, 10 %), listing and renter, so nothing is shared.
+ */
+import type { APIRoute } from 'astro';
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { LoginFailureReport, OrderView } from '~/features/wallet/contract/money';
+import type { Db } from '~/platform/db/client';
+import { complaintDecisions, complaints, credentialReveals, games, listingStats, listings, loginFailureCases, notifications, orders, ownerCharges, users, walletLedger } from '~/platform/db/schema';
+import { MSG_LOGIN_FAILURE_REPORTED, MSG_LOGIN_FAILURE_WINDOW_OVER, MSG_LOGIN_FAILURE_NOT_REVEALED, MSG_LOGIN_FAILURE_PLAYED, MSG_LOGIN_FAILURE_NOT_RUNNING } from '~/features/orders/rules/login-failure';
+import { LOGIN_FAILURE_PAUSE_REASON, LOGIN_FAILURE_TAKEDOWN_REASON, reportLoginFailure } from '~/features/orders/server/login-failure';
+import { setListingCredentials } from '~/features/orders/server/credentials';
+import { renewOrder, sweepOrders } from '~/features/orders/server/order-lifecycle';
+import { payOrder } from '~/features/orders/server/order-payment';
+import { createOrder, getOwnOrderView } from '~/features/orders/server/orders';
+import { submitCertification } from '~/features/sellers/server/sellers';
+import { recountListingStats } from '~/features/catalog/server/listing-record';
+import { issueToken } from '~/features/sign-in/server/tokens';
+import { createUser } from '~/features/account/server/users';
+import { changeBalance, readWallet } from '~/features/wallet/server/wallet';
+import { POST as reportRoute } from '~/pages/api/v1/order/loginFailure';
+import { checkLedger } from '../../scripts/ledger-check';
+import { TEST_DRIVERS } from './drivers';
+import { callRoute, expectError, expectOk, type CallResult } from './endpoint-call';
+import { useSuiteDatabase } from './route-context';
+
+const SITE = { origin: 'http://localhost' };
+const RENT_FEN_PER_HOUR = 1_000;
+const DEPOSIT_FEN = 500;
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+let serial = 0;
+
+export interface Rental {
+  owner: number;
+  renter: number;
+  listingId: number;
+  orderNo: string;
+  orderId: number;
+  /** When it was paid and started. */
+  at: Date;
+}
+
+describe.each(TEST_DRIVERS)('cannot log in in one click on $label', ({ driver, skip }) => {
+  let db: Db;
+
+  useSuiteDatabase({ driver, skip, seed: true }, (opened) => {
+    db = opened;
+  });
+
+  const bearer = async (userId: number): Promise<string> => `Bearer ${(await issueToken(db, userId, { now: new Date() })).token}`;
+  const report = async (userId: number, orderNo: string): Promise<CallResult<LoginFailureReport>> =>
+    callRoute<LoginFailureReport>(reportRoute as APIRoute, '/api/v1/order/loginFailure', { method: 'POST', body: { order_no: orderNo }, authorization: await bearer(userId) });
+
+  async function freshUser(name: string, balanceFen = 0): Promise<number> {
+    const n = (serial += 1);
+    const id = await db.transaction((tx) => createUser(tx, { username: `lf_${name}_${n}`, nickname: '上号测试', mobile: `137${String(60_000_000 + n).padStart(8, '0')}` }, new Date()));
+    if (id === null) throw new Error('username taken');
+    await db.update(users).set({ isRealName: true, realName: '赵六' }).where(eq(users.id, id));
+    if (balanceFen > 0) await db.transaction((tx) => changeBalance(tx, { userId: id, kind: 'demo_credit', amountFen: balanceFen, refNo: `lf-credit-${driver}-${n}` }));
+    return id;
+  }
+
+  async function ownerWithListing(ownerBalanceFen = 0): Promise<{ owner: number; listingId: number }> {
+    const owner = await freshUser('owner', ownerBalanceFen);
+    const n = (serial += 1);
+    const profile = await submitCertification(db, owner, { cert_type: 0, shop_name: `上号店${n}` }, new Date());
+    const [game] = await db.select({ id: games.id }).from(games).where(eq(games.maintenanceStatus, 0)).orderBy(games.id).limit(1);
+    const [row] = await db
+      .insert(listings)
+      .values({ shopId: profile.shop!.id, gameId: game!.id, title: `上号测试账号${n}`, roleName: '测试角色', imgs: ['/covers/test-cover.webp'], rentalFen: RENT_FEN_PER_HOUR, depositFen: DEPOSIT_FEN, minRentalHours: 1 })
+      .returning({ id: listings.id });
+    await setListingCredentials(db, row!.id, `acct_${n}`, 'secret-pass');
+    return { owner, listingId: row!.id };
+  }
+
+  /** A renter who rented the listing `hours` hours starting at `at` (paid from the wallet). */
+  async function rent(listing: { owner: number; listingId: number }, at: Date, hours = 2, renterId?: number): Promise<Rental> {
+    const renter = renterId ?? (await freshUser('renter', 100_000));
+    const order = await createOrder(db, renter, { account_id: listing.listingId, option: 'hourly', hours, red_packet_id: null }, null, at);
+    const paid = await payOrder(db, renter, { order_no: order.order_no, channel: 'wallet' }, null, SITE, at);
+    if (!paid.paid) throw new Error('wallet payment did not pay');
+    const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, order.order_no));
+    return { ...listing, renter, orderNo: order.order_no, orderId: row!.id, at };
+  }
+
+  /** The renter opens the login details at `at` (the reveal the window counts from). */
+  async function reveal(rental: Rental, at: Date): Promise<void> {
+    await db.insert(credentialReveals).values({ listingId: rental.listingId, orderId: rental.orderId, userId: rental.renter, viewer: 'renter', createdAt: at });
+  }
+
+  async function ledgerOf(orderNo: string): Promise<{ kind: string; amountFen: number; userId: number }[]> {
+    return db
+      .select({ kind: walletLedger.kind, amountFen: walletLedger.amountFen, userId: walletLedger.userId })
+      .from(walletLedger)
+      .where(inArray(walletLedger.refNo, [orderNo, `${orderNo}-LF`]));
+  }
+
+  async function expectLedgerHolds(): Promise<void> {
+    const check = await checkLedger(db);
+    expect(check.lines.join('\n'), 'ledger identity').toBeTruthy();
+    expect(check.holds, check.lines.join('\n')).toBe(true);
+  }
+
+  async function expectLoginFailuresRecount(listingId: number): Promise<number> {
+    const [before] = await db.select({ n: listingStats.loginFailures }).from(listingStats).where(eq(listingStats.listingId, listingId));
+    await recountListingStats(db, new Date());
+    const [after] = await db.select({ n: listingStats.loginFailures }).from(listingStats).where(eq(listingStats.listingId, listingId));
+    expect(before?.n ?? 0).toBe(after?.n ?? 0);
+    return after?.n ?? 0;
+  }
+
+  it("a report within 15 minutes of the first reveal stops the rental and gives everything back at once, with the owner's compensation", async () => {
+    const listing = await ownerWithListing(10_000);
+    const start = new Date(Date.now() - 10 * MIN);
+    const rental = await rent(listing, start, 2);
+    await reveal(rental, new Date(start.getTime() + MIN));
+    await reveal(rental, new Date(start.getTime() + 3 * MIN));
+    const before = await readWallet(db, rental.renter);
+
+    // The button is offered, with what a report gives back.
+    const view: OrderView = await getOwnOrderView(db, rental.renter, rental.orderNo, new Date());
+    expect(view.actions.can_report_login_failure).toBe(true);
+    expect(view.login_failure).toMatchObject({ refund_fen: 2 * RENT_FEN_PER_HOUR + DEPOSIT_FEN, compensation_fen: 400, case: null });
+    expect(view.login_failure!.report_until).toBe(new Date(start.getTime() + MIN + 15 * MIN).toISOString());
+
+    const answer = expectOk(await report(rental.renter, rental.orderNo));
+    expect(answer).toMatchObject({ refund_fen: 2_500, compensation_fen: 400 });
+    expect(answer.order.order_status).toBe(5);
+    expect(answer.order.actions.can_report_login_failure).toBe(false);
+    expect(answer.order.login_failure!.case).toMatchObject({ status: 'decided' });
+
+    // Money: rent and deposit back, compensation on top; the owner pays the compensation.
+    const after = await readWallet(db, rental.renter);
+    expect(after.balanceFen - before.balanceFen).toBe(2_500 + 400);
+    const rows = await ledgerOf(rental.orderNo);
+    const mine = rows.filter((row) => row.userId === rental.renter && row.kind !== 'order_pay');
+    expect(mine.map((row) => [row.kind, row.amountFen]).sort()).toEqual([
+      ['deposit_return', 500],
+      ['login_failure_comp', 400],
+      ['order_refund', 2_000],
+    ]);
+    const [charge] = await db.select().from(ownerCharges).where(eq(ownerCharges.orderId, rental.orderId));
+    expect(charge).toMatchObject({ kind: 'penalty', amountFen: 400, collectedFen: 400, sellerUserId: listing.owner });
+    expect((await readWallet(db, listing.owner)).balanceFen).toBe(10_000 - 400);
+
+    // The order, the complaint (handled, decided by the rule), the case, the listing.
+    const [order] = await db.select().from(orders).where(eq(orders.id, rental.orderId));
+    expect(order).toMatchObject({ status: 5, refundFen: 2_000, depositReturnedFen: 500 });
+    const [complaint] = await db.select().from(complaints).where(eq(complaints.orderId, rental.orderId));
+    expect(complaint).toMatchObject({ status: 2, type: 1 });
+    const [decision] = await db.select().from(complaintDecisions).where(eq(complaintDecisions.complaintId, complaint!.id));
+    expect(decision).toMatchObject({ operatorId: null, outcome: 'penalize', refundFen: 2_000, penaltyFen: 400, endedRental: true });
+    const [made] = await db.select().from(loginFailureCases).where(eq(loginFailureCases.orderId, rental.orderId));
+    expect(made).toMatchObject({ status: 'decided', rentRefundFen: 2_000, depositRefundFen: 500, compensationFen: 400, tookDown: false, firstRevealAt: new Date(start.getTime() + MIN) });
+    const [listingRow] = await db.select().from(listings).where(eq(listings.id, listing.listingId));
+    expect(listingRow).toMatchObject({ isRented: false, isListed: false, holdReason: LOGIN_FAILURE_PAUSE_REASON });
+
+    // The owner hears it, with a link to their own order page.
+    const told = await db.select().from(notifications).where(and(eq(notifications.userId, listing.owner), eq(notifications.notificationType, 'seller_login_failure')));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.params).toMatchObject({ order_no: rental.orderNo, case_id: made!.id });
+    expect(String(told[0]!.params['link'])).toContain('/seller');
+
+    expect(await expectLoginFailuresRecount(listing.listingId)).toBe(1);
+    await expectLedgerHolds();
+  });
+
+  it('five parallel clicks and the end-of-rental sweep racing them refund exactly once', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const listing = await ownerWithListing(0);
+      // An hour's rental that started 59 minutes ago: the report's clock is inside it, the sweep's past its end.
+      const start = new Date(Date.now() - 59 * MIN);
+      const rental = await rent(listing, start, 1);
+      await reveal(rental, new Date(Date.now() - 5 * MIN));
+      const before = await readWallet(db, rental.renter);
+      const reportNow = new Date();
+      const sweepNow = new Date(start.getTime() + HOUR + MIN);
+      const settle = <T,>(promise: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> =>
+        promise.then(
+          (value) => ({ ok: true as const, value }),
+          (error: unknown) => ({ ok: false as const, error }),
+        );
+      const clicks = Array.from({ length: 5 }, () => settle(reportLoginFailure(db, rental.renter, rental.orderNo, reportNow)));
+      const racing = round === 1 ? [settle(sweepOrders(db, sweepNow)), ...clicks] : [...clicks, settle(sweepOrders(db, sweepNow))];
+      const outcomes = await Promise.all(racing);
+      const reports = outcomes.filter((o, index) => (round === 1 ? index > 0 : index < 5));
+      const won = reports.filter((o) => o.ok);
+      expect(won.length).toBeLessThanOrEqual(1);
+      for (const lost of reports.filter((o) => !o.ok)) {
+        const error = (lost as { error: { httpStatus?: number; message?: string } }).error;
+        expect(error.httpStatus).toBe(409);
+        expect([MSG_LOGIN_FAILURE_REPORTED, MSG_LOGIN_FAILURE_NOT_RUNNING]).toContain(error.message);
+      }
+      const sweep = outcomes[round === 1 ? 0 : 5]!;
+      expect(sweep.ok).toBe(true);
+      await sweepOrders(db, sweepNow);
+
+      const rows = (await ledgerOf(rental.orderNo)).filter((row) => row.userId === rental.renter);
+      const kinds = rows.map((row) => row.kind);
+      // Each (kind, order) at most once, whichever path ended the rental.
+      expect(new Set(kinds).size).toBe(kinds.length);
+      const after = await readWallet(db, rental.renter);
+      const [order] = await db.select().from(orders).where(eq(orders.id, rental.orderId));
+      if (won.length === 1) {
+        expect(order!.status).toBe(5);
+        expect(after.balanceFen - before.balanceFen).toBe(1_000 + 500 + 200);
+      } else {
+        // The sweep came first: the rental finished, only the deposit came back, and no report was made.
+        expect(order!.status).toBe(4);
+        expect(after.balanceFen - before.balanceFen).toBe(500);
+        expect(await db.select().from(loginFailureCases).where(eq(loginFailureCases.orderId, rental.orderId))).toHaveLength(0);
+      }
+      await expectLoginFailuresRecount(listing.listingId);
+      await expectLedgerHolds();
+    }
+  });
+
+  it('five parallel clicks through the endpoint: one refund, four 409', async () => {
+    const listing = await ownerWithListing(0);
+    const rental = await rent(listing, new Date(Date.now() - 5 * MIN), 3);
+    await reveal(rental, new Date(Date.now() - 2 * MIN));
+    const before = await readWallet(db, rental.renter);
+    const results = await Promise.all(Array.from({ length: 5 }, () => report(rental.renter, rental.orderNo)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status !== 200)) expectError(refused, 409, MSG_LOGIN_FAILURE_REPORTED);
+    expect((await readWallet(db, rental.renter)).balanceFen - before.balanceFen).toBe(3_000 + 500 + 600);
+    await expectLedgerHolds();
+  });
+
+  it("refused: past the window, before any reveal, after a renewal, or another user's order", async () => {
+    const listing = await ownerWithListing(0);
+    // Revealed 16 minutes ago: too late.
+    const late = await rent(listing, new Date(Date.now() - 30 * MIN), 1);
+    await reveal(late, new Date(Date.now() - 16 * MIN));
+    await reveal(late, new Date(Date.now() - MIN));
+    expectError(await report(late.renter, late.orderNo), 409, MSG_LOGIN_FAILURE_WINDOW_OVER);
+    await sweepOrders(db, new Date(Date.now() + 2 * HOUR));
+
+    // Never revealed.
+    const unseen = await rent(listing, new Date(), 1);
+    expectError(await report(unseen.renter, unseen.orderNo), 409, MSG_LOGIN_FAILURE_NOT_REVEALED);
+    // Another user's token: the same 404 as an unknown order.
+    const stranger = await freshUser('stranger');
+    await reveal(unseen, new Date());
+    const foreign = await report(stranger, unseen.orderNo);
+    expect(foreign.status).toBe(404);
+    // Renewed: something was played.
+    await renewOrder(db, unseen.renter, { order_no: unseen.orderNo, hours: 1 }, null, new Date());
+    expectError(await report(unseen.renter, unseen.orderNo), 409, MSG_LOGIN_FAILURE_PLAYED);
+    // Nothing changed by the refusals.
+    expect(await db.select().from(loginFailureCases).where(inArray(loginFailureCases.orderId, [late.orderId, unseen.orderId]))).toHaveLength(0);
+    const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, unseen.orderId));
+    expect(order!.status).toBe(3);
+    await expectLedgerHolds();
+  });
+
+  it('the second standing failure within 7 days takes the listing off the shelf and tells the owner 下架', async () => {
+    const listing = await ownerWithListing(0);
+    const first = await rent(listing, new Date(Date.now() - 20 * MIN), 1);
+    await reveal(first, new Date(Date.now() - 10 * MIN));
+    expectOk(await report(first.renter, first.orderNo));
+    // The owner fixed it; the listing is rented again and fails again.
+    await db.update(listings).set({ heldAt: null, holdReason: null, isListed: true }).where(eq(listings.id, listing.listingId));
+    const second = await rent(listing, new Date(Date.now() - 5 * MIN), 1);
+    await reveal(second, new Date(Date.now() - 4 * MIN));
+    expectOk(await report(second.renter, second.orderNo));
+    const [row] = await db.select().from(listings).where(eq(listings.id, listing.listingId));
+    expect(row).toMatchObject({ isListed: false, holdReason: LOGIN_FAILURE_TAKEDOWN_REASON });
+    const [made] = await db.select().from(loginFailureCases).where(eq(loginFailureCases.orderId, second.orderId));
+    expect(made!.tookDown).toBe(true);
+    const held = await db.select().from(notifications).where(and(eq(notifications.userId, listing.owner), eq(notifications.notificationType, 'seller_listing')));
+    expect(held.some((n) => n.title.includes('下架'))).toBe(true);
+    expect(await expectLoginFailuresRecount(listing.listingId)).toBe(2);
+    await expectLedgerHolds();
+  });
+});
