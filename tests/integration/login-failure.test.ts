@@ -26,6 +26,18 @@ import { issueToken } from '~/features/sign-in/server/tokens';
 import { createUser } from '~/features/account/server/users';
 import { changeBalance, readWallet } from '~/features/wallet/server/wallet';
 import { POST as reportRoute } from '~/pages/api/v1/order/loginFailure';
+import { POST as answerRoute } from '~/pages/api/v1/seller/loginFailure/answer';
+import { POST as resolveRoute } from '~/pages/api/v1/ops/complaints/loginFailure';
+import { POST as decideRoute } from '~/pages/api/v1/ops/complaints/decide';
+import { GET as queueRoute } from '~/pages/api/v1/ops/complaints/index';
+import { GET as detailRoute } from '~/pages/api/v1/ops/complaints/detail';
+import { GET as sellerOrdersRoute } from '~/pages/api/v1/seller/orders';
+import { createOperator, openOperatorSession } from '~/features/console/server/operators';
+import type { OpsComplaintDetail, OpsComplaintsPage, OpsLoginFailureView } from '~/features/complaints/contract';
+import { MSG_LOGIN_FAILURE_NOT_DISPUTED, MSG_LOGIN_FAILURE_REVERSED, MSG_LOGIN_FAILURE_USE_CASE } from '~/features/complaints/contract';
+import type { Page, SellerComplaint, SellerOrder } from '~/features/sellers/contract/seller-earnings';
+import { MSG_LOGIN_FAILURE_ANSWERED, MSG_LOGIN_FAILURE_ANSWER_LATE, MSG_LOGIN_FAILURE_CASE_NOT_FOUND } from '~/features/sellers/server/seller-orders';
+import { MSG_LOGIN_FAILURE_WITHDRAWN } from '~/features/orders/rules/login-failure';
 import { checkLedger } from '../../scripts/ledger-check';
 import { TEST_DRIVERS } from './drivers';
 import { callRoute, expectError, expectOk, type CallResult } from './endpoint-call';
@@ -52,9 +64,18 @@ export interface Rental {
 describe.each(TEST_DRIVERS)('cannot log in in one click on $label', ({ driver, skip }) => {
   let db: Db;
 
-  useSuiteDatabase({ driver, skip, seed: true }, (opened) => {
+  let agent = '';
+
+  useSuiteDatabase({ driver, skip, seed: true }, async (opened) => {
     db = opened;
+    const operator = await createOperator(db, { username: `lf_kf_${driver}`, password: 'kf_test_pass_01', role: 'service', displayName: '客服测试' });
+    agent = (await openOperatorSession(db, operator.id, new Date())).cookie;
   });
+
+  const answer = async (userId: number, body: unknown): Promise<CallResult<SellerComplaint>> =>
+    callRoute<SellerComplaint>(answerRoute as APIRoute, '/api/v1/seller/loginFailure/answer', { method: 'POST', body, authorization: await bearer(userId) });
+  const resolve = (body: unknown): Promise<CallResult<OpsLoginFailureView>> =>
+    callRoute<OpsLoginFailureView>(resolveRoute as APIRoute, '/api/v1/ops/complaints/loginFailure', { method: 'POST', body, cookie: agent, ip: '10.2.3.4' });
 
   const bearer = async (userId: number): Promise<string> => `Bearer ${(await issueToken(db, userId, { now: new Date() })).token}`;
   const report = async (userId: number, orderNo: string): Promise<CallResult<LoginFailureReport>> =>
@@ -280,6 +301,111 @@ describe.each(TEST_DRIVERS)('cannot log in in one click on $label', ({ driver, s
     const held = await db.select().from(notifications).where(and(eq(notifications.userId, listing.owner), eq(notifications.notificationType, 'seller_listing')));
     expect(held.some((n) => n.title.includes('下架'))).toBe(true);
     expect(await expectLoginFailuresRecount(listing.listingId)).toBe(2);
+    await expectLedgerHolds();
+  });
+
+  /** A listing rented and reported: the case and its complaint. */
+  async function reported(ownerBalanceFen = 0, renterId?: number): Promise<Rental & { caseId: number; complaintId: number }> {
+    const listing = await ownerWithListing(ownerBalanceFen);
+    const rental = await rent(listing, new Date(Date.now() - 10 * MIN), 2, renterId);
+    await reveal(rental, new Date(Date.now() - 5 * MIN));
+    const made = expectOk(await report(rental.renter, rental.orderNo));
+    const [row] = await db.select().from(loginFailureCases).where(eq(loginFailureCases.id, made.case_id));
+    return { ...rental, caseId: made.case_id, complaintId: row!.complaintId };
+  }
+
+  it('the owner answers 已修改密码 once: the paused listing goes back on the shelf; another seller gets 404; a second answer 409', async () => {
+    const r = await reported();
+    const stranger = await ownerWithListing();
+    expectError(await answer(stranger.owner, { case_id: r.caseId, answer: 'fixed' }), 404, MSG_LOGIN_FAILURE_CASE_NOT_FOUND);
+    // The seller's order page shows the report with its answer window.
+    const orders_ = expectOk(await callRoute<Page<SellerOrder>>(sellerOrdersRoute as APIRoute, `/api/v1/seller/orders?order_no=${r.orderNo}`, { authorization: await bearer(r.owner) }));
+    expect(orders_.list[0]!.complaints[0]!.login_failure).toMatchObject({ case_id: r.caseId, status: 'decided', can_answer: true, compensation_fen: 400 });
+
+    const fixed = expectOk(await answer(r.owner, { case_id: r.caseId, answer: 'fixed' }));
+    expect(fixed.login_failure).toMatchObject({ status: 'fixed', can_answer: false });
+    expect(fixed.answers.map((a) => a.content)).toEqual(['已修改密码']);
+    const [listing] = await db.select().from(listings).where(eq(listings.id, r.listingId));
+    expect(listing).toMatchObject({ isListed: true, heldAt: null, holdReason: null });
+    expectError(await answer(r.owner, { case_id: r.caseId, answer: 'dispute', content: '我没有改过密码，租客在说谎' }), 409, MSG_LOGIN_FAILURE_ANSWERED);
+    await expectLedgerHolds();
+  });
+
+  it('the owner answers after 2 hours: 409; a dispute without a statement: 400', async () => {
+    const r = await reported();
+    expectError(await answer(r.owner, { case_id: r.caseId, answer: 'dispute' }), 400, /申诉说明/);
+    await db.update(loginFailureCases).set({ createdAt: new Date(Date.now() - 2 * HOUR - MIN) }).where(eq(loginFailureCases.id, r.caseId));
+    expectError(await answer(r.owner, { case_id: r.caseId, answer: 'fixed' }), 409, MSG_LOGIN_FAILURE_ANSWER_LATE);
+  });
+
+  it('the owner disputes: the complaint opens in the queue, the ordinary decide refuses it, an operator upholds it', async () => {
+    const r = await reported();
+    const disputed = expectOk(await answer(r.owner, { case_id: r.caseId, answer: 'dispute', content: '账号密码正确，附登录截图为证' }));
+    expect(disputed).toMatchObject({ status: 1, login_failure: { status: 'disputed' } });
+    const queue = expectOk(await callRoute<OpsComplaintsPage>(queueRoute as APIRoute, `/api/v1/ops/complaints?status=open&q=${r.orderNo}`, { cookie: agent }));
+    expect(queue.list[0]).toMatchObject({ id: r.complaintId, type_name: '一键无法登录', login_failure_status_text: '号主申诉中，等待平台处理', outcome: 'penalize' });
+    const detail = expectOk(await callRoute<OpsComplaintDetail>(detailRoute as APIRoute, `/api/v1/ops/complaints/detail?id=${r.complaintId}`, { cookie: agent }));
+    expect(detail.login_failure).toMatchObject({ case_id: r.caseId, can_uphold: true, can_reverse: true, compensation_fen: 400 });
+    expect(detail.decision?.operator.display_name).toContain('系统');
+    expectError(
+      await callRoute(decideRoute as APIRoute, '/api/v1/ops/complaints/decide', { method: 'POST', body: { complaint_id: r.complaintId, outcome: 'reject', text: '证据不足，驳回投诉' }, cookie: agent, ip: '10.2.3.4' }),
+      409,
+      MSG_LOGIN_FAILURE_USE_CASE,
+    );
+    const upheld = expectOk(await resolve({ complaint_id: r.complaintId, action: 'uphold', reason: '截图无法证明租期内可登录，维持判定' }));
+    expect(upheld).toMatchObject({ status: 'upheld', can_uphold: false, can_reverse: true });
+    const [complaint] = await db.select().from(complaints).where(eq(complaints.id, r.complaintId));
+    expect(complaint!.status).toBe(2);
+    expectError(await resolve({ complaint_id: r.complaintId, action: 'uphold', reason: '再次维持判定，理由同上' }), 409, MSG_LOGIN_FAILURE_NOT_DISPUTED);
+    await expectLedgerHolds();
+  });
+
+  it("an operator reverses: the owner gets the compensation back, the renter's compensation comes back from the balance, the refund stays, the ledger balances", async () => {
+    const r = await reported(10_000);
+    const renterBefore = (await readWallet(db, r.renter)).balanceFen;
+    const ownerBefore = (await readWallet(db, r.owner)).balanceFen;
+    expect(ownerBefore).toBe(10_000 - 400);
+    const reversed = expectOk(await resolve({ complaint_id: r.complaintId, action: 'reverse', reason: '号主提供的视频证明账号可正常登录' }));
+    expect(reversed).toMatchObject({ status: 'reversed', compensation_back_fen: 400, owner_returned_fen: 400, can_reverse: false });
+    expect((await readWallet(db, r.owner)).balanceFen).toBe(10_000);
+    expect((await readWallet(db, r.renter)).balanceFen).toBe(renterBefore - 400);
+    expect(await db.select().from(ownerCharges).where(eq(ownerCharges.orderId, r.orderId))).toHaveLength(0);
+    // The rental's refund is not touched.
+    const [order] = await db.select().from(orders).where(eq(orders.id, r.orderId));
+    expect(order).toMatchObject({ status: 5, refundFen: 2_000, depositReturnedFen: 500 });
+    const [listing] = await db.select().from(listings).where(eq(listings.id, r.listingId));
+    expect(listing).toMatchObject({ isListed: true, holdReason: null });
+    expect(await expectLoginFailuresRecount(r.listingId)).toBe(0);
+    expectError(await resolve({ complaint_id: r.complaintId, action: 'reverse', reason: '重复撤销测试一下' }), 409, MSG_LOGIN_FAILURE_REVERSED);
+    await expectLedgerHolds();
+  });
+
+  it("a reversal with the owner's charge not collected and the renter's balance spent: nothing goes below zero, the ledger balances", async () => {
+    const r = await reported(0);
+    const [charge] = await db.select().from(ownerCharges).where(eq(ownerCharges.orderId, r.orderId));
+    expect(charge).toMatchObject({ amountFen: 400, collectedFen: 0 });
+    // The renter spends all but 1 yuan.
+    const balance = (await readWallet(db, r.renter)).balanceFen;
+    await db.transaction((tx) => changeBalance(tx, { userId: r.renter, kind: 'ops_adjust', amountFen: -(balance - 100), refNo: `lf-spend-${driver}-${r.caseId}` }));
+    const reversed = expectOk(await resolve({ complaint_id: r.complaintId, action: 'reverse', reason: '号主证据确凿，撤销判定' }));
+    expect(reversed).toMatchObject({ compensation_back_fen: 100, owner_returned_fen: 0 });
+    expect((await readWallet(db, r.renter)).balanceFen).toBe(0);
+    expect((await readWallet(db, r.owner)).balanceFen).toBe(0);
+    await expectLedgerHolds();
+  });
+
+  it("two reports reversed within 30 days withdraw the renter's button (403)", async () => {
+    const renter = await freshUser('abuser', 200_000);
+    for (let i = 0; i < 2; i += 1) {
+      const r = await reported(0, renter);
+      expectOk(await resolve({ complaint_id: r.complaintId, action: 'reverse', reason: '号主证据显示账号可正常登录' }));
+    }
+    const listing = await ownerWithListing();
+    const third = await rent(listing, new Date(Date.now() - 5 * MIN), 1, renter);
+    await reveal(third, new Date(Date.now() - MIN));
+    expectError(await report(renter, third.orderNo), 403, MSG_LOGIN_FAILURE_WITHDRAWN);
+    const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, third.orderId));
+    expect(order!.status).toBe(3);
     await expectLedgerHolds();
   });
 });
