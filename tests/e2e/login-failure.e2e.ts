@@ -6,21 +6,30 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ListingCard } from '../../src/features/catalog/contract/catalog';
-import { apiAs, idNumberFor, phoneFor, registerWithPhone, waitForHydration } from './support';
+import { DEMO_USERS } from '../../src/app/seed/demo';
+import { apiAs, idNumberFor, OPERATORS, phoneFor, registerWithPhone, signIn, signInOperator, waitForHydration } from './support';
 
 // A registration, a checkout and the orders page on a loaded machine.
 test.describe.configure({ timeout: 180_000 });
 
+const SELLERS = Object.values(DEMO_USERS).filter((user): user is Extract<(typeof DEMO_USERS)[keyof typeof DEMO_USERS], { shop: object }> => 'shop' in user);
+
 /**
- * A listing free now, from the expensive end: the report takes it off the shelf, and the other
- * specs pick theirs from the cheap end (sort=price_asc), so they never lose the one they chose.
+ * A demo listing free now with a deposit and a known owner, from the expensive end and past the
+ * ones ops-complaints takes (it starts at 3 and 8): the report takes it off the shelf, and the
+ * other specs pick theirs from the cheap end, so nobody loses the one they chose.
  */
-async function rentableListing(request: APIRequestContext): Promise<ListingCard> {
+async function rentableListing(request: APIRequestContext): Promise<{ card: ListingCard; owner: (typeof SELLERS)[number] }> {
   const response = await request.get('/api/v1/zuhao/accounts?sort=price_desc&page_size=60');
-  const page = ((await response.json()) as { data: { list: ListingCard[] } }).data;
-  const card = page.list.find((c) => c.availability === 'normal' && c.bookable_now && c.min_rental_period <= 3 && c.rental_fen > 0 && c.deposit_fen > 0);
-  expect(card, 'a rentable listing with a deposit').toBeDefined();
-  return card!;
+  const cards = ((await response.json()) as { data: { list: ListingCard[] } }).data.list.filter(
+    (c) => c.availability === 'normal' && c.bookable_now && c.min_rental_period <= 3 && c.rental_fen > 0 && c.deposit_fen > 0,
+  );
+  for (const card of cards.slice(14)) {
+    const detail = await (await request.get(`/detail/${card.id}.html`)).text();
+    const owner = SELLERS.find((user) => detail.includes(user.shop.name));
+    if (owner) return { card, owner };
+  }
+  throw new Error('no rentable demo listing with a deposit and a known owner');
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -32,11 +41,11 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test('a renter with a running order sees 无法登录 after opening the login details, and gets everything back at once', async ({ page, request }, testInfo) => {
+test('a renter with a running order sees 无法登录 after opening the login details, and gets everything back at once', async ({ page, browser, request }, testInfo) => {
   const testId = 26_100 + testInfo.workerIndex * 10 + testInfo.retry;
   await registerWithPhone(page, phoneFor(testId), 'lf_renter_pass_2026');
   await apiAs(page, 'POST', '/account/realName', { name: '周七', id_number: idNumberFor(testId) });
-  const listing = await rentableListing(request);
+  const { card: listing, owner } = await rentableListing(request);
   const order = await apiAs<{ order_no: string; total: string }>(page, 'POST', '/order/create', { account_id: listing.id, option: 'hourly', hours: Math.max(1, listing.min_rental_period) });
   const checkout = await apiAs<{ checkout_url: string }>(page, 'POST', '/order/pay', { order_no: order.order_no, channel: 'alipay' });
   await page.goto(checkout.checkout_url);
@@ -74,4 +83,38 @@ test('a renter with a running order sees 无法登录 after opening the login de
   await expect(page.getByRole('cell', { name: '取消订单退款' }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: '押金退还' }).first()).toBeVisible();
   await expect(page.getByRole('cell', { name: '无法登录赔付' }).first()).toBeVisible();
+
+  // The owner: 出租订单 shows the report, and they appeal with a statement.
+  const ownerPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await ownerPage.goto(`/seller/orders?order_no=${order.order_no}`);
+  await signIn(ownerPage, owner.username, owner.password);
+  await waitForHydration(ownerPage, 'SellerOrders');
+  const sold = ownerPage.locator(`article[data-order-no="${order.order_no}"]`);
+  await expect(sold.getByText(/一键无法登录 · 已退款，等待号主答复/)).toBeVisible();
+  await shoot(ownerPage, 'login-failure-seller');
+  await sold.getByRole('button', { name: '答复上报' }).click();
+  const answerDialog = ownerPage.getByRole('dialog', { name: '答复无法登录上报' });
+  await answerDialog.getByRole('radio', { name: /申诉/ }).check();
+  await answerDialog.getByLabel('申诉说明').fill('账号密码正确，租期内本人未登录，申请核实');
+  await answerDialog.getByRole('button', { name: '提交申诉' }).click();
+  await expect(answerDialog).toBeHidden();
+  await expect(sold.getByText(/号主申诉中/)).toBeVisible();
+  await ownerPage.context().close();
+
+  // kf01: the queue shows the appealed report as 一键无法登录; the detail reverses it with a reason.
+  const agent = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signInOperator(agent, OPERATORS.service.username, OPERATORS.service.password, `/ops/complaints?q=${order.order_no}`);
+  const row = agent.getByRole('table', { name: '投诉列表' }).getByRole('row').filter({ hasText: order.order_no });
+  await expect(row).toContainText('一键无法登录');
+  await row.getByRole('link', { name: /处理|查看/ }).click();
+  await expect(agent).toHaveURL(/\/ops\/complaints\/detail\?id=\d+/);
+  await waitForHydration(agent, 'LoginFailureCaseForm');
+  const panel = agent.locator('[data-login-failure-case]');
+  await expect(panel).toContainText('号主申诉中');
+  await shoot(agent, 'login-failure-ops');
+  await panel.getByLabel(/处理说明/).fill('号主提供的说明不足以证明可以登录，但本次按撤销处理以测试流程');
+  await panel.getByRole('button', { name: '撤销判定' }).click();
+  await agent.getByRole('dialog', { name: '确认撤销判定' }).getByRole('button', { name: '确认撤销判定' }).click();
+  await expect(agent.locator('[data-login-failure-case]')).toContainText('平台已撤销判定');
+  await agent.context().close();
 });
