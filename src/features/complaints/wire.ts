@@ -183,6 +183,7 @@ const opsDecisionView = z.strictObject({
   text: z.string(),
   earnings_state: earningsState,
   decided_at: isoTime,
+  // id 0: decided by the rule at once (a one-click login-failure report), not by an operator.
   operator: z.strictObject({ id: z.number().int().nonnegative(), username: z.string(), display_name: z.string() }),
   charges: z.array(z.strictObject({ kind: z.enum(['clawback', 'penalty']), kind_text: z.string(), amount_fen: fen, collected_fen: fen })),
 });

@@ -6,7 +6,9 @@
  * - a renter files the first complaint of an order (createComplaint, which holds the order row
  *   locked, so two complaints of one order are counted once): recordComplaint;
  * - the owner answers a complaint for the first time (answerComplaint, which holds the complaint
- *   row locked): recordOwnerReply, which keeps the last reply times and stores their median.
+ *   row locked): recordOwnerReply, which keeps the last reply times and stores their median;
+ * - a renter reports "cannot log in" (reportLoginFailure, order row locked, one report per order)
+ *   or an operator reverses the report (resolveLoginFailure, report row locked): recordLoginFailure.
  *
  * Every change is one upsert on the listing's row, so parallel rentals of different listings never
  * wait on each other and two of the same listing add up (the row lock of the update serialises them).

@@ -189,6 +189,8 @@ export async function ledgerIdentity(db: DbOrTx): Promise<LedgerIdentity> {
   const [ledger] = await db
     .select({
       released: sql<string>`coalesce(sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'earning_release'), 0)`,
+      // A reversed login-failure report gives the collected compensation back (penalty_return) and
+      // drops its charge: the return nets the collections, as the dropped row nets the charges.
       ownerCollected: sql<string>`coalesce(-sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} in ('refund_clawback', 'complaint_penalty', 'penalty_return')), 0)`,
     })
     .from(walletLedger)
