@@ -47,7 +47,7 @@ import {
 import { conflict, forbidden, notFound } from '~/platform/http/errors';
 import { recordComplaint, recordLoginFailure, refreshRentedFlags } from '~/features/catalog/server';
 import { notifyDepositReturned, notifyOrderRefund } from '~/features/notifications/server';
-import { MSG_ORDER_NOT_FOUND, lockOwnOrder, orderViewById } from '~/features/orders/server/order-view';
+import { MSG_ORDER_NOT_FOUND, lockOwnOrder, orderViewById, type OrderRecord } from '~/features/orders/server/order-view';
 import { chargeOwner } from '~/features/orders/server/owner-charges';
 import { notifyListingHeld, notifyLoginFailure, syncEarnings } from '~/features/sellers/server';
 import { changeBalance, ensureWallet } from '~/features/wallet/server';
@@ -70,6 +70,15 @@ export async function renterReportCounts(db: DbOrTx, renterUserId: number, now: 
     .from(loginFailureCases)
     .where(and(eq(loginFailureCases.renterUserId, renterUserId), gt(loginFailureCases.createdAt, abuseSince(now))));
   return { reports: Number(row?.reports ?? 0), reversed: Number(row?.reversed ?? 0) };
+}
+
+/**
+ * Whether the renter's one-click report was withdrawn (the abuse rule), read only when one of
+ * `records` could offer the button at all (a rental shown its login details that is not yet reported).
+ */
+export async function loginFailureWithdrawn(db: DbOrTx, renterUserId: number, records: readonly OrderRecord[], now: Date): Promise<boolean> {
+  const candidate = records.some((record) => record.order.kind === 'rental' && record.order.status === ORDER_STATUS.paid && record.firstRevealAt !== null && record.loginFailure === null);
+  return candidate ? reportWithdrawn(await renterReportCounts(db, renterUserId, now)) : false;
 }
 
 /** Locks the wallet rows of `userIds` (created if missing) in id order, and answers their balances. */

@@ -121,7 +121,11 @@ export function prepayFenOf(listing: OrderRecord['listing']): number | null {
   return hafuPrepayFen(listing.gameMoney, listing.moneyExchangeRate);
 }
 
-export function orderActions(record: OrderRecord, now: Date): OrderActions {
+/**
+ * `withdrawn`: the renter lost the one-click report for abuse (the caller read it once for the
+ * page, see loginFailureWithdrawn); the report itself checks it again.
+ */
+export function orderActions(record: OrderRecord, now: Date, withdrawn = false): OrderActions {
   const { order } = record;
   const unpaid = order.status === ORDER_STATUS.unpaid || order.status === ORDER_STATUS.paying;
   const open = unpaid && order.payDeadline.getTime() > now.getTime();
@@ -136,8 +140,7 @@ export function orderActions(record: OrderRecord, now: Date): OrderActions {
     can_view_credentials: started,
     can_charge_game_money: running && order.gameMoneyFen === 0 && prepayFenOf(record.listing) !== null,
     can_review: rental && order.status === ORDER_STATUS.finished && record.reviewId === null,
-    // The abuse rule needs the renter's other reports: the report itself checks it (403), the button does not.
-    can_report_login_failure: rental && reportRefusal(loginFailureInput(record, started, false), now) === null,
+    can_report_login_failure: rental && reportRefusal(loginFailureInput(record, started, withdrawn), now) === null,
   };
 }
 
@@ -189,7 +192,7 @@ function productInfo(listing: NonNullable<OrderRecord['listing']>): ProductInfo 
   };
 }
 
-export function toOrderView(record: OrderRecord, now: Date): OrderView {
+export function toOrderView(record: OrderRecord, now: Date, withdrawn = false): OrderView {
   const { order } = record;
   const option = order.rentalOption !== null && isRentalOption(order.rentalOption) ? order.rentalOption : null;
   return {
@@ -227,7 +230,7 @@ export function toOrderView(record: OrderRecord, now: Date): OrderView {
     productInfo: record.listing ? productInfo(record.listing) : null,
     vip_plan: record.plan && order.vipDays !== null ? { id: record.plan.id, name: record.plan.name, days: order.vipDays } : null,
     review_id: record.reviewId,
-    actions: orderActions(record, now),
+    actions: orderActions(record, now, withdrawn),
     login_failure: order.kind === 'rental' ? loginFailureView(record) : null,
   };
 }
