@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from 'react';
 import {
   answerComplaint,
   answerLoginFailure,
@@ -7,13 +7,13 @@ import {
   COMPLAINT_ANSWER_MIN_CHARS,
   type SellerComplaint,
   type UploadedImageAnswer,
-} from "~/features/sellers/client/seller-earnings";
-import { EvidenceImages } from "~/features/complaints/ui/EvidenceImages";
-import { errorText, focusRing } from "~/features/orders/ui/order-helpers";
-import { DebounceButton } from "~/platform/ui/DebounceButton";
-import { Modal } from "~/platform/ui/Modal";
-import { CountedTextarea } from "~/platform/ui/CountedTextarea";
-import { answerContentError } from "~/features/sellers/ui/orders/seller-order-helpers";
+} from '~/features/sellers/client/seller-earnings';
+import { EvidenceImages } from '~/features/complaints/ui/EvidenceImages';
+import { errorText, focusRing } from '~/features/orders/ui/order-helpers';
+import { DebounceButton } from '~/platform/ui/DebounceButton';
+import { Modal } from '~/platform/ui/Modal';
+import { CountedTextarea } from '~/platform/ui/CountedTextarea';
+import { answerContentError } from '~/features/sellers/ui/orders/seller-order-helpers';
 
 export interface AnswerDialogProps {
   orderNo: string;
@@ -28,44 +28,25 @@ export interface AnswerDialogProps {
  * one-click "cannot log in" report the owner picks 已修改密码 (nothing to write) or 申诉 (a
  * statement and evidence, which an operator then reads).
  */
-export function AnswerDialog({
-  orderNo,
-  complaint,
-  open,
-  onClose,
-  onDone,
-}: AnswerDialogProps): ReactNode {
+export function AnswerDialog({ orderNo, complaint, open, onClose, onDone }: AnswerDialogProps): ReactNode {
   return (
-    <Modal
-      open={open}
-      title={complaint.login_failure ? "答复无法登录上报" : "回复投诉"}
-      onClose={onClose}
-    >
-      <AnswerBody
-        orderNo={orderNo}
-        complaint={complaint}
-        onClose={onClose}
-        onDone={onDone}
-      />
+    <Modal open={open} title={complaint.login_failure ? '答复无法登录上报' : '回复投诉'} onClose={onClose}>
+      <AnswerBody orderNo={orderNo} complaint={complaint} onClose={onClose} onDone={onDone} />
     </Modal>
   );
 }
 
-function AnswerBody({
-  orderNo,
-  complaint,
-  onClose,
-  onDone,
-}: Omit<AnswerDialogProps, "open">): ReactNode {
+function AnswerBody({ orderNo, complaint, onClose, onDone }: Omit<AnswerDialogProps, 'open'>): ReactNode {
   const id = useId();
-  const [content, setContent] = useState("");
+  const [content, setContent] = useState('');
   const [touched, setTouched] = useState(false);
   const [images, setImages] = useState<UploadedImageAnswer[]>([]);
   const [uploading, setUploading] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const lfCase = complaint.login_failure ?? null;
-  const [choice, setChoice] = useState<"fixed" | "dispute">("fixed");
-  const writing = lfCase === null || choice === "dispute";
+  const [choice, setChoice] = useState<'fixed' | 'dispute'>('fixed');
+  // 已修改密码 needs no words; a complaint answer and an appeal do.
+  const writing = lfCase === null || choice === 'dispute';
   const contentError = writing ? answerContentError(content) : null;
 
   async function submit(): Promise<void> {
@@ -73,26 +54,14 @@ function AnswerBody({
     if (contentError || uploading > 0) return;
     setFailure(null);
     try {
-      onDone(
-        lfCase
-          ? await answerLoginFailure(
-              choice === "fixed"
-                ? { case_id: lfCase.case_id, answer: "fixed" }
-                : {
-                    case_id: lfCase.case_id,
-                    answer: "dispute",
-                    content: content.trim(),
-                    images: images.map((image) => image.id),
-                  },
-            )
-          : await answerComplaint({
-              complaint_id: complaint.id,
-              content: content.trim(),
-              images: images.map((image) => image.id),
-            }),
-      );
+      const imageIds = images.map((image) => image.id);
+      if (lfCase) {
+        onDone(await answerLoginFailure(choice === 'fixed' ? { case_id: lfCase.case_id, answer: 'fixed' } : { case_id: lfCase.case_id, answer: 'dispute', content: content.trim(), images: imageIds }));
+      } else {
+        onDone(await answerComplaint({ complaint_id: complaint.id, content: content.trim(), images: imageIds }));
+      }
     } catch (error) {
-      setFailure(errorText(error, "提交失败，请重试"));
+      setFailure(errorText(error, '提交失败，请重试'));
     }
   }
 
@@ -102,44 +71,24 @@ function AnswerBody({
         <p className="text-xs text-neutral-500">
           订单号 {orderNo} · {complaint.type_name}
         </p>
-        <p className="mt-1 break-words whitespace-pre-line">
-          {complaint.content}
-        </p>
+        <p className="mt-1 break-words whitespace-pre-line">{complaint.content}</p>
       </div>
 
       {lfCase ? (
         <fieldset className="space-y-2">
           <legend className="text-neutral-700">答复方式</legend>
           <label className="flex items-start gap-2">
-            <input
-              type="radio"
-              name={`${id}-choice`}
-              checked={choice === "fixed"}
-              onChange={() => setChoice("fixed")}
-              className="mt-1"
-            />
+            <input type="radio" name={`${id}-choice`} checked={choice === 'fixed'} onChange={() => setChoice('fixed')} className="mt-1 accent-primary" />
             <span>
               已修改密码
-              <span className="block text-xs text-neutral-500">
-                {lfCase.took_down
-                  ? "账号已被自动下架，需联系客服恢复。"
-                  : "账号将恢复上架。"}
-              </span>
+              <span className="block text-xs text-neutral-500">{lfCase.took_down ? '账号已被自动下架，需联系客服恢复。' : '账号将恢复上架。'}</span>
             </span>
           </label>
           <label className="flex items-start gap-2">
-            <input
-              type="radio"
-              name={`${id}-choice`}
-              checked={choice === "dispute"}
-              onChange={() => setChoice("dispute")}
-              className="mt-1"
-            />
+            <input type="radio" name={`${id}-choice`} checked={choice === 'dispute'} onChange={() => setChoice('dispute')} className="mt-1 accent-primary" />
             <span>
               申诉
-              <span className="block text-xs text-neutral-500">
-                账号可正常登录？请说明并上传证据，平台核实后撤销判定并退回赔付。
-              </span>
+              <span className="block text-xs text-neutral-500">账号可正常登录？请说明并上传证据，平台核实后撤销判定并退回赔付。</span>
             </span>
           </label>
         </fieldset>
@@ -148,7 +97,7 @@ function AnswerBody({
       {writing ? (
         <CountedTextarea
           id={id}
-          label={lfCase ? "申诉说明" : "回复内容"}
+          label={lfCase ? '申诉说明' : '回复内容'}
           value={content}
           max={COMPLAINT_ANSWER_MAX_CHARS}
           placeholder={`请说明情况（${COMPLAINT_ANSWER_MIN_CHARS}-${COMPLAINT_ANSWER_MAX_CHARS}字），平台会结合双方说明处理`}
@@ -157,21 +106,12 @@ function AnswerBody({
           // Leaving the field empty says nothing yet: the dialog opens with the text focused, and a
           // message appearing on that blur moved the dialog under the pointer mid-click.
           onBlur={() => {
-            if (content.trim() !== "") setTouched(true);
+            if (content.trim() !== '') setTouched(true);
           }}
         />
       ) : null}
 
-      {writing ? (
-        <EvidenceImages
-          images={images}
-          onChange={setImages}
-          uploading={uploading}
-          onUploading={setUploading}
-          max={COMPLAINT_ANSWER_IMAGES_MAX}
-          legend="图片凭证"
-        />
-      ) : null}
+      {writing ? <EvidenceImages images={images} onChange={setImages} uploading={uploading} onUploading={setUploading} max={COMPLAINT_ANSWER_IMAGES_MAX} legend="图片凭证" /> : null}
 
       {failure ? (
         <p role="alert" className="text-primary-dark">
@@ -179,19 +119,11 @@ function AnswerBody({
         </p>
       ) : null}
       <div className="flex justify-end gap-3 pt-1">
-        <button
-          type="button"
-          onClick={onClose}
-          className={`rounded border border-neutral-300 px-4 py-2 text-neutral-700 hover:text-primary ${focusRing}`}
-        >
+        <button type="button" onClick={onClose} className={`rounded border border-neutral-300 px-4 py-2 text-neutral-700 hover:text-primary ${focusRing}`}>
           取消
         </button>
         <DebounceButton onAction={submit} disabled={uploading > 0}>
-          {lfCase
-            ? choice === "fixed"
-              ? "确认已修改密码"
-              : "提交申诉"
-            : "提交回复"}
+          {lfCase ? (choice === 'fixed' ? '确认已修改密码' : '提交申诉') : '提交回复'}
         </DebounceButton>
       </div>
     </div>
