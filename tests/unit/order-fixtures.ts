@@ -12,6 +12,7 @@ export const NO_ACTIONS: OrderActions = {
   can_view_credentials: false,
   can_charge_game_money: false,
   can_review: false,
+  can_report_login_failure: false,
 };
 
 /** A paid, running daily rental of a hafu-coin account with a VIP discount and a reservation. */
@@ -60,6 +61,7 @@ export function runningRental(overrides: Partial<OrderView> = {}): OrderView {
     vip_plan: null,
     review_id: null,
     actions: { ...NO_ACTIONS, can_view_credentials: true, can_renew: true, can_complain: true, can_cancel: true },
+    login_failure: { report_until: null, refund: '66.00', refund_fen: 6_600, compensation: '9.20', compensation_fen: 920, case: null },
     ...overrides,
   };
 }

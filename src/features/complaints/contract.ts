@@ -78,6 +78,51 @@ export const opsComplaintDecideBodySchema = z
   .refine((body) => body.refund_fen === undefined || (body.outcome !== 'refund_full' && body.outcome !== 'reject'), { error: MSG_REFUND_NOT_ASKED, path: ['refund_fen'] });
 export type OpsComplaintDecideBody = z.output<typeof opsComplaintDecideBodySchema>;
 
+/**
+ * POST ops/complaints/loginFailure: an operator's word on a "cannot log in" report. `uphold` keeps
+ * the decision after the owner's appeal; `reverse` undoes it (the owner's compensation given back,
+ * counted against the renter). The reason is what both sides read, 5-500 characters.
+ */
+export const opsLoginFailureBodySchema = z.object({
+  complaint_id: bodyIdSchema,
+  action: z.enum(['uphold', 'reverse'], { error: '请选择处理方式' }),
+  reason: z
+    .string({ error: MSG_DECISION_TEXT_LENGTH })
+    .trim()
+    .refine((text) => !text.includes(NUL) && !hasControl(text), { error: MSG_DECISION_TEXT_CONTROL })
+    .refine((text) => codePoints(text) >= COMPLAINT_DECISION_TEXT_MIN_CHARS && codePoints(text) <= COMPLAINT_DECISION_TEXT_MAX_CHARS, { error: MSG_DECISION_TEXT_LENGTH }),
+});
+export type OpsLoginFailureBody = z.output<typeof opsLoginFailureBodySchema>;
+
+/** A "cannot log in" report on the arbitration screen. */
+export interface OpsLoginFailureView {
+  case_id: number;
+  status: string;
+  status_text: string;
+  rent_refund_fen: number;
+  deposit_refund_fen: number;
+  hafu_refund_fen: number;
+  compensation_fen: number;
+  first_reveal_at: string;
+  reported_at: string;
+  answer_until: string;
+  answered_at: string | null;
+  took_down: boolean;
+  reversed_at: string | null;
+  reverse_reason: string | null;
+  compensation_back_fen: number;
+  owner_returned_fen: number;
+  /** What an operator may do now. */
+  can_uphold: boolean;
+  can_reverse: boolean;
+}
+
+export const MSG_LOGIN_FAILURE_CASE_MISSING = '该投诉不是一键无法登录上报';
+export const MSG_LOGIN_FAILURE_REVERSED = '该上报已撤销';
+export const MSG_LOGIN_FAILURE_NOT_DISPUTED = '号主未申诉，无需维持判定';
+/** Complaints of these reports cannot be decided with the ordinary form: they were decided at once. */
+export const MSG_LOGIN_FAILURE_USE_CASE = '一键无法登录上报已自动判定，请使用维持或撤销';
+
 /** A marketplace user as the arbitration screen names them. */
 export interface OpsPartyRef {
   id: number;
@@ -102,6 +147,8 @@ export interface OpsComplaintRow {
   outcome: ComplaintOutcome | null;
   outcome_text: string | null;
   decided_at: string | null;
+  /** A one-click "cannot log in" report: its state (已退款，等待号主答复, 号主申诉中 ...); null for other complaints. */
+  login_failure_status_text: string | null;
 }
 
 export interface OpsTimelineEvent {
@@ -220,6 +267,8 @@ export interface OpsComplaintDetail {
   /** The order's other complaints. */
   siblings: { id: number; status_text: string; type_name: string; created_at: string }[];
   decision: OpsComplaintDecisionView | null;
+  /** The one-click "cannot log in" report behind this complaint, if it is one. */
+  login_failure: OpsLoginFailureView | null;
   audit: AuditEntryView[];
 }
 

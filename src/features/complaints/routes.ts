@@ -8,7 +8,7 @@
 import { route, type NoInput } from '~/platform/wire/route';
 import type { Page } from '~/platform/wire/common';
 import type { Complaint, ComplaintType } from '~/features/wallet/contract/money';
-import type { OpsComplaintDecided, OpsComplaintDetail, OpsComplaintsPage, OpsComplaintStatusFilter } from '~/features/complaints/contract';
+import type { OpsComplaintDecided, OpsComplaintDetail, OpsComplaintsPage, OpsComplaintStatusFilter, OpsLoginFailureView } from '~/features/complaints/contract';
 import type { ComplaintOutcome } from '~/features/complaints/rules/complaint-decision';
 
 export interface ComplaintRequest {
@@ -42,6 +42,12 @@ export interface OpsComplaintDecideRequest {
   text: string;
 }
 
+export interface OpsLoginFailureRequest {
+  complaint_id: number;
+  action: 'uphold' | 'reverse';
+  reason: string;
+}
+
 export const COMPLAINT_ROUTES = {
   /** The complaint types; public. */
   types: route.get<NoInput, ComplaintType[]>('/order/complaintTypes'),
@@ -55,4 +61,6 @@ export const COMPLAINT_ROUTES = {
   opsDetail: route.get<{ id: number }, OpsComplaintDetail>('/ops/complaints/detail'),
   /** Decides a complaint, once (two agents at once: one wins, the other gets 409). */
   opsDecide: route.post<OpsComplaintDecideRequest, OpsComplaintDecided>('/ops/complaints/decide'),
+  /** A "cannot log in" report: uphold after the owner's appeal, or reverse with a reason. */
+  opsLoginFailure: route.post<OpsLoginFailureRequest, OpsLoginFailureView>('/ops/complaints/loginFailure'),
 };

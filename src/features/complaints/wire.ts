@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { COMPLAINT_TYPES } from '~/platform/config/constants';
 import { COMPLAINT_EVIDENCE_IMAGES_MAX } from '~/features/complaints/constants';
 import { COMPLAINT_ROUTES } from '~/features/complaints/routes';
-import { opsComplaintDecideBodySchema, opsComplaintDetailQuerySchema, opsComplaintsQuerySchema } from '~/features/complaints/contract';
+import { opsComplaintDecideBodySchema, opsComplaintDetailQuerySchema, opsComplaintsQuerySchema, opsLoginFailureBodySchema } from '~/features/complaints/contract';
 import { COMPLAINT_OUTCOMES, type EarningsState } from '~/features/complaints/rules/complaint-decision';
 import { moneyPagingSchema, orderNoSchema } from '~/features/orders/wire';
 import { UPLOAD_URL_PATTERN } from '~/features/sellers/contract/seller-earnings';
@@ -125,6 +125,7 @@ export const opsComplaintRowSchema = z.strictObject({
   outcome: outcome.nullable(),
   outcome_text: z.string().nullable(),
   decided_at: isoTime.nullable(),
+  login_failure_status_text: z.string().nullable(),
 });
 
 const partyHistory = z.strictObject({
@@ -182,10 +183,33 @@ const opsDecisionView = z.strictObject({
   text: z.string(),
   earnings_state: earningsState,
   decided_at: isoTime,
-  operator: z.strictObject({ id: rowId, username: z.string(), display_name: z.string() }),
+  // id 0: decided by the rule at once (a one-click login-failure report), not by an operator.
+  operator: z.strictObject({ id: z.number().int().nonnegative(), username: z.string(), display_name: z.string() }),
   charges: z.array(z.strictObject({ kind: z.enum(['clawback', 'penalty']), kind_text: z.string(), amount_fen: fen, collected_fen: fen })),
 });
 
+
+/** A "cannot log in" report on the arbitration screen (contract.ts OpsLoginFailureView). */
+export const opsLoginFailureViewSchema = z.strictObject({
+  case_id: rowId,
+  status: z.string(),
+  status_text: z.string(),
+  rent_refund_fen: fen,
+  deposit_refund_fen: fen,
+  hafu_refund_fen: fen,
+  compensation_fen: fen,
+  first_reveal_at: isoTime,
+  reported_at: isoTime,
+  answer_until: isoTime,
+  answered_at: isoTime.nullable(),
+  took_down: z.boolean(),
+  reversed_at: isoTime.nullable(),
+  reverse_reason: z.string().nullable(),
+  compensation_back_fen: fen,
+  owner_returned_fen: fen,
+  can_uphold: z.boolean(),
+  can_reverse: z.boolean(),
+});
 
 /** GET ops/complaints/detail. */
 export const opsComplaintDetailSchema = z.strictObject({
@@ -228,6 +252,7 @@ export const opsComplaintDetailSchema = z.strictObject({
   ),
   siblings: z.array(z.strictObject({ id: rowId, status_text: z.string(), type_name: z.string(), created_at: isoTime })),
   decision: opsDecisionView.nullable(),
+  login_failure: opsLoginFailureViewSchema.nullable(),
   audit: z.array(auditEntrySchema),
 });
 
@@ -266,4 +291,5 @@ export const COMPLAINT_WIRE = {
   opsList: wire(COMPLAINT_ROUTES.opsList, { input: opsComplaintsQuerySchema, answer: pageSchema(opsComplaintRowSchema) }),
   opsDetail: wire(COMPLAINT_ROUTES.opsDetail, { input: opsComplaintDetailQuerySchema, answer: opsComplaintDetailSchema }),
   opsDecide: wire(COMPLAINT_ROUTES.opsDecide, { input: opsComplaintDecideBodySchema, answer: opsComplaintDecidedSchema }),
+  opsLoginFailure: wire(COMPLAINT_ROUTES.opsLoginFailure, { input: opsLoginFailureBodySchema, answer: opsLoginFailureViewSchema }),
 };

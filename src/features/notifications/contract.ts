@@ -41,6 +41,8 @@ export const NOTIFICATION_KINDS = [
   'seller_earnings',
   /** Hafu-coin settlement: to the renter (report the coins left, settled) and to the owner (a report to answer, settled). */
   'hafu_settlement',
+  /** To a listing's owner: a renter reported "cannot log in" on one of their rentals (refunded at once). */
+  'seller_login_failure',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -48,7 +50,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_FILTERS = {
   // The wanted board's offers and acceptances are steps toward an order.
   order: ['order_paid', 'rental_starting', 'rental_ending', 'rental_ended', 'order_refund', 'deposit_returned', 'task_offer', 'task_offer_accepted', 'seller_rented'],
-  complaint: ['complaint_answered', 'complaint_decided', 'seller_complaint'],
+  complaint: ['complaint_answered', 'complaint_decided', 'seller_complaint', 'seller_login_failure'],
   money: ['withdrawal_paid', 'withdrawal_refused', 'red_packet', 'vip_expiring', 'seller_earnings', 'hafu_settlement'],
   // A seller's certification and listing decisions are messages from the platform too;
   // a tab of their own would sit empty for every renter.

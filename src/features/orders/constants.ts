@@ -81,3 +81,30 @@ export const HAFU_ANSWER_WINDOW_HOURS = 24;
 /** The owner's or operator's evidence / reason text, in characters. */
 export const HAFU_TEXT_MIN = 5;
 export const HAFU_TEXT_MAX = 500;
+/**
+ * "Cannot log in" in one click (issue 26; docs/decisions.md "Cannot log in in one click"): the
+ * renter may report within LOGIN_FAILURE_REPORT_WINDOW_MS of the first time the login details
+ * were shown to them, while nothing was played (no renewal, no hafu-coin prepay charged).
+ */
+export const LOGIN_FAILURE_REPORT_WINDOW_MS = 15 * 60_000;
+/** The owner answers (已修改密码 or 申诉) within this long after the report. */
+export const LOGIN_FAILURE_ANSWER_WINDOW_MS = 2 * 60 * 60_000;
+/**
+ * Auto take-down: a listing with this many standing (not reversed) failures within `days` days
+ * leaves the shelf; the first step that matches takes it down.
+ */
+export const LOGIN_FAILURE_TAKEDOWN_STEPS = [
+  { failures: 2, days: 7 },
+  { failures: 3, days: 30 },
+] as const;
+/** The owner pays the renter this share of the rent (basis points), at least the floor, at most the cap. */
+export const LOGIN_FAILURE_COMPENSATION_BPS = 2_000;
+export const LOGIN_FAILURE_COMPENSATION_FLOOR_FEN = 200;
+export const LOGIN_FAILURE_COMPENSATION_CAP_FEN = 5_000;
+/**
+ * Renter abuse: within LOGIN_FAILURE_ABUSE_DAYS, this many reports reversed after the owner's
+ * evidence, or this many reports at all, withdraws the button (the normal complaint stays).
+ */
+export const LOGIN_FAILURE_ABUSE_DAYS = 30;
+export const LOGIN_FAILURE_ABUSE_REVERSED_MAX = 2;
+export const LOGIN_FAILURE_ABUSE_REPORTS_MAX = 5;

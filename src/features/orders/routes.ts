@@ -14,6 +14,7 @@ import type {
   Credentials,
   GatewayChannel,
   GatewayCheckout,
+  LoginFailureReport,
   OrderInfo,
   OrderQuote,
   OrderView,
@@ -76,6 +77,8 @@ export const ORDER_ROUTES = {
   /** What cancelling now gives back. */
   cancelPreview: route.get<OrderNoInput, CancelPreview>('/order/cancelPreview'),
   cancel: route.post<OrderNoInput, OrderView>('/order/cancel'),
+  /** "Cannot log in" in one click: the rental stops, everything paid comes back at once. */
+  loginFailure: route.post<OrderNoInput, LoginFailureReport>('/order/loginFailure'),
   /** Whether `hours` more fit after the rental, and their price. */
   renewCheck: route.post<OrderNoInput & { hours: number }, RenewCheck>('/order/renewCheck'),
   /** Renewals are paid from the wallet (Idempotency-Key). */

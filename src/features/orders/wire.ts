@@ -173,7 +173,18 @@ export const orderViewSchema = z.strictObject({
     can_view_credentials: z.boolean(),
     can_charge_game_money: z.boolean(),
     can_review: z.boolean(),
+    can_report_login_failure: z.boolean(),
   }),
+  login_failure: z
+    .strictObject({
+      report_until: isoTime.nullable(),
+      refund: yuan,
+      refund_fen: z.number().int(),
+      compensation: yuan,
+      compensation_fen: z.number().int(),
+      case: z.strictObject({ id: rowId, status: z.string(), status_text: z.string(), created_at: isoTime }).nullable(),
+    })
+    .nullable(),
 });
 
 /** A red envelope that gives something on the quoted rental. */
@@ -183,6 +194,16 @@ export const usableRedPacketSchema = z.strictObject({
   label: z.string(),
   discount: yuan,
   discount_fen: z.number().int(),
+});
+
+/** POST order/loginFailure. */
+export const loginFailureReportSchema = z.strictObject({
+  case_id: rowId,
+  order: orderViewSchema,
+  refund: yuan,
+  refund_fen: z.number().int(),
+  compensation: yuan,
+  compensation_fen: z.number().int(),
 });
 
 /** POST order/quote. */
@@ -354,6 +375,7 @@ export const ORDER_WIRE = {
   credentials: wire(ORDER_ROUTES.credentials, { input: orderNoQuerySchema, answer: credentialsSchema }),
   cancelPreview: wire(ORDER_ROUTES.cancelPreview, { input: orderNoQuerySchema, answer: cancelPreviewSchema }),
   cancel: wire(ORDER_ROUTES.cancel, { input: orderNoBodySchema, answer: orderViewSchema }),
+  loginFailure: wire(ORDER_ROUTES.loginFailure, { input: orderNoBodySchema, answer: loginFailureReportSchema }),
   renewCheck: wire(ORDER_ROUTES.renewCheck, { input: renewBodySchema, answer: renewCheckSchema }),
   renew: wire(ORDER_ROUTES.renew, { input: renewBodySchema, answer: orderViewSchema }),
   daysAhead: wire(ORDER_ROUTES.daysAhead, { input: daysAheadQuerySchema, answer: daysAheadViewSchema }),

@@ -46,6 +46,13 @@ export interface SellerComplaintAnswerRequest {
   images: ComplaintAnswerBody['images'];
 }
 
+export interface SellerLoginFailureAnswerRequest {
+  case_id: number;
+  answer: 'fixed' | 'dispute';
+  content?: string;
+  images?: ComplaintAnswerBody['images'];
+}
+
 export const SELLER_ROUTES = {
   /** Real-name state, the certification and the shop. */
   profile: route.get<NoInput, SellerProfile>('/seller/profile'),
@@ -57,6 +64,8 @@ export const SELLER_ROUTES = {
   orders: route.get<SellerOrdersQuery, Page<SellerOrder>>('/seller/orders'),
   /** 404 for another seller's complaint, 409 once it is handled. */
   answerComplaint: route.post<SellerComplaintAnswerRequest, SellerComplaint>('/seller/complaints/answer'),
+  /** 已修改密码 or 申诉 on a "cannot log in" report: 404 for another seller's, 409 once answered or past the window. */
+  answerLoginFailure: route.post<SellerLoginFailureAnswerRequest, SellerComplaint>('/seller/loginFailure/answer'),
   /** The figures, the 30-day series and one page of listing statistics. */
   earnings: route.get<SellerEarningsQuery, SellerEarnings>('/seller/earnings'),
   /** The caller's listings, newest first, deleted ones left out. */

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { COMPLAINT_OUTCOMES } from '~/features/complaints/rules/complaint-decision';
 import { certificationBodySchema } from '~/features/sellers/contract/seller';
-import { complaintAnswerBodySchema, sellerEarningsQuerySchema, sellerOrdersQuerySchema } from '~/features/sellers/contract/seller-earnings';
+import { complaintAnswerBodySchema, loginFailureAnswerBodySchema, sellerEarningsQuerySchema, sellerOrdersQuerySchema } from '~/features/sellers/contract/seller-earnings';
 import {
   listingCreateSchema,
   listingIdBodySchema,
@@ -133,6 +133,19 @@ export const sellerComplaintSchema = z.strictObject({
   can_answer: z.boolean(),
   images: z.array(z.string()).optional(),
   decision: ownerComplaintDecisionSchema.nullable().optional(),
+  login_failure: z
+    .strictObject({
+      case_id: rowId,
+      status: z.string(),
+      status_text: z.string(),
+      compensation: yuan,
+      compensation_fen: fen,
+      took_down: z.boolean(),
+      answer_until: instant,
+      can_answer: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const sellerOrderSchema = z.strictObject({
@@ -389,6 +402,7 @@ export const SELLER_WIRE = {
   withdrawCertification: wire(SELLER_ROUTES.withdrawCertification, { input: noInputSchema, answer: sellerProfileSchema, body: 'none' }),
   orders: wire(SELLER_ROUTES.orders, { input: sellerOrdersQuerySchema, answer: pageSchema(sellerOrderSchema) }),
   answerComplaint: wire(SELLER_ROUTES.answerComplaint, { input: complaintAnswerBodySchema, answer: sellerComplaintSchema }),
+  answerLoginFailure: wire(SELLER_ROUTES.answerLoginFailure, { input: loginFailureAnswerBodySchema, answer: sellerComplaintSchema }),
   earnings: wire(SELLER_ROUTES.earnings, { input: sellerEarningsQuerySchema, answer: sellerEarningsSchema }),
   listings: wire(SELLER_ROUTES.listings, { input: sellerListingsQuerySchema, answer: pageSchema(sellerListingRowSchema) }),
   listingOptions: wire(SELLER_ROUTES.listingOptions, { input: noInputSchema, answer: sellerListingOptionsSchema }),

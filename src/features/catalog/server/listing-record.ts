@@ -6,7 +6,9 @@
  * - a renter files the first complaint of an order (createComplaint, which holds the order row
  *   locked, so two complaints of one order are counted once): recordComplaint;
  * - the owner answers a complaint for the first time (answerComplaint, which holds the complaint
- *   row locked): recordOwnerReply, which keeps the last reply times and stores their median.
+ *   row locked): recordOwnerReply, which keeps the last reply times and stores their median;
+ * - a renter reports "cannot log in" (reportLoginFailure, order row locked, one report per order)
+ *   or an operator reverses the report (resolveLoginFailure, report row locked): recordLoginFailure.
  *
  * Every change is one upsert on the listing's row, so parallel rentals of different listings never
  * wait on each other and two of the same listing add up (the row lock of the update serialises them).
@@ -50,6 +52,17 @@ export async function recordOwnerReply(tx: DbTx, listingId: number, complaintCre
   const [row] = await tx.select({ replySeconds: listingStats.replySeconds }).from(listingStats).where(eq(listingStats.listingId, listingId)).for('update');
   const kept = withReplySeconds(row?.replySeconds ?? [], (now.getTime() - complaintCreatedAt.getTime()) / 1000, LISTING_REPLY_SECONDS_KEPT);
   await tx.update(listingStats).set({ replySeconds: kept, medianReplySeconds: medianSeconds(kept), updatedAt: now }).where(eq(listingStats.listingId, listingId));
+}
+
+/**
+ * A "cannot log in" report of the listing (+1), or its reversal by an operator (-1): the count is
+ * of reports standing, as recountListingStats counts them. The caller holds the report's row.
+ */
+export async function recordLoginFailure(tx: DbTx, listingId: number, delta: 1 | -1, now: Date): Promise<void> {
+  await tx
+    .insert(listingStats)
+    .values({ listingId, loginFailures: Math.max(0, delta), updatedAt: now })
+    .onConflictDoUpdate({ target: listingStats.listingId, set: { loginFailures: sql`greatest(0, ${listingStats.loginFailures} + ${delta})`, updatedAt: now } });
 }
 
 /** The columns a card reads of listing_stats (left joined: a listing without a row has no rentals). */
@@ -114,15 +127,15 @@ export async function getListingRecord(db: DbOrTx, listingId: number): Promise<L
 }
 
 /**
- * Every listing's counts recounted from orders, complaints and answers (login failures are left
- * as they are: nothing records them yet). The same statement as migration 0055's backfill; the
+ * Every listing's counts recounted from orders, complaints, answers and "cannot log in" reports
+ * (those an operator reversed do not count). The same statement as migration 0055's backfill; the
  * demo seed calls it after inserting its orders directly, and the tests hold the incremental
  * counts against it.
  */
 export async function recountListingStats(db: DbOrTx, now: Date): Promise<void> {
   await db.execute(sql`
     INSERT INTO "listing_stats" ("listing_id", "rentals", "complained_rentals", "login_failures", "reply_seconds", "median_reply_seconds", "updated_at")
-    SELECT l."id", coalesce(r."rentals", 0), coalesce(r."complained", 0), 0, coalesce(rp."kept", '{}'::int[]), rp."median", ${now}::timestamptz
+    SELECT l."id", coalesce(r."rentals", 0), coalesce(r."complained", 0), coalesce(lf."failures", 0), coalesce(rp."kept", '{}'::int[]), rp."median", ${now}::timestamptz
     FROM "listings" l
     LEFT JOIN (
       SELECT o."listing_id", count(*)::int AS "rentals",
@@ -147,10 +160,17 @@ export async function recountListingStats(db: DbOrTx, now: Date): Promise<void> 
       WHERE f."recent" <= ${LISTING_REPLY_SECONDS_KEPT}
       GROUP BY f."listing_id"
     ) rp ON rp."listing_id" = l."id"
-    WHERE r."listing_id" IS NOT NULL OR rp."listing_id" IS NOT NULL
+    LEFT JOIN (
+      SELECT lc."listing_id", count(*)::int AS "failures"
+      FROM "login_failure_cases" lc
+      WHERE lc."status" <> 'reversed'
+      GROUP BY lc."listing_id"
+    ) lf ON lf."listing_id" = l."id"
+    WHERE r."listing_id" IS NOT NULL OR rp."listing_id" IS NOT NULL OR lf."listing_id" IS NOT NULL
     ON CONFLICT ("listing_id") DO UPDATE SET
       "rentals" = excluded."rentals",
       "complained_rentals" = excluded."complained_rentals",
+      "login_failures" = excluded."login_failures",
       "reply_seconds" = excluded."reply_seconds",
       "median_reply_seconds" = excluded."median_reply_seconds",
       "updated_at" = excluded."updated_at"

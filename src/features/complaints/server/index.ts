@@ -5,6 +5,6 @@
  */
 export { createComplaint, listComplaintTypes, listComplaints, loadComplaintAnswers, loadComplaintDecisions, ownerDecisionView } from '~/features/complaints/server/complaints';
 export { signedInWithPhone } from '~/features/complaints/server/gates';
-export { decideComplaint, getOpsComplaint, listOpsComplaints } from '~/features/complaints/server/ops';
+export { decideComplaint, getOpsComplaint, listOpsComplaints, resolveLoginFailure } from '~/features/complaints/server/ops';
 export { buildTimeline, reshapeOrder } from '~/features/complaints/server/ops/detail';
 export { complaintStatusText, complaintTypeName } from '~/features/complaints/server/ops/queue';

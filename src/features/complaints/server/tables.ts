@@ -18,8 +18,10 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { COMPLAINT_OUTCOMES, type ComplaintOutcome } from '~/features/complaints/rules/complaint-decision';
+import { LOGIN_FAILURE_STATUSES, type LoginFailureStatus } from '~/features/orders/rules/login-failure';
 import { createdAt } from '~/platform/db/columns';
 import { users, operators } from '~/platform/db/tables';
+import { listings } from '~/features/catalog/server/tables';
 import { orders } from '~/features/orders/server/tables';
 
 /** A renter's complaint about an order (spec §7 order "complaint with list and types"). */
@@ -93,9 +95,8 @@ export const complaintDecisions = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
-    operatorId: integer('operator_id')
-      .notNull()
-      .references(() => operators.id),
+    /** Null: decided by the platform's own rule at once (a one-click login-failure report, login_failure_cases). */
+    operatorId: integer('operator_id').references(() => operators.id),
     outcome: varchar('outcome', { length: 16 }).$type<ComplaintOutcome>().notNull(),
     /** Rent given back to the renter by this decision. */
     refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
@@ -162,5 +163,70 @@ export const ownerCharges = pgTable(
     check('owner_charges_kind_check', sql`${t.kind} in ('clawback', 'penalty')`),
     check('owner_charges_money_check', sql`${t.amountFen} > 0 and ${t.collectedFen} between 0 and ${t.amountFen}`),
     check('owner_charges_settled_check', sql`(${t.settledAt} is not null) = (${t.collectedFen} = ${t.amountFen})`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// "cannot log in" in one click (issue 26; the rule is features/orders/rules/login-failure.ts)
+
+export { LOGIN_FAILURE_STATUSES, type LoginFailureStatus };
+
+/**
+ * One renter's "cannot log in" report of a running rental: at most one per order (the unique key
+ * is the database's word that a report refunds once), decided at once by the rule, with its
+ * complaint row (type 1 账号无法登录, handled) so operators see it in the complaints queue.
+ */
+export const loginFailureCases = pgTable(
+  'login_failure_cases',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    complaintId: integer('complaint_id')
+      .notNull()
+      .references(() => complaints.id),
+    renterUserId: integer('renter_user_id')
+      .notNull()
+      .references(() => users.id),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    sellerUserId: integer('seller_user_id')
+      .notNull()
+      .references(() => users.id),
+    status: varchar('status', { length: 10 }).$type<LoginFailureStatus>().notNull().default('decided'),
+    /** What went back to the renter: rent, deposit, hafu prepay. */
+    rentRefundFen: integer('rent_refund_fen').notNull(),
+    depositRefundFen: integer('deposit_refund_fen').notNull(),
+    hafuRefundFen: integer('hafu_refund_fen').notNull(),
+    /** The owner's compensation to the renter (the platform pays it at once, the owner's charge follows). */
+    compensationFen: integer('compensation_fen').notNull(),
+    /** The first time the renter saw the login details. */
+    firstRevealAt: timestamp('first_reveal_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The report took the listing off the shelf for good (auto take-down). */
+    tookDown: boolean('took_down').notNull().default(false),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true, mode: 'date' }),
+    reversedBy: integer('reversed_by').references(() => operators.id),
+    reverseReason: varchar('reverse_reason', { length: 500 }),
+    /** On reversal: what came back from the renter's balance of the compensation, and what went back to the owner. */
+    compensationBackFen: integer('compensation_back_fen').notNull().default(0),
+    ownerReturnedFen: integer('owner_returned_fen').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('login_failure_cases_order_key').on(t.orderId),
+    uniqueIndex('login_failure_cases_complaint_key').on(t.complaintId),
+    // The abuse rule: a renter's reports of the last days.
+    index('login_failure_cases_renter_idx').on(t.renterUserId, t.createdAt),
+    // The take-down rule: a listing's reports of the last days.
+    index('login_failure_cases_listing_idx').on(t.listingId, t.createdAt),
+    check('login_failure_cases_status_check', sql`${t.status} in ('decided', 'fixed', 'disputed', 'upheld', 'reversed')`),
+    check(
+      'login_failure_cases_money_check',
+      sql`${t.rentRefundFen} > 0 and ${t.depositRefundFen} >= 0 and ${t.hafuRefundFen} >= 0 and ${t.compensationFen} >= 0 and ${t.compensationBackFen} between 0 and ${t.compensationFen} and ${t.ownerReturnedFen} between 0 and ${t.compensationFen}`,
+    ),
+    check('login_failure_cases_reversed_check', sql`(${t.status} = 'reversed') = (${t.reversedAt} is not null)`),
   ],
 );

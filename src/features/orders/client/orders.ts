@@ -7,7 +7,7 @@
  * same key with the first answer, so a double click or a retried request never pays twice.
  */
 import { call, type RequestOptions } from '~/platform/client/client';
-import { IDEMPOTENCY_HEADER, type CancelPreview, type Credentials, type OrderInfo, type OrderQuote, type OrderView, type Page, type PayChannel, type PayResult, type RenewCheck, type RentalRequest } from '~/features/wallet/contract/money';
+import { IDEMPOTENCY_HEADER, type CancelPreview, type Credentials, type LoginFailureReport, type OrderInfo, type OrderQuote, type OrderView, type Page, type PayChannel, type PayResult, type RenewCheck, type RentalRequest } from '~/features/wallet/contract/money';
 import { ORDER_ROUTES } from '~/features/orders/routes';
 import type { OrderListFilter } from '~/features/orders/rules/order-status';
 
@@ -51,6 +51,11 @@ export function previewCancel(orderNo: string, options: Signal = {}): Promise<Ca
 
 export function cancelOrder(orderNo: string): Promise<OrderView> {
   return call(ORDER_ROUTES.cancel, { order_no: orderNo });
+}
+
+/** "Cannot log in" in one click: the rental stops, everything paid comes back at once. */
+export function reportLoginFailure(orderNo: string): Promise<LoginFailureReport> {
+  return call(ORDER_ROUTES.loginFailure, { order_no: orderNo });
 }
 
 export function checkRenew(orderNo: string, hours: number, options: Signal = {}): Promise<RenewCheck> {

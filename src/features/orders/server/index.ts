@@ -30,3 +30,4 @@ export {
   resolveHafuDispute,
   sweepHafuSettlements,
 } from '~/features/orders/server/hafu-settlement';
+export { LOGIN_FAILURE_PAUSE_REASON, LOGIN_FAILURE_TAKEDOWN_REASON, compensationRef, renterReportCounts, reportLoginFailure } from '~/features/orders/server/login-failure';

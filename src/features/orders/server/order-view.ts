@@ -3,16 +3,17 @@
  * turned into yuan strings here and only here; what the renter may do next is decided here too,
  * so every screen offers the same actions the server will accept.
  */
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS } from '~/platform/config/constants';
-import type { OrderActions, OrderView, ProductInfo } from '~/features/wallet/contract/money';
+import type { OrderActions, OrderLoginFailure, OrderView, ProductInfo } from '~/features/wallet/contract/money';
+import { LOGIN_FAILURE_STATUS_TEXT, compensationFen, reportDeadline, reportRefusal } from '~/features/orders/rules/login-failure';
 import { hafuPrepayFen } from '~/features/orders/rules/hafu';
 import { fenToYuan } from '~/platform/rules/money';
 import { orderStatusText, payStatusCode } from '~/features/orders/rules/order-status';
 import { isRentalOption, rentalOptionDef } from '~/features/orders/rules/periods';
 import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { notFound } from '~/platform/http/errors';
-import { games, listingReviews, listings, orders, redPackets, vipPlans, type OrderRow } from '~/platform/db/schema';
+import { credentialReveals, games, listingReviews, listings, loginFailureCases, orderRenewals, orders, redPackets, vipPlans, type LoginFailureStatus, type OrderRow } from '~/platform/db/schema';
 
 /** Any order number that is not the caller's reads as missing, so order numbers cannot be probed. */
 export const MSG_ORDER_NOT_FOUND = '订单不存在';
@@ -25,6 +26,11 @@ export interface OrderRecord {
   plan: { id: number; name: string } | null;
   /** The renter's review of the order, if written. */
   reviewId: number | null;
+  /** The first time the renter was shown the login details (rentals). */
+  firstRevealAt: Date | null;
+  renewed: boolean;
+  /** The renter's "cannot log in" report of the order, if made. */
+  loginFailure: { id: number; status: LoginFailureStatus; createdAt: Date } | null;
 }
 
 export async function loadOrderRecords(db: DbOrTx, where: SQL | undefined, paging?: { limit: number; offset: number }): Promise<OrderRecord[]> {
@@ -42,6 +48,11 @@ export async function loadOrderRecords(db: DbOrTx, where: SQL | undefined, pagin
       planId: vipPlans.id,
       planName: vipPlans.name,
       reviewId: listingReviews.id,
+      firstRevealAt: sql<Date | null>`(select min(${credentialReveals.createdAt}) from ${credentialReveals} where ${credentialReveals.orderId} = ${orders.id} and ${credentialReveals.viewer} = 'renter')`.mapWith(credentialReveals.createdAt),
+      renewed: sql<boolean>`exists (select 1 from ${orderRenewals} where ${orderRenewals.orderId} = ${orders.id})`.mapWith(Boolean),
+      lfId: loginFailureCases.id,
+      lfStatus: loginFailureCases.status,
+      lfCreatedAt: loginFailureCases.createdAt,
     })
     .from(orders)
     .leftJoin(listings, eq(listings.id, orders.listingId))
@@ -49,6 +60,7 @@ export async function loadOrderRecords(db: DbOrTx, where: SQL | undefined, pagin
     .leftJoin(redPackets, eq(redPackets.id, orders.redPacketId))
     .leftJoin(vipPlans, eq(vipPlans.id, orders.vipPlanId))
     .leftJoin(listingReviews, eq(listingReviews.orderNo, orders.orderNo))
+    .leftJoin(loginFailureCases, eq(loginFailureCases.orderId, orders.id))
     .where(where)
     .orderBy(desc(orders.id));
   const rows = paging ? await query.limit(paging.limit).offset(paging.offset) : await query;
@@ -69,6 +81,9 @@ export async function loadOrderRecords(db: DbOrTx, where: SQL | undefined, pagin
     redPacketName: row.redPacketName,
     plan: row.planId === null ? null : { id: row.planId, name: row.planName! },
     reviewId: row.reviewId,
+    firstRevealAt: row.firstRevealAt,
+    renewed: row.renewed,
+    loginFailure: row.lfId === null ? null : { id: row.lfId, status: row.lfStatus!, createdAt: row.lfCreatedAt! },
   }));
 }
 
@@ -106,7 +121,11 @@ export function prepayFenOf(listing: OrderRecord['listing']): number | null {
   return hafuPrepayFen(listing.gameMoney, listing.moneyExchangeRate);
 }
 
-export function orderActions(record: OrderRecord, now: Date): OrderActions {
+/**
+ * `withdrawn`: the renter lost the one-click report for abuse (the caller read it once for the
+ * page, see loginFailureWithdrawn); the report itself checks it again.
+ */
+export function orderActions(record: OrderRecord, now: Date, withdrawn = false): OrderActions {
   const { order } = record;
   const unpaid = order.status === ORDER_STATUS.unpaid || order.status === ORDER_STATUS.paying;
   const open = unpaid && order.payDeadline.getTime() > now.getTime();
@@ -121,6 +140,42 @@ export function orderActions(record: OrderRecord, now: Date): OrderActions {
     can_view_credentials: started,
     can_charge_game_money: running && order.gameMoneyFen === 0 && prepayFenOf(record.listing) !== null,
     can_review: rental && order.status === ORDER_STATUS.finished && record.reviewId === null,
+    can_report_login_failure: rental && reportRefusal(loginFailureInput(record, started, withdrawn), now) === null,
+  };
+}
+
+/** The rule's input from an order record (`withdrawn` is the renter's, read by the report). */
+export function loginFailureInput(record: OrderRecord, started: boolean, withdrawn: boolean): Parameters<typeof reportRefusal>[0] {
+  const { order } = record;
+  return {
+    running: started,
+    firstRevealAt: record.firstRevealAt,
+    renewed: record.renewed,
+    gameMoneyFen: order.gameMoneyFen,
+    refundableRentFen: order.payFen - order.refundFen,
+    withdrawn,
+    reported: record.loginFailure !== null,
+  };
+}
+
+/** What a report gives back now: rent not yet refunded, the deposit not yet returned, unused prepay. */
+export function loginFailureRefundFen(order: OrderRow): number {
+  return order.payFen - order.refundFen + (order.depositFen - order.depositReturnedFen) + (order.gameMoneyFen - order.refundGameMoneyFen);
+}
+
+function loginFailureView(record: OrderRecord): OrderLoginFailure {
+  const { order } = record;
+  const refundFen = loginFailureRefundFen(order);
+  const compFen = compensationFen(order.payFen);
+  const deadline = reportDeadline(record.firstRevealAt);
+  const made = record.loginFailure;
+  return {
+    report_until: deadline?.toISOString() ?? null,
+    refund: fenToYuan(refundFen),
+    refund_fen: refundFen,
+    compensation: fenToYuan(compFen),
+    compensation_fen: compFen,
+    case: made ? { id: made.id, status: made.status, status_text: LOGIN_FAILURE_STATUS_TEXT[made.status], created_at: made.createdAt.toISOString() } : null,
   };
 }
 
@@ -137,7 +192,7 @@ function productInfo(listing: NonNullable<OrderRecord['listing']>): ProductInfo 
   };
 }
 
-export function toOrderView(record: OrderRecord, now: Date): OrderView {
+export function toOrderView(record: OrderRecord, now: Date, withdrawn = false): OrderView {
   const { order } = record;
   const option = order.rentalOption !== null && isRentalOption(order.rentalOption) ? order.rentalOption : null;
   return {
@@ -175,6 +230,7 @@ export function toOrderView(record: OrderRecord, now: Date): OrderView {
     productInfo: record.listing ? productInfo(record.listing) : null,
     vip_plan: record.plan && order.vipDays !== null ? { id: record.plan.id, name: record.plan.name, days: order.vipDays } : null,
     review_id: record.reviewId,
-    actions: orderActions(record, now),
+    actions: orderActions(record, now, withdrawn),
+    login_failure: order.kind === 'rental' ? loginFailureView(record) : null,
   };
 }

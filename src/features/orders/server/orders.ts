@@ -25,6 +25,7 @@ import { badRequest, conflict, notFound } from '~/platform/http/errors';
 import { getListingDetail } from '~/features/catalog/server';
 import { withIdempotency } from '~/platform/db/idempotency';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, orderViewById, toOrderView } from '~/features/orders/server/order-view';
+import { loginFailureWithdrawn } from '~/features/orders/server/login-failure';
 
 export { MSG_ORDER_NOT_FOUND };
 import { isEnvelope, isVipAt, readWallet } from '~/features/wallet/server';
@@ -209,7 +210,7 @@ async function claimEnvelope(tx: DbTx, userId: number, envelopeId: number, now: 
 export async function getOwnOrderView(db: DbOrTx, userId: number, orderNo: string, now: Date): Promise<OrderView> {
   const record = await findOwnOrder(db, userId, orderNo);
   if (!record) throw notFound(MSG_ORDER_NOT_FOUND);
-  return toOrderView(record, now);
+  return toOrderView(record, now, await loginFailureWithdrawn(db, userId, [record], now));
 }
 
 /** spec §7 "GET order info": data.order_status, for /pay-result. */
@@ -232,5 +233,6 @@ export async function listOrders(db: DbOrTx, userId: number, query: OrderListQue
     loadOrderRecords(db, where, { limit: query.page_size, offset: (query.page - 1) * query.page_size }),
     db.select({ value: count() }).from(orders).where(where),
   ]);
-  return { list: records.map((record) => toOrderView(record, now)), total: total?.value ?? 0, page: query.page, page_size: query.page_size };
+  const withdrawn = await loginFailureWithdrawn(db, userId, records, now);
+  return { list: records.map((record) => toOrderView(record, now, withdrawn)), total: total?.value ?? 0, page: query.page, page_size: query.page_size };
 }

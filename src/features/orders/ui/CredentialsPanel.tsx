@@ -11,6 +11,8 @@ export interface CredentialsPanelProps {
   orderNo: string;
   /** The panel's element id, for the 查看账号 button's aria-controls. */
   id?: string;
+  /** The details were shown (the server logged the reveal): the order's 无法登录 window may have opened. */
+  onLoaded?: () => void;
 }
 
 const MASK = '••••••••';
@@ -19,8 +21,14 @@ const MASK = '••••••••';
  * The rented account's login details. The card mounts this only after a click on 查看账号, so
  * the password is never fetched (nor logged in the network panel) unless the renter asks.
  */
-export function CredentialsPanel({ orderNo, id }: CredentialsPanelProps): ReactNode {
+export function CredentialsPanel({ orderNo, id, onLoaded }: CredentialsPanelProps): ReactNode {
   const { remote: load, reload } = useRemote((signal) => getCredentials(orderNo, { signal }), orderNo);
+  const ready = load.kind === 'ready';
+  useEffect(() => {
+    if (ready) onLoaded?.();
+    // Once per load: the callback's identity changes with every render of the card.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
 
   return (
     <section id={id} aria-label="账号信息" className="mt-3 rounded-md bg-neutral-50 p-3 text-sm ring-1 ring-neutral-200">

@@ -14,6 +14,8 @@ export type OrderDialogKind = Exclude<OrderActionKey, 'credentials' | 'review'>;
 export interface OrderCardProps {
   order: OrderView;
   onOpen(kind: OrderDialogKind): void;
+  /** The login details were shown: the list reads the order again (its 无法登录 button may now be offered). */
+  onRevealed?: () => void;
 }
 
 const primaryButton = `rounded-full bg-primary px-4 py-1.5 text-sm text-white hover:bg-primary-dark ${focusRing}`;
@@ -25,7 +27,7 @@ export function hasHafuSettlement(order: Pick<OrderView, 'kind' | 'order_status'
 }
 
 /** One rental order of /account/order: what was rented, when, what it cost, and what can be done now. */
-export function OrderCard({ order, onOpen }: OrderCardProps): ReactNode {
+export function OrderCard({ order, onOpen, onRevealed }: OrderCardProps): ReactNode {
   const id = useId();
   const [showCredentials, setShowCredentials] = useState(false);
   const product = order.productInfo;
@@ -102,9 +104,15 @@ export function OrderCard({ order, onOpen }: OrderCardProps): ReactNode {
         <MoneyLines lines={orderMoneyLines(order)} label="费用" />
       </div>
 
+      {order.login_failure?.case ? (
+        <p className="mx-4 rounded bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200" data-login-failure-case>
+          已上报无法登录 · {order.login_failure.case.status_text}
+        </p>
+      ) : null}
+
       {showCredentials ? (
         <div className="px-4">
-          <CredentialsPanel key={order.hire_end_time ?? ''} orderNo={order.order_no} id={`${id}-credentials`} />
+          <CredentialsPanel key={order.hire_end_time ?? ''} orderNo={order.order_no} id={`${id}-credentials`} {...(onRevealed ? { onLoaded: onRevealed } : {})} />
         </div>
       ) : null}
 

@@ -10,7 +10,7 @@ import { EmptyState } from '~/platform/ui/EmptyState';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { Skeleton } from '~/platform/ui/Skeleton';
 import { OrderCard, type OrderDialogKind } from '~/features/orders/ui/OrderCard';
-import { focusRing, readOrderQuery, replaceOrder, withListQuery, type OrderListQuery } from '~/features/orders/ui/order-helpers';
+import { focusRing, loginFailureDoneText, readOrderQuery, replaceOrder, withListQuery, type OrderListQuery } from '~/features/orders/ui/order-helpers';
 import { Pager } from '~/platform/ui/Pager';
 import { Tabs, tabId } from '~/platform/ui/Tabs';
 import { usePagedList } from '~/platform/ui/use-paged-list';
@@ -21,10 +21,11 @@ const PayDialog = lazy(() => import('~/features/wallet/ui/PayDialog').then((modu
 const CancelDialog = lazy(() => import('~/features/orders/ui/CancelDialog').then((module) => ({ default: module.CancelDialog })));
 const RenewDialog = lazy(() => import('~/features/orders/ui/RenewDialog').then((module) => ({ default: module.RenewDialog })));
 const ChargeDialog = lazy(() => import('~/features/orders/ui/ChargeDialog').then((module) => ({ default: module.ChargeDialog })));
+const LoginFailureDialog = lazy(() => import('~/features/orders/ui/LoginFailureDialog').then((module) => ({ default: module.LoginFailureDialog })));
 const ComplaintDialog = lazy(() => import('~/features/complaints/ui/ComplaintDialog').then((module) => ({ default: module.ComplaintDialog })));
 
 /** What each finished dialog says (the pay dialog's 支付成功 is the brief's text). */
-const DONE_TEXT: Readonly<Record<Exclude<OrderDialogKind, 'complain'>, string>> = {
+const DONE_TEXT: Readonly<Record<Exclude<OrderDialogKind, 'complain' | 'loginFailure'>, string>> = {
   pay: '支付成功',
   cancel: '订单已取消',
   renew: '续租成功',
@@ -79,6 +80,15 @@ function Orders(): ReactNode {
   const [dialog, setDialog] = useState<{ kind: OrderDialogKind; order: OrderView } | null>(null);
   const panelId = `${id}-panel`;
 
+  /** Reads one order again and puts it in place (its actions follow the server's rule). */
+  function refreshOrder(orderNo: string): void {
+    getOrder(orderNo)
+      .then((fresh) => {
+        if (load.kind === 'ready') replace({ ...load.data, list: replaceOrder(load.data.list, fresh) });
+      })
+      .catch(() => undefined);
+  }
+
   function settle(order: OrderView, text: string): void {
     if (load.kind === 'ready') replace({ ...load.data, list: replaceOrder(load.data.list, order) });
     setDialog(null);
@@ -110,7 +120,7 @@ function Orders(): ReactNode {
         <ul className="space-y-3">
           {load.data.list.map((order) => (
             <li key={order.order_no}>
-              <OrderCard order={order} onOpen={(kind) => setDialog({ kind, order })} />
+              <OrderCard order={order} onOpen={(kind) => setDialog({ kind, order })} onRevealed={() => refreshOrder(order.order_no)} />
             </li>
           ))}
         </ul>
@@ -144,6 +154,9 @@ function Orders(): ReactNode {
         {dialog?.kind === 'cancel' ? <CancelDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(order) => settle(order, DONE_TEXT.cancel)} /> : null}
         {dialog?.kind === 'renew' ? <RenewDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(order) => settle(order, DONE_TEXT.renew)} /> : null}
         {dialog?.kind === 'charge' ? <ChargeDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(order) => settle(order, DONE_TEXT.charge)} /> : null}
+        {dialog?.kind === 'loginFailure' ? (
+          <LoginFailureDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(report) => settle(report.order, loginFailureDoneText(report))} />
+        ) : null}
         {dialog?.kind === 'complain' ? (
           <ComplaintDialog
             open

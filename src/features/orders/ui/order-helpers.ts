@@ -3,7 +3,7 @@
  * countdown text, which buttons a card shows, which money lines it lists. No I/O, no clock read.
  */
 import { isApiError } from '~/platform/client/errors';
-import type { OrderActions, OrderView } from '~/features/wallet/client/money';
+import type { LoginFailureReport, OrderActions, OrderView } from '~/features/wallet/client/money';
 import { ORDER_STATUS } from '~/platform/config/constants';
 import { ORDER_LIST_FILTERS, type OrderListFilter } from '~/features/orders/rules/order-status';
 import { pageParam, setPageParam } from '~/platform/ui/page-query';
@@ -76,12 +76,14 @@ export function countdownText(seconds: number): string {
 // ---------------------------------------------------------------------------------------------
 // the card
 
-export type OrderActionKey = 'pay' | 'credentials' | 'renew' | 'charge' | 'cancel' | 'complain' | 'review';
+export type OrderActionKey = 'pay' | 'credentials' | 'loginFailure' | 'renew' | 'charge' | 'cancel' | 'complain' | 'review';
 
 /** Button order on a card: the money step first, the way out (cancel) and afterthoughts last. */
 const ACTION_ORDER: ReadonlyArray<readonly [OrderActionKey, keyof OrderActions]> = [
   ['pay', 'can_pay'],
   ['credentials', 'can_view_credentials'],
+  // Right after the login details: it is about them, and only for the first minutes.
+  ['loginFailure', 'can_report_login_failure'],
   ['renew', 'can_renew'],
   ['charge', 'can_charge_game_money'],
   ['cancel', 'can_cancel'],
@@ -92,6 +94,7 @@ const ACTION_ORDER: ReadonlyArray<readonly [OrderActionKey, keyof OrderActions]>
 export const ORDER_ACTION_LABEL: Readonly<Record<OrderActionKey, string>> = {
   pay: '去支付',
   credentials: '查看账号',
+  loginFailure: '无法登录',
   renew: '续租',
   charge: '预充哈夫币',
   cancel: '取消订单',
@@ -170,4 +173,10 @@ export function replaceOrder(list: readonly OrderView[], order: OrderView): Orde
 /** The server's Chinese msg of a failed call, or `fallback` for anything that is not an ApiError. */
 export function errorText(error: unknown, fallback: string): string {
   return isApiError(error) && error.msg ? error.msg : fallback;
+}
+
+/** The success line of a "cannot log in" report: what came back, from the server's answer. */
+export function loginFailureDoneText(report: LoginFailureReport): string {
+  const comp = report.compensation_fen > 0 ? `，号主赔付 ¥${report.compensation}` : '';
+  return `已终止租赁，全额退款 ¥${report.refund}${comp}，已到钱包余额`;
 }

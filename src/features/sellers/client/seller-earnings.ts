@@ -21,6 +21,11 @@ export function answerComplaint(body: { complaint_id: number; content: string; i
   return call(SELLER_ROUTES.answerComplaint, { ...body });
 }
 
+/** POST seller/loginFailure/answer: 已修改密码 or 申诉 with evidence, once, within 2 hours of the report. */
+export function answerLoginFailure(body: { case_id: number; answer: 'fixed' | 'dispute'; content?: string; images?: ComplaintAnswerBody['images'] }): Promise<SellerComplaint> {
+  return call(SELLER_ROUTES.answerLoginFailure, { ...body });
+}
+
 /** GET seller/earnings: the figures, the 30-day series and one page of listing statistics. */
 export function getSellerEarnings(query: SellerEarningsQuery, options: Signal = {}): Promise<SellerEarnings> {
   return call(SELLER_ROUTES.earnings, { ...query }, options);

@@ -87,6 +87,23 @@ export interface SellerComplaint {
   images?: string[];
   /** The platform's decision once handled, with what it costs the owner; null while open. */
   decision?: OwnerComplaintDecisionView | null;
+  /** A one-click "cannot log in" report behind this complaint, with the owner's answer window. */
+  login_failure?: SellerLoginFailureView | null;
+}
+
+/** A "cannot log in" report as the listing's owner sees it (features/orders/rules/login-failure.ts). */
+export interface SellerLoginFailureView {
+  case_id: number;
+  /** decided, fixed, disputed, upheld, reversed. */
+  status: string;
+  status_text: string;
+  compensation: string;
+  compensation_fen: number;
+  /** The report took the listing off the shelf for good (auto take-down). */
+  took_down: boolean;
+  /** Until when 已修改密码 or 申诉 is accepted. */
+  answer_until: string;
+  can_answer: boolean;
 }
 
 /** A decision as the listing's owner reads it: the renter's view plus the owner's part. */
@@ -164,6 +181,30 @@ export const complaintAnswerBodySchema = z.object({
     .default([]),
 });
 export type ComplaintAnswerBody = z.output<typeof complaintAnswerBodySchema>;
+
+export const MSG_LOGIN_FAILURE_DISPUTE_TEXT = `申诉说明需${COMPLAINT_ANSWER_MIN_CHARS}-${COMPLAINT_ANSWER_MAX_CHARS}个字`;
+
+/**
+ * POST seller/loginFailure/answer: 已修改密码 (`fixed`, text optional) or 申诉 (`dispute`, a
+ * statement of 5-500 characters and up to 6 evidence images of the caller's own complaint uploads).
+ */
+export const loginFailureAnswerBodySchema = z
+  .object({
+    case_id: bodyIdSchema,
+    answer: z.enum(['fixed', 'dispute'], { error: '请选择答复方式' }),
+    content: z
+      .string({ error: MSG_ANSWER_LENGTH })
+      .trim()
+      .refine((text) => !text.includes(NUL) && !hasControl(text), { error: MSG_ANSWER_CONTROL })
+      .refine((text) => codePoints(text) <= COMPLAINT_ANSWER_MAX_CHARS, { error: MSG_ANSWER_LENGTH })
+      .default(''),
+    images: z
+      .array(z.union([bodyIdSchema, z.string().trim().regex(UPLOAD_URL_PATTERN, { error: MSG_ANSWER_IMAGE_INVALID })]), { error: MSG_ANSWER_IMAGE_INVALID })
+      .max(COMPLAINT_ANSWER_IMAGES_MAX, { error: MSG_ANSWER_IMAGES_MAX })
+      .default([]),
+  })
+  .refine((body) => body.answer === 'fixed' || codePoints(body.content) >= COMPLAINT_ANSWER_MIN_CHARS, { error: MSG_LOGIN_FAILURE_DISPUTE_TEXT, path: ['content'] });
+export type LoginFailureAnswerBody = z.output<typeof loginFailureAnswerBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // earnings and listing statistics

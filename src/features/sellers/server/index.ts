@@ -7,7 +7,7 @@ export { countPendingListings, decideListing, listReviewQueue, restoreListing, s
 export { decideApplication, listApplications, listShopsForOps, setShopReview } from '~/features/sellers/server/ops-sellers';
 export { getSellerEarnings } from '~/features/sellers/server/seller-earnings';
 export { changeSellerListingState, createSellerListing, deleteSellerListing, getSellerListing, getSellerListingCredentials, listSellerListings, sellerListingOptions, updateSellerListing } from '~/features/sellers/server/seller-listings';
-export { answerComplaint, listSellerOrders } from '~/features/sellers/server/seller-orders';
+export { answerComplaint, answerLoginFailure, listSellerOrders } from '~/features/sellers/server/seller-orders';
 export { getSellerProfile, submitCertification, withdrawCertification } from '~/features/sellers/server/sellers';
 export { ledgerIdentity, releaseDueEarnings, syncEarnings } from '~/features/sellers/server/settlement';
-export { notifyComplaintFiled, notifyHafuReported, notifyHafuSettledToOwner, notifyListingRented } from '~/features/sellers/server/seller-notification-events';
+export { notifyComplaintFiled, notifyHafuReported, notifyHafuSettledToOwner, notifyListingHeld, notifyListingRented, notifyListingRestored, notifyLoginFailure } from '~/features/sellers/server/seller-notification-events';

@@ -70,6 +70,35 @@ export async function notifyComplaintFiled(tx: DbOrTx, complaint: { id: number; 
   );
 }
 
+/**
+ * A renter reported "cannot log in" on the owner's rental: the rental stopped and the renter was
+ * refunded at once. The owner hears what it costs them, that they may answer (已修改密码 or 申诉)
+ * until `answerUntil`, and whether the listing left the shelf; the link opens the order in 出租订单.
+ */
+export async function notifyLoginFailure(
+  tx: DbOrTx,
+  report: { caseId: number; orderNo: string; listingId: number; compensationFen: number; answerUntil: Date; tookDown: boolean },
+  now: Date,
+): Promise<void> {
+  const owner = await ownerOf(tx, report.listingId);
+  if (!owner) return;
+  const shelf = report.tookDown
+    ? '该账号近期多次无法登录，已被自动下架，请修改后联系客服恢复。'
+    : '该账号已暂停出租，修改密码后点击「已修改密码」即可恢复上架。';
+  await notify(
+    tx,
+    owner.ownerUserId,
+    {
+      type: 'seller_login_failure',
+      title: '租客上报账号无法登录',
+      content: `租客上报您的出租订单 ${report.orderNo}（账号「${owner.title}」）无法登录，订单已终止并全额退款给租客，您需赔付租客 ¥${fenToYuanShort(report.compensationFen)}。${shelf}如有异议，请在 ${formatShanghaiMonthDayTime(report.answerUntil)} 前在出租订单中申诉并上传证据。`,
+      params: { order_no: report.orderNo, case_id: report.caseId, took_down: report.tookDown, link: sellerOrderLink(report.orderNo) },
+      dedupeKey: `seller_login_failure:${report.caseId}`,
+    },
+    now,
+  );
+}
+
 /** One release batch's earnings of one seller, summed: a shop with many rentals gets one message, not one per order. */
 export async function notifyEarningsReleased(tx: DbOrTx, sellerUserId: number, released: { orderIds: readonly number[]; amountFen: number }, now: Date): Promise<void> {
   if (released.orderIds.length === 0 || released.amountFen <= 0) return;

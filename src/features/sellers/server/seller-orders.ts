@@ -16,6 +16,8 @@ import {
   SELLER_ORDER_FILTERS,
   type ComplaintAnswerBody,
   type ComplaintAnswerView,
+  type LoginFailureAnswerBody,
+  type SellerLoginFailureView,
   type Page,
   type SellerComplaint,
   type SellerOrder,
@@ -26,7 +28,10 @@ import { fenToYuan } from '~/platform/rules/money';
 import { orderStatusText } from '~/features/orders/rules/order-status';
 import { isRentalOption, rentalOptionDef } from '~/features/orders/rules/periods';
 import type { Db, DbOrTx } from '~/platform/db/client';
-import { complaintAnswers, complaintDecisions, complaints, listings, orders, sellerEarnings } from '~/platform/db/schema';
+import { complaintAnswers, complaintDecisions, complaints, listings, loginFailureCases, orders, sellerEarnings } from '~/platform/db/schema';
+import { LOGIN_FAILURE_STATUS_TEXT, answerDeadline, canAnswer } from '~/features/orders/rules/login-failure';
+import { LOGIN_FAILURE_PAUSE_REASON } from '~/features/orders/server';
+import { isListedAs } from '~/features/sellers/rules/listing-form';
 import { conflict, notFound } from '~/platform/http/errors';
 import { loadComplaintAnswers, loadComplaintDecisions, ownerDecisionView } from '~/features/complaints/server';
 import { COMPLAINT_STATUS } from '~/features/complaints/contract';
@@ -62,7 +67,22 @@ function reshapeEarning(row: EarningRow): SellerOrderEarning {
   };
 }
 
-function reshapeComplaint(row: ComplaintRow, answers: ComplaintAnswerView[], decision: DecisionRow | null = null): SellerComplaint {
+type CaseRow = typeof loginFailureCases.$inferSelect;
+
+function reshapeCase(row: CaseRow, now: Date): SellerLoginFailureView {
+  return {
+    case_id: row.id,
+    status: row.status,
+    status_text: LOGIN_FAILURE_STATUS_TEXT[row.status],
+    compensation: fenToYuan(row.compensationFen),
+    compensation_fen: row.compensationFen,
+    took_down: row.tookDown,
+    answer_until: answerDeadline(row.createdAt).toISOString(),
+    can_answer: row.status === 'decided' && canAnswer(row.createdAt, now),
+  };
+}
+
+function reshapeComplaint(row: ComplaintRow, answers: ComplaintAnswerView[], decision: DecisionRow | null = null, lfCase: CaseRow | null = null, now = new Date()): SellerComplaint {
   return {
     id: row.id,
     type: row.type,
@@ -76,19 +96,27 @@ function reshapeComplaint(row: ComplaintRow, answers: ComplaintAnswerView[], dec
     can_answer: row.status === COMPLAINT_STATUS.open && answers.length < COMPLAINT_ANSWERS_PER_COMPLAINT_MAX,
     images: row.images,
     decision: decision ? ownerDecisionView(decision) : null,
+    login_failure: lfCase ? reshapeCase(lfCase, now) : null,
   };
 }
 
+/** The "cannot log in" reports behind these complaints, by complaint id. */
+async function loadCases(db: DbOrTx, complaintIds: readonly number[]): Promise<Map<number, CaseRow>> {
+  if (complaintIds.length === 0) return new Map();
+  const rows = await db.select().from(loginFailureCases).where(inArray(loginFailureCases.complaintId, [...complaintIds]));
+  return new Map(rows.map((row) => [row.complaintId, row]));
+}
+
 /** The complaints (with answers) of these orders, newest first, by order id. */
-async function loadOrderComplaints(db: DbOrTx, orderIds: readonly number[]): Promise<Map<number, SellerComplaint[]>> {
+async function loadOrderComplaints(db: DbOrTx, orderIds: readonly number[], now: Date): Promise<Map<number, SellerComplaint[]>> {
   const byOrder = new Map<number, SellerComplaint[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db.select().from(complaints).where(inArray(complaints.orderId, [...orderIds])).orderBy(desc(complaints.id));
   const ids = rows.map((row) => row.id);
-  const [answers, decisions] = await Promise.all([loadComplaintAnswers(db, ids), loadComplaintDecisions(db, ids)]);
+  const [answers, decisions, cases] = await Promise.all([loadComplaintAnswers(db, ids), loadComplaintDecisions(db, ids), loadCases(db, ids)]);
   for (const row of rows) {
     const list = byOrder.get(row.orderId) ?? [];
-    list.push(reshapeComplaint(row, answers.get(row.id) ?? [], decisions.get(row.id) ?? null));
+    list.push(reshapeComplaint(row, answers.get(row.id) ?? [], decisions.get(row.id) ?? null, cases.get(row.id) ?? null, now));
     byOrder.set(row.orderId, list);
   }
   return byOrder;
@@ -124,6 +152,7 @@ export async function listSellerOrders(db: DbOrTx, userId: number, query: Seller
   const complaintsByOrder = await loadOrderComplaints(
     db,
     rows.map((row) => row.order.id),
+    now,
   );
   const list = rows.map(({ order, listingId, title, imgs, earning }): SellerOrder => {
     const option = order.rentalOption !== null && isRentalOption(order.rentalOption) ? order.rentalOption : null;
@@ -181,5 +210,54 @@ export async function answerComplaint(db: Db, userId: number, body: ComplaintAns
     await notifyComplaintAnswered(tx, found.complaint, now);
     const answers = await loadComplaintAnswers(tx, [found.complaint.id]);
     return reshapeComplaint(found.complaint, answers.get(found.complaint.id) ?? []);
+  });
+}
+
+export const MSG_LOGIN_FAILURE_CASE_NOT_FOUND = '上报记录不存在';
+export const MSG_LOGIN_FAILURE_ANSWERED = '该上报已答复，无法再次答复';
+export const MSG_LOGIN_FAILURE_ANSWER_LATE = '已超过答复时限（上报后2小时内）';
+const DEFAULT_FIXED_TEXT = '已修改密码';
+
+/**
+ * POST seller/loginFailure/answer: the listing's owner answers a "cannot log in" report of one of
+ * their rentals, once, within the answer window (features/orders/rules/login-failure.ts).
+ * 已修改密码: the listing, paused by the report, goes back on the shelf (not after the auto
+ * take-down: only an operator restores that). 申诉: the statement and evidence join the complaint,
+ * which opens again in the operators' queue. 404 for another seller's report.
+ */
+export async function answerLoginFailure(db: Db, userId: number, body: LoginFailureAnswerBody, now: Date): Promise<SellerComplaint> {
+  const { shopId } = await requireSeller(db, userId);
+  const images = body.answer === 'dispute' ? await ownUploadUrls(db, userId, 'complaint', body.images, MSG_ANSWER_IMAGE_INVALID) : [];
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ lfCase: loginFailureCases, complaint: complaints, listing: listings })
+      .from(loginFailureCases)
+      .innerJoin(complaints, eq(complaints.id, loginFailureCases.complaintId))
+      .innerJoin(listings, eq(listings.id, loginFailureCases.listingId))
+      .where(and(eq(loginFailureCases.id, body.case_id), eq(listings.shopId, shopId)))
+      .for('update', { of: [loginFailureCases, complaints, listings] });
+    if (!found) throw notFound(MSG_LOGIN_FAILURE_CASE_NOT_FOUND);
+    const { lfCase, complaint, listing } = found;
+    if (lfCase.status !== 'decided') throw conflict(MSG_LOGIN_FAILURE_ANSWERED);
+    if (!canAnswer(lfCase.createdAt, now)) throw conflict(MSG_LOGIN_FAILURE_ANSWER_LATE);
+    const content = body.content || DEFAULT_FIXED_TEXT;
+    const [given] = await tx.select({ n: count() }).from(complaintAnswers).where(eq(complaintAnswers.complaintId, complaint.id));
+    await tx.insert(complaintAnswers).values({ complaintId: complaint.id, sellerUserId: userId, content, images, createdAt: now });
+    if ((given?.n ?? 0) === 0) await recordOwnerReply(tx, listing.id, complaint.createdAt, now);
+    const status = body.answer === 'fixed' ? 'fixed' : 'disputed';
+    await tx.update(loginFailureCases).set({ status, answeredAt: now }).where(eq(loginFailureCases.id, lfCase.id));
+    if (body.answer === 'dispute') {
+      // Back in the operators' queue as open: they uphold or reverse it (complaints/server/ops).
+      await tx.update(complaints).set({ status: COMPLAINT_STATUS.open }).where(eq(complaints.id, complaint.id));
+    } else if (listing.heldAt !== null && listing.holdReason === LOGIN_FAILURE_PAUSE_REASON) {
+      await tx
+        .update(listings)
+        .set({ heldAt: null, holdReason: null, isListed: isListedAs(listing.sellerState, listing.reviewStatus, false), updatedAt: now })
+        .where(eq(listings.id, listing.id));
+    }
+    const [after] = await tx.select().from(complaints).where(eq(complaints.id, complaint.id));
+    const [caseAfter] = await tx.select().from(loginFailureCases).where(eq(loginFailureCases.id, lfCase.id));
+    const [answers, decisions] = await Promise.all([loadComplaintAnswers(tx, [complaint.id]), loadComplaintDecisions(tx, [complaint.id])]);
+    return reshapeComplaint(after!, answers.get(complaint.id) ?? [], decisions.get(complaint.id) ?? null, caseAfter ?? null, now);
   });
 }

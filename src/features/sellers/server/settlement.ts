@@ -205,13 +205,15 @@ export async function ledgerIdentity(db: DbOrTx): Promise<LedgerIdentity> {
   const [ledger] = await db
     .select({
       released: sql<string>`coalesce(sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'earning_release'), 0)`,
-      ownerCollected: sql<string>`coalesce(-sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} in ('refund_clawback', 'complaint_penalty')), 0)`,
+      // A reversed login-failure report gives the collected compensation back (penalty_return) and
+      // drops its charge: the return nets the collections, as the dropped row nets the charges.
+      ownerCollected: sql<string>`coalesce(-sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} in ('refund_clawback', 'complaint_penalty', 'penalty_return')), 0)`,
       hafuCharge: sql<string>`coalesce(-sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'hafu_charge'), 0)`,
       hafuRefund: sql<string>`coalesce(sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'hafu_refund'), 0)`,
       hafuSettle: sql<string>`coalesce(sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'hafu_settle'), 0)`,
     })
     .from(walletLedger)
-    .where(inArray(walletLedger.kind, ['earning_release', 'refund_clawback', 'complaint_penalty', 'hafu_charge', 'hafu_refund', 'hafu_settle']));
+    .where(inArray(walletLedger.kind, ['earning_release', 'refund_clawback', 'complaint_penalty', 'penalty_return', 'hafu_charge', 'hafu_refund', 'hafu_settle']));
   const hafu = await hafuIdentityFigures(db);
   const [charges] = await db
     .select({

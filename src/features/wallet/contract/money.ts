@@ -77,6 +77,11 @@ export const LEDGER_KINDS = [
   'deactivation_forfeit',
   // hafu-coin settlement: the used coins' prepay to the listing's owner (docs/decisions.md "Hafu-coin settlement")
   'hafu_settle',
+  // "cannot log in" in one click: the owner's compensation paid to the renter, taken back (as far
+  // as the balance covers) when an operator reverses the case, and the owner's collected charge returned
+  'login_failure_comp',
+  'login_failure_comp_back',
+  'penalty_return',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -154,6 +159,33 @@ export interface OrderActions {
   can_charge_game_money: boolean;
   /** A finished rental without a review yet. */
   can_review: boolean;
+  /** A running rental the renter may report as "cannot log in" now (features/orders/rules/login-failure.ts). */
+  can_report_login_failure: boolean;
+}
+
+/** A rental's "cannot log in" side: what a report would give back now, or the report made. */
+export interface OrderLoginFailure {
+  /** Until when the report may be sent (first reveal + 15 min); null before the details were shown. */
+  report_until: string | null;
+  /** What a report gives back now (rent not yet refunded, deposit, hafu prepay), and the owner's compensation on top. */
+  refund: string;
+  refund_fen: number;
+  compensation: string;
+  compensation_fen: number;
+  /** The report made, if any. */
+  case: { id: number; status: string; status_text: string; created_at: string } | null;
+}
+
+/** POST order/loginFailure: the report, decided at once. */
+export interface LoginFailureReport {
+  case_id: number;
+  order: OrderView;
+  /** Given back: rent, deposit, hafu prepay. */
+  refund: string;
+  refund_fen: number;
+  /** The owner's compensation, credited to the renter's balance too. */
+  compensation: string;
+  compensation_fen: number;
 }
 
 /** One order as every order call returns it (spec §3 Order fields plus what the screens need). */
@@ -200,6 +232,8 @@ export interface OrderView {
   /** The renter's review of this rental (查看评价 links to it); null while none is written. */
   review_id: number | null;
   actions: OrderActions;
+  /** Rentals only: the "cannot log in" button's figures and the report made; null for other kinds. */
+  login_failure: OrderLoginFailure | null;
 }
 
 /** What the picker sends: a rental id (spec §9) or the option; slots (rental id 3) need the option. */

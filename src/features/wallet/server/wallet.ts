@@ -45,6 +45,9 @@ export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
   withdraw_fail: '提现打款失败退回',
   deactivation_forfeit: '注销放弃余额',
   hafu_settle: '哈夫币结算收入',
+  login_failure_comp: '无法登录赔付',
+  login_failure_comp_back: '无法登录赔付撤回',
+  penalty_return: '处罚撤销退回',
 };
 
 /** The wallet row of a user, created empty on first use. */

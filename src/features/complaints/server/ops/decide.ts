@@ -18,7 +18,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CODE_FAIL, ORDER_STATUS } from '~/platform/config/constants';
-import { MSG_COMPLAINT_DECIDED, MSG_COMPLAINT_NOT_FOUND, type OpsComplaintDecideBody, type OpsComplaintDecided } from '~/features/complaints/contract';
+import { MSG_COMPLAINT_DECIDED, MSG_COMPLAINT_NOT_FOUND, MSG_LOGIN_FAILURE_USE_CASE, type OpsComplaintDecideBody, type OpsComplaintDecided } from '~/features/complaints/contract';
 import { decideComplaintMoney, type DecisionMoney, type EarningsState } from '~/features/complaints/rules/complaint-decision';
 import { fenToYuan } from '~/platform/rules/money';
 import type { Db, DbTx } from '~/platform/db/client';
@@ -33,6 +33,7 @@ import { syncEarnings } from '~/features/sellers/server';
 import { changeBalance, ensureWallet, type BalanceChange } from '~/features/wallet/server';
 import { writeAudit, type OperatorActor } from '~/features/console/server';
 import { loadOpsDecision } from '~/features/complaints/server/ops/decision-view';
+import { loginFailureOfComplaint } from '~/features/complaints/server/ops/login-failure';
 
 /** The ledger ref of a decision's refund to the renter: the order and the complaint. */
 export const complaintRefundRef = (orderNo: string, complaintId: number): string => `${orderNo}-C${complaintId}`;
@@ -65,6 +66,8 @@ async function decideInTx(tx: DbTx, actor: OperatorActor, body: OpsComplaintDeci
   const [complaint] = await tx.select().from(complaints).where(eq(complaints.id, body.complaint_id)).for('update');
   if (!complaint) throw notFound(MSG_COMPLAINT_NOT_FOUND);
   if (complaint.status !== COMPLAINT_STATUS.open) throw conflict(MSG_COMPLAINT_DECIDED);
+  // A one-click report reopened by the owner's appeal was decided already: uphold or reverse it.
+  if (await loginFailureOfComplaint(tx, complaint.id)) throw conflict(MSG_LOGIN_FAILURE_USE_CASE);
 
   const [order] = await tx.select().from(orders).where(eq(orders.id, complaint.orderId)).for('update');
   if (!order || order.kind !== 'rental' || order.listingId === null) throw notFound(MSG_COMPLAINT_NOT_FOUND);

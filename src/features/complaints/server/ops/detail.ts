@@ -22,7 +22,8 @@ import { revealsForOrder, ownerChargesSummary } from '~/features/orders/server';
 import { LEDGER_KIND_TEXT, readWallet } from '~/features/wallet/server';
 import { auditOf } from '~/features/console/server';
 import { OWNER_CHARGE_KIND_TEXT, loadOpsDecision } from '~/features/complaints/server/ops/decision-view';
-import { complaintStatusText, complaintTypeName } from '~/features/complaints/server/ops/queue';
+import { LOGIN_FAILURE_TYPE_NAME, complaintStatusText, complaintTypeName } from '~/features/complaints/server/ops/queue';
+import { loginFailureOfComplaint, reshapeLoginFailure } from '~/features/complaints/server/ops/login-failure';
 
 const UPHELD: readonly ComplaintOutcome[] = ['refund_full', 'refund_partial', 'penalize'];
 const yuan = (fen: number): string => `¥${fenToYuan(fen)}`;
@@ -238,7 +239,7 @@ export async function getOpsComplaint(db: DbOrTx, id: number, now: Date): Promis
       }
     : null;
 
-  const [answers, renter, owner, siblings, decision, audit, timeline] = await Promise.all([
+  const [answers, renter, owner, siblings, decision, audit, timeline, lfCase] = await Promise.all([
     loadComplaintAnswers(db, [complaint.id]),
     renterHistory(db, complaint.userId, complaint.id),
     shop ? ownerHistory(db, shop, complaint.id) : Promise.resolve(null),
@@ -246,6 +247,7 @@ export async function getOpsComplaint(db: DbOrTx, id: number, now: Date): Promis
     loadOpsDecision(db, complaint.id),
     auditOf(db, 'complaint', complaint.id),
     buildTimeline(db, order, now, reveals),
+    loginFailureOfComplaint(db, complaint.id),
   ]);
 
   return {
@@ -253,7 +255,7 @@ export async function getOpsComplaint(db: DbOrTx, id: number, now: Date): Promis
     status: complaint.status,
     status_text: complaintStatusText(complaint.status),
     type: complaint.type,
-    type_name: complaintTypeName(complaint.type),
+    type_name: lfCase ? LOGIN_FAILURE_TYPE_NAME : complaintTypeName(complaint.type),
     content: complaint.content,
     images: complaint.images,
     created_at: complaint.createdAt.toISOString(),
@@ -275,6 +277,7 @@ export async function getOpsComplaint(db: DbOrTx, id: number, now: Date): Promis
     reveals,
     siblings: siblings.map((row) => ({ id: row.id, status_text: complaintStatusText(row.status), type_name: complaintTypeName(row.type), created_at: row.createdAt.toISOString() })),
     decision,
+    login_failure: lfCase ? reshapeLoginFailure(lfCase) : null,
     audit,
   };
 }

@@ -2,3 +2,4 @@
 export { listOpsComplaints } from '~/features/complaints/server/ops/queue';
 export { getOpsComplaint } from '~/features/complaints/server/ops/detail';
 export { decideComplaint, complaintRefundRef } from '~/features/complaints/server/ops/decide';
+export { loginFailureOfComplaint, resolveLoginFailure } from '~/features/complaints/server/ops/login-failure';

@@ -10,9 +10,12 @@ import { COMPLAINT_TYPES } from '~/platform/config/constants';
 import type { OpsComplaintRow, OpsComplaintsPage, OpsComplaintsQuery } from '~/features/complaints/contract';
 import { COMPLAINT_OUTCOME_LABELS } from '~/features/complaints/rules/complaint-decision';
 import type { DbOrTx } from '~/platform/db/client';
-import { complaintAnswers, complaintDecisions, complaints, listings, orders, shops, users } from '~/platform/db/schema';
+import { complaintAnswers, complaintDecisions, complaints, listings, loginFailureCases, orders, shops, users } from '~/platform/db/schema';
+import { LOGIN_FAILURE_STATUS_TEXT } from '~/features/orders/rules/login-failure';
 import { COMPLAINT_STATUS } from '~/features/complaints/contract';
 
+/** How the queue names a one-click "cannot log in" report (its complaint is type 1 账号无法登录). */
+export const LOGIN_FAILURE_TYPE_NAME = '一键无法登录';
 export const COMPLAINT_STATUS_TEXT: Readonly<Record<number, string>> = { [COMPLAINT_STATUS.open]: '处理中', [COMPLAINT_STATUS.handled]: '已处理' };
 export const complaintTypeName = (type: number): string => COMPLAINT_TYPES.find((t) => t.type === type)?.name ?? '其他问题';
 export const complaintStatusText = (status: number): string => COMPLAINT_STATUS_TEXT[status] ?? COMPLAINT_STATUS_TEXT[COMPLAINT_STATUS.open]!;
@@ -47,6 +50,7 @@ export async function listOpsComplaints(db: DbOrTx, query: OpsComplaintsQuery): 
       outcome: complaintDecisions.outcome,
       decidedAt: complaintDecisions.createdAt,
       answers: sql<number>`(select count(*)::int from ${complaintAnswers} where ${complaintAnswers.complaintId} = ${complaints.id})`,
+      lfStatus: loginFailureCases.status,
     })
     .from(complaints)
     .innerJoin(orders, eq(orders.id, complaints.orderId))
@@ -55,6 +59,7 @@ export async function listOpsComplaints(db: DbOrTx, query: OpsComplaintsQuery): 
     .leftJoin(shops, eq(shops.id, orders.shopId))
     .leftJoin(owner, eq(owner.id, shops.ownerUserId))
     .leftJoin(complaintDecisions, eq(complaintDecisions.complaintId, complaints.id))
+    .leftJoin(loginFailureCases, eq(loginFailureCases.complaintId, complaints.id))
     .where(where)
     // Open before handled; the open ones oldest first, the handled ones newest first.
     .orderBy(complaints.status, sql`case when ${complaints.status} = ${COMPLAINT_STATUS.open} then ${complaints.id} end asc`, sql`${complaints.id} desc`)
@@ -77,7 +82,7 @@ export async function listOpsComplaints(db: DbOrTx, query: OpsComplaintsQuery): 
       status: row.complaint.status,
       status_text: complaintStatusText(row.complaint.status),
       type: row.complaint.type,
-      type_name: complaintTypeName(row.complaint.type),
+      type_name: row.lfStatus ? LOGIN_FAILURE_TYPE_NAME : complaintTypeName(row.complaint.type),
       order_no: row.orderNo,
       listing_title: row.listingTitle,
       renter: { id: row.renterId, username: row.renterUsername, nickname: row.renterNickname },
@@ -86,6 +91,7 @@ export async function listOpsComplaints(db: DbOrTx, query: OpsComplaintsQuery): 
       outcome: row.outcome ?? null,
       outcome_text: row.outcome ? COMPLAINT_OUTCOME_LABELS[row.outcome] : null,
       decided_at: row.decidedAt?.toISOString() ?? null,
+      login_failure_status_text: row.lfStatus ? LOGIN_FAILURE_STATUS_TEXT[row.lfStatus] : null,
     }),
   );
   return { list, total: counted?.n ?? 0, page: query.page, page_size: query.page_size };

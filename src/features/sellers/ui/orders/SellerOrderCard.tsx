@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { SellerComplaint, SellerOrder } from '~/features/sellers/client/seller-earnings';
+import type { SellerComplaint, SellerLoginFailureView, SellerOrder } from '~/features/sellers/client/seller-earnings';
 import { complaintBadgeClass } from '~/features/complaints/ui/ComplaintList';
 import { ComplaintDecision, EvidenceThumbs } from '~/features/complaints/ui/ComplaintDecision';
 import { focusRing } from '~/features/orders/ui/order-helpers';
@@ -124,12 +124,36 @@ function ComplaintBlock({ complaint, onAnswer }: { complaint: SellerComplaint; o
         </div>
       ))}
       {complaint.decision ? <ComplaintDecision decision={complaint.decision} /> : null}
-      {complaint.can_answer ? (
+      {complaint.login_failure ? <LoginFailureNote view={complaint.login_failure} /> : null}
+      {complaint.login_failure?.can_answer ? (
+        <div className="mt-2 flex justify-end">
+          <button type="button" onClick={onAnswer} className={outlineButton}>
+            答复上报
+          </button>
+        </div>
+      ) : complaint.can_answer ? (
         <div className="mt-2 flex justify-end">
           <button type="button" onClick={onAnswer} className={outlineButton}>
             {complaint.answers.length > 0 ? '补充回复' : '回复投诉'}
           </button>
         </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A one-click "cannot log in" report on the owner's order: what it cost and until when they may answer. */
+function LoginFailureNote({ view }: { view: SellerLoginFailureView }): ReactNode {
+  return (
+    <div className="mt-2 rounded bg-white px-3 py-2 text-xs text-neutral-700 ring-1 ring-amber-200" data-login-failure-case={view.case_id}>
+      <p className="font-medium text-neutral-900">一键无法登录 · {view.status_text}</p>
+      <p className="mt-1">
+        订单已终止并全额退款给租客，您需赔付 ¥{view.compensation}。{view.took_down ? '该账号近期多次无法登录，已被自动下架。' : null}
+      </p>
+      {view.can_answer ? (
+        <p className="mt-1">
+          请在 <time dateTime={view.answer_until}>{formatShanghaiIso(view.answer_until)}</time> 前答复：修改密码后点「已修改密码」，或提供证据申诉。
+        </p>
       ) : null}
     </div>
   );
