@@ -5,6 +5,8 @@ export const ROWS: OpsRoleRow[] = [
   { path: '/api/v1/ops/complaints', method: 'GET', permission: 'complaints' },
   { path: '/api/v1/ops/complaints/detail', method: 'GET', permission: 'complaints' },
   { path: '/api/v1/ops/complaints/decide', method: 'POST', permission: 'complaints' },
+  // a one-click "cannot log in" report upheld or reversed (issue 26)
+  { path: '/api/v1/ops/complaints/loginFailure', method: 'POST', permission: 'complaints' },
   // hafu-coin disputes (issue 26): the same agents settle them
   { path: '/api/v1/ops/hafu', method: 'GET', permission: 'complaints' },
   { path: '/api/v1/ops/hafu/detail', method: 'GET', permission: 'complaints' },

@@ -14,6 +14,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '~/platform/config/constants';
 import { wechatNativePagePath, type GatewayCheckout, type PayResult } from '~/features/wallet/contract/money';
 import { fenToYuanShort } from '~/platform/rules/money';
+import { retryingDeadlock } from '~/platform/db/retry';
 import type { Db, DbTx } from '~/platform/db/client';
 import { orders, payments, wallets, type OrderRow, type PayChannel } from '~/platform/db/schema';
 import { AppError, badRequest, conflict } from '~/platform/http/errors';
@@ -137,6 +138,10 @@ async function openGatewayPayment(tx: DbTx, order: OrderRow, channel: GatewayCha
 }
 
 export async function payOrder(db: Db, userId: number, body: PayBody, key: string | null, site: SiteUrls, now: Date): Promise<PayResult> {
+  return retryingDeadlock(() => payOrderOnce(db, userId, body, key, site, now));
+}
+
+async function payOrderOnce(db: Db, userId: number, body: PayBody, key: string | null, site: SiteUrls, now: Date): Promise<PayResult> {
   return withIdempotency(db, { userId, scope: 'order.pay', key, request: body }, async (tx): Promise<PayResult> => {
     const order = await lockOwnOrder(tx, userId, body.order_no);
     assertPayable(order, now);
@@ -210,7 +215,8 @@ export async function handlePaymentNotify(db: Db, channel: GatewayChannel, notif
   // A genuine notify of a trade not paid (yet): acknowledged, nothing to apply.
   if (!verdict.paid) return 'success';
   const { payNo, tradeNo, amountFen } = verdict;
-  return db.transaction(async (tx): Promise<NotifyOutcome> => {
+  // Paying the order may meet a racing booking under the exclusion constraint as a deadlock (retry.ts).
+  return retryingDeadlock(() => db.transaction(async (tx): Promise<NotifyOutcome> => {
     const [payment] = await tx
       .select()
       .from(payments)
@@ -229,7 +235,7 @@ export async function handlePaymentNotify(db: Db, channel: GatewayChannel, notif
       await changeBalance(tx, { userId: payment.userId, kind: 'pay_surplus', amountFen: payment.amountFen, refNo: payment.payNo });
     }
     return 'success';
-  });
+  }));
 }
 
 /** How the channel's gateway expects to read `outcome` (Alipay: plain success/fail; WeChat v3: 204 or JSON FAIL). */
