@@ -77,10 +77,10 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       const before = await readSetting(db, 'seller.commission_bps');
       expectError(await post(commissionRoute, 'commission', { bps_0: 900, bps_1: 700, bps_2: 500 }, cookies.operations), 403, MSG_OPS_FORBIDDEN);
       expectError(await post(commissionRoute, 'commission', { bps_0: 900, bps_1: 700, bps_2: 500 }, cookies.service), 403, MSG_OPS_FORBIDDEN);
-      expectError(await post(commissionRoute, 'commission', { bps_0: 10_001, bps_1: 700, bps_2: 500 }, cookies.finance), 400, '个人号主佣金不能超过10000（即100%）');
-      expectError(await post(commissionRoute, 'commission', { bps_0: '九百', bps_1: 700, bps_2: 500 }, cookies.finance), 400, '个人号主佣金应为整数（基点）');
-      expectError(await post(commissionRoute, 'commission', { bps_0: 9.5, bps_1: 700, bps_2: 500 }, cookies.finance), 400, '个人号主佣金应为整数（基点）');
-      expectError(await post(commissionRoute, 'commission', { bps_0: 900, bps_1: -1, bps_2: 500 }, cookies.finance), 400, '店铺佣金不能小于0');
+      expectError(await post(commissionRoute, 'commission', { bps_0: 10_001, bps_1: 700, bps_2: 500 }, cookies.finance), 400, '个人号主佣金不能超过100%');
+      expectError(await post(commissionRoute, 'commission', { bps_0: '九百', bps_1: 700, bps_2: 500 }, cookies.finance), 400, '个人号主佣金应为最多两位小数的百分比');
+      expectError(await post(commissionRoute, 'commission', { bps_0: 9.5, bps_1: 700, bps_2: 500 }, cookies.finance), 400, '个人号主佣金应为最多两位小数的百分比');
+      expectError(await post(commissionRoute, 'commission', { bps_0: 900, bps_1: -1, bps_2: 500 }, cookies.finance), 400, '店铺佣金不能小于0%');
       expect(await audits('seller.commission_bps')).toHaveLength(0);
       expect(await readSetting(db, 'seller.commission_bps')).toEqual(before);
 

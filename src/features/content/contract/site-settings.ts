@@ -298,9 +298,9 @@ export function formatFileSize(bytes: number): string {
 // Money and review sections
 
 const bpsField = (label: string) =>
-  z.int({ error: `${label}应为整数（基点）` }).min(0, { error: `${label}不能小于0` }).max(10_000, { error: `${label}不能超过10000（即100%）` });
+  z.int({ error: `${label}应为最多两位小数的百分比` }).min(0, { error: `${label}不能小于0%` }).max(10_000, { error: `${label}不能超过100%` });
 
-/** Commission per cert type in basis points (100 = 1%). */
+/** Commission per cert type in basis points (100 = 1%); the console's form types percent (ops-form-fields.ts). */
 export const opsCommissionBodySchema = z.object({
   bps_0: bpsField('个人号主佣金'),
   bps_1: bpsField('店铺佣金'),
