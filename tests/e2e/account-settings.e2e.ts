@@ -99,6 +99,8 @@ test('nickname in the header, an email bound by code, a password change that sig
   await expect(page.getByText('登录密码已修改，其他设备已退出登录')).toBeVisible();
   // The device list is fetched anew: only this browser is left.
   await expect(main.getByRole('list', { name: '已登录的设备' }).getByRole('listitem')).toHaveCount(1);
+  // One device row per browser; this one now holds a single sign-in.
+  await expect(main.locator('[data-device-group]')).toHaveAttribute('data-device-group', '1');
   await shoot(page, 'system-after');
 
   // This browser is still signed in; the other one is not.

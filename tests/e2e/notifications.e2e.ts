@@ -122,8 +122,10 @@ test('a renter who pays gets the popup, it closes after 10 s, later events come 
   await expect(list.getByRole('article').first()).toContainText('押金已退还');
   await expect(list.getByRole('article').first()).toContainText('未读');
   await expect(page.getByText('1 条未读')).toBeVisible();
-  const badge = page.getByRole('banner').locator('[data-unread-badge]');
-  await expect(badge).toHaveText('1');
+  // The count shows on the avatar and on the menu's 消息通知 item.
+  const badges = page.getByRole('banner').locator('[data-unread-badge]');
+  await expect(badges).toHaveText(['1', '1']);
+  await expect(page.getByRole('banner').locator('[data-avatar-badge]')).toBeVisible();
   await page.clock.runFor(NOTIFICATION_POLL_MS);
   await expect(page.getByRole('status', { name: /订单支付成功|订单已取消|押金已退还/ })).toHaveCount(0);
   await shoot(page, 'account-notify');
@@ -131,8 +133,8 @@ test('a renter who pays gets the popup, it closes after 10 s, later events come 
   await expect(page.getByText('没有未读消息')).toBeVisible();
   await expect(list.getByText('未读', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: '全部已读' })).toBeDisabled();
-  await expect(badge).toBeHidden();
-  await expect(badge).toHaveText('');
+  for (const badge of await badges.all()) await expect(badge).toBeHidden();
+  await expect(badges).toHaveText(['', '']);
 
   // The 订单 tab keeps them all (every one is about the order).
   await page.getByRole('tab', { name: '订单' }).click();

@@ -11,7 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { contactsToLines, MSG_DOWNLOAD_BAD_ADDRESS, MSG_DOWNLOAD_BAD_EXTENSION, MSG_DOWNLOAD_DELETED, MSG_DOWNLOAD_NOT_FOUND } from '../../src/features/content/contract/site-settings';
+import { MSG_DOWNLOAD_BAD_ADDRESS, MSG_DOWNLOAD_BAD_EXTENSION, MSG_DOWNLOAD_DELETED, MSG_DOWNLOAD_NOT_FOUND } from '../../src/features/content/contract/site-settings';
 import { DEMO_CONTACTS } from '../../src/app/seed/settings';
 import { demoDownloadManifest } from '../../src/app/seed/downloads';
 import { OPERATORS, signInOperator, waitForAllHydrated } from './support';
@@ -63,10 +63,13 @@ test('an operator changes the contacts and /ContactUs shows them on the next req
   await signInOperator(page, OPERATORS.operations.username, OPERATORS.operations.password, '/ops/settings');
   await expect(page).toHaveURL(/\/ops\/settings$/);
   await waitForAllHydrated(page, 'OpsForm');
+  await waitForAllHydrated(page, 'ContactsForm');
   // Operations holds settings.site only: no money sections.
   await expect(page.getByRole('form', { name: '平台佣金' })).toHaveCount(0);
   const form = page.getByRole('form', { name: '联系方式' });
-  await expect(form.getByLabel('联系方式')).toHaveValue(contactsToLines(DEMO_CONTACTS.channels));
+  // One row per channel, not a text area of `名称 | 联系方式 | 说明` lines.
+  await expect(form.locator('[data-contact-row]')).toHaveCount(DEMO_CONTACTS.channels.length);
+  await expect(form.getByLabel('第1条 联系方式')).toHaveValue(DEMO_CONTACTS.channels[0]!.value);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoSidewaysScroll(page);
@@ -75,12 +78,19 @@ test('an operator changes the contacts and /ContactUs shows them on the next req
   await page.setViewportSize({ width: 1280, height: 900 });
 
   try {
-    // A bad line is refused with its line number, and nothing changes.
-    await form.getByLabel('联系方式').fill('只有名称');
+    // A row without its contact is refused with its number, and nothing changes.
+    await form.getByLabel('第1条 联系方式').fill('');
     await form.getByRole('button', { name: '保存' }).click();
-    await expect(form.getByText('第1行应为「名称 | 联系方式 | 说明」，说明可省略').first()).toBeVisible();
+    await expect(form.getByText('第1条：请填写联系方式')).toBeVisible();
 
-    await form.getByLabel('联系方式').fill(`客服热线 | 400-800-${marker.padStart(4, '0').slice(-4)} | 每天 08:00-23:00\n客服邮箱 | kefu${marker}@zuhao.test`);
+    // Down to two rows: the first changed, the rest deleted, one added.
+    while ((await form.locator('[data-contact-row]').count()) > 1) await form.getByRole('button', { name: /^删除第\d+条$/ }).last().click();
+    await form.getByLabel('第1条 名称').fill('客服热线');
+    await form.getByLabel('第1条 联系方式').fill(`400-800-${marker.padStart(4, '0').slice(-4)}`);
+    await form.getByLabel('第1条 说明').fill('每天 08:00-23:00');
+    await form.getByRole('button', { name: '添加一条' }).click();
+    await form.getByLabel('第2条 名称').fill('客服邮箱');
+    await form.getByLabel('第2条 联系方式').fill(`kefu${marker}@zuhao.test`);
     await form.getByLabel('提示语').fill('');
     await form.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('已保存联系方式')).toBeVisible();
@@ -96,7 +106,7 @@ test('an operator changes the contacts and /ContactUs shows them on the next req
     }
   } finally {
     // The demo contacts back, for the other suites that read them.
-    const restored = await opsPost(page, 'contacts', { lines: contactsToLines(DEMO_CONTACTS.channels), notice: DEMO_CONTACTS.notice });
+    const restored = await opsPost(page, 'contacts', { channels: DEMO_CONTACTS.channels, notice: DEMO_CONTACTS.notice });
     expect([200, 409]).toContain(restored.status);
   }
   await reader.reload();
@@ -111,7 +121,7 @@ test('a finance operator sees the money sections only', async ({ page }) => {
   await expect(page.getByRole('form', { name: '平台佣金' })).toBeVisible();
   await expect(page.getByRole('form', { name: '收益冻结' })).toBeVisible();
   await expect(page.getByRole('form', { name: '联系方式' })).toHaveCount(0);
-  expect((await opsPost(page, 'contacts', { lines: '' })).status).toBe(403);
+  expect((await opsPost(page, 'contacts', { channels: [] })).status).toBe(403);
 });
 
 test('the launcher downloads with the bytes its SHA-256 names, and the three download errors show', async ({ page, browser }, testInfo) => {

@@ -161,6 +161,19 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect(overview.money.map((day) => day.gmv_fen)).toEqual([0, 0]);
     });
 
+    it('folds channel values that are not channel codes into one 其他 row, visits and conversions alike', async () => {
+      const at = '2026-05-10T04:00:00Z';
+      for (const [session, sem] of [['m1', 'wx'], ['m2', '<img src=x>'], ['m3', '百度推广'], ['m4', 'x'.repeat(60)]] as const) {
+        await db.execute(sql`insert into page_views (kind, name, path, session_id, sem, created_at) values ('pageview', 'home', '/', ${session.padEnd(32, '0')}, ${sem}, ${at}::timestamptz)`);
+      }
+      await db.execute(sql`insert into channel_conversions (user_id, conversion_type, channel, landing_url, created_at) values (${ids.r1!}, 6, '渠道 A', 'https://example.com/', ${at}::timestamptz)`);
+      const may = resolveDashboardRange({ from: '2026-05-10', to: '2026-05-10' }, new Date('2026-05-10T06:00:00Z'));
+      expect((await channelsInRange(db, may)).map((row) => [row.channel, row.visits, row.conversions])).toEqual([
+        ['其他', 3, 1],
+        ['wx', 1, 0],
+      ]);
+    });
+
     describe('the daily rollup', () => {
       const TRAFFIC = [
         { day: '2026-03-01', page_views: 3, visits: 2, visitors: 2 },

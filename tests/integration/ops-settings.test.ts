@@ -77,10 +77,10 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       const before = await readSetting(db, 'seller.commission_bps');
       expectError(await post(commissionRoute, 'commission', { bps_0: 900, bps_1: 700, bps_2: 500 }, cookies.operations), 403, MSG_OPS_FORBIDDEN);
       expectError(await post(commissionRoute, 'commission', { bps_0: 900, bps_1: 700, bps_2: 500 }, cookies.service), 403, MSG_OPS_FORBIDDEN);
-      expectError(await post(commissionRoute, 'commission', { bps_0: 10_001, bps_1: 700, bps_2: 500 }, cookies.finance), 400, '个人号主佣金不能超过10000（即100%）');
-      expectError(await post(commissionRoute, 'commission', { bps_0: '九百', bps_1: 700, bps_2: 500 }, cookies.finance), 400, '个人号主佣金应为整数（基点）');
-      expectError(await post(commissionRoute, 'commission', { bps_0: 9.5, bps_1: 700, bps_2: 500 }, cookies.finance), 400, '个人号主佣金应为整数（基点）');
-      expectError(await post(commissionRoute, 'commission', { bps_0: 900, bps_1: -1, bps_2: 500 }, cookies.finance), 400, '店铺佣金不能小于0');
+      expectError(await post(commissionRoute, 'commission', { bps_0: 10_001, bps_1: 700, bps_2: 500 }, cookies.finance), 400, '个人号主佣金不能超过100%');
+      expectError(await post(commissionRoute, 'commission', { bps_0: '九百', bps_1: 700, bps_2: 500 }, cookies.finance), 400, '个人号主佣金应为最多两位小数的百分比');
+      expectError(await post(commissionRoute, 'commission', { bps_0: 9.5, bps_1: 700, bps_2: 500 }, cookies.finance), 400, '个人号主佣金应为最多两位小数的百分比');
+      expectError(await post(commissionRoute, 'commission', { bps_0: 900, bps_1: -1, bps_2: 500 }, cookies.finance), 400, '店铺佣金不能小于0%');
       expect(await audits('seller.commission_bps')).toHaveLength(0);
       expect(await readSetting(db, 'seller.commission_bps')).toEqual(before);
 
@@ -152,18 +152,21 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       for (const channel of demo.channels) expect(channel.label).toContain('演示');
       expect(JSON.stringify(demo)).not.toMatch(/example\.com|400-000-0000/);
 
-      expectError(await post(contactsRoute, 'contacts', { lines: '客服热线 | 400-123-4567' }, cookies.finance), 403, MSG_OPS_FORBIDDEN);
-      expectError(await post(contactsRoute, 'contacts', { lines: '只有名称' }, cookies.operations), 400, '第1行应为「名称 | 联系方式 | 说明」，说明可省略');
-      expectError(await post(contactsRoute, 'contacts', { lines: '客服热线 | 400-123-4567\n这是一个特别特别特别特别长的名称啊 | 1' }, cookies.operations), 400, '第2行：名称不能超过16个字');
-      expectError(await post(contactsRoute, 'contacts', { lines: Array.from({ length: 9 }, (_, i) => `渠道${i} | ${i}`).join('\n') }, cookies.operations), 400, '联系方式最多8条');
+      const row = (label: string, value: string, note = '') => ({ label, value, note });
+      expectError(await post(contactsRoute, 'contacts', { channels: [row('客服热线', '400-123-4567')] }, cookies.finance), 403, MSG_OPS_FORBIDDEN);
+      expectError(await post(contactsRoute, 'contacts', { channels: [row('只有名称', '')] }, cookies.operations), 400, '第1条：请填写联系方式');
+      expectError(await post(contactsRoute, 'contacts', { channels: [row('客服热线', '400-123-4567'), row('这是一个特别特别特别特别长的名称啊', '1')] }, cookies.operations), 400, '第2条：名称不能超过16个字');
+      expectError(await post(contactsRoute, 'contacts', { channels: Array.from({ length: 9 }, (_, i) => row(`渠道${i}`, String(i))) }, cookies.operations), 400, '联系方式最多8条');
       // A NUL is refused by the request reader before the schema sees it; other control characters by the schema.
-      expectError(await post(contactsRoute, 'contacts', { lines: '客服 | a\u0000b' }, cookies.operations), 400, MSG_NUL_IN_INPUT);
-      expectError(await post(contactsRoute, 'contacts', { lines: '客服 | a\u0007b' }, cookies.operations), 400, '联系方式含有无效字符');
-      expectError(await post(contactsRoute, 'contacts', { lines: 12 }, cookies.operations), 400, '请填写联系方式');
+      expectError(await post(contactsRoute, 'contacts', { channels: [row('客服', 'a\u0000b')] }, cookies.operations), 400, MSG_NUL_IN_INPUT);
+      expectError(await post(contactsRoute, 'contacts', { channels: [row('客服', 'a\u0007b')] }, cookies.operations), 400, '第1条：联系方式含有无效字符');
+      expectError(await post(contactsRoute, 'contacts', { channels: 12 }, cookies.operations), 400, '请填写联系方式');
+      // The old line format is no longer read.
+      expect((await post(contactsRoute, 'contacts', { lines: '客服热线 | 400-123-4567' }, cookies.operations)).status).toBe(400);
       expect(await audits('site.contacts')).toHaveLength(0);
 
       const versionBefore = await version();
-      expectOk(await post(contactsRoute, 'contacts', { lines: '客服热线 | 400-123-4567 | 每天 09:00-22:00\n\n客服邮箱 | help@zuhao.test', notice: '节假日照常服务' }, cookies.operations));
+      expectOk(await post(contactsRoute, 'contacts', { channels: [row('客服热线', '400-123-4567', '每天 09:00-22:00'), row('', '', ''), row('客服邮箱', 'help@zuhao.test')], notice: '节假日照常服务' }, cookies.operations));
       const saved: SiteContacts = {
         channels: [
           { label: '客服热线', value: '400-123-4567', note: '每天 09:00-22:00' },
@@ -177,7 +180,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
       expect((await audits('site.contacts')).map((row) => [row.before, row.after])).toEqual([[DEMO_CONTACTS, saved]]);
 
       // Cleared: an empty list, which the pages show as 联系方式尚未配置.
-      expectOk(await post(contactsRoute, 'contacts', { lines: '' }, cookies.operations));
+      expectOk(await post(contactsRoute, 'contacts', { channels: [] }, cookies.operations));
       expect(expectOk(await callRoute<SiteContacts>(publicContactsRoute, '/api/v1/common/contacts'))).toEqual({ channels: [], notice: '' });
     });
 

@@ -20,6 +20,21 @@ describe('fieldValueToWire', () => {
     expect(fieldValueToWire(field('yuan'), text)).toEqual({ ok: false, msg: '金额应为最多两位小数的金额' });
   });
 
+  const rate = (): OpsFieldDef => ({ name: 'bps_0', label: '佣金', type: 'percent', min: 0, max: 10_000 });
+  it.each([
+    ['9', 900],
+    ['12.5', 1250],
+    ['0.01', 1],
+    ['100', 10_000],
+    ['0', 0],
+  ])('percent %s → %i basis points', (text, bps) => {
+    expect(fieldValueToWire(rate(), text)).toEqual({ ok: true, value: bps });
+  });
+
+  it.each(['100.01', '12.345', '-1', '九', '5%'])('percent %s is refused with a message naming the range', (text) => {
+    expect(fieldValueToWire(rate(), text)).toEqual({ ok: false, msg: '佣金应为0%至100%之间、最多两位小数的百分比' });
+  });
+
   it('reads a datetime-local value as Shanghai time', () => {
     expect(fieldValueToWire(field('datetime'), '2026-11-26T09:30')).toEqual({ ok: true, value: '2026-11-26T09:30:00+08:00' });
     expect(fieldValueToWire(field('datetime'), '2026-11-26 09:30')).toEqual({ ok: false, msg: '金额格式无效' });
@@ -41,6 +56,11 @@ describe('fieldValueToWire', () => {
 });
 
 describe('wireToFieldValue', () => {
+  it('shows basis points as a percent without trailing zeros', () => {
+    const rate: OpsFieldDef = { name: 'bps_0', label: '佣金', type: 'percent' };
+    expect([900, 1250, 1, 10_000, 0].map((bps) => wireToFieldValue(rate, bps))).toEqual(['9', '12.5', '0.01', '100', '0']);
+  });
+
   it('shows fen as yuan and an instant as Shanghai wall time', () => {
     expect(wireToFieldValue(field('yuan'), 1250)).toBe('12.50');
     expect(wireToFieldValue(field('datetime'), '2026-11-26T01:30:00Z')).toBe('2026-11-26T09:30');

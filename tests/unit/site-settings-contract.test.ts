@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   contactHref,
-  contactsToLines,
   downloadManifestSchema,
   formatFileSize,
   isDownloadFileName,
@@ -11,35 +10,41 @@ import {
 
 const SHA = 'a'.repeat(64);
 
-describe('contact lines', () => {
+const row = (label: string, value: string, note?: string) => ({ label, value, ...(note === undefined ? {} : { note }) });
+
+describe('contact rows', () => {
   it.each([
-    ['客服热线 | 400-123-4567 | 每天 9-18', [{ label: '客服热线', value: '400-123-4567', note: '每天 9-18' }]],
-    ['  客服QQ|123456  \n\n', [{ label: '客服QQ', value: '123456', note: '' }]],
-    ['', []],
-  ])('%j parses', (lines, channels) => {
-    expect(opsContactsBodySchema.parse({ lines })).toEqual({ channels, notice: '' });
+    [[row('客服热线', '400-123-4567', '每天 9-18')], [{ label: '客服热线', value: '400-123-4567', note: '每天 9-18' }]],
+    [[row('  客服QQ ', ' 123456 ')], [{ label: '客服QQ', value: '123456', note: '' }]],
+    [[row('', '', ''), row('邮箱', 'a@b.test', '')], [{ label: '邮箱', value: 'a@b.test', note: '' }]],
+    [[], []],
+  ])('%j is kept as %j (a wholly empty row is dropped)', (channels, kept) => {
+    expect(opsContactsBodySchema.parse({ channels })).toEqual({ channels: kept, notice: '' });
   });
 
   it.each([
-    ['只有名称', '第1行应为「名称 | 联系方式 | 说明」，说明可省略'],
-    ['a | b | c | d', '第1行应为「名称 | 联系方式 | 说明」，说明可省略'],
-    ['ok | 1\n | 2', '第2行：请填写名称'],
-    [`名称 | ${'1'.repeat(65)}`, '第1行：联系方式不能超过64个字'],
-    [Array.from({ length: 9 }, (_, i) => `n${i} | ${i}`).join('\n'), '联系方式最多8条'],
-  ])('%j is refused: %s', (lines, message) => {
-    const parsed = opsContactsBodySchema.safeParse({ lines });
+    [[row('只有名称', '')], '第1条：请填写联系方式'],
+    [[row('ok', '1'), row('', '2')], '第2条：请填写名称'],
+    [[row('名称', '1'.repeat(65))], '第1条：联系方式不能超过64个字'],
+    [[row('名称', 'a\u0007b')], '第1条：联系方式含有无效字符'],
+    [Array.from({ length: 9 }, (_, i) => row(`n${i}`, String(i))), '联系方式最多8条'],
+  ])('%j is refused: %s', (channels, message) => {
+    const parsed = opsContactsBodySchema.safeParse({ channels });
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues[0]!.message).toBe(message);
   });
 
-  it('round-trips through the console text', () => {
-    const channels = [
-      { label: '客服热线', value: '400-123-4567', note: '每天' },
-      { label: '邮箱', value: 'a@b.test', note: '' },
-    ];
-    expect(opsContactsBodySchema.parse({ lines: contactsToLines(channels) }).channels).toEqual(channels);
+  it('names the row in the issue path, so the form can mark it', () => {
+    const parsed = opsContactsBodySchema.safeParse({ channels: [row('ok', '1'), row('名称', '')] });
+    expect(parsed.error!.issues[0]!.path).toEqual(['channels', 1, 'value']);
   });
 
+  it.each([{ lines: '客服 | 1' }, { channels: '客服 | 1' }, { channels: [{ label: 1, value: '1' }] }])('the old line format and wrong types are refused: %j', (body) => {
+    expect(opsContactsBodySchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('contact links', () => {
   it.each([
     ['kefu@zuhao.test', 'mailto:kefu@zuhao.test'],
     ['400-123-4567', 'tel:4001234567'],

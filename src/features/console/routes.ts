@@ -161,8 +161,8 @@ export const CONSOLE_ROUTES = {
   /** A request a second operator approves (maker-checker). */
   saveWithdrawReview: route.post<{ enabled: boolean; above_fen: number }, OpsApprovalTicket>('/ops/settings/withdraw-review'),
   saveReview: route.post<{ enabled: boolean; price_change_percent: number }, null>('/ops/settings/review'),
-  /** One contact per line: 名称 | 联系方式 | 说明. */
-  saveContacts: route.post<{ lines: string; notice?: string }, null>('/ops/settings/contacts'),
+  /** The contact rows as the form shows them (a wholly empty row is dropped). */
+  saveContacts: route.post<{ channels: { label: string; value: string; note?: string }[]; notice?: string }, null>('/ops/settings/contacts'),
   /** Each named file must be an uploaded build (uploadDownloadFile). */
   saveDownload: route.post<
     { version: string; released_on?: string; windows_file?: string | null; windows_notes?: string; macos_file?: string | null; macos_notes?: string },

@@ -8,6 +8,7 @@
 import { route, type NoInput } from '~/platform/wire/route';
 import type { Page } from '~/platform/wire/common';
 import type { CertificationBody, SellerProfile } from '~/features/sellers/contract/seller';
+import type { SellerOverview } from '~/features/sellers/contract/seller-overview';
 import type { ComplaintAnswerBody, SellerComplaint, SellerEarnings, SellerEarningsQuery, SellerOrder, SellerOrdersQuery } from '~/features/sellers/contract/seller-earnings';
 import type {
   ListingCreateInput,
@@ -68,6 +69,8 @@ export const SELLER_ROUTES = {
   answerLoginFailure: route.post<SellerLoginFailureAnswerRequest, SellerComplaint>('/seller/loginFailure/answer'),
   /** The figures, the 30-day series and one page of listing statistics. */
   earnings: route.get<SellerEarningsQuery, SellerEarnings>('/seller/earnings'),
+  /** 卖家中心's figures for today: running rentals, earnings, listings needing attention, what to answer. */
+  overview: route.get<NoInput, SellerOverview>('/seller/overview'),
   /** The caller's listings, newest first, deleted ones left out. */
   listings: route.get<{ state?: SellerListingFilter; page?: number; page_size?: number }, Page<SellerListingRow>>('/seller/listings'),
   /** What the listing form offers. */

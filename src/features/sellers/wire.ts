@@ -31,6 +31,7 @@ import { CERTIFICATION_STATES } from '~/features/sellers/rules/seller-certificat
 import { OPS_SELLER_ROUTES, SELLER_ROUTES } from '~/features/sellers/routes';
 import { LISTING_REVIEW_STATUSES, LISTING_SELLER_STATES } from '~/platform/config/constants';
 import { pageSchema } from '~/platform/wire/common';
+import type { SellerOverview } from '~/features/sellers/contract/seller-overview';
 import { wire } from '~/platform/wire/wired-route';
 
 // ---------------------------------------------------------------------------------------------
@@ -392,6 +393,18 @@ export const opsListingDecisionSchema = z.strictObject({ id: rowId, review_statu
 
 export const opsListingHoldAnswerSchema = z.strictObject({ id: rowId, held: z.boolean(), hold_reason: z.string().nullable(), is_listed: z.boolean() });
 
+const figure = z.number().int().nonnegative();
+/** GET seller/overview. */
+export const sellerOverviewSchema = z.strictObject({
+  running_rentals: figure,
+  rentals_today: figure,
+  earned_today_fen: figure,
+  released_today_fen: figure,
+  frozen_fen: figure,
+  listings: z.strictObject({ on_shelf: figure, pending_review: figure, rejected: figure, held: figure }),
+  to_answer: z.strictObject({ complaints: figure, login_failures: figure, hafu_reports: figure }),
+}) satisfies z.ZodType<SellerOverview>;
+
 // ---------------------------------------------------------------------------------------------
 // the routes, wired
 
@@ -404,6 +417,7 @@ export const SELLER_WIRE = {
   answerComplaint: wire(SELLER_ROUTES.answerComplaint, { input: complaintAnswerBodySchema, answer: sellerComplaintSchema }),
   answerLoginFailure: wire(SELLER_ROUTES.answerLoginFailure, { input: loginFailureAnswerBodySchema, answer: sellerComplaintSchema }),
   earnings: wire(SELLER_ROUTES.earnings, { input: sellerEarningsQuerySchema, answer: sellerEarningsSchema }),
+  overview: wire(SELLER_ROUTES.overview, { input: noInputSchema, answer: sellerOverviewSchema }),
   listings: wire(SELLER_ROUTES.listings, { input: sellerListingsQuerySchema, answer: pageSchema(sellerListingRowSchema) }),
   listingOptions: wire(SELLER_ROUTES.listingOptions, { input: noInputSchema, answer: sellerListingOptionsSchema }),
   listingDetail: wire(SELLER_ROUTES.listingDetail, { input: listingIdQuerySchema, answer: sellerListingEditSchema }),

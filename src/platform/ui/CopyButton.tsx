@@ -24,7 +24,7 @@ export function CopyButton({ text, what }: CopyButtonProps): ReactNode {
       type="button"
       onClick={() => void copy()}
       aria-label={`复制${what}`}
-      className={`rounded border border-neutral-300 px-1.5 py-0.5 text-xs leading-4 text-neutral-600 hover:border-primary hover:text-primary ${focusRing}`}
+      className={`inline-flex min-h-8 min-w-11 items-center justify-center rounded border border-neutral-300 px-1.5 py-0.5 text-xs leading-4 text-neutral-600 hover:border-primary hover:text-primary ${focusRing}`}
     >
       复制
     </button>

@@ -30,7 +30,9 @@ export function nextTabIndex(key: string, current: number, count: number): numbe
 
 /**
  * A WAI-ARIA tab list: one tab stop, arrow keys (and Home/End) move and select, so a keyboard
- * user reaches the panel with a single Tab. Scrolls sideways on a narrow screen.
+ * user reaches the panel with a single Tab. On a phone the tabs wrap onto a second line rather
+ * than scroll: a scrolled list cut 已取消 to 已 with nothing saying more tabs were there. Each tab
+ * is 44 px tall, a fingertip's target.
  */
 export function Tabs<V extends string>({ label, tabs, value, onChange, panelId }: TabsProps<V>): ReactNode {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -45,7 +47,7 @@ export function Tabs<V extends string>({ label, tabs, value, onChange, panelId }
   }
 
   return (
-    <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-neutral-200">
+    <div role="tablist" aria-label={label} className="flex flex-wrap gap-x-1 border-b border-neutral-200 sm:flex-nowrap sm:overflow-x-auto">
       {tabs.map((tab, index) => {
         const selected = tab.value === value;
         return (
@@ -62,7 +64,7 @@ export function Tabs<V extends string>({ label, tabs, value, onChange, panelId }
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(tab.value)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={`-mb-px shrink-0 border-b-2 px-4 py-2 text-sm ${selected ? 'border-primary font-medium text-primary' : 'border-transparent text-neutral-600 hover:text-primary'} ${focusRing}`}
+            className={`-mb-px min-h-11 shrink-0 border-b-2 px-3 py-2 text-sm sm:px-4 ${selected ? 'border-primary font-medium text-primary' : 'border-transparent text-neutral-600 hover:text-primary'} ${focusRing}`}
           >
             {tab.label}
           </button>

@@ -32,6 +32,7 @@ import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { Skeleton } from '~/platform/ui/Skeleton';
 import { useRemote } from '~/platform/ui/use-remote';
 import { withIdentity } from '~/platform/ui/reauth';
+import { groupDevices } from '~/features/account/rules/device-groups';
 
 export const PASSWORD_CHANGED_MSG = '登录密码已修改，其他设备已退出登录';
 export const PHONE_CHANGED_MSG = '手机号已更新';
@@ -331,28 +332,27 @@ function DevicesSetting(): ReactNode {
         <LoadFailed text="获取登录设备失败" onRetry={devices.reload} />
       ) : (
         <ul className="mt-3 divide-y divide-neutral-100 text-sm" aria-label="已登录的设备">
-          {devices.remote.data.map((device) => (
-            <li key={device.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5">
-              <span className="min-w-0 flex-1 font-medium text-neutral-800" title={device.user_agent ?? undefined}>
-                {deviceLabel(device.user_agent)}
-                {device.current ? <span className="ml-2 rounded bg-primary-light px-1.5 py-0.5 text-xs text-primary">当前设备</span> : null}
+          {groupDevices(devices.remote.data).map((group) => (
+            <li key={group.ids[0]} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5" data-device-group={group.ids.length}>
+              <span className="min-w-0 flex-1 font-medium text-neutral-800" title={group.user_agent ?? undefined}>
+                {deviceLabel(group.user_agent)}
+                {group.current ? <span className="ml-2 rounded bg-primary-light px-1.5 py-0.5 text-xs text-primary">当前设备</span> : null}
+                {group.ids.length > 1 ? <span className="ml-2 text-xs font-normal text-neutral-500">{group.ids.length}次登录</span> : null}
               </span>
-              <span className="text-xs text-neutral-500 max-sm:order-last max-sm:basis-full">
-                最近使用 {formatShanghaiDateTime(new Date(device.last_used_at ?? device.created_at))}
-              </span>
-              {device.current ? null : (
+              <span className="text-xs text-neutral-500 max-sm:order-last max-sm:basis-full">最近使用 {formatShanghaiDateTime(new Date(group.last_used_at))}</span>
+              {group.others.length === 0 ? null : (
                 <DebounceButton
                   onAction={() =>
                     runAction(async () => {
-                      await signOutDevice(device.id);
-                      showSuccess('该设备已退出登录');
+                      for (const id of group.others) await signOutDevice(id);
+                      showSuccess(group.current ? '该设备上的其他登录已退出' : '该设备已退出登录');
                       devices.reload();
                     }, '操作失败，请重试！')
                   }
-                  className="rounded border border-neutral-300 px-2.5 py-1 text-xs text-neutral-700 hover:border-primary hover:text-primary"
-                  aria-label={`退出 ${deviceLabel(device.user_agent)}`}
+                  className="inline-flex min-h-11 items-center rounded border border-neutral-300 px-3 text-xs text-neutral-700 hover:border-primary hover:text-primary sm:min-h-8"
+                  aria-label={group.current ? `退出 ${deviceLabel(group.user_agent)} 上的其他登录` : `退出 ${deviceLabel(group.user_agent)}`}
                 >
-                  退出
+                  {group.current ? '退出其他登录' : '退出'}
                 </DebounceButton>
               )}
             </li>

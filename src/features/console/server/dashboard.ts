@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_COMPLAINT_MIN_ORDERS, DASHBOARD_TOP_N } from '~/features/console/constants';
 import type { DashboardChannelRow, DashboardFunnel, DashboardMoneyDay, DashboardOverview, DashboardSellerComplaints, DashboardTopGame, DashboardTopListing, DashboardTrafficDay } from '~/features/console/contract/ops-dashboard';
+import { channelLabel } from '~/features/console/rules/channel-label';
 import type { DashboardRange } from '~/features/console/rules/dashboard-range';
 import type { Db } from '~/platform/db/client';
 import { num, rows, shanghaiDay, within } from '~/features/console/server/dashboard-sql';
@@ -41,13 +42,18 @@ export async function channelsInRange(db: Db, range: Range, limit = DASHBOARD_TO
         from channel_conversions where ${within(sql`created_at`, range)}
         group by 1`,
   );
+  // Malformed values are folded into one 其他 row (rules/channel-label.ts), so both sources add up.
   const byChannel = new Map<string, DashboardChannelRow>();
-  for (const [channel, count] of visits) byChannel.set(channel, { channel, visits: count, conversions: 0 });
+  const rowOf = (raw: string): DashboardChannelRow => {
+    const channel = channelLabel(raw);
+    const found = byChannel.get(channel) ?? { channel, visits: 0, conversions: 0 };
+    byChannel.set(channel, found);
+    return found;
+  };
+  for (const [channel, count] of visits) rowOf(channel).visits += count;
   for (const row of conversions) {
     if (row.channel === null) continue;
-    const found = byChannel.get(row.channel) ?? { channel: row.channel, visits: 0, conversions: 0 };
-    found.conversions = num(row.conversions);
-    byChannel.set(row.channel, found);
+    rowOf(row.channel).conversions += num(row.conversions);
   }
   return [...byChannel.values()]
     .sort((a, b) => b.visits - a.visits || b.conversions - a.conversions || (a.channel < b.channel ? -1 : a.channel > b.channel ? 1 : 0))

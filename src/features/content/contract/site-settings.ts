@@ -55,42 +55,33 @@ export function contactHref(value: string): string | null {
 }
 
 /**
- * The console's contacts form sends one channel per line, `名称 | 联系方式 | 说明`, so an operator
- * edits the list as text. Each line is checked on its own and a message names the line.
+ * The console's contacts form (features/console/ui/ContactsForm.tsx) edits the list as rows of
+ * 名称, 联系方式 and 说明 and sends them as they are: `{ channels: [{ label, value, note }], notice }`.
+ * A row left wholly empty is dropped (a row added and not filled); each message names its row.
  */
-export const CONTACT_LINE_SEPARATOR = '|';
-
-export function contactsToLines(channels: readonly ContactChannel[]): string {
-  return channels.map((channel) => [channel.label, channel.value, channel.note].filter((part, index) => index < 2 || part).join(` ${CONTACT_LINE_SEPARATOR} `)).join('\n');
-}
+const contactRowSchema = z.object({
+  label: z.string({ error: '请填写名称' }),
+  value: z.string({ error: '请填写联系方式' }),
+  note: z.string({ error: '说明应为文字' }).optional().default(''),
+});
 
 export const opsContactsBodySchema = z
   .object({
-    lines: z
-      .string({ error: '请填写联系方式' })
-      .max(4_000, { error: '联系方式内容过长' })
-      .refine(noControlExceptLines, { error: '联系方式含有无效字符' }),
+    channels: z.array(contactRowSchema, { error: '请填写联系方式' }).max(CONTACT_CHANNELS_MAX * 2, { error: `联系方式最多${CONTACT_CHANNELS_MAX}条` }),
     notice: line('提示语', CONTACT_NOTICE_MAX_CHARS, false).optional().default(''),
   })
   .transform((body, ctx): SiteContacts => {
-    const rows = body.lines
-      .split(/\r?\n/)
-      .map((text) => text.trim())
-      .filter((text) => text !== '');
+    const rows = body.channels.filter((row) => `${row.label}${row.value}${row.note}`.trim() !== '');
     if (rows.length > CONTACT_CHANNELS_MAX) {
-      ctx.addIssue({ code: 'custom', path: ['lines'], message: `联系方式最多${CONTACT_CHANNELS_MAX}条` });
+      ctx.addIssue({ code: 'custom', path: ['channels'], message: `联系方式最多${CONTACT_CHANNELS_MAX}条` });
       return z.NEVER;
     }
     const channels: ContactChannel[] = [];
-    rows.forEach((text, index) => {
-      const parts = text.split(CONTACT_LINE_SEPARATOR).map((part) => part.trim());
-      if (parts.length < 2 || parts.length > 3) {
-        ctx.addIssue({ code: 'custom', path: ['lines'], message: `第${index + 1}行应为「名称 | 联系方式 | 说明」，说明可省略` });
-        return;
-      }
-      const parsed = contactChannelSchema.safeParse({ label: parts[0], value: parts[1], note: parts[2] ?? '' });
+    rows.forEach((row, index) => {
+      const parsed = contactChannelSchema.safeParse(row);
       if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', path: ['lines'], message: `第${index + 1}行：${parsed.error.issues[0]!.message}` });
+        const issue = parsed.error.issues[0]!;
+        ctx.addIssue({ code: 'custom', path: ['channels', index, ...issue.path.map(String)], message: `第${index + 1}条：${issue.message}` });
         return;
       }
       channels.push(parsed.data);
@@ -298,9 +289,9 @@ export function formatFileSize(bytes: number): string {
 // Money and review sections
 
 const bpsField = (label: string) =>
-  z.int({ error: `${label}应为整数（基点）` }).min(0, { error: `${label}不能小于0` }).max(10_000, { error: `${label}不能超过10000（即100%）` });
+  z.int({ error: `${label}应为最多两位小数的百分比` }).min(0, { error: `${label}不能小于0%` }).max(10_000, { error: `${label}不能超过100%` });
 
-/** Commission per cert type in basis points (100 = 1%). */
+/** Commission per cert type in basis points (100 = 1%); the console's form types percent (ops-form-fields.ts). */
 export const opsCommissionBodySchema = z.object({
   bps_0: bpsField('个人号主佣金'),
   bps_1: bpsField('店铺佣金'),

@@ -36,7 +36,7 @@ export default function OfficialAccountPrompt({ page }: { page: OfficialAccountP
       <button
         type="button"
         onClick={() => openModal('officialAccountQr', { qrcode: config.qrcode, text: config.text })}
-        className={`rounded-full bg-emerald-600 px-4 py-1 text-white hover:bg-emerald-700 ${focusRing}`}
+        className={`inline-flex min-h-8 items-center rounded-full bg-emerald-600 px-4 py-1 text-white hover:bg-emerald-700 ${focusRing}`}
       >
         立即关注
       </button>

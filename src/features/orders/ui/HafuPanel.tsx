@@ -8,6 +8,7 @@ import { useRemote } from '~/platform/ui/use-remote';
 import { isApiError } from '~/platform/client/errors';
 import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 import { InlineLoadFailed } from '~/platform/ui/LoadFailed';
+import { pillOutline, pillPrimary } from '~/platform/ui/pill-buttons';
 
 export interface HafuPanelProps {
   orderNo: string;
@@ -15,8 +16,6 @@ export interface HafuPanelProps {
   viewer: 'renter' | 'owner';
 }
 
-const primaryButton = `rounded-full bg-primary px-4 py-1.5 text-sm text-white hover:bg-primary-dark disabled:opacity-60 ${focusRing}`;
-const outlineButton = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary disabled:opacity-60 ${focusRing}`;
 const input = `w-full rounded border border-neutral-300 px-2 py-1.5 text-sm tabular-nums aria-[invalid=true]:border-primary ${focusRing}`;
 
 const coins = (n: number | null): string => (n === null ? '—' : `${n.toLocaleString('zh-CN')} 个`);
@@ -132,7 +131,7 @@ function ReportForm({ view, onDone }: { view: HafuSettlementView; onDone(view: H
           placeholder={`例如 ${view.start_coins.toLocaleString('zh-CN')}`}
           className={`${input} max-w-60`}
         />
-        <button type="submit" disabled={busy} className={primaryButton}>
+        <button type="submit" disabled={busy} className={pillPrimary}>
           {busy ? '提交中…' : '报告剩余哈夫币'}
         </button>
       </div>
@@ -199,20 +198,20 @@ function AnswerForm({ view, onDone }: { view: HafuSettlementView; onDone(view: H
           </label>
           <textarea id={`${id}-evidence`} value={evidence} maxLength={HAFU_TEXT_MAX} rows={3} onChange={(event) => setEvidence(event.target.value)} className={input} />
           <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" onClick={() => setDisputing(false)} className={outlineButton} disabled={busy}>
+            <button type="button" onClick={() => setDisputing(false)} className={pillOutline} disabled={busy}>
               返回
             </button>
-            <button type="submit" className={primaryButton} disabled={busy}>
+            <button type="submit" className={pillPrimary} disabled={busy}>
               {busy ? '提交中…' : '提交异议'}
             </button>
           </div>
         </form>
       ) : (
         <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={() => setDisputing(true)} className={outlineButton} disabled={busy}>
+          <button type="button" onClick={() => setDisputing(true)} className={pillOutline} disabled={busy}>
             提出异议
           </button>
-          <button type="button" onClick={() => void send(true)} className={primaryButton} disabled={busy} data-hafu-accept>
+          <button type="button" onClick={() => void send(true)} className={pillPrimary} disabled={busy} data-hafu-accept>
             {busy ? '提交中…' : '确认租客报告'}
           </button>
         </div>

@@ -7,6 +7,7 @@ import { MoneyLines } from '~/features/orders/ui/MoneyLines';
 import { OrderCardHeader } from '~/features/orders/ui/OrderCardHeader';
 import { focusRing, ORDER_ACTION_LABEL, orderMoneyLines, rentalSummary, visibleOrderActions, type OrderActionKey } from '~/features/orders/ui/order-helpers';
 import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
+import { pillOutline, pillPrimary } from '~/platform/ui/pill-buttons';
 
 /** The actions that open a dialog of the list (查看账号 opens in the card, 评价 is a link). */
 export type OrderDialogKind = Exclude<OrderActionKey, 'credentials' | 'review'>;
@@ -18,8 +19,6 @@ export interface OrderCardProps {
   onRevealed?: () => void;
 }
 
-const primaryButton = `rounded-full bg-primary px-4 py-1.5 text-sm text-white hover:bg-primary-dark ${focusRing}`;
-const outlineButton = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;
 
 /** An ended rental whose hafu-coin prepay was charged: its coins are settled on the card. */
 export function hasHafuSettlement(order: Pick<OrderView, 'kind' | 'order_status' | 'hire_game_money_prices'>): boolean {
@@ -38,20 +37,20 @@ export function OrderCard({ order, onOpen, onRevealed }: OrderCardProps): ReactN
   function actionButton(key: OrderActionKey): ReactNode {
     if (key === 'review') {
       return (
-        <a key={key} href={`/account/assess?order_no=${encodeURIComponent(order.order_no)}`} className={outlineButton}>
+        <a key={key} href={`/account/assess?order_no=${encodeURIComponent(order.order_no)}`} className={pillOutline}>
           {ORDER_ACTION_LABEL.review}
         </a>
       );
     }
     if (key === 'credentials') {
       return (
-        <button key={key} type="button" aria-expanded={showCredentials} aria-controls={`${id}-credentials`} onClick={() => setShowCredentials((value) => !value)} className={outlineButton}>
+        <button key={key} type="button" aria-expanded={showCredentials} aria-controls={`${id}-credentials`} onClick={() => setShowCredentials((value) => !value)} className={pillOutline}>
           {showCredentials ? '收起账号' : ORDER_ACTION_LABEL.credentials}
         </button>
       );
     }
     return (
-      <button key={key} type="button" onClick={() => onOpen(key)} className={key === 'pay' ? primaryButton : outlineButton} data-action={key}>
+      <button key={key} type="button" onClick={() => onOpen(key)} className={key === 'pay' ? pillPrimary : pillOutline} data-action={key}>
         {ORDER_ACTION_LABEL[key]}
       </button>
     );
@@ -125,13 +124,13 @@ export function OrderCard({ order, onOpen, onRevealed }: OrderCardProps): ReactN
       {actions.length > 0 || order.review_id !== null || product ? (
         <div className="flex flex-wrap justify-end gap-2 px-4 py-3">
           {product ? (
-            <a href={`/account/account_besimilar?account_id=${product.id}`} className={outlineButton} aria-label={`找相似 ${title}`}>
+            <a href={`/account/account_besimilar?account_id=${product.id}`} className={pillOutline} aria-label={`找相似 ${title}`}>
               找相似
             </a>
           ) : null}
           {actions.map(actionButton)}
           {order.review_id !== null ? (
-            <a href={`/account/assessInfo?id=${order.review_id}`} className={outlineButton}>
+            <a href={`/account/assessInfo?id=${order.review_id}`} className={pillOutline}>
               查看评价
             </a>
           ) : null}

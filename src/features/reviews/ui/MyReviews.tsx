@@ -17,6 +17,7 @@ import { ASSESS_TABS, readAssessQuery, reviewInfoHref, reviewedRentalLine, withA
 import { StarsShown } from '~/features/reviews/ui/StarRating';
 import { EMPTY_DRAFT, WriteReviewDialog, type ReviewDraft } from '~/features/reviews/ui/WriteReviewDialog';
 import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
+import { pillPrimary } from '~/platform/ui/pill-buttons';
 
 type TabQuery = Pick<AssessQuery, 'tab' | 'page'>;
 
@@ -25,7 +26,6 @@ type TabPage = ({ tab: 'pending' } & Page<OrderView>) | ({ tab: 'written' } & Pa
 
 const PAGE_SIZE = MY_REVIEWS_PAGE_SIZE_DEFAULT;
 const WRITTEN_TEXT = '评价成功';
-const primaryButton = `rounded-full bg-primary px-4 py-1.5 text-sm text-white hover:bg-primary-dark ${focusRing}`;
 const outlineLink = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;
 
 function loadTab(query: TabQuery, signal: AbortSignal): Promise<TabPage> {
@@ -195,7 +195,7 @@ function PendingCard({ order, onWrite }: { order: OrderView; onWrite(): void }):
         </div>
       </div>
       <div className="flex justify-end">
-        <button type="button" onClick={onWrite} className={primaryButton} aria-describedby={`${id}-title`}>
+        <button type="button" onClick={onWrite} className={pillPrimary} aria-describedby={`${id}-title`}>
           评价
         </button>
       </div>

@@ -5,6 +5,7 @@
 import type { ComplaintAnswerBody, Page, SellerComplaint, SellerEarnings, SellerEarningsQuery, SellerOrder, SellerOrdersQuery } from '~/features/sellers/contract/seller-earnings';
 import { call, type RequestOptions, upload } from '~/platform/client/client';
 import { SELLER_ROUTES } from '~/features/sellers/routes';
+import type { SellerOverview } from '~/features/sellers/contract/seller-overview';
 import { UPLOAD_ROUTES } from '~/platform/wire/uploads';
 
 export * from '~/features/sellers/contract/seller-earnings';
@@ -24,6 +25,11 @@ export function answerComplaint(body: { complaint_id: number; content: string; i
 /** POST seller/loginFailure/answer: 已修改密码 or 申诉 with evidence, once, within 2 hours of the report. */
 export function answerLoginFailure(body: { case_id: number; answer: 'fixed' | 'dispute'; content?: string; images?: ComplaintAnswerBody['images'] }): Promise<SellerComplaint> {
   return call(SELLER_ROUTES.answerLoginFailure, { ...body });
+}
+
+/** GET seller/overview: 卖家中心's figures for today. */
+export function getSellerOverview(options: Signal = {}): Promise<SellerOverview> {
+  return call(SELLER_ROUTES.overview, {}, options);
 }
 
 /** GET seller/earnings: the figures, the 30-day series and one page of listing statistics. */

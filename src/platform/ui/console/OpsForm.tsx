@@ -113,16 +113,16 @@ export function OpsForm(props: OpsFormProps): ReactNode {
             <textarea id={inputId} value={String(value)} rows={field.rows ?? 5} maxLength={field.maxLength} placeholder={field.placeholder} onChange={(event) => set(event.target.value)} aria-invalid={Boolean(error)} aria-describedby={describedBy} className={OPS_FORM_INPUT} />
           );
         } else {
-          const inputType = { text: 'text', password: 'password', number: 'number', yuan: 'text', datetime: 'datetime-local', date: 'date' }[field.type];
+          const inputType = { text: 'text', password: 'password', number: 'number', yuan: 'text', percent: 'text', datetime: 'datetime-local', date: 'date' }[field.type];
           control = (
             <input
               id={inputId}
               type={inputType}
-              inputMode={field.type === 'yuan' ? 'decimal' : field.type === 'number' ? 'numeric' : undefined}
+              inputMode={field.type === 'yuan' || field.type === 'percent' ? 'decimal' : field.type === 'number' ? 'numeric' : undefined}
               value={String(value)}
               maxLength={field.maxLength}
-              min={field.min}
-              max={field.max}
+              min={field.type === 'percent' ? undefined : field.min}
+              max={field.type === 'percent' ? undefined : field.max}
               step={field.step}
               placeholder={field.placeholder}
               autoComplete={field.type === 'password' ? 'new-password' : 'off'}
@@ -140,7 +140,7 @@ export function OpsForm(props: OpsFormProps): ReactNode {
             label={field.label}
             bareControl={field.type === 'checkbox'}
             required={Boolean(field.required)}
-            suffix={field.type === 'yuan' ? <span className="font-normal text-neutral-500">（元）</span> : null}
+            suffix={field.type === 'yuan' ? <span className="font-normal text-neutral-500">（元）</span> : field.type === 'percent' ? <span className="font-normal text-neutral-500">（%）</span> : null}
             help={field.help}
             error={error}
           >

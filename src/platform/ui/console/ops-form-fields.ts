@@ -1,12 +1,13 @@
 /**
  * How a console form field's text becomes a wire value and back (OpsForm.tsx). Money is typed in
- * yuan and travels as integer fen; a date-time is typed as Shanghai wall time and travels as an
+ * yuan and travels as integer fen; a rate is typed in percent (at most two decimals) and travels
+ * as integer basis points (12.5% is 1250); a date-time is typed as Shanghai wall time and travels as an
  * ISO instant with +08:00, whatever zone the operator's computer is set to.
  */
 import { fenToYuan, yuanToFen } from '~/platform/rules/money';
 import { formatShanghaiDate, formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
 
-export type OpsFieldType = 'text' | 'textarea' | 'password' | 'number' | 'yuan' | 'select' | 'checkbox' | 'datetime' | 'date';
+export type OpsFieldType = 'text' | 'textarea' | 'password' | 'number' | 'yuan' | 'percent' | 'select' | 'checkbox' | 'datetime' | 'date';
 
 export interface OpsFieldDef {
   name: string;
@@ -35,6 +36,8 @@ export function wireToFieldValue(field: OpsFieldDef, wire: unknown): string | bo
   if (field.type === 'checkbox') return wire === true;
   if (wire === null || wire === undefined || wire === '') return '';
   if (field.type === 'yuan' && typeof wire === 'number' && Number.isSafeInteger(wire)) return fenToYuan(wire);
+  // Basis points are hundredths of a percent, as fen are of a yuan: 1250 → '12.5'.
+  if (field.type === 'percent' && typeof wire === 'number' && Number.isSafeInteger(wire)) return fenToYuan(wire).replace(/\.?0+$/, '');
   if (field.type === 'datetime' || field.type === 'date') {
     const date = new Date(String(wire));
     if (Number.isNaN(date.getTime())) return '';
@@ -61,6 +64,15 @@ export function fieldValueToWire(field: OpsFieldDef, value: string | boolean): F
         return { ok: true, value: yuanToFen(text) };
       } catch {
         return { ok: false, msg: `${field.label}应为最多两位小数的金额` };
+      }
+    }
+    case 'percent': {
+      try {
+        const bps = yuanToFen(text);
+        if ((field.min !== undefined && bps < field.min) || (field.max !== undefined && bps > field.max)) throw new RangeError('out of range');
+        return { ok: true, value: bps };
+      } catch {
+        return { ok: false, msg: `${field.label}应为${fenToYuan(field.min ?? 0).replace(/\.?0+$/, '')}%至${fenToYuan(field.max ?? 10_000).replace(/\.?0+$/, '')}%之间、最多两位小数的百分比` };
       }
     }
     case 'select':

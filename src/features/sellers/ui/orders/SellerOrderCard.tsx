@@ -8,13 +8,13 @@ import { OrderCardHeader } from '~/features/orders/ui/OrderCardHeader';
 import { HafuPanel } from '~/features/orders/ui/HafuPanel';
 import { earningStatusLine, sellerMoneyLines } from '~/features/sellers/ui/orders/seller-order-helpers';
 import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
+import { pillOutline } from '~/platform/ui/pill-buttons';
 
 export interface SellerOrderCardProps {
   order: SellerOrder;
   onAnswer(complaint: SellerComplaint): void;
 }
 
-const outlineButton = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;
 
 /** One order on the seller's listings: what was rented, by whom (masked), when, the money and the complaints. */
 export function SellerOrderCard({ order, onAnswer }: SellerOrderCardProps): ReactNode {
@@ -127,13 +127,13 @@ function ComplaintBlock({ complaint, onAnswer }: { complaint: SellerComplaint; o
       {complaint.login_failure ? <LoginFailureNote view={complaint.login_failure} /> : null}
       {complaint.login_failure?.can_answer ? (
         <div className="mt-2 flex justify-end">
-          <button type="button" onClick={onAnswer} className={outlineButton}>
+          <button type="button" onClick={onAnswer} className={pillOutline}>
             答复上报
           </button>
         </div>
       ) : complaint.can_answer ? (
         <div className="mt-2 flex justify-end">
-          <button type="button" onClick={onAnswer} className={outlineButton}>
+          <button type="button" onClick={onAnswer} className={pillOutline}>
             {complaint.answers.length > 0 ? '补充回复' : '回复投诉'}
           </button>
         </div>
