@@ -336,8 +336,8 @@ function DevicesSetting(): ReactNode {
             <li key={group.ids[0]} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5" data-device-group={group.ids.length}>
               <span className="min-w-0 flex-1 font-medium text-neutral-800" title={group.user_agent ?? undefined}>
                 {deviceLabel(group.user_agent)}
-                {group.current ? <span className="ml-2 rounded bg-primary-light px-1.5 py-0.5 text-xs text-primary">当前设备</span> : null}
-                {group.ids.length > 1 ? <span className="ml-2 text-xs font-normal text-neutral-500">{group.ids.length}次登录</span> : null}
+                {group.current ? <span className="ml-2 inline-block rounded bg-primary-light px-1.5 py-0.5 text-xs whitespace-nowrap text-primary">当前设备</span> : null}
+                {group.ids.length > 1 ? <span className="ml-2 inline-block text-xs font-normal whitespace-nowrap text-neutral-500">{group.ids.length}次登录</span> : null}
               </span>
               <span className="text-xs text-neutral-500 max-sm:order-last max-sm:basis-full">最近使用 {formatShanghaiDateTime(new Date(group.last_used_at))}</span>
               {group.others.length === 0 ? null : (
