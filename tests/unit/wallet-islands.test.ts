@@ -414,7 +414,7 @@ describe('我的钱包', () => {
 describe('the ledger table', () => {
   it('has the five columns', () => {
     const markup = html(createElement(LedgerTable, { rows: [rechargeRow], caption: '资金明细' }));
-    const headers = [...markup.matchAll(/<th scope="col"[^>]*>([^<]+)<\/th>/g)].map((match) => match[1]);
+    const headers = [...markup.matchAll(/<th[^>]*scope="col"[^>]*>([^<]+)<\/th>/g)].map((match) => match[1]);
     expect(headers).toEqual(['时间', '类型', '金额', '余额', '单号']);
   });
 

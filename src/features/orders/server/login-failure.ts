@@ -31,6 +31,7 @@ import {
 import { fenToYuan } from '~/platform/rules/money';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
+import { retryingDeadlock } from '~/platform/db/retry';
 import {
   complaintDecisions,
   complaints,
@@ -124,7 +125,10 @@ async function checkReport(tx: DbTx, order: OrderRow, now: Date): Promise<Date> 
 /** POST order/loginFailure: the renter's report, decided at once. */
 export async function reportLoginFailure(db: Db, userId: number, orderNo: string, now: Date): Promise<LoginFailureReport> {
   try {
-    return await db.transaction((tx) => reportInTx(tx, userId, orderNo, now));
+    // The end-of-rental sweep takes the same order, earnings and wallet rows; when PostgreSQL breaks
+    // a deadlock between them by aborting the report, the report runs again and then meets the
+    // rental as the sweep left it (409 not running), as a click after the sweep would.
+    return await retryingDeadlock(() => db.transaction((tx) => reportInTx(tx, userId, orderNo, now)));
   } catch (error) {
     // The case is unique per order: a report that slipped past the row lock is the same 409.
     if (violatedUniqueConstraint(error) !== null) throw conflict(MSG_LOGIN_FAILURE_REPORTED, { cause: error });
