@@ -562,7 +562,7 @@ describe.each(TEST_DRIVERS)('notification events on $label', ({ driver, skip }) 
   });
 
   // Skipped on PGlite: one embedded connection cannot run sweeps concurrently; the race needs PostgreSQL.
-  it.skipIf(skip || driver !== 'postgres')('concurrent sweeps on PostgreSQL write each sweep-driven notification once', async () => {
+  it.skipIf(skip || driver !== 'postgres')('concurrent sweeps on PostgreSQL write each sweep-driven notification once (PostgreSQL only: PGlite runs one statement at a time, so nothing can race there)', async () => {
     const users_ = await Promise.all([renter(), renter(), renter()]);
     const now = new Date();
     const reservations: (typeof orders.$inferSelect)[] = [];

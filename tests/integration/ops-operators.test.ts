@@ -150,7 +150,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
     });
 
     // Skipped on PGlite: its one connection runs the two transactions one after the other, so there is no race.
-    it.skipIf(driver !== 'postgres')('two admins disabling each other at once: one wins, one admin stays (PostgreSQL)', async () => {
+    it.skipIf(driver !== 'postgres')('two admins disabling each other at once: one wins, one admin stays (PostgreSQL only: PGlite runs one statement at a time, so nothing can race there)', async () => {
       await db.execute(sql`update operators set disabled_at = now() where role = 'admin'`);
       const a = await newOperator('admin');
       const b = await newOperator('admin');

@@ -416,7 +416,7 @@ describe.each(TEST_DRIVERS)('seller listings on $label', ({ driver, skip }) => {
   });
 
   // Only PostgreSQL runs transactions side by side (PGlite has one connection).
-  it.skipIf(skip || driver !== 'postgres')('a rental being created while the seller deletes: the delete waits for it and unlists instead', async () => {
+  it.skipIf(skip || driver !== 'postgres')('a rental being created while the seller deletes: the delete waits for it and unlists instead (PostgreSQL only: PGlite runs one statement at a time, so nothing can race there)', async () => {
     const { saved } = await create();
     const id = saved.listing.id;
     let release!: () => void;

@@ -13,7 +13,7 @@
  *   decided) → the case (unique per order) → the listing's record, the shelf, the rented flag →
  *   both sides told.
  */
-import { and, count, eq, gt, inArray, min, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, min, ne, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '~/platform/config/constants';
 import type { LoginFailureReport } from '~/features/wallet/contract/money';
 import { decideComplaintMoney, type EarningsState } from '~/features/complaints/rules/complaint-decision';
@@ -42,7 +42,6 @@ import {
   orders,
   sellerEarnings,
   shops,
-  wallets,
   type OrderRow,
 } from '~/platform/db/schema';
 import { conflict, forbidden, notFound } from '~/platform/http/errors';
@@ -51,7 +50,7 @@ import { notifyDepositReturned, notifyOrderRefund } from '~/features/notificatio
 import { MSG_ORDER_NOT_FOUND, lockOwnOrder, orderViewById, type OrderRecord } from '~/features/orders/server/order-view';
 import { chargeOwner } from '~/features/orders/server/owner-charges';
 import { notifyListingHeld, notifyLoginFailure, syncEarnings } from '~/features/sellers/server';
-import { changeBalance, ensureWallet } from '~/features/wallet/server';
+import { changeBalance, lockWallets } from '~/features/wallet/server';
 
 /** complaints.type of a report: 账号无法登录. */
 export const LOGIN_FAILURE_COMPLAINT_TYPE = 1;
@@ -80,19 +79,6 @@ export async function renterReportCounts(db: DbOrTx, renterUserId: number, now: 
 export async function loginFailureWithdrawn(db: DbOrTx, renterUserId: number, records: readonly OrderRecord[], now: Date): Promise<boolean> {
   const candidate = records.some((record) => record.order.kind === 'rental' && record.order.status === ORDER_STATUS.paid && record.firstRevealAt !== null && record.loginFailure === null);
   return candidate ? reportWithdrawn(await renterReportCounts(db, renterUserId, now)) : false;
-}
-
-/** Locks the wallet rows of `userIds` (created if missing) in id order, and answers their balances. */
-async function lockWallets(tx: DbTx, userIds: readonly number[]): Promise<Map<number, number>> {
-  const ids = [...new Set(userIds)].sort((a, b) => a - b);
-  for (const id of ids) await ensureWallet(tx, id);
-  const rows = await tx
-    .select({ userId: wallets.userId, balanceFen: wallets.balanceFen })
-    .from(wallets)
-    .where(inArray(wallets.userId, ids))
-    .orderBy(wallets.userId)
-    .for('update');
-  return new Map(rows.map((row) => [row.userId, row.balanceFen]));
 }
 
 /** Checks the rule against the locked order; throws the refusal. */

@@ -11,7 +11,7 @@ export { grantNewUserRedPackets, grantRedPackets, isEnvelope, listRedPackets } f
 export type { RedPacketGrant } from '~/features/wallet/server/red-packets';
 export { cancelSandboxPayment, confirmSandboxPayment, sandboxCheckoutView } from '~/features/wallet/server/sandbox-checkout';
 export { DEMO_VIP_PLANS, listVipPlans, subscribeVip } from '~/features/wallet/server/vip';
-export { LEDGER_KIND_TEXT, changeBalance, ensureWallet, getWalletInfo, isRecorded, isVipAt, listFunds, readWallet } from '~/features/wallet/server/wallet';
+export { LEDGER_KIND_TEXT, changeBalance, ensureWallet, getWalletInfo, isRecorded, isVipAt, listFunds, lockWallets, readWallet } from '~/features/wallet/server/wallet';
 export type { BalanceChange } from '~/features/wallet/server/wallet';
 export { wechatNativeQr } from '~/features/wallet/server/wechat-native';
 export { bindAlipayAccount, cancelWithdrawal, createWithdrawal, getAlipayAccount, listWithdrawals, requireVerifiedName } from '~/features/wallet/server/withdrawals';

@@ -8,7 +8,7 @@
  * 余额不足; the wallets_balance_check constraint backs this up. (kind, ref_no) is unique, so the
  * same order is paid, refunded or credited at most once, whatever retries arrive.
  */
-import { and, count, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { MONEY_CODES, type LedgerEntry, type Page, type WalletInfo } from '~/features/wallet/contract/money';
 import { fenToYuan } from '~/platform/rules/money';
 import type { DbOrTx, DbTx } from '~/platform/db/client';
@@ -53,6 +53,23 @@ export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
 /** The wallet row of a user, created empty on first use. */
 export async function ensureWallet(db: DbOrTx, userId: number): Promise<void> {
   await db.insert(wallets).values({ userId }).onConflictDoNothing();
+}
+
+/**
+ * Locks the wallet rows of `userIds` (created if missing) in user-id order and answers their
+ * balances. Money paths that move between two wallets take them this way, so two of them never
+ * wait on each other in opposite orders.
+ */
+export async function lockWallets(tx: DbTx, userIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  for (const id of ids) await ensureWallet(tx, id);
+  const rows = await tx
+    .select({ userId: wallets.userId, balanceFen: wallets.balanceFen })
+    .from(wallets)
+    .where(inArray(wallets.userId, ids))
+    .orderBy(wallets.userId)
+    .for('update');
+  return new Map(rows.map((row) => [row.userId, row.balanceFen]));
 }
 
 export interface BalanceChange {

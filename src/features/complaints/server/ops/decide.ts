@@ -16,7 +16,7 @@
  * Every money change is a wallet-service ledger row, unique by (kind, ref), and the decision's
  * primary key is the complaint: a replay or a race can never pay twice.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CODE_FAIL, ORDER_STATUS } from '~/platform/config/constants';
 import { MSG_COMPLAINT_DECIDED, MSG_COMPLAINT_NOT_FOUND, MSG_LOGIN_FAILURE_USE_CASE, type OpsComplaintDecideBody, type OpsComplaintDecided } from '~/features/complaints/contract';
 import { decideComplaintMoney, type DecisionMoney, type EarningsState } from '~/features/complaints/rules/complaint-decision';
@@ -30,26 +30,13 @@ import { notifyComplaintDecided, notifyComplaintDecidedToOwner, notifyDepositRet
 import { restoreEnvelopes, chargeOwner } from '~/features/orders/server';
 import { refreshRentedFlags } from '~/features/catalog/server';
 import { syncEarnings } from '~/features/sellers/server';
-import { changeBalance, ensureWallet, type BalanceChange } from '~/features/wallet/server';
+import { changeBalance, lockWallets, type BalanceChange } from '~/features/wallet/server';
 import { writeAudit, type OperatorActor } from '~/features/console/server';
 import { loadOpsDecision } from '~/features/complaints/server/ops/decision-view';
 import { loginFailureOfComplaint } from '~/features/complaints/server/ops/login-failure';
 
 /** The ledger ref of a decision's refund to the renter: the order and the complaint. */
 export const complaintRefundRef = (orderNo: string, complaintId: number): string => `${orderNo}-C${complaintId}`;
-
-/** Locks the wallet rows of `userIds` (created if missing) in id order, and answers their balances. */
-async function lockWallets(tx: DbTx, userIds: readonly number[]): Promise<Map<number, number>> {
-  const ids = [...new Set(userIds)].sort((a, b) => a - b);
-  for (const id of ids) await ensureWallet(tx, id);
-  const rows = await tx
-    .select({ userId: wallets.userId, balanceFen: wallets.balanceFen })
-    .from(wallets)
-    .where(inArray(wallets.userId, ids))
-    .orderBy(wallets.userId)
-    .for('update');
-  return new Map(rows.map((row) => [row.userId, row.balanceFen]));
-}
 
 export async function decideComplaint(db: Db, actor: OperatorActor, body: OpsComplaintDecideBody, now: Date): Promise<OpsComplaintDecided> {
   try {

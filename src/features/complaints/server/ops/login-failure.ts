@@ -12,7 +12,7 @@
  *
  * The reversal counts against the renter for the abuse rule (features/orders/rules/login-failure.ts).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   COMPLAINT_STATUS,
   MSG_COMPLAINT_NOT_FOUND,
@@ -25,13 +25,13 @@ import {
 import { LOGIN_FAILURE_STATUS_TEXT, answerDeadline } from '~/features/orders/rules/login-failure';
 import { isListedAs } from '~/features/sellers/rules/listing-form';
 import { fenToYuan } from '~/platform/rules/money';
-import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
-import { complaints, listings, loginFailureCases, orders, ownerCharges, wallets } from '~/platform/db/schema';
+import type { Db, DbOrTx } from '~/platform/db/client';
+import { complaints, listings, loginFailureCases, orders, ownerCharges } from '~/platform/db/schema';
 import { conflict, notFound } from '~/platform/http/errors';
 import { recordLoginFailure } from '~/features/catalog/server';
 import { notifyComplaintDecided, notifyComplaintDecidedToOwner } from '~/features/notifications/server';
 import { LOGIN_FAILURE_PAUSE_REASON, compensationRef } from '~/features/orders/server';
-import { changeBalance, ensureWallet } from '~/features/wallet/server';
+import { changeBalance, lockWallets } from '~/features/wallet/server';
 import { writeAudit, type OperatorActor } from '~/features/console/server';
 
 type CaseRow = typeof loginFailureCases.$inferSelect;
@@ -66,18 +66,6 @@ export function reshapeLoginFailure(row: CaseRow): OpsLoginFailureView {
 export async function loginFailureOfComplaint(db: DbOrTx, complaintId: number): Promise<CaseRow | null> {
   const [row] = await db.select().from(loginFailureCases).where(eq(loginFailureCases.complaintId, complaintId));
   return row ?? null;
-}
-
-async function lockWallets(tx: DbTx, userIds: readonly number[]): Promise<Map<number, number>> {
-  const ids = [...new Set(userIds)].sort((a, b) => a - b);
-  for (const id of ids) await ensureWallet(tx, id);
-  const rows = await tx
-    .select({ userId: wallets.userId, balanceFen: wallets.balanceFen })
-    .from(wallets)
-    .where(inArray(wallets.userId, ids))
-    .orderBy(wallets.userId)
-    .for('update');
-  return new Map(rows.map((row) => [row.userId, row.balanceFen]));
 }
 
 export async function resolveLoginFailure(db: Db, actor: OperatorActor, body: OpsLoginFailureBody, now: Date): Promise<OpsLoginFailureView> {
