@@ -127,6 +127,11 @@ async function reportInTx(tx: DbTx, userId: number, orderNo: string, now: Date):
   if (order.kind !== 'rental' || order.listingId === null) throw notFound(MSG_ORDER_NOT_FOUND);
   const listingId = order.listingId;
   const firstRevealAt = await checkReport(tx, order, now);
+  // The listing next, before any write below: two reports of its rentals count its failures one
+  // after the other, and every write to listings or listing_stats bumps the one catalog_version
+  // row. Taking that row (recordComplaint) before the listing deadlocked with the sweep's
+  // rented-flag refresh, which takes the listing and then catalog_version.
+  const [listing] = await tx.select({ id: listings.id, title: listings.title, heldAt: listings.heldAt }).from(listings).where(eq(listings.id, listingId)).for('update');
 
   const [earning] = await tx.select().from(sellerEarnings).where(eq(sellerEarnings.orderId, order.id)).for('update');
   const [shop] = await tx.select({ ownerUserId: shops.ownerUserId }).from(listings).innerJoin(shops, eq(shops.id, listings.shopId)).where(eq(listings.id, listingId));
@@ -197,8 +202,6 @@ async function reportInTx(tx: DbTx, userId: number, orderNo: string, now: Date):
     );
   }
 
-  // The listing: locked, so two reports of its rentals count its failures one after the other.
-  const [listing] = await tx.select({ id: listings.id, title: listings.title, heldAt: listings.heldAt }).from(listings).where(eq(listings.id, listingId)).for('update');
   const standing = await tx
     .select({ at: loginFailureCases.createdAt })
     .from(loginFailureCases)

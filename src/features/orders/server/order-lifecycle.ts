@@ -33,6 +33,7 @@ import { syncEarnings } from '~/features/sellers/server';
 import { endHafuPrepay, recordHafuStart } from '~/features/orders/server/hafu-settlement';
 import { reopenTasksOfUnpaidOrders } from '~/features/tasks/server';
 import { changeBalance, isVipAt, readWallet } from '~/features/wallet/server';
+import { retryingDeadlock } from '~/platform/db/retry';
 
 export const MSG_NOT_STARTED = '租期开始后才能查看账号信息';
 export const MSG_RENTAL_OVER = '租期已结束，无法查看账号信息';
@@ -307,10 +308,11 @@ let sweepCount = 0;
 const INVITE_SETTLE_EVERY = 10;
 
 export async function sweepOrders(db: Db, now: Date): Promise<SweepResult> {
-  const expired = await db.transaction((tx) => expireUnpaidOrders(tx, now));
+  // A batch PostgreSQL aborted to break a deadlock runs again rather than waiting for the next sweep.
+  const expired = await retryingDeadlock(() => db.transaction((tx) => expireUnpaidOrders(tx, now)));
   let finished = 0;
   for (;;) {
-    const batch = await db.transaction(async (tx) => {
+    const batch = await retryingDeadlock(() => db.transaction(async (tx) => {
       const due = await tx
         .select()
         .from(orders)
@@ -334,7 +336,7 @@ export async function sweepOrders(db: Db, now: Date): Promise<SweepResult> {
       }
       await refreshRentedFlags(tx, due.map((order) => order.listingId!), now);
       return due.length;
-    });
+    }));
     finished += batch;
     if (batch < 50) break;
   }
