@@ -11,8 +11,10 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/zuhao node scripts/multi-process.ts --processes 2
  *
  * which builds when needed, prints nginx's URL and runs until Ctrl-C. Options: --processes N,
- * --port P (nginx; default 4320), --database-url URL. Runs on Node 24 with type stripping: no
- * TypeScript-only syntax here.
+ * --port P (nginx; default 4320), --tls-port P (nginx's HTTPS with HTTP/2; default 4319),
+ * --database-url URL. nginx serves dist/client and the pages it may cache itself (issue 27); the
+ * processes publish the catalogue version it keys them on into <prefix>/edge-version. Runs on
+ * Node 24 with type stripping: no TypeScript-only syntax here.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,8 @@ import { pathToFileURL } from 'node:url';
 import { buildIfNeeded, ENTRY, ROOT } from './build-if-needed.ts';
 
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx', 'zuhao.conf.template');
+/** The build's files, served by nginx itself (issue 27). */
+export const CLIENT_DIR = path.join(ROOT, 'dist', 'client');
 const HOST = '127.0.0.1';
 const READY_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 10_000;
@@ -34,6 +38,8 @@ export interface MultiProcessOptions {
   databaseUrl: string;
   /** nginx's port; a free one when omitted. */
   port?: number;
+  /** nginx's HTTPS port (HTTP/2, a self-signed certificate made at start); a free one when omitted. */
+  tlsPort?: number;
   /** The processes' ports, one each; free ones when omitted. */
   processPorts?: number[];
   /** More environment for every process (APP_ENV, SEED_DEMO, LOG_LEVEL ...), the same for all. */
@@ -59,6 +65,8 @@ export interface ManagedProcess {
 export interface MultiProcessDeployment {
   /** nginx, load-balancing over every process. */
   url: string;
+  /** The same nginx over HTTPS with HTTP/2 (self-signed certificate: clients must not verify it). */
+  tlsUrl: string;
   processes: ManagedProcess[];
   nginx: ManagedProcess;
   /** Folder of nginx's config, pid, logs and temp files (removed by stop()). */
@@ -96,6 +104,34 @@ export interface NginxConfigInput {
   upstreamPorts: number[];
   workers?: number | 'auto';
   extraLocations?: string;
+  /** The HTTPS listener; none when omitted. */
+  tls?: { port: number; certificate: string; key: string };
+  /** The processes' EDGE_VERSION_DIR; default <prefix>/edge-version. */
+  edgeVersionDir?: string;
+  /** default dist/client of this checkout. */
+  clientDir?: string;
+}
+
+/** The processes' EDGE_VERSION_DIR inside nginx's prefix. */
+export function edgeVersionDirIn(prefix: string): string {
+  return path.join(prefix, 'edge-version');
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost, valid for a week, written into `dir`
+ * (openssl, which Debian's nginx depends on). Enough for HTTP/2, which browsers speak over TLS only.
+ */
+export function makeSelfSignedCertificate(dir: string): { certificate: string; key: string } {
+  const certificate = path.join(dir, 'tls-cert.pem');
+  const key = path.join(dir, 'tls-key.pem');
+  const made = spawnSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '7', '-subj', '/CN=localhost',
+      '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', certificate],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make a self-signed certificate: ${made.stderr || made.error?.message}`);
+  return { certificate, key };
 }
 
 /** deploy/nginx/zuhao.conf.template with its placeholders filled. */
@@ -104,6 +140,17 @@ export function renderNginxConfig(input: NginxConfigInput): string {
     PREFIX: input.prefix,
     WORKER_PROCESSES: String(input.workers ?? 1),
     LISTEN: `${HOST}:${input.port}`,
+    TLS: input.tls
+      ? [
+          `    listen ${HOST}:${input.tls.port} ssl http2 reuseport;`,
+          `    ssl_certificate ${input.tls.certificate};`,
+          `    ssl_certificate_key ${input.tls.key};`,
+          '    ssl_protocols TLSv1.2 TLSv1.3;',
+          '    ssl_session_cache shared:tls:1m;',
+        ].join('\n')
+      : '',
+    CLIENT_DIR: input.clientDir ?? CLIENT_DIR,
+    EDGE_VERSION_DIR: input.edgeVersionDir ?? edgeVersionDirIn(input.prefix),
     UPSTREAM_SERVERS: input.upstreamPorts.map((port) => `    server ${HOST}:${port} max_fails=3 fail_timeout=5s;`).join('\n'),
     EXTRA_LOCATIONS: input.extraLocations ?? '',
   };
@@ -172,8 +219,12 @@ export function stopManaged(managed: ManagedProcess, signal: NodeJS.Signals = 'S
   });
 }
 
-/** The environment of every process: this one's, minus any database of its own, plus the deployment's. */
-export function processEnv(options: MultiProcessOptions, port: number): NodeJS.ProcessEnv {
+/**
+ * The environment of every process: this one's, minus any database of its own, plus the
+ * deployment's (with `edgeVersionDir`, the folder where they publish the catalogue version nginx
+ * keys cached pages on).
+ */
+export function processEnv(options: MultiProcessOptions, port: number, edgeVersionDir?: string): NodeJS.ProcessEnv {
   const { DATABASE_URL: _db, DATA_DIR: _dir, ASTRO_KEY: _key, PORT: _port, HOST: _host, ...inherited } = process.env;
   const astroKey = options.astroKey ?? process.env['ASTRO_KEY'];
   return {
@@ -183,6 +234,7 @@ export function processEnv(options: MultiProcessOptions, port: number): NodeJS.P
     DATABASE_URL: options.databaseUrl,
     TRUST_PROXY: 'true',
     ...(astroKey ? { ASTRO_KEY: astroKey } : {}),
+    ...(edgeVersionDir ? { EDGE_VERSION_DIR: edgeVersionDir } : {}),
     HOST,
     PORT: String(port),
   };
@@ -198,12 +250,14 @@ export async function startMultiProcess(options: MultiProcessOptions): Promise<M
   const ports = options.processPorts ?? [];
   while (ports.length < options.processes) ports.push(await freePort());
   const nginxPort = options.port ?? (await freePort());
+  const tlsPort = options.tlsPort ?? (await freePort());
 
   const processes: ManagedProcess[] = [];
   let nginx: ManagedProcess | null = null;
   const prefix = mkdtempSync(path.join(os.tmpdir(), 'zuhao-nginx-'));
   // When run as root, nginx's workers drop to `nobody`, who must be able to read the prefix.
   chmodSync(prefix, 0o755);
+  const edgeVersionDir = edgeVersionDirIn(prefix);
 
   const stop = async (): Promise<void> => {
     if (nginx) await stopManaged(nginx);
@@ -213,14 +267,22 @@ export async function startMultiProcess(options: MultiProcessOptions): Promise<M
 
   try {
     for (const port of ports.slice(0, options.processes)) {
-      processes.push(spawnManaged(process.execPath, [ENTRY], processEnv(options, port), port));
+      processes.push(spawnManaged(process.execPath, [ENTRY], processEnv(options, port, edgeVersionDir), port));
     }
     await Promise.all(processes.map((managed) => waitForHealth(managed)));
 
     const configPath = path.join(prefix, 'nginx.conf');
     writeFileSync(
       configPath,
-      renderNginxConfig({ prefix, port: nginxPort, upstreamPorts: processes.map((managed) => managed.port), workers: options.nginxWorkers, extraLocations: options.extraLocations }),
+      renderNginxConfig({
+        prefix,
+        port: nginxPort,
+        tls: { port: tlsPort, ...makeSelfSignedCertificate(prefix) },
+        edgeVersionDir,
+        upstreamPorts: processes.map((managed) => managed.port),
+        workers: options.nginxWorkers,
+        extraLocations: options.extraLocations,
+      }),
     );
     // -e: the error log before the config is read (the default is under /var/log, not writable
     // by an ordinary user); daemon off: nginx stays this script's child.
@@ -235,7 +297,7 @@ export async function startMultiProcess(options: MultiProcessOptions): Promise<M
     await stop();
     throw error;
   }
-  return { url: `http://${HOST}:${nginxPort}`, processes, nginx, prefix, stop };
+  return { url: `http://${HOST}:${nginxPort}`, tlsUrl: `https://${HOST}:${tlsPort}`, processes, nginx, prefix, stop };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,14 +315,15 @@ async function cli(): Promise<void> {
   const args = process.argv.slice(2);
   const processes = Number(argValue(args, '--processes') ?? 2);
   const port = Number(argValue(args, '--port') ?? 4320);
+  const tlsPort = Number(argValue(args, '--tls-port') ?? 4319);
   const databaseUrl = argValue(args, '--database-url') ?? process.env['DATABASE_URL'];
   if (!databaseUrl) {
     console.error('Many processes share one PostgreSQL database: set DATABASE_URL or pass --database-url postgres://...');
     process.exit(2);
   }
   buildIfNeeded();
-  const deployment = await startMultiProcess({ processes, port, databaseUrl });
-  console.log(`${processes} process(es) behind nginx: ${deployment.url}`);
+  const deployment = await startMultiProcess({ processes, port, tlsPort, databaseUrl });
+  console.log(`${processes} process(es) behind nginx: ${deployment.url} (HTTP/2: ${deployment.tlsUrl}, self-signed)`);
   for (const managed of deployment.processes) console.log(`  process ${managed.url} (pid ${managed.child.pid})`);
   console.log('Ctrl-C stops nginx and every process.');
 

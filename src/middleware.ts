@@ -1,6 +1,8 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { redirectsHome } from '~/platform/rules/routing';
-import { servePageCache } from '~/platform/edge/cached-pages';
+import { readCatalogVersion, servePageCache } from '~/platform/edge/cached-pages';
+import { edgeVersionPublished } from '~/platform/edge/edge-version';
+import { log } from '~/platform/config/log';
 import { appConfig } from '~/platform/config/config';
 import { customerServiceDesk } from '~/platform/providers/customer-service';
 import { captchaPageSources } from '~/platform/providers/captcha/page-sources';
@@ -38,6 +40,23 @@ const provideContext = defineMiddleware(async (context, next) => {
   return next();
 });
 
+/**
+ * Behind nginx's page cache (edge-version.ts): after a request that may have changed the catalogue
+ * committed, the version is read (and so published for nginx) before its answer leaves. Whoever
+ * changed a listing through the site then never gets the old page from nginx on the next request.
+ */
+const publishAfterWrites = defineMiddleware(async (context, next) => {
+  const response = await next();
+  const { method } = context.request;
+  if (method === 'GET' || method === 'HEAD' || !edgeVersionPublished() || !context.locals.db) return response;
+  try {
+    await readCatalogVersion(context.locals.db);
+  } catch (error) {
+    log.warn('edge version not published after a write', { error: error instanceof Error ? error.message : String(error) });
+  }
+  return response;
+});
+
 const resolveBrand = defineMiddleware((context, next) => {
   const { pathname } = context.url;
   // Spec §2: a path containing index.html goes to home.
@@ -51,4 +70,4 @@ const resolveBrand = defineMiddleware((context, next) => {
   return next();
 });
 
-export const onRequest = sequence(refuseUnsafeRequests, provideContext, resolveBrand, servePageCache);
+export const onRequest = sequence(refuseUnsafeRequests, provideContext, publishAfterWrites, resolveBrand, servePageCache);

@@ -23,6 +23,7 @@ import { flushActivityWriters } from '~/features/analytics/server';
 import { checkDeployment } from '~/app/deployment-check';
 import { log } from '~/platform/config/log';
 import { answerFromPageCache } from '~/platform/edge/page-fast-path';
+import { startEdgeVersionFeed } from '~/platform/edge/edge-version-feed';
 import { StaticFiles } from '~/platform/edge/static-files';
 import { withResponsePacing } from '~/platform/edge/response-pacing';
 import { lingerBeforeClose } from '~/platform/edge/lingering-close';
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
     migrationsDir: config.MIGRATIONS_DIR ? path.resolve(config.MIGRATIONS_DIR) : path.join(projectDir, 'drizzle'),
   }, { helpDir: path.join(projectDir, SHIPPED_HELP_DIR) });
   await checkDeployment(config, { distDir }); // every process must share the server-island key
+  // Published before the first request: nginx keys its page cache on it (edge-version.ts).
+  const stopEdgeVersionFeed = config.EDGE_VERSION_DIR ? await startEdgeVersionFeed(await getDb(), path.resolve(config.EDGE_VERSION_DIR)) : null;
 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = pathToFileURL(path.join(serverDir, 'entry.mjs')).href;
@@ -139,6 +142,7 @@ async function main(): Promise<void> {
     await flushActivityWriters().catch((error: unknown) =>
       log.warn('flushing collector rows failed', { error: error instanceof Error ? error.message : String(error) }),
     );
+    await stopEdgeVersionFeed?.().catch(() => undefined);
     await closeDatabase();
     process.exit(0);
   };

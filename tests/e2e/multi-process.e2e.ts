@@ -7,19 +7,26 @@
  * sessions, the page cache's catalogue version and the booking of a rental window. Last, a third
  * process whose server-island key differs from the running ones refuses to start.
  *
+ * Issue 27: nginx does the static work. The build's files come from nginx, not from a process;
+ * anonymous catalogue pages are answered from nginx's own cache and are fresh right after a
+ * listing change made through the site; a request with credentials is never answered from that
+ * cache nor stored in it; the HTTPS listener speaks HTTP/2.
+ *
  * Skipped, saying why, where no PostgreSQL server is named (DATABASE_URL_TEST; .ci/run sets it when
  * the machine's server answers) or nginx is not installed (.ci/run installs it). No browser.
  */
 import { spawn } from 'node:child_process';
 import { constants, publicEncrypt, randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import http2 from 'node:http2';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { desc, eq, inArray, like } from 'drizzle-orm';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import pg from 'pg';
 import { CAPTCHAS_PER_IP_PER_MINUTE, PASSWORD_FAILURES_BEFORE_CAPTCHA } from '../../src/platform/config/constants';
 import { CODE_PASSWORD_CAPTCHA_REQUIRED } from '../../src/features/sign-in/constants';
 import { closeDatabase, openDatabase, type Db } from '../../src/platform/db/client';
-import { appSecrets, captchas, listings, orders, outboxMessages, users } from '../../src/platform/db/schema';
+import { appSecrets, captchas, listings, orders, outboxMessages, shops, users } from '../../src/platform/db/schema';
 import { ASTRO_KEY_PROCESS_PREFIX, fingerprintOf, readBuiltAstroKey } from '../../src/app/deployment-check';
 import { MSG_BAD_CREDENTIALS } from '../../src/features/sign-in/server/password-login';
 import { computeRequestSignature, type SignChallenge } from '../../src/features/sign-in/server/request-signing';
@@ -271,6 +278,110 @@ test.describe.serial('two processes behind nginx on one PostgreSQL database', ()
     // And A renders the same, through nginx too.
     expect(await (await fetch(`${A}${page}`)).text()).toContain(title);
     expect(await (await fetch(`${NGINX}${page}`)).text()).toContain(title);
+  });
+
+  /** A GET through `origin`; the status, nginx's cache verdict (X-Edge-Cache) and the body. */
+  async function page(origin: string, pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; edge: string | null; etag: string | null; html: string }> {
+    const response = await fetch(`${origin}${pathname}`, { headers, redirect: 'manual', signal: AbortSignal.timeout(20_000) });
+    return { status: response.status, edge: response.headers.get('x-edge-cache'), etag: response.headers.get('etag'), html: await response.text() };
+  }
+
+  test('the build\'s files come from nginx itself (precompressed), not from a process', async () => {
+    const script = readdirSync(path.join(ROOT, 'dist/client/_astro')).find((name) => name.endsWith('.js'))!;
+    const viaNginx = await fetch(`${NGINX}/_astro/${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(viaNginx.status).toBe(200);
+    await viaNginx.arrayBuffer();
+    // nginx's static module: a strong "mtime-size" tag and Last-Modified; a process answers the
+    // same file with its own weak tag (platform/edge/static-files.ts) and no Last-Modified.
+    expect(viaNginx.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(viaNginx.headers.get('last-modified')).toBeTruthy();
+    expect(viaNginx.headers.get('content-encoding'), 'the .gz copy written at build time').toBe('gzip');
+    expect(viaNginx.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(viaNginx.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(viaNginx.headers.get('x-frame-options')).toBe('DENY');
+    const fromProcess = await fetch(`${A}/_astro/${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    await fromProcess.arrayBuffer();
+    expect(fromProcess.headers.get('etag')).toMatch(/^W\//);
+    expect(fromProcess.headers.get('last-modified')).toBeNull();
+  });
+
+  test('an anonymous page is answered by nginx from its cache, and is fresh right after a listing change made through the site', async () => {
+    // A listing of a shop, changed by its owner through nginx (either process answers).
+    const [own] = await db
+      .select({ id: listings.id, ownerId: shops.ownerUserId })
+      .from(listings)
+      .innerJoin(shops, eq(shops.id, listings.shopId))
+      .where(and(eq(listings.isListed, true), eq(listings.isRented, false)))
+      .orderBy(desc(listings.id))
+      .limit(1);
+    expect(own, 'a listed listing of some shop').toBeTruthy();
+    const detail = `/detail/${own!.id}.html`;
+    const token = (await issueToken(db, own!.ownerId, { now: new Date() })).token;
+
+    const first = await page(NGINX, detail);
+    expect(first.status).toBe(200);
+    const cached = await page(NGINX, detail);
+    expect(cached.edge, 'nginx answers the second request itself').toBe('HIT');
+    expect(cached.etag).toBe(first.etag);
+
+    // Off the shelf: the very next page request through nginx no longer shows it as for rent.
+    const off = await call(NGINX, '/api/v1/seller/listings/state', { body: { id: own!.id, state: 'off_shelf' }, headers: { authorization: `Bearer ${token}` } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    const afterOff = await page(NGINX, detail);
+    expect(afterOff.edge, 'not the copy stored before the change').not.toBe('HIT');
+    expect(afterOff.status === 200 && afterOff.etag === first.etag, 'the page changed').toBe(false);
+
+    // Back on the shelf: the page is back at once, then served by nginx again.
+    const on = await call(NGINX, '/api/v1/seller/listings/state', { body: { id: own!.id, state: 'on_shelf' }, headers: { authorization: `Bearer ${token}` } });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const back = await page(NGINX, detail);
+    expect(back.status).toBe(200);
+    expect(back.edge).not.toBe('HIT');
+    expect((await page(NGINX, detail)).edge).toBe('HIT');
+
+    // A change written straight to the database (as the timed sweeps do) reaches nginx through the
+    // bump's NOTIFY, a moment after the commit.
+    const title = `边缘缓存改名 ${randomUUID().slice(0, 8)}`;
+    await db.update(listings).set({ title }).where(eq(listings.id, own!.id));
+    await expect.poll(async () => (await page(NGINX, detail)).html.includes(title), { timeout: 3_000, intervals: [20, 50, 100] }).toBe(true);
+  });
+
+  test('a request with credentials is never answered from nginx\'s cache, and its answer is never stored', async () => {
+    const [renter] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'renter01'));
+    const token = (await issueToken(db, renter!.id, { now: new Date() })).token;
+    const signedIn = { authorization: `Bearer ${token}` };
+    const operator = { cookie: 'ops_session=an-operator-session' };
+    // A page nobody asked for yet in this run: the signed-in request goes to a process ...
+    const pathname = `/zuhao.html?from=${randomUUID().slice(0, 8)}`;
+    expect((await page(NGINX, pathname, signedIn)).edge).toBe('BYPASS');
+    expect((await page(NGINX, pathname, operator)).edge).toBe('BYPASS');
+    // ... and left nothing for the next visitor: the first anonymous request misses.
+    expect((await page(NGINX, pathname)).edge).toBe('MISS');
+    expect((await page(NGINX, pathname)).edge).toBe('HIT');
+    // Once a copy is kept, a signed-in request still never gets it.
+    expect((await page(NGINX, pathname, signedIn)).edge).toBe('BYPASS');
+    expect((await page(NGINX, pathname, operator)).edge).toBe('BYPASS');
+    // The API and POSTs never touch the cache.
+    const health = await fetch(`${NGINX}/api/v1/health`);
+    expect(health.headers.get('x-edge-cache')).toBeNull();
+  });
+
+  test('the HTTPS listener speaks HTTP/2', async () => {
+    const session = http2.connect(deployment.tlsUrl, { rejectUnauthorized: false });
+    try {
+      const { status, edge } = await new Promise<{ status: number; edge: string | undefined }>((resolve, reject) => {
+        const request = session.request({ ':path': '/zuhao.html' });
+        request.on('response', (headers) => resolve({ status: Number(headers[':status']), edge: headers['x-edge-cache'] as string | undefined }));
+        request.on('error', reject);
+        request.resume();
+        request.end();
+      });
+      expect(session.alpnProtocol).toBe('h2');
+      expect(status).toBe(200);
+      expect(edge).toBeTruthy();
+    } finally {
+      session.close();
+    }
   });
 
   test(`${RACERS} renters racing for one window across A, B and nginx: exactly one order, the rest 409 code ${CODE_WINDOW_TAKEN}`, async () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HSTS_HEADER, SECURITY_HEADERS, securityHeadersFor } from '~/platform/edge/security-headers';
-import { renderNginxConfig } from '../../scripts/multi-process.ts';
+import { makeSelfSignedCertificate, renderNginxConfig } from '../../scripts/multi-process.ts';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -34,10 +34,32 @@ describe('the nginx template', () => {
     expect(serverLevel).toContain('proxy_hide_header Strict-Transport-Security;');
   });
 
-  it('no location drops it (an add_header or proxy_hide_header there would stop the inheritance)', () => {
-    const locations = server.slice(firstLocation);
-    expect(locations).not.toMatch(/\badd_header\b/);
-    expect(locations).not.toMatch(/\bproxy_hide_header\b/);
+  /** Each location block's text, by its opening line. */
+  const locations = server
+    .slice(firstLocation)
+    .split(/^(?=\s*location\s)/m)
+    .filter((block) => /^\s*location\s/.test(block));
+
+  it('no location drops it (an add_header there stops the inheritance, so such a location repeats HSTS)', () => {
+    expect(locations.length).toBeGreaterThan(3);
+    for (const block of locations) {
+      if (/\badd_header\b/.test(block)) expect(block, block.split('\n')[0]).toContain(`add_header Strict-Transport-Security "${HSTS}" always;`);
+      expect(block).not.toMatch(/\bproxy_hide_header\b/);
+    }
+  });
+
+  it('the files nginx sends itself carry every header a process would add', () => {
+    const staticFiles = locations.find((block) => block.includes('gzip_static on;'))!;
+    for (const [name, value] of SECURITY_HEADERS) expect(staticFiles).toMatch(new RegExp(`add_header ${name} "?${value}"? always;`));
+  });
+
+  it('keeps no answer to a request with credentials, and serves none from the cache to it', () => {
+    const cached = locations.find((block) => /proxy_cache pages;/.test(block))!;
+    expect(cached).toContain('proxy_cache_bypass $edge_credentials;');
+    expect(cached).toContain('proxy_no_cache $edge_credentials;');
+    expect(config).toMatch(/map "\$http_authorization\$http_cookie" \$edge_credentials \{\s*"" 0;\s*default 1;/);
+    // The API never goes near the cache.
+    for (const block of locations.filter((one) => /location\s+(\^~\s+)?\/api\/|location\s+(=|~)\s+\^?\/api/.test(one))) expect(block).not.toMatch(/proxy_cache pages/);
   });
 
   const nginx = spawnSync('nginx', ['-v']).status === 0;
@@ -46,7 +68,8 @@ describe('the nginx template', () => {
     const prefix = mkdtempSync(path.join(os.tmpdir(), 'zuhao-nginx-t-'));
     try {
       const file = path.join(prefix, 'nginx.conf');
-      writeFileSync(file, renderNginxConfig({ prefix, port: 4320, upstreamPorts: [4321] }));
+      // With the HTTPS listener (HTTP/2) and its certificate, as scripts/multi-process.ts starts it.
+      writeFileSync(file, renderNginxConfig({ prefix, port: 4320, upstreamPorts: [4321], tls: { port: 4319, ...makeSelfSignedCertificate(prefix) } }));
       const check = spawnSync('nginx', ['-t', '-p', prefix, '-c', file, '-e', path.join(prefix, 'error.log')], { encoding: 'utf8' });
       expect(check.stderr).toContain('syntax is ok');
       expect(check.status).toBe(0);

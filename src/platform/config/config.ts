@@ -41,6 +41,13 @@ export const ConfigSchema = z.object({
   BRAND_AI_HOST_MARKER: z.string().min(1).default(DEFAULT_AI_HOST_MARKER),
   PUBLIC_API_BASE: z.string().default(''),
   ALLOW_SANDBOX: boolFromEnv.default(false),
+  /**
+   * Behind nginx's page cache (deploy/nginx/zuhao.conf.template, issue 27): the folder where the
+   * processes keep the link `current` naming the catalogue version nginx keys its cache on
+   * (platform/edge/edge-version.ts); the same folder for every process on nginx's machine. Unset:
+   * the process lets nobody in front of it store its pages.
+   */
+  EDGE_VERSION_DIR: z.string().min(1).optional(),
   /** Read the client IP from X-Forwarded-For (only behind a proxy that sets it). */
   TRUST_PROXY: boolFromEnv.default(false),
   /**

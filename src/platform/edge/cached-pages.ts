@@ -17,6 +17,7 @@ import { answerPage, PageCache, storedPage, type CachedPage } from '~/platform/e
 import { coalesceReads, type CoalescedRead } from '~/platform/edge/read-coalescer';
 import { getCatalogVersion } from '~/platform/edge/catalog-version';
 import { watchedCatalogVersion } from '~/platform/edge/catalog-version-watch';
+import { edgeVersionPublished, publishEdgeVersion } from '~/platform/edge/edge-version';
 
 /**
  * Ten seconds bounds what time alone changes on a page (bookable-now by rental_time, slot windows);
@@ -47,19 +48,35 @@ export function sharedPageCache(): PageCache {
 /**
  * The catalogue version as of a read that started after this call (read-coalescer.ts): one
  * database round trip serves every request that arrived while the previous one was running. On
- * the embedded database no read is needed (db/catalog-version-watch.ts).
+ * the embedded database no read is needed (db/catalog-version-watch.ts). Behind nginx's page cache
+ * the version read is published for nginx before it is returned (edge-version.ts), so no page
+ * rendered under it reaches nginx while nginx still keys on an older one.
  */
 export function readCatalogVersion(db: Db): Promise<number> {
   // The embedded database keeps it in memory, exact to the last finished commit.
   const watched = watchedCatalogVersion(db);
-  if (watched !== null) return Promise.resolve(watched);
+  if (watched !== null) return publishEdgeVersion(watched).then(() => watched);
   const { versionReaders } = pageCacheState();
   let read = versionReaders.get(db);
   if (!read) {
-    read = coalesceReads(() => getCatalogVersion(db));
+    read = coalesceReads(async () => {
+      const version = await getCatalogVersion(db);
+      await publishEdgeVersion(version);
+      return version;
+    });
     versionReaders.set(db, read);
   }
   return read();
+}
+
+/**
+ * Until when nginx may keep `page` (X-Accel-Expires), or null: only a process that publishes the
+ * version nginx keys on lets it store anything, so a process started without EDGE_VERSION_DIR
+ * behind a caching nginx leaves nginx nothing to serve stale. The bound is this process's own
+ * entry's: nginx's copy adds no age of its own.
+ */
+export function edgeFreshUntil(page: CachedPage): number | null {
+  return edgeVersionPublished() ? page.storedAtMs + PAGE_CACHE_TTL_MS : null;
 }
 
 /** The cache key: brand, path and query, as the request named them. */
@@ -90,7 +107,7 @@ export const servePageCache: MiddlewareHandler = async (context, next) => {
   const key = pageCacheKey(context.locals.brand.id, context.url);
   const ask = { acceptEncoding: context.request.headers.get('accept-encoding'), ifNoneMatch: context.request.headers.get('if-none-match') };
   const hit = cache.get(key, version, Date.now());
-  if (hit) return toResponse(answerPage(hit, ask, 'hit'));
+  if (hit) return toResponse(answerPage(hit, ask, 'hit', edgeFreshUntil(hit)));
 
   // One render per page and version: requests that miss while it runs take its page (as correct
   // as a hit: rendered under the version they read) instead of each rendering it again, which is
@@ -99,7 +116,7 @@ export const servePageCache: MiddlewareHandler = async (context, next) => {
   const running = rendering.get(flight);
   if (running) {
     const rendered = await running;
-    return rendered ? toResponse(answerPage(rendered, ask, 'hit')) : next();
+    return rendered ? toResponse(answerPage(rendered, ask, 'hit', edgeFreshUntil(rendered))) : next();
   }
   let settle!: (page: CachedPage | null) => void;
   rendering.set(flight, new Promise((resolve) => (settle = resolve)));
@@ -109,7 +126,7 @@ export const servePageCache: MiddlewareHandler = async (context, next) => {
     if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
     page = storedPage(200, [...response.headers.entries()], await response.arrayBuffer(), version, Date.now());
     cache.set(key, page);
-    return toResponse(answerPage(page, ask, 'miss'));
+    return toResponse(answerPage(page, ask, 'miss', edgeFreshUntil(page)));
   } finally {
     rendering.delete(flight);
     settle(page);

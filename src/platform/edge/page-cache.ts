@@ -80,12 +80,25 @@ export interface PageAsk {
 }
 
 /**
+ * nginx's own "you may store this until": an absolute time in whole seconds (`@` epoch). Only
+ * answers carrying it are stored by nginx's page cache (deploy/nginx/zuhao.conf.template), and
+ * nginx never passes it on to the browser.
+ */
+export const EDGE_EXPIRES_HEADER = 'x-accel-expires';
+
+/** The header's value: rounded down, so nginx's copy never outlives this process's entry. */
+export function edgeExpiresValue(freshUntilMs: number): string {
+  return `@${Math.floor(freshUntilMs / 1000)}`;
+}
+
+/**
  * The answer for a request that found `page`, the same whether the Astro middleware (a Response)
  * or the server entry (node's response) writes it: 304 when If-None-Match names its ETag, else the
  * body in the encoding the client accepts, with every header the page was rendered with (its
- * Content-Security-Policy among them).
+ * Content-Security-Policy among them). `edgeFreshUntilMs`, when not null, lets nginx keep the
+ * answer until then (only when nginx keys its cache on the catalogue version, edge-version.ts).
  */
-export function answerPage(page: CachedPage, ask: PageAsk, state: 'hit' | 'miss'): HttpAnswer {
+export function answerPage(page: CachedPage, ask: PageAsk, state: 'hit' | 'miss', edgeFreshUntilMs: number | null = null): HttpAnswer {
   const headers: Array<[string, string]> = [];
   let vary = 'Accept-Encoding';
   for (const [name, value] of page.headers) {
@@ -94,6 +107,7 @@ export function answerPage(page: CachedPage, ask: PageAsk, state: 'hit' | 'miss'
     else if (lower !== 'content-length' && lower !== 'content-encoding' && lower !== 'etag') headers.push([name, value]);
   }
   headers.push(['vary', vary], ['etag', page.etag], ['x-page-cache', state]);
+  if (edgeFreshUntilMs !== null) headers.push([EDGE_EXPIRES_HEADER, edgeExpiresValue(edgeFreshUntilMs)]);
   if (ifNoneMatchHits(ask.ifNoneMatch, page.etag)) {
     return { status: 304, headers: headers.filter(([name]) => !NOT_MODIFIED_DROPS.has(name.toLowerCase())), body: null };
   }

@@ -6,7 +6,7 @@
  */
 import type http from 'node:http';
 import { getDb, isDatabaseOpen } from '~/platform/db/client';
-import { isCacheablePath, pageCacheKey, readCatalogVersion, sharedPageCache } from '~/platform/edge/cached-pages';
+import { edgeFreshUntil, isCacheablePath, pageCacheKey, readCatalogVersion, sharedPageCache } from '~/platform/edge/cached-pages';
 import { writeAnswer } from '~/platform/edge/http-cache';
 import { answerPage } from '~/platform/edge/page-cache';
 import { brandForHost } from '~/platform/http/request-context';
@@ -47,7 +47,7 @@ export async function answerFromPageCache(req: http.IncomingMessage, res: http.S
   }
   const page = cache.get(key, version, Date.now());
   if (!page) return false;
-  const answer = answerPage(page, { acceptEncoding: headerValue(req, 'accept-encoding'), ifNoneMatch: headerValue(req, 'if-none-match') }, 'hit');
+  const answer = answerPage(page, { acceptEncoding: headerValue(req, 'accept-encoding'), ifNoneMatch: headerValue(req, 'if-none-match') }, 'hit', edgeFreshUntil(page));
   writeAnswer(res, answer, req.method === 'HEAD');
   return true;
 }
