@@ -56,6 +56,10 @@ export function formatLedgerIdentity(identity: LedgerIdentity): string[] {
     ['  still held', money(identity.hafuHeldFen)],
     ['  charged - back - owners - held', money(identity.hafuChargedFen - identity.hafuRefundedFen - identity.hafuOwnerFen - identity.hafuHeldFen)],
     ['settlements that disagree with their order', String(identity.hafuMismatched)],
+    ['transfers out (transfer_out)', money(identity.transferOutFen)],
+    ['  transfers in (transfer_in)', money(identity.transferInFen)],
+    ['  difference', money(identity.transferOutFen - identity.transferInFen)],
+    ['transfer numbers without their two rows', String(identity.unpairedTransfers)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   return [

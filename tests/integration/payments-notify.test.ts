@@ -17,7 +17,9 @@ import { openTestDatabase } from '~/app/seed/test-database';
 import { listings, orders, payments, redPackets, users, vipPlans, walletLedger } from '~/platform/db/schema';
 import { signParams, verifyParams } from '~/platform/providers/payment/rsa2';
 import { SANDBOX_MERCHANT_IDS as MERCHANT_IDS, confirmSandboxTrade, deliverDueNotifies, findSandboxTrade, sandboxGatewayKeys, sandboxNotifyParams, type NotifyPoster } from '~/platform/providers/payment/sandbox';
-import { payOrder } from '~/features/orders/server/order-payment';
+import { MSG_GATEWAY_BUSY, createRecharge, payOrder } from '~/features/orders/server/order-payment';
+import { sandboxGateway } from '~/platform/providers/payment/sandbox';
+import { setPaymentGateways } from '~/platform/providers/payment';
 import { createOrder } from '~/features/orders/server/orders';
 import { expireUnpaidOrders } from '~/features/orders/server/booking';
 import { issueToken } from '~/features/sign-in/server/tokens';
@@ -392,5 +394,75 @@ describe.each(TEST_DRIVERS)('gateway payments and the notify on $label', ({ driv
     expect(trade.nextNotifyAt!.getTime()).toBeGreaterThan(Date.now());
     const [row] = await db.select({ status: orders.status }).from(orders).where(eq(orders.orderNo, order.order_no));
     expect(row!.status).toBe(2);
+  });
+
+  // Issue 27: the gateway is asked after the payment is committed, never inside the transaction.
+  describe('a gateway asked outside the transaction', () => {
+    const refusing = (seen: Array<{ payment: string | undefined; order: number | undefined }>): void => {
+      const sandbox = sandboxGateway('alipay');
+      setPaymentGateways({
+        byChannel: {
+          alipay: {
+            ...sandbox,
+            async openCheckout(request) {
+              // Read on `db`, not in the paying transaction: only a committed booking is visible (PGlite
+              // would wait here for a transaction still open).
+              const [payment] = await db.select().from(payments).where(eq(payments.payNo, request.payNo));
+              const [order] = payment ? await db.select({ status: orders.status }).from(orders).where(eq(orders.id, payment.orderId)) : [];
+              seen.push({ payment: payment?.status, order: order?.status });
+              throw new Error('gateway down');
+            },
+          },
+          wechat: null,
+        },
+        publicBaseUrl: null,
+        requestOriginAllowed: true,
+      });
+    };
+    afterAll(() => setPaymentGateways(null));
+
+    it.skipIf(skip)('a refused checkout: 503, the payment closed, the order unpaid again, and the same key tries anew', async () => {
+      const userId = await freshUser();
+      const order = await createOrder(db, userId, rental(takeListing()), null, new Date());
+      const seen: Array<{ payment: string | undefined; order: number | undefined }> = [];
+      refusing(seen);
+      const key = newKey();
+      try {
+        await expect(payOrder(db, userId, { order_no: order.order_no, channel: 'alipay' }, key, SITE, new Date())).rejects.toMatchObject({ httpStatus: 503, message: MSG_GATEWAY_BUSY });
+        // The gateway saw the booking committed: the payment pending, the order paying.
+        expect(seen).toEqual([{ payment: 'pending', order: 2 }]);
+        const [row] = await db.select().from(orders).where(eq(orders.orderNo, order.order_no));
+        expect(row!.status).toBe(1);
+        expect((await db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, row!.id))).map((payment) => payment.status)).toEqual(['closed']);
+        // The key was forgotten with the booking: the same key books again (and the gateway is asked again).
+        await expect(payOrder(db, userId, { order_no: order.order_no, channel: 'alipay' }, key, SITE, new Date())).rejects.toMatchObject({ httpStatus: 503 });
+        expect(seen).toHaveLength(2);
+      } finally {
+        setPaymentGateways(null);
+      }
+      // With the gateway back, the same key pays; a repeat answers the same payment.
+      const key2 = newKey();
+      const first = await payOrder(db, userId, { order_no: order.order_no, channel: 'alipay' }, key2, SITE, new Date());
+      const again = await payOrder(db, userId, { order_no: order.order_no, channel: 'alipay' }, key2, SITE, new Date());
+      if (first.paid || again.paid) throw new Error('a gateway payment cannot be paid at once');
+      expect(again).toEqual(first);
+      expect(first.checkout_url).toBe(`/sandbox/pay/${first.pay_no}`);
+      const [row] = await db.select().from(orders).where(eq(orders.orderNo, order.order_no));
+      expect(row!.status).toBe(2);
+      expect(await db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, row!.id)).orderBy(payments.id)).toEqual([{ status: 'closed' }, { status: 'closed' }, { status: 'pending' }]);
+    });
+
+    it.skipIf(skip)('a refused recharge checkout: 503 and the recharge order cancelled', async () => {
+      const userId = await freshUser();
+      refusing([]);
+      try {
+        await expect(createRecharge(db, userId, { amount: 5000, channel: 'alipay' }, newKey(), SITE, new Date())).rejects.toMatchObject({ httpStatus: 503 });
+      } finally {
+        setPaymentGateways(null);
+      }
+      const rows = await db.select({ status: orders.status, kind: orders.kind }).from(orders).where(eq(orders.userId, userId));
+      expect(rows).toEqual([{ status: 5, kind: 'recharge' }]);
+      expect(await ledgerOf(userId)).toEqual([]);
+    });
   });
 });

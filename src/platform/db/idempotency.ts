@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { IDEMPOTENCY_HEADER } from '~/platform/wire/common';
-import type { Db, DbTx } from '~/platform/db/client';
+import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { idempotencyKeys } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';
 
@@ -75,4 +75,14 @@ export async function withIdempotency<T>(db: Db, call: IdempotentCall, work: (tx
     if (row.requestHash !== error.requestHash) throw conflict(MSG_IDEMPOTENCY_KEY_REUSED);
     return row.response as T;
   }
+}
+
+/**
+ * Drops the record of a call whose work committed but whose outcome is undone afterwards (a
+ * gateway that refused the payment booked before asking it: features/orders order-payment.ts), so
+ * a repeat with the same key runs anew, as it would after a rollback.
+ */
+export async function forgetIdempotencyKey(db: DbOrTx, call: Pick<IdempotentCall, 'userId' | 'scope' | 'key'>): Promise<void> {
+  if (call.key === null) return;
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, call.userId), eq(idempotencyKeys.scope, call.scope), eq(idempotencyKeys.key, call.key)));
 }

@@ -10,12 +10,12 @@ import { ORDER_STATUS, RED_PACKET_STATUS } from '~/platform/config/constants';
 import { MONEY_CODES } from '~/features/wallet/contract/money';
 import type { ListingDetail } from '~/features/catalog/types';
 import { MSG_GAME_IN_MAINTENANCE, isBookableNow } from '~/features/catalog/rules/availability';
-import type { DbOrTx, DbTx } from '~/platform/db/client';
+import type { DbTx } from '~/platform/db/client';
 import { SQLSTATE_DEADLOCK_DETECTED, SQLSTATE_EXCLUSION_VIOLATION, violatedConstraint } from '~/platform/db/errors';
 import { listings, orders, redPackets, shops, users, type OrderRow } from '~/platform/db/schema';
 import { AppError, badRequest, conflict } from '~/platform/http/errors';
 import { accountDeleted } from '~/features/catalog/server';
-import { requireRealName } from '~/features/account/server';
+import { realNameRequired } from '~/features/account/server';
 import { newNumber } from '~/features/orders/server/order-numbers';
 import { isNewRenter, newRenterRefusal } from '~/features/orders/rules/new-renter';
 import { shanghaiMidnight } from '~/platform/rules/shanghai-time';
@@ -87,42 +87,68 @@ function assertRentable(listing: ListingDetail, reserved: boolean, now: Date): v
 
 export const MSG_OWN_LISTING = '不能租用自己店铺的账号';
 
-/** A seller renting their own account would pay themselves through the platform: refused (409). */
-async function refuseOwnListing(db: DbOrTx, userId: number, listingId: number): Promise<void> {
-  const [own] = await db
-    .select({ id: listings.id })
+/**
+ * Holds the listing row (FOR KEY SHARE) for the rest of the transaction, before the listing is read,
+ * and refuses a seller renting their own account (they would pay themselves through the platform:
+ * 409), in one statement. A seller's state change takes the row FOR UPDATE before checking the orders
+ * (sellers/server/seller-listings.ts), so the two never pass each other. Renters do not block one
+ * another here (key-share locks agree); the window itself is serialised by lockListingWindows.
+ */
+export async function lockListingForRental(tx: DbTx, userId: number, listingId: number): Promise<void> {
+  const [row] = await tx
+    .select({ own: sql<boolean>`coalesce(${shops.ownerUserId} = ${userId}, false)` })
     .from(listings)
-    .innerJoin(shops, eq(shops.id, listings.shopId))
-    .where(and(eq(listings.id, listingId), eq(shops.ownerUserId, userId)));
-  if (own) throw conflict(MSG_OWN_LISTING);
+    .leftJoin(shops, eq(shops.id, listings.shopId))
+    .where(eq(listings.id, listingId))
+    .for('key share', { of: listings });
+  if (row?.own) throw conflict(MSG_OWN_LISTING);
 }
 
+/** First key of the transaction advisory lock on one listing's rental windows (the second is the listing id). */
+const LISTING_WINDOWS_LOCK_NAMESPACE = 0x4c57;
+
 /**
- * Holds the listing row (FOR KEY SHARE) for the rest of the transaction, before the listing is read:
- * a seller's state change takes it FOR UPDATE before checking the orders (sellers/server/seller-listings.ts), so
- * the two never pass each other. Renters do not block one another (key-share locks agree).
+ * Serialises, per listing, every write that puts a window under orders_no_double_booking: inserting
+ * a rental, paying one (unpaid → paying → paid) and extending one. Each of these adds an entry to the
+ * exclusion index and checks it against the others; two such writes in flight on one listing each
+ * wait for the other's transaction, which PostgreSQL breaks only after deadlock_timeout (1 s) by
+ * aborting one, so twenty renters racing for one window stalled for seconds (issue 27). Under this
+ * lock the next writer finds the winner's row committed and is refused at once (409).
+ * Taken after every row lock of the transaction's other steps (the orders it expires, the order it
+ * pays), so a holder never waits for a row another waiter holds. PGlite runs one query at a time,
+ * and the lock is simply granted.
  */
-export async function lockListingForRental(tx: DbTx, listingId: number): Promise<void> {
-  await tx.select({ id: listings.id }).from(listings).where(eq(listings.id, listingId)).for('key share');
+export async function lockListingWindows(tx: DbTx, listingId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LISTING_WINDOWS_LOCK_NAMESPACE}::int, ${listingId}::int)`);
+}
+
+/** lockListingWindows for the listing of a rental order (a gateway notify knows the order only). */
+export async function lockWindowsOfOrder(tx: DbTx, orderId: number): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${LISTING_WINDOWS_LOCK_NAMESPACE}::int, ${orders.listingId}) from ${orders} where ${orders.id} = ${orderId} and ${orders.kind} = 'rental' and ${orders.listingId} is not null`,
+  );
 }
 
 /** Serialises one new renter's bookings, so two at once cannot both pass the limits. */
 const NEW_RENTER_LOCK_NAMESPACE = 0x4e52;
 
 /**
- * New renters' limits (rules/new-renter.ts): an established renter costs one indexed read; a new
- * one takes a per-user lock, then counts today's rentals (those cancelled before paying do not
- * count) and the open ones (unpaid within their deadline, or paid and not ended). 409 when over.
+ * Who may rent, in one read of the renter: real-name verified (spec §6, else 403 code 1003), and new
+ * renters' limits (rules/new-renter.ts): an established renter costs nothing more; a new one takes
+ * a per-user lock, then counts today's rentals (those cancelled before paying do not count) and
+ * the open ones (unpaid within their deadline, or paid and not ended). 409 when over.
  */
-export async function refuseOverNewRenterLimits(tx: DbTx, userId: number, now: Date): Promise<void> {
+export async function refuseUnqualifiedRenter(tx: DbTx, userId: number, now: Date): Promise<void> {
   const [account] = await tx
     .select({
+      isRealName: users.isRealName,
       createdAt: users.createdAt,
       hasFinishedRental: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.kind} = 'rental' and ${orders.status} = ${ORDER_STATUS.finished})`,
     })
     .from(users)
     .where(eq(users.id, userId));
-  if (!account || !isNewRenter(account, now)) return;
+  if (!account?.isRealName) throw realNameRequired();
+  if (!isNewRenter(account, now)) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${NEW_RENTER_LOCK_NAMESPACE}::int, ${userId}::int)`);
   const dayStart = shanghaiMidnight(now);
   const [counts] = await tx
@@ -162,14 +188,14 @@ export async function bookListing<R extends { listing: ListingDetail }>(
   now: Date,
   steps: BookingSteps<R>,
 ): Promise<OrderRow> {
-  await requireRealName(tx, userId);
-  await refuseOverNewRenterLimits(tx, userId, now);
-  await lockListingForRental(tx, listingId);
-  await refuseOwnListing(tx, userId, listingId);
+  await refuseUnqualifiedRenter(tx, userId, now);
+  await lockListingForRental(tx, userId, listingId);
   await expireUnpaidOrders(tx, now, listingId);
   const read = await steps.read(tx);
   assertRentable(read.listing, steps.reserved === true, now);
   const values = await steps.order(read);
+  // Last, right before the insert: the reads above run in parallel for racing renters.
+  await lockListingWindows(tx, listingId);
   const [inserted] = await tx
     .insert(orders)
     .values({ ...values, orderNo: newNumber('rental', now), kind: 'rental', userId, listingId, createdAt: now })

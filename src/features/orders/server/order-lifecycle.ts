@@ -28,7 +28,7 @@ import { notifyDepositReturned, notifyOrderRefund, notifyRentalEnded } from '~/f
 import { newNumber } from '~/features/orders/server/order-numbers';
 import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, lockOwnOrder, orderViewById, prepayFenOf } from '~/features/orders/server/order-view';
 import type { ChargeBody, RenewBody } from '~/features/orders/wire';
-import { expireUnpaidOrders, mappingDoubleBooking, restoreEnvelopes, windowTaken } from '~/features/orders/server/booking';
+import { expireUnpaidOrders, lockListingWindows, mappingDoubleBooking, restoreEnvelopes, windowTaken } from '~/features/orders/server/booking';
 import { syncEarnings } from '~/features/sellers/server';
 import { endHafuPrepay, recordHafuStart } from '~/features/orders/server/hafu-settlement';
 import { reopenTasksOfUnpaidOrders } from '~/features/tasks/server';
@@ -240,6 +240,8 @@ export async function renewOrder(db: Db, userId: number, body: RenewBody, key: s
       await expireUnpaidOrders(tx, now, order.listingId!);
       const price = await renewPrice(tx, order, body.hours, now);
       const renewNo = newNumber('renewal', now);
+      // The longer window goes through the exclusion index: one such write per listing at a time.
+      await lockListingWindows(tx, order.listingId!);
       await tx
         .update(orders)
         .set({

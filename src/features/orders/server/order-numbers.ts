@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { formatShanghaiStamp } from '~/platform/rules/shanghai-time';
 
-export const NUMBER_PREFIX = { rental: 'R', vip: 'V', recharge: 'C', payment: 'P', renewal: 'N', withdrawal: 'W' } as const;
+export const NUMBER_PREFIX = { rental: 'R', vip: 'V', recharge: 'C', payment: 'P', renewal: 'N', withdrawal: 'W', transfer: 'T' } as const;
 export type NumberKind = keyof typeof NUMBER_PREFIX;
 
 export function newNumber(kind: NumberKind, now: Date): string {

@@ -9,10 +9,15 @@
  * once (a replayed notify finds it paid and only answers `success`). Money a gateway takes for
  * an order that can no longer be paid (it timed out, or the wallet paid it first) goes to the
  * wallet balance as 支付退回余额, never lost and never counted twice.
+ *
+ * A gateway is asked only after the transaction that books its payment has committed (a live
+ * gateway's round trip inside it held the order, the listing's windows and a pool connection):
+ * the idempotency record keeps the booked payment, so a repeat asks the gateway again for the same
+ * pay_no, which answers the same trade.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RECHARGE_MAX_FEN, RECHARGE_MIN_FEN } from '~/platform/config/constants';
-import { wechatNativePagePath, type GatewayCheckout, type PayResult } from '~/features/wallet/contract/money';
+import { wechatNativePagePath, type GatewayCheckout, type OrderView, type PayResult } from '~/features/wallet/contract/money';
 import { fenToYuanShort } from '~/platform/rules/money';
 import { retryingDeadlock } from '~/platform/db/retry';
 import type { Db, DbTx } from '~/platform/db/client';
@@ -20,7 +25,8 @@ import { orders, payments, wallets, type OrderRow, type PayChannel } from '~/pla
 import { AppError, badRequest, conflict } from '~/platform/http/errors';
 import { log } from '~/platform/config/log';
 import { checkoutUrlOf, paymentGateway, paymentGateways, plainNotifyAnswer, type Checkout, type CheckoutRequest, type GatewayChannel, type IncomingNotify, type NotifyAnswer } from '~/platform/providers/payment';
-import { withIdempotency } from '~/platform/db/idempotency';
+import { forgetIdempotencyKey, withIdempotency, type IdempotentCall } from '~/platform/db/idempotency';
+import { lockListingWindows, lockWindowsOfOrder } from '~/features/orders/server/booking';
 import { newNumber } from '~/features/orders/server/order-numbers';
 import { notifyOrderPaid } from '~/features/notifications/server';
 import { lockOwnOrder, orderViewById } from '~/features/orders/server/order-view';
@@ -118,44 +124,99 @@ function checkoutUrlFor(channel: GatewayChannel, payNo: string, checkout: Checko
   return checkoutUrlOf(checkout);
 }
 
-/** Books a gateway payment of the whole order and returns where the payer goes. */
-async function openGatewayPayment(tx: DbTx, order: OrderRow, channel: GatewayChannel, site: SiteUrls, now: Date): Promise<GatewayCheckout> {
-  const gateway = paymentGateway(channel);
-  if (!gateway) throw new AppError(1, MSG_GATEWAY_UNAVAILABLE, 503);
+/**
+ * A gateway payment booked in our database, not yet opened at the gateway: what the idempotency
+ * record keeps, so a repeat asks the gateway again for the very same pay_no (gatewayCheckoutRequest).
+ */
+interface BookedCheckout {
+  booked: true;
+  orderId: number;
+  orderNo: string;
+  /** A recharge order exists only for its payment: undone, it is cancelled (a rental goes back to unpaid). */
+  recharge: boolean;
+  payNo: string;
+  channel: GatewayChannel;
+  /** The request as JSON (its expiresAt an ISO string). */
+  request: Omit<CheckoutRequest, 'expiresAt'> & { expiresAt: string | null };
+}
+
+/**
+ * Books a gateway payment of the whole order (a payments row, the order `paying`) inside `tx`. The
+ * gateway is asked only after the commit (openBookedCheckout): a live gateway's round trip must not
+ * hold the order, the listing's windows and a pool connection (issue 27).
+ */
+async function bookGatewayPayment(tx: DbTx, order: OrderRow, channel: GatewayChannel, site: SiteUrls, now: Date): Promise<BookedCheckout> {
+  if (!paymentGateway(channel)) throw new AppError(1, MSG_GATEWAY_UNAVAILABLE, 503);
   const base = publicBase(site);
   const payNo = newNumber('payment', now);
+  const request = gatewayCheckoutRequest(order, payNo, channel, base);
   await tx.insert(payments).values({ payNo, orderId: order.id, userId: order.userId, channel, amountFen: order.totalFen, createdAt: now });
   await tx.update(orders).set({ status: ORDER_STATUS.paying, payChannel: channel }).where(eq(orders.id, order.id));
-  // A live adapter calls the gateway here, inside the transaction: if it fails, no payment is booked.
-  let checkout: Checkout;
+  return { booked: true, orderId: order.id, orderNo: order.orderNo, recharge: order.kind === 'recharge', payNo, channel, request: { ...request, expiresAt: request.expiresAt?.toISOString() ?? null } };
+}
+
+/**
+ * Asks the gateway to open the booked payment (outside any transaction) and returns where the payer
+ * goes. When the gateway refuses, the booking is undone in a second short transaction, as the
+ * rollback of one transaction used to: the payment closed, the order as it was before
+ * (a rental back to unpaid unless another payment of it is pending; a recharge cancelled), and
+ * the idempotency key forgotten, so the same key tries again. A gateway that took the trade all the
+ * same and notifies later still pays the order, or the wallet (handlePaymentNotify).
+ */
+async function openBookedCheckout(db: Db, booked: BookedCheckout, idempotency: IdempotentCall, now: Date): Promise<GatewayCheckout> {
+  const gateway = paymentGateway(booked.channel);
   try {
-    checkout = await gateway.openCheckout(gatewayCheckoutRequest(order, payNo, channel, base), { db: tx, now });
+    if (!gateway) throw new Error(`payment channel ${booked.channel} closed`);
+    const { expiresAt, ...request } = booked.request;
+    const checkout = await gateway.openCheckout({ ...request, ...(expiresAt === null ? {} : { expiresAt: new Date(expiresAt) }) }, { db, now });
+    return { order_no: booked.orderNo, pay_no: booked.payNo, checkout_url: checkoutUrlFor(booked.channel, booked.payNo, checkout) };
   } catch (error) {
-    log.error('payment gateway refused a checkout', { channel, provider: gateway.provider, payNo, error });
+    log.error('payment gateway refused a checkout', { channel: booked.channel, provider: gateway?.provider, payNo: booked.payNo, error });
+    await db.transaction(async (tx) => {
+      const [closed] = await tx
+        .update(payments)
+        .set({ status: 'closed' })
+        .where(and(eq(payments.payNo, booked.payNo), eq(payments.status, 'pending')))
+        .returning({ id: payments.id });
+      if (closed) {
+        const pendingLeft = sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'pending')`;
+        await tx
+          .update(orders)
+          .set(booked.recharge ? { status: ORDER_STATUS.cancelled, cancelledAt: now } : { status: ORDER_STATUS.unpaid })
+          .where(and(eq(orders.id, booked.orderId), eq(orders.status, ORDER_STATUS.paying), sql`not ${pendingLeft}`));
+      }
+      await forgetIdempotencyKey(tx, idempotency);
+    });
     throw new AppError(1, MSG_GATEWAY_BUSY, 503, { cause: error });
   }
-  return { order_no: order.orderNo, pay_no: payNo, checkout_url: checkoutUrlFor(channel, payNo, checkout) };
 }
+
+/** What a payment's idempotency record holds: the wallet's answer, or a gateway payment booked. */
+type PayRecord = { paid: true; order: OrderView } | ({ paid: false } & BookedCheckout) | ({ paid: false } & GatewayCheckout);
 
 export async function payOrder(db: Db, userId: number, body: PayBody, key: string | null, site: SiteUrls, now: Date): Promise<PayResult> {
-  return retryingDeadlock(() => payOrderOnce(db, userId, body, key, site, now));
+  const idempotency: IdempotentCall = { userId, scope: 'order.pay', key, request: body };
+  const record = await retryingDeadlock(() => withIdempotency(db, idempotency, (tx) => payInTransaction(tx, userId, body, site, now)));
+  // Records written before gateway calls left the transaction hold the checkout itself.
+  if (record.paid || !('booked' in record)) return record;
+  return { paid: false, ...(await openBookedCheckout(db, record, idempotency, now)) };
 }
 
-async function payOrderOnce(db: Db, userId: number, body: PayBody, key: string | null, site: SiteUrls, now: Date): Promise<PayResult> {
-  return withIdempotency(db, { userId, scope: 'order.pay', key, request: body }, async (tx): Promise<PayResult> => {
-    const order = await lockOwnOrder(tx, userId, body.order_no);
-    assertPayable(order, now);
-    if (body.channel === 'wallet') {
-      if (order.kind === 'recharge') throw badRequest(MSG_RECHARGE_BY_GATEWAY);
-      if (order.totalFen > 0) {
-        await changeBalance(tx, { userId, kind: order.kind === 'vip' ? 'vip_pay' : 'order_pay', amountFen: -order.totalFen, refNo: order.orderNo });
-      }
-      await markOrderPaid(tx, order.id, 'wallet', now);
-      return { paid: true, order: await orderViewById(tx, order.id, now) };
+async function payInTransaction(tx: DbTx, userId: number, body: PayBody, site: SiteUrls, now: Date): Promise<PayRecord> {
+  const order = await lockOwnOrder(tx, userId, body.order_no);
+  assertPayable(order, now);
+  // Paying moves the order's window in the exclusion index: one such write per listing at a time.
+  if (order.kind === 'rental' && order.listingId !== null) await lockListingWindows(tx, order.listingId);
+  if (body.channel === 'wallet') {
+    if (order.kind === 'recharge') throw badRequest(MSG_RECHARGE_BY_GATEWAY);
+    if (order.totalFen > 0) {
+      await changeBalance(tx, { userId, kind: order.kind === 'vip' ? 'vip_pay' : 'order_pay', amountFen: -order.totalFen, refNo: order.orderNo });
     }
-    if (order.totalFen === 0) throw badRequest('该订单无需支付，请选择余额支付');
-    return { paid: false, ...(await openGatewayPayment(tx, order, body.channel, site, now)) };
-  });
+    await markOrderPaid(tx, order.id, 'wallet', now);
+    return { paid: true, order: await orderViewById(tx, order.id, now) };
+  }
+  if (order.totalFen === 0) throw badRequest('该订单无需支付，请选择余额支付');
+  return { paid: false, ...(await bookGatewayPayment(tx, order, body.channel, site, now)) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,7 +232,8 @@ export function checkRechargeFen(fen: number): number {
 /** A recharge order paid at once through the gateway (spec §6: real-name verification first). */
 export async function createRecharge(db: Db, userId: number, body: RechargeBody, key: string | null, site: SiteUrls, now: Date): Promise<GatewayCheckout> {
   const amountFen = checkRechargeFen(body.amount);
-  return withIdempotency(db, { userId, scope: 'recharge', key, request: { amountFen, channel: body.channel } }, async (tx) => {
+  const idempotency: IdempotentCall = { userId, scope: 'recharge', key, request: { amountFen, channel: body.channel } };
+  const record = await withIdempotency(db, idempotency, async (tx): Promise<BookedCheckout | GatewayCheckout> => {
     await requireRealName(tx, userId);
     const [order] = await tx
       .insert(orders)
@@ -186,8 +248,10 @@ export async function createRecharge(db: Db, userId: number, body: RechargeBody,
         createdAt: now,
       })
       .returning();
-    return openGatewayPayment(tx, order!, body.channel, site, now);
+    return bookGatewayPayment(tx, order!, body.channel, site, now);
   });
+  // Records written before gateway calls left the transaction hold the checkout itself.
+  return 'booked' in record ? openBookedCheckout(db, record, idempotency, now) : record;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,6 +294,8 @@ export async function handlePaymentNotify(db: Db, channel: GatewayChannel, notif
     await tx.update(payments).set({ notifyCount: sql`${payments.notifyCount} + 1` }).where(eq(payments.id, payment.id));
     if (payment.status === 'paid') return 'success';
     await tx.update(payments).set({ status: 'paid', gatewayTradeNo: tradeNo, paidAt: now }).where(eq(payments.id, payment.id));
+    // Paying moves the order's window in the exclusion index (booking.ts lockListingWindows).
+    await lockWindowsOfOrder(tx, payment.orderId);
     const paid = await markOrderPaid(tx, payment.orderId, channel, now);
     if (!paid) {
       await changeBalance(tx, { userId: payment.userId, kind: 'pay_surplus', amountFen: payment.amountFen, refNo: payment.payNo });

@@ -8,7 +8,7 @@
  * what finally refuses a taken window (23P01 → 409 该账号此时段已被租用), so two renters racing
  * for one window can never both win, on any number of processes.
  */
-import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS, RED_PACKET_STATUS } from '~/platform/config/constants';
 import { type OrderInfo, type OrderQuote, type OrderView, type Page, type RentalRequest, type UsableRedPacket } from '~/features/wallet/contract/money';
 import type { ListingDetail } from '~/features/catalog/types';
@@ -20,7 +20,7 @@ import { quoteRental, type RentalQuote } from '~/features/orders/rules/quote';
 import type { OrderListQueryInput, RentalRequestBody } from '~/features/orders/wire';
 import { bookListing, mappingDoubleBooking } from '~/features/orders/server/booking';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
-import { orders, redPackets, users } from '~/platform/db/schema';
+import { orders, redPackets, users, wallets } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
 import { getListingDetail } from '~/features/catalog/server';
 import { withIdempotency } from '~/platform/db/idempotency';
@@ -28,7 +28,7 @@ import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, orderViewById, toO
 import { loginFailureWithdrawn } from '~/features/orders/server/login-failure';
 
 export { MSG_ORDER_NOT_FOUND };
-import { isEnvelope, isVipAt, readWallet } from '~/features/wallet/server';
+import { isEnvelope, isVipAt } from '~/features/wallet/server';
 
 export const MSG_RED_PACKET_UNUSABLE = '该红包不可用于此订单';
 
@@ -50,23 +50,58 @@ interface EnvelopeRow {
   coupon: Coupon;
 }
 
-async function usableEnvelopes(db: DbOrTx, userId: number, now: Date): Promise<EnvelopeRow[]> {
-  const rows = await db
-    .select()
+/** What the quote needs of the buyer, read in one statement: the wallet, usable envelopes, real name. */
+interface Buyer {
+  isRealName: boolean;
+  balanceFen: number;
+  vipExpiresAt: Date | null;
+  envelopes: EnvelopeRow[];
+}
+
+interface EnvelopeJson {
+  id: number;
+  name: string;
+  type: number;
+  min: number;
+  pct: number | null;
+  maxFen: number | null;
+  fen: number | null;
+}
+
+async function readBuyer(db: DbOrTx, userId: number, now: Date): Promise<Buyer> {
+  const usable = db
+    .select({
+      list: sql`coalesce(json_agg(json_build_object('id', ${redPackets.id}, 'name', ${redPackets.name}, 'type', ${redPackets.type}, 'min', ${redPackets.minOrderAmountFen}, 'pct', ${redPackets.discountPercentage}, 'maxFen', ${redPackets.maxDiscountAmountFen}, 'fen', ${redPackets.discountAmountFen}) order by ${redPackets.id}), '[]'::json)`,
+    })
     .from(redPackets)
     .where(and(eq(redPackets.userId, userId), eq(redPackets.status, RED_PACKET_STATUS.unused), gt(redPackets.expiresAt, now), isEnvelope()));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    coupon: {
-      id: row.id,
-      type: row.type,
-      min_order_amount_fen: row.minOrderAmountFen,
-      discount_percentage: row.discountPercentage,
-      max_discount_amount_fen: row.maxDiscountAmountFen,
-      discount_amount_fen: row.discountAmountFen,
-    },
-  }));
+  const [row] = await db
+    .select({
+      isRealName: users.isRealName,
+      balanceFen: wallets.balanceFen,
+      vipExpiresAt: wallets.vipExpiresAt,
+      envelopes: sql<EnvelopeJson[]>`(${usable})`,
+    })
+    .from(users)
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(eq(users.id, userId));
+  return {
+    isRealName: row?.isRealName ?? false,
+    balanceFen: row?.balanceFen ?? 0,
+    vipExpiresAt: row?.vipExpiresAt ?? null,
+    envelopes: (row?.envelopes ?? []).map((envelope) => ({
+      id: envelope.id,
+      name: envelope.name,
+      coupon: {
+        id: envelope.id,
+        type: envelope.type,
+        min_order_amount_fen: envelope.min,
+        discount_percentage: envelope.pct,
+        max_discount_amount_fen: envelope.maxFen,
+        discount_amount_fen: envelope.fen,
+      },
+    })),
+  };
 }
 
 export interface ServerQuote {
@@ -85,10 +120,9 @@ export async function quoteFor(db: DbOrTx, userId: number, request: RentalReques
   const option = rentalOptionOf(request);
   const listing = await getListingDetail(db as Db, request.account_id, now);
   // One after another: inside a transaction `db` is a single connection (pg queues, then refuses, overlapping queries).
-  const wallet = await readWallet(db, userId);
-  const envelopes = await usableEnvelopes(db, userId, now);
-  const [user] = await db.select({ isRealName: users.isRealName }).from(users).where(eq(users.id, userId));
-  const isVip = isVipAt(wallet.vipExpiresAt, now);
+  const buyer = await readBuyer(db, userId, now);
+  const envelopes = buyer.envelopes;
+  const isVip = isVipAt(buyer.vipExpiresAt, now);
   const reserved = request.reserved === true;
   const price = (vip: boolean, coupons: Coupon[]): RentalQuote => {
     try {
@@ -127,8 +161,8 @@ export async function quoteFor(db: DbOrTx, userId: number, request: RentalReques
     })),
     isVip,
     vipSavingFen,
-    balanceFen: wallet.balanceFen,
-    isRealName: user?.isRealName ?? false,
+    balanceFen: buyer.balanceFen,
+    isRealName: buyer.isRealName,
   };
 }
 
