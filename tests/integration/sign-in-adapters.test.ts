@@ -482,6 +482,8 @@ describe.each(TEST_DRIVERS)('sign-in adapters on $label', ({ driver, skip }) => 
     const page = await wechatBack(`code=wx-code-new&state=${session.state}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain(QR_SCAN_RESULT_TEXT.confirmed);
+    expect(page.text).not.toContain('第三方登录失败');
+    expect(page.text).not.toContain('http-equiv="refresh"');
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(page.headers.get('cache-control')).toBe('no-store');
     tick(600);
@@ -537,6 +539,9 @@ describe.each(TEST_DRIVERS)('sign-in adapters on $label', ({ driver, skip }) => 
     const again = await wechatBack(`code=wx-code-replay&state=${session.state}`);
     expect(again.status).toBe(400);
     expect(again.text).toContain(MSG_QR_INVALID);
+    // spec §8: 第三方登录失败, then home.
+    expect(again.text).toContain('<p role="alert" style="font-weight:bold">第三方登录失败</p>');
+    expect(again.text).toContain('<meta http-equiv="refresh" content="3;url=/">');
     expect(wechat.calls.length).toBe(before);
   });
 

@@ -1,15 +1,8 @@
 import { constants, createHmac, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  encryptPassword,
-  forgetLogin,
-  recallLogin,
-  REMEMBER_KEY_STORAGE_KEY,
-  REMEMBERED_LOGIN_KEY,
-  rememberLogin,
-  signBody,
-  toUtf8ByteString,
-} from '~/features/sign-in/client/auth-crypto';
+import { encryptPassword, signBody, toUtf8ByteString } from '~/features/sign-in/client/auth-crypto';
+import { forgetLogin, hasRememberedLogin } from '~/features/sign-in/client/remember-keys';
+import { recallLogin, REMEMBER_KEY_STORAGE_KEY, REMEMBERED_LOGIN_KEY, rememberLogin } from '~/features/sign-in/client/remember-login';
 import { memoryStorage } from './api-helpers';
 
 // One 2048-bit key for the file, as the server's rsa_keys row would hold (SPKI PEM).
@@ -48,6 +41,15 @@ describe('password encryption (docs/sign-in-api.md: RSA-OAEP-SHA256 of utf8 JSON
 
   it('a key that is not a public key is refused', async () => {
     await expect(encryptPassword('not a key', { password: 'abcdefgh', challenge: 'n', ts: 1 })).rejects.toThrow('密码加密失败');
+    await expect(encryptPassword('-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', { password: 'abcdefgh', challenge: 'n', ts: 1 })).rejects.toThrow('密码加密失败');
+  });
+
+  it('without Web Crypto (plain HTTP) jsencrypt makes a ciphertext the server reads the same way', async () => {
+    const envelope = { password: 'pässwörd_密码😀', challenge: '挑战-nonce', ts: 42 };
+    const cipher = await encryptPassword(keys.publicKey, envelope, null);
+    expect(Buffer.from(cipher, 'base64')).toHaveLength(256);
+    expect(decrypt(cipher)).toEqual(envelope);
+    await expect(encryptPassword('not a key', envelope, null)).rejects.toThrow('密码加密失败');
   });
 
   it('toUtf8ByteString gives one char per UTF-8 byte', () => {
@@ -56,12 +58,19 @@ describe('password encryption (docs/sign-in-api.md: RSA-OAEP-SHA256 of utf8 JSON
 });
 
 describe('request signature', () => {
-  it('X-Sign is hex HMAC-SHA256(sign, timestamp \\n nonce \\n body), as node computes it', () => {
+  it('X-Sign is hex HMAC-SHA256(sign, timestamp \\n nonce \\n body), as node computes it', async () => {
     const sign = 'f'.repeat(64);
     const body = JSON.stringify({ username: '用户', password: 'x' });
     const expected = createHmac('sha256', sign).update(`1700000000\nnonce123\n${body}`).digest('hex');
-    expect(signBody(sign, 1_700_000_000, 'nonce123', body)).toBe(expected);
-    expect(signBody(sign, '1700000000', 'nonce123', body)).toBe(expected);
+    expect(await signBody(sign, 1_700_000_000, 'nonce123', body)).toBe(expected);
+    expect(await signBody(sign, '1700000000', 'nonce123', body)).toBe(expected);
+  });
+
+  it('without Web Crypto crypto-js signs the same bytes', async () => {
+    const sign = 'a1'.repeat(32);
+    const body = JSON.stringify({ username: '用户', password: 'x' });
+    const expected = createHmac('sha256', sign).update(`1700000000\nnonce123\n${body}`).digest('hex');
+    expect(await signBody(sign, 1_700_000_000, 'nonce123', body, null)).toBe(expected);
   });
 });
 
@@ -84,8 +93,11 @@ describe('remember me (spec §5: username and AES-encrypted password kept locall
 
   it('forgetLogin removes the record; nothing stored reads as null', () => {
     expect(recallLogin()).toBeNull();
+    expect(hasRememberedLogin()).toBe(false);
     rememberLogin('renter01', 'abcdefgh');
+    expect(hasRememberedLogin()).toBe(true);
     forgetLogin();
+    expect(hasRememberedLogin()).toBe(false);
     expect(recallLogin()).toBeNull();
   });
 

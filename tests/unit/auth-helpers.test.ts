@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_INVALID, EMAIL_REQUIRED, validateEmail } from '~/features/sign-in/ui/email';
 import { captureInviteCode, INVITE_CODE_KEY } from '~/features/sign-in/ui/invite-code';
-import { qrStatusText } from '~/features/sign-in/ui/ScanPanel';
+import { qrStatusText } from '~/features/sign-in/ui/plain/scan-panel';
 import { readSentAt, recordSent, resendRemaining, SMS_SENT_AT_KEY } from '~/features/sign-in/ui/sms-countdown';
 import { memoryStorage } from './api-helpers';
 

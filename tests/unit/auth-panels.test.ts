@@ -3,8 +3,6 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PhonePanel } from '~/features/sign-in/ui/PhonePanel';
 import { RegisterPanel } from '~/features/sign-in/ui/RegisterPanel';
-import { ScanPanel } from '~/features/sign-in/ui/ScanPanel';
-import { UsernamePanel } from '~/features/sign-in/ui/UsernamePanel';
 
 const html = (component: (props: never) => unknown): string => renderToStaticMarkup(createElement(component as never));
 
@@ -30,24 +28,10 @@ describe('login panels render labelled forms (spec §4 modes)', () => {
     expectLabelled(markup);
   });
 
-  it('username: 手机号/用户名, 密码, 记住我', () => {
-    const markup = html(UsernamePanel);
-    expect(markup).toContain('记住我');
-    expect(markup).toContain('type="password"');
-    expectLabelled(markup);
-  });
-
   it('register: phone, code, password, optional invite', () => {
     const markup = html(RegisterPanel);
     expect(markup).toContain('邀请码（选填）');
     expectAgreementLinks(markup);
     expectLabelled(markup);
-  });
-
-  it('scan: three ways, WeChat first, loading its code', () => {
-    const markup = html(ScanPanel);
-    expect(markup).toMatch(/aria-pressed="true"[^>]*>微信</);
-    expect(markup).toContain('App扫码');
-    expect(markup).toContain('二维码加载中…');
   });
 });

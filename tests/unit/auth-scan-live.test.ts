@@ -1,5 +1,4 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The QR calls are mocks: the test sees what the panel does with each init answer.
@@ -14,7 +13,7 @@ vi.mock('~/platform/client/fingerprint', async (importOriginal) => {
 
 const auth = await import('~/features/sign-in/client/auth');
 const { initQr } = await import('~/features/sign-in/ui/qr-session');
-const { QrBoxView, OPEN_WECHAT_LOGIN_TEXT, openAuthorizePage } = await import('~/features/sign-in/ui/ScanPanel');
+const { qrBox, OPEN_WECHAT_LOGIN_TEXT, openAuthorizePage } = await import('~/features/sign-in/ui/plain/scan-panel');
 
 const AUTHORIZE_URL = 'https://open.weixin.qq.com/connect/qrconnect?appid=wx1&redirect_uri=https%3A%2F%2Fshop.example.com%2Fapi%2Fv1%2Fqr%2Fwechat%2Fcallback&response_type=code&scope=snsapi_login&state=s#wechat_redirect';
 const IMAGE = 'data:image/svg+xml;base64,PHN2Zy8+';
@@ -22,7 +21,7 @@ const IMAGE = 'data:image/svg+xml;base64,PHN2Zy8+';
 afterEach(() => vi.clearAllMocks());
 
 const box = (view: { state: 'waiting' | 'loading' | 'cancelled'; authorizeUrl: string | null; scanUrl?: string | null }): string =>
-  renderToStaticMarkup(createElement(QrBoxView, { platform: 'wechat', view: { image: IMAGE, scanUrl: null, ...view }, onRefresh: () => undefined }));
+  qrBox('wechat', { image: IMAGE, scanUrl: null, ...view }, () => undefined).outerHTML;
 
 describe('WeChat website login (live provider: docs/providers-sign-in.md)', () => {
   it('with authorize_url the panel shows 打开微信扫码登录 instead of our QR, and keeps its status line', () => {

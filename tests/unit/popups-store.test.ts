@@ -5,7 +5,8 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_AD_STATE, recordShown, withAdList, type PopupAd } from '~/features/campaigns/rules/ad-choice';
-import { loadAdState, loadPendingPopups, neverShowNoticeAgain, saveAdState, savePendingPopups } from '~/features/campaigns/store';
+import { loadAdState, saveAdState } from '~/features/campaigns/ad-store';
+import { loadPendingPopups, neverShowNoticeAgain, savePendingPopups } from '~/features/campaigns/store';
 
 class MemoryStorage {
   items = new Map<string, string>();

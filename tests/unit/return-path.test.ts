@@ -100,7 +100,7 @@ describe('sameSiteReturnPath: a return address must name a page of this site', (
 });
 
 describe('the ad popup follows the same rule for its site links', async () => {
-  const { safeHref } = await import('~/features/campaigns/ui/AdPopupModal');
+  const { safeHref } = await import('~/features/campaigns/rules/ad-link');
   it.each([
     ['/tejia', '/tejia'],
     ['https://example.com/x', 'https://example.com/x'],

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chooseNoticePopup, dismissForGood, mergePopups, type EmergencyNotice, type PendingPopup } from '~/features/campaigns/rules/notice-popups';
-import { isSpecialOfferRoute, runsAdCheck, runsNoticeCheck } from '~/features/campaigns/rules/popup-triggers';
+import { isSpecialOfferRoute, popupChecksFor, POPUPS_PER_PAGE_VIEW_MAX, runsAdCheck, runsNoticeCheck } from '~/features/campaigns/rules/popup-triggers';
 
 const notice = (id: number, title = `公告${id}`): EmergencyNotice => ({ id, title, content: `内容${id}` });
 const pending = (id: number, count: number, title = `公告${id}`): PendingPopup => ({ ...notice(id, title), count });
@@ -119,5 +119,23 @@ describe('spec §2 "Entering home, or a route whose name contains zuhao (coming 
     ['zuhao', 'detail', false],
   ])('from %s to %s: %s', (previous, current, runs) => {
     expect(runsNoticeCheck(previous, current)).toBe(runs);
+  });
+});
+
+describe('issue 27: one popup per page view, the emergency notice before the ad', () => {
+  it('a page view opens at most one popup', () => {
+    expect(POPUPS_PER_PAGE_VIEW_MAX).toBe(1);
+  });
+
+  it.each([
+    [null, 'home', ['notice', 'ad']],
+    ['home', 'home', ['notice', 'ad']],
+    ['detail', 'zuhao', ['notice']],
+    ['zuhao', 'zuhao_game', []],
+    ['zuhao', 'tejia', ['ad']],
+    [null, 'tejia', []],
+    ['home', 'help', []],
+  ] as const)('from %s to %s the checks run in the order %j', (previous, current, checks) => {
+    expect(popupChecksFor(previous, current)).toEqual(checks);
   });
 });

@@ -106,7 +106,7 @@ describe('official account: the QR the prompt hands over and the pages that show
 describe('plain-HTML modal openers', () => {
   it('open only the modals a page may open from HTML', () => {
     for (const name of ['contactUs', 'complaint', 'hafuCoin']) expect(isHtmlOpenableModal(name)).toBe(true);
-    for (const name of ['login', 'redPacket', 'adPopup', 'nope', undefined]) expect(isHtmlOpenableModal(name)).toBe(false);
+    for (const name of ['login', 'redPacket', 'nope', undefined]) expect(isHtmlOpenableModal(name)).toBe(false);
   });
 
   it('read data-modal-props as an object, anything else as none', () => {

@@ -6,6 +6,9 @@
 
 export const CODE_PASSWORD_CAPTCHA_REQUIRED = -410;
 
+/** spec §8 toast when a sign-in fails for a reason the server did not word. */
+export const LOGIN_FAILED_MSG = '登录失败';
+
 // §9 QR login and SMS
 export const QR_POLL_WECHAT_MS = 500;
 export const QR_POLL_QQ_MS = 500;

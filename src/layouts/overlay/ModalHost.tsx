@@ -6,13 +6,14 @@ import { FullScreenSpinner } from '~/platform/ui/Spinner';
 
 type Loader = () => Promise<{ default: ComponentType<ModalContentProps> }>;
 
-/** Each modal's code is its own chunk, fetched the first time it opens (spec §2 modals); every name has one. */
-const LOADERS: Readonly<Record<ModalName, Loader>> = {
-  login: () => import('~/features/sign-in/ui/LoginModal'),
+/**
+ * Each modal's code is its own chunk, fetched the first time it opens (spec §2 modals). The login
+ * dialog is plain script (features/sign-in/ui/plain, issue 27) that page-chrome installs itself.
+ */
+type ReactModalName = Exclude<ModalName, 'login'>;
+const LOADERS: Readonly<Record<ReactModalName, Loader>> = {
   realName: () => import('~/features/account/ui/RealNameModal'),
   redPacket: () => import('~/features/wallet/ui/RedPacketModal'),
-  adPopup: () => import('~/features/campaigns/ui/AdPopupModal'),
-  emergencyNotice: () => import('~/features/campaigns/ui/EmergencyNoticeModal'),
   bindPhone: () => import('~/features/sign-in/ui/BindPhoneModal'),
   hafuCoin: () => import('~/features/orders/ui/HafuCoinModal'),
   officialAccountQr: () => import('~/features/content/ui/OfficialAccountQrModal'),
@@ -24,7 +25,7 @@ const LOADERS: Readonly<Record<ModalName, Loader>> = {
 // React.lazy remembers a failed import forever; a fresh lazy per name after a failure lets the
 // next open try the network again.
 const lazies = new Map<string, LazyExoticComponent<ComponentType<ModalContentProps>>>();
-function contentFor(name: ModalName): LazyExoticComponent<ComponentType<ModalContentProps>> {
+function contentFor(name: ReactModalName): LazyExoticComponent<ComponentType<ModalContentProps>> {
   let content = lazies.get(name);
   if (!content) {
     content = lazy(LOADERS[name]);
@@ -57,7 +58,7 @@ class ChunkBoundary extends Component<{ children: ReactNode }, { failed: boolean
 export default function ModalHost(): ReactNode {
   // The server never has a modal open; hydrate from that, then show what the page already asked for.
   const $current = useStore($modal, { ssr: 'initial' });
-  if (!$current) return null;
+  if (!$current || $current.name === 'login') return null;
   const Content = contentFor($current.name);
   return (
     <ChunkBoundary key={$current.name}>

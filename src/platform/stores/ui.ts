@@ -64,17 +64,18 @@ export function dismissNotice(id: number): void {
   dismiss($notices, id);
 }
 
-/** Spec §2 modals (contactUs is ours: the floating "contact us" button opens it). */
+/**
+ * Spec §2 modals drawn by React (contactUs is ours: the floating "contact us" button opens it).
+ * The emergency notice and the ad popup are plain <dialog>s (platform/ui/plain-dialog.ts, issue 27).
+ */
 export type ModalName =
   | 'login'
   | 'realName'
   | 'bindPhone'
   | 'hafuCoin'
-  | 'emergencyNotice'
   | 'complaint'
   | 'officialAccountQr'
   | 'redPacket'
-  | 'adPopup'
   | 'contactUs'
   /** Ours: the re-authentication window's 验证身份 dialog (platform/ui/reauth.ts). */
   | 'verifyIdentity';

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type ButtonHTMLAttributes, type MouseEvent
 import { showError } from '~/platform/stores/ui';
 import { Spinner } from '~/platform/ui/Spinner';
 
-/** Spec §8: the debounce button's failure toast. */
-export const DEBOUNCE_FAILURE_TEXT = '操作失败，请重试！';
+import { DEBOUNCE_FAILURE_TEXT } from '~/platform/ui/field-classes';
+
+export { DEBOUNCE_FAILURE_TEXT };
 
 export interface DebounceButtonProps
   extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onClick' | 'children' | 'className'> {

@@ -1,4 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { inputClass, submitClass } from '~/platform/ui/field-classes';
+
+export { inputClass, submitClass };
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> {
   label: string;
@@ -7,11 +10,6 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   trailing?: ReactNode;
 }
 
-export const inputClass =
-  'w-full min-w-0 rounded border border-gray-300 px-3 py-2 text-sm text-gray-900 placeholder:text-gray-400 focus:border-primary focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-primary aria-[invalid=true]:border-primary';
-
-export const submitClass =
-  'inline-flex w-full items-center justify-center gap-2 rounded bg-primary px-4 py-2.5 text-sm font-medium text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 /** A labelled input whose error sits under it (aria-invalid + aria-describedby, announced). */
 export function Field({ label, error, trailing, id, ...inputProps }: FieldProps): ReactNode {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { MODAL_DEFAULT_WIDTH_PX, MODAL_Z_INDEX } from '~/platform/config/constants';
+import { holdDialog, tabbableIn } from '~/platform/ui/modal-stack';
 
 export interface ModalProps {
   open: boolean;
@@ -14,47 +15,7 @@ export interface ModalProps {
   hideTitle?: boolean;
 }
 
-const FOCUSABLE = [
-  'a[href]',
-  'area[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  'iframe',
-  'summary',
-  '[contenteditable="true"]',
-  '[tabindex]',
-].join(',');
-
-/** Tabbable elements of a container in DOM order (visible, enabled, not tabindex -1, not inert). */
-export function tabbableIn(container: HTMLElement): HTMLElement[] {
-  return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (el) => el.tabIndex >= 0 && !el.closest('[inert],[hidden]') && el.getClientRects().length > 0,
-  );
-}
-
-// Open dialogs, newest last: only the topmost reacts to Esc and Tab, and the body stays locked
-// until the last one closes.
-const openStack: symbol[] = [];
-let savedBodyStyle: { overflow: string; paddingRight: string } | null = null;
-
-function lockBodyScroll(): void {
-  if (savedBodyStyle) return;
-  const { body, documentElement } = document;
-  savedBodyStyle = { overflow: body.style.overflow, paddingRight: body.style.paddingRight };
-  // Keep the page from shifting sideways when its scrollbar disappears.
-  const scrollbar = window.innerWidth - documentElement.clientWidth;
-  if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
-  body.style.overflow = 'hidden';
-}
-
-function unlockBodyScroll(): void {
-  if (!savedBodyStyle || openStack.length > 0) return;
-  document.body.style.overflow = savedBodyStyle.overflow;
-  document.body.style.paddingRight = savedBodyStyle.paddingRight;
-  savedBodyStyle = null;
-}
+export { tabbableIn };
 
 /**
  * Spec §2 modal: a mask at layer 1002 that closes on a click on itself, default width 578.
@@ -87,42 +48,11 @@ export function Modal({
     if (!open || !mounted) return;
     const panel = panelRef.current;
     if (!panel) return;
-    const key = Symbol('modal');
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    openStack.push(key);
-    lockBodyScroll();
-
     const initial =
       panel.querySelector<HTMLElement>('[data-autofocus]') ??
       tabbableIn(panel).find((el) => !el.hasAttribute('data-modal-close')) ??
       panel;
-    initial.focus();
-
-    const onKeyDown = (event: KeyboardEvent): void => {
-      if (openStack[openStack.length - 1] !== key) return;
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onCloseRef.current();
-      } else if (event.key === 'Tab') {
-        trapTab(event, panel);
-      }
-    };
-    // A focus that escapes (a click on something outside, a script) is pulled back in.
-    const onFocusIn = (event: FocusEvent): void => {
-      if (openStack[openStack.length - 1] !== key) return;
-      if (event.target instanceof Node && !panel.contains(event.target)) panel.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      const index = openStack.indexOf(key);
-      if (index >= 0) openStack.splice(index, 1);
-      unlockBodyScroll();
-      if (opener?.isConnected) opener.focus();
-    };
+    return holdDialog(panel, initial, () => onCloseRef.current());
   }, [open, mounted]);
 
   if (!open || !mounted) return null;
@@ -174,24 +104,4 @@ export function Modal({
     </div>,
     document.body,
   );
-}
-
-function trapTab(event: KeyboardEvent, panel: HTMLElement): void {
-  const items = tabbableIn(panel);
-  if (items.length === 0) {
-    event.preventDefault();
-    panel.focus();
-    return;
-  }
-  const first = items[0]!;
-  const last = items[items.length - 1]!;
-  const active = document.activeElement;
-  const inside = active instanceof Node && panel.contains(active) && active !== panel;
-  if (event.shiftKey && (!inside || active === first)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (!inside || active === last)) {
-    event.preventDefault();
-    first.focus();
-  }
 }

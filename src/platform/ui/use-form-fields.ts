@@ -1,7 +1,5 @@
 import { useRef, useState, type ChangeEvent, type RefObject, type SubmitEvent } from 'react';
-import { isApiError } from '~/platform/client/errors';
-import { FINGERPRINT_FAILED_MSG } from '~/platform/client/fingerprint';
-import { showError } from '~/platform/stores/ui';
+export { runAction } from '~/platform/ui/run-action';
 
 export type Validators<K extends string> = Record<K, (value: string) => string | null>;
 
@@ -86,18 +84,4 @@ export function focusField(formRef: RefObject<HTMLFormElement | null>, name: str
 export function keepSubmitLocal(event: SubmitEvent<HTMLFormElement>): void {
   event.preventDefault();
   event.stopPropagation();
-}
-
-/**
- * Runs a form action. An ApiError has already been shown by the client (spec §8), so it is only
- * swallowed; a fingerprint failure shows 获取浏览器指纹失败; anything else shows `failMsg`.
- */
-export async function runAction(action: () => Promise<void>, failMsg: string): Promise<void> {
-  try {
-    await action();
-  } catch (error) {
-    if (isApiError(error)) return;
-    console.error(error);
-    showError(error instanceof Error && error.message === FINGERPRINT_FAILED_MSG ? FINGERPRINT_FAILED_MSG : failMsg);
-  }
 }

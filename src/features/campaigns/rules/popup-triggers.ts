@@ -28,3 +28,22 @@ export function runsNoticeCheck(previous: string | null, current: string): boole
   if (current === 'home') return true;
   return isZuhao(current) && !isZuhao(previous);
 }
+
+/** Issue 27: a page view opens at most this many popups (a first visit used to get the notice, then an ad). */
+export const POPUPS_PER_PAGE_VIEW_MAX = 1;
+
+export type PopupCheck = 'notice' | 'ad';
+
+/**
+ * The checks entering `current` from `previous` runs, in the order they run: the emergency notice
+ * (a safety warning) before the ad. The runner stops as soon as POPUPS_PER_PAGE_VIEW_MAX popups
+ * have shown; a check it did not reach leaves its records untouched (no count, no popTime), so it
+ * runs again on the next page view that calls for it (docs/decisions.md "One popup per page view").
+ */
+export function popupChecksFor(previous: string | null, current: string): PopupCheck[] {
+  const checks: PopupCheck[] = [];
+  if (runsNoticeCheck(previous, current)) checks.push('notice');
+  if (runsAdCheck(previous, current)) checks.push('ad');
+  return checks;
+}
+

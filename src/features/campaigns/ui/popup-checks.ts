@@ -2,36 +2,21 @@
  * The spec §2 popup checks of one page entry, loaded on demand by page-chrome.ts only when the
  * routing rule says a check runs (so other pages never fetch this code):
  * - the emergency notice check (spec §4 "Notice popups"): today's notices merged with pendingPopups;
- * - the ad popup check (spec §4 "Ad popup choice"), with the list kept in pendingAdList and fetched
- *   again when it is 10 minutes old (spec §7) or from another day.
- * Each opens its modal through $modal; the page chrome mounts the modal code only then. When both
- * have something to show (home), the notice goes first and the ad waits until it is closed.
+ * - the ad popup check (spec §4 "Ad popup choice", ad-popup.ts).
+ * They run in popupChecksFor's order and stop at the first popup shown (issue 27: one popup per
+ * page view). The popups are plain `<dialog>`s (notice-popup.ts, ad-popup.ts): no framework on a
+ * first visit, and the ad's code loads only when its check runs.
  */
-import { AD_DEVICE_CODE, AD_LIST_REFRESH_MS } from '~/features/campaigns/constants';
 import type { EmergencyNotice } from '~/features/campaigns/contract/popups';
 import { POPUP_ROUTES } from '~/features/campaigns/routes';
 import { callPublic } from '~/platform/client/public-get';
-import { chooseAd, resetForNewDay, withAdList } from '~/features/campaigns/rules/ad-choice';
 import { chooseNoticePopup } from '~/features/campaigns/rules/notice-popups';
-import { isSpecialOfferRoute, runsAdCheck, runsNoticeCheck } from '~/features/campaigns/rules/popup-triggers';
-import { loadAdState, loadPendingPopups, saveAdState, savePendingPopups } from '~/features/campaigns/store';
-import { $modal, openModal, type ModalName } from '~/platform/stores/ui';
+import { popupChecksFor, POPUPS_PER_PAGE_VIEW_MAX, type PopupCheck } from '~/features/campaigns/rules/popup-triggers';
+import { loadPendingPopups, savePendingPopups } from '~/features/campaigns/store';
+import { showNoticeDialog } from '~/features/campaigns/ui/notice-popup';
 
-/** Opens a modal now, or once whatever modal is open has closed. */
-function showWhenFree(name: ModalName, props: Record<string, unknown>): void {
-  if ($modal.get() === null) {
-    openModal(name, props);
-    return;
-  }
-  const stop = $modal.listen((current) => {
-    if (current !== null) return;
-    stop();
-    // Let the closing modal finish its own store updates first.
-    queueMicrotask(() => showWhenFree(name, props));
-  });
-}
-
-async function noticeCheck(): Promise<void> {
+/** Runs the notice check; answers whether it showed a notice. */
+async function noticeCheck(): Promise<boolean> {
   let today: EmergencyNotice[] = [];
   try {
     today = await callPublic(POPUP_ROUTES.emergencyNotices, {});
@@ -40,28 +25,22 @@ async function noticeCheck(): Promise<void> {
   }
   const { popup, pending } = chooseNoticePopup(today, loadPendingPopups());
   savePendingPopups(pending);
-  if (popup) showWhenFree('emergencyNotice', { notice: popup });
+  if (!popup) return false;
+  void showNoticeDialog(popup);
+  return true;
 }
 
-async function adCheck(onSpecialOfferPage: boolean): Promise<void> {
-  let state = resetForNewDay(loadAdState(), new Date());
-  const fetchedAt = state.pendingAdList?.fetchedAt ?? 0;
-  if (state.pendingAdList === null || Date.now() - fetchedAt >= AD_LIST_REFRESH_MS || Date.now() < fetchedAt) {
-    try {
-      state = withAdList(state, await callPublic(POPUP_ROUTES.ads, { device: AD_DEVICE_CODE }), new Date());
-    } catch {
-      if (state.pendingAdList === null) return;
-    }
-  }
-  const { ad, state: next } = chooseAd({ ads: state.pendingAdList?.list ?? [], state, now: new Date(), random: Math.random, onSpecialOfferPage });
-  saveAdState(next);
-  if (ad) showWhenFree('adPopup', { ad });
-}
+const RUN: Readonly<Record<PopupCheck, (current: string) => Promise<boolean>>> = {
+  notice: noticeCheck,
+  // Its own chunk: a page view that showed the notice never fetches the ad rules and dialog.
+  ad: (current) => import('~/features/campaigns/ui/ad-popup').then(({ runAdCheck }) => runAdCheck(current)),
+};
 
 /** Runs the checks the spec §2 routing rules give for entering `current` from `previous`. */
 export async function runPopupChecks(previous: string | null, current: string): Promise<void> {
-  const notice = runsNoticeCheck(previous, current) ? noticeCheck() : Promise.resolve();
-  // The notice is decided first so that, on home, it is the one shown first.
-  await notice;
-  if (runsAdCheck(previous, current)) await adCheck(isSpecialOfferRoute(current));
+  let shown = 0;
+  for (const check of popupChecksFor(previous, current)) {
+    if (shown >= POPUPS_PER_PAGE_VIEW_MAX) return;
+    if (await RUN[check](current)) shown += 1;
+  }
 }

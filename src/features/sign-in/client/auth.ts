@@ -41,7 +41,7 @@ export async function signedPost<In extends { password: string }, Out>(route: Ro
       'content-type': 'application/json',
       [SIGN_HEADERS.timestamp]: String(challenge.timestamp),
       [SIGN_HEADERS.nonce]: challenge.nonce_str,
-      [SIGN_HEADERS.sign]: signBody(challenge.sign, challenge.timestamp, challenge.nonce_str, text),
+      [SIGN_HEADERS.sign]: await signBody(challenge.sign, challenge.timestamp, challenge.nonce_str, text),
     },
   });
 }
@@ -160,7 +160,8 @@ export function appQrStatus(qrToken: string, signal?: AbortSignal): Promise<{ st
 
 /** The token answer once confirmed; a temp_token (for /bind) is for completeness (an app user has a phone). */
 export function appQrToken(qrToken: string, signal?: AbortSignal): Promise<SignInAnswer | { temp_token: string }> {
-  return call(SIGN_IN_ROUTES.appToken, { qr_token: qrToken }, { noToken: true, signal });
+  // quiet: a failure is said once, as spec §8's 获取用户token失败！ (ui/qr-session.ts).
+  return call(SIGN_IN_ROUTES.appToken, { qr_token: qrToken }, { noToken: true, signal, quiet: true });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,6 +28,12 @@ export type AppQrStatus = (typeof APP_QR_STATUSES)[number];
 
 /** Spec §8: the toast when a QR code cannot be initialised; the QR state becomes error. */
 export const QR_INIT_FAILED_MSG = '扫码登录初始化失败';
+/** spec §8: WeChat or QQ says the code was confirmed but its status carries no token (nor a temp_token). */
+export const QR_LOGIN_INFO_FAILED_MSG = '获取用户登录信息失败';
+/** spec §8: the app confirmed the code but GET app login token (by qr_token) failed. */
+export const QR_TOKEN_FAILED_MSG = '获取用户token失败！';
+/** spec §8: the third-party authorisation came back refused; the landing page then goes home. */
+export const THIRD_PARTY_LOGIN_FAILED_MSG = '第三方登录失败';
 
 const WECHAT_STATE: Readonly<Record<string, QrState>> = { pending: 'waiting', success: 'logined', cancelled: 'cancelled' };
 /** Index = QQ's numeric state. */

@@ -1,13 +1,9 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { AGREEMENT_CONFIRM_TEXT, validateAgreement } from '~/platform/rules/validation';
 import { Modal } from '~/platform/ui/Modal';
-import { routeByName } from '~/platform/config/routes';
+import { AGREEMENT_HREFS } from '~/features/sign-in/ui/agreement-links';
 
-/** The public addresses of the two documents' current versions (routes.ts `agreement`). */
-export const AGREEMENT_HREFS = {
-  service: routeByName('agreement').path.replace(':document', 'service'),
-  privacy: routeByName('agreement').path.replace(':document', 'privacy'),
-} as const;
+export { AGREEMENT_HREFS };
 
 export interface Agreement {
   /** The checkbox, and the confirm dialog while it is open. */

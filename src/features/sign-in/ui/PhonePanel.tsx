@@ -8,7 +8,9 @@ import { PhoneCodeFields } from '~/features/sign-in/ui/CodeFields';
 import { submitClass } from '~/platform/ui/Field';
 import { keepSubmitLocal, runAction, useFormFields } from '~/platform/ui/use-form-fields';
 
-export const LOGIN_FAILED_MSG = '登录失败';
+import { LOGIN_FAILED_MSG } from '~/features/sign-in/constants';
+
+export { LOGIN_FAILED_MSG };
 
 /** spec §4 phone mode: phone + SMS code (an unknown phone gets a new account). */
 export function PhonePanel(): ReactNode {

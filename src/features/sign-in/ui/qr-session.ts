@@ -13,7 +13,19 @@ import {
   type SignInAnswer,
 } from '~/features/sign-in/client/auth';
 import { browserFingerprint } from '~/platform/client/fingerprint';
-import { appQrState, qqQrState, wechatQrState, type QrPlatform, type QrState } from '~/features/sign-in/rules/qr-login';
+import { isApiError } from '~/platform/client/errors';
+import { appQrState, qqQrState, QR_LOGIN_INFO_FAILED_MSG, QR_TOKEN_FAILED_MSG, wechatQrState, type QrPlatform, type QrState } from '~/features/sign-in/rules/qr-login';
+
+/** A confirmed code that signed nobody in (spec §8 获取用户登录信息失败 / 获取用户token失败！): its message is the toast. */
+export class QrSignInError extends Error {
+  override readonly name = 'QrSignInError';
+}
+
+/** spec §4: a confirmed WeChat or QQ code must carry the token or a temp_token, else §8's toast. */
+function confirmed(state: QrState, answer: SignInAnswer | undefined, tempToken: string | undefined): QrPoll {
+  if (state === 'logined' && !answer && !tempToken) throw new QrSignInError(QR_LOGIN_INFO_FAILED_MSG);
+  return { state, answer, tempToken };
+}
 
 export interface QrCode {
   /** session_id, sessionId or qr_token. */
@@ -58,16 +70,22 @@ export async function pollQr(platform: QrPlatform, id: string, signal: AbortSign
     // says `expired` once its 60 s are over (usually a poll before our own clock does), and an
     // expired code must be renewed (spec §4), not shown as a failure.
     const state = r.status === 'expired' ? 'expired' : wechatQrState(r.status);
-    return { state, answer: r.token, tempToken: r.temp_token };
+    return confirmed(state, r.token, r.temp_token);
   }
   if (platform === 'qq') {
     const r = await qqQrStatus(id, signal);
-    return { state: qqQrState(r.resultStatus), answer: r.resultToken, tempToken: r.temp_token };
+    return confirmed(qqQrState(r.resultStatus), r.resultToken, r.temp_token);
   }
   const state = appQrState((await appQrStatus(id, signal)).status);
   if (state !== 'logined') return { state };
   // The app hands the token out by a separate call once confirmed (a temp_token only in theory:
   // an app confirmation is by a user who has a phone).
-  const redeemed = await appQrToken(id, signal);
+  let redeemed: Awaited<ReturnType<typeof appQrToken>>;
+  try {
+    redeemed = await appQrToken(id, signal);
+  } catch (error) {
+    if (isApiError(error) && error.cancelled) throw error;
+    throw new QrSignInError(QR_TOKEN_FAILED_MSG, { cause: error });
+  }
   return 'temp_token' in redeemed ? { state, tempToken: redeemed.temp_token } : { state, answer: redeemed };
 }

@@ -9,7 +9,7 @@
  * underscore keeps Astro from routing this file.)
  */
 import type { APIRoute } from 'astro';
-import { QR_SCAN_RESULT_TEXT } from '~/features/sign-in/rules/qr-login';
+import { QR_SCAN_RESULT_TEXT, THIRD_PARTY_LOGIN_FAILED_MSG } from '~/features/sign-in/rules/qr-login';
 import type { ThirdPartyProvider } from '~/features/sign-in/contract';
 import { isAppError, MSG_SERVER_BUSY } from '~/platform/http/errors';
 import { handle, readQuery } from '~/platform/http/http';
@@ -20,8 +20,20 @@ import { thirdPartyCallbackQuerySchema } from '~/features/sign-in/wire';
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Seconds the failure page shows before it goes home (spec §8 "第三方登录失败 (then go home)"). */
+export const THIRD_PARTY_FAILURE_HOME_DELAY_S = 3;
+
+/**
+ * A refusal says spec §8's 第三方登录失败 with the reason under it, then goes home: a meta refresh
+ * (no script, so the CSP has nothing to allow) and a link for whoever is quicker.
+ */
 function page(status: number, text: string): Response {
-  const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>扫码授权</title></head><body style="font-family:sans-serif;text-align:center;padding:3rem 1rem"><h1 style="font-size:1.25rem">扫码授权</h1><p role="status">${escapeHtml(text)}</p></body></html>`;
+  const failed = status >= 400;
+  const head = failed ? `<meta http-equiv="refresh" content="${THIRD_PARTY_FAILURE_HOME_DELAY_S};url=/">` : '';
+  const body = failed
+    ? `<p role="alert" style="font-weight:bold">${THIRD_PARTY_LOGIN_FAILED_MSG}</p><p>${escapeHtml(text)}</p><p><a href="/">返回首页</a>（${THIRD_PARTY_FAILURE_HOME_DELAY_S}秒后自动返回）</p>`
+    : `<p role="status">${escapeHtml(text)}</p>`;
+  const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">${head}<title>扫码授权</title></head><body style="font-family:sans-serif;text-align:center;padding:3rem 1rem"><h1 style="font-size:1.25rem">扫码授权</h1>${body}</body></html>`;
   return new Response(html, {
     status,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
