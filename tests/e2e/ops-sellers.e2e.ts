@@ -99,7 +99,7 @@ test('a store is certified in /ops/sellers, its listing rejected with a reason, 
   await form.getByRole('combobox', { name: '区服', exact: true }).selectOption({ index: 1 });
   await form.getByLabel('标题').fill(title);
   await form.getByLabel('角色名').fill('审核之巅');
-  await form.getByLabel('段位').fill('王者');
+  await form.getByLabel('段位').selectOption('荣耀王者');
   await form.getByLabel('皮肤数量').fill('99');
   await form.getByLabel('选择图片文件').setInputFiles([{ name: 'cover.png', mimeType: 'image/png', buffer: await picture('#c63') }]);
   await expect(form.getByRole('list', { name: '已上传的图片' }).getByRole('img')).toHaveCount(1);

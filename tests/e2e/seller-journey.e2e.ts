@@ -48,7 +48,7 @@ test('a new user becomes an owner, lists an account, a renter rents it, the earn
   await form.getByRole('combobox', { name: '区服', exact: true }).selectOption({ index: 1 });
   await form.getByLabel('标题').fill(title);
   await form.getByLabel('角色名').fill('新号主的号');
-  await form.getByLabel('段位').fill('星耀');
+  await form.getByLabel('段位').selectOption('至尊星耀');
   await form.getByLabel('皮肤数量').fill('88');
   await form.getByLabel('选择图片文件').setInputFiles([
     { name: 'cover.jpg', mimeType: 'image/jpeg', buffer: await picture('#b22') },
@@ -61,7 +61,7 @@ test('a new user becomes an owner, lists an account, a renter rents it, the earn
   await form.getByRole('button', { name: '发布账号' }).click();
   await expect(page).toHaveURL(/\/seller\/listings$/);
   await waitForHydration(page, 'SellerListings');
-  await expect(page.getByRole('article', { name: title }).getByText('出租中')).toBeVisible();
+  await expect(page.getByRole('article', { name: title }).getByText('已上架')).toBeVisible();
   const mine = await apiAs<{ list: { id: number; title: string }[] }>(page, 'GET', '/seller/listings');
   const listingId = mine.list.find((listing) => listing.title === title)!.id;
 

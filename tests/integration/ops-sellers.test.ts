@@ -132,7 +132,7 @@ for (const { driver, label, skip } of TEST_DRIVERS) {
         zone_id: game.zoneId,
         title: `运营审核测试号${driver}${n} 全皮肤`,
         role_name: '审核角色',
-        attrs: [{ attr_name: '段位', value: '星耀' }],
+        attrs: [{ attr_name: '段位', value: '至尊星耀' }],
         images: [uploads[0]!, uploads[1]!],
         rental: '5.00',
         rental_period: { daily_rental: true, ten_hour_rental: false, weekly_rental: false, morning_rental: false, afternoon_rental: false, night_rental: false },

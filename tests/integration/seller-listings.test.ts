@@ -405,7 +405,7 @@ describe.each(TEST_DRIVERS)('seller listings on $label', ({ driver, skip }) => {
     expect(options.games.length).toBeGreaterThan(3);
     const hafu = options.games.find((game) => game.id === hafuGame.id)!;
     expect(hafu.has_hafu_coin).toBe(true);
-    expect(hafu.attrs[0]).toEqual({ name: '账号类型', kind: 'choice', choices: ['哈夫币号', '皮肤号'], required: true });
+    expect(hafu.attrs[0]).toEqual({ name: '账号类型', kind: 'choice', choices: ['哈夫币号', '皮肤号'], min: null, max: null, required: true });
     expect(hafu.platforms.length).toBeGreaterThan(0);
     const plain = options.games.find((game) => game.id === plainGame.id)!;
     expect(plain.attrs.some((attr) => attr.name === '账号类型')).toBe(false);
@@ -413,6 +413,34 @@ describe.each(TEST_DRIVERS)('seller listings on $label', ({ driver, skip }) => {
     expect(rank.kind).toBe('choice');
     expect(rank.choices.length).toBeGreaterThan(0);
     expect(plain.attrs.find((attr) => attr.name === '皮肤数量')?.kind).toBe('number');
+    // The game's own data (games.listing_attrs): 王者荣耀's ranks best first, its hero and skin bounds.
+    expect(rank.choices).toEqual(['荣耀王者', '无双王者', '最强王者', '至尊星耀', '永恒钻石', '尊贵铂金']);
+    expect(plain.attrs.map((attr) => [attr.name, attr.min, attr.max])).toEqual([
+      ['段位', null, null],
+      ['英雄数量', 0, 124],
+      ['皮肤数量', 0, 420],
+    ]);
+  });
+
+  it.skipIf(skip)("the server holds a listing's attributes to its game's choices, and keeps the description the detail page shows", async () => {
+    const cases: [Partial<ListingCreateInput>, string][] = [
+      [{ attrs: [{ attr_name: '段位', value: '青铜' }] }, '请从列表中选择段位'],
+      [{ attrs: [] }, '请选择段位'],
+      [{ attrs: [{ attr_name: '段位', value: '最强王者' }, { attr_name: '皮肤数量', value: '9999' }] }, '皮肤数量应在0到420之间'],
+      [{ attrs: [{ attr_name: '段位', value: '最强王者' }, { attr_name: '英雄数量', value: '12.5' }] }, '英雄数量应为整数'],
+      [{ description: '字'.repeat(501) }, '账号描述不能超过500个字'],
+      [{ description: '响铃\u0007' }, '账号描述含有无效字符'],
+      [{ description: 42 as unknown as string }, '账号描述应为文字'],
+    ];
+    for (const [overrides, msg] of cases) expectError(await post(createRoute, 'create', owner.auth, form(overrides)), 400, msg);
+
+    const { saved } = await create({ description: '  全英雄，典藏皮肤\r\n晚上可续租  ' });
+    expect(saved.listing.description).toBe('全英雄，典藏皮肤\n晚上可续租');
+    const detail = expectOk(await callRoute<ListingDetail>(publicDetail, `/api/v1/detail/account?account_id=${saved.listing.id}`));
+    expect(detail.description).toBe('全英雄，典藏皮肤\n晚上可续租');
+    // 500 characters as a person counts them (an emoji is one) are accepted.
+    const { saved: long } = await create({ description: '😀'.repeat(500) });
+    expect(Array.from(long.listing.description)).toHaveLength(500);
   });
 
   // Only PostgreSQL runs transactions side by side (PGlite has one connection).
@@ -424,7 +452,8 @@ describe.each(TEST_DRIVERS)('seller listings on $label', ({ driver, skip }) => {
     let locked!: () => void;
     const holding = new Promise<void>((resolve) => (locked = resolve));
     const renting = db.transaction(async (tx) => {
-      await lockListingForRental(tx, id);
+      // User 0 owns no shop: only the lock matters here.
+      await lockListingForRental(tx, 0, id);
       locked();
       await gate;
       const now = Date.now();

@@ -1,8 +1,9 @@
 /**
  * Demo catalogue: the games, their platforms and zones, and the vocabulary used to write listing
- * titles. Pure data with no imports, shared by the seed (seed.ts) and the cover generator
+ * titles. Pure data (one type import), shared by the seed (seed.ts) and the cover generator
  * (scripts/generate-covers.ts), so a game's slug always matches its files in public/covers/.
  */
+import type { GameListingAttr } from '~/features/catalog/rules/game-listing-attrs';
 
 export interface PlatformSeed {
   name: string;
@@ -349,6 +350,19 @@ export const GAME_CATALOG: readonly GameSeed[] = [
     tagline: '猎场塔防 · 神器全套',
   },
 ];
+
+/**
+ * What a listing of the game states (games.listing_attrs): the rank as a choice of the game's
+ * ranks (best first), then the hero and skin counts as whole numbers from 0 to the most an account
+ * of the game holds here. The demo listings draw their values from the same ranks and ranges.
+ */
+export function listingAttrDefs(game: GameSeed): GameListingAttr[] {
+  return [
+    { name: game.rankAttr, kind: 'choice', choices: [...game.ranks], required: true },
+    ...(game.heroAttr ? [{ name: game.heroAttr, kind: 'number' as const, min: 0, max: game.heroRange[1], required: false }] : []),
+    { name: game.skinAttr, kind: 'number', min: 0, max: game.skinRange[1], required: false },
+  ];
+}
 
 /** Cover variants per game: public/covers/<slug>-<n>.svg for n = 1..COVER_VARIANTS. */
 export const COVER_VARIANTS = 4;

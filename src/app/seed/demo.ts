@@ -21,7 +21,7 @@ import { recountListingStats } from '~/features/catalog/server';
 import { seedDemoPopups } from '~/app/seed/popups';
 import { seedDemoNotifications } from '~/app/seed/notifications';
 import { seedDemoOperators } from '~/app/seed/operators';
-import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, type GameSeed } from '~/app/seed/catalog';
+import { COVER_VARIANTS, GAME_CATALOG, RESTRICTED_RENTAL_TIMES, ROLE_NAME_PARTS, TITLE_TAGS, coverPath, iconPath, listingAttrDefs, type GameSeed } from '~/app/seed/catalog';
 import { games, listingAttrs, listings, platforms, redPackets, sellerCertifications, shops, users, zones, type NewListingAttrRow, type NewListingRow } from '~/platform/db/schema';
 import { writeSetting } from '~/features/content/server';
 import { seedDemoSettings } from '~/app/seed/settings';
@@ -269,6 +269,7 @@ async function isSeeded(db: Pick<Db, 'select'>): Promise<boolean> {
  */
 export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const catalogue = await seedCatalogue(db);
+  const attrDefs = await seedGameListingAttrs(db);
   const home = await seedHomeContent(db);
   const signIn = await seedDemoSignInFields(db);
   const envelopes = await seedDemoRedPackets(db);
@@ -283,7 +284,7 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const agreements = await seedDemoAgreements(db, new Date());
   // Last: the welcome broadcast goes to every account the seed made.
   const notices = await seedDemoNotifications(db, DEMO_USERS.renter.username, new Date());
-  return { seeded: catalogue.seeded || home.seeded || signIn.seeded || envelopes.seeded || reviews.seeded || freeOffers.seeded || money.seeded || popups.seeded || operatorAccounts.seeded || settings.seeded || agreements.seeded || notices.seeded };
+  return { seeded: catalogue.seeded || attrDefs.seeded || home.seeded || signIn.seeded || envelopes.seeded || reviews.seeded || freeOffers.seeded || money.seeded || popups.seeded || operatorAccounts.seeded || settings.seeded || agreements.seeded || notices.seeded };
 }
 
 /** renter01's demo red envelopes (source 'demo'): one of each state the red-packet list shows. */
@@ -362,6 +363,24 @@ async function seedDemoSignInFields(db: Db): Promise<{ seeded: boolean }> {
   return { seeded: changed > 0 };
 }
 
+/**
+ * The demo games' listing attributes (listingAttrDefs) for a database seeded before
+ * games.listing_attrs existed: only a demo game (by slug) whose list is still empty is touched, so
+ * an operator's own definitions and a second run change nothing.
+ */
+async function seedGameListingAttrs(db: Db): Promise<{ seeded: boolean }> {
+  let changed = 0;
+  for (const game of GAME_CATALOG) {
+    const updated = await db
+      .update(games)
+      .set({ listingAttrs: listingAttrDefs(game) })
+      .where(and(eq(games.slug, game.slug), sql`${games.listingAttrs} = '[]'::jsonb`))
+      .returning({ id: games.id });
+    changed += updated.length;
+  }
+  return { seeded: changed > 0 };
+}
+
 /** The games, platforms, zones, demo users, shops and listings, unless a game already exists. */
 async function seedCatalogue(db: Db): Promise<{ seeded: boolean }> {
   if (await isSeeded(db)) return { seeded: false };
@@ -390,6 +409,7 @@ async function seedCatalogue(db: Db): Promise<{ seeded: boolean }> {
           maintenanceStatus: game.maintenance ? 1 : 0,
           isSuspended: game.maintenance ? 1 : 0,
           hasHafuCoin: game.hasHafuCoin,
+          listingAttrs: listingAttrDefs(game),
         })),
       )
       .returning({ id: games.id, slug: games.slug });

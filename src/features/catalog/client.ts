@@ -11,12 +11,27 @@
 import type { AccountState, CollectResult, CollectionsPage, LikeResult, SearchHistoryItem, SearchTemplate } from '~/features/catalog/contract/user-catalog';
 import { CATALOG_ROUTES } from '~/features/catalog/routes';
 import { LIKE_SCENE, LIKE_TYPE_ACCOUNT } from '~/features/catalog/rules/user-catalog';
-import { call, type RequestOptions } from '~/platform/client/client';
+import { toGameOptions, type GameOption } from '~/features/catalog/rules/game-list';
+import { call, getAnsweredUrl, type RequestOptions } from '~/platform/client/client';
 
 export type * from '~/features/catalog/contract/user-catalog';
 export { LIKE_SCENE, LIKE_TYPE_ACCOUNT };
 
 type Signal = Pick<RequestOptions, 'signal'>;
+
+// ---- game list ----------------------------------------------------------------------------
+
+export type { GameOption };
+
+/**
+ * spec §7 GET rentalHall/gameList: read data.url, then GET that url without a token (pure: no
+ * token, no system or session header) expecting an array; spec §3 maps each item to label/value.
+ * The URL is root-relative on our own API host, so it resolves like any other call.
+ */
+export async function loadGameList(options: Signal = {}): Promise<GameOption[]> {
+  const { url } = await call(CATALOG_ROUTES.gameListUrl, {}, { ...options, noToken: true });
+  return toGameOptions(await getAnsweredUrl<unknown>(url, { ...options, pure: true, omitAllCode: true }));
+}
 
 // ---- search history -----------------------------------------------------------------------
 

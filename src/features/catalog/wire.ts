@@ -162,6 +162,7 @@ const certTypeSchema = z.literal([0, 1, 2]);
 export const listingDetailSchema = listingCardSchema.extend({
   imgs: z.array(z.string()),
   role_name: z.string(),
+  description: z.string(),
   attrs: z.array(z.strictObject({ attr_name: z.string(), value: z.string() })),
   game: gameRefSchema,
   gameInfo: z.strictObject({ name: z.string() }),

@@ -11,8 +11,10 @@ import type { CertificationBody, SellerProfile } from '~/features/sellers/contra
 import type { SellerOverview } from '~/features/sellers/contract/seller-overview';
 import type { ComplaintAnswerBody, SellerComplaint, SellerEarnings, SellerEarningsQuery, SellerOrder, SellerOrdersQuery } from '~/features/sellers/contract/seller-earnings';
 import type {
+  ListingBulkPriceInput,
   ListingCreateInput,
   ListingUpdateInput,
+  SellerListingBulkAnswer,
   SellerListingCredentials,
   SellerListingDeleteAnswer,
   SellerListingEdit,
@@ -71,8 +73,8 @@ export const SELLER_ROUTES = {
   earnings: route.get<SellerEarningsQuery, SellerEarnings>('/seller/earnings'),
   /** 卖家中心's figures for today: running rentals, earnings, listings needing attention, what to answer. */
   overview: route.get<NoInput, SellerOverview>('/seller/overview'),
-  /** The caller's listings, newest first, deleted ones left out. */
-  listings: route.get<{ state?: SellerListingFilter; page?: number; page_size?: number }, Page<SellerListingRow>>('/seller/listings'),
+  /** The caller's listings, newest first, deleted ones left out; by state, game and the search box. */
+  listings: route.get<{ state?: SellerListingFilter; q?: string; game_id?: number; page?: number; page_size?: number }, Page<SellerListingRow>>('/seller/listings'),
   /** What the listing form offers. */
   listingOptions: route.get<NoInput, SellerListingOptions>('/seller/listings/options'),
   /** The form's values, the login account, never the password. */
@@ -83,6 +85,10 @@ export const SELLER_ROUTES = {
   updateListing: route.post<ListingUpdateInput, SellerListingSaved>('/seller/listings/update'),
   /** 上架 / 下架 / 维护. */
   listingState: route.post<{ id: number; state: 'on_shelf' | 'off_shelf' | 'maintenance' }, SellerListingStateAnswer>('/seller/listings/state'),
+  /** 上架 / 下架 of the selected listings, all or none (404 naming one that is not the caller's, 409 naming one a rule refuses). */
+  bulkListingState: route.post<{ ids: number[]; state: 'on_shelf' | 'off_shelf' }, SellerListingBulkAnswer>('/seller/listings/bulk-state'),
+  /** One new hourly price for the selected listings, all or none, with the review an edit would bring. */
+  bulkListingPrice: route.post<ListingBulkPriceInput, SellerListingBulkAnswer>('/seller/listings/bulk-price'),
   /** Deleted, or unlisted while orders run or are to come. */
   deleteListing: route.post<{ id: number }, SellerListingDeleteAnswer>('/seller/listings/delete'),
 };

@@ -9,6 +9,8 @@ import { COMPLAINT_OUTCOMES } from '~/features/complaints/rules/complaint-decisi
 import { certificationBodySchema } from '~/features/sellers/contract/seller';
 import { complaintAnswerBodySchema, loginFailureAnswerBodySchema, sellerEarningsQuerySchema, sellerOrdersQuerySchema } from '~/features/sellers/contract/seller-earnings';
 import {
+  listingBulkPriceSchema,
+  listingBulkStateSchema,
   listingCreateSchema,
   listingIdBodySchema,
   listingIdQuerySchema,
@@ -226,6 +228,11 @@ export const sellerListingRowSchema = z.strictObject({
   is_rented: z.boolean(),
   is_listed: z.boolean(),
   updated_at: instant,
+  login_account: z.string().nullable(),
+  views: z.number().int().nonnegative(),
+  rentals: z.number().int().nonnegative(),
+  avg_rating: z.number().nullable(),
+  review_count: z.number().int().nonnegative(),
 });
 
 export const sellerListingEditSchema = z.strictObject({
@@ -235,6 +242,7 @@ export const sellerListingEditSchema = z.strictObject({
   zone_id: rowId.nullable(),
   title: z.string(),
   role_name: z.string(),
+  description: z.string(),
   attrs: z.array(z.strictObject({ attr_name: z.string(), value: z.string() })),
   game_money: z.number().int().nonnegative(),
   money_exchange_rate: z.number().int().nullable(),
@@ -270,6 +278,9 @@ export const sellerListingSavedSchema = z.strictObject({ listing: sellerListingE
 
 export const sellerListingStateAnswerSchema = z.strictObject({ id: rowId, seller_state: sellerState, review_status: reviewStatus, is_listed: z.boolean(), msg: z.string() });
 
+const rowIds = z.array(rowId);
+export const sellerListingBulkAnswerSchema = z.strictObject({ changed: rowIds, unchanged: rowIds, pending_review: rowIds, msg: z.string() });
+
 export const sellerListingDeleteAnswerSchema = z.strictObject({ id: rowId, outcome: z.enum(['deleted', 'unlisted']), msg: z.string() });
 
 export const sellerListingCredentialsSchema = z.strictObject({ login_account: z.string(), login_password: z.string() });
@@ -282,7 +293,16 @@ export const sellerListingOptionsSchema = z.strictObject({
       has_hafu_coin: z.boolean(),
       platforms: z.array(z.strictObject({ id: rowId, name: z.string() })),
       zones: z.array(z.strictObject({ id: rowId, name: z.string(), platform_id: rowId.nullable() })),
-      attrs: z.array(z.strictObject({ name: z.string(), kind: z.enum(['choice', 'number', 'text']), choices: z.array(z.string()), required: z.boolean() })),
+      attrs: z.array(
+        z.strictObject({
+          name: z.string(),
+          kind: z.enum(['choice', 'number']),
+          choices: z.array(z.string()),
+          min: z.number().int().nullable(),
+          max: z.number().int().nullable(),
+          required: z.boolean(),
+        }),
+      ),
     }),
   ),
   review_enabled: z.boolean(),
@@ -425,6 +445,8 @@ export const SELLER_WIRE = {
   createListing: wire(SELLER_ROUTES.createListing, { input: listingCreateSchema, answer: sellerListingSavedSchema }),
   updateListing: wire(SELLER_ROUTES.updateListing, { input: listingUpdateSchema, answer: sellerListingSavedSchema }),
   listingState: wire(SELLER_ROUTES.listingState, { input: listingStateSchema, answer: sellerListingStateAnswerSchema }),
+  bulkListingState: wire(SELLER_ROUTES.bulkListingState, { input: listingBulkStateSchema, answer: sellerListingBulkAnswerSchema }),
+  bulkListingPrice: wire(SELLER_ROUTES.bulkListingPrice, { input: listingBulkPriceSchema, answer: sellerListingBulkAnswerSchema }),
   deleteListing: wire(SELLER_ROUTES.deleteListing, { input: listingIdBodySchema, answer: sellerListingDeleteAnswerSchema }),
 };
 

@@ -79,6 +79,14 @@ export function apiGet<T>(path: string, params?: QueryParams, options: RequestOp
   return request<T>({ method: 'GET', path, params, options });
 }
 
+/**
+ * GETs a URL an earlier answer named (spec §7's game list: gameList's data.url), as it came: the
+ * one browser call whose path is data, not a declared route.
+ */
+export function getAnsweredUrl<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>({ method: 'GET', path: url, options });
+}
+
 export function apiPost<T>(path: string, body?: PostBody, options: RequestOptions = {}): Promise<T> {
   return request<T>({ method: 'POST', path, body, options });
 }

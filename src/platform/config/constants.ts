@@ -73,6 +73,8 @@ export const ACCOUNT_TYPE_ATTR_NAME = '账号类型';
 export const ACCOUNT_TYPE_VALUE = { hafuCoin: '哈夫币号', skin: '皮肤号' } as const;
 /** Full-day rental window, the default of listings.rental_time. */
 export const RENTAL_TIME_ALL_DAY = '00:00-23:59';
+/** The seller's description of a listing, in characters as a person counts them (ours, not the spec's). */
+export const LISTING_DESCRIPTION_MAX_CHARS = 500;
 
 // §4/§9 rules (src/lib/rules).
 /**

@@ -126,6 +126,8 @@ export interface ListingCard {
 export interface ListingDetail extends ListingCard {
   imgs: string[];
   role_name: string;
+  /** The seller's own words about the account ('' when none), plain text with line breaks. */
+  description: string;
   attrs: ListingAttr[];
   game: GameRef;
   gameInfo: { name: string };

@@ -66,6 +66,7 @@ export interface ListingCardRow {
 /** A card row plus what the detail page adds. */
 export interface ListingDetailRow extends ListingCardRow {
   roleName: string;
+  description: string;
   imgs: string[];
   gameSlug: string;
   gameIcon: string;
@@ -202,6 +203,7 @@ export function reshapeListingDetail(row: ListingDetailRow, attrs: readonly List
     cover: row.imgs[0] ?? card.cover,
     imgs: [...row.imgs],
     role_name: row.roleName,
+    description: row.description,
     attrs: attrs.map((attr) => ({ attr_name: attr.attr_name, value: attr.value })),
     game,
     gameInfo: { name: row.gameName },

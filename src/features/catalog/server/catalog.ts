@@ -490,6 +490,7 @@ export async function searchListings(db: Db, query: HallQuery, now: Date): Promi
 const detailSelection = {
   ...cardSelection,
   roleName: listings.roleName,
+  description: listings.description,
   imgs: listings.imgs,
   gameSlug: games.slug,
   gameIcon: games.icon,

@@ -21,7 +21,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { LISTING_REVIEW_STATUSES, LISTING_SELLER_STATES, RENTAL_TIME_ALL_DAY, type ListingReviewStatus, type ListingSellerState } from '~/platform/config/constants';
+import type { GameListingAttr } from '~/features/catalog/rules/game-listing-attrs';
+import { LISTING_DESCRIPTION_MAX_CHARS, LISTING_REVIEW_STATUSES, LISTING_SELLER_STATES, RENTAL_TIME_ALL_DAY, type ListingReviewStatus, type ListingSellerState } from '~/platform/config/constants';
 import { createdAt } from '~/platform/db/columns';
 import { users } from '~/platform/db/tables';
 import { shops } from '~/features/sellers/server/tables';
@@ -46,6 +47,12 @@ export const games = pgTable(
     maintenanceNotice: varchar('maintenance_notice', { length: 200 }),
     /** The shooter whose in-game currency (hafu coin) is prepaid with the rental (spec §1). */
     hasHafuCoin: boolean('has_hafu_coin').notNull().default(false),
+    /**
+     * The attributes a listing of this game states (段位 with the game's ranks, the hero and skin
+     * counts with their bounds): what the listing form offers and the server accepts. Catalogue
+     * data kept by the seed (app/seed/catalog.ts) and the console, not by a listing.
+     */
+    listingAttrs: jsonb('listing_attrs').$type<GameListingAttr[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [
     uniqueIndex('games_slug_key').on(t.slug),
@@ -98,6 +105,8 @@ export const listings = pgTable(
     zoneId: integer('zone_id').references(() => zones.id),
     title: varchar('title', { length: 120 }).notNull(),
     roleName: varchar('role_name', { length: 32 }).notNull(),
+    /** The seller's own words about the account, shown on the detail page ('' when none). */
+    description: text('description').notNull().default(''),
     /** Public image paths, first one is the cover. */
     imgs: jsonb('imgs').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** spec "rental": price of one hour, in fen. */
@@ -215,6 +224,7 @@ export const listings = pgTable(
     check('listings_rental_fen_check', sql`${t.rentalFen} >= 0`),
     check('listings_deposit_fen_check', sql`${t.depositFen} >= 0`),
     check('listings_min_rental_hours_check', sql`${t.minRentalHours} >= 1`),
+    check('listings_description_length_check', sql.raw(`char_length(description) <= ${LISTING_DESCRIPTION_MAX_CHARS}`)),
     check('listings_game_money_check', sql`${t.gameMoney} >= 0`),
     check('listings_money_exchange_rate_check', sql`${t.moneyExchangeRate} is null or ${t.moneyExchangeRate} > 0`),
     check('listings_activity_discount_check', sql`${t.activityDiscount} is null or (${t.activityDiscount} > 0 and ${t.activityDiscount} <= 1)`),

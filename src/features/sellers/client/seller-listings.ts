@@ -1,5 +1,5 @@
 /** The seller's listings (contract in features/sellers/contract/seller-listings.ts). Every call needs the signed-in seller's token. */
-import type { ListingCreateInput, ListingUpdateInput, Page, SellerListingCredentials, SellerListingDeleteAnswer, SellerListingEdit, SellerListingFilter, SellerListingOptions, SellerListingRow, SellerListingSaved, SellerListingStateAnswer, UploadedImageAnswer } from '~/features/sellers/contract/seller-listings';
+import type { ListingBulkPriceInput, SellerListingBulkAnswer, ListingCreateInput, ListingUpdateInput, Page, SellerListingCredentials, SellerListingDeleteAnswer, SellerListingEdit, SellerListingFilter, SellerListingOptions, SellerListingRow, SellerListingSaved, SellerListingStateAnswer, UploadedImageAnswer } from '~/features/sellers/contract/seller-listings';
 import { call, type RequestOptions, upload } from '~/platform/client/client';
 import { SELLER_ROUTES } from '~/features/sellers/routes';
 import { UPLOAD_ROUTES } from '~/platform/wire/uploads';
@@ -8,7 +8,10 @@ export * from '~/features/sellers/contract/seller-listings';
 
 type Signal = Pick<RequestOptions, 'signal'>;
 
-export function listSellerListings(query: { state: SellerListingFilter; page: number; page_size: number }, options: Signal = {}): Promise<Page<SellerListingRow>> {
+export function listSellerListings(
+  query: { state: SellerListingFilter; q?: string; game_id?: number; page: number; page_size: number },
+  options: Signal = {},
+): Promise<Page<SellerListingRow>> {
   return call(SELLER_ROUTES.listings, { ...query }, options);
 }
 
@@ -35,6 +38,16 @@ export function updateSellerListing(body: ListingUpdateInput): Promise<SellerLis
 
 export function changeSellerListingState(id: number, state: 'on_shelf' | 'off_shelf' | 'maintenance'): Promise<SellerListingStateAnswer> {
   return call(SELLER_ROUTES.listingState, { id, state });
+}
+
+/** 上架 / 下架 of the selected listings, all or none. */
+export function bulkChangeSellerListingState(ids: number[], state: 'on_shelf' | 'off_shelf'): Promise<SellerListingBulkAnswer> {
+  return call(SELLER_ROUTES.bulkListingState, { ids, state });
+}
+
+/** One new hourly price (yuan text) for the selected listings, all or none. */
+export function bulkChangeSellerListingPrice(body: ListingBulkPriceInput): Promise<SellerListingBulkAnswer> {
+  return call(SELLER_ROUTES.bulkListingPrice, body);
 }
 
 export function deleteSellerListing(id: number): Promise<SellerListingDeleteAnswer> {

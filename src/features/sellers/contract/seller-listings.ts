@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import {
   ACCOUNT_TYPE_VALUE,
+  LISTING_DESCRIPTION_MAX_CHARS,
   LISTING_REVIEW_STATUSES,
   LISTING_SELLER_STATES,
   type ListingReviewStatus,
@@ -19,7 +20,7 @@ import {
 import { hafuPrepayFen } from '~/features/orders/rules/hafu';
 import { checkRentalTime } from '~/features/sellers/rules/listing-form';
 import { RENTAL_PERIOD_FLAGS, type RentalPeriodFlags } from '~/features/orders/rules/periods';
-import { ID_MAX, bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema, yuanFenSchema, type Page } from '~/platform/wire/common';
+import { ID_MAX, bodyIdSchema, optionalQuery, queryIdSchema, queryIntSchema, withQueryReason, yuanFenSchema, type Page } from '~/platform/wire/common';
 
 export type { Page };
 
@@ -46,6 +47,11 @@ export const LOGIN_ACCOUNT_MAX_CHARS = 64;
 export const LOGIN_PASSWORD_MAX_CHARS = 64;
 export const SELLER_LISTINGS_PAGE_SIZE_DEFAULT = 10;
 export const SELLER_LISTINGS_PAGE_SIZE_MAX = 50;
+export { LISTING_DESCRIPTION_MAX_CHARS };
+/** The list's search box: a title or login-account fragment, or a listing's 编号. */
+export const SELLER_LISTINGS_SEARCH_MAX_CHARS = 64;
+/** Listings one bulk 上架 / 下架 / 改价 may name: a full page of the list at most. */
+export const SELLER_BULK_MAX = SELLER_LISTINGS_PAGE_SIZE_MAX;
 
 // ---------------------------------------------------------------------------------------------
 // messages
@@ -100,6 +106,16 @@ const idField = (label: string) => z.number({ error: `请选择${label}` }).int(
 
 const flag = z.boolean({ error: '应为布尔值' });
 
+/** Control characters but line breaks and tabs: a description may run over several lines. */
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/** The seller's description: several lines of at most LISTING_DESCRIPTION_MAX_CHARS, trimmed; may be empty. */
+export const listingDescriptionSchema = z
+  .string({ error: '账号描述应为文字' })
+  .transform((value) => value.replace(/\r\n?/g, '\n').trim())
+  .refine((value) => !CONTROL_BUT_LINES.test(value), { error: '账号描述含有无效字符', abort: true })
+  .refine((value) => codePoints(value) <= LISTING_DESCRIPTION_MAX_CHARS, { error: `账号描述不能超过${LISTING_DESCRIPTION_MAX_CHARS}个字` });
+
 export const listingAttrSchema = z.object({
   attr_name: listingText('属性名', 1, LISTING_ATTR_NAME_MAX_CHARS),
   value: listingText('属性值', 1, LISTING_ATTR_VALUE_MAX_CHARS),
@@ -137,6 +153,7 @@ const listingFields = {
   zone_id: idField('区服').nullable().optional(),
   title: listingText('标题', 2, LISTING_TITLE_MAX_CHARS),
   role_name: listingText('角色名', 1, LISTING_ROLE_NAME_MAX_CHARS),
+  description: listingDescriptionSchema.default(''),
   attrs: z
     .array(listingAttrSchema, { error: '账号属性格式错误' })
     .max(LISTING_ATTRS_MAX, { error: `账号属性最多${LISTING_ATTRS_MAX}项` })
@@ -196,25 +213,62 @@ export const listingStateSchema = z.object({
 });
 export type ListingStateBody = z.output<typeof listingStateSchema>;
 
+/** The listings a bulk call names: 1 to SELLER_BULK_MAX distinct ids. */
+const bulkIdsSchema = z
+  .array(bodyIdSchema, { error: '请选择账号' })
+  .min(1, { error: '请至少选择1个账号' })
+  .max(SELLER_BULK_MAX, { error: `一次最多操作${SELLER_BULK_MAX}个账号` })
+  .refine((ids) => new Set(ids).size === ids.length, { error: '账号不能重复' });
+
+/** POST seller/listings/bulk-state { ids, state }: 上架 or 下架 of every named listing, all or none. */
+export const listingBulkStateSchema = z.object({
+  ids: bulkIdsSchema,
+  state: z.enum(['on_shelf', 'off_shelf'], { error: '目标状态无效' }),
+});
+export type ListingBulkStateBody = z.output<typeof listingBulkStateSchema>;
+
+/** POST seller/listings/bulk-price { ids, rental }: one new hourly price for every named listing, all or none. */
+export const listingBulkPriceSchema = z.object({
+  ids: bulkIdsSchema,
+  rental: yuanField('时租价格', LISTING_RENTAL_MIN_FEN, LISTING_RENTAL_MAX_FEN),
+});
+export type ListingBulkPriceBody = z.output<typeof listingBulkPriceSchema>;
+export type ListingBulkPriceInput = z.input<typeof listingBulkPriceSchema>;
+
 /** POST seller/listings/delete { id }. */
 export const listingIdBodySchema = z.object({ id: bodyIdSchema });
 
 /** GET seller/listings/detail?id= and seller/listings/credentials?id=. */
 export const listingIdQuerySchema = z.object({ id: queryIdSchema });
 
-/** The list's tabs: a seller state, or 审核 (pending and rejected). */
-export const SELLER_LISTING_FILTERS = ['all', 'on_shelf', 'off_shelf', 'maintenance', 'review'] as const;
+/**
+ * The list's state filter: a seller state, a review status, 平台下架, 租赁中 (a rental runs now),
+ * or 待处理 (everything waiting on the platform: pending, rejected and taken down).
+ */
+export const SELLER_LISTING_FILTERS = ['all', 'on_shelf', 'off_shelf', 'maintenance', 'pending', 'rejected', 'held', 'rented', 'review'] as const;
 export type SellerListingFilter = (typeof SELLER_LISTING_FILTERS)[number];
 export const SELLER_LISTING_FILTER_LABEL: Readonly<Record<SellerListingFilter, string>> = {
-  all: '全部',
-  on_shelf: '出租中',
+  all: '全部状态',
+  on_shelf: '已上架',
   off_shelf: '已下架',
   maintenance: '维护中',
-  review: '审核',
+  pending: '审核中',
+  rejected: '已驳回',
+  held: '平台下架',
+  rented: '租赁中',
+  review: '待处理（审核/驳回/平台下架）',
 };
 
 export const sellerListingsQuerySchema = z.object({
   state: optionalQuery(z.enum(SELLER_LISTING_FILTERS)).default('all'),
+  q: optionalQuery(
+    z
+      .string()
+      .trim()
+      .refine((value) => codePoints(value) <= SELLER_LISTINGS_SEARCH_MAX_CHARS, withQueryReason(`搜索内容不能超过${SELLER_LISTINGS_SEARCH_MAX_CHARS}个字`))
+      .refine((value) => !CONTROL.test(value), withQueryReason('搜索内容含有无效字符')),
+  ),
+  game_id: optionalQuery(queryIdSchema),
   page: optionalQuery(queryIntSchema(1, 100_000)).default(1),
   page_size: optionalQuery(queryIntSchema(1, SELLER_LISTINGS_PAGE_SIZE_MAX)).default(SELLER_LISTINGS_PAGE_SIZE_DEFAULT),
 });
@@ -252,6 +306,15 @@ export interface SellerListingRow {
   /** Shown to renters now (on the shelf, approved, not taken down). */
   is_listed: boolean;
   updated_at: string;
+  /** The owner's own login account (what the search box also matches); null before one is given. */
+  login_account: string | null;
+  /** Detail-page views (the collector's page views of /detail/<id>.html). */
+  views: number;
+  /** Paid rentals (listing_stats). */
+  rentals: number;
+  /** Average review rating to one decimal, null without reviews. */
+  avg_rating: number | null;
+  review_count: number;
 }
 
 /** GET seller/listings/detail: everything the form edits, the login account but not the password. */
@@ -262,6 +325,7 @@ export interface SellerListingEdit {
   zone_id: number | null;
   title: string;
   role_name: string;
+  description: string;
   attrs: ListingAttrInput[];
   game_money: number;
   money_exchange_rate: number | null;
@@ -302,6 +366,17 @@ export interface SellerListingStateAnswer {
   msg: string;
 }
 
+/** What a bulk call answers: what changed, what already was so, and a sentence for the toast. */
+export interface SellerListingBulkAnswer {
+  /** The listings written. */
+  changed: number[];
+  /** Named listings already in the asked state or at the asked price (nothing to write). */
+  unchanged: number[];
+  /** Of the changed, those now waiting for review (a price change beyond the ratio). */
+  pending_review: number[];
+  msg: string;
+}
+
 export interface SellerListingDeleteAnswer {
   id: number;
   /** deleted, or unlisted (taken off the shelf) because orders are running or to come. */
@@ -315,12 +390,18 @@ export interface SellerListingCredentials {
   login_password: string;
 }
 
-/** An attribute the form offers for a game: a choice list (段位, 账号类型) or free text / a number. */
+/**
+ * An attribute the form offers for a game (the game's data, games.listing_attrs, and 账号类型 for
+ * the hafu game): a choice list (段位, 账号类型) or a whole number within [min, max] (英雄数量, 皮肤数量).
+ */
 export interface ListingAttrOption {
   name: string;
-  kind: 'choice' | 'number' | 'text';
-  /** Suggested values; for a choice the only ones accepted (账号类型). */
+  kind: 'choice' | 'number';
+  /** For a choice the only values accepted; empty for a number. */
   choices: string[];
+  /** Bounds of a number; null for a choice. */
+  min: number | null;
+  max: number | null;
   required: boolean;
 }
 

@@ -102,7 +102,7 @@ export function checkRentalTime(raw: string): { ok: true; value: string } | { ok
 export type SellerStateTarget = Exclude<ListingSellerState, 'deleted'>;
 
 export const SELLER_STATE_LABEL: Readonly<Record<ListingSellerState, string>> = {
-  on_shelf: '出租中',
+  on_shelf: '已上架',
   off_shelf: '已下架',
   maintenance: '维护中',
   deleted: '已删除',

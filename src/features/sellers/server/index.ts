@@ -7,7 +7,7 @@ export { countPendingListings, decideListing, listReviewQueue, restoreListing, s
 export { decideApplication, listApplications, listShopsForOps, setShopReview } from '~/features/sellers/server/ops-sellers';
 export { getSellerEarnings } from '~/features/sellers/server/seller-earnings';
 export { getSellerOverview } from '~/features/sellers/server/seller-overview';
-export { changeSellerListingState, createSellerListing, deleteSellerListing, getSellerListing, getSellerListingCredentials, listSellerListings, sellerListingOptions, updateSellerListing } from '~/features/sellers/server/seller-listings';
+export { bulkChangeSellerListingPrice, bulkChangeSellerListingState, changeSellerListingState, createSellerListing, deleteSellerListing, getSellerListing, getSellerListingCredentials, listSellerListings, sellerListingOptions, updateSellerListing } from '~/features/sellers/server/seller-listings';
 export { answerComplaint, answerLoginFailure, listSellerOrders } from '~/features/sellers/server/seller-orders';
 export { getSellerProfile, submitCertification, withdrawCertification } from '~/features/sellers/server/sellers';
 export { ledgerIdentity, releaseDueEarnings, syncEarnings } from '~/features/sellers/server/settlement';

@@ -12,7 +12,7 @@
  * Days and months are Shanghai's (fixed UTC+08:00): a day index is computed from epoch seconds
  * against the Shanghai midnight the series starts at, so no time-zone data is needed in SQL.
  */
-import { and, count, desc, eq, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { MS_PER_DAY, SHANGHAI_UTC_OFFSET_MS } from '~/platform/config/constants';
 import {
   EARNINGS_SERIES_DAYS,
@@ -26,8 +26,8 @@ import {
 import { fenToYuan } from '~/platform/rules/money';
 import { formatShanghaiDate, shanghaiClock, shanghaiMidnight } from '~/platform/rules/shanghai-time';
 import type { DbOrTx } from '~/platform/db/client';
-import { listingReviews, listings, pageViews, sellerEarnings } from '~/platform/db/schema';
-import { detailPath } from '~/features/catalog/server';
+import { listings, sellerEarnings } from '~/platform/db/schema';
+import { listingFigures } from '~/features/sellers/server/listing-figures';
 import { requireSeller, type SellerShop } from '~/features/sellers/server/sellers';
 import { readSetting } from '~/features/content/server';
 import { readWallet } from '~/features/wallet/server';
@@ -161,41 +161,22 @@ export async function listListingStats(db: DbOrTx, seller: SellerShop, query: Se
     db.select({ n: count() }).from(listings).where(counted),
   ]);
 
-  const ids = rows.map((row) => row.id);
-  const paths = ids.map(detailPath);
-  const [views, reviews] = await Promise.all([
-    ids.length === 0
-      ? []
-      : db
-          .select({ path: pageViews.path, n: count() })
-          .from(pageViews)
-          .where(and(inArray(pageViews.path, paths), eq(pageViews.kind, 'pageview')))
-          .groupBy(pageViews.path),
-    ids.length === 0
-      ? []
-      : db
-          .select({ listingId: listingReviews.listingId, avg: sql<string>`avg(${listingReviews.rating})`, n: count() })
-          .from(listingReviews)
-          .where(inArray(listingReviews.listingId, ids))
-          .groupBy(listingReviews.listingId),
-  ]);
-  const viewsByPath = new Map(views.map((row) => [row.path, row.n]));
-  const reviewsById = new Map(reviews.map((row) => [row.listingId, row]));
+  const figures = await listingFigures(db, rows.map((row) => row.id));
 
   const list = rows.map((row): ListingStats => {
-    const review = reviewsById.get(row.id);
+    const figure = figures.get(row.id);
     const earningsFen = num(row.earningsFen);
     return {
       listing_id: row.id,
       title: row.title,
       img: row.imgs[0] ?? null,
-      views: viewsByPath.get(detailPath(row.id)) ?? 0,
+      views: figure?.views ?? 0,
       rentals: num(row.rentals),
       rental_hours: Math.round(num(row.heldSeconds) / 360) / 10,
       earnings: fenToYuan(earningsFen),
       earnings_fen: earningsFen,
-      avg_rating: review && review.n > 0 ? Math.round(num(review.avg) * 10) / 10 : null,
-      review_count: review?.n ?? 0,
+      avg_rating: figure?.avgRating ?? null,
+      review_count: figure?.reviewCount ?? 0,
     };
   });
   return { list, total: total?.n ?? 0, page: query.page, page_size: query.page_size };

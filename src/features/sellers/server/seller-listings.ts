@@ -33,6 +33,9 @@ import {
   type ListingGameOption,
   type ListingImageInput,
   type ListingStateBody,
+  type ListingBulkPriceBody,
+  type ListingBulkStateBody,
+  type SellerListingBulkAnswer,
   type ListingUpdateBody,
   type Page,
   type PlatformHold,
@@ -49,10 +52,13 @@ import { REVIEW_STATUS_LABEL, SELLER_STATE_LABEL, canMoveTo, deleteOutcome, isLi
 import { PLATFORM_REASON_MAX_CHARS, reviewFromAfterSave, sellerMoveWhileHeld } from '~/features/sellers/rules/listing-review';
 import { fenToYuan } from '~/platform/rules/money';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
-import { games, listingAttrs, listingCredentials, listings, orders, platforms, shops, uploadedImages, zones } from '~/platform/db/schema';
+import { games, listingAttrs, listingCredentials, listingStats, listings, orders, platforms, shops, uploadedImages, zones } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
 import { recordReveal, type RevealSource, readListingCredentials, setListingCredentials } from '~/features/orders/server';
 import { requireSeller, type SellerShop } from '~/features/sellers/server/sellers';
+import { listingFigures } from '~/features/sellers/server/listing-figures';
+import { listingAttrsError } from '~/features/catalog/rules/game-listing-attrs';
+import { bulkRefusal, planBulkMove, planBulkPrice, type BulkListing } from '~/features/sellers/rules/listing-bulk';
 import { readSettings } from '~/features/content/server';
 import { parseUploadKey, uploadUrl } from '~/platform/db/uploads';
 
@@ -121,6 +127,7 @@ function toEdit(row: ListingRow, attrs: ListingAttrInput[], loginAccount: string
     zone_id: row.zoneId,
     title: row.title,
     role_name: row.roleName,
+    description: row.description,
     attrs,
     game_money: row.gameMoney,
     money_exchange_rate: row.moneyExchangeRate,
@@ -168,7 +175,7 @@ async function editView(db: DbOrTx, row: ListingRow): Promise<SellerListingEdit>
 
 /** The game, platform and zone agree; the hafu fields and the account type fit the game. */
 async function checkGameParts(db: DbOrTx, body: ListingCreateBody | ListingUpdateBody): Promise<{ gameMoney: number; rate: number | null; attrs: ListingAttrInput[] }> {
-  const [game] = await db.select({ id: games.id, hasHafuCoin: games.hasHafuCoin }).from(games).where(eq(games.id, body.game_id));
+  const [game] = await db.select({ id: games.id, hasHafuCoin: games.hasHafuCoin, listingAttrs: games.listingAttrs }).from(games).where(eq(games.id, body.game_id));
   if (!game) throw badRequest(MSG_GAME_MISSING);
 
   const platformRows = await db.select({ id: platforms.id }).from(platforms).where(eq(platforms.gameId, game.id));
@@ -188,9 +195,11 @@ async function checkGameParts(db: DbOrTx, body: ListingCreateBody | ListingUpdat
   if (game.hasHafuCoin) {
     if (!body.money_exchange_rate) throw badRequest(MSG_HAFU_REQUIRED);
     if (!accountType || !ACCOUNT_TYPE_CHOICES.includes(accountType.value)) throw badRequest(MSG_ACCOUNT_TYPE_REQUIRED);
-    return { gameMoney: body.game_money, rate: body.money_exchange_rate, attrs: body.attrs };
-  }
-  if (body.game_money > 0) throw badRequest(MSG_HAFU_NOT_APPLICABLE);
+  } else if (body.game_money > 0) throw badRequest(MSG_HAFU_NOT_APPLICABLE);
+  // The game's own 段位 / 英雄数量 / 皮肤数量 (games.listing_attrs): a choice of its values, a count within its bounds.
+  const attrsError = listingAttrsError(game.listingAttrs, body.attrs);
+  if (attrsError) throw badRequest(attrsError);
+  if (game.hasHafuCoin) return { gameMoney: body.game_money, rate: body.money_exchange_rate ?? null, attrs: body.attrs };
   // 账号类型 tells hafu-coin accounts from skin accounts; other games have no such thing.
   return { gameMoney: 0, rate: null, attrs: body.attrs.filter((attr) => attr.attr_name !== ACCOUNT_TYPE_ATTR_NAME) };
 }
@@ -237,6 +246,7 @@ function formColumns(body: ListingCreateBody | ListingUpdateBody, parts: { gameM
     zoneId: body.zone_id ?? null,
     title: body.title,
     roleName: body.role_name,
+    description: body.description,
     imgs,
     rentalFen: body.rental,
     minRentalHours: body.min_rental_period,
@@ -392,65 +402,205 @@ export async function deleteSellerListing(db: Db, userId: number, id: number, no
 }
 
 // ---------------------------------------------------------------------------------------------
+// bulk (我的出租's selected rows)
+
+/**
+ * The caller's listings of `ids` (not deleted), locked FOR UPDATE in id order (two bulk calls over
+ * the same rows queue instead of deadlocking). One id that is not the caller's, or is gone,
+ * refuses the whole call with 404 naming it, as the single-item calls answer for it.
+ */
+async function ownedListingsForUpdate(tx: DbTx, shop: SellerShop, ids: readonly number[]): Promise<ListingRow[]> {
+  const rows = await tx
+    .select()
+    .from(listings)
+    .where(and(inArray(listings.id, [...ids]), eq(listings.shopId, shop.shopId), ne(listings.sellerState, 'deleted')))
+    .orderBy(asc(listings.id))
+    .for('update');
+  const missing = ids.find((id) => !rows.some((row) => row.id === id));
+  if (missing !== undefined) throw notFound(bulkRefusal(missing, MSG_LISTING_NOT_FOUND));
+  return rows;
+}
+
+function bulkListing(row: ListingRow): BulkListing {
+  return {
+    id: row.id,
+    sellerState: row.sellerState,
+    reviewStatus: row.reviewStatus,
+    rentalFen: row.rentalFen,
+    reviewFromRentalFen: row.reviewFromRentalFen,
+    hold: platformHoldOf(row),
+  };
+}
+
+/** The toast of a bulk call: how many changed, how many already were so, and what follows. */
+function bulkMsg(done: string, changed: number, unchanged: number, already: string, extra = ''): string {
+  const head = changed > 0 ? `已${done}${changed}个账号` : `没有需要${done}的账号`;
+  return `${head}${unchanged > 0 ? `，${unchanged}个${already}` : ''}${extra}`;
+}
+
+/**
+ * POST seller/listings/bulk-state: 上架 or 下架 of every named listing in one transaction, each by
+ * the rules of POST seller/listings/state (rules/listing-bulk.ts); one refusal refuses them all.
+ */
+export async function bulkChangeSellerListingState(db: Db, userId: number, body: ListingBulkStateBody, now: Date): Promise<SellerListingBulkAnswer> {
+  return db.transaction(async (tx) => {
+    const shop = await requireSeller(tx, userId);
+    const rows = await ownedListingsForUpdate(tx, shop, body.ids);
+    const plan = planBulkMove(rows.map(bulkListing), body.state);
+    if (!plan.ok) throw conflict(bulkRefusal(plan.id, plan.error));
+    for (const isListed of [true, false]) {
+      const ids = plan.changes.filter((change) => change.isListed === isListed).map((change) => change.id);
+      if (ids.length > 0) await tx.update(listings).set({ sellerState: body.state, isListed, updatedAt: now }).where(inArray(listings.id, ids));
+    }
+    const waiting = body.state === 'on_shelf' ? plan.changes.filter((change) => !change.isListed).length : 0;
+    const done = body.state === 'on_shelf' ? '上架' : '下架';
+    return {
+      changed: plan.changes.map((change) => change.id),
+      unchanged: plan.unchanged,
+      pending_review: [],
+      msg: bulkMsg(done, plan.changes.length, plan.unchanged.length, `原本就已${done}`, waiting > 0 ? `，其中${waiting}个审核通过后对租客可见` : ''),
+    };
+  });
+}
+
+/**
+ * POST seller/listings/bulk-price: one hourly price for every named listing in one transaction,
+ * each with the review an edit of its form would bring (rules/listing-bulk.ts planBulkPrice).
+ */
+export async function bulkChangeSellerListingPrice(db: Db, userId: number, body: ListingBulkPriceBody, now: Date): Promise<SellerListingBulkAnswer> {
+  return db.transaction(async (tx) => {
+    const shop = await requireSeller(tx, userId);
+    const rows = await ownedListingsForUpdate(tx, shop, body.ids);
+    const review = await reviewSettings(tx, shop);
+    const plan = planBulkPrice(rows.map(bulkListing), body.rental, review);
+    if (!plan.ok) throw conflict(bulkRefusal(plan.id, plan.error));
+    for (const change of plan.changes) {
+      await tx
+        .update(listings)
+        .set({
+          rentalFen: change.rentalFen,
+          reviewStatus: change.reviewStatus,
+          reviewReason: null,
+          reviewFromRentalFen: change.reviewFromRentalFen,
+          isListed: change.isListed,
+          updatedAt: now,
+        })
+        .where(eq(listings.id, change.id));
+    }
+    const pending = plan.changes.filter((change) => change.reviewStatus === 'pending').map((change) => change.id);
+    return {
+      changed: plan.changes.map((change) => change.id),
+      unchanged: plan.unchanged,
+      pending_review: pending,
+      msg: bulkMsg('改价', plan.changes.length, plan.unchanged.length, '原本就是该价格', pending.length > 0 ? `，其中${pending.length}个价格变动较大，审核通过后生效` : ''),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // reading
 
-// A listing the platform took down is not 出租中 whatever the seller chose; it is listed under 审核,
-// with the pending and rejected ones: everything waiting on the platform.
+// A listing the platform took down is not 已上架 whatever the seller chose; 待处理 (review) is
+// everything waiting on the platform: pending, rejected and taken down.
 const FILTER_CONDITION: Record<SellerListingsQuery['state'], SQL | undefined> = {
   all: undefined,
   on_shelf: and(eq(listings.sellerState, 'on_shelf'), isNull(listings.heldAt)),
   off_shelf: eq(listings.sellerState, 'off_shelf'),
   maintenance: eq(listings.sellerState, 'maintenance'),
+  pending: eq(listings.reviewStatus, 'pending'),
+  rejected: eq(listings.reviewStatus, 'rejected'),
+  held: isNotNull(listings.heldAt),
+  rented: eq(listings.isRented, true),
   review: or(inArray(listings.reviewStatus, ['pending', 'rejected']), isNotNull(listings.heldAt)),
 };
 
-/** GET seller/listings: the caller's listings, newest first, deleted ones left out. */
+/** LIKE's own characters taken literally: a search for 100% finds "100%", not everything from "100". */
+const likeLiteral = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The search box: a fragment of the title or the login account, or a listing's 编号 typed whole. */
+function searchCondition(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = likeLiteral(q);
+  const byText = or(sql`${listings.title} ilike ${pattern}`, sql`${listingCredentials.loginAccount} ilike ${pattern}`);
+  const id = /^\d{1,9}$/.test(q) ? Number(q) : null;
+  return id === null ? byText : or(byText, eq(listings.id, id));
+}
+
+/**
+ * GET seller/listings: one page of the caller's listings, newest first, deleted ones left out,
+ * narrowed by state, game and the search box, each row with its views, rentals and rating.
+ */
 export async function listSellerListings(db: DbOrTx, userId: number, query: SellerListingsQuery): Promise<Page<SellerListingRow>> {
   const shop = await requireSeller(db, userId);
-  const where = and(eq(listings.shopId, shop.shopId), ne(listings.sellerState, 'deleted'), FILTER_CONDITION[query.state]);
-  const rows = await db
-    .select({
-      id: listings.id,
-      cover: sql<string | null>`${listings.imgs} ->> 0`,
-      title: listings.title,
-      gameId: listings.gameId,
-      gameName: games.name,
-      rentalFen: listings.rentalFen,
-      sellerState: listings.sellerState,
-      reviewStatus: listings.reviewStatus,
-      reviewReason: listings.reviewReason,
-      heldAt: listings.heldAt,
-      holdReason: listings.holdReason,
-      isRented: listings.isRented,
-      isListed: listings.isListed,
-      updatedAt: listings.updatedAt,
-    })
-    .from(listings)
-    .innerJoin(games, eq(games.id, listings.gameId))
-    .where(where)
-    .orderBy(desc(listings.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  const [total] = await db.select({ value: count() }).from(listings).where(where);
+  const where = and(
+    eq(listings.shopId, shop.shopId),
+    ne(listings.sellerState, 'deleted'),
+    FILTER_CONDITION[query.state],
+    query.game_id === undefined ? undefined : eq(listings.gameId, query.game_id),
+    searchCondition(query.q),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: listings.id,
+        cover: sql<string | null>`${listings.imgs} ->> 0`,
+        title: listings.title,
+        gameId: listings.gameId,
+        gameName: games.name,
+        rentalFen: listings.rentalFen,
+        sellerState: listings.sellerState,
+        reviewStatus: listings.reviewStatus,
+        reviewReason: listings.reviewReason,
+        heldAt: listings.heldAt,
+        holdReason: listings.holdReason,
+        isRented: listings.isRented,
+        isListed: listings.isListed,
+        updatedAt: listings.updatedAt,
+        loginAccount: listingCredentials.loginAccount,
+        rentals: listingStats.rentals,
+      })
+      .from(listings)
+      .innerJoin(games, eq(games.id, listings.gameId))
+      .leftJoin(listingCredentials, eq(listingCredentials.listingId, listings.id))
+      .leftJoin(listingStats, eq(listingStats.listingId, listings.id))
+      .where(where)
+      .orderBy(desc(listings.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db
+      .select({ value: count() })
+      .from(listings)
+      .leftJoin(listingCredentials, eq(listingCredentials.listingId, listings.id))
+      .where(where),
+  ]);
+  const figures = await listingFigures(db, rows.map((row) => row.id));
   return {
-    list: rows.map((row) => ({
-      id: row.id,
-      cover: row.cover,
-      title: row.title,
-      game_id: row.gameId,
-      game_name: row.gameName,
-      rental: fenToYuan(row.rentalFen),
-      rental_fen: row.rentalFen,
-      seller_state: row.sellerState,
-      seller_state_text: SELLER_STATE_LABEL[row.sellerState],
-      review_status: row.reviewStatus,
-      review_status_text: REVIEW_STATUS_LABEL[row.reviewStatus],
-      review_reason: row.reviewReason,
-      platform_hold: platformHoldOf(row),
-      is_rented: row.isRented,
-      is_listed: row.isListed,
-      updated_at: row.updatedAt.toISOString(),
-    })),
+    list: rows.map((row) => {
+      const figure = figures.get(row.id);
+      return {
+        id: row.id,
+        cover: row.cover,
+        title: row.title,
+        game_id: row.gameId,
+        game_name: row.gameName,
+        rental: fenToYuan(row.rentalFen),
+        rental_fen: row.rentalFen,
+        seller_state: row.sellerState,
+        seller_state_text: SELLER_STATE_LABEL[row.sellerState],
+        review_status: row.reviewStatus,
+        review_status_text: REVIEW_STATUS_LABEL[row.reviewStatus],
+        review_reason: row.reviewReason,
+        platform_hold: platformHoldOf(row),
+        is_rented: row.isRented,
+        is_listed: row.isListed,
+        updated_at: row.updatedAt.toISOString(),
+        login_account: row.loginAccount,
+        views: figure?.views ?? 0,
+        rentals: row.rentals ?? 0,
+        avg_rating: figure?.avgRating ?? null,
+        review_count: figure?.reviewCount ?? 0,
+      };
+    }),
     total: total?.value ?? 0,
     page: query.page,
     page_size: query.page_size,
@@ -476,54 +626,38 @@ export async function getSellerListingCredentials(db: DbOrTx, userId: number, id
   return { login_account: credentials.loginAccount, login_password: credentials.password };
 }
 
-/** Attributes a game's form offers before any listing of it names its own. */
-const BASE_ATTRS = [
-  { name: '段位', kind: 'choice' },
-  { name: '皮肤数量', kind: 'number' },
-] as const;
-/** Distinct values of an attribute offered as choices, at most. */
-const ATTR_CHOICES_MAX = 20;
-
 /**
  * GET seller/listings/options: every game with its platforms and zones, and the attributes its
- * listings use (the names and, for words such as 段位, the values already in use as suggestions;
- * counts such as 皮肤数量 are numbers). The hafu game adds 账号类型 (哈夫币号 / 皮肤号), required.
+ * listings state, as the game's data defines them (games.listing_attrs: 段位 with the game's
+ * ranks, 英雄数量 and 皮肤数量 with their bounds). The hafu game adds 账号类型 (哈夫币号 / 皮肤号), required.
  */
 export async function sellerListingOptions(db: DbOrTx, userId: number): Promise<SellerListingOptions> {
   await requireSeller(db, userId);
-  const gameRows = await db.select({ id: games.id, name: games.name, hasHafuCoin: games.hasHafuCoin }).from(games).orderBy(asc(games.sort), asc(games.id));
+  const gameRows = await db
+    .select({ id: games.id, name: games.name, hasHafuCoin: games.hasHafuCoin, listingAttrs: games.listingAttrs })
+    .from(games)
+    .orderBy(asc(games.sort), asc(games.id));
   const platformRows = await db.select({ id: platforms.id, gameId: platforms.gameId, name: platforms.name }).from(platforms).orderBy(asc(platforms.id));
   const zoneRows = await db.select({ id: zones.id, gameId: zones.gameId, platformId: zones.platformId, name: zones.name }).from(zones).orderBy(asc(zones.id));
-  const attrRows = await db
-    .select({ gameId: listings.gameId, name: listingAttrs.attrName, value: listingAttrs.value, uses: count() })
-    .from(listingAttrs)
-    .innerJoin(listings, eq(listings.id, listingAttrs.listingId))
-    .where(ne(listingAttrs.attrName, ACCOUNT_TYPE_ATTR_NAME))
-    .groupBy(listings.gameId, listingAttrs.attrName, listingAttrs.value)
-    .orderBy(desc(count()), asc(listingAttrs.value));
   const [shop] = await db.select({ reviewListings: shops.reviewListings }).from(shops).where(eq(shops.ownerUserId, userId));
   const review = await reviewSettings(db, { reviewListings: shop?.reviewListings ?? false });
 
   const gamesOut: ListingGameOption[] = gameRows.map((game) => {
-    const attrs = new Map<string, ListingAttrOption>();
-    if (game.hasHafuCoin) attrs.set(ACCOUNT_TYPE_ATTR_NAME, { name: ACCOUNT_TYPE_ATTR_NAME, kind: 'choice', choices: [...ACCOUNT_TYPE_CHOICES], required: true });
-    const used = attrRows.filter((row) => row.gameId === game.id);
-    // A game nobody has listed yet still gets the usual rank and skin count.
-    if (used.length === 0) for (const base of BASE_ATTRS) attrs.set(base.name, { name: base.name, kind: base.kind, choices: [], required: false });
-    for (const row of used) {
-      const numeric = /^\d+$/.test(row.value);
-      const attr = attrs.get(row.name) ?? { name: row.name, kind: numeric ? 'number' : 'choice', choices: [], required: false };
-      if (attr.kind === 'choice' && !numeric && attr.choices.length < ATTR_CHOICES_MAX) attr.choices.push(row.value);
-      attrs.set(row.name, attr);
-    }
+    const attrs: ListingAttrOption[] = game.listingAttrs
+      .filter((def) => def.name !== ACCOUNT_TYPE_ATTR_NAME)
+      .map((def) =>
+        def.kind === 'choice'
+          ? { name: def.name, kind: 'choice', choices: [...def.choices], min: null, max: null, required: def.required }
+          : { name: def.name, kind: 'number', choices: [], min: def.min, max: def.max, required: def.required },
+      );
+    if (game.hasHafuCoin) attrs.unshift({ name: ACCOUNT_TYPE_ATTR_NAME, kind: 'choice', choices: [...ACCOUNT_TYPE_CHOICES], min: null, max: null, required: true });
     return {
       id: game.id,
       name: game.name,
       has_hafu_coin: game.hasHafuCoin,
       platforms: platformRows.filter((row) => row.gameId === game.id).map((row) => ({ id: row.id, name: row.name })),
       zones: zoneRows.filter((row) => row.gameId === game.id).map((row) => ({ id: row.id, name: row.name, platform_id: row.platformId })),
-      // A choice nobody has used yet is free text with no suggestions.
-      attrs: [...attrs.values()].map((attr) => (attr.kind === 'choice' && attr.choices.length === 0 ? { ...attr, kind: 'text' as const } : attr)),
+      attrs,
     };
   });
   return { games: gamesOut, review_enabled: review.enabled, review_price_change_ratio: review.ratio };

@@ -161,6 +161,14 @@ export interface LedgerIdentity {
   hafuSettleLedgerFen: number;
   hafuHeldFen: number;
   hafuMismatched: number;
+  /**
+   * 转账 (common/transfer) moves money between users' wallets and makes none: what left senders
+   * (transfer_out, negated) equals what reached receivers (transfer_in), and every transfer number
+   * has exactly its two rows, opposite and equal.
+   */
+  transferOutFen: number;
+  transferInFen: number;
+  unpairedTransfers: number;
   holds: boolean;
 }
 
@@ -215,6 +223,7 @@ export async function ledgerIdentity(db: DbOrTx): Promise<LedgerIdentity> {
     .from(walletLedger)
     .where(inArray(walletLedger.kind, ['earning_release', 'refund_clawback', 'complaint_penalty', 'penalty_return', 'hafu_charge', 'hafu_refund', 'hafu_settle']));
   const hafu = await hafuIdentityFigures(db);
+  const transfers = await transferIdentityFigures(db);
   const [charges] = await db
     .select({
       charged: sql<string>`coalesce(sum(${ownerCharges.amountFen}), 0)`,
@@ -244,6 +253,7 @@ export async function ledgerIdentity(db: DbOrTx): Promise<LedgerIdentity> {
     hafuSettleLedgerFen: Number(ledger?.hafuSettle ?? 0),
     hafuHeldFen: hafu.heldFen,
     hafuMismatched: hafu.mismatched,
+    ...transfers,
   };
   return {
     ...identity,
@@ -258,6 +268,31 @@ export async function ledgerIdentity(db: DbOrTx): Promise<LedgerIdentity> {
       identity.hafuOwnerFen === identity.hafuSettleLedgerFen &&
       identity.hafuChargedFen === identity.hafuRefundedFen + identity.hafuOwnerFen + identity.hafuHeldFen &&
       identity.hafuHeldFen >= 0 &&
-      identity.hafuMismatched === 0,
+      identity.hafuMismatched === 0 &&
+      identity.transferOutFen === identity.transferInFen &&
+      identity.unpairedTransfers === 0,
   };
+}
+
+/** The transfer side of the identity: both sums, and transfer numbers whose two rows do not cancel out. */
+async function transferIdentityFigures(db: DbOrTx): Promise<Pick<LedgerIdentity, 'transferOutFen' | 'transferInFen' | 'unpairedTransfers'>> {
+  const byTransfer = db
+    .select({
+      out: sql<string>`coalesce(-sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'transfer_out'), 0)`.as('out_fen'),
+      in: sql<string>`coalesce(sum(${walletLedger.amountFen}) filter (where ${walletLedger.kind} = 'transfer_in'), 0)`.as('in_fen'),
+      rows: sql<number>`count(*)::int`.as('row_count'),
+      outRows: sql<number>`(count(*) filter (where ${walletLedger.kind} = 'transfer_out' and ${walletLedger.amountFen} < 0))::int`.as('out_rows'),
+    })
+    .from(walletLedger)
+    .where(inArray(walletLedger.kind, ['transfer_out', 'transfer_in']))
+    .groupBy(walletLedger.refNo)
+    .as('by_transfer');
+  const [row] = await db
+    .select({
+      out: sql<string>`coalesce(sum(${byTransfer.out}), 0)`,
+      in: sql<string>`coalesce(sum(${byTransfer.in}), 0)`,
+      unpaired: sql<number>`(count(*) filter (where ${byTransfer.rows} <> 2 or ${byTransfer.outRows} <> 1 or ${byTransfer.out} <> ${byTransfer.in}))::int`,
+    })
+    .from(byTransfer);
+  return { transferOutFen: Number(row?.out ?? 0), transferInFen: Number(row?.in ?? 0), unpairedTransfers: Number(row?.unpaired ?? 0) };
 }

@@ -7,6 +7,7 @@ import { acceptOffer, closeTask, getTaskDetail, listOfferableListings, makeOffer
 import { TASK_OFFER_NOTE_MAX_CHARS } from '~/features/tasks/constants';
 import { fenToYuan, yuanToFen } from '~/platform/rules/money';
 import { MSG_OFFER_OVER_BUDGET, MSG_OFFER_PRICE_INVALID } from '~/features/tasks/rules/wanted-tasks';
+import { payResultHref } from '~/features/orders/rules/order-status';
 import { $isLoggedIn } from '~/platform/stores/auth';
 import { openLogin, openModal, showSuccess } from '~/platform/stores/ui';
 import { EmptyState } from '~/platform/ui/EmptyState';
@@ -20,7 +21,6 @@ export interface TaskOffersProps {
   taskId: number;
 }
 
-const PAY_RESULT_PATH = '/pay-result';
 const primary = `rounded-full bg-primary px-4 py-1.5 text-sm font-bold text-white hover:bg-primary-dark disabled:opacity-60 ${focusRing}`;
 const outline = `rounded-full border border-neutral-300 px-4 py-1.5 text-sm text-neutral-700 hover:border-primary hover:text-primary disabled:opacity-60 ${focusRing}`;
 
@@ -170,7 +170,7 @@ export default function TaskOffers({ taskId }: TaskOffersProps): ReactNode {
         )}
         {paying ? (
           <Suspense fallback={null}>
-            <PayDialog open order={paying} onClose={() => setPaying(null)} onPaid={(paid) => location.assign(`${PAY_RESULT_PATH}?order_no=${encodeURIComponent(paid.order_no)}`)} />
+            <PayDialog open order={paying} onClose={() => setPaying(null)} onPaid={(paid) => location.assign(payResultHref(paid.order_no))} />
           </Suspense>
         ) : null}
       </section>

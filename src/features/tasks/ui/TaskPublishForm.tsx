@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { loadGameList, type GameOption } from '~/features/catalog/client';
 import { isApiError } from '~/platform/client/errors';
 import { publishTask } from '~/features/tasks/client';
 import { TASK_EXPIRY_HOURS_DEFAULT, TASK_EXPIRY_HOURS_OPTIONS, TASK_HOURS_MAX, TASK_REQUIREMENTS_MAX_CHARS } from '~/features/tasks/constants';
@@ -9,9 +10,30 @@ import { focusRing } from '~/platform/ui/focus-ring';
 import { formInput } from '~/platform/ui/field-classes';
 
 export interface TaskPublishFormProps {
-  games: readonly { id: number; name: string }[];
-  /** Preselected game (from the hall's filter). */
+  /** Preselected game (from the hall's filter), kept only when the game list holds it. */
   gameId: number | null;
+}
+
+export const MSG_GAME_LIST_FAILED = '获取游戏列表失败';
+
+type GamesLoad = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; games: GameOption[] };
+
+/** spec §7 rentalHall/gameList (data.url, then the file): the games the select offers. */
+function useGameList(): { games: GamesLoad; retry(): void } {
+  const [games, setGames] = useState<GamesLoad>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    setGames({ kind: 'loading' });
+    loadGameList({ signal: controller.signal }).then(
+      (list) => setGames({ kind: 'ready', games: list }),
+      () => {
+        if (!controller.signal.aborted) setGames({ kind: 'failed' });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+  return { games, retry: () => setAttempt((n) => n + 1) };
 }
 
 function expiryLabel(hours: number): string {
@@ -33,9 +55,14 @@ function fenOf(yuan: string): number {
  * board. The same rules as the server (features/tasks/rules/wanted-tasks.ts) name each wrong field; a published
  * task opens at its own address, where the offers arrive.
  */
-function PublishForm({ games, gameId }: TaskPublishFormProps): ReactNode {
+function PublishForm({ gameId }: TaskPublishFormProps): ReactNode {
   const id = useId();
-  const [game, setGame] = useState(gameId === null ? '' : String(gameId));
+  const { games, retry } = useGameList();
+  const [game, setGame] = useState('');
+  // The hall's game is preselected once the list shows it exists (an unknown id stays unchosen).
+  useEffect(() => {
+    if (games.kind === 'ready' && gameId !== null && games.games.some((option) => option.value === gameId)) setGame(String(gameId));
+  }, [games, gameId]);
   const [requirements, setRequirements] = useState('');
   const [budget, setBudget] = useState('');
   const [hours, setHours] = useState('3');
@@ -86,13 +113,23 @@ function PublishForm({ games, gameId }: TaskPublishFormProps): ReactNode {
       {row(
         'game_id',
         '游戏',
-        <select {...described('game_id')} className={formInput} value={game} onChange={(event) => setGame(event.target.value)}>
-          <option value="">选择游戏</option>
-          {games.map((item) => (
-            <option key={item.id} value={item.id}>{item.name}</option>
-          ))}
+        <select {...described('game_id')} className={formInput} value={game} disabled={games.kind !== 'ready'} onChange={(event) => setGame(event.target.value)}>
+          <option value="">{games.kind === 'loading' ? '正在加载游戏…' : '选择游戏'}</option>
+          {games.kind === 'ready'
+            ? games.games.map((item) => (
+                <option key={item.value} value={item.value}>{item.label}</option>
+              ))
+            : null}
         </select>,
       )}
+      {games.kind === 'failed' ? (
+        <p role="alert" className="flex items-center gap-2 text-sm text-primary sm:col-span-2">
+          {MSG_GAME_LIST_FAILED}
+          <button type="button" onClick={retry} className={`rounded-full px-3 py-1 text-primary-dark ring-1 ring-primary hover:bg-primary/10 ${focusRing}`}>
+            重试
+          </button>
+        </p>
+      ) : null}
       {row(
         'budget_hour_fen',
         '每小时预算（元）',

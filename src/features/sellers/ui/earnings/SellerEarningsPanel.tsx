@@ -19,6 +19,9 @@ const SORT_LABEL: Readonly<Record<ListingStatsSort, string>> = {
   rentals_desc: '出租次数最多',
 };
 
+/** The per-listing table's columns, in order (the first is the row's heading). */
+const LISTING_STATS_COLUMNS = ['账号', '浏览', '出租次数', '出租时长', '收益', '平均评分'] as const;
+
 /** The hold explained in one line (the hours are the operator's setting). */
 export function holdText(holdHours: number): string {
   return `每笔租金扣除平台佣金后计入收益，先冻结至租期结束后${holdHours}小时（投诉处理期，有进行中的投诉时顺延），再自动结算到账户余额，可随时提现。`;
@@ -118,43 +121,32 @@ function Earnings(): ReactNode {
         {data.listings.list.length === 0 ? (
           <p className="rounded-lg bg-neutral-50 px-3 py-6 text-center text-sm text-neutral-500">还没有发布账号</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg ring-1 ring-neutral-200" role="region" aria-labelledby={`${id}-listings`} tabIndex={0}>
-            <table className="w-full min-w-[560px] text-sm">
-              <thead className="bg-neutral-50 text-xs text-neutral-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">
-                    账号
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    浏览
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    出租次数
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    出租时长
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    收益
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
-                    平均评分
-                  </th>
+          // A .card-table (styles/global.css): each listing is a card on a phone (账号 and 收益 first,
+          // then 浏览, 出租次数, 出租时长 and 平均评分), scrolled sideways nowhere.
+          <div className="rounded-lg ring-1 ring-neutral-200 sm:overflow-x-auto" role="region" aria-labelledby={`${id}-listings`} tabIndex={0}>
+            <table role="table" className="card-table w-full text-sm sm:min-w-[560px]">
+              <thead role="rowgroup" className="bg-neutral-50 text-xs text-neutral-600">
+                <tr role="row">
+                  {LISTING_STATS_COLUMNS.map((column, index) => (
+                    <th key={column} role="columnheader" scope="col" className={`px-3 py-2 font-medium ${index === 0 ? 'text-left' : 'text-right'}`}>
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
-              <tbody className="divide-y divide-neutral-100">
+              <tbody role="rowgroup" className="divide-y divide-neutral-100">
                 {data.listings.list.map((row) => (
-                  <tr key={row.listing_id} data-listing-id={row.listing_id}>
-                    <th scope="row" className="max-w-56 px-3 py-2 text-left font-normal">
+                  <tr role="row" key={row.listing_id} data-listing-id={row.listing_id}>
+                    <th role="rowheader" scope="row" data-card="lead" className="max-w-56 px-3 py-2 text-left font-normal">
                       <a href={`/detail/${row.listing_id}.html`} className={`line-clamp-2 text-neutral-900 hover:text-primary ${focusRing}`}>
                         {row.title}
                       </a>
                     </th>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.views}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.rentals}</td>
-                    <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{row.rental_hours}小时</td>
-                    <td className={`px-3 py-2 text-right font-medium tabular-nums ${row.earnings_fen > 0 ? 'text-primary' : 'text-neutral-500'}`}>¥{row.earnings}</td>
-                    <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">
+                    <td role="cell" data-card="small" data-label="浏览" className="px-3 py-2 text-right tabular-nums">{row.views}</td>
+                    <td role="cell" data-card="end small" data-label="出租次数" className="px-3 py-2 text-right tabular-nums">{row.rentals}</td>
+                    <td role="cell" data-card="small" data-label="出租时长" className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{row.rental_hours}小时</td>
+                    <td role="cell" data-card="lead end" className={`px-3 py-2 text-right font-medium tabular-nums ${row.earnings_fen > 0 ? 'text-primary' : 'text-neutral-500'}`}>¥{row.earnings}</td>
+                    <td role="cell" data-card="end small" data-label="平均评分" className="px-3 py-2 text-right tabular-nums whitespace-nowrap">
                       {row.avg_rating === null ? '暂无' : `${row.avg_rating.toFixed(1)}（${row.review_count}）`}
                     </td>
                   </tr>

@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import {
+  LISTING_DESCRIPTION_MAX_CHARS,
   LISTING_IMAGES_MAX,
   createSellerListing,
   getSellerListing,
@@ -23,6 +24,8 @@ import { focusRing } from '~/platform/ui/focus-ring';
 import { useRemote } from '~/platform/ui/use-remote';
 import { SellerGate } from '~/features/sellers/ui/SellerGate';
 import {
+  CLOCK_HOURS,
+  CLOCK_MINUTES,
   FLASH_KEY,
   SELLER_LISTINGS_HREF,
   bodyFromForm,
@@ -30,13 +33,14 @@ import {
   emptyForm,
   formFromListing,
   moveImage,
+  splitClock,
   zonesFor,
   type FieldErrors,
   type ListingFormValues,
 } from '~/features/sellers/ui/listings/listing-helpers';
 
 const inputClass = `w-full min-w-0 rounded border border-neutral-300 px-3 py-2 text-sm text-neutral-900 placeholder:text-neutral-400 focus:border-primary focus:outline-none aria-[invalid=true]:border-primary ${focusRing}`;
-const smallButton = `inline-flex min-h-8 items-center justify-center rounded border border-neutral-300 bg-white px-2 text-xs text-neutral-700 hover:border-primary hover:text-primary disabled:opacity-40 ${focusRing}`;
+const smallButton = `inline-flex min-h-11 min-w-11 items-center justify-center rounded border border-neutral-300 bg-white px-2 text-xs sm:min-h-8 sm:min-w-0 text-neutral-700 hover:border-primary hover:text-primary disabled:opacity-40 ${focusRing}`;
 
 function Section({ title, children }: { title: string; children: ReactNode }): ReactNode {
   return (
@@ -84,6 +88,34 @@ function Check({ label, checked, onChange, disabled, trailing }: { label: string
   );
 }
 
+/**
+ * A time of day as two 24-hour choices (时 00-23, 分 00-59): a native time input prints 12-hour
+ * AM/PM in some locales, and the window is 'HH:mm-HH:mm' whatever the phone's settings.
+ */
+function ClockSelect({ id, label, value, invalid, describedBy, onChange }: { id: string; label: string; value: string; invalid?: boolean; describedBy?: string; onChange(value: string): void }): ReactNode {
+  const { hour, minute } = splitClock(value);
+  const aria = { ...(invalid ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) };
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <select id={id} {...aria} value={hour} onChange={(event) => onChange(`${event.target.value}:${minute}`)} className={`${inputClass} tabular-nums`}>
+        {CLOCK_HOURS.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <span aria-hidden="true">:</span>
+      <select aria-label={`${label}（分）`} {...aria} value={minute} onChange={(event) => onChange(`${hour}:${event.target.value}`)} className={`${inputClass} tabular-nums`}>
+        {CLOCK_MINUTES.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Hourly price text → fen, or null while it is not a price yet. */
 function priceFen(text: string): number | null {
   try {
@@ -108,6 +140,17 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
   const [status, setStatus] = useState('');
   const [shownPassword, setShownPassword] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Set by a refused submit: once the messages are drawn, the first invalid field (in the order a
+  // person reads the form) gets the focus and is scrolled to the middle of the screen.
+  const [focusFirstInvalid, setFocusFirstInvalid] = useState(0);
+  useEffect(() => {
+    if (focusFirstInvalid === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView({ block: 'center', behavior: 'auto' });
+  }, [focusFirstInvalid]);
   const game: ListingGameOption | undefined = options.games.find((candidate) => candidate.id === values.game_id);
   const zones = zonesFor(game, values.platform_id);
   const hourlyFen = priceFen(values.rental);
@@ -167,7 +210,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
     const first = Object.keys(found).find((key) => found[key]);
     if (first) {
       setStatus(`请检查表单：${found[first]}`);
-      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      setFocusFirstInvalid((count) => count + 1);
       return;
     }
     const body = bodyFromForm(values, game);
@@ -191,6 +234,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
       if (isApiError(error) && error.data && typeof error.data === 'object' && 'field' in error.data) {
         const field = String((error.data as { field: unknown }).field).split(/[.[]/)[0] ?? 'form';
         setErrors((current) => ({ ...current, [field]: error.msg }));
+        setFocusFirstInvalid((count) => count + 1);
       }
       setSaving(false);
     }
@@ -199,7 +243,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
   const prepay = game?.has_hafu_coin && /^\d+$/.test(values.game_money) && /^\d+$/.test(values.money_exchange_rate) ? hafuPrepayFen(Number(values.game_money), Number(values.money_exchange_rate)) : null;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-6" aria-label={mode === 'new' ? '发布账号' : '编辑账号'}>
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-6" aria-label={mode === 'new' ? '发布账号' : '编辑账号'}>
       <p role="status" aria-live="polite" className="sr-only">
         {status}
       </p>
@@ -276,13 +320,25 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
             <Row label="角色名" error={errors['role_name']} required>
               {(props) => <input {...props} value={values.role_name} maxLength={32} onChange={(event) => set('role_name', event.target.value)} className={inputClass} />}
             </Row>
+            <Row label="账号描述" error={errors['description']} hint={`选填，${Array.from(values.description.trim()).length}/${LISTING_DESCRIPTION_MAX_CHARS}字，显示在账号详情页`}>
+              {(props) => (
+                <textarea
+                  {...props}
+                  rows={4}
+                  value={values.description}
+                  maxLength={LISTING_DESCRIPTION_MAX_CHARS * 2}
+                  placeholder="例如：皮肤、英雄、战绩亮点，上号注意事项"
+                  onChange={(event) => set('description', event.target.value)}
+                  className={`${inputClass} resize-y`}
+                />
+              )}
+            </Row>
             <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
               {game.attrs.map((attr) => {
-                const listId = `attr-${game.id}-${attr.name}`;
                 return (
                   <Row key={attr.name} label={attr.name} error={errors[`attr:${attr.name}`] ?? (errors['attrs'] && attr === game.attrs[0] ? errors['attrs'] : undefined)} required={attr.required}>
                     {(props) =>
-                      attr.required && attr.kind === 'choice' ? (
+                      attr.kind === 'choice' ? (
                         <select
                           {...props}
                           value={values.attrs[attr.name] ?? ''}
@@ -297,24 +353,15 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
                           ))}
                         </select>
                       ) : (
-                        <>
-                          <input
-                            {...props}
-                            value={values.attrs[attr.name] ?? ''}
-                            inputMode={attr.kind === 'number' ? 'numeric' : undefined}
-                            list={attr.kind === 'choice' ? listId : undefined}
-                            maxLength={64}
-                            onChange={(event) => set('attrs', { ...values.attrs, [attr.name]: event.target.value })}
-                            className={inputClass}
-                          />
-                          {attr.kind === 'choice' ? (
-                            <datalist id={listId}>
-                              {attr.choices.map((choice) => (
-                                <option key={choice} value={choice} />
-                              ))}
-                            </datalist>
-                          ) : null}
-                        </>
+                        <input
+                          {...props}
+                          value={values.attrs[attr.name] ?? ''}
+                          inputMode="numeric"
+                          placeholder={attr.min !== null && attr.max !== null ? `${attr.min}-${attr.max}` : undefined}
+                          maxLength={9}
+                          onChange={(event) => set('attrs', { ...values.attrs, [attr.name]: event.target.value })}
+                          className={inputClass}
+                        />
                       )
                     }
                   </Row>
@@ -362,6 +409,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
                     onClick={() => fileRef.current?.click()}
                     className={`flex aspect-4/3 w-full flex-col items-center justify-center gap-1 rounded border border-dashed border-neutral-300 text-sm text-neutral-500 hover:border-primary hover:text-primary ${focusRing}`}
                     aria-describedby={errors['images'] ? 'listing-images-error' : undefined}
+                    aria-invalid={errors['images'] ? true : undefined}
                   >
                     {uploading > 0 ? <Spinner /> : <span aria-hidden="true" className="text-2xl leading-none">+</span>}
                     {uploading > 0 ? '上传中…' : '上传图片'}
@@ -409,12 +457,34 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
                 ))}
               </div>
             </div>
-            <div className="grid grid-cols-2 gap-x-4 gap-y-2 sm:max-w-md">
-              <Row label="每日可租开始" error={errors['rental_time']}>
-                {(props) => <input {...props} type="time" value={values.rental_from} onChange={(event) => set('rental_from', event.target.value)} className={inputClass} />}
+            <div className="grid gap-x-4 gap-y-2 sm:max-w-lg sm:grid-cols-2">
+              <Row label="每日可租开始" error={errors['rental_time']} hint="24小时制，00:00-23:59 为全天">
+                {(props) => (
+                  <ClockSelect
+                    id={props.id}
+                    label="每日可租开始"
+                    value={values.rental_from}
+                    invalid={props['aria-invalid'] === true}
+                    {...(props['aria-describedby'] ? { describedBy: props['aria-describedby'] } : {})}
+                    onChange={(value) => {
+                      set('rental_from', value);
+                      setErrors((current) => ({ ...current, rental_time: undefined }));
+                    }}
+                  />
+                )}
               </Row>
               <Row label="每日可租结束">
-                {(props) => <input {...props} type="time" value={values.rental_to} onChange={(event) => set('rental_to', event.target.value)} className={inputClass} />}
+                {(props) => (
+                  <ClockSelect
+                    id={props.id}
+                    label="每日可租结束"
+                    value={values.rental_to}
+                    onChange={(value) => {
+                      set('rental_to', value);
+                      setErrors((current) => ({ ...current, rental_time: undefined }));
+                    }}
+                  />
+                )}
               </Row>
             </div>
           </Section>

@@ -5,6 +5,7 @@
  */
 import {
   SELLER_LISTING_FILTERS,
+  SELLER_LISTINGS_SEARCH_MAX_CHARS,
   listingCreateSchema,
   listingUpdateSchema,
   type ListingCreateInput,
@@ -13,6 +14,7 @@ import {
   type SellerListingFilter,
 } from '~/features/sellers/contract/seller-listings';
 import { RENTAL_TIME_ALL_DAY } from '~/platform/config/constants';
+import { attrValueError } from '~/features/catalog/rules/game-listing-attrs';
 import type { RentalPeriodFlags } from '~/features/orders/rules/periods';
 import { pageParam, setPageParam } from '~/platform/ui/page-query';
 
@@ -22,10 +24,14 @@ export const editHref = (id: number): string => `/seller/listings/edit?id=${id}`
 export const detailHref = (id: number): string => `/detail/${id}.html`;
 
 // ---------------------------------------------------------------------------------------------
-// the list's query: ?state=off_shelf&page=2
+// the list's query: ?state=off_shelf&game=2&q=皮肤&page=2
 
 export interface ListingsQuery {
   state: SellerListingFilter;
+  /** The search box as sent ('' = none). */
+  q: string;
+  /** A game's id, null = every game. */
+  game: number | null;
   page: number;
 }
 
@@ -33,13 +39,21 @@ export function readListingsQuery(search: string): ListingsQuery {
   const params = new URLSearchParams(search);
   const raw = params.get('state');
   const state = SELLER_LISTING_FILTERS.find((filter) => filter === raw) ?? 'all';
-  return { state, page: pageParam(params) };
+  const q = (params.get('q') ?? '').trim().slice(0, SELLER_LISTINGS_SEARCH_MAX_CHARS);
+  const gameRaw = params.get('game') ?? '';
+  const game = /^[1-9]\d{0,8}$/.test(gameRaw) ? Number(gameRaw) : null;
+  return { state, q, game, page: pageParam(params) };
 }
 
 export function withListingsQuery(href: string, query: ListingsQuery): string {
   const url = new URL(href);
-  if (query.state === 'all') url.searchParams.delete('state');
-  else url.searchParams.set('state', query.state);
+  const put = (name: string, value: string | null): void => {
+    if (value === null || value === '') url.searchParams.delete(name);
+    else url.searchParams.set(name, value);
+  };
+  put('state', query.state === 'all' ? null : query.state);
+  put('game', query.game === null ? null : String(query.game));
+  put('q', query.q);
   setPageParam(url, query.page);
   return `${url.pathname}${url.search}${url.hash}`;
 }
@@ -63,6 +77,7 @@ export interface ListingFormValues {
   zone_id: number | null;
   title: string;
   role_name: string;
+  description: string;
   /** Attribute name → value ('' = not given). */
   attrs: Record<string, string>;
   game_money: string;
@@ -100,6 +115,7 @@ export function emptyForm(): ListingFormValues {
     zone_id: null,
     title: '',
     role_name: '',
+    description: '',
     attrs: {},
     game_money: '',
     money_exchange_rate: '',
@@ -128,6 +144,7 @@ export function formFromListing(listing: SellerListingEdit): ListingFormValues {
     zone_id: listing.zone_id,
     title: listing.title,
     role_name: listing.role_name,
+    description: listing.description,
     attrs: Object.fromEntries(listing.attrs.map((attr) => [attr.attr_name, attr.value])),
     game_money: listing.game_money > 0 ? String(listing.game_money) : '',
     money_exchange_rate: listing.money_exchange_rate === null ? '' : String(listing.money_exchange_rate),
@@ -166,6 +183,7 @@ export function bodyFromForm(values: ListingFormValues, game: ListingGameOption 
     zone_id: values.zone_id,
     title: values.title,
     role_name: values.role_name,
+    description: values.description,
     attrs,
     game_money: hafu ? ((intOrText(values.game_money) ?? 0) as number) : 0,
     money_exchange_rate: hafu ? ((intOrText(values.money_exchange_rate) ?? null) as number | null) : null,
@@ -211,7 +229,17 @@ export function checkForm(values: ListingFormValues, game: ListingGameOption | u
   if (values.game_id === null) errors['game_id'] = '请选择游戏';
   if (game && game.platforms.length > 0 && values.platform_id === null) put('platform_id', '请选择平台');
   for (const attr of game?.attrs ?? []) {
-    if (attr.required && !(values.attrs[attr.name] ?? '').trim()) put(`attr:${attr.name}`, `请选择${attr.name}`);
+    const value = (values.attrs[attr.name] ?? '').trim();
+    if (!value) {
+      if (attr.required) put(`attr:${attr.name}`, attr.kind === 'choice' ? `请选择${attr.name}` : `请填写${attr.name}`);
+      continue;
+    }
+    // The server's check of the game's data (games.listing_attrs), said under the field before sending.
+    const error = attrValueError(
+      attr.kind === 'choice' ? { name: attr.name, kind: 'choice', choices: attr.choices, required: attr.required } : { name: attr.name, kind: 'number', min: attr.min ?? 0, max: attr.max ?? Number.MAX_SAFE_INTEGER, required: attr.required },
+      value,
+    );
+    if (error) put(`attr:${attr.name}`, error);
   }
   if (game?.has_hafu_coin && values.money_exchange_rate.trim() === '') put('money_exchange_rate', '请填写兑换比例');
   return errors;
@@ -230,4 +258,21 @@ export function moveImage<T>(images: readonly T[], from: number, to: number): T[
   const [moved] = next.splice(from, 1);
   next.splice(to, 0, moved as T);
   return next;
+}
+
+// ---------------------------------------------------------------------------------------------
+// the daily window as 24-hour clock choices
+
+const pad2 = (value: number): string => String(value).padStart(2, '0');
+
+/** 00 … 23: the hours a 24-hour clock shows, whatever the browser's locale would print. */
+export const CLOCK_HOURS: readonly string[] = Array.from({ length: 24 }, (_, hour) => pad2(hour));
+/** 00 … 59. */
+export const CLOCK_MINUTES: readonly string[] = Array.from({ length: 60 }, (_, minute) => pad2(minute));
+
+/** 'HH:mm' as its hour and minute ('00' each when it is not a time). */
+export function splitClock(value: string): { hour: string; minute: string } {
+  const match = /^(\d{2}):(\d{2})$/.exec(value);
+  if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) return { hour: '00', minute: '00' };
+  return { hour: match[1]!, minute: match[2]! };
 }
