@@ -4,6 +4,13 @@
  * platform/config/constants.ts. Units are in the names: _MS, _S, _FEN.
  */
 
+// spec §8 toasts of the account area
+
+/** 找相似 opened without an account to compare (no usable ?account_id=). */
+export const MSG_ACCOUNT_ID_MISSING = '未获取到账号id';
+/** GET common/userInfo failed (个人中心 cannot show the profile). */
+export const MSG_USER_INFO_FAILED = '获取用户信息失败';
+
 // Account settings (个人中心 and 账号设置)
 
 /** A nickname: 2-16 characters (code points) after trimming; the users.nickname column holds 32. */

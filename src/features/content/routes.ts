@@ -24,7 +24,7 @@ import type {
   OpsHelpPageRow,
   OpsHelpPageView,
 } from '~/features/content/contract/content';
-import type { AgreementDocument, AgreementView, OpsAgreementVersion } from '~/features/content/contract/agreements';
+import type { AgreementDocument, AgreementView, ContractStatus, OpsAgreementVersion } from '~/features/content/contract/agreements';
 import type { SiteContacts } from '~/features/content/contract/site-settings';
 import type { OfficialAccountConfig, OfficialAccountPage } from '~/features/content/contract/wechat-official';
 
@@ -63,6 +63,11 @@ export const CONTENT_ROUTES = {
 
   /** A version of 《平台服务协议》 or 《隐私政策》 (v absent: the current one); 404 运营方尚未发布该协议 / 该协议版本不存在. */
   agreement: route.get<{ document: AgreementDocument; v?: number }, AgreementView>('/common/agreement'),
+
+  /** 协议签署 (spec §7 account "contract signing"): each agreement's version in force and what the user signed. */
+  contracts: route.get<NoInput, { list: ContractStatus[] }>('/account/contracts'),
+  /** Signs `version` of `document`; 409 协议已更新，请阅读最新版本后再签署 when it is no longer in force. */
+  contractSign: route.post<{ document: AgreementDocument; version: number }, ContractStatus>('/account/contractSign'),
 
   // the console (permission `content`)
   /** Every published version of the document, newest first. */

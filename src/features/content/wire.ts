@@ -19,7 +19,7 @@ import {
   opsPinBodySchema,
   opsPublishBodySchema,
 } from '~/features/content/contract/content';
-import { agreementQuerySchema, opsAgreementListQuerySchema, opsAgreementPublishBodySchema } from '~/features/content/contract/agreements';
+import { agreementQuerySchema, contractSignBodySchema, opsAgreementListQuerySchema, opsAgreementPublishBodySchema } from '~/features/content/contract/agreements';
 import { AGREEMENT_DOCUMENTS } from '~/features/content/constants';
 import { MSG_OFFICIAL_ACCOUNT_PAGE, OFFICIAL_ACCOUNT_PAGES } from '~/features/content/contract/wechat-official';
 import { CONTENT_ROUTES } from '~/features/content/routes';
@@ -115,6 +115,17 @@ export const agreementViewSchema = agreementVersionSummarySchema.extend({
   versions: z.array(agreementVersionSummarySchema),
 });
 
+const contractStatusSchema = z.strictObject({
+  document: z.enum(AGREEMENT_DOCUMENTS),
+  title: z.string(),
+  current_version: z.number().int().positive().nullable(),
+  published_at: isoSchema.nullable(),
+  href: z.string(),
+  signed_version: z.number().int().positive().nullable(),
+  signed_at: isoSchema.nullable(),
+  signed: z.boolean(),
+});
+
 export const opsAgreementVersionSchema = agreementVersionSummarySchema.extend({
   document: z.enum(AGREEMENT_DOCUMENTS),
   body_md: z.string(),
@@ -133,6 +144,8 @@ export const CONTENT_WIRE = {
   contacts: wire(CONTENT_ROUTES.contacts, { input: noInputSchema, answer: siteContactsAnswerSchema }),
   officialAccountConfig: wire(CONTENT_ROUTES.officialAccountConfig, { input: officialAccountQuerySchema, answer: officialAccountConfigSchema }),
   agreement: wire(CONTENT_ROUTES.agreement, { input: agreementQuerySchema, answer: agreementViewSchema }),
+  contracts: wire(CONTENT_ROUTES.contracts, { input: noInputSchema, answer: z.strictObject({ list: z.array(contractStatusSchema) }) }),
+  contractSign: wire(CONTENT_ROUTES.contractSign, { input: contractSignBodySchema, answer: contractStatusSchema }),
 
   opsHelpList: wire(CONTENT_ROUTES.opsHelpList, { input: opsHelpListQuerySchema, answer: pageSchema(opsHelpPageRowSchema) }),
   opsHelpDetail: wire(CONTENT_ROUTES.opsHelpDetail, { input: opsIdQuerySchema, answer: opsHelpPageViewSchema }),

@@ -15,6 +15,13 @@ export const WITHDRAW_MIN_FEN = 1_000;
 export const WITHDRAW_MAX_FEN = 2_000_000;
 export const WITHDRAW_PENDING_MAX = 3;
 /**
+ * 转账 limits (docs/decisions.md "Transfer and contract signing"): per transfer, and what one
+ * user may send in a Shanghai day; below a withdrawal's so a transfer is never the larger way out.
+ */
+export const TRANSFER_MIN_FEN = 100;
+export const TRANSFER_MAX_FEN = 200_000;
+export const TRANSFER_DAILY_MAX_FEN = 500_000;
+/**
  * A pending withdrawal is claimed for payout (sandbox or live) this long after it was made: the
  * user's window to cancel it (docs/decisions.md "Payouts").
  */

@@ -5,7 +5,7 @@
  * one needs the signed-in user's token but vip/list, which works signed out too.
  */
 import { route, type NoInput } from '~/platform/wire/route';
-import type { AlipayAccount, FundsDirection, GoldOverview, LedgerEntry, OrderView, Page, VipPlans, WalletInfo, Withdrawal } from '~/features/wallet/contract/money';
+import type { AlipayAccount, FundsDirection, GoldOverview, LedgerEntry, OrderView, Page, TransferResult, VipPlans, WalletInfo, Withdrawal } from '~/features/wallet/contract/money';
 import type { RedPacketPage, RedPacketStatus } from '~/features/wallet/contract/red-packets';
 import type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
 
@@ -37,6 +37,11 @@ export const WALLET_ROUTES = {
   bindAlipayAccount: route.post<{ account: string; real_name: string }, { account: AlipayAccount }>('/account/alipayAccount'),
   /** `amount` in yuan; `pay_password` once the user has set one. Sends an Idempotency-Key. */
   withdraw: route.post<{ amount: string; pay_password?: string }, Withdrawal>('/account/withdraw'),
+  /**
+   * 转账 (spec §7 common "transfer"): `amount` yuan from the balance to the user whose bound phone
+   * is `to_mobile`; needs a pay password set and given. Sends an Idempotency-Key.
+   */
+  transfer: route.post<{ to_mobile: string; amount: string; pay_password: string }, TransferResult>('/common/transfer'),
   /** 提现记录, newest first. */
   withdrawals: route.get<MoneyListQuery, Page<Withdrawal>>('/account/withdrawList'),
   /** A pending withdrawal's amount back to the balance. */

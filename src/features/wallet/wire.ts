@@ -15,7 +15,7 @@ import { orderViewSchema } from '~/features/orders/wire';
 import { MONEY_PAGE_SIZE_DEFAULT, MONEY_PAGE_SIZE_MAX, RED_PACKET_STATUS } from '~/platform/config/constants';
 import { RED_PACKET_PAGE_SIZE } from '~/features/wallet/constants';
 import { withReason } from '~/platform/http/errors';
-import { PHONE_PATTERN, REAL_NAME_REQUIRED } from '~/platform/rules/validation';
+import { PHONE_INVALID, PHONE_PATTERN, PHONE_REQUIRED, REAL_NAME_REQUIRED } from '~/platform/rules/validation';
 import { bodyIdSchema, optionalQuery, pageSchema, queryIntSchema, yuanAmountSchema } from '~/platform/wire/common';
 import { wire } from '~/platform/wire/wired-route';
 
@@ -86,6 +86,24 @@ export const withdrawBodySchema = z.object({
 
 /** What the endpoint reads: the amount and, once the user has set one, the pay password. */
 export const withdrawRequestSchema = withdrawBodySchema.extend({ pay_password: z.string().max(32).nullish() });
+
+/** Body of POST common/transfer: the receiver's phone (spec §5 pattern), yuan, the pay password. */
+export const transferBodySchema = z.object({
+  to_mobile: z.string({ error: PHONE_REQUIRED }).trim().min(1, { error: PHONE_REQUIRED }).regex(PHONE_PATTERN, { error: PHONE_INVALID }),
+  amount: yuanAmountSchema,
+  pay_password: z.string().max(32).nullish(),
+});
+
+const transferResultSchema = z.strictObject({
+  transfer_no: z.string(),
+  amount: z.string(),
+  amount_fen: z.number().int().positive(),
+  balance: z.string(),
+  balance_fen: z.number().int().nonnegative(),
+  to_mobile: z.string(),
+  to_nickname: z.string(),
+  created_at: z.string(),
+});
 
 export const withdrawCancelBodySchema = z.object({
   // withdrawals.withdraw_no is varchar(32).
@@ -241,6 +259,7 @@ export const WALLET_WIRE = {
   alipayAccount: wire(WALLET_ROUTES.alipayAccount, { input: noInputSchema, answer: z.strictObject({ account: alipayAccountSchema.nullable() }) }),
   bindAlipayAccount: wire(WALLET_ROUTES.bindAlipayAccount, { input: alipayAccountBodySchema, answer: z.strictObject({ account: alipayAccountSchema }) }),
   withdraw: wire(WALLET_ROUTES.withdraw, { input: withdrawRequestSchema, answer: withdrawalSchema }),
+  transfer: wire(WALLET_ROUTES.transfer, { input: transferBodySchema, answer: transferResultSchema }),
   withdrawals: wire(WALLET_ROUTES.withdrawals, { input: withdrawListQuerySchema, answer: pageSchema(withdrawalSchema) }),
   cancelWithdrawal: wire(WALLET_ROUTES.cancelWithdrawal, { input: withdrawCancelBodySchema, answer: withdrawalSchema }),
   gold: wire(WALLET_ROUTES.gold, { input: noInputSchema, answer: goldOverviewSchema }),

@@ -80,7 +80,7 @@ export async function changePassword(input: { password: string; old_password?: s
       'content-type': 'application/json',
       [SIGN_HEADERS.timestamp]: String(challenge.timestamp),
       [SIGN_HEADERS.nonce]: challenge.nonce_str,
-      [SIGN_HEADERS.sign]: signBody(challenge.sign, challenge.timestamp, challenge.nonce_str, text),
+      [SIGN_HEADERS.sign]: await signBody(challenge.sign, challenge.timestamp, challenge.nonce_str, text),
     },
   });
 }
@@ -99,7 +99,7 @@ export async function verifyIdentity(input: { password: string } | { code: strin
       'content-type': 'application/json',
       [SIGN_HEADERS.timestamp]: String(challenge.timestamp),
       [SIGN_HEADERS.nonce]: challenge.nonce_str,
-      [SIGN_HEADERS.sign]: signBody(challenge.sign, challenge.timestamp, challenge.nonce_str, text),
+      [SIGN_HEADERS.sign]: await signBody(challenge.sign, challenge.timestamp, challenge.nonce_str, text),
     },
   });
 }

@@ -19,7 +19,8 @@ import { validatePassword } from '~/platform/rules/validation';
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { violatedUniqueConstraint } from '~/platform/db/errors';
 import { authTokens, thirdPartyIdentities, users, type CodeChannel } from '~/platform/db/schema';
-import { AppError, badRequest, conflict, notFound, rateLimited, unauthorized } from '~/platform/http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound, rateLimited, unauthorized } from '~/platform/http/errors';
+import { MSG_PAY_PASSWORD_NOT_SET } from '~/features/wallet/rules/transfer';
 import { bindPhoneToUser, hashPassword, verifyPassword, MSG_PHONE_TAKEN, checkVerificationCode, checkVerificationCodesTogether, sendVerificationCode, type CheckCodeInput, type SendCodeAnswer } from '~/features/sign-in/server';
 import { hitRateLimit, resetRateLimit } from '~/platform/db/rate-limit';
 import { ownUploadUrls } from '~/platform/db/uploads';
@@ -384,6 +385,19 @@ async function checkPayPassword(db: DbOrTx, userId: number, given: string, now: 
 export async function requirePayPasswordIfSet(db: DbOrTx, userId: number, given: string | null | undefined, now: Date): Promise<void> {
   const account = await accountOf(db, userId);
   if (!account.payPasswordHash) return;
+  if (!given) throw badRequest(MSG_PAY_PASSWORD_NEEDED);
+  await checkPayPassword(db, userId, given, now);
+}
+
+export { MSG_PAY_PASSWORD_NOT_SET };
+
+/**
+ * The transfer gate: 403 请先在账号设置中设置支付密码 when none is set, then as a withdrawal's (400
+ * 请输入支付密码, 400 支付密码错误, 429 after 5 wrong in 15 minutes).
+ */
+export async function requirePayPassword(db: DbOrTx, userId: number, given: string | null | undefined, now: Date): Promise<void> {
+  const account = await accountOf(db, userId);
+  if (!account.payPasswordHash) throw forbidden(MSG_PAY_PASSWORD_NOT_SET);
   if (!given) throw badRequest(MSG_PAY_PASSWORD_NEEDED);
   await checkPayPassword(db, userId, given, now);
 }

@@ -28,6 +28,7 @@ import { SmsCodeButton } from '~/features/sign-in/ui/SmsCodeButton';
 import { focusField, keepSubmitLocal, runAction, useFormFields, type FormFields } from '~/platform/ui/use-form-fields';
 import LoginRequired from '~/platform/ui/LoginRequired';
 import { DebounceButton } from '~/platform/ui/DebounceButton';
+import { ContractsSetting } from '~/features/content/ui/ContractsSetting';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { Skeleton } from '~/platform/ui/Skeleton';
 import { useRemote } from '~/platform/ui/use-remote';
@@ -429,11 +430,12 @@ function Settings(): ReactNode {
       <PayPasswordSetting user={$user} onSessionsChanged={sessionsChanged} />
       <DevicesSetting key={devicesVersion} />
       <BindingsSetting />
+      <ContractsSetting className={cardClass} />
     </div>
   );
 }
 
-/** /account/system (账号设置): password, phone, email, pay password, devices, WeChat/QQ. */
+/** /account/system (账号设置): password, phone, email, pay password, devices, WeChat/QQ, 协议签署. */
 export default function AccountSettings({ title }: { title: string }): ReactNode {
   return (
     <LoginRequired title={title}>

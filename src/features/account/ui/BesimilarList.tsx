@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { MSG_ACCOUNT_ID_MISSING } from '~/features/account/constants';
+import { showError } from '~/platform/stores/ui';
 import { listBesimilar } from '~/features/account/client/account-extras';
 import type { BesimilarPage } from '~/features/catalog/contract/besimilar';
 import { fenToYuan } from '~/platform/rules/money';
@@ -50,7 +52,13 @@ function Besimilar(): ReactNode {
     pageSize: BESIMILAR_PAGE_SIZE,
   });
 
-  if (query.accountId === null) {
+  const missing = query.accountId === null;
+  useEffect(() => {
+    // spec §8: every link here names the account; an address without one is broken.
+    if (missing) showError(MSG_ACCOUNT_ID_MISSING);
+  }, [missing]);
+
+  if (missing) {
     return (
       <EmptyState
         type={1}

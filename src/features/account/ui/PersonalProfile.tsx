@@ -3,7 +3,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client';
 import { getProfile, getWalletSummary, type WalletSummary } from '~/features/account/client/account';
 import { $auth, setUser } from '~/platform/stores/auth';
-import { openLogin, openModal } from '~/platform/stores/ui';
+import { openLogin, openModal, showError } from '~/platform/stores/ui';
+import { MSG_USER_INFO_FAILED } from '~/features/account/constants';
 import { routeByName } from '~/platform/config/routes';
 import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
 import LoginRequired from '~/platform/ui/LoginRequired';
@@ -26,13 +27,16 @@ function Profile(): ReactNode {
 
   useEffect(() => {
     const controller = new AbortController();
-    getProfile({ signal: controller.signal, pending: () => openLogin('username') })
+    // quiet: the server's own words would be a second toast; spec §8 says 获取用户信息失败 (a 401 still
+    // parks the call and opens the login dialog).
+    getProfile({ signal: controller.signal, quiet: true, pending: () => openLogin('username') })
       .then((profile) => {
         setUser(profile);
         setLoad('ready');
       })
       .catch((error: unknown) => {
         if (isApiError(error) && error.cancelled) return;
+        showError(MSG_USER_INFO_FAILED);
         setLoad('failed');
       });
     // VIP state for the profile; a failure leaves the row at —, the rest of the page still shows.
@@ -43,7 +47,7 @@ function Profile(): ReactNode {
   }, []);
 
   if (load === 'loading' || !$user) {
-    return load === 'failed' ? <p role="alert" className="py-6 text-sm text-gray-500">获取用户信息失败</p> : <Skeleton lines={4} className="py-6" />;
+    return load === 'failed' ? <p role="alert" className="py-6 text-sm text-gray-500">{MSG_USER_INFO_FAILED}</p> : <Skeleton lines={4} className="py-6" />;
   }
 
   const settings = routeByName('system').path;

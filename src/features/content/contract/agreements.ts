@@ -23,6 +23,31 @@ export const MSG_AGREEMENT_DOCUMENT = '协议类型无效';
 export const MSG_AGREEMENT_STALE = '该协议已有新版本发布，请刷新后再发布';
 export const MSG_AGREEMENT_UNCHANGED = '正文与当前版本相同，无需发布新版本';
 
+/** 协议签署: the version named is no longer the one in force (docs/decisions.md "Transfer and contract signing"). */
+export const MSG_CONTRACT_OUTDATED = '协议已更新，请阅读最新版本后再签署';
+
+/** One document as the signing screen shows it. */
+export interface ContractStatus {
+  document: AgreementDocument;
+  title: string;
+  /** The version in force and when it was published; null while none is published. */
+  current_version: number | null;
+  published_at: string | null;
+  /** Where to read the version in force. */
+  href: string;
+  /** The newest version the user signed, and when; null when none. */
+  signed_version: number | null;
+  signed_at: string | null;
+  /** Whether the version in force is signed. */
+  signed: boolean;
+}
+
+/** POST account/contractSign: the document and the version the user read. */
+export const contractSignBodySchema = z.object({
+  document: documentSchemaFor(),
+  version: z.int({ error: '版本号应为整数' }).min(1, { error: '版本号无效' }).max(AGREEMENT_VERSION_MAX, { error: '版本号无效' }),
+});
+
 export function isAgreementDocument(value: unknown): value is AgreementDocument {
   return typeof value === 'string' && (AGREEMENT_DOCUMENTS as readonly string[]).includes(value);
 }
@@ -59,7 +84,11 @@ export interface OpsAgreementVersion extends AgreementVersionSummary {
   published_by: string | null;
 }
 
-const documentSchema = z.enum(AGREEMENT_DOCUMENTS, { error: MSG_AGREEMENT_DOCUMENT });
+const documentSchema = documentSchemaFor();
+
+function documentSchemaFor() {
+  return z.enum(AGREEMENT_DOCUMENTS, { error: MSG_AGREEMENT_DOCUMENT });
+}
 
 /** GET common/agreement?document&v — v absent: the current version. */
 export const agreementQuerySchema = z.object({

@@ -4,6 +4,7 @@
  * needs it (tests/unit/layout.test.ts refuses a reach past the door).
  */
 export { currentAgreementVersions, getAgreement, listAgreementAcceptances, listAgreementVersionsForOps, publishAgreementVersion, recordAgreementAcceptances } from '~/features/content/server/agreements';
+export { listContracts, MSG_CONTRACT_OUTDATED, signContract } from '~/features/content/server/contracts';
 export {
   deleteDownloadFile,
   downloadContentType,

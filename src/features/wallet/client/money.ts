@@ -15,7 +15,7 @@ import { ORDER_ROUTES } from '~/features/orders/routes';
 import type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
 
 export type { ExchangeCodeRedemption } from '~/features/wallet/contract/exchange-code';
-import { IDEMPOTENCY_HEADER, type GatewayChannel, type WalletInfo, type LedgerEntry, type FundsDirection, type GatewayCheckout, type OrderView, type VipPlans, type AlipayAccount, type Withdrawal, type GoldOverview, type Page } from '~/features/wallet/contract/money';
+import { IDEMPOTENCY_HEADER, type GatewayChannel, type WalletInfo, type LedgerEntry, type FundsDirection, type GatewayCheckout, type OrderView, type VipPlans, type AlipayAccount, type Withdrawal, type GoldOverview, type Page, type TransferResult } from '~/features/wallet/contract/money';
 
 /** The contract's shapes, re-exported for the islands that call these functions. */
 export * from '~/features/wallet/contract/money';
@@ -70,6 +70,11 @@ export function bindAlipayAccount(account: string, realName: string): Promise<{ 
 /** `payPassword` once the user has set one (账号设置: withdrawals then require it). */
 export function createWithdrawal(amount: string, idempotencyKey: string, payPassword?: string): Promise<Withdrawal> {
   return call(WALLET_ROUTES.withdraw, payPassword === undefined ? { amount } : { amount, pay_password: payPassword }, withKey(idempotencyKey));
+}
+
+/** 转账: `amount` yuan to the user whose phone is `toMobile`; the pay password must be set and given. */
+export function transferBalance(input: { toMobile: string; amount: string; payPassword: string }, idempotencyKey: string): Promise<TransferResult> {
+  return call(WALLET_ROUTES.transfer, { to_mobile: input.toMobile, amount: input.amount, pay_password: input.payPassword }, withKey(idempotencyKey));
 }
 
 export function listWithdrawals(query: { page: number; page_size: number }, options: Signal = {}): Promise<Page<Withdrawal>> {

@@ -48,6 +48,20 @@ export interface WalletInfo {
   gold_coins: number;
 }
 
+/** POST common/transfer's answer (docs/decisions.md "Transfer and contract signing"). */
+export interface TransferResult {
+  transfer_no: string;
+  amount: string;
+  amount_fen: number;
+  /** The sender's balance after it. */
+  balance: string;
+  balance_fen: number;
+  /** Who received it, masked as the profile shows a phone (138****0001), with their nickname. */
+  to_mobile: string;
+  to_nickname: string;
+  created_at: string;
+}
+
 /** Why a balance changed: one ledger row per change (the database's kind column takes exactly these). */
 export const LEDGER_KINDS = [
   'demo_credit',
@@ -82,6 +96,9 @@ export const LEDGER_KINDS = [
   'login_failure_comp',
   'login_failure_comp_back',
   'penalty_return',
+  // 转账 (common/transfer): the sender's side and the receiver's, one transfer number for both
+  'transfer_out',
+  'transfer_in',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

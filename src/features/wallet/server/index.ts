@@ -15,4 +15,5 @@ export { LEDGER_KIND_TEXT, changeBalance, ensureWallet, getWalletInfo, isRecorde
 export type { BalanceChange } from '~/features/wallet/server/wallet';
 export { wechatNativeQr } from '~/features/wallet/server/wechat-native';
 export { bindAlipayAccount, cancelWithdrawal, createWithdrawal, getAlipayAccount, listWithdrawals, requireVerifiedName } from '~/features/wallet/server/withdrawals';
+export { transferBalance, MSG_TRANSFER_NO_RECEIVER } from '~/features/wallet/server/transfers';
 export { sendClaimedPayout, sweepPayouts, withdrawalOutcomeTexts } from '~/features/wallet/server/payouts';

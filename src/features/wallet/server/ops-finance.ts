@@ -234,6 +234,10 @@ export async function runLedgerCheck(db: DbOrTx, now: Date): Promise<OpsLedgerCh
       fen('结算后退款中号主承担部分', identity.postReleaseOwnerShareFen),
       fen('　扣回应扣款', identity.clawbackChargesFen),
       fen('　差额', identity.postReleaseOwnerShareFen - identity.clawbackChargesFen, identity.postReleaseOwnerShareFen !== identity.clawbackChargesFen),
+      fen('用户转账转出', identity.transferOutFen),
+      fen('　转账转入', identity.transferInFen),
+      fen('　差额', identity.transferOutFen - identity.transferInFen, identity.transferOutFen !== identity.transferInFen),
+      { label: '转账流水不成对的单号', value: identity.unpairedTransfers, unit: 'count', bad: identity.unpairedTransfers !== 0 },
     ],
   };
 }

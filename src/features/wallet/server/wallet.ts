@@ -48,6 +48,8 @@ export const LEDGER_KIND_TEXT: Readonly<Record<LedgerKind, string>> = {
   login_failure_comp: '无法登录赔付',
   login_failure_comp_back: '无法登录赔付撤回',
   penalty_return: '处罚撤销退回',
+  transfer_out: '转账转出',
+  transfer_in: '转账转入',
 };
 
 /** The wallet row of a user, created empty on first use. */

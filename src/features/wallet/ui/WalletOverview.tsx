@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { showSuccess } from '~/platform/stores/ui';
 import { getWallet, listFunds, type LedgerEntry, type Page, type WalletInfo } from '~/features/wallet/client/money';
 import LoginRequired from '~/platform/ui/LoginRequired';
 import { EmptyState } from '~/platform/ui/EmptyState';
@@ -9,6 +10,9 @@ import { focusRing, outlineButton, primaryButton, sectionCard, textLink, yuanLab
 import { useRemote } from '~/platform/ui/use-remote';
 import { formatShanghaiDate, formatShanghaiIso } from '~/platform/rules/shanghai-time';
 
+// The transfer form loads on its first opening (the wallet page stays light).
+const TransferDialog = lazy(() => import('~/features/wallet/ui/TransferDialog').then((module) => ({ default: module.TransferDialog })));
+
 /** Ledger rows previewed under the figures; 查看全部 leads to the rest. */
 export const RECENT_FUNDS_COUNT = 5;
 
@@ -16,7 +20,7 @@ const fetchWallet = (signal: AbortSignal): Promise<WalletInfo> => getWallet({ si
 const fetchRecent = (signal: AbortSignal): Promise<Page<LedgerEntry>> => listFunds({ page: 1, page_size: RECENT_FUNDS_COUNT }, { signal });
 
 /** The wallet's figures and where to go from them (我的钱包). */
-export function WalletSummary({ wallet }: { wallet: WalletInfo }): ReactNode {
+export function WalletSummary({ wallet, onTransfer }: { wallet: WalletInfo; onTransfer?: () => void }): ReactNode {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className={sectionCard}>
@@ -70,6 +74,11 @@ export function WalletSummary({ wallet }: { wallet: WalletInfo }): ReactNode {
         <a href="/account/Withdraw" className={outlineButton}>
           提现
         </a>
+        {onTransfer ? (
+          <button type="button" onClick={onTransfer} className={outlineButton}>
+            转账
+          </button>
+        ) : null}
         <a href="/account/fundsDetail" className={`rounded px-3 py-2 text-sm text-neutral-700 hover:text-primary ${focusRing}`}>
           资金明细
         </a>
@@ -90,6 +99,7 @@ function Overview(): ReactNode {
   const wallet = useRemote(fetchWallet, 'wallet');
   const recent = useRemote(fetchRecent, 'recent');
   const recentTitleId = useId();
+  const [transferring, setTransferring] = useState(false);
 
   return (
     <div className="flex flex-col gap-5 py-2">
@@ -98,8 +108,23 @@ function Overview(): ReactNode {
       ) : wallet.remote.kind === 'failed' ? (
         <LoadFailed text="获取钱包信息失败" onRetry={wallet.reload} />
       ) : (
-        <WalletSummary wallet={wallet.remote.data} />
+        <WalletSummary wallet={wallet.remote.data} onTransfer={() => setTransferring(true)} />
       )}
+      {transferring && wallet.remote.kind === 'ready' ? (
+        <Suspense fallback={null}>
+          <TransferDialog
+            open
+            balanceFen={wallet.remote.data.balance_fen}
+            onClose={() => setTransferring(false)}
+            onDone={(result) => {
+              setTransferring(false);
+              showSuccess(`已向${result.to_nickname}（${result.to_mobile}）转账¥${result.amount}`);
+              wallet.reload();
+              recent.reload();
+            }}
+          />
+        </Suspense>
+      ) : null}
 
       <section aria-labelledby={recentTitleId} className={sectionCard}>
         <div className="mb-3 flex items-center justify-between">

@@ -12,6 +12,7 @@ export const RECHARGE_MAX_MSG = `单次充值最多¥${fenToYuanShort(RECHARGE_M
 export const WITHDRAW_MIN_MSG = `提现金额最少¥${fenToYuanShort(WITHDRAW_MIN_FEN)}`;
 export const WITHDRAW_MAX_MSG = `单次提现最多¥${fenToYuanShort(WITHDRAW_MAX_FEN)}`;
 export const WITHDRAW_OVER_BALANCE_MSG = '提现金额不能超过可用余额';
+export const TRANSFER_OVER_BALANCE_MSG = '转账金额不能超过可用余额';
 
 /** Far above any limit; longer input is a typo, not an amount. */
 const MAX_WHOLE_DIGITS = 12;
