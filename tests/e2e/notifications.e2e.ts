@@ -1,9 +1,9 @@
 /**
  * Issue 14 notifications in a real browser (spec §4 popups one at a time, each id once,
  * auto-closed after 10 s; §6 the poll only while signed in; §9 poll 15 s, popup 10 s): a new
- * renter pays a rental through the sandbox Alipay checkout and gets the popup, which closes by
- * itself after 10 s; an event while the page stays open arrives with the next poll, and two
- * arriving together show one after the other; 消息通知 lists them linked to the order, 全部已读
+ * renter pays a rental through the sandbox Alipay checkout, and 支付结果, which already says so,
+ * gets no 订单支付成功 popup (issue 28); an event while the page stays open arrives with the next
+ * poll, and two arriving together show one after the other, each closing by itself after 10 s; 消息通知 lists them linked to the order, 全部已读
  * works, and another user's message id shows the not-found state.
  *
  * Playwright's clock (page.clock) runs the page's timers: time flows naturally, and runFor jumps
@@ -74,27 +74,16 @@ test('a renter who pays gets the popup, it closes after 10 s, later events come 
   await expect(page).toHaveURL(/\/pay-result\?order_no=R\d+/);
   const orderNo = new URL(page.url()).searchParams.get('order_no')!;
 
-  // 3. The page's first poll brings the popup (well within one 15 s poll), linking to the order.
-  const paid = popup(page, '订单支付成功');
-  await expect(paid).toBeVisible();
-  // Stop the clock a second on: from here only runFor moves the pages' time, so the checks and
-  // screenshots below take none of the popup's 10 s.
+  // 3. The page's first poll brings 订单支付成功, but 支付结果 of this order already says so: no popup
+  //    over it (issue 28); it counts as shown and stays unread for 消息通知.
+  await expect(page.locator('[data-pay-result="success"]')).toBeVisible();
+  await page.clock.runFor(3_000);
+  await expect(popup(page, '订单支付成功')).toHaveCount(0);
+  // Stop the clock: from here only runFor moves the pages' time, so the checks and screenshots
+  // below take none of the popups' 10 s.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-  await expect(paid).toContainText(orderNo);
-  await expect(paid.getByRole('link', { name: '查看订单' })).toHaveAttribute('href', `/account/order?order_no=${orderNo}`);
-  // It must not cover the header's buttons (the user menu sits top right).
-  const card = (await paid.boundingBox())!;
-  const header = (await page.getByRole('banner').boundingBox())!;
-  expect(card.y).toBeGreaterThanOrEqual(header.y + header.height);
-  await shoot(page, 'notification-popup');
 
-  // 4. It closes by itself after 10 s (it went up a moment, under 3 s, before the clock stopped).
-  await page.clock.runFor(NOTIFICATION_POPUP_AUTO_CLOSE_MS - 4_000);
-  await expect(paid).toBeVisible();
-  await page.clock.runFor(4_000);
-  await expect(paid).toBeHidden();
-
-  // 5. An event while the page stays open: nothing until the next poll, then one popup at a time
+  // 4. An event while the page stays open: nothing until the next poll, then one popup at a time
   //    (the early cancel writes 订单已取消 and 押金已退还 together).
   await apiAs(page, 'POST', '/order/cancel', { order_no: orderNo });
   const cancelled = popup(page, '订单已取消');
@@ -104,7 +93,15 @@ test('a renter who pays gets the popup, it closes after 10 s, later events come 
   await page.clock.runFor(NOTIFICATION_POLL_MS);
   await expect(cancelled).toBeVisible();
   await expect(deposit).toBeHidden();
-  // The clock stands still while it is on screen: exactly 10 s later it closes and the next shows.
+  await expect(cancelled).toContainText(orderNo);
+  await expect(cancelled.getByRole('link', { name: '查看订单' })).toHaveAttribute('href', `/account/order?order_no=${orderNo}`);
+  // It must not cover the header's buttons (the user menu sits top right).
+  const card = (await cancelled.boundingBox())!;
+  const header = (await page.getByRole('banner').boundingBox())!;
+  expect(card.y).toBeGreaterThanOrEqual(header.y + header.height);
+  await shoot(page, 'notification-popup');
+
+  // 5. The clock stands still while it is on screen: exactly 10 s later it closes by itself and the next shows.
   await page.clock.runFor(NOTIFICATION_POPUP_AUTO_CLOSE_MS - 1);
   await expect(cancelled).toBeVisible();
   await page.clock.runFor(1);
@@ -114,17 +111,17 @@ test('a renter who pays gets the popup, it closes after 10 s, later events come 
   await page.clock.resume();
 
   // 6. 消息通知: a new page load shows none of them again (each id once); the one still on screen
-  //    when we left is unread and leads the list; 全部已读 reads it.
+  //    when we left and the one 支付结果 already showed are unread; 全部已读 reads them.
   await page.goto('/account/account_notify');
   await waitForHydration(page, 'NotificationList');
   const list = page.getByRole('list', { name: '消息列表' });
   await expect(list.getByRole('article', { name: '订单支付成功' })).toBeVisible();
   await expect(list.getByRole('article').first()).toContainText('押金已退还');
   await expect(list.getByRole('article').first()).toContainText('未读');
-  await expect(page.getByText('1 条未读')).toBeVisible();
+  await expect(page.getByText('2 条未读')).toBeVisible();
   // The count shows on the avatar and on the menu's 消息通知 item.
   const badges = page.getByRole('banner').locator('[data-unread-badge]');
-  await expect(badges).toHaveText(['1', '1']);
+  await expect(badges).toHaveText(['2', '2']);
   await expect(page.getByRole('banner').locator('[data-avatar-badge]')).toBeVisible();
   await page.clock.runFor(NOTIFICATION_POLL_MS);
   await expect(page.getByRole('status', { name: /订单支付成功|订单已取消|押金已退还/ })).toHaveCount(0);

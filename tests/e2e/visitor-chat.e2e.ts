@@ -11,7 +11,7 @@ import { signIn, signInOperator, waitForChrome } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
-/** Closes whatever popups a first visit brings (the emergency notice, then the ad), however many come. */
+/** Closes whatever popups a first visit brings (one per page view: the emergency notice), however many come. */
 async function dismissPopups(page: Page): Promise<void> {
   const dialogs = page.getByRole('dialog');
   for (let round = 0; round < 4; round += 1) {

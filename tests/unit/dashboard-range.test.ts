@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG_DASHBOARD_RANGE_CUT, MSG_DASHBOARD_RANGE_INVALID, resolveDashboardRange } from '~/features/console/rules/dashboard-range';
-import { compactCount, niceCeiling, percentText, yuanText } from '~/features/console/rules/dashboard-chart';
+import { compactCount, DAY_LABEL_WIDTH, labelledDays, niceCeiling, percentText, yuanText } from '~/features/console/rules/dashboard-chart';
 
 // 2026-03-10 01:00 in Shanghai is still 03-09 in UTC: "today" is the Shanghai day.
 const NOW = new Date('2026-03-09T17:00:00Z');
@@ -55,5 +55,29 @@ describe('console overview chart numbers', () => {
     expect(yuanText(5)).toBe('¥0.05');
     expect(percentText(1 / 3)).toBe('33.3%');
     expect(percentText(0)).toBe('0.0%');
+  });
+});
+
+describe('day labels of a per-day chart (issue 28: axis labels that fit a phone)', () => {
+  it.each([
+    ['7 days on the wide chart (578 units): every day', 7, 578, [0, 1, 2, 3, 4, 5, 6]],
+    ['14 days on the wide chart: every other day, the newest named', 14, 578, [1, 3, 5, 7, 9, 11, 13]],
+    ['30 days on a phone (290 units, 6 fit): every 5th, the newest named', 30, 290, [4, 9, 14, 19, 24, 29]],
+    ['90 days on a phone: every 15th', 90, 290, [14, 29, 44, 59, 74, 89]],
+    ['one day', 1, 290, [0]],
+    ['no days', 0, 290, []],
+    ['a plot narrower than one label still names the newest day', 7, 10, [6]],
+  ])('%s', (_name, count, width, expected) => {
+    expect(labelledDays(count, width)).toEqual(expected);
+  });
+
+  it('never puts two labels closer than a label is wide', () => {
+    for (const count of [7, 14, 30, 60, 90]) {
+      for (const width of [290, 578]) {
+        const labels = labelledDays(count, width);
+        const band = width / count;
+        for (let k = 1; k < labels.length; k++) expect((labels[k]! - labels[k - 1]!) * band).toBeGreaterThanOrEqual(DAY_LABEL_WIDTH);
+      }
+    }
   });
 });

@@ -324,3 +324,21 @@ describe('the popups (spec §4: one at a time, each id once, auto-closed after 1
     expect([NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS]).toEqual([15_000, 10_000]);
   });
 });
+
+describe('a page that already shows the message (issue 28)', () => {
+  it('gets no card for it: counted as shown, left unread, and the next popup goes up at once', async () => {
+    const h = harness();
+    h.env.pageShows = (item) => item.id === 1;
+    h.answers = [{ popups: [notification(1, 'R1'), notification(2, 'R2')], unread: 2 }];
+    h.poller.start();
+    await settle();
+    expect(h.presented).toEqual([2]);
+    expect(h.stored).toEqual([1, 2]);
+    expect(h.read).toEqual([]);
+    // The next poll brings 1 again: shown once, never put up.
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS);
+    expect(h.presented).toEqual([2]);
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_POPUP_AUTO_CLOSE_MS);
+    expect(h.read).toEqual([2]);
+  });
+});

@@ -7,7 +7,7 @@ import { DEBOUNCE_FAILURE_TEXT } from '~/platform/ui/DebounceButton';
 import { checkDownloadUrl, DOWNLOAD_ERROR_TEXT, DownloadCard } from '~/features/content/ui/DownloadCard';
 import { EmptyState, emptyStateText } from '~/platform/ui/EmptyState';
 import { Modal } from '~/platform/ui/Modal';
-import { LOGIN_TABS, toLoginMode } from '~/features/sign-in/ui/LoginModal';
+import { LOGIN_TABS, toLoginMode } from '~/features/sign-in/ui/plain/login-dialog';
 import { CardSkeleton, Skeleton } from '~/platform/ui/Skeleton';
 import { FullScreenSpinner, Spinner } from '~/platform/ui/Spinner';
 import { $modal, $toasts, closeModal, openLogin, showError } from '~/platform/stores/ui';

@@ -8,6 +8,9 @@
  *   at once (catch-up) and a waiting popup shows;
  * - a popup closes by itself after NOTIFICATION_POPUP_AUTO_CLOSE_MS, or when the visitor closes it
  *   or follows its link; then it is marked read and the next one shows;
+ * - a popup the page on screen already shows (env.pageShows, issue 28) gets no card: it counts as
+ *   shown (popedIdArr) and stays unread for 消息通知, like a popup whose tab closed, and the next
+ *   one is taken at once;
  * - stop() (signed out) cancels everything, removes the popup on screen and forgets the queue.
  */
 import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '~/features/notifications/constants';
@@ -26,6 +29,8 @@ export interface PollerEnv {
   now(): number;
   /** All unread (the answer's `unread`), after each poll and each popup read. */
   onUnread?(count: number): void;
+  /** Whether the page on screen already shows this notification (then no card goes up). */
+  pageShows?(notification: NotificationView): boolean;
 }
 
 export interface NotificationPoller {
@@ -97,13 +102,21 @@ export function createNotificationPoller(env: PollerEnv): NotificationPoller {
   /** Puts the next popup on screen when none shows and the tab is visible. */
   function pump(): void {
     if (!running || env.isHidden()) return;
-    const next = showNext(queue);
-    if (next === queue || next.showing === null) return;
-    queue = next;
-    env.saveShown(next.shown);
-    const { id } = next.showing;
-    closeTimer = setTimeout(() => close(id), NOTIFICATION_POPUP_AUTO_CLOSE_MS);
-    removeCard = env.present(next.showing, () => close(id));
+    for (;;) {
+      const next = showNext(queue);
+      if (next === queue || next.showing === null) return;
+      queue = next;
+      env.saveShown(next.shown);
+      const showing = next.showing;
+      if (env.pageShows?.(showing)) {
+        queue = closeShowing(queue, showing.id);
+        continue;
+      }
+      const { id } = showing;
+      closeTimer = setTimeout(() => close(id), NOTIFICATION_POPUP_AUTO_CLOSE_MS);
+      removeCard = env.present(showing, () => close(id));
+      return;
+    }
   }
 
   function close(id: number): void {

@@ -10,9 +10,10 @@
 import { atom } from 'nanostores';
 import { getUnreadNotifications, markNotificationRead } from '~/features/notifications/client';
 import type { NotificationView, UnreadNotifications } from '~/features/notifications/contract';
-import { notificationLink } from '~/features/notifications/notification-links';
+import { notificationLink, notificationOrderNo } from '~/features/notifications/notification-links';
 import { createNotificationPoller, type NotificationPoller, type PollerEnv } from '~/features/notifications/notification-poller';
 import { parsePopedIds, POPED_IDS_STORAGE_KEY } from '~/features/notifications/rules/notification-queue';
+import { pageShowsNotification, readPageShows, SHOWS_NOTIFICATION_ATTR, SHOWS_SUBJECT_ATTR } from '~/features/notifications/rules/page-shows';
 import { $auth, currentToken } from '~/platform/stores/auth';
 import { $notices, dismissNotice, showNotice } from '~/platform/stores/ui';
 
@@ -72,6 +73,13 @@ function presentAsNotice(notification: NotificationView, onClosed: () => void): 
   };
 }
 
+/** The page's marks of what it shows (rules/page-shows.ts), read when a popup is due. */
+function pageShows(notification: NotificationView): boolean {
+  const values = (attr: string): string[] => Array.from(document.querySelectorAll(`[${attr}]`), (el) => el.getAttribute(attr) ?? '');
+  const candidate = { id: notification.id, kind: notification.notification_type, orderNo: notificationOrderNo(notification.params) };
+  return pageShowsNotification(candidate, readPageShows(values(SHOWS_NOTIFICATION_ATTR), values(SHOWS_SUBJECT_ATTR)));
+}
+
 export function browserPollerEnv(): PollerEnv {
   return {
     fetchUnread: fetchUnreadInOrder,
@@ -82,6 +90,7 @@ export function browserPollerEnv(): PollerEnv {
     isHidden: () => document.visibilityState === 'hidden',
     now: () => Date.now(),
     onUnread: (count) => $unreadNotifications.set(count),
+    pageShows,
   };
 }
 

@@ -44,7 +44,7 @@ function KindIcon({ kind }: { kind: MessageKind }): ReactNode {
 
 /**
  * Spec §9 messages: one toast at a time (top centre, 3 s) and one notification card (top right,
- * under the header, 10 s); the store owns the timers. Sits above modals so a failure inside a dialog is seen.
+ * under the header, 10 s; a bar at the bottom on a phone); the store owns the timers. Sits above modals so a failure inside a dialog is seen.
  */
 export default function Toaster(): ReactNode {
   // The server renders the empty state; queued messages appear right after hydration.
@@ -71,26 +71,33 @@ export default function Toaster(): ReactNode {
           </div>
         ))}
       </div>
-      {/* Right under the sticky header (h-14, md:h-16) at every width: never over its buttons
-          (the user menu sits top right), and clear of the floating column and the phones' rent bar below. */}
-      <div className="pointer-events-none fixed top-[4.25rem] right-4 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-3 md:top-[4.75rem]" style={{ zIndex }}>
+      {/* From md up: right under the sticky header (h-14, md:h-16), never over its buttons (the user
+          menu sits top right), clear of the floating column below. On a phone (issue 28) a card
+          under the header covered the heading of the page just opened, so there it is a compact
+          one-line bar at the bottom of the screen instead, above any bar a page fixes there
+          (--fixed-bottom-bar-height, set by that bar's page), with the text left to 查看详情. */}
+      <div
+        className="pointer-events-none fixed inset-x-2 bottom-[calc(var(--fixed-bottom-bar-height,0px)+env(safe-area-inset-bottom)+0.5rem)] flex flex-col gap-3 md:inset-x-auto md:top-[4.75rem] md:right-4 md:bottom-auto md:w-[min(22rem,calc(100vw-2rem))]"
+        style={{ zIndex }}
+        data-notice-dock
+      >
         {notices.map((notice) => (
           <div
             key={notice.id}
             role={notice.kind === 'error' ? 'alert' : 'status'}
             aria-label={notice.title}
-            className="pointer-events-auto relative flex gap-3 rounded-lg border border-gray-200 bg-white p-4 pr-10 text-gray-800 shadow-lg"
+            className="pointer-events-auto relative flex items-center gap-2 rounded-lg border border-gray-200 bg-white py-2 pr-10 pl-3 text-gray-800 shadow-lg md:items-start md:gap-3 md:p-4 md:pr-10"
           >
-            <span className="mt-0.5">
+            <span className="md:mt-0.5">
               <KindIcon kind={notice.kind} />
             </span>
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold text-gray-900">{notice.title}</p>
-              <p className="mt-1 text-sm break-words text-gray-600">{notice.text}</p>
+            <div className="flex min-w-0 flex-1 items-center gap-2 md:block">
+              <p className="min-w-0 flex-1 truncate text-sm font-semibold text-gray-900 md:text-base md:whitespace-normal">{notice.title}</p>
+              <p className="mt-1 text-sm break-words text-gray-600 max-md:hidden">{notice.text}</p>
               {notice.href ? (
                 <a
                   href={notice.href}
-                  className="mt-2 inline-block text-sm text-primary hover:underline"
+                  className="inline-flex min-h-8 shrink-0 items-center text-sm text-primary hover:underline md:mt-2 md:min-h-0"
                   onClick={() => dismissNotice(notice.id)}
                 >
                   {notice.linkText ?? '查看详情'}
@@ -101,7 +108,7 @@ export default function Toaster(): ReactNode {
               type="button"
               aria-label="关闭通知"
               onClick={() => dismissNotice(notice.id)}
-              className="absolute top-2 right-2 inline-flex h-8 w-8 items-center justify-center rounded-full text-gray-400 hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-primary"
+              className="absolute top-1/2 right-1 inline-flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-full text-gray-400 hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-primary md:top-2 md:right-2 md:translate-y-0"
             >
               <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
                 <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />

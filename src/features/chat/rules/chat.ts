@@ -32,11 +32,8 @@ function clip(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-/** The badge on 在线客服 and on a console row: nothing for 0, 99+ past 99. */
-export function unreadBadgeText(count: number): string {
-  if (!Number.isFinite(count) || count <= 0) return '';
-  return count > 99 ? '99+' : String(Math.floor(count));
-}
+// In a module of its own: the 在线客服 opener runs on every page and needs only this (issue 27).
+export { unreadBadgeText } from '~/features/chat/rules/unread-badge';
 
 /** How long someone has waited, as the queue shows it: 刚刚, N 分钟, N 小时 M 分钟, N 天. */
 export function waitText(sinceMs: number, nowMs: number): string {

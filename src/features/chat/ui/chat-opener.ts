@@ -8,7 +8,7 @@
  */
 import { $isLoggedIn } from '~/platform/stores/auth';
 import { $chatPanelOpen, $chatUnreadCount, openChatPanel } from '~/features/chat/stores/chat-panel';
-import { unreadBadgeText } from '~/features/chat/rules/chat';
+import { unreadBadgeText } from '~/features/chat/rules/unread-badge';
 import { readVisitorToken } from '~/features/chat/visitor-token';
 
 /** Below this width the chat is a page of its own (Tailwind's md breakpoint). */

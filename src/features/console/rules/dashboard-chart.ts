@@ -34,3 +34,20 @@ export function percentText(share: number): string {
 function trim(value: number): string {
   return (Math.round(value * 10) / 10).toString();
 }
+
+/** An axis day label ('MM-DD' at 11 px) and the gap it keeps from the next, in chart units. */
+export const DAY_LABEL_WIDTH = 42;
+
+/**
+ * Which days of a per-day chart get a label on the date axis: as many as fit `plotWidth` without
+ * touching (each takes `labelWidth`), evenly spaced and counted back from the newest day, so the
+ * last day is always named and a phone's narrow chart shows fewer labels rather than overlapping ones.
+ */
+export function labelledDays(dayCount: number, plotWidth: number, labelWidth: number = DAY_LABEL_WIDTH): number[] {
+  if (dayCount <= 0) return [];
+  const fit = Math.max(1, Math.floor(plotWidth / labelWidth));
+  const every = Math.ceil(dayCount / fit);
+  const out: number[] = [];
+  for (let i = dayCount - 1; i >= 0; i -= every) out.unshift(i);
+  return out;
+}

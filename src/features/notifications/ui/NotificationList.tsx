@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { SHOWS_NOTIFICATION_ATTR } from '~/features/notifications/rules/page-shows';
 import { isApiError } from '~/platform/client/errors';
 import { listNotifications, markAllNotificationsRead, type NotificationPage, type NotificationView } from '~/features/notifications/client';
 import { setUnreadNotifications } from '~/features/notifications/store';
@@ -125,6 +126,7 @@ function NotificationRow({ notification }: { notification: NotificationView }): 
       aria-labelledby={`${rowId}-title`}
       className={`rounded-lg px-4 py-3 text-sm ring-1 ${unread ? 'bg-white ring-primary/30' : 'bg-neutral-50 ring-neutral-200'}`}
       data-notification-id={notification.id}
+      {...{ [SHOWS_NOTIFICATION_ATTR]: notification.id }}
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-neutral-500">
         {unread ? (

@@ -30,6 +30,17 @@ export const PAY_RESULT_TEXT: Readonly<Record<PayStatusCode, string>> = {
 /** spec §8 toast of /pay-result without an order number. */
 export const MSG_PAY_RESULT_NO_ORDER = '缺少商户单号,获取支付结果失败';
 
+/** spec §8 toast: 我的订单 was sent an order_no it cannot read (empty or not an order number). */
+export const MSG_ORDER_INFO_MISSING = '订单信息缺失';
+
+/**
+ * Where a payer lands after paying (spec §2 /pay-result), from the checkout of the detail page,
+ * from 我的订单 and from a wanted-board offer alike; the gateways' return URL is the same address.
+ */
+export function payResultHref(orderNo: string): string {
+  return `/pay-result?order_no=${encodeURIComponent(orderNo)}`;
+}
+
 /** order_status_text for a kind at `now`. */
 export function orderStatusText(kind: OrderKindName, status: number, startsAt: Date | null, now: Date): string {
   switch (status) {

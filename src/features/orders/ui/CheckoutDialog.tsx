@@ -4,6 +4,7 @@ import { isDefinitiveRefusal } from '~/platform/client/intent-keys';
 import { MONEY_CODES, newIdempotencyKey, type OrderQuote, type OrderView, type RentalRequest } from '~/features/wallet/client/money';
 import { createOrder, quoteOrder } from '~/features/orders/client/orders';
 import { hafuPrepayFen, hafuTagText } from '~/features/orders/rules/hafu';
+import { payResultHref } from '~/features/orders/rules/order-status';
 import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
 import { openModal } from '~/platform/stores/ui';
 import { PayDialog } from '~/features/wallet/ui/PayDialog';
@@ -45,8 +46,6 @@ export function envelopeRequest(choice: EnvelopeChoice): Pick<RentalRequest, 're
   if (choice === 'best') return {};
   return { red_packet_id: choice === 'none' ? null : choice };
 }
-
-export const PAY_RESULT_PATH = '/pay-result';
 
 /**
  * 应付合计 with the hafu-coin prepay inside it: the renter pays the order now and the prepay when
@@ -125,7 +124,7 @@ export default function CheckoutDialog({ request, hafu, open, onClose }: Checkou
         order={order}
         open={open}
         onClose={onClose}
-        onPaid={(paid) => location.assign(`${PAY_RESULT_PATH}?order_no=${encodeURIComponent(paid.order_no)}`)}
+        onPaid={(paid) => location.assign(payResultHref(paid.order_no))}
       />
     );
   }

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { type OrderView, type Page } from '~/features/wallet/client/money';
 import { getOrder, listOrders } from '~/features/orders/client/orders';
 import { MONEY_PAGE_SIZE_DEFAULT } from '~/platform/config/constants';
-import { ORDER_LIST_FILTERS } from '~/features/orders/rules/order-status';
-import { showSuccess } from '~/platform/stores/ui';
+import { MSG_ORDER_INFO_MISSING, ORDER_LIST_FILTERS, payResultHref } from '~/features/orders/rules/order-status';
+import { showError, showSuccess } from '~/platform/stores/ui';
 import LoginRequired from '~/platform/ui/LoginRequired';
 import { EmptyState } from '~/platform/ui/EmptyState';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
@@ -24,9 +24,8 @@ const ChargeDialog = lazy(() => import('~/features/orders/ui/ChargeDialog').then
 const LoginFailureDialog = lazy(() => import('~/features/orders/ui/LoginFailureDialog').then((module) => ({ default: module.LoginFailureDialog })));
 const ComplaintDialog = lazy(() => import('~/features/complaints/ui/ComplaintDialog').then((module) => ({ default: module.ComplaintDialog })));
 
-/** What each finished dialog says (the pay dialog's 支付成功 is the brief's text). */
-const DONE_TEXT: Readonly<Record<Exclude<OrderDialogKind, 'complain' | 'loginFailure'>, string>> = {
-  pay: '支付成功',
+/** What each finished dialog says (a paid order goes to /pay-result, which says 支付成功). */
+const DONE_TEXT: Readonly<Record<Exclude<OrderDialogKind, 'complain' | 'loginFailure' | 'pay'>, string>> = {
   cancel: '订单已取消',
   renew: '续租成功',
   charge: '预充成功',
@@ -37,10 +36,14 @@ const ORDER_TABS = ORDER_LIST_FILTERS.map((filter) => ({ value: filter.key, labe
 
 const ORDER_LIST_HREF = '/account/order';
 
-/** ?order_no= (a notification's 查看订单): that one order instead of the list. */
-function readOrderNo(search: string): string | null {
-  const raw = new URLSearchParams(search).get('order_no') ?? '';
-  return /^[0-9A-Za-z_-]{1,64}$/.test(raw) ? raw : null;
+/**
+ * ?order_no= (a notification's 查看订单): that one order instead of the list. 'broken' when the
+ * parameter is there but is no order number (spec §8 订单信息缺失; the list is shown instead).
+ */
+export function readOrderNo(search: string): string | 'broken' | null {
+  const raw = new URLSearchParams(search).get('order_no');
+  if (raw === null) return null;
+  return /^[0-9A-Za-z_-]{1,64}$/.test(raw) ? raw : 'broken';
 }
 
 /** The one order as a page of the list, so its card and dialogs work as in the list; none if not the renter's. */
@@ -50,7 +53,7 @@ function fetchOneOrder(orderNo: string, signal: AbortSignal): Promise<Page<Order
       if (order.kind === 'rental') return { list: [order], total: 1, page: 1, page_size: 1 };
       // 我的订单 lists rentals; a recharge or VIP order's page is its payment result (the
       // skeleton stays until the browser leaves).
-      location.replace(`/pay-result?order_no=${encodeURIComponent(order.order_no)}`);
+      location.replace(payResultHref(order.order_no));
       return new Promise<Page<OrderView>>(() => undefined);
     },
     (error: unknown) => {
@@ -69,7 +72,11 @@ function fetchOneOrder(orderNo: string, signal: AbortSignal): Promise<Page<Order
 function Orders(): ReactNode {
   const id = useId();
   // Read once: 查看全部订单 is a link to the plain address.
-  const [orderNo] = useState(() => readOrderNo(location.search));
+  const [asked] = useState(() => readOrderNo(location.search));
+  const orderNo = asked === 'broken' ? null : asked;
+  useEffect(() => {
+    if (asked === 'broken') showError(MSG_ORDER_INFO_MISSING);
+  }, [asked]);
   const { query, setQuery, remote: load, pages, goToPage, reload, replace, listRef } = usePagedList<OrderListQuery, Page<OrderView>, HTMLDivElement>({
     readQuery: readOrderQuery,
     writeQuery: withListQuery,
@@ -150,7 +157,8 @@ function Orders(): ReactNode {
       </div>
 
       <Suspense fallback={null}>
-        {dialog?.kind === 'pay' ? <PayDialog open order={dialog.order} onClose={() => setDialog(null)} onPaid={(order) => settle(order, DONE_TEXT.pay)} /> : null}
+        {/* Paid here or on the detail page, the renter lands on the same pay result with the login details. */}
+        {dialog?.kind === 'pay' ? <PayDialog open order={dialog.order} onClose={() => setDialog(null)} onPaid={(order) => location.assign(payResultHref(order.order_no))} /> : null}
         {dialog?.kind === 'cancel' ? <CancelDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(order) => settle(order, DONE_TEXT.cancel)} /> : null}
         {dialog?.kind === 'renew' ? <RenewDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(order) => settle(order, DONE_TEXT.renew)} /> : null}
         {dialog?.kind === 'charge' ? <ChargeDialog open order={dialog.order} onClose={() => setDialog(null)} onDone={(order) => settle(order, DONE_TEXT.charge)} /> : null}
