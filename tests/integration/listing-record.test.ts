@@ -47,7 +47,8 @@ describe.each(TEST_DRIVERS)('listing record on $label', ({ driver, skip }) => {
       .from(listings)
       .innerJoin(games, eq(games.id, listings.gameId))
       .innerJoin(shops, eq(shops.id, listings.shopId))
-      .where(and(bookableAllDay(), sql`${listings.minRentalHours} <= 3`))
+      // Listings without a past: the demo's history (seed history.ts) gives others a record already.
+      .where(and(bookableAllDay(), sql`${listings.minRentalHours} <= 3`, sql`not exists (select 1 from ${orders} where ${orders.listingId} = ${listings.id})`))
       .orderBy(listings.id);
   });
 
@@ -204,7 +205,14 @@ describe.each(TEST_DRIVERS)('listing record on $label', ({ driver, skip }) => {
     for (const row of rows) {
       await db.insert(listingStats).values(row).onConflictDoUpdate({ target: listingStats.listingId, set: { rentals: row.rentals, loginFailures: row.loginFailures } });
     }
-    const page = await searchListings(db, { sort: 'record', page_size: 60 }, new Date());
+    // The demo's own rentals give many listings a record too: read the hall until all three show.
+    const seen: Awaited<ReturnType<typeof searchListings>>['list'] = [];
+    for (let number = 1; number <= 20 && ![a, b, c].every((listing) => seen.some((card) => card.id === listing!.id)); number += 1) {
+      const next = await searchListings(db, { sort: 'record', page: number, page_size: 60 }, new Date());
+      if (next.list.length === 0) break;
+      seen.push(...next.list);
+    }
+    const page = { list: seen };
     const keys = page.list.map((card) => [card.record.is_new ? 0 : 1, card.record.success_rate ?? -1, card.record.rentals] as const);
     for (let i = 1; i < keys.length; i += 1) {
       const [prev, next] = [keys[i - 1]!, keys[i]!];

@@ -514,15 +514,20 @@ describe.each(TEST_DRIVERS)('notification events on $label', ({ driver, skip }) 
     const ended = new Date(Math.max(first.endsAt!.getTime(), second.endsAt!.getTime()) + MINUTE);
     await sweepOrders(db, ended);
     const before = (await sent(seller, 'seller_earnings')).length;
-    await releaseDueEarnings(db, new Date(ended.getTime() + 30 * 24 * HOUR));
+    const releasedAt = new Date(ended.getTime() + 30 * 24 * HOUR);
+    const releasedCount = await releaseDueEarnings(db, releasedAt);
     const released = (await sent(seller, 'seller_earnings')).slice(before);
-    expect(released).toHaveLength(1);
+    // One notice per release batch (50 earnings) that held any of the seller's: the demo's own
+    // rentals (seed history.ts) are released by the same call, so there may be more than one batch.
+    expect(released.length).toBeGreaterThanOrEqual(1);
+    expect(released.length).toBeLessThanOrEqual(Math.ceil(releasedCount / 50));
+    expect(released.every((notice) => Number(notice.params.order_count) >= 1)).toBe(true);
     expect(released[0]).toMatchObject({ title: '出租收益已到账', notificationType: 'seller_earnings' });
     expect(Number(released[0]!.params.order_count)).toBeGreaterThanOrEqual(1);
     expect(notificationLink({ id: released[0]!.id, notification_type: 'seller_earnings', params: released[0]!.params })).toEqual({ href: '/seller/earnings', text: '查看收益' });
     // a second run releases nothing more and says nothing more
-    await releaseDueEarnings(db, new Date(ended.getTime() + 30 * 24 * HOUR));
-    expect((await sent(seller, 'seller_earnings')).length).toBe(before + 1);
+    await releaseDueEarnings(db, releasedAt);
+    expect((await sent(seller, 'seller_earnings')).length).toBe(before + released.length);
   });
 
   it.skipIf(skip)('the payout tells of a paid withdrawal once; the refusal helper writes its own', async () => {

@@ -14,7 +14,7 @@ import { hashPassword } from '~/features/sign-in/server';
 import { grantRedPackets, type RedPacketGrant } from '~/features/wallet/server';
 import type { Db } from '~/platform/db/client';
 import { seedHomeContent } from '~/app/seed/home';
-import { seedDemoReviews } from '~/app/seed/reviews';
+import { seedDemoHistory } from '~/app/seed/history';
 import { seedDemoFreeOffers } from '~/app/seed/free';
 import { seedDemoMoney } from '~/app/seed/money';
 import { recountListingStats } from '~/features/catalog/server';
@@ -273,18 +273,19 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   const home = await seedHomeContent(db);
   const signIn = await seedDemoSignInFields(db);
   const envelopes = await seedDemoRedPackets(db);
-  const reviews = await seedDemoReviews(db, new Date());
   const freeOffers = await seedDemoFreeOffers(db, new Date());
   const money = await seedDemoMoney(db, DEMO_USERS.renter.username);
-  // The money seed inserts its rental orders directly: the listings' records count them once.
-  if (money.seeded) await recountListingStats(db, new Date());
+  // After the money seed: its finished rental of renter01 is a window the history keeps clear of.
+  const history = await seedDemoHistory(db, new Date());
+  // Both insert their rental orders directly: the listings' records count them once.
+  if (money.seeded || history.seeded) await recountListingStats(db, new Date());
   const popups = await seedDemoPopups(db, new Date());
   const operatorAccounts = await seedDemoOperators(db, new Date());
   const settings = await seedDemoSettings(db, new Date());
   const agreements = await seedDemoAgreements(db, new Date());
   // Last: the welcome broadcast goes to every account the seed made.
   const notices = await seedDemoNotifications(db, DEMO_USERS.renter.username, new Date());
-  return { seeded: catalogue.seeded || attrDefs.seeded || home.seeded || signIn.seeded || envelopes.seeded || reviews.seeded || freeOffers.seeded || money.seeded || popups.seeded || operatorAccounts.seeded || settings.seeded || agreements.seeded || notices.seeded };
+  return { seeded: catalogue.seeded || attrDefs.seeded || home.seeded || signIn.seeded || envelopes.seeded || history.seeded || freeOffers.seeded || money.seeded || popups.seeded || operatorAccounts.seeded || settings.seeded || agreements.seeded || notices.seeded };
 }
 
 /** renter01's demo red envelopes (source 'demo'): one of each state the red-packet list shows. */

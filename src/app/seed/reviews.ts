@@ -1,22 +1,22 @@
 /**
  * Demo reviews (spec §7 detail "comments") for the embedded start: about a third of the listings
- * get 1-6 reviews from the demo renters and the owners of other shops.
+ * get 1-6 reviews from the demo players (players.ts). This file plans them; history.ts puts a
+ * finished rental of the author behind each one and inserts both.
  *
- * - Idempotent: nothing happens when listing_reviews holds any row, or when the demo users are
- *   missing (a database that is not the demo one).
- * - Stable: every choice is a hash of the listing id, so the same catalogue always gets the same
- *   reviews; only created_at moves with the clock (within the last 60 days), like the catalogue's.
+ * Stable: every choice is a hash of the listing id, so the same catalogue always gets the same
+ * reviews; only created_at moves with the clock (within the last 60 days), like the catalogue's.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '~/platform/db/client';
-import { listingReviews, listings, shops, users } from '~/platform/db/schema';
+import { listingReviews } from '~/platform/db/schema';
+import { DEMO_PLAYERS } from '~/app/seed/players';
 
 export type NewListingReviewRow = typeof listingReviews.$inferInsert;
 
-/** Who writes demo reviews (usernames of seed.ts DEMO_USERS): the renters and the individual owners. */
-export const DEMO_REVIEWER_USERNAMES = ['renter01', 'renter02', 'owner01', 'owner02', 'owner03', 'owner04'] as const;
+/** Who writes demo reviews: the demo players, who rented what they review. */
+export const DEMO_REVIEWER_USERNAMES = DEMO_PLAYERS.map((player) => player.username);
 
 const HOUR_MS = 3_600_000;
+/** A review is at least this much younger than its listing: room for the rental before it (history.ts). */
+const REVIEW_LEAD_MS = 12 * HOUR_MS;
 const DAY_MS = 86_400_000;
 /** Reviews are dated within this many days before now. */
 export const DEMO_REVIEW_SPREAD_DAYS = 60;
@@ -24,7 +24,6 @@ export const DEMO_REVIEW_SPREAD_DAYS = 60;
 const REVIEWED_SHARE = 1 / 3;
 const DEMO_REVIEWS_MAX = 6;
 const ANONYMOUS_SHARE = 0.2;
-const INSERT_CHUNK = 500;
 
 /** What renters write after a good rental (4-5 stars). */
 const GOOD_TEXTS = [
@@ -70,7 +69,7 @@ export interface DemoReviewer {
 }
 
 /** A number in [0, 1) from a listing id and a salt: murmur3's finaliser over both. */
-function unit(listingId: number, salt: number): number {
+export function unit(listingId: number, salt: number): number {
   let h = Math.imul(listingId, 0x9e3779b1) ^ Math.imul(salt + 1, 0x85ebca6b);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -103,12 +102,14 @@ export function planDemoReviews(
     const eligible = ordered.filter((reviewer) => reviewer.id !== listing.ownerUserId);
     if (eligible.length === 0) continue;
     const howMany = 1 + Math.floor(unit(listing.id, 1) * DEMO_REVIEWS_MAX);
-    const oldest = Math.min(now.getTime(), listing.createdAt.getTime() + HOUR_MS);
+    const oldest = Math.min(now.getTime(), listing.createdAt.getTime() + REVIEW_LEAD_MS);
     for (let k = 0; k < howMany; k++) {
       const salt = 10 + k * 8;
       const ratingRoll = unit(listing.id, salt + 1);
       const rating = ratingRoll < 0.6 ? 5 : ratingRoll < 0.88 ? 4 : 3;
-      const ageMs = HOUR_MS + Math.floor(unit(listing.id, salt + 4) * (DEMO_REVIEW_SPREAD_DAYS * DAY_MS - HOUR_MS));
+      // Spread over the listing's life (within the last DEMO_REVIEW_SPREAD_DAYS), so the rentals
+      // behind the reviews of a young listing do not pile up on one instant.
+      const ageMs = Math.floor(unit(listing.id, salt + 4) * Math.min(DEMO_REVIEW_SPREAD_DAYS * DAY_MS, now.getTime() - oldest));
       rows.push({
         listingId: listing.id,
         userId: pick(eligible, unit(listing.id, salt)).id,
@@ -116,40 +117,9 @@ export function planDemoReviews(
         rating,
         content: pick(rating >= 4 ? GOOD_TEXTS : FAIR_TEXTS, unit(listing.id, salt + 2)),
         isAnonymous: unit(listing.id, salt + 3) < ANONYMOUS_SHARE,
-        createdAt: new Date(Math.max(oldest, now.getTime() - ageMs)),
+        createdAt: new Date(now.getTime() - ageMs),
       });
     }
   }
   return rows;
-}
-
-async function hasReviews(db: Pick<Db, 'select'>): Promise<boolean> {
-  const rows = await db.select({ id: listingReviews.id }).from(listingReviews).limit(1);
-  return rows.length > 0;
-}
-
-/** The demo reviews (planDemoReviews), unless a review exists or the demo reviewers are missing. */
-export async function seedDemoReviews(db: Db, now: Date): Promise<{ seeded: boolean }> {
-  if (await hasReviews(db)) return { seeded: false };
-  return db.transaction(async (tx) => {
-    // Serialises two seeders; the re-check below then sees the other's rows.
-    await tx.execute(sql`lock table ${listingReviews} in share row exclusive mode`);
-    if (await hasReviews(tx)) return { seeded: false };
-    const reviewers = await tx
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(inArray(users.username, [...DEMO_REVIEWER_USERNAMES]));
-    if (reviewers.length === 0) return { seeded: false };
-    const rows = planDemoReviews(
-      await tx
-        .select({ id: listings.id, ownerUserId: shops.ownerUserId, createdAt: listings.createdAt })
-        .from(listings)
-        .innerJoin(shops, eq(shops.id, listings.shopId)),
-      reviewers,
-      now,
-    );
-    if (rows.length === 0) return { seeded: false };
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(listingReviews).values(rows.slice(i, i + INSERT_CHUNK));
-    return { seeded: true };
-  });
 }

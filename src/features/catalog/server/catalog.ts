@@ -21,7 +21,7 @@ import { CATALOG_MAX_PAGE, CATALOG_MAX_PAGE_SIZE, DEFAULT_SIMILAR_LIMIT, HALL_PA
 import { ACCOUNT_TYPE_ATTR_NAME, HAFU_COIN_TIERS } from '~/platform/config/constants';
 import { AVAILABILITY_RANK, CERT_TYPE, CODE_ACCOUNT_DELETED, LISTING_RECORD_MIN_RENTALS, THIRD_TYPE_UHAOZU } from '~/features/catalog/constants';
 import { shanghaiMinuteOfDay } from '~/platform/rules/shanghai-time';
-import type { Db } from '~/platform/db/client';
+import type { Db, DbOrTx } from '~/platform/db/client';
 import { games, listingAttrs, listingStats, listings, platforms, shops, zones } from '~/platform/db/schema';
 import { recordOrderSql, recordSelection } from '~/features/catalog/server/listing-record';
 import { AppError, notFound } from '~/platform/http/errors';
@@ -505,7 +505,7 @@ const detailSelection = {
  * exist, that its seller deleted, or that the platform took down is "deleted": 404
  * with code -400 and 账号已删除, which sends the page to deleted_page.
  */
-export async function getListingDetail(db: Db, id: number, now: Date): Promise<ListingDetail> {
+export async function getListingDetail(db: DbOrTx, id: number, now: Date): Promise<ListingDetail> {
   if (!isRowId(id)) throw accountDeleted();
   const [row] = await db
     .select(detailSelection)
