@@ -4,9 +4,9 @@
  * sandbox checkout; the rental ends (sandbox time machine) and store01 sees the reward on 推广, its
  * place on the new-user ranking, and draws in the lottery. Screenshots at 1280 and 390 px.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ListingCard } from '../../src/features/catalog/contract/catalog';
-import { apiAs, idNumberFor, phoneFor, signIn, smsCodeFor, solveSlider, waitForHydration } from './support';
+import { apiAs, idNumberFor, phoneFor, shootBothWidths, signIn, smsCodeFor, solveSlider, waitForHydration } from './support';
 
 // Two users, a checkout and a time machine on a loaded machine.
 test.describe.configure({ timeout: 360_000 });
@@ -17,16 +17,6 @@ async function rentableListing(request: APIRequestContext): Promise<ListingCard>
   const card = page.list.find((c) => c.availability === 'normal' && c.bookable_now && c.min_rental_period <= 3 && c.rental_fen > 0);
   expect(card, 'a rentable listing').toBeDefined();
   return card!;
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    // Nothing may be wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test('invite a user who rents: the inviter sees the reward, the ranking and a draw', async ({ page, browser, request }, testInfo) => {
@@ -86,7 +76,7 @@ test('invite a user who rents: the inviter sees the reward, the ranking and a dr
   await expect(row).toContainText('已奖励');
   await expect(row).toContainText('+200金币');
   await expect(page.locator('[data-coins-earned]')).toHaveText(String(coinsBefore + 200));
-  await shoot(page, 'account-extension');
+  await shootBothWidths(page, 'account-extension');
 
   // ... and in the gold coin history.
   await page.goto('/account/account_goldCoin');
@@ -98,7 +88,7 @@ test('invite a user who rents: the inviter sees the reward, the ranking and a dr
   await expect(page.locator('[data-my-rank]')).toHaveText('1');
   await expect(page.locator('[data-ranking-row]').first()).toContainText('1');
   await expect(page.locator('[data-chances]')).toHaveText('1');
-  await shoot(page, 'newuser-ranking');
+  await shootBothWidths(page, 'newuser-ranking');
   await page.getByRole('button', { name: '立即抽奖' }).click();
   await expect(page.locator('[data-draw-result]')).not.toBeEmpty();
   await expect(page.locator('[data-chances]')).toHaveText('0');
@@ -108,7 +98,7 @@ test('invite a user who rents: the inviter sees the reward, the ranking and a dr
   await page.goto('/activity/free_order');
   await waitForHydration(page, 'FreeOrderStanding');
   await expect(page.locator('[data-free-order-state]')).toBeVisible();
-  await shoot(page, 'free-order');
+  await shootBothWidths(page, 'free-order');
 });
 
 test('the ranking page for a visitor: rules, prizes, sign-in prompts', async ({ page }) => {
@@ -118,5 +108,5 @@ test('the ranking page for a visitor: rules, prizes, sign-in prompts', async ({ 
   await expect(page.getByText('第1名', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: '登录后抽奖' })).toBeVisible();
   await expect(page.getByRole('button', { name: '立即登录' })).toBeVisible();
-  await shoot(page, 'newuser-ranking-visitor');
+  await shootBothWidths(page, 'newuser-ranking-visitor');
 });

@@ -4,10 +4,10 @@
  * refund in the confirm dialog, reports, and the order is cancelled with everything back in the
  * wallet (资金明细 shows the refund, the deposit and the owner's compensation).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ListingCard } from '../../src/features/catalog/contract/catalog';
 import { DEMO_USERS } from '../../src/app/seed/demo';
-import { apiAs, idNumberFor, OPERATORS, phoneFor, registerWithPhone, signIn, signInOperator, waitForHydration } from './support';
+import { apiAs, idNumberFor, OPERATORS, phoneFor, registerWithPhone, shootBothWidths, signIn, signInOperator, waitForHydration } from './support';
 
 // A registration, a checkout and the orders page on a loaded machine.
 test.describe.configure({ timeout: 180_000 });
@@ -32,15 +32,6 @@ async function rentableListing(request: APIRequestContext): Promise<{ card: List
   throw new Error('no rentable demo listing with a deposit and a known owner');
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('a renter with a running order sees 无法登录 after opening the login details, and gets everything back at once', async ({ page, browser, request }, testInfo) => {
   const testId = 26_100 + testInfo.workerIndex * 10 + testInfo.retry;
   await registerWithPhone(page, phoneFor(testId), 'lf_renter_pass_2026');
@@ -63,7 +54,7 @@ test('a renter with a running order sees 无法登录 after opening the login de
   await expect(card.getByText(`zh_demo_${listing.id}`)).toBeVisible();
   const report = card.getByRole('button', { name: '无法登录' });
   await expect(report).toBeVisible();
-  await shoot(page, 'login-failure-card');
+  await shootBothWidths(page, 'login-failure-card');
 
   await report.click();
   const dialog = page.getByRole('dialog', { name: '账号无法登录' });
@@ -71,7 +62,7 @@ test('a renter with a running order sees 无法登录 after opening the login de
   // The whole payment (rent and deposit) comes back.
   await expect(dialog.locator('[data-login-failure-refund]')).toHaveText(`¥${order.total}`);
   await expect(dialog.getByText(/租赁立即终止/)).toBeVisible();
-  await shoot(page, 'login-failure-dialog');
+  await shootBothWidths(page, 'login-failure-dialog');
   await dialog.getByRole('button', { name: '确认无法登录' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(new RegExp(`全额退款 ¥${order.total.replace('.', '\\.')}`))).toBeVisible();
@@ -91,7 +82,7 @@ test('a renter with a running order sees 无法登录 after opening the login de
   await waitForHydration(ownerPage, 'SellerOrders');
   const sold = ownerPage.locator(`article[data-order-no="${order.order_no}"]`);
   await expect(sold.getByText(/一键无法登录 · 已退款，等待号主答复/)).toBeVisible();
-  await shoot(ownerPage, 'login-failure-seller');
+  await shootBothWidths(ownerPage, 'login-failure-seller');
   await sold.getByRole('button', { name: '答复上报' }).click();
   const answerDialog = ownerPage.getByRole('dialog', { name: '答复无法登录上报' });
   await answerDialog.getByRole('radio', { name: /申诉/ }).check();
@@ -111,7 +102,7 @@ test('a renter with a running order sees 无法登录 after opening the login de
   await waitForHydration(agent, 'LoginFailureCaseForm');
   const panel = agent.locator('[data-login-failure-case]');
   await expect(panel).toContainText('号主申诉中');
-  await shoot(agent, 'login-failure-ops');
+  await shootBothWidths(agent, 'login-failure-ops');
   await panel.getByLabel(/处理说明/).fill('号主提供的说明不足以证明可以登录，但本次按撤销处理以测试流程');
   await panel.getByRole('button', { name: '撤销判定' }).click();
   await agent.getByRole('dialog', { name: '确认撤销判定' }).getByRole('button', { name: '确认撤销判定' }).click();

@@ -5,7 +5,7 @@
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ListingCard } from '../../src/features/catalog/types';
-import { apiAs, idNumberFor, loginDialog, passwordLogin, phoneFor, registerWithPhone, waitForChrome, waitForHydration } from './support';
+import { apiAs, idNumberFor, loginDialog, passwordLogin, phoneFor, registerWithPhone, shootBothWidths, waitForChrome, waitForHydration } from './support';
 
 // A loaded 2-core machine: sign-ins, toasts and screenshots take their time.
 test.describe.configure({ timeout: 240_000 });
@@ -133,7 +133,7 @@ test('after paying, on the detail page or in 我的订单, the pay result shows 
   await pay.getByRole('radio', { name: /余额支付/ }).check();
   await pay.getByRole('button', { name: '确认支付' }).click();
   await expectLoginDetails(page, fromDetail!);
-  await shoot(page, 'pay-result-credentials');
+  await shootBothWidths(page, 'pay-result-credentials');
 
   // 2. An unpaid order paid from 我的订单 lands on the same pay result.
   const order = await apiAs<{ order_no: string }>(page, 'POST', '/order/create', { account_id: fromList!.id, option: 'hourly', hours: 1 });
@@ -147,11 +147,3 @@ test('after paying, on the detail page or in 我的订单, the pay result shows 
   await expectLoginDetails(page, fromList!);
 });
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}

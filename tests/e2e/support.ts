@@ -299,3 +299,16 @@ export async function proveIdentity(page: Page, password: string): Promise<void>
   await dialog.getByRole('button', { name: '确认', exact: true }).click();
   await expect(dialog).toBeHidden();
 }
+
+/**
+ * Screenshots of the page at 1280 and 390 px (a plain window, not phone emulation), full page, into
+ * the test's output folder; nothing may be wider than the screen at either width.
+ */
+export async function shootBothWidths(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

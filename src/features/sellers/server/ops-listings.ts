@@ -43,6 +43,7 @@ import { notifyListingHeld, notifyListingRestored, notifyListingReviewed } from 
 import { cardVariantUrl } from '~/platform/db/uploads';
 import { writeAudit, type OperatorActor } from '~/features/console/server';
 import { MSG_OPS_LISTING_HELD_FOR_BAN } from '~/features/console/contract/ops-users';
+import { listingRowColumns } from '~/features/sellers/server/listing-columns';
 
 const certTypeOf = (value: number): CertType => (value === 1 || value === 2 ? value : 0);
 const listingNotFound = () => notFound(MSG_LISTING_NOT_FOUND);
@@ -185,20 +186,7 @@ export async function searchListingsForOps(db: DbOrTx, query: OpsListingsQuery):
   const [rows, [counted]] = await Promise.all([
     db
       .select({
-        id: listings.id,
-        title: listings.title,
-        cover: sql<string | null>`${listings.imgs} ->> 0`,
-        gameId: listings.gameId,
-        gameName: games.name,
-        rentalFen: listings.rentalFen,
-        sellerState: listings.sellerState,
-        reviewStatus: listings.reviewStatus,
-        reviewReason: listings.reviewReason,
-        heldAt: listings.heldAt,
-        holdReason: listings.holdReason,
-        isListed: listings.isListed,
-        isRented: listings.isRented,
-        updatedAt: listings.updatedAt,
+        ...listingRowColumns,
         ...shopColumns,
       })
       .from(listings)

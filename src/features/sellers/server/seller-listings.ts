@@ -57,6 +57,7 @@ import { badRequest, conflict, notFound } from '~/platform/http/errors';
 import { recordReveal, type RevealSource, readListingCredentials, setListingCredentials } from '~/features/orders/server';
 import { requireSeller, type SellerShop } from '~/features/sellers/server/sellers';
 import { listingFigures } from '~/features/sellers/server/listing-figures';
+import { listingRowColumns } from '~/features/sellers/server/listing-columns';
 import { listingAttrsError } from '~/features/catalog/rules/game-listing-attrs';
 import { bulkRefusal, planBulkMove, planBulkPrice, type BulkListing } from '~/features/sellers/rules/listing-bulk';
 import { readSettings } from '~/features/content/server';
@@ -542,20 +543,7 @@ export async function listSellerListings(db: DbOrTx, userId: number, query: Sell
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: listings.id,
-        cover: sql<string | null>`${listings.imgs} ->> 0`,
-        title: listings.title,
-        gameId: listings.gameId,
-        gameName: games.name,
-        rentalFen: listings.rentalFen,
-        sellerState: listings.sellerState,
-        reviewStatus: listings.reviewStatus,
-        reviewReason: listings.reviewReason,
-        heldAt: listings.heldAt,
-        holdReason: listings.holdReason,
-        isRented: listings.isRented,
-        isListed: listings.isListed,
-        updatedAt: listings.updatedAt,
+        ...listingRowColumns,
         loginAccount: listingCredentials.loginAccount,
         rentals: listingStats.rentals,
       })
