@@ -19,10 +19,8 @@
  * catalogue is missing. Choices are hashes of the listing id (reviews.ts `unit`), so the same
  * catalogue gets the same story; times move with the clock.
  */
-import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS } from '~/platform/config/constants';
-import { quoteRental, type RentalQuote } from '~/features/orders/rules/quote';
+import { quoteRental } from '~/features/orders/rules/quote';
 import { getListingDetail } from '~/features/catalog/server';
 import { newNumber } from '~/features/orders/server';
 import { hashPassword } from '~/features/sign-in/server';
@@ -30,6 +28,7 @@ import { releaseDueEarnings, syncEarnings } from '~/features/sellers/server';
 import { changeBalance } from '~/features/wallet/server';
 import type { Db, DbTx } from '~/platform/db/client';
 import { listingReviews, listings, orders, payments, shops, users } from '~/platform/db/schema';
+import { rentalOrderValues, sandboxTradeNo, type OrderValues } from '~/app/seed/rental-rows';
 import { planDemoReviews, unit, type DemoReviewer, type NewListingReviewRow } from '~/app/seed/reviews';
 import { DEMO_PLAYERS } from '~/app/seed/players';
 
@@ -138,45 +137,6 @@ async function ensurePlayers(tx: DbTx, now: Date): Promise<DemoReviewer[]> {
   return [...have, ...added];
 }
 
-type OrderValues = typeof orders.$inferInsert;
-
-/** The order row of a planned rental, priced by the same quoteRental as a real order (hourly, no VIP, no envelope). */
-function orderValues(plan: PlannedRental, quote: RentalQuote, finished: boolean): OrderValues {
-  const paidAt = new Date(plan.startsAt.getTime() + 30_000);
-  return {
-    orderNo: newNumber('rental', plan.startsAt),
-    kind: 'rental',
-    userId: plan.userId,
-    status: finished ? ORDER_STATUS.finished : ORDER_STATUS.paid,
-    listingId: plan.listingId,
-    rentalId: quote.rentalId,
-    rentalOption: quote.option,
-    hours: quote.hours,
-    bonusHours: quote.bonusHours,
-    reserved: false,
-    startsAt: quote.startsAt,
-    endsAt: quote.endsAt,
-    originalFen: quote.baseFen,
-    activityDiscountFen: quote.activityDiscountFen,
-    vipDiscountFen: quote.vipDiscountFen,
-    couponDiscountFen: quote.couponDiscountFen,
-    payFen: quote.payFen,
-    depositFen: quote.depositFen,
-    totalFen: quote.totalFen,
-    payChannel: 'alipay',
-    payDeadline: new Date(plan.startsAt.getTime() + ORDER_PAY_TIMEOUT_MS),
-    paidAt,
-    finishedAt: finished ? quote.endsAt : null,
-    depositReturnedFen: finished ? quote.depositFen : 0,
-    createdAt: plan.startsAt,
-  };
-}
-
-/** A trade number of the sandbox gateway's shape (providers/payment-sandbox.ts). */
-function sandboxTradeNo(): string {
-  return `2026${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-}
-
 /**
  * The demo history (see the top of this file), unless it exists. Returns whether it inserted
  * anything; the caller recounts the listings' records afterwards (recountListingStats).
@@ -225,7 +185,7 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<{ seeded: bool
         if (finished && (start < createdAt.get(rental.listingId)! || end > rental.review!.createdAt!.getTime())) continue;
         if (overlaps(windows, start, end)) continue;
         taken.set(rental.listingId, [...windows, [start, end]]);
-        rows.push({ values: orderValues(rental, quote, finished), ...(rental.review ? { review: rental.review } : {}) });
+        rows.push({ values: rentalOrderValues(rental, quote, finished), ...(rental.review ? { review: rental.review } : {}) });
       }
     }
     if (rows.length === 0) return false;

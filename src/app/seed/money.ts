@@ -5,9 +5,9 @@
  * from a few days ago, so /account/assess has an order to review. Each part runs only where it is
  * missing; running the seed again changes nothing.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { DEMO_OPENING_BALANCE_FEN, ORDER_PAY_TIMEOUT_MS, ORDER_STATUS } from '~/platform/config/constants';
+import { DEMO_OPENING_BALANCE_FEN, ORDER_STATUS } from '~/platform/config/constants';
 import { quoteRental } from '~/features/orders/rules/quote';
 import { shanghaiWallTime } from '~/platform/rules/shanghai-time';
 import { getListingDetail } from '~/features/catalog/server';
@@ -16,6 +16,7 @@ import { syncEarnings } from '~/features/sellers/server';
 import { DEMO_VIP_PLANS, changeBalance, isRecorded } from '~/features/wallet/server';
 import type { Db } from '~/platform/db/client';
 import { games, listingCredentials, listings, orders, payments, users, vipPlans } from '~/platform/db/schema';
+import { rentalOrderValues, sandboxTradeNo } from '~/app/seed/rental-rows';
 
 export const DEMO_OPENING_BALANCE_REF = 'demo:opening-balance';
 
@@ -108,32 +109,7 @@ async function seedDemoFinishedRental(db: Db, renterId: number, now: Date): Prom
     if (await hasFinishedRental(tx)) return { seeded: false };
     const [order] = await tx
       .insert(orders)
-      .values({
-        orderNo: newNumber('rental', startsAt),
-        kind: 'rental',
-        userId: renterId,
-        status: ORDER_STATUS.finished,
-        listingId: listing.id,
-        rentalId: quote.rentalId,
-        rentalOption: quote.option,
-        hours: quote.hours,
-        bonusHours: quote.bonusHours,
-        reserved: false,
-        startsAt: quote.startsAt,
-        endsAt: quote.endsAt,
-        originalFen: quote.baseFen,
-        activityDiscountFen: quote.activityDiscountFen,
-        vipDiscountFen: quote.vipDiscountFen,
-        couponDiscountFen: quote.couponDiscountFen,
-        payFen: quote.payFen,
-        depositFen: quote.depositFen,
-        totalFen: quote.totalFen,
-        payChannel: 'alipay',
-        payDeadline: new Date(startsAt.getTime() + ORDER_PAY_TIMEOUT_MS),
-        paidAt,
-        finishedAt: quote.endsAt,
-        createdAt: startsAt,
-      })
+      .values(rentalOrderValues({ userId: renterId, listingId: listing.id, startsAt }, quote, true))
       .returning({ id: orders.id });
     await syncEarnings(tx, order!.id, now);
     await tx.insert(payments).values({
@@ -143,8 +119,7 @@ async function seedDemoFinishedRental(db: Db, renterId: number, now: Date): Prom
       channel: 'alipay',
       amountFen: quote.totalFen,
       status: 'paid',
-      // The sandbox gateway's trade number shape (providers/payment-sandbox.ts).
-      gatewayTradeNo: `2026${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e9)).padStart(9, '0')}`,
+      gatewayTradeNo: sandboxTradeNo(),
       paidAt,
       notifyCount: 1,
       createdAt: startsAt,
