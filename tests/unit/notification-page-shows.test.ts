@@ -33,3 +33,14 @@ describe('whether the page shows a notification', () => {
     expect(notificationSubject('order_paid', '')).toBeNull();
   });
 });
+
+describe('a page that shows every order of a kind (我的订单)', () => {
+  const page = readPageShows([], ['order_paid:*']);
+  it.each([
+    ['an order paid notice of any order', { id: 1, kind: 'order_paid', orderNo: 'R2026113000000001' }, true],
+    ['another kind about an order', { id: 2, kind: 'order_finished', orderNo: 'R2026113000000001' }, false],
+    ['an order paid notice without an order number', { id: 3, kind: 'order_paid', orderNo: null }, false],
+  ] as const)('%s: %s', (_name, candidate, shown) => {
+    expect(pageShowsNotification(candidate, page)).toBe(shown);
+  });
+});

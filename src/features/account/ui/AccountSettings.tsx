@@ -42,7 +42,7 @@ export const PAY_PASSWORD_SET_MSG = '支付密码设置成功';
 export const CONFIRM_MISMATCH = '两次输入的密码不一致';
 
 const cardClass = 'rounded-lg border border-neutral-200 bg-white p-4 sm:p-5';
-const linkButton = 'shrink-0 rounded border border-primary px-3 py-1 text-sm text-primary hover:bg-primary-light focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+const linkButton = 'shrink-0 rounded border border-primary px-3 py-1 text-sm text-primary hover:bg-primary-light max-md:min-h-11 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 const formClass = 'mt-4 flex max-w-md flex-col gap-1';
 
 function keep(profile: Partial<UserInfo>): void {

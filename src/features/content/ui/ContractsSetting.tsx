@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { listContracts, signContract, type ContractStatus } from '~/features/content/contracts-client';
 import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
 import { DebounceButton } from '~/platform/ui/DebounceButton';
-import { focusRing } from '~/platform/ui/focus-ring';
+import { focusRing, phoneTapTarget } from '~/platform/ui/focus-ring';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { Skeleton } from '~/platform/ui/Skeleton';
 import { useRemote } from '~/platform/ui/use-remote';
@@ -40,7 +40,7 @@ export function ContractsSetting({ className }: { className: string }): ReactNod
         <ul className="mt-3 divide-y divide-neutral-100 text-sm">
           {contracts.remote.data.map((contract) => (
             <li key={contract.document} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2.5" data-contract={contract.document} data-signed={contract.signed}>
-              <a href={contract.href} target="_blank" rel="noopener" className={`font-medium text-neutral-800 hover:text-primary ${focusRing}`}>
+              <a href={contract.href} target="_blank" rel="noopener" className={`font-medium text-neutral-800 hover:text-primary ${phoneTapTarget} ${focusRing}`}>
                 《{contract.title}》
               </a>
               <span className="min-w-0 text-neutral-600 max-sm:order-last max-sm:basis-full sm:flex-1">{contractLine(contract)}</span>
@@ -51,7 +51,7 @@ export function ContractsSetting({ className }: { className: string }): ReactNod
                     contracts.replace(contracts.remote.kind === 'ready' ? contracts.remote.data.map((row) => (row.document === signed.document ? signed : row)) : [signed]);
                     showSuccess(`已签署《${signed.title}》`);
                   }}
-                  className="rounded border border-primary px-2.5 py-1 text-xs text-primary hover:bg-primary-light"
+                  className="rounded border border-primary px-2.5 py-1 text-xs text-primary hover:bg-primary-light max-md:min-h-11 max-md:px-4"
                   aria-label={`签署《${contract.title}》第${contract.current_version}版`}
                 >
                   签署

@@ -4,11 +4,14 @@
  * poller (store.ts) and matched here:
  * - SHOWS_NOTIFICATION_ATTR: the id of a notification the page shows (a 消息通知 row, 消息详情);
  * - SHOWS_SUBJECT_ATTR: what a notification is about, as notificationSubjects spells it (支付结果
- *   showing a successful payment of R123 shows `order_paid:R123`).
+ *   showing a successful payment of R123 shows `order_paid:R123`); `kind:*` (ANY_ORDER) for a page
+ *   that shows every order's state of that kind (我的订单 lists the paid orders with their status).
  * Either attribute may hold several values, separated by spaces. Pure: values in, values out.
  */
 export const SHOWS_NOTIFICATION_ATTR = 'data-shows-notification';
 export const SHOWS_SUBJECT_ATTR = 'data-shows-subject';
+/** The order part of a subject that stands for every order. */
+export const ANY_ORDER = '*';
 
 /** What the page on screen shows, as read from its marks. */
 export interface PageShows {
@@ -39,5 +42,5 @@ export function readPageShows(idValues: readonly string[], subjectValues: readon
 export function pageShowsNotification(notification: ShownCandidate, page: PageShows): boolean {
   if (page.notificationIds.has(notification.id)) return true;
   const subject = notificationSubject(notification.kind, notification.orderNo);
-  return subject !== null && page.subjects.has(subject);
+  return subject !== null && (page.subjects.has(subject) || page.subjects.has(`${notification.kind}:${ANY_ORDER}`));
 }

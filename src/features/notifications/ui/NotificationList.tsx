@@ -6,7 +6,7 @@ import { setUnreadNotifications } from '~/features/notifications/store';
 import { showSuccess } from '~/platform/stores/ui';
 import LoginRequired from '~/platform/ui/LoginRequired';
 import { EmptyState } from '~/platform/ui/EmptyState';
-import { focusRing } from '~/platform/ui/focus-ring';
+import { focusRing, phoneTapTarget } from '~/platform/ui/focus-ring';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { Pager } from '~/platform/ui/Pager';
 import { Skeleton } from '~/platform/ui/Skeleton';
@@ -29,7 +29,7 @@ import {
 } from '~/features/notifications/ui/notification-helpers';
 
 const ALL_READ_TEXT = '已全部标为已读';
-const outlineLink = `inline-flex items-center rounded-full border border-neutral-300 px-3 py-1 text-xs text-neutral-700 hover:border-primary hover:text-primary ${focusRing}`;
+const outlineLink = `inline-flex items-center rounded-full border border-neutral-300 px-3 py-1 text-xs text-neutral-700 hover:border-primary hover:text-primary max-md:min-h-11 max-md:px-4 ${focusRing}`;
 
 /**
  * 消息通知 (spec §2 account "account_notify"): the renter's notifications, unread first
@@ -143,7 +143,7 @@ function NotificationRow({ notification }: { notification: NotificationView }): 
         </time>
       </div>
       <h3 id={`${rowId}-title`} className={`mt-1.5 break-words ${unread ? 'font-semibold text-neutral-900' : 'font-medium text-neutral-700'}`}>
-        <a href={notifyDetailHref(notification.id)} className={`hover:text-primary ${focusRing}`}>
+        <a href={notifyDetailHref(notification.id)} className={`hover:text-primary ${phoneTapTarget} ${focusRing}`}>
           {notification.title}
         </a>
       </h3>

@@ -75,7 +75,7 @@ function CredentialsView({ credentials }: { credentials: Credentials }): ReactNo
               onClick={() => setShown((value) => !value)}
               aria-pressed={shown}
               aria-label={shown ? '隐藏密码' : '显示密码'}
-              className={`rounded border border-neutral-300 px-1.5 py-0.5 text-xs leading-4 text-neutral-600 hover:border-primary hover:text-primary ${focusRing}`}
+              className={`inline-flex min-h-8 min-w-11 items-center justify-center rounded border border-neutral-300 px-1.5 py-0.5 text-xs leading-4 text-neutral-600 hover:border-primary hover:text-primary ${focusRing}`}
             >
               {shown ? '隐藏' : '显示'}
             </button>

@@ -1,6 +1,6 @@
 /** Class strings shared by the wallet screens (UI only, no business rule). */
 
-import { focusRing } from '~/platform/ui/focus-ring';
+import { focusRing, phoneTapTarget } from '~/platform/ui/focus-ring';
 
 export { focusRing };
 
@@ -8,7 +8,7 @@ export const primaryButton = `inline-flex items-center justify-center gap-2 roun
 
 export const outlineButton = `inline-flex items-center justify-center gap-2 rounded border border-primary px-5 py-2 text-sm text-primary hover:bg-primary-light ${focusRing}`;
 
-export const textLink = `text-sm text-primary underline-offset-2 hover:underline ${focusRing}`;
+export const textLink = `text-sm text-primary underline-offset-2 hover:underline ${phoneTapTarget} ${focusRing}`;
 
 export const sectionCard = 'rounded-lg bg-white p-5 shadow-sm ring-1 ring-neutral-200';
 
