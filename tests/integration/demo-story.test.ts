@@ -11,7 +11,7 @@ import type { Db, TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';
 import { DEMO_USERS } from '~/app/seed/demo';
 import { DEMO_PLAYERS } from '~/app/seed/players';
-import { listingReviews, listingStats, listings, orders, shops, users, wallets } from '~/platform/db/schema';
+import { listingReviews, listingStats, listings, notifications, orders, sellerEarnings, shops, users, wallets } from '~/platform/db/schema';
 import { getEarningsSummary } from '~/features/sellers/server/seller-earnings';
 import { ledgerIdentity } from '~/features/sellers/server/settlement';
 import { requireSeller } from '~/features/sellers/server/sellers';
@@ -70,6 +70,19 @@ describe.each(TEST_DRIVERS)('the demo seed on $label', ({ driver, skip }) => {
         const summary = await getEarningsSummary(db, await requireSeller(db, owner.userId), now);
         const days = summary.series.filter((day) => day.earned_fen > 0).length;
         expect({ shop: owner.name, enough: days >= 5 }).toEqual({ shop: owner.name, enough: true });
+      }
+    });
+
+    it('each shop hears of its released demo earnings once, with the count and sum that were released', async () => {
+      const owners = await db.select({ userId: shops.ownerUserId }).from(shops);
+      for (const { userId } of owners) {
+        const told = await db.select({ params: notifications.params }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.notificationType, 'seller_earnings')));
+        const [released] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(sellerEarnings)
+          .where(and(eq(sellerEarnings.sellerUserId, userId), eq(sellerEarnings.status, 'released')));
+        expect(told).toHaveLength(1);
+        expect(Number((told[0]!.params as { order_count?: unknown }).order_count)).toBe(released!.n);
       }
     });
 

@@ -18,7 +18,7 @@ import { cancelOrder, sweepOrders } from '~/features/orders/server/order-lifecyc
 import { payOrder } from '~/features/orders/server/order-payment';
 import { createOrder } from '~/features/orders/server/orders';
 import { answerComplaint } from '~/features/sellers/server/seller-orders';
-import { releaseDueEarnings } from '~/features/sellers/server/settlement';
+import { RELEASE_BATCH, releaseDueEarnings } from '~/features/sellers/server/settlement';
 import { createComplaint } from '~/features/complaints/server/complaints';
 import { notificationLink } from '~/features/notifications/notification-links';
 import { changeBalance } from '~/features/wallet/server/wallet';
@@ -517,10 +517,10 @@ describe.each(TEST_DRIVERS)('notification events on $label', ({ driver, skip }) 
     const releasedAt = new Date(ended.getTime() + 30 * 24 * HOUR);
     const releasedCount = await releaseDueEarnings(db, releasedAt);
     const released = (await sent(seller, 'seller_earnings')).slice(before);
-    // One notice per release batch (50 earnings) that held any of the seller's: the demo's own
+    // One notice per release batch (RELEASE_BATCH earnings) that held any of the seller's: the demo's own
     // rentals (seed history.ts) are released by the same call, so there may be more than one batch.
     expect(released.length).toBeGreaterThanOrEqual(1);
-    expect(released.length).toBeLessThanOrEqual(Math.ceil(releasedCount / 50));
+    expect(released.length).toBeLessThanOrEqual(Math.ceil(releasedCount / RELEASE_BATCH));
     expect(released.every((notice) => Number(notice.params.order_count) >= 1)).toBe(true);
     expect(released[0]).toMatchObject({ title: '出租收益已到账', notificationType: 'seller_earnings' });
     expect(Number(released[0]!.params.order_count)).toBeGreaterThanOrEqual(1);

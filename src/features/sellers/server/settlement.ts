@@ -77,11 +77,14 @@ export async function syncEarnings(tx: DbTx, orderId: number, now: Date): Promis
     .onConflictDoUpdate({ target: sellerEarnings.orderId, set: values, setWhere: eq(sellerEarnings.status, 'frozen') });
 }
 
+/** Earnings released per transaction (each seller hears once per batch). */
+export const RELEASE_BATCH = 50;
+
 /**
  * Releases frozen earnings whose hold is over and whose order has no open complaint: one ledger
- * row each, in batches taken with SKIP LOCKED so processes share the work. Returns how many.
+ * row each, in batches of `batchSize` taken with SKIP LOCKED so processes share the work. Returns how many.
  */
-export async function releaseDueEarnings(db: Db, now: Date): Promise<number> {
+export async function releaseDueEarnings(db: Db, now: Date, batchSize = RELEASE_BATCH): Promise<number> {
   let released = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
@@ -97,7 +100,7 @@ export async function releaseDueEarnings(db: Db, now: Date): Promise<number> {
           ),
         )
         .orderBy(sellerEarnings.releaseAt)
-        .limit(50)
+        .limit(batchSize)
         .for('update', { of: sellerEarnings, skipLocked: true });
       // Credit the sellers' wallets in one order (by user id) in every batch: two releasers'
       // batches share sellers, and taking their wallet rows in release order deadlocked them.
@@ -121,7 +124,7 @@ export async function releaseDueEarnings(db: Db, now: Date): Promise<number> {
       return due.length;
     });
     released += batch;
-    if (batch < 50) return released;
+    if (batch < batchSize) return released;
   }
 }
 
