@@ -59,9 +59,7 @@ async function pageTops(page: Page): Promise<Array<{ name: string; box: Box }>> 
 
 async function expectCoversNothing(page: Page, popupTitle: string): Promise<void> {
   const popup = page.getByRole('status', { name: popupTitle });
-  // With two browsers on a 2-core machine the card was seen to come after the default 10 s (run
-  // alone with two workers, every time; the card was up 4 s later): allow two poll intervals.
-  await expect(popup).toBeVisible({ timeout: 2 * NOTIFICATION_POLL_MS });
+  await expect(popup).toBeVisible();
   const card = (await popup.boundingBox())!;
   const tops = await pageTops(page);
   expect(tops.length, 'the page shows a heading to check').toBeGreaterThan(0);

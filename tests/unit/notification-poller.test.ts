@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '~/features/notifications/constants';
+import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS, NOTIFICATION_POPUP_SEEN_MS } from '~/features/notifications/constants';
 import type { NotificationView, UnreadNotifications } from '~/features/notifications/contract';
 import { createNotificationPoller, type NotificationPoller, type PollerEnv } from '~/features/notifications/notification-poller';
 
@@ -265,6 +265,29 @@ describe('the popups (spec §4: one at a time, each id once, auto-closed after 1
     await vi.advanceTimersByTimeAsync(NOTIFICATION_POLL_MS * 5);
     expect(h.presented).toEqual([1]);
     expect(h.stored).toEqual([1]);
+  });
+
+  it('a popup put up just as the page is left was not seen: its id leaves popedIdArr and the next page shows it', async () => {
+    const h = harness();
+    h.answers = [{ popups: [notification(1)], unread: 1 }];
+    h.poller.start();
+    await settle();
+    expect(h.presented).toEqual([1]);
+    expect(h.stored).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_POPUP_SEEN_MS - 100);
+    h.poller.pageLeaving();
+    expect(h.stored).toEqual([]);
+    expect(h.read).toEqual([]);
+  });
+
+  it('a popup on screen for a second or more counts as seen when the page is left', async () => {
+    const h = harness([7]);
+    h.answers = [{ popups: [notification(1)], unread: 1 }];
+    h.poller.start();
+    await settle();
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_POPUP_SEEN_MS);
+    h.poller.pageLeaving();
+    expect(h.stored).toEqual([7, 1]);
   });
 
   it('an id in popedIdArr (shown earlier in this browser, or by another tab) never shows', async () => {

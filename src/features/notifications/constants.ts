@@ -7,3 +7,8 @@
 // §9 polling and reporting
 export const NOTIFICATION_POLL_MS = 15_000;
 export const NOTIFICATION_POPUP_AUTO_CLOSE_MS = 10_000;
+/**
+ * A popup counts as seen (its id stays in popedIdArr) once it has been on screen this long; one the
+ * page left sooner (the answer came as the visitor moved on) shows again on the next page. Ours.
+ */
+export const NOTIFICATION_POPUP_SEEN_MS = 1_000;

@@ -11,9 +11,11 @@
  * - a popup the page on screen already shows (env.pageShows, issue 28) gets no card: it counts as
  *   shown (popedIdArr) and stays unread for 消息通知, like a popup whose tab closed, and the next
  *   one is taken at once;
- * - stop() (signed out) cancels everything, removes the popup on screen and forgets the queue.
+ * - stop() (signed out) cancels everything, removes the popup on screen and forgets the queue;
+ * - pageLeaving() (pagehide): a popup put up less than NOTIFICATION_POPUP_SEEN_MS ago was not seen,
+ *   so its id leaves popedIdArr again and the next page shows it.
  */
-import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS } from '~/features/notifications/constants';
+import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS, NOTIFICATION_POPUP_SEEN_MS } from '~/features/notifications/constants';
 import type { NotificationView, UnreadNotifications } from '~/features/notifications/contract';
 import { closeShowing, emptyQueue, enqueuePopups, pollDelay, showNext, type PopupQueue } from '~/features/notifications/rules/notification-queue';
 
@@ -38,6 +40,8 @@ export interface NotificationPoller {
   stop(): void;
   /** Call on every visibilitychange. */
   visibilityChanged(): void;
+  /** Call when the page is left (pagehide). */
+  pageLeaving(): void;
   readonly running: boolean;
   /** The queue as it stands (tests, and nothing else). */
   readonly queue: PopupQueue<NotificationView>;
@@ -52,6 +56,8 @@ export function createNotificationPoller(env: PollerEnv): NotificationPoller {
   let pollTimer: ReturnType<typeof setTimeout> | null = null;
   let closeTimer: ReturnType<typeof setTimeout> | null = null;
   let removeCard: (() => void) | null = null;
+  /** When the popup on screen went up (env.now()). */
+  let presentedAt: number | null = null;
   let unread: number | null = null;
   let queue: PopupQueue<NotificationView> = emptyQueue(env.loadShown());
 
@@ -114,6 +120,7 @@ export function createNotificationPoller(env: PollerEnv): NotificationPoller {
       }
       const { id } = showing;
       closeTimer = setTimeout(() => close(id), NOTIFICATION_POPUP_AUTO_CLOSE_MS);
+      presentedAt = env.now();
       removeCard = env.present(showing, () => close(id));
       return;
     }
@@ -154,6 +161,11 @@ export function createNotificationPoller(env: PollerEnv): NotificationPoller {
       removeCard = null;
       queue = emptyQueue(queue.shown);
       remove?.();
+    },
+    pageLeaving(): void {
+      const showing = queue.showing;
+      if (!running || showing === null || presentedAt === null || env.now() - presentedAt >= NOTIFICATION_POPUP_SEEN_MS) return;
+      env.saveShown(env.loadShown().filter((id) => id !== showing.id));
     },
     visibilityChanged(): void {
       if (!running) return;

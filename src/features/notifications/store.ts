@@ -113,6 +113,7 @@ export function installNotificationPopups(env: PollerEnv = browserPollerEnv()): 
   const poller = createNotificationPoller(env);
   installed = poller;
   document.addEventListener('visibilitychange', () => poller.visibilityChanged());
+  window.addEventListener('pagehide', () => poller.pageLeaving());
   $unreadNotifications.subscribe(showUnreadBadge);
   // Keyed by the token, not just signed in or out: another account signing in over this one must
   // not inherit the previous user's waiting popups.
