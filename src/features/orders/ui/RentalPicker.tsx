@@ -189,7 +189,7 @@ export default function RentalPicker({ listing, serverNow }: RentalPickerProps):
             onChange={(event) => setHoursText(event.target.value)}
             aria-describedby={`${id}-hours-hint`}
             aria-invalid={hoursError ? true : undefined}
-            className="w-20 rounded border border-neutral-300 px-2 py-1"
+            className="w-20 rounded border border-neutral-300 px-2 py-1 max-md:min-h-11 max-md:w-24"
           />
           <span className="text-neutral-700">小时</span>
           <span id={`${id}-hours-hint`} className="text-xs text-neutral-600">
