@@ -236,6 +236,16 @@ describe('pay dialog', () => {
     expect(pickChannel(poor, 'wallet')).toBe('alipay');
   });
 
+  it('while the balance is read nothing is picked for the user (the default may turn into the wallet); a pick made meanwhile stays', () => {
+    const reading = payChannelChoices({ kind: 'rental', totalFen: 6600, balanceFen: null, balanceLoading: true });
+    expect(pickChannel(reading, null)).toBeNull();
+    expect(pickChannel(reading, 'alipay')).toBe('alipay');
+    const rich = payChannelChoices({ kind: 'rental', totalFen: 6600, balanceFen: 9000 });
+    expect(pickChannel(rich, 'alipay')).toBe('alipay');
+    // A balance that could not be read is not "being read": the first gateway is picked.
+    expect(pickChannel(payChannelChoices({ kind: 'rental', totalFen: 6600, balanceFen: null }), null)).toBe('alipay');
+  });
+
   it('the deadline reads in Shanghai time', () => {
     expect(payDeadlineText('2025-01-01T06:35:00.000Z')).toBe('请在 14:35 前完成支付');
     expect(payDeadlineText('garbage')).toBeNull();

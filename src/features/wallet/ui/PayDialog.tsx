@@ -26,27 +26,36 @@ export interface ChannelChoice {
   note: string | null;
   /** Offer 去充值 beside the note. */
   recharge: boolean;
+  /** The balance is still being read: whether this channel is usable is not known yet. */
+  loading?: boolean;
 }
 
 /**
  * The three channels for an order. The wallet needs its balance known and at least the total;
  * a recharge order cannot be paid from the balance it tops up.
  */
-export function payChannelChoices(input: { kind: OrderView['kind']; totalFen: number; balanceFen: number | null }): ChannelChoice[] {
+export function payChannelChoices(input: { kind: OrderView['kind']; totalFen: number; balanceFen: number | null; balanceLoading?: boolean }): ChannelChoice[] {
   return CHANNELS.map((channel) => {
     const base = { channel, label: PAY_CHANNEL_LABEL[channel], disabled: false, note: null, recharge: false };
     if (channel !== 'wallet') return base;
     if (input.kind === 'recharge') return { ...base, disabled: true, note: '充值订单不能使用余额支付' };
-    if (input.balanceFen === null) return { ...base, disabled: true };
+    if (input.balanceFen === null) return { ...base, disabled: true, ...(input.balanceLoading ? { loading: true } : {}) };
     if (input.balanceFen < input.totalFen) return { ...base, disabled: true, note: '余额不足', recharge: true };
     return base;
   });
 }
 
-/** The user's pick if it can be used, else the first usable channel (the wallet when it covers the total). */
+/**
+ * The user's pick if it can be used, else the first usable channel (the wallet when it covers the
+ * total). Nothing is picked for the user while the balance is read: the default could still turn
+ * into the wallet, and a choice that changes under the finger pays the wrong way.
+ */
 export function pickChannel(choices: readonly ChannelChoice[], preferred: PayChannel | null): PayChannel | null {
   const usable = choices.filter((choice) => !choice.disabled);
-  return usable.find((choice) => choice.channel === preferred)?.channel ?? usable[0]?.channel ?? null;
+  const picked = usable.find((choice) => choice.channel === preferred)?.channel;
+  if (picked) return picked;
+  if (choices.some((choice) => choice.loading)) return null;
+  return usable[0]?.channel ?? null;
 }
 
 export type PayOutcome =
@@ -145,7 +154,7 @@ function PayBody({ order, onClose, onPaid }: Omit<PayDialogProps, 'open'>): Reac
   }, []);
 
   const balanceFen = wallet.kind === 'ready' ? wallet.wallet.balance_fen : null;
-  const choices = payChannelChoices({ kind: order.kind, totalFen: order.total_fen, balanceFen });
+  const choices = payChannelChoices({ kind: order.kind, totalFen: order.total_fen, balanceFen, balanceLoading: wallet.kind === 'loading' });
   const channel = pickChannel(choices, preferred);
   const deadline = payDeadlineText(order.pay_deadline);
 
