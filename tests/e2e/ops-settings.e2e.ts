@@ -114,11 +114,20 @@ test('an operator changes the contacts and /ContactUs shows them on the next req
   await reader.context().close();
 });
 
-test('a finance operator sees the money sections only', async ({ page }) => {
+test('a finance operator sees the money sections only, the commission in percent', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInOperator(page, OPERATORS.finance.username, OPERATORS.finance.password, '/ops/settings');
   await waitForAllHydrated(page, 'OpsForm');
-  await expect(page.getByRole('form', { name: '平台佣金' })).toBeVisible();
+  const commission = page.getByRole('form', { name: '平台佣金' });
+  await expect(commission).toBeVisible();
+  // Issue 28: a percent an operator reads, not 基点.
+  await expect(commission).toContainText('%');
+  await expect(commission).not.toContainText('基点');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: testInfo.outputPath(`ops-settings-finance-${width}.png`), fullPage: true });
+  }
   await expect(page.getByRole('form', { name: '收益冻结' })).toBeVisible();
   await expect(page.getByRole('form', { name: '联系方式' })).toHaveCount(0);
   expect((await opsPost(page, 'contacts', { channels: [] })).status).toBe(403);
