@@ -31,6 +31,7 @@ import { listingReviews, listings, orders, payments, shops, users } from '~/plat
 import { rentalOrderValues, sandboxTradeNo, type OrderValues } from '~/app/seed/rental-rows';
 import { planDemoReviews, unit, type DemoReviewer, type NewListingReviewRow } from '~/app/seed/reviews';
 import { DEMO_PLAYERS } from '~/app/seed/players';
+import { demoInviteCode } from '~/app/seed/demo';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -128,7 +129,7 @@ async function ensurePlayers(tx: DbTx, now: Date): Promise<DemoReviewer[]> {
         username: player.username,
         passwordHash: hashes[index]!,
         nickname: player.nickname,
-        inviteCode: player.username.toUpperCase(),
+        inviteCode: demoInviteCode(player),
         isRealName: true,
         createdAt: new Date(now.getTime() - (120 - index) * 24 * HOUR_MS),
       })),

@@ -8,6 +8,7 @@ import { ENVELOPE_TABS, envelopeCondition, envelopeFaceText, listEnvelopes, type
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { Tabs } from '~/platform/ui/Tabs';
 import { focusRing } from '~/features/wallet/ui/ui';
+import { phoneTapTarget } from '~/platform/ui/focus-ring';
 import { useRemote } from '~/platform/ui/use-remote';
 import { formatShanghaiIso } from '~/platform/rules/shanghai-time';
 import { FreeCouponList } from '~/features/free/ui/FreeCouponList';
@@ -37,7 +38,7 @@ export function EnvelopeTicket({ packet, tab }: { packet: RedPacket; tab: Envelo
         <p className="text-xs text-neutral-500 tabular-nums">有效期至 {formatShanghaiIso(packet.expires_at)}</p>
         <div className="mt-auto flex justify-end pt-1">
           {usable ? (
-            <a href="/zuhao.html" className={`rounded-full bg-primary px-4 py-1 text-xs text-white hover:bg-primary-dark max-md:inline-flex max-md:min-h-11 max-md:items-center max-md:px-5 ${focusRing}`}>
+            <a href="/zuhao.html" className={`rounded-full bg-primary px-4 py-1 text-xs text-white hover:bg-primary-dark max-md:px-5 ${phoneTapTarget} ${focusRing}`}>
               去使用
             </a>
           ) : (
