@@ -44,3 +44,13 @@ describe('a page that shows every order of a kind (我的订单)', () => {
     expect(pageShowsNotification(candidate, page)).toBe(shown);
   });
 });
+
+describe('a page whose marks are still to come (消息通知 before its rows load)', () => {
+  it.each([
+    ['not marked yet: unknown', readPageShows([], [], true), null],
+    ['already marked by the URL: shown', readPageShows(['5'], [], true), true],
+    ['nothing pending and not marked: not shown', readPageShows([], [], false), false],
+  ] as const)('%s', (_name, page, expected) => {
+    expect(pageShowsNotification({ id: 5, kind: 'order_refund', orderNo: 'R1' }, page)).toBe(expected);
+  });
+});

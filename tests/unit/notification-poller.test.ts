@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS, NOTIFICATION_POPUP_SEEN_MS } from '~/features/notifications/constants';
+import {
+  NOTIFICATION_PAGE_MARKS_RETRY_MS,
+  NOTIFICATION_PAGE_MARKS_WAIT_MS,
+  NOTIFICATION_POLL_MS,
+  NOTIFICATION_POPUP_AUTO_CLOSE_MS,
+  NOTIFICATION_POPUP_SEEN_MS,
+} from '~/features/notifications/constants';
 import type { NotificationView, UnreadNotifications } from '~/features/notifications/contract';
 import { createNotificationPoller, type NotificationPoller, type PollerEnv } from '~/features/notifications/notification-poller';
 
@@ -363,5 +369,51 @@ describe('a page that already shows the message (issue 28)', () => {
     expect(h.presented).toEqual([2]);
     await vi.advanceTimersByTimeAsync(NOTIFICATION_POPUP_AUTO_CLOSE_MS);
     expect(h.read).toEqual([2]);
+  });
+
+  // 消息通知 marks its rows once they have loaded; the first poll answers before that (a popup went
+  // up under the list, and its auto-close read it before the renter saw the row).
+  it("waits while the page's marks are pending, then follows them: no card for a row the list shows", async () => {
+    const h = harness();
+    let marks: number[] | null = null; // null: pending
+    h.env.pageShows = (item) => (marks === null ? null : marks.includes(item.id));
+    h.answers = [{ popups: [notification(1), notification(2)], unread: 2 }];
+    h.poller.start();
+    await settle();
+    expect(h.presented).toEqual([]);
+    expect(h.stored).toEqual([]); // nothing counted as shown while it waits
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_PAGE_MARKS_RETRY_MS * 3);
+    expect(h.presented).toEqual([]);
+    marks = [1]; // the list is on screen with row 1 (2 is on another page of it)
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_PAGE_MARKS_RETRY_MS);
+    expect(h.presented).toEqual([2]);
+    expect(h.stored).toEqual([1, 2]);
+    expect(h.read).toEqual([]);
+  });
+
+  it('a page whose marks never come holds popups back for NOTIFICATION_PAGE_MARKS_WAIT_MS at most', async () => {
+    const h = harness();
+    h.env.pageShows = () => null;
+    h.answers = [{ popups: [notification(1), notification(2)], unread: 2 }];
+    h.poller.start();
+    await settle();
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_PAGE_MARKS_WAIT_MS - NOTIFICATION_PAGE_MARKS_RETRY_MS);
+    expect(h.presented).toEqual([]);
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_PAGE_MARKS_RETRY_MS);
+    expect(h.presented).toEqual([1]);
+    // The wait is over for this page: the next one follows its auto-close at once.
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_POPUP_AUTO_CLOSE_MS);
+    expect(h.presented).toEqual([1, 2]);
+  });
+
+  it('stop() while waiting for marks puts nothing up afterwards', async () => {
+    const h = harness();
+    h.env.pageShows = () => null;
+    h.answers = [{ popups: [notification(1)], unread: 1 }];
+    h.poller.start();
+    await settle();
+    h.poller.stop();
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_PAGE_MARKS_WAIT_MS * 2);
+    expect(h.presented).toEqual([]);
   });
 });

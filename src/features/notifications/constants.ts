@@ -12,3 +12,10 @@ export const NOTIFICATION_POPUP_AUTO_CLOSE_MS = 10_000;
  * page left sooner (the answer came as the visitor moved on) shows again on the next page. Ours.
  */
 export const NOTIFICATION_POPUP_SEEN_MS = 1_000;
+/**
+ * A popup due while the page's marks are still to come (rules/page-shows.ts SHOWS_PENDING_ATTR)
+ * waits for them, looking again this often, for at most this long: a list that never loads must not
+ * hold popups back for good. Ours.
+ */
+export const NOTIFICATION_PAGE_MARKS_RETRY_MS = 200;
+export const NOTIFICATION_PAGE_MARKS_WAIT_MS = 5_000;

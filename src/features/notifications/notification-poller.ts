@@ -10,12 +10,19 @@
  *   or follows its link; then it is marked read and the next one shows;
  * - a popup the page on screen already shows (env.pageShows, issue 28) gets no card: it counts as
  *   shown (popedIdArr) and stays unread for 消息通知, like a popup whose tab closed, and the next
- *   one is taken at once;
+ *   one is taken at once; while the page cannot say yet (its marks are pending) the popup waits,
+ *   looking again every NOTIFICATION_PAGE_MARKS_RETRY_MS for at most NOTIFICATION_PAGE_MARKS_WAIT_MS;
  * - stop() (signed out) cancels everything, removes the popup on screen and forgets the queue;
  * - pageLeaving() (pagehide): a popup put up less than NOTIFICATION_POPUP_SEEN_MS ago was not seen,
  *   so its id leaves popedIdArr again and the next page shows it.
  */
-import { NOTIFICATION_POLL_MS, NOTIFICATION_POPUP_AUTO_CLOSE_MS, NOTIFICATION_POPUP_SEEN_MS } from '~/features/notifications/constants';
+import {
+  NOTIFICATION_PAGE_MARKS_RETRY_MS,
+  NOTIFICATION_PAGE_MARKS_WAIT_MS,
+  NOTIFICATION_POLL_MS,
+  NOTIFICATION_POPUP_AUTO_CLOSE_MS,
+  NOTIFICATION_POPUP_SEEN_MS,
+} from '~/features/notifications/constants';
 import type { NotificationView, UnreadNotifications } from '~/features/notifications/contract';
 import { closeShowing, emptyQueue, enqueuePopups, pollDelay, showNext, type PopupQueue } from '~/features/notifications/rules/notification-queue';
 
@@ -31,8 +38,11 @@ export interface PollerEnv {
   now(): number;
   /** All unread (the answer's `unread`), after each poll and each popup read. */
   onUnread?(count: number): void;
-  /** Whether the page on screen already shows this notification (then no card goes up). */
-  pageShows?(notification: NotificationView): boolean;
+  /**
+   * Whether the page on screen already shows this notification (then no card goes up); null while
+   * the page cannot say yet (its marks are still to come).
+   */
+  pageShows?(notification: NotificationView): boolean | null;
 }
 
 export interface NotificationPoller {
@@ -55,6 +65,9 @@ export function createNotificationPoller(env: PollerEnv): NotificationPoller {
   let inFlight = false;
   let pollTimer: ReturnType<typeof setTimeout> | null = null;
   let closeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A pump waiting for the page's pending marks, and when this page's first wait began (env.now()): the wait is once per page. */
+  let marksTimer: ReturnType<typeof setTimeout> | null = null;
+  let marksWaitSince: number | null = null;
   let removeCard: (() => void) | null = null;
   /** When the popup on screen went up (env.now()). */
   let presentedAt: number | null = null;
@@ -105,16 +118,39 @@ export function createNotificationPoller(env: PollerEnv): NotificationPoller {
     env.onUnread?.(unread);
   }
 
+  function clearMarksTimer(): void {
+    if (marksTimer !== null) clearTimeout(marksTimer);
+    marksTimer = null;
+  }
+
+  /** Whether the page shows it; null means wait for the page's marks (and a pump is scheduled). */
+  function pageShows(notification: NotificationView): boolean | null {
+    if (!env.pageShows) return false;
+    const shows = env.pageShows(notification);
+    if (shows !== null) return shows;
+    marksWaitSince ??= env.now();
+    if (env.now() - marksWaitSince >= NOTIFICATION_PAGE_MARKS_WAIT_MS) return false;
+    clearMarksTimer();
+    marksTimer = setTimeout(() => {
+      marksTimer = null;
+      pump();
+    }, NOTIFICATION_PAGE_MARKS_RETRY_MS);
+    return null;
+  }
+
   /** Puts the next popup on screen when none shows and the tab is visible. */
   function pump(): void {
     if (!running || env.isHidden()) return;
     for (;;) {
       const next = showNext(queue);
       if (next === queue || next.showing === null) return;
+      const showing = next.showing;
+      const shows = pageShows(showing);
+      if (shows === null) return; // the queue stays as it was: pump runs again when the marks may be in
+      clearMarksTimer();
       queue = next;
       env.saveShown(next.shown);
-      const showing = next.showing;
-      if (env.pageShows?.(showing)) {
+      if (shows) {
         queue = closeShowing(queue, showing.id);
         continue;
       }
@@ -155,6 +191,8 @@ export function createNotificationPoller(env: PollerEnv): NotificationPoller {
       lastPollAt = null;
       unread = null;
       clearPollTimer();
+      clearMarksTimer();
+      marksWaitSince = null;
       if (closeTimer !== null) clearTimeout(closeTimer);
       closeTimer = null;
       const remove = removeCard;

@@ -13,7 +13,7 @@ import type { NotificationView, UnreadNotifications } from '~/features/notificat
 import { notificationLink, notificationOrderNo } from '~/features/notifications/notification-links';
 import { createNotificationPoller, type NotificationPoller, type PollerEnv } from '~/features/notifications/notification-poller';
 import { parsePopedIds, POPED_IDS_STORAGE_KEY } from '~/features/notifications/rules/notification-queue';
-import { pageShowsNotification, readPageShows, SHOWS_NOTIFICATION_ATTR, SHOWS_SUBJECT_ATTR } from '~/features/notifications/rules/page-shows';
+import { pageShowsNotification, readPageShows, SHOWS_NOTIFICATION_ATTR, SHOWS_PENDING_ATTR, SHOWS_SUBJECT_ATTR } from '~/features/notifications/rules/page-shows';
 import { $auth, currentToken } from '~/platform/stores/auth';
 import { $notices, dismissNotice, showNotice } from '~/platform/stores/ui';
 
@@ -74,10 +74,11 @@ function presentAsNotice(notification: NotificationView, onClosed: () => void): 
 }
 
 /** The page's marks of what it shows (rules/page-shows.ts), read when a popup is due. */
-function pageShows(notification: NotificationView): boolean {
+function pageShows(notification: NotificationView): boolean | null {
   const values = (attr: string): string[] => Array.from(document.querySelectorAll(`[${attr}]`), (el) => el.getAttribute(attr) ?? '');
   const candidate = { id: notification.id, kind: notification.notification_type, orderNo: notificationOrderNo(notification.params) };
-  return pageShowsNotification(candidate, readPageShows(values(SHOWS_NOTIFICATION_ATTR), values(SHOWS_SUBJECT_ATTR)));
+  const pending = document.querySelector(`[${SHOWS_PENDING_ATTR}]`) !== null;
+  return pageShowsNotification(candidate, readPageShows(values(SHOWS_NOTIFICATION_ATTR), values(SHOWS_SUBJECT_ATTR), pending));
 }
 
 export function browserPollerEnv(): PollerEnv {

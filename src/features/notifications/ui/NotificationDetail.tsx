@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { SHOWS_NOTIFICATION_ATTR } from '~/features/notifications/rules/page-shows';
 import { getNotification, markNotificationRead, type NotificationView } from '~/features/notifications/client';
 import { setUnreadNotifications } from '~/features/notifications/store';
 import LoginRequired from '~/platform/ui/LoginRequired';
@@ -51,7 +50,7 @@ function Detail(): ReactNode {
       <a href={BACK_HREF} className={backLinkClass}>
         ‹ 返回消息通知
       </a>
-      <article aria-labelledby="notification-title" className="rounded-lg bg-white p-4 ring-1 ring-neutral-200 md:p-6" {...{ [SHOWS_NOTIFICATION_ATTR]: notification.id }}>
+      <article aria-labelledby="notification-title" className="rounded-lg bg-white p-4 ring-1 ring-neutral-200 md:p-6">
         <h3 id="notification-title" className="text-base font-semibold break-words text-neutral-900">
           {notification.title}
         </h3>

@@ -1,5 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
-import { SHOWS_NOTIFICATION_ATTR } from '~/features/notifications/rules/page-shows';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { SHOWS_NOTIFICATION_ATTR, SHOWS_PENDING_ATTR } from '~/features/notifications/rules/page-shows';
 import { isApiError } from '~/platform/client/errors';
 import { listNotifications, markAllNotificationsRead, type NotificationPage, type NotificationView } from '~/features/notifications/client';
 import { setUnreadNotifications } from '~/features/notifications/store';
@@ -46,6 +46,13 @@ function Notifications(): ReactNode {
   });
   const [marking, setMarking] = useState(false);
   const panelId = `${id}-panel`;
+
+  // The page said its marks were to come (pages/account/[section].astro): the rows, each marked
+  // with its id, are on screen now (or the list failed), so a waiting popup may go up or not.
+  const settled = load.kind !== 'loading';
+  useEffect(() => {
+    if (settled) for (const element of document.querySelectorAll(`[${SHOWS_PENDING_ATTR}]`)) element.removeAttribute(SHOWS_PENDING_ATTR);
+  }, [settled]);
 
   async function markAll(): Promise<void> {
     if (load.kind !== 'ready') return;

@@ -1,6 +1,4 @@
 import { useStore } from '@nanostores/react';
-import type { NotificationKind } from '~/features/notifications/contract';
-import { notificationSubject, SHOWS_SUBJECT_ATTR } from '~/features/notifications/rules/page-shows';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { type OrderInfo } from '~/features/wallet/client/money';
@@ -48,16 +46,6 @@ const SUCCESS_LINKS: Readonly<Record<OrderKindName, PayResultLink[]>> = {
   vip: [{ label: '查看VIP', href: '/VIPSubscribe' }],
   recharge: [{ label: '查看余额', href: '/account/purse' }],
 };
-
-/**
- * The page is that order's payment result (loading it, or showing it): the 订单支付成功 popup of
- * the same order is not put up over it (issue 28). Marked from the start, since the first poll
- * may answer before the order's status does.
- */
-function paidMark(view: Pick<PayResultView, 'orderNo'>): Record<string, string> {
-  const subject = notificationSubject('order_paid' satisfies NotificationKind, view.orderNo);
-  return subject ? { [SHOWS_SUBJECT_ATTR]: subject } : {};
-}
 
 /** The order number a gateway sends back: order_no, or out_trade_no (the gateways' own name for it). */
 export function orderNoFromQuery(search: string | URLSearchParams): string | null {
@@ -173,7 +161,7 @@ export default function PayResult(): ReactNode {
   }
 
   return (
-    <section className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-lg bg-white px-6 py-10 text-center ring-1 ring-neutral-200" data-pay-result={view.state} {...paidMark(view)}>
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-lg bg-white px-6 py-10 text-center ring-1 ring-neutral-200" data-pay-result={view.state}>
       <div role="status" aria-live="polite" className="flex flex-col items-center gap-3">
         <ResultIcon state={view.state} />
         <p className={`text-xl font-bold ${view.state === 'success' ? 'text-emerald-700' : 'text-neutral-900'}`}>{view.title}</p>
