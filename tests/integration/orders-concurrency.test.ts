@@ -188,6 +188,22 @@ describe.skipIf(!pgUrl)('races on PostgreSQL (DATABASE_URL_TEST)', () => {
     }
   }, 60_000);
 
+  it("a user's first money: 20 credits and 5 debits at once on a user without a wallet row; every credit lands, the wallet is created once", async () => {
+    const [userId] = await freshUsers(1);
+    await db.delete(wallets).where(eq(wallets.userId, userId!));
+    const credits = Array.from({ length: 20 }, (_, i) => ({ userId: userId!, kind: 'recharge' as const, amountFen: 100 + i, refNo: `first-in-${userId}-${i}` }));
+    const debits = Array.from({ length: 5 }, (_, i) => ({ userId: userId!, kind: 'order_pay' as const, amountFen: -50, refNo: `first-out-${userId}-${i}` }));
+    const outcomes = await Promise.all([...credits, ...debits].map((op) => settle(db.transaction((tx) => changeBalance(tx, op)))));
+    expect(outcomes.filter((outcome) => 'unexpected' in outcome)).toEqual([]);
+    expect(outcomes.slice(0, 20).every((outcome) => outcome.ok)).toBe(true);
+    for (const refusal of outcomes.slice(20).filter((outcome) => !outcome.ok)) expect(refusal).toMatchObject({ status: 409, code: MONEY_CODES.insufficientBalance });
+    const [rows] = await db.select({ value: count() }).from(wallets).where(eq(wallets.userId, userId!));
+    expect(rows!.value).toBe(1);
+    const { balanceFen } = await readWallet(db, userId!);
+    expect(balanceFen).toBe(await ledgerSum(db, userId!));
+    expect(balanceFen).toBe(credits.reduce((sum, op) => sum + op.amountFen, 0) - 50 * outcomes.slice(20).filter((outcome) => outcome.ok).length);
+  });
+
   it('40 concurrent wallet payments of one order (20 with one Idempotency-Key, 20 with their own): debited once, one order_pay row', async () => {
     const [payer] = await freshUsers(1, 1_000_000);
     const order = await createOrder(db, payer!, rental(takeListing()), null, new Date());

@@ -94,16 +94,24 @@ export async function changeBalance(tx: DbTx, change: BalanceChange): Promise<nu
   const { userId, kind, amountFen, refNo } = change;
   if (!Number.isSafeInteger(amountFen) || amountFen === 0) throw new RangeError(`ledger amount must be a non-zero integer: ${amountFen}`);
   const frozenDelta = change.frozenDeltaFen ?? 0;
-  await ensureWallet(tx, userId);
-  const [row] = await tx
-    .update(wallets)
-    .set({
-      balanceFen: sql`${wallets.balanceFen} + ${amountFen}`,
-      frozenFen: sql`${wallets.frozenFen} + ${frozenDelta}`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(wallets.userId, userId), sql`${wallets.balanceFen} + ${amountFen} >= 0`, sql`${wallets.frozenFen} + ${frozenDelta} >= 0`))
-    .returning({ balanceFen: wallets.balanceFen });
+  const move = () =>
+    tx
+      .update(wallets)
+      .set({
+        balanceFen: sql`${wallets.balanceFen} + ${amountFen}`,
+        frozenFen: sql`${wallets.frozenFen} + ${frozenDelta}`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(wallets.userId, userId), sql`${wallets.balanceFen} + ${amountFen} >= 0`, sql`${wallets.frozenFen} + ${frozenDelta} >= 0`))
+      .returning({ balanceFen: wallets.balanceFen });
+  let [row] = await move();
+  // A wallet is created on first use: only a change that found no row pays for the insert
+  // (issue 27, one statement less on every money path) and tries once more, whether the row is
+  // new or another transaction created it meanwhile (its insert waited for that one's commit).
+  if (!row) {
+    await ensureWallet(tx, userId);
+    [row] = await move();
+  }
   if (!row) throw new AppError(MONEY_CODES.insufficientBalance, MSG_INSUFFICIENT_BALANCE, 409);
   try {
     await tx.insert(walletLedger).values({ userId, kind, amountFen, balanceAfterFen: row.balanceFen, refNo });
