@@ -1,6 +1,7 @@
 import { CODE_FAIL } from '~/platform/config/constants';
 
 export { API_MESSAGES } from '~/platform/wire/messages';
+import { DEBOUNCE_FAILURE_TEXT } from '~/platform/wire/messages';
 
 /**
  * Why a call failed.
@@ -57,4 +58,12 @@ export class ApiError<D = unknown> extends Error {
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
+}
+
+/**
+ * What a form says when its call failed: the server's own message (a refusal, a timeout, the
+ * network), or `fallback` for anything else, which is a bug of ours and has no better words.
+ */
+export function failureText(error: unknown, fallback: string = DEBOUNCE_FAILURE_TEXT): string {
+  return isApiError(error) ? error.msg : fallback;
 }

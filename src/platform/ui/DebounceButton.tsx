@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ButtonHTMLAttributes, type MouseEvent
 import { showError } from '~/platform/stores/ui';
 import { Spinner } from '~/platform/ui/Spinner';
 
-import { DEBOUNCE_FAILURE_TEXT } from '~/platform/ui/field-classes';
+import { DEBOUNCE_FAILURE_TEXT } from '~/platform/wire/messages';
 
 export { DEBOUNCE_FAILURE_TEXT };
 

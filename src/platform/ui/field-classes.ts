@@ -10,6 +10,3 @@ export const inputClass =
 /** A form's full-width submit button. */
 export const submitClass =
   'inline-flex w-full items-center justify-center gap-2 rounded bg-primary px-4 py-2.5 text-sm font-medium text-white hover:bg-primary-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
-
-/** Spec §8: the debounce button's failure toast. */
-export const DEBOUNCE_FAILURE_TEXT = '操作失败，请重试！';

@@ -19,3 +19,6 @@ export const API_MESSAGES = {
   /** ours: not shown (cancellation is silent); kept on the error for logs */
   cancelled: '请求已取消',
 } as const;
+
+/** Spec §8: the debounce button's failure toast, and what any form says of a failure that is not the server's refusal. */
+export const DEBOUNCE_FAILURE_TEXT = '操作失败，请重试！';

@@ -27,7 +27,7 @@ import { Field, submitClass } from '~/platform/ui/Field';
 import { SmsCodeButton } from '~/features/sign-in/ui/SmsCodeButton';
 import { focusField, keepSubmitLocal, runAction, useFormFields, type FormFields } from '~/platform/ui/use-form-fields';
 import LoginRequired from '~/platform/ui/LoginRequired';
-import { DebounceButton } from '~/platform/ui/DebounceButton';
+import { DEBOUNCE_FAILURE_TEXT, DebounceButton } from '~/platform/ui/DebounceButton';
 import { ContractsSetting } from '~/features/content/ui/ContractsSetting';
 import { LoadFailed } from '~/platform/ui/LoadFailed';
 import { Skeleton } from '~/platform/ui/Skeleton';
@@ -319,7 +319,7 @@ function DevicesSetting(): ReactNode {
                 const { revoked_sessions } = await signOutEverywhere();
                 showSuccess(`已退出其他${revoked_sessions}台设备`);
                 devices.reload();
-              }, '操作失败，请重试！')
+              }, DEBOUNCE_FAILURE_TEXT)
             }
             className={linkButton}
           >
@@ -348,7 +348,7 @@ function DevicesSetting(): ReactNode {
                       for (const id of group.others) await signOutDevice(id);
                       showSuccess(group.current ? '该设备上的其他登录已退出' : '该设备已退出登录');
                       devices.reload();
-                    }, '操作失败，请重试！')
+                    }, DEBOUNCE_FAILURE_TEXT)
                   }
                   className="inline-flex min-h-11 items-center rounded border border-neutral-300 px-3 text-xs text-neutral-700 hover:border-primary hover:text-primary sm:min-h-8"
                   aria-label={group.current ? `退出 ${deviceLabel(group.user_agent)} 上的其他登录` : `退出 ${deviceLabel(group.user_agent)}`}
@@ -392,7 +392,7 @@ function BindingsSetting(): ReactNode {
                       const answer = await unbindThirdParty(binding.provider);
                       bindings.replace(answer.list);
                       showSuccess(`已解绑${binding.name}`);
-                    }, '操作失败，请重试！')
+                    }, DEBOUNCE_FAILURE_TEXT)
                   }
                   className="rounded border border-neutral-300 px-2.5 py-1 text-xs text-neutral-700 hover:border-primary hover:text-primary"
                   aria-label={`解绑${binding.name}`}

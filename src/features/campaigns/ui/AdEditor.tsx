@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
+import { failureText, isApiError } from '~/platform/client/errors';
 import { callConsole, uploadConsole } from '~/platform/client/console';
 import { OPS_CAMPAIGN_ROUTES, type AdInput } from '~/features/campaigns/routes';
 import { MODAL_DEFAULT_WIDTH_PX } from '~/platform/config/constants';
@@ -68,7 +68,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
       setErrors((current) => ({ ...current, image: '' }));
       setUploadText(`已上传（${stored.width}×${stored.height}）`);
     } catch (failure) {
-      setUploadText(isApiError(failure) ? failure.msg : '上传失败，请重试');
+      setUploadText(failureText(failure, '上传失败，请重试'));
     } finally {
       setUploading(false);
       if (fileRef.current) fileRef.current.value = '';
@@ -105,7 +105,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
     } catch (failure) {
       const issues = isApiError(failure) ? (((failure.data as { issues?: FieldIssue[] } | null)?.issues ?? []) as FieldIssue[]) : [];
       setErrors(Object.fromEntries(issues.map((issue) => [issue.field.split(/[.[]/, 1)[0]!, issue.msg])));
-      setMessage(isApiError(failure) ? failure.msg : '操作失败，请重试！');
+      setMessage(failureText(failure));
       setBusy(false);
     }
   }

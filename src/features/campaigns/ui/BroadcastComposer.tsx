@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
+import { failureText } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import type { AudienceSegment } from '~/features/campaigns/contract/ops-campaigns';
 import { OPS_CAMPAIGN_ROUTES, type BroadcastRecipients } from '~/features/campaigns/routes';
@@ -48,7 +48,7 @@ export function BroadcastComposer({ segments, titleMax, contentMax }: BroadcastC
       setDialogMessage('');
       setConfirm(await callConsole(OPS_CAMPAIGN_ROUTES.broadcastRecipients, { segment: segment as AudienceSegment }));
     } catch (failure) {
-      setMessage(isApiError(failure) ? failure.msg : '操作失败，请重试！');
+      setMessage(failureText(failure));
     } finally {
       setChecking(false);
     }
@@ -66,7 +66,7 @@ export function BroadcastComposer({ segments, titleMax, contentMax }: BroadcastC
           : `已发送给 ${result.broadcast.recipients} 位用户（#${result.broadcast.id}）`,
       );
     } catch (failure) {
-      setDialogMessage(isApiError(failure) ? failure.msg : '发送失败，请重试');
+      setDialogMessage(failureText(failure, '发送失败，请重试'));
       setSending(false);
     }
   }

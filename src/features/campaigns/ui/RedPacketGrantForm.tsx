@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
+import { failureText } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import type { AudienceSegment, RedPacketGrantPreview } from '~/features/campaigns/contract/ops-campaigns';
 import { OPS_CAMPAIGN_ROUTES, type RedPacketGrantInput } from '~/features/campaigns/routes';
@@ -57,7 +57,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
       setDialogMessage('');
       setPreview(await callConsole(OPS_CAMPAIGN_ROUTES.redPacketGrantPreview, body()));
     } catch (failure) {
-      setMessage(isApiError(failure) ? failure.msg : '操作失败，请重试！');
+      setMessage(failureText(failure));
     } finally {
       setChecking(false);
     }
@@ -71,7 +71,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
       const result = await callConsole(OPS_CAMPAIGN_ROUTES.redPacketGrant, { ...body(), request_key: requestKey });
       reloadWithFlash(result.replayed ? `这次发放已经完成过（#${result.grant.id}），没有重复发放` : `已发放给 ${result.grant.recipients} 位用户（#${result.grant.id}）`);
     } catch (failure) {
-      setDialogMessage(isApiError(failure) ? failure.msg : '发放失败，请重试');
+      setDialogMessage(failureText(failure, '发放失败，请重试'));
       setGranting(false);
     }
   }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
+import { failureText } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import { COMPLAINT_ROUTES, type OpsComplaintDecideRequest } from '~/features/complaints/routes';
 import { COMPLAINT_DECISION_TEXT_MAX_CHARS, COMPLAINT_DECISION_TEXT_MIN_CHARS } from '~/features/complaints/constants';
@@ -122,7 +122,7 @@ export function ComplaintDecisionForm({ complaintId, ruleInput, depositBackFen }
       await callConsole(COMPLAINT_ROUTES.opsDecide, body);
       reloadWithFlash(`投诉 #${complaintId} 已处理：${COMPLAINT_OUTCOME_LABELS[outcome]}`);
     } catch (failure) {
-      setMessage(isApiError(failure) ? failure.msg : '操作失败，请重试！');
+      setMessage(failureText(failure));
       setBusy(false);
       setConfirming(false);
     }

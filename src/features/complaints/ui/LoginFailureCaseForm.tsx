@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
+import { failureText } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import { COMPLAINT_ROUTES } from '~/features/complaints/routes';
 import { COMPLAINT_DECISION_TEXT_MAX_CHARS, COMPLAINT_DECISION_TEXT_MIN_CHARS } from '~/features/complaints/constants';
@@ -50,7 +50,7 @@ export function LoginFailureCaseForm({ complaintId, view }: LoginFailureCaseForm
       await callConsole(COMPLAINT_ROUTES.opsLoginFailure, { complaint_id: complaintId, action, reason: reason.trim() });
       reloadWithFlash(`投诉 #${complaintId} 已${ACTION_LABEL[action]}`);
     } catch (failure) {
-      setMessage(isApiError(failure) ? failure.msg : '操作失败，请重试！');
+      setMessage(failureText(failure));
       setBusy(false);
       setAction(null);
     }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
+import { failureText, isApiError } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import { flashFor, reloadWithFlash } from '~/platform/ui/console/ops-flash';
 import { OPS_FORM_INPUT, OPS_LABEL } from '~/platform/ui/console/field-classes';
@@ -51,7 +51,7 @@ export default function ContactsForm({ channels, notice }: { channels: ContactCh
       const answer = await callConsole(CONSOLE_ROUTES.saveContacts, { channels: rows.map(({ label, value, note }) => ({ label, value, note })), notice: noticeText });
       reloadWithFlash(flashFor(answer, '已保存联系方式', undefined));
     } catch (failure) {
-      setMessage(isApiError(failure) ? failure.msg : '操作失败，请重试！');
+      setMessage(failureText(failure));
       const issues = isApiError(failure) ? ((failure.data as { issues?: Issue[] } | undefined)?.issues ?? []) : [];
       const row = issues.map(rowOfIssue).find((index) => index !== null) ?? null;
       // The server numbers the rows it kept (wholly empty ones dropped); map back to the rows shown.

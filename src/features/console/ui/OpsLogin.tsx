@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { callConsole } from '~/platform/client/console';
-import { isApiError } from '~/platform/client/errors';
+import { failureText, isApiError } from '~/platform/client/errors';
 import { opsHomeFor } from '~/features/console/ops-routes';
 import { CONSOLE_ROUTES } from '~/features/console/routes';
 import type { OpsLoginAnswer } from '~/features/console/contract/ops';
@@ -43,7 +43,7 @@ export function OpsLogin({ next }: Props): ReactNode {
       setSignedIn(answer);
       setBusy(false);
     } catch (failure) {
-      setMessage(isApiError(failure) ? failure.msg : '登录失败');
+      setMessage(failureText(failure, '登录失败'));
       setBusy(false);
     }
   }
@@ -64,7 +64,7 @@ export function OpsLogin({ next }: Props): ReactNode {
         setSignedIn(null);
         setMessage('验证已超时，请重新登录');
       } else {
-        setMessage(isApiError(failure) ? failure.msg : '验证失败');
+        setMessage(failureText(failure, '验证失败'));
       }
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { callConsole } from '~/platform/client/console';
-import { isApiError } from '~/platform/client/errors';
+import { failureText } from '~/platform/client/errors';
 import { CONSOLE_ROUTES } from '~/features/console/routes';
 import type { OpsTotpEnrolment } from '~/features/console/contract/ops';
 
@@ -37,7 +37,7 @@ export function OpsTotpEnrol({ autoStart, doneLabel, doneHref }: Props): ReactNo
     try {
       setEnrolment(await callConsole(CONSOLE_ROUTES.totpEnrol, {}));
     } catch (failure) {
-      setMessage(isApiError(failure) ? failure.msg : '获取密钥失败，请重试');
+      setMessage(failureText(failure, '获取密钥失败，请重试'));
     } finally {
       setBusy(false);
     }
@@ -59,7 +59,7 @@ export function OpsTotpEnrol({ autoStart, doneLabel, doneHref }: Props): ReactNo
       const answer = await callConsole(CONSOLE_ROUTES.totpConfirm, { code: code.replace(/\s+/g, '') });
       setCodes(answer.recovery_codes);
     } catch (failure) {
-      setMessage(isApiError(failure) ? failure.msg : '验证失败，请重试');
+      setMessage(failureText(failure, '验证失败，请重试'));
     } finally {
       setBusy(false);
     }

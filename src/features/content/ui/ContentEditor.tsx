@@ -3,7 +3,7 @@ import { UPLOAD_IMAGE_MAX_BYTES } from '~/platform/config/constants';
 import { MARKDOWN_BODY_MAX_CHARS, MARKDOWN_PREVIEW_DEBOUNCE_MS } from '~/features/content/constants';
 import { CONTENT_ROUTES, type ContentSaveRoute } from '~/features/content/routes';
 import { callConsole, uploadConsole } from '~/platform/client/console';
-import { isApiError } from '~/platform/client/errors';
+import { failureText, isApiError } from '~/platform/client/errors';
 import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 import { reloadWithFlash } from '~/platform/ui/console/ops-flash';
 import { OPS_FORM_INPUT } from '~/platform/ui/console/field-classes';
@@ -93,7 +93,7 @@ export function ContentEditor({ label, route, fields, initial, extra, initialHtm
         .catch((failure: unknown) => {
           if (controller.signal.aborted) return;
           setPreviewState('failed');
-          setPreviewMessage(isApiError(failure) ? failure.msg : '预览失败，请重试');
+          setPreviewMessage(failureText(failure, '预览失败，请重试'));
         });
     }, MARKDOWN_PREVIEW_DEBOUNCE_MS);
     return () => {
@@ -145,7 +145,7 @@ export function ContentEditor({ label, route, fields, initial, extra, initialHtm
         area?.setSelectionRange(next.caret, next.caret);
       });
     } catch (failure) {
-      setMessage(isApiError(failure) ? failure.msg : '图片上传失败，请重试');
+      setMessage(failureText(failure, '图片上传失败，请重试'));
     } finally {
       setUploading(false);
     }
@@ -178,7 +178,7 @@ export function ContentEditor({ label, route, fields, initial, extra, initialHtm
       const savedId = 'id' in saved ? String(saved.id) : '';
       reloadWithFlash(successText, redirect.replace('{id}', savedId));
     } catch (failure) {
-      const msg = isApiError(failure) ? failure.msg : '保存失败，请重试！';
+      const msg = failureText(failure, '保存失败，请重试！');
       const issues = isApiError(failure) ? issuesOf(failure.data) : [];
       setFieldErrors(Object.fromEntries(issues.map((issue) => [issue.field.split(/[.[]/, 1)[0]!, issue.msg])));
       setMessage(msg);

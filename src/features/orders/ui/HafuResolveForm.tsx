@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
+import { failureText } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import { ORDER_ROUTES } from '~/features/orders/routes';
 import { HAFU_TEXT_MAX, HAFU_TEXT_MIN } from '~/features/orders/constants';
@@ -40,7 +40,7 @@ export function HafuResolveForm(props: HafuResolveFormProps): ReactNode {
       await callConsole(ORDER_ROUTES.opsHafuResolve, { order_no: props.orderNo, coins_left: coins, text: text.trim() });
       reloadWithFlash(`订单 ${props.orderNo} 的哈夫币已结算`);
     } catch (failure) {
-      setMessage(isApiError(failure) ? failure.msg : '操作失败，请重试！');
+      setMessage(failureText(failure));
       setBusy(false);
     }
   }

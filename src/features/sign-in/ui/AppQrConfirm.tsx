@@ -1,7 +1,7 @@
 import { QR_SCAN_RESULT_TEXT } from '~/features/sign-in/rules/qr-login';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client';
+import { failureText } from '~/platform/client';
 import { cancelQr, confirmAppQr, markQrScanned } from '~/features/sign-in/client/auth';
 import { $isLoggedIn } from '~/platform/stores/auth';
 import { openLogin } from '~/platform/stores/ui';
@@ -37,7 +37,7 @@ export default function AppQrConfirm({ scanCode }: AppQrConfirmProps): ReactNode
       await send(scanCode);
       setOutcome(done);
     } catch (error) {
-      setOutcome({ kind: 'failed', msg: isApiError(error) ? error.msg : '操作失败，请重试！' });
+      setOutcome({ kind: 'failed', msg: failureText(error) });
     }
   }
 

@@ -1,6 +1,6 @@
 import { QR_SCAN_RESULT_TEXT } from '~/features/sign-in/rules/qr-login';
 import { useEffect, useState, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client';
+import { failureText } from '~/platform/client';
 import { cancelQr, confirmSandboxQr, markQrScanned } from '~/features/sign-in/client/auth';
 import { DebounceButton } from '~/platform/ui/DebounceButton';
 
@@ -41,7 +41,7 @@ export default function SandboxQrConfirm({ scanCode, platform }: SandboxQrConfir
       setOutcome(done);
     } catch (error) {
       // The client has shown the toast already; keep the reason on the page too.
-      setOutcome({ kind: 'failed', msg: isApiError(error) ? error.msg : '操作失败，请重试！' });
+      setOutcome({ kind: 'failed', msg: failureText(error) });
     }
   }
 

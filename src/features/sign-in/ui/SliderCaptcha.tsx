@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, typ
 import { createCaptcha, verifyCaptcha, type CaptchaAction, type CaptchaChallenge } from '~/features/sign-in/client/auth';
 import { AliyunCaptchaWidget } from '~/features/sign-in/ui/AliyunCaptchaWidget';
 import { AltchaWidget } from '~/features/sign-in/ui/AltchaWidget';
-import { isApiError } from '~/platform/client/errors';
+import { failureText, isApiError } from '~/platform/client/errors';
 import { Modal } from '~/platform/ui/Modal';
 import { Spinner } from '~/platform/ui/Spinner';
 
@@ -91,7 +91,7 @@ function SliderCaptchaDialog({ action, onDone }: { action: CaptchaAction; onDone
       onDone(verify_key);
     } catch (error) {
       if (!alive.current) return;
-      setStatus(isApiError(error) ? error.msg : '人机验证未通过，请重试');
+      setStatus(failureText(error, '人机验证未通过，请重试'));
       await load();
     } finally {
       if (alive.current) setBusy(false);
@@ -109,7 +109,7 @@ function SliderCaptchaDialog({ action, onDone }: { action: CaptchaAction; onDone
       return true;
     } catch (error) {
       if (!alive.current) return false;
-      setStatus(isApiError(error) ? error.msg : '人机验证未通过，请重试');
+      setStatus(failureText(error, '人机验证未通过，请重试'));
       // Each captcha takes one answer, here and at Aliyun: a new one starts the widget again.
       await load();
       return false;

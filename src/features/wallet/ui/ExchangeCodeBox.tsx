@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
+import { failureText, isApiError } from '~/platform/client/errors';
 import { redeemExchangeCode, type ExchangeCodeRedemption } from '~/features/wallet/client/money';
 import { showSuccess } from '~/platform/stores/ui';
 import { focusRing } from '~/platform/ui/focus-ring';
@@ -36,7 +36,7 @@ export function ExchangeCodeBox({ onRedeemed, hint }: { onRedeemed?: (result: Ex
       onRedeemed?.(redeemed);
     } catch (error) {
       if (isApiError(error) && error.cancelled) return;
-      setResult({ ok: false, text: isApiError(error) ? error.msg : '兑换失败，请重试' });
+      setResult({ ok: false, text: failureText(error, '兑换失败，请重试') });
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
+import { failureText } from '~/platform/client/errors';
 import { postToConsole, type OpsTarget } from '~/platform/ui/console/ops-target';
 import { Modal } from '~/platform/ui/Modal';
 import { flashFor, reloadWithFlash } from '~/platform/ui/console/ops-flash';
@@ -89,7 +89,7 @@ export function OpsAction(props: OpsActionProps): ReactNode {
       const answer = await postToConsole(props, { ...body, ...extra });
       reloadWithFlash(flashFor(answer, successText, pendingText), redirect);
     } catch (failure) {
-      setError(isApiError(failure) ? failure.msg : '操作失败，请重试！');
+      setError(failureText(failure));
       setBusy(false);
     }
   }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
+import { failureText, isApiError } from '~/platform/client/errors';
 import { postToConsole, type OpsTarget } from '~/platform/ui/console/ops-target';
 import { fieldValueToWire, wireToFieldValue, type OpsFieldDef } from '~/platform/ui/console/ops-form-fields';
 import { flashFor, reloadWithFlash } from '~/platform/ui/console/ops-flash';
@@ -73,7 +73,7 @@ export function OpsForm(props: OpsFormProps): ReactNode {
       const answer = await postToConsole(props, body);
       reloadWithFlash(flashFor(answer, successText, pendingText), redirect);
     } catch (failure) {
-      const msg = isApiError(failure) ? failure.msg : '操作失败，请重试！';
+      const msg = failureText(failure);
       const issues = isApiError(failure) ? issuesOf(failure.data) : [];
       setFieldErrors(Object.fromEntries(issues.map((issue) => [issue.field.split(/[.[]/, 1)[0]!, issue.msg])));
       setMessage(msg);

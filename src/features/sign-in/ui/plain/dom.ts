@@ -5,7 +5,8 @@
  */
 import { AGREEMENT_CONFIRM_TEXT, validateAgreement } from '~/platform/rules/validation';
 import { MODAL_DEFAULT_WIDTH_PX, MODAL_Z_INDEX } from '~/platform/config/constants';
-import { DEBOUNCE_FAILURE_TEXT, inputClass } from '~/platform/ui/field-classes';
+import { inputClass } from '~/platform/ui/field-classes';
+import { DEBOUNCE_FAILURE_TEXT } from '~/platform/wire/messages';
 import { holdDialog, tabbableIn } from '~/platform/ui/modal-stack';
 import { showError } from '~/platform/stores/ui';
 import { AGREEMENT_HREFS } from '~/features/sign-in/ui/agreement-links';
