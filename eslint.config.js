@@ -5,6 +5,7 @@
 import astro from 'eslint-plugin-astro';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -114,7 +115,7 @@ export const BOUNDARY_POLICIES = [
     'Routes never import the database schema: a feature\'s server/ owns its tables.'),
 ];
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['dist/**', 'data/**', 'node_modules/**', '.astro/**', 'test-results/**',
       'playwright-report/**', 'drizzle/**', 'public/**'],

@@ -8,7 +8,6 @@ import { z } from 'zod';
 
 /** An absolute http(s) base URL without a trailing slash (tests point them at 127.0.0.1). */
 const baseUrl = z
-  .string()
   .url()
   .regex(/^https?:\/\//, 'must start with http:// or https://')
   .transform((value) => value.replace(/\/+$/, ''));

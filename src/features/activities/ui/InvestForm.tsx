@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { submitInvestment } from '~/features/activities/client';
 import { INVEST_BUDGETS, INVEST_CITY_MAX_CHARS, INVEST_MESSAGE_MAX_CHARS, INVEST_NAME_MAX_CHARS } from '~/platform/config/constants';
@@ -26,7 +26,7 @@ export default function InvestForm(): ReactNode {
     setIssues((current) => ({ ...current, [field]: undefined }));
   };
 
-  async function submit(event: FormEvent): Promise<void> {
+  async function submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     setError(null);
     const found = investDraftIssues(draft);

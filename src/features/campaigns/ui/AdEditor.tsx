@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { failureText, isApiError } from '~/platform/client/errors';
 import { callConsole, uploadConsole } from '~/platform/client/console';
 import { OPS_CAMPAIGN_ROUTES, type AdInput } from '~/features/campaigns/routes';
@@ -75,7 +75,7 @@ export function AdEditor({ ad, frequencyOptions, positionOptions, done }: AdEdit
     }
   }
 
-  async function submit(event: FormEvent): Promise<void> {
+  async function submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (busy || uploading) return;
     const body: AdInput = {

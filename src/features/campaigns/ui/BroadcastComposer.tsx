@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { failureText } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import type { AudienceSegment } from '~/features/campaigns/contract/ops-campaigns';
@@ -35,7 +35,7 @@ export function BroadcastComposer({ segments, titleMax, contentMax }: BroadcastC
   const [message, setMessage] = useState('');
   const [dialogMessage, setDialogMessage] = useState('');
 
-  async function preview(event: FormEvent): Promise<void> {
+  async function preview(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (checking) return;
     if (!title.trim() || !content.trim()) {

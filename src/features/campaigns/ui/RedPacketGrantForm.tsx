@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { failureText } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import type { AudienceSegment, RedPacketGrantPreview } from '~/features/campaigns/contract/ops-campaigns';
@@ -40,7 +40,7 @@ export function RedPacketGrantForm({ templates, segments, templateId, usernamesM
     ...(target === 'segment' ? { segment: segment as AudienceSegment } : { usernames }),
   });
 
-  async function check(event: FormEvent): Promise<void> {
+  async function check(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (checking) return;
     if (!template) {

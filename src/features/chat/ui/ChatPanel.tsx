@@ -7,7 +7,7 @@
  * fills /redirect (the phone's full-screen chat).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type SubmitEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { getChatOrders, type ChatOrderChoice } from '~/features/chat/client';
 import { UPLOAD_IMAGE_MAX_BYTES } from '~/platform/config/constants';
 import { CHAT_TEXT_MAX_CHARS } from '~/features/chat/constants';
@@ -177,7 +177,7 @@ function Composer({ signedIn }: { signedIn: boolean }): ReactNode {
     if (image) URL.revokeObjectURL(image.url);
   }, [image]);
 
-  const submit = async (event?: FormEvent): Promise<void> => {
+  const submit = async (event?: SubmitEvent): Promise<void> => {
     event?.preventDefault();
     if (sending) return;
     const value = text.trim();

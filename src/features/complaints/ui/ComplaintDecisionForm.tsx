@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { failureText } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import { COMPLAINT_ROUTES, type OpsComplaintDecideRequest } from '~/features/complaints/routes';
@@ -102,7 +102,7 @@ export function ComplaintDecisionForm({ complaintId, ruleInput, depositBackFen }
   const ruleError = result && !result.ok ? result.msg : '';
   const money = result?.ok ? result.money : null;
 
-  function review(event: FormEvent): void {
+  function review(event: SubmitEvent): void {
     event.preventDefault();
     if (!outcome) return setMessage('请选择处理结果');
     if (inputError || ruleError) return setMessage(inputError || ruleError);

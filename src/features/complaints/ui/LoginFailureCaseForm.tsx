@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { failureText } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import { COMPLAINT_ROUTES } from '~/features/complaints/routes';
@@ -35,7 +35,7 @@ export function LoginFailureCaseForm({ complaintId, view }: LoginFailureCaseForm
   const reasonError = length < COMPLAINT_DECISION_TEXT_MIN_CHARS || length > COMPLAINT_DECISION_TEXT_MAX_CHARS ? `处理说明需${COMPLAINT_DECISION_TEXT_MIN_CHARS}-${COMPLAINT_DECISION_TEXT_MAX_CHARS}个字` : '';
 
   function ask(next: Action) {
-    return (event: FormEvent): void => {
+    return (event: SyntheticEvent): void => {
       event.preventDefault();
       if (reasonError) return setMessage(reasonError);
       setMessage('');

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { failureText, isApiError } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import { flashFor, reloadWithFlash } from '~/platform/ui/console/ops-flash';
@@ -41,7 +41,7 @@ export default function ContactsForm({ channels, notice }: { channels: ContactCh
   };
   const remove = (key: number): void => setRows((current) => current.filter((row) => row.key !== key));
 
-  async function submit(event: FormEvent): Promise<void> {
+  async function submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (busy) return;
     setBusy(true);

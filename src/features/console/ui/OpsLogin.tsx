@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { callConsole } from '~/platform/client/console';
 import { failureText, isApiError } from '~/platform/client/errors';
 import { opsHomeFor } from '~/features/console/ops-routes';
@@ -29,7 +29,7 @@ export function OpsLogin({ next }: Props): ReactNode {
   const [code, setCode] = useState('');
   const [useRecovery, setUseRecovery] = useState(false);
 
-  async function submit(event: FormEvent): Promise<void> {
+  async function submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (busy) return;
     if (!username.trim()) return setMessage('请输入用户名');
@@ -48,7 +48,7 @@ export function OpsLogin({ next }: Props): ReactNode {
     }
   }
 
-  async function verify(event: FormEvent): Promise<void> {
+  async function verify(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (busy || !signedIn) return;
     const typed = code.trim();

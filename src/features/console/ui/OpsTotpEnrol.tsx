@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { callConsole } from '~/platform/client/console';
 import { failureText } from '~/platform/client/errors';
 import { CONSOLE_ROUTES } from '~/features/console/routes';
@@ -49,7 +49,7 @@ export function OpsTotpEnrol({ autoStart, doneLabel, doneHref }: Props): ReactNo
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  async function confirm(event: FormEvent): Promise<void> {
+  async function confirm(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (busy) return;
     if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) return setMessage('请输入验证器显示的6位数字');

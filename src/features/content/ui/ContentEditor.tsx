@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import { UPLOAD_IMAGE_MAX_BYTES } from '~/platform/config/constants';
 import { MARKDOWN_BODY_MAX_CHARS, MARKDOWN_PREVIEW_DEBOUNCE_MS } from '~/features/content/constants';
 import { CONTENT_ROUTES, type ContentSaveRoute } from '~/features/content/routes';
@@ -151,7 +151,7 @@ export function ContentEditor({ label, route, fields, initial, extra, initialHtm
     }
   }
 
-  async function submit(event: FormEvent): Promise<void> {
+  async function submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (busy) return;
     const payload: Record<string, unknown> = { ...extra, body_md: body };

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import type { HafuSettlementView } from '~/features/orders/hafu-contract';
 import { answerHafu, getHafu, getSellerHafu, reportHafu } from '~/features/orders/client/hafu';
 import { HAFU_TEXT_MAX, HAFU_TEXT_MIN } from '~/features/orders/constants';
@@ -97,7 +97,7 @@ function ReportForm({ view, onDone }: { view: HafuSettlementView; onDone(view: H
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent): Promise<void> {
+  async function submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const value = parseCoins(text);
     if (value === null) {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { failureText } from '~/platform/client/errors';
 import { callConsole } from '~/platform/client/console';
 import { ORDER_ROUTES } from '~/features/orders/routes';
@@ -29,7 +29,7 @@ export function HafuResolveForm(props: HafuResolveFormProps): ReactNode {
   // The preview assumes nothing was given back before: a dispute's prepay is still whole.
   const split = coins === null ? null : hafuSplit({ startCoins: props.startCoins, endCoins: coins, rate: props.rate, prepayFen: props.prepayFen, alreadyRefundedFen: 0 });
 
-  async function submit(event: FormEvent): Promise<void> {
+  async function submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (coins === null) return setMessage('请填写核实的剩余哈夫币数量');
     const length = [...text.trim()].length;

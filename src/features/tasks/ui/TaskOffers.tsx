@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { MONEY_CODES, type OrderView } from '~/features/wallet/client/money';
 import { getOrder } from '~/features/orders/client/orders';
@@ -221,7 +221,7 @@ function OfferForm({ taskId, budgetHourFen, hours, onOffered }: { taskId: number
     );
   }
 
-  async function submit(event: FormEvent): Promise<void> {
+  async function submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     setError(null);
     let fen: number;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { loadGameList, type GameOption } from '~/features/catalog/client';
 import { isApiError } from '~/platform/client/errors';
 import { publishTask } from '~/features/tasks/client';
@@ -71,7 +71,7 @@ function PublishForm({ gameId }: TaskPublishFormProps): ReactNode {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent): Promise<void> {
+  async function submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     setError(null);
     const draft = {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { failureText, isApiError } from '~/platform/client/errors';
 import { redeemExchangeCode, type ExchangeCodeRedemption } from '~/features/wallet/client/money';
 import { showSuccess } from '~/platform/stores/ui';
@@ -19,7 +19,7 @@ export function ExchangeCodeBox({ onRedeemed, hint }: { onRedeemed?: (result: Ex
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
-  async function submit(event: FormEvent): Promise<void> {
+  async function submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (busy) return;
     if (!code.trim()) {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type SubmitEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import { transferBalance, type TransferResult } from '~/features/wallet/client/money';
 import { AMOUNT_INVALID_MSG, parseYuanInput, TRANSFER_OVER_BALANCE_MSG } from '~/features/wallet/ui/amounts';
@@ -35,7 +35,7 @@ export function TransferDialog({ open, balanceFen, onClose, onDone }: TransferDi
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent): Promise<void> {
+  async function submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     setFailure(null);
     const fen = parseYuanInput(amount);

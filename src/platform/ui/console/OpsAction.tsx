@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import { failureText } from '~/platform/client/errors';
 import { postToConsole, type OpsTarget } from '~/platform/ui/console/ops-target';
 import { Modal } from '~/platform/ui/Modal';
@@ -94,7 +94,7 @@ export function OpsAction(props: OpsActionProps): ReactNode {
     }
   }
 
-  function submit(event: FormEvent): void {
+  function submit(event: SubmitEvent): void {
     event.preventDefault();
     const extra: Record<string, unknown> = choice ? { [choice.field]: choice.options[picked]?.value ?? null } : {};
     if (reason) {

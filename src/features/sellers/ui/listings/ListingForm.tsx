@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
 import {
   LISTING_DESCRIPTION_MAX_CHARS,
@@ -202,7 +202,7 @@ function Form({ mode, options, listing }: FormProps): ReactNode {
     setShownPassword(credentials.login_password);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+  async function submit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (saving || uploading > 0) return;
     const found = checkForm(values, game, mode);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type SubmitEvent, type ReactNode } from 'react';
 import {
   SELLER_LISTING_FILTERS,
   SELLER_LISTING_FILTER_LABEL,
@@ -168,7 +168,7 @@ function Toolbar({ query, games, onQuery }: ToolbarProps): ReactNode {
   const id = useId();
   const [text, setText] = useState(query.q);
   useEffect(() => setText(query.q), [query.q]);
-  function submit(event: FormEvent<HTMLFormElement>): void {
+  function submit(event: SubmitEvent<HTMLFormElement>): void {
     event.preventDefault();
     onQuery({ q: text.trim() });
   }
