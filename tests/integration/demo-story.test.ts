@@ -11,7 +11,10 @@ import type { Db, TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';
 import { DEMO_USERS } from '~/app/seed/demo';
 import { DEMO_PLAYERS } from '~/app/seed/players';
-import { listingReviews, listingStats, listings, notifications, orders, sellerEarnings, shops, users, wallets } from '~/platform/db/schema';
+import { listingReviews, listingStats, listings, notifications, orders, pageViews, sellerEarnings, shops, users, wallets } from '~/platform/db/schema';
+import { listingFigures } from '~/features/sellers/server/listing-figures';
+import { funnelInRange } from '~/features/console/server/dashboard';
+import { resolveDashboardRange } from '~/features/console/rules/dashboard-range';
 import { getEarningsSummary } from '~/features/sellers/server/seller-earnings';
 import { ledgerIdentity } from '~/features/sellers/server/settlement';
 import { requireSeller } from '~/features/sellers/server/sellers';
@@ -53,6 +56,35 @@ describe.each(TEST_DRIVERS)('the demo seed on $label', ({ driver, skip }) => {
       expect(rows.filter((row) => row.rentals !== row.paid)).toEqual([]);
       expect(rows.filter((row) => row.reviews > row.rentals)).toEqual([]);
       expect(rows.filter((row) => row.reviews > 0).length).toBeGreaterThan(50);
+    });
+
+    it("every demo player's rental followed a visit of that listing (hall, detail page, 立即租号) in one session, minutes before the order", async () => {
+      const players = db.select({ id: users.id }).from(users).where(inArray(users.username, DEMO_PLAYERS.map((player) => player.username)));
+      const rentals = await db
+        .select({ orderNo: orders.orderNo, userId: orders.userId, listingId: orders.listingId, createdAt: orders.createdAt })
+        .from(orders)
+        .where(and(eq(orders.kind, 'rental'), inArray(orders.userId, players)));
+      expect(rentals.length).toBeGreaterThan(50);
+      const visits = await db.select({ userId: pageViews.userId, kind: pageViews.kind, name: pageViews.name, path: pageViews.path, sessionId: pageViews.sessionId, createdAt: pageViews.createdAt }).from(pageViews).where(inArray(pageViews.userId, players));
+      const without = rentals.filter((rental) => {
+        const before = visits.filter((visit) => visit.userId === rental.userId && visit.createdAt < rental.createdAt && rental.createdAt.getTime() - visit.createdAt.getTime() < 10 * 60_000);
+        const detail = before.find((visit) => visit.kind === 'pageview' && visit.path === `/detail/${rental.listingId}.html`);
+        return !detail || !before.some((visit) => visit.kind === 'click' && visit.sessionId === detail.sessionId) || !before.some((visit) => visit.name === 'zuhao' && visit.sessionId === detail.sessionId);
+      });
+      expect(without.map((rental) => rental.orderNo)).toEqual([]);
+    });
+
+    it('浏览 on the seller\'s rows is never below 出租次数, and the console funnel narrows from the hall to the paid renters', async () => {
+      const rows = await db.select({ id: listings.id, rentals: sql<number>`coalesce(${listingStats.rentals}, 0)::int` }).from(listings).leftJoin(listingStats, eq(listingStats.listingId, listings.id));
+      const figures = await listingFigures(db, rows.map((row) => row.id));
+      expect(rows.filter((row) => figures.get(row.id)!.views < row.rentals).map((row) => row.id)).toEqual([]);
+      expect(rows.filter((row) => row.rentals > 0 && figures.get(row.id)!.views > 0).length).toBeGreaterThan(50);
+      // As the console's 数据概览 shows it by default.
+      const funnel = await funnelInRange(db, resolveDashboardRange({}, now));
+      expect(funnel.listing).toBeGreaterThanOrEqual(funnel.detail);
+      expect(funnel.detail).toBeGreaterThanOrEqual(funnel.checkout);
+      expect(funnel.checkout).toBeGreaterThanOrEqual(funnel.paid);
+      expect(funnel.paid).toBeGreaterThan(0);
     });
 
     it('every review names a finished rental of its author on that listing, ended before it was written', async () => {

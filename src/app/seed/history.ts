@@ -6,6 +6,9 @@
  * - Every demo review (reviews.ts plans them) was written after a finished rental of its author:
  *   a paid order of that listing, ended before the review, which the review names (order_no).
  *   So 出租次数 counts it, and the seller's earnings chart has the rent on the day it was paid.
+ * - Every rental was preceded by the renter's visit, as the collector records one: the hall, the
+ *   listing's detail page, the 立即租号 click, minutes before the order. So a listing's 浏览 is never
+ *   below its 出租次数, and the console's funnel (hall → detail → order → paid) narrows as it should.
  * - Every listing the catalogue seeds as rented (is_rented) has a paid rental running now, by a
  *   demo player, that ends within hours; the end-of-rental sweep then frees it as it would any.
  * - The renters are the demo players (DEMO_PLAYERS), not the accounts testers sign in with, so
@@ -27,8 +30,8 @@ import { hashPassword } from '~/features/sign-in/server';
 import { releaseDueEarnings, syncEarnings } from '~/features/sellers/server';
 import { changeBalance } from '~/features/wallet/server';
 import type { Db, DbTx } from '~/platform/db/client';
-import { listingReviews, listings, orders, payments, shops, users } from '~/platform/db/schema';
-import { rentalOrderValues, sandboxTradeNo, type OrderValues } from '~/app/seed/rental-rows';
+import { listingReviews, listings, orders, pageViews, payments, shops, users } from '~/platform/db/schema';
+import { rentalOrderValues, sandboxTradeNo, visitBefore, type OrderValues } from '~/app/seed/rental-rows';
 import { planDemoReviews, unit, type DemoReviewer, type NewListingReviewRow } from '~/app/seed/reviews';
 import { DEMO_PLAYERS } from '~/app/seed/players';
 import { demoInviteCode } from '~/app/seed/demo';
@@ -191,13 +194,13 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<{ seeded: bool
     }
     if (rows.length === 0) return false;
 
-    const inserted: { id: number; orderNo: string; userId: number; totalFen: number; depositReturnedFen: number; createdAt: Date }[] = [];
+    const inserted: { id: number; orderNo: string; userId: number; listingId: number | null; totalFen: number; depositReturnedFen: number; createdAt: Date }[] = [];
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       inserted.push(
         ...(await tx
           .insert(orders)
           .values(rows.slice(i, i + INSERT_CHUNK).map((row) => row.values))
-          .returning({ id: orders.id, orderNo: orders.orderNo, userId: orders.userId, totalFen: orders.totalFen, depositReturnedFen: orders.depositReturnedFen, createdAt: orders.createdAt })),
+          .returning({ id: orders.id, orderNo: orders.orderNo, userId: orders.userId, listingId: orders.listingId, totalFen: orders.totalFen, depositReturnedFen: orders.depositReturnedFen, createdAt: orders.createdAt })),
       );
     }
     const byNo = new Map(inserted.map((order) => [order.orderNo, order]));
@@ -206,6 +209,8 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<{ seeded: bool
       return { payNo: newNumber('payment', order.createdAt), orderId: order.id, userId: order.userId, channel: 'alipay' as const, amountFen: order.totalFen, status: 'paid' as const, gatewayTradeNo: sandboxTradeNo(), paidAt: values.paidAt!, notifyCount: 1, createdAt: order.createdAt };
     });
     for (let i = 0; i < paymentRows.length; i += INSERT_CHUNK) await tx.insert(payments).values(paymentRows.slice(i, i + INSERT_CHUNK));
+    const visits = inserted.flatMap((order) => (order.listingId === null ? [] : visitBefore({ ...order, listingId: order.listingId })));
+    for (let i = 0; i < visits.length; i += INSERT_CHUNK) await tx.insert(pageViews).values(visits.slice(i, i + INSERT_CHUNK));
     const reviewRows = rows.flatMap(({ values, review }) => (review ? [{ ...review, orderNo: values.orderNo }] : []));
     for (let i = 0; i < reviewRows.length; i += INSERT_CHUNK) await tx.insert(listingReviews).values(reviewRows.slice(i, i + INSERT_CHUNK));
     for (const order of inserted) {

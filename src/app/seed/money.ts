@@ -15,8 +15,8 @@ import { setListingCredentials, newNumber } from '~/features/orders/server';
 import { syncEarnings } from '~/features/sellers/server';
 import { DEMO_VIP_PLANS, changeBalance, isRecorded } from '~/features/wallet/server';
 import type { Db } from '~/platform/db/client';
-import { games, listingCredentials, listings, orders, payments, users, vipPlans } from '~/platform/db/schema';
-import { rentalOrderValues, sandboxTradeNo } from '~/app/seed/rental-rows';
+import { games, listingCredentials, listings, orders, pageViews, payments, users, vipPlans } from '~/platform/db/schema';
+import { rentalOrderValues, sandboxTradeNo, visitBefore } from '~/app/seed/rental-rows';
 
 export const DEMO_OPENING_BALANCE_REF = 'demo:opening-balance';
 
@@ -110,7 +110,8 @@ async function seedDemoFinishedRental(db: Db, renterId: number, now: Date): Prom
     const [order] = await tx
       .insert(orders)
       .values(rentalOrderValues({ userId: renterId, listingId: listing.id, startsAt }, quote, true))
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, createdAt: orders.createdAt });
+    await tx.insert(pageViews).values(visitBefore({ userId: renterId, listingId: listing.id, createdAt: order!.createdAt }));
     await syncEarnings(tx, order!.id, now);
     await tx.insert(payments).values({
       payNo: newNumber('payment', startsAt),

@@ -1,12 +1,17 @@
 /**
  * The rows of a rental the demo seed writes directly (seed money.ts and history.ts): the order as
- * the real order path would have left it, and the sandbox gateway's trade number of its payment.
+ * the real order path would have left it, the sandbox gateway's trade number of its payment, and
+ * the renter's visit before it as the collector records one.
  */
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS } from '~/platform/config/constants';
+import { DASHBOARD_CHECKOUT_ACTION } from '~/features/analytics/constants';
+import { detailPath } from '~/features/catalog/server';
 import type { RentalQuote } from '~/features/orders/rules/quote';
 import { newNumber } from '~/features/orders/server';
-import type { orders } from '~/platform/db/schema';
+import type { NewPageViewRow, orders } from '~/platform/db/schema';
+
+const MINUTE_MS = 60_000;
 
 export type OrderValues = typeof orders.$inferInsert;
 
@@ -45,4 +50,19 @@ export function rentalOrderValues(plan: { userId: number; listingId: number; sta
 /** A trade number of the sandbox gateway's shape (providers/payment-sandbox.ts). */
 export function sandboxTradeNo(): string {
   return `2026${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+}
+
+/**
+ * The visit that led to a rental, as the collector would have recorded it (one session): the hall,
+ * the detail page and the 立即租号 click, a minute apart, the click a minute before the order.
+ */
+export function visitBefore(order: { userId: number; listingId: number; createdAt: Date }, sessionId = randomBytes(16).toString('hex')): NewPageViewRow[] {
+  const at = (minutesBefore: number): Date => new Date(order.createdAt.getTime() - minutesBefore * MINUTE_MS);
+  const detail = detailPath(order.listingId);
+  const common = { userId: order.userId, sessionId };
+  return [
+    { ...common, kind: 'pageview', name: 'zuhao', title: '租号大厅', path: '/zuhao.html', createdAt: at(3) },
+    { ...common, kind: 'pageview', name: 'detail', title: '账号详情', path: detail, prevPage: '/zuhao.html', createdAt: at(2) },
+    { ...common, kind: 'click', name: 'detail', path: detail, action: DASHBOARD_CHECKOUT_ACTION, value: { productId: order.listingId }, createdAt: at(1) },
+  ];
 }
