@@ -507,8 +507,10 @@ const detailSelection = {
  */
 export async function getListingDetail(db: DbOrTx, id: number, now: Date): Promise<ListingDetail> {
   if (!isRowId(id)) throw accountDeleted();
-  const [row] = await db
-    .select(detailSelection)
+  // The attributes come with the row (one statement: this read is on every order's path, issue 27).
+  const attrsOfListing = sql<ListingAttr[]>`(select coalesce(json_agg(json_build_object('attr_name', ${listingAttrs.attrName}, 'value', ${listingAttrs.value}) order by ${listingAttrs.id}), '[]'::json) from ${listingAttrs} where ${listingAttrs.listingId} = ${listings.id})`;
+  const [found] = await db
+    .select({ ...detailSelection, attrs: attrsOfListing })
     .from(listings)
     .innerJoin(games, eq(games.id, listings.gameId))
     .innerJoin(shops, eq(shops.id, listings.shopId))
@@ -519,13 +521,8 @@ export async function getListingDetail(db: DbOrTx, id: number, now: Date): Promi
     // so is one the platform took down: its title or pictures may be why.
     .where(and(eq(listings.id, id), ne(listings.sellerState, 'deleted'), isNull(listings.heldAt)))
     .limit(1);
-  if (!row) throw accountDeleted();
-  const attrRows = await db
-    .select({ attr_name: listingAttrs.attrName, value: listingAttrs.value })
-    .from(listingAttrs)
-    .where(eq(listingAttrs.listingId, id))
-    .orderBy(asc(listingAttrs.id));
-  const attrs: ListingAttr[] = attrRows;
+  if (!found) throw accountDeleted();
+  const { attrs, ...row } = found;
   return reshapeListingDetail(row satisfies ListingDetailRow, attrs, now);
 }
 
