@@ -6,7 +6,7 @@
  * report shows the payout. Screenshots at 1280 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { OPERATORS, apiAs, idNumberFor, phoneFor, proveIdentity, registerWithPhone, signInOperator, waitForAllHydrated, waitForHydration } from './support';
+import { OPERATORS, apiAs, phoneFor, proveIdentity, registerWithPhone, verifyAndRecharge, signInOperator, waitForAllHydrated, waitForHydration } from './support';
 
 test.describe.configure({ timeout: 480_000 });
 
@@ -29,12 +29,7 @@ test('a user withdraws above the threshold; cw01 refuses one with a reason and p
 
   // 1. A new user with a verified real name and ¥800 in the wallet (sandbox Alipay recharge).
   await registerWithPhone(page, phone, 'withdraw_pass_2026');
-  await apiAs(page, 'POST', '/account/realName', { name: REAL_NAME, id_number: idNumberFor(testId) });
-  const checkout = await apiAs<{ checkout_url: string }>(page, 'POST', '/account/recharge', { amount: '800', channel: 'alipay' });
-  await page.goto(checkout.checkout_url);
-  await waitForHydration(page, 'SandboxCheckout');
-  await page.getByRole('button', { name: '确认付款' }).click();
-  await expect(page).toHaveURL(/\/pay-result/);
+  await verifyAndRecharge(page, testId, REAL_NAME, '800');
 
   // 2. Bind Alipay and withdraw ¥300 on the page, ¥200 more through the API: both above ¥100.
   await page.goto('/account/Withdraw');

@@ -8,7 +8,7 @@
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import type { ListingCard } from '../../src/features/catalog/types';
-import { apiAs, idNumberFor, phoneFor, registerWithPhone, shootBothWidths, waitForHydration } from './support';
+import { apiAs, phoneFor, registerWithPhone, verifyAndRecharge, shootBothWidths, waitForHydration } from './support';
 
 // Registration, a recharge through the sandbox checkout, an order and seven screens.
 test.describe.configure({ timeout: 240_000 });
@@ -63,12 +63,7 @@ test('at 390 px a renter with a running rental finds no wide table, no cut tab a
   const testId = 28_390_000 + testInfo.workerIndex * 10 + testInfo.retry;
   await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
   await registerWithPhone(page, phoneFor(testId), 'phone_hand_pass_2026');
-  await apiAs(page, 'POST', '/account/realName', { name: '周九', id_number: idNumberFor(testId) });
-  const recharge = await apiAs<{ checkout_url: string }>(page, 'POST', '/account/recharge', { amount: '200', channel: 'alipay' });
-  await page.goto(recharge.checkout_url);
-  await waitForHydration(page, 'SandboxCheckout');
-  await page.getByRole('button', { name: '确认付款' }).click();
-  await expect(page).toHaveURL(/\/pay-result\?order_no=C\d+/);
+  await verifyAndRecharge(page, testId, '周九', '200');
 
   // A rentable listing away from the cheapest ones other suites take first.
   const hall = (await (await request.get('/api/v1/zuhao/accounts?sort=price_asc&page=2&page_size=60')).json()) as { data: { list: ListingCard[] } };

@@ -5,7 +5,7 @@
  */
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { ListingCard } from '../../src/features/catalog/types';
-import { apiAs, idNumberFor, loginDialog, passwordLogin, phoneFor, registerWithPhone, shootBothWidths, waitForChrome, waitForHydration } from './support';
+import { apiAs, loginDialog, passwordLogin, phoneFor, registerWithPhone, verifyAndRecharge, shootBothWidths, waitForChrome, waitForHydration } from './support';
 
 // A loaded 2-core machine: sign-ins, toasts and screenshots take their time.
 test.describe.configure({ timeout: 240_000 });
@@ -113,12 +113,7 @@ async function expectLoginDetails(page: Page, listing: ListingCard): Promise<voi
 test('after paying, on the detail page or in 我的订单, the pay result shows the login details', async ({ page, request }, testInfo) => {
   const testId = 28_280_000 + testInfo.workerIndex * 10 + testInfo.retry;
   await registerWithPhone(page, phoneFor(testId), 'spec_rows_pass_2026');
-  await apiAs(page, 'POST', '/account/realName', { name: '陈八', id_number: idNumberFor(testId) });
-  const recharge = await apiAs<{ checkout_url: string }>(page, 'POST', '/account/recharge', { amount: '200', channel: 'alipay' });
-  await page.goto(recharge.checkout_url);
-  await waitForHydration(page, 'SandboxCheckout');
-  await page.getByRole('button', { name: '确认付款' }).click();
-  await expect(page).toHaveURL(/\/pay-result\?order_no=C\d+/);
+  await verifyAndRecharge(page, testId, '陈八', '200');
   // A recharge has no login details.
   await expect(page.getByRole('region', { name: '账号信息' })).toHaveCount(0);
   const [fromDetail, fromList] = await twoCheapListings(request);

@@ -177,6 +177,19 @@ export async function registerWithPhone(page: Page, phone: string, password: str
   await expect(page.getByText('登录成功！')).toBeVisible();
 }
 
+/**
+ * The signed-in new user verifies a real name (idNumberFor(testId)) and recharges `amountYuan`
+ * through the sandbox Alipay checkout, ending on that recharge's 支付结果: a renter with money.
+ */
+export async function verifyAndRecharge(page: Page, testId: number, realName: string, amountYuan: string): Promise<void> {
+  await apiAs(page, 'POST', '/account/realName', { name: realName, id_number: idNumberFor(testId) });
+  const recharge = await apiAs<{ checkout_url: string }>(page, 'POST', '/account/recharge', { amount: amountYuan, channel: 'alipay' });
+  await page.goto(recharge.checkout_url);
+  await waitForHydration(page, 'SandboxCheckout');
+  await page.getByRole('button', { name: '确认付款' }).click();
+  await expect(page).toHaveURL(/\/pay-result\?order_no=C\d+/);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The operator console (issue 15)
 

@@ -22,6 +22,7 @@
  * catalogue is missing. Choices are hashes of the listing id (reviews.ts `unit`), so the same
  * catalogue gets the same story; times move with the clock.
  */
+import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE } from '~/platform/config/constants';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { quoteRental } from '~/features/orders/rules/quote';
 import { getListingDetail } from '~/features/catalog/server';
@@ -36,10 +37,7 @@ import { planDemoReviews, unit, type DemoReviewer, type NewListingReviewRow } fr
 import { DEMO_PLAYERS } from '~/app/seed/players';
 import { demoInviteCode } from '~/app/seed/demo';
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
 const INSERT_CHUNK = 200;
-
 
 /** A listing as the history needs it. */
 export interface HistoryListing {
@@ -61,11 +59,11 @@ export interface PlannedRental {
 }
 
 /** A past rental ends this long before its review at least, and at most this much more. */
-const REVIEW_GAP_MIN_MS = 20 * MINUTE_MS;
-const REVIEW_GAP_SPREAD_MS = 3 * HOUR_MS;
+const REVIEW_GAP_MIN_MS = 20 * MS_PER_MINUTE;
+const REVIEW_GAP_SPREAD_MS = 3 * MS_PER_HOUR;
 /** A running rental started this long ago at least, and at most this much more. */
-const RUNNING_ELAPSED_MIN_MS = 10 * MINUTE_MS;
-const RUNNING_ELAPSED_SPREAD_MS = 3 * HOUR_MS;
+const RUNNING_ELAPSED_MIN_MS = 10 * MS_PER_MINUTE;
+const RUNNING_ELAPSED_SPREAD_MS = 3 * MS_PER_HOUR;
 /** Hours a running rental has left at least (so a test run never sees one end), and at most this many more. */
 const RUNNING_LEFT_MIN_HOURS = 2;
 const RUNNING_LEFT_SPREAD_HOURS = 4;
@@ -84,7 +82,7 @@ export function planDemoHistory(historyListings: readonly HistoryListing[], play
     const salt = createdAt.getTime() % 997;
     const hours = Math.max(listing.minRentalHours, 1 + Math.floor(unit(listing.id, 500 + salt) * 3));
     const endsAt = createdAt.getTime() - REVIEW_GAP_MIN_MS - Math.floor(unit(listing.id, 600 + salt) * REVIEW_GAP_SPREAD_MS);
-    past.push({ listingId: listing.id, userId: review.userId, startsAt: new Date(endsAt - hours * HOUR_MS), hours, review });
+    past.push({ listingId: listing.id, userId: review.userId, startsAt: new Date(endsAt - hours * MS_PER_HOUR), hours, review });
   }
   const ordered = [...players].sort((a, b) => a.username.localeCompare(b.username));
   const running: PlannedRental[] = [];
@@ -92,9 +90,9 @@ export function planDemoHistory(historyListings: readonly HistoryListing[], play
     for (const listing of [...historyListings].sort((a, b) => a.id - b.id)) {
       if (!listing.isRented) continue;
       const elapsedMs = RUNNING_ELAPSED_MIN_MS + Math.floor(unit(listing.id, 700) * RUNNING_ELAPSED_SPREAD_MS);
-      const hours = Math.max(listing.minRentalHours, Math.ceil(elapsedMs / HOUR_MS) + RUNNING_LEFT_MIN_HOURS + Math.floor(unit(listing.id, 701) * RUNNING_LEFT_SPREAD_HOURS));
+      const hours = Math.max(listing.minRentalHours, Math.ceil(elapsedMs / MS_PER_HOUR) + RUNNING_LEFT_MIN_HOURS + Math.floor(unit(listing.id, 701) * RUNNING_LEFT_SPREAD_HOURS));
       // A minute boundary, as an order made by a person would not be to the millisecond.
-      const startsAt = new Date(Math.floor((now.getTime() - elapsedMs) / MINUTE_MS) * MINUTE_MS);
+      const startsAt = new Date(Math.floor((now.getTime() - elapsedMs) / MS_PER_MINUTE) * MS_PER_MINUTE);
       running.push({ listingId: listing.id, userId: ordered[Math.floor(unit(listing.id, 702) * ordered.length)]!.id, startsAt, hours });
     }
   }
@@ -134,7 +132,7 @@ async function ensurePlayers(tx: DbTx, now: Date): Promise<DemoReviewer[]> {
         nickname: player.nickname,
         inviteCode: demoInviteCode(player),
         isRealName: true,
-        createdAt: new Date(now.getTime() - (120 - index) * 24 * HOUR_MS),
+        createdAt: new Date(now.getTime() - (120 - index) * MS_PER_DAY),
       })),
     )
     .returning({ id: users.id, username: users.username });

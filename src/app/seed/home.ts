@@ -6,11 +6,11 @@
  * second run changes nothing. Banner links point at games by slug, looked up at seed time, so they
  * follow whatever ids the catalogue got.
  */
+import { MS_PER_HOUR } from '~/platform/config/constants';
 import { sql } from 'drizzle-orm';
 import type { Db } from '~/platform/db/client';
 import { announcements, banners, games, hotTags, type NewAnnouncementRow, type NewBannerRow, type NewHotTagRow } from '~/platform/db/schema';
 
-const HOUR_MS = 3_600_000;
 
 interface BannerSeed {
   title: string;
@@ -137,7 +137,7 @@ export async function seedHomeContent(db: Db, now: number = Date.now()): Promise
         title: item.title,
         content: item.content,
         isPinned: item.isPinned,
-        publishedAt: new Date(now - item.hoursAgo * HOUR_MS),
+        publishedAt: new Date(now - item.hoursAgo * MS_PER_HOUR),
       }));
       await tx.insert(announcements).values(rows);
       seeded = true;

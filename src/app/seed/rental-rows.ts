@@ -4,14 +4,13 @@
  * the renter's visit before it as the collector records one.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { ORDER_PAY_TIMEOUT_MS, ORDER_STATUS } from '~/platform/config/constants';
+import { MS_PER_MINUTE, ORDER_PAY_TIMEOUT_MS, ORDER_STATUS } from '~/platform/config/constants';
 import { DASHBOARD_CHECKOUT_ACTION } from '~/features/analytics/constants';
 import { detailPath } from '~/features/catalog/server';
 import type { RentalQuote } from '~/features/orders/rules/quote';
 import { newNumber } from '~/features/orders/server';
 import type { NewPageViewRow, orders } from '~/platform/db/schema';
 
-const MINUTE_MS = 60_000;
 
 export type OrderValues = typeof orders.$inferInsert;
 
@@ -57,7 +56,7 @@ export function sandboxTradeNo(): string {
  * the detail page and the 立即租号 click, a minute apart, the click a minute before the order.
  */
 export function visitBefore(order: { userId: number; listingId: number; createdAt: Date }, sessionId = randomBytes(16).toString('hex')): NewPageViewRow[] {
-  const at = (minutesBefore: number): Date => new Date(order.createdAt.getTime() - minutesBefore * MINUTE_MS);
+  const at = (minutesBefore: number): Date => new Date(order.createdAt.getTime() - minutesBefore * MS_PER_MINUTE);
   const detail = detailPath(order.listingId);
   const common = { userId: order.userId, sessionId };
   return [

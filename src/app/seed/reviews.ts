@@ -6,6 +6,7 @@
  * Stable: every choice is a hash of the listing id, so the same catalogue always gets the same
  * reviews; only created_at moves with the clock (within the last 60 days), like the catalogue's.
  */
+import { MS_PER_HOUR } from '~/platform/config/constants';
 import { listingReviews } from '~/platform/db/schema';
 import { DEMO_PLAYERS } from '~/app/seed/players';
 
@@ -14,9 +15,8 @@ export type NewListingReviewRow = typeof listingReviews.$inferInsert;
 /** Who writes demo reviews: the demo players, who rented what they review. */
 export const DEMO_REVIEWER_USERNAMES = DEMO_PLAYERS.map((player) => player.username);
 
-const HOUR_MS = 3_600_000;
 /** A review is at least this much younger than its listing: room for the rental before it (history.ts). */
-const REVIEW_LEAD_MS = 12 * HOUR_MS;
+const REVIEW_LEAD_MS = 12 * MS_PER_HOUR;
 const DAY_MS = 86_400_000;
 /** Reviews are dated within this many days before now. */
 export const DEMO_REVIEW_SPREAD_DAYS = 60;

@@ -123,8 +123,8 @@ export function createNotificationPoller(env: PollerEnv): NotificationPoller {
     marksTimer = null;
   }
 
-  /** Whether the page shows it; null means wait for the page's marks (and a pump is scheduled). */
-  function pageShows(notification: NotificationView): boolean | null {
+  /** Whether the page shows it; null means wait for the page's marks, and a pump is scheduled for then. */
+  function pageShowsOrWait(notification: NotificationView): boolean | null {
     if (!env.pageShows) return false;
     const shows = env.pageShows(notification);
     if (shows !== null) return shows;
@@ -145,7 +145,7 @@ export function createNotificationPoller(env: PollerEnv): NotificationPoller {
       const next = showNext(queue);
       if (next === queue || next.showing === null) return;
       const showing = next.showing;
-      const shows = pageShows(showing);
+      const shows = pageShowsOrWait(showing);
       if (shows === null) return; // the queue stays as it was: pump runs again when the marks may be in
       clearMarksTimer();
       queue = next;
