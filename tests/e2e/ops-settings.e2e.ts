@@ -133,157 +133,164 @@ test('a finance operator sees the money sections only, the commission in percent
   expect((await opsPost(page, 'contacts', { channels: [] })).status).toBe(403);
 });
 
-test('the launcher downloads with the bytes its SHA-256 names, and the three download errors show', async ({ page, browser }, testInfo) => {
-  const manifest = demoDownloadManifest();
-  const windows = manifest.builds.find((build) => build.platform === 'windows')!;
+// Both tests below change the one download manifest and put the demo one back: with fullyParallel
+// they ran side by side, and one's restore met the other's (409 设置没有变化, a card count off by one).
+// One worker runs them one after the other.
+test.describe('the launcher manifest, one shared setting', () => {
+  test.describe.configure({ mode: 'default' });
 
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/download');
-  await waitForAllHydrated(page, 'DownloadCard');
-  const cards = page.locator('[data-download-card]');
-  await expect(cards).toHaveCount(2);
-  // The desktop (Windows) build first, marked 推荐.
-  await expect(cards.first()).toContainText('上号启动器（Windows）');
-  await expect(cards.first().getByText('推荐', { exact: true })).toBeVisible();
-  await expect(cards.first().locator('[data-sha256]')).toHaveText(windows.sha256);
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoSidewaysScroll(page);
-    await shot(page, testInfo, `download-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
+  test('the launcher downloads with the bytes its SHA-256 names, and the three download errors show', async ({ page, browser }, testInfo) => {
+    const manifest = demoDownloadManifest();
+    const windows = manifest.builds.find((build) => build.platform === 'windows')!;
 
-  const downloading = page.waitForEvent('download');
-  await cards.first().getByRole('button', { name: /立即下载/ }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe(windows.file);
-  const bytes = await readFile((await download.path())!);
-  expect(bytes.length).toBe(windows.size);
-  expect(createHash('sha256').update(bytes).digest('hex')).toBe(windows.sha256);
-
-  // The route's own answers.
-  for (const [address, status, msg] of [
-    ['/downloads/bad%20name!.zip', 400, MSG_DOWNLOAD_BAD_ADDRESS],
-    ['/downloads/.env', 400, MSG_DOWNLOAD_BAD_ADDRESS],
-    ['/downloads/zuhao-launcher-0.0.1-windows.zip', 404, MSG_DOWNLOAD_NOT_FOUND],
-  ] as const) {
-    const response = await page.request.get(address);
-    expect({ address, status: response.status(), msg: ((await response.json()) as { msg: string }).msg }).toEqual({ address, status, msg });
-  }
-
-  const macosCard = cards.nth(1);
-  // No longer offered (the operator published a Windows-only manifest while this page was open): 404.
-  const operator = await readerPage(browser);
-  await signInOperator(operator, OPERATORS.operations.username, OPERATORS.operations.password, '/ops/settings');
-  try {
-    expect(await opsPost(operator, 'download', { ...demoManifestBody(), macos_file: '', macos_notes: '' })).toEqual({ status: 200, msg: 'ok' });
-    await macosCard.getByRole('button', { name: /立即下载/ }).click();
-    await expect(page.getByText(MSG_DOWNLOAD_NOT_FOUND)).toBeVisible();
-    // The page itself, on its next request, offers Windows only.
-    await page.reload();
-    await expect(page.locator('[data-download-card]')).toHaveCount(1);
-  } finally {
-    expect((await opsPost(operator, 'download', demoManifestBody())).status).toBe(200);
-  }
-  await page.reload();
-  await waitForAllHydrated(page, 'DownloadCard');
-  await expect(page.locator('[data-download-card]')).toHaveCount(2);
-
-  // An address the browser cannot reach (the network is gone): 下载地址错误.
-  await page.context().setOffline(true);
-  try {
-    await page.locator('[data-download-card]').first().getByRole('button', { name: /立即下载/ }).click();
-    await expect(page.getByText(MSG_DOWNLOAD_BAD_ADDRESS)).toBeVisible();
-  } finally {
-    await page.context().setOffline(false);
-  }
-  await operator.context().close();
-});
-
-test('the console uploads a launcher build with progress and its SHA-256; /download serves it; a deleted build answers 410', async ({ page, browser }, testInfo) => {
-  const name = `zuhao-launcher-9.${Date.now().toString(36)}-macos.zip`;
-  const bytes = randomBytes(3 * 1024 * 1024 + 123);
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signInOperator(page, OPERATORS.operations.username, OPERATORS.operations.password, '/ops/settings');
-  await waitForAllHydrated(page, 'LauncherUpload');
-  // No server folder and no command line on the console.
-  await expect(page.locator('body')).not.toContainText('npm run');
-  await expect(page.locator('body')).not.toContainText('/downloads');
-  const uploader = page.locator('[data-launcher-upload]');
-  const picker = uploader.locator('input[type=file]');
-
-  await picker.setInputFiles({ name: 'readme.txt', mimeType: 'text/plain', buffer: Buffer.from('not a launcher') });
-  await expect(uploader.getByRole('alert')).toHaveText(MSG_DOWNLOAD_BAD_EXTENSION);
-
-  await picker.setInputFiles({ name, mimeType: 'application/zip', buffer: bytes });
-  await expect(uploader.locator('[data-upload-result]')).toBeVisible({ timeout: 60_000 });
-  await expect(uploader.locator('[data-upload-sha256]')).toHaveText(sha256);
-  await expect(uploader.locator('[data-upload-result]')).toContainText(`${bytes.length.toLocaleString('zh-CN')} 字节`);
-  await uploader.scrollIntoViewIfNeeded();
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoSidewaysScroll(page);
-    await uploader.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath(`ops-launcher-upload-${width}.png`) });
-    await testInfo.attach(`ops-launcher-upload-${width}`, { path: testInfo.outputPath(`ops-launcher-upload-${width}.png`), contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-
-  const reader = await readerPage(browser);
-  try {
-    // Pick it for macOS in the manifest and publish.
-    await uploader.getByRole('button', { name: '刷新页面，在下方选用此文件' }).click();
-    await waitForAllHydrated(page, 'OpsForm');
-    const row = page.locator(`[data-launcher-file="${name}"]`);
-    await expect(row).toContainText(sha256);
-    const form = page.getByRole('form', { name: '启动器下载' });
-    await form.getByLabel('macOS 安装包').selectOption(name);
-    await form.getByRole('button', { name: '保存' }).click();
-    await expect(page.getByText('已保存启动器下载')).toBeVisible();
-    await expect(page.locator(`[data-launcher-file="${name}"]`)).toContainText('下载页提供中（macOS）');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/download');
+    await waitForAllHydrated(page, 'DownloadCard');
+    const cards = page.locator('[data-download-card]');
+    await expect(cards).toHaveCount(2);
+    // The desktop (Windows) build first, marked 推荐.
+    await expect(cards.first()).toContainText('上号启动器（Windows）');
+    await expect(cards.first().getByText('推荐', { exact: true })).toBeVisible();
+    await expect(cards.first().locator('[data-sha256]')).toHaveText(windows.sha256);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await expectNoSidewaysScroll(page);
-      await page.locator('[data-launcher-files]').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: testInfo.outputPath(`ops-launcher-files-${width}.png`) });
-      await testInfo.attach(`ops-launcher-files-${width}`, { path: testInfo.outputPath(`ops-launcher-files-${width}.png`), contentType: 'image/png' });
+      await shot(page, testInfo, `download-${width}`);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // The public page offers it and the browser gets exactly those bytes.
-    await reader.goto('/download');
-    await waitForAllHydrated(reader, 'DownloadCard');
-    const macosCard = reader.locator('[data-download-card]').nth(1);
-    await expect(macosCard.locator('[data-sha256]')).toHaveText(sha256);
-    const downloading = reader.waitForEvent('download');
-    await macosCard.getByRole('button', { name: /立即下载/ }).click();
+    const downloading = page.waitForEvent('download');
+    await cards.first().getByRole('button', { name: /立即下载/ }).click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toBe(name);
-    const got = await readFile((await download.path())!);
-    expect(createHash('sha256').update(got).digest('hex')).toBe(sha256);
+    expect(download.suggestedFilename()).toBe(windows.file);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.length).toBe(windows.size);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(windows.sha256);
 
-    // Back to the demo build for macOS, then the uploaded one is deleted (danger button, confirmation).
-    expect(await opsPost(page, 'download', demoManifestBody())).toEqual({ status: 200, msg: 'ok' });
+    // The route's own answers.
+    for (const [address, status, msg] of [
+      ['/downloads/bad%20name!.zip', 400, MSG_DOWNLOAD_BAD_ADDRESS],
+      ['/downloads/.env', 400, MSG_DOWNLOAD_BAD_ADDRESS],
+      ['/downloads/zuhao-launcher-0.0.1-windows.zip', 404, MSG_DOWNLOAD_NOT_FOUND],
+    ] as const) {
+      const response = await page.request.get(address);
+      expect({ address, status: response.status(), msg: ((await response.json()) as { msg: string }).msg }).toEqual({ address, status, msg });
+    }
+
+    const macosCard = cards.nth(1);
+    // No longer offered (the operator published a Windows-only manifest while this page was open): 404.
+    const operator = await readerPage(browser);
+    await signInOperator(operator, OPERATORS.operations.username, OPERATORS.operations.password, '/ops/settings');
+    try {
+      expect(await opsPost(operator, 'download', { ...demoManifestBody(), macos_file: '', macos_notes: '' })).toEqual({ status: 200, msg: 'ok' });
+      await macosCard.getByRole('button', { name: /立即下载/ }).click();
+      await expect(page.getByText(MSG_DOWNLOAD_NOT_FOUND)).toBeVisible();
+      // The page itself, on its next request, offers Windows only.
+      await page.reload();
+      await expect(page.locator('[data-download-card]')).toHaveCount(1);
+    } finally {
+      expect((await opsPost(operator, 'download', demoManifestBody())).status).toBe(200);
+    }
     await page.reload();
-    await waitForAllHydrated(page, 'OpsAction');
-    await page.locator(`[data-launcher-file="${name}"]`).getByRole('button', { name: '删除' }).click();
-    const dialog = page.getByRole('dialog', { name: '删除安装包' });
-    await expect(dialog).toContainText(name);
-    await dialog.getByRole('button', { name: '确定' }).click();
-    await expect(page.getByText(`已删除 ${name}`)).toBeVisible();
-    await expect(page.locator(`[data-launcher-file="${name}"]`)).toHaveCount(0);
+    await waitForAllHydrated(page, 'DownloadCard');
+    await expect(page.locator('[data-download-card]')).toHaveCount(2);
 
-    // The reader's page still offers it: 410 and the spec's text.
-    const gone = await reader.request.get(`/downloads/${name}`);
-    expect(gone.status()).toBe(410);
-    expect(((await gone.json()) as { msg: string }).msg).toBe(MSG_DOWNLOAD_DELETED);
-    await macosCard.getByRole('button', { name: /立即下载/ }).click();
-    await expect(reader.getByText(MSG_DOWNLOAD_DELETED)).toBeVisible();
-  } finally {
-    const restored = await opsPost(page, 'download', demoManifestBody());
-    expect([200, 409]).toContain(restored.status);
-    await reader.context().close();
-  }
+    // An address the browser cannot reach (the network is gone): 下载地址错误.
+    await page.context().setOffline(true);
+    try {
+      await page.locator('[data-download-card]').first().getByRole('button', { name: /立即下载/ }).click();
+      await expect(page.getByText(MSG_DOWNLOAD_BAD_ADDRESS)).toBeVisible();
+    } finally {
+      await page.context().setOffline(false);
+    }
+    await operator.context().close();
+  });
+
+  test('the console uploads a launcher build with progress and its SHA-256; /download serves it; a deleted build answers 410', async ({ page, browser }, testInfo) => {
+    const name = `zuhao-launcher-9.${Date.now().toString(36)}-macos.zip`;
+    const bytes = randomBytes(3 * 1024 * 1024 + 123);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInOperator(page, OPERATORS.operations.username, OPERATORS.operations.password, '/ops/settings');
+    await waitForAllHydrated(page, 'LauncherUpload');
+    // No server folder and no command line on the console.
+    await expect(page.locator('body')).not.toContainText('npm run');
+    await expect(page.locator('body')).not.toContainText('/downloads');
+    const uploader = page.locator('[data-launcher-upload]');
+    const picker = uploader.locator('input[type=file]');
+
+    await picker.setInputFiles({ name: 'readme.txt', mimeType: 'text/plain', buffer: Buffer.from('not a launcher') });
+    await expect(uploader.getByRole('alert')).toHaveText(MSG_DOWNLOAD_BAD_EXTENSION);
+
+    await picker.setInputFiles({ name, mimeType: 'application/zip', buffer: bytes });
+    await expect(uploader.locator('[data-upload-result]')).toBeVisible({ timeout: 60_000 });
+    await expect(uploader.locator('[data-upload-sha256]')).toHaveText(sha256);
+    await expect(uploader.locator('[data-upload-result]')).toContainText(`${bytes.length.toLocaleString('zh-CN')} 字节`);
+    await uploader.scrollIntoViewIfNeeded();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoSidewaysScroll(page);
+      await uploader.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath(`ops-launcher-upload-${width}.png`) });
+      await testInfo.attach(`ops-launcher-upload-${width}`, { path: testInfo.outputPath(`ops-launcher-upload-${width}.png`), contentType: 'image/png' });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    const reader = await readerPage(browser);
+    try {
+      // Pick it for macOS in the manifest and publish.
+      await uploader.getByRole('button', { name: '刷新页面，在下方选用此文件' }).click();
+      await waitForAllHydrated(page, 'OpsForm');
+      const row = page.locator(`[data-launcher-file="${name}"]`);
+      await expect(row).toContainText(sha256);
+      const form = page.getByRole('form', { name: '启动器下载' });
+      await form.getByLabel('macOS 安装包').selectOption(name);
+      await form.getByRole('button', { name: '保存' }).click();
+      await expect(page.getByText('已保存启动器下载')).toBeVisible();
+      await expect(page.locator(`[data-launcher-file="${name}"]`)).toContainText('下载页提供中（macOS）');
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await expectNoSidewaysScroll(page);
+        await page.locator('[data-launcher-files]').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: testInfo.outputPath(`ops-launcher-files-${width}.png`) });
+        await testInfo.attach(`ops-launcher-files-${width}`, { path: testInfo.outputPath(`ops-launcher-files-${width}.png`), contentType: 'image/png' });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      // The public page offers it and the browser gets exactly those bytes.
+      await reader.goto('/download');
+      await waitForAllHydrated(reader, 'DownloadCard');
+      const macosCard = reader.locator('[data-download-card]').nth(1);
+      await expect(macosCard.locator('[data-sha256]')).toHaveText(sha256);
+      const downloading = reader.waitForEvent('download');
+      await macosCard.getByRole('button', { name: /立即下载/ }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(name);
+      const got = await readFile((await download.path())!);
+      expect(createHash('sha256').update(got).digest('hex')).toBe(sha256);
+
+      // Back to the demo build for macOS, then the uploaded one is deleted (danger button, confirmation).
+      expect(await opsPost(page, 'download', demoManifestBody())).toEqual({ status: 200, msg: 'ok' });
+      await page.reload();
+      await waitForAllHydrated(page, 'OpsAction');
+      await page.locator(`[data-launcher-file="${name}"]`).getByRole('button', { name: '删除' }).click();
+      const dialog = page.getByRole('dialog', { name: '删除安装包' });
+      await expect(dialog).toContainText(name);
+      await dialog.getByRole('button', { name: '确定' }).click();
+      await expect(page.getByText(`已删除 ${name}`)).toBeVisible();
+      await expect(page.locator(`[data-launcher-file="${name}"]`)).toHaveCount(0);
+
+      // The reader's page still offers it: 410 and the spec's text.
+      const gone = await reader.request.get(`/downloads/${name}`);
+      expect(gone.status()).toBe(410);
+      expect(((await gone.json()) as { msg: string }).msg).toBe(MSG_DOWNLOAD_DELETED);
+      await macosCard.getByRole('button', { name: /立即下载/ }).click();
+      await expect(reader.getByText(MSG_DOWNLOAD_DELETED)).toBeVisible();
+    } finally {
+      const restored = await opsPost(page, 'download', demoManifestBody());
+      expect([200, 409]).toContain(restored.status);
+      await reader.context().close();
+    }
+  });
 });
