@@ -78,9 +78,12 @@ test('owner01 publishes an account with two images, sees it in the list and take
   await expect(page).toHaveURL(/state=off_shelf/);
   await expect(page.getByRole('article', { name: title })).toBeVisible();
 
-  // Back on the shelf, the detail page shows the description as written.
+  // Back on the shelf: said so, and the list under the 已下架 filter reloads without it (waiting for
+  // the row's 下架 button raced that reload).
   await page.getByRole('article', { name: title }).getByRole('button', { name: '上架' }).click();
-  await expect(page.getByRole('article', { name: title }).getByRole('button', { name: '下架' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '已上架' }).first()).toBeVisible();
+  await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+  // The detail page shows the description as written.
   const mine = await apiAs<{ list: { id: number; title: string; rental_time?: string }[] }>(page, 'GET', `/seller/listings?q=${encodeURIComponent(title)}`);
   const listingId = mine.list.find((listing) => listing.title === title)!.id;
   await page.goto(`/detail/${listingId}.html`);
