@@ -62,12 +62,14 @@ test('a renter who pays gets the popup, it closes after 10 s, later events come 
   await realName.getByLabel('身份证号').fill(idNumberFor(testId));
   await realName.getByRole('button', { name: '提交' }).click();
   await expect(realName).toBeHidden();
-  await checkout.getByRole('button', { name: '提交订单' }).click();
-  const pay = page.getByRole('dialog', { name: /支付/ });
-  await pay.getByRole('radio', { name: /支付宝/ }).check();
+  // A new renter's wallet is empty: 余额支付 cannot be chosen, says why and offers 去充值.
+  await expect(checkout.getByRole('radio', { name: /余额支付/ })).toBeDisabled();
+  await expect(checkout.getByText('余额不足')).toBeVisible();
+  await expect(checkout.getByRole('link', { name: '去充值' })).toBeVisible();
+  await checkout.getByRole('radio', { name: /支付宝/ }).check();
   // From here the pages' timers run on Playwright's clock.
   await page.clock.install();
-  await pay.getByRole('button', { name: '确认支付' }).click();
+  await checkout.getByRole('button', { name: '提交订单' }).click();
   await expect(page).toHaveURL(/\/sandbox\/pay\/P\d+/);
   await waitForHydration(page, 'SandboxCheckout');
   await page.getByRole('button', { name: '确认付款' }).click();

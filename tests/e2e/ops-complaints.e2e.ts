@@ -72,18 +72,19 @@ for (const width of [1280, 390]) {
     await realName.getByLabel('身份证号').fill(idNumberFor(testId));
     await realName.getByRole('button', { name: '提交' }).click();
     await expect(realName).toBeHidden();
+    await checkout.getByRole('radio', { name: /支付宝/ }).check();
     await checkout.getByRole('button', { name: '提交订单' }).click();
-    const pay = page.getByRole('dialog', { name: /支付/ });
-    await pay.getByRole('radio', { name: /支付宝/ }).check();
-    await pay.getByRole('button', { name: '确认支付' }).click();
     await expect(page).toHaveURL(/\/sandbox\/pay\/P\d+/);
     await waitForHydration(page, 'SandboxCheckout');
     await page.getByRole('button', { name: '确认付款' }).click();
     await expect(page).toHaveURL(/\/pay-result\?order_no=R\d+/);
     await expect(page.getByText('支付成功', { exact: true })).toBeVisible();
+    // The pay result shows the login details at once: the access log's first row. Waited for, so
+    // the count below does not depend on how fast the next navigation is.
+    await expect(page.getByText(/^剩余 \d/)).toBeVisible();
     const orderNo = new URL(page.url()).searchParams.get('order_no')!;
 
-    // 2. They open the login details once (the access log's evidence), then complain with a picture.
+    // 2. They open the login details again in 我的订单 (the log's second row), then complain with a picture.
     await page.goto(`/account/order?order_no=${orderNo}`);
     const orderCard = page.locator(`[data-order-no="${orderNo}"]`);
     await expect(orderCard).toBeVisible();
@@ -120,7 +121,7 @@ for (const width of [1280, 390]) {
     await expect(agent.getByRole('heading', { name: `投诉 #${complaintId}`, level: 1 })).toBeVisible();
     await expect(agent.locator('[data-renter-statement]')).toContainText('提示密码错误');
     await expect(agent.getByRole('list', { name: '租客凭证图片' }).getByRole('img')).toHaveCount(1);
-    await expect(agent.getByRole('table', { name: '账号信息查看记录' }).getByRole('row').filter({ hasText: '租客' })).toHaveCount(1);
+    await expect(agent.getByRole('table', { name: '账号信息查看记录' }).getByRole('row').filter({ hasText: '租客' })).toHaveCount(2);
     const timeline = agent.getByRole('list', { name: '订单时间线' });
     await expect(timeline).toContainText('支付成功');
     await expect(timeline).toContainText('租客投诉');

@@ -60,11 +60,10 @@ test('rent with the wallet, verify the real name on the way, see the login detai
   const schedule = checkout.getByRole('region', { name: '取消退款' });
   await expect(schedule.getByText('取消可退租金')).toBeVisible();
   await expect(schedule.getByText(/前取消|后取消/).first()).toBeVisible();
+  // 余额支付 in 确认订单: one click books and pays (issue 27).
+  await checkout.getByRole('radio', { name: /余额支付/ }).check();
+  await expect(checkout.getByText(/^提交后立即从余额支付¥\d+\.\d{2}$/)).toBeVisible();
   await checkout.getByRole('button', { name: '提交订单' }).click();
-  const pay = page.getByRole('dialog', { name: /支付/ });
-  await expect(pay).toBeVisible();
-  await pay.getByRole('radio', { name: /余额支付/ }).check();
-  await pay.getByRole('button', { name: '确认支付' }).click();
 
   await expect(page).toHaveURL(/\/pay-result\?order_no=R\d+/);
   await expect(page.getByText('支付成功', { exact: true })).toBeVisible();

@@ -74,10 +74,8 @@ test('a new user becomes an owner, lists an account, a renter rents it, the earn
   await waitForHydration(renter, 'RentalPicker');
   await renter.locator('[data-rental-picker]').getByRole('button', { name: '立即租号' }).click();
   const checkout = renter.getByRole('dialog', { name: '确认订单' });
+  await checkout.getByRole('radio', { name: /支付宝/ }).check();
   await checkout.getByRole('button', { name: '提交订单' }).click();
-  const pay = renter.getByRole('dialog', { name: /支付/ });
-  await pay.getByRole('radio', { name: /支付宝/ }).check();
-  await pay.getByRole('button', { name: '确认支付' }).click();
   await expect(renter).toHaveURL(/\/sandbox\/pay\/P\d+/);
   await waitForHydration(renter, 'SandboxCheckout');
   await renter.getByRole('button', { name: '确认付款' }).click();

@@ -123,10 +123,8 @@ test('after paying, on the detail page or in 我的订单, the pay result shows 
   await waitForHydration(page, 'RentalPicker');
   await page.locator('[data-rental-picker]').getByRole('button', { name: '立即租号' }).click();
   const checkout = page.getByRole('dialog', { name: '确认订单' });
+  await checkout.getByRole('radio', { name: /余额支付/ }).check();
   await checkout.getByRole('button', { name: '提交订单' }).click();
-  let pay = page.getByRole('dialog', { name: /支付/ });
-  await pay.getByRole('radio', { name: /余额支付/ }).check();
-  await pay.getByRole('button', { name: '确认支付' }).click();
   await expectLoginDetails(page, fromDetail!);
   await shootBothWidths(page, 'pay-result-credentials');
 
@@ -135,7 +133,7 @@ test('after paying, on the detail page or in 我的订单, the pay result shows 
   await page.goto('/account/order');
   await waitForHydration(page, 'OrderList');
   await page.locator(`[data-order-no="${order.order_no}"]`).getByRole('button', { name: '去支付' }).click();
-  pay = page.getByRole('dialog', { name: /支付/ });
+  const pay = page.getByRole('dialog', { name: /支付/ });
   await pay.getByRole('radio', { name: /余额支付/ }).check();
   await pay.getByRole('button', { name: '确认支付' }).click();
   await expect(page).toHaveURL(new RegExp(`/pay-result\\?order_no=${order.order_no}$`));

@@ -14,7 +14,7 @@ import type { Db } from '~/platform/db/client';
 import { listings, orders, payments, users, walletLedger, wallets, type LedgerKind } from '~/platform/db/schema';
 import { confirmSandboxTrade, sandboxNotifyParams } from '~/platform/providers/payment/sandbox';
 import { sweepOrders } from '~/features/orders/server/order-lifecycle';
-import { createRecharge, payOrder } from '~/features/orders/server/order-payment';
+import { checkoutOrder, createRecharge, payOrder } from '~/features/orders/server/order-payment';
 import { createOrder } from '~/features/orders/server/orders';
 import { expireUnpaidOrders } from '~/features/orders/server/booking';
 import { createUser } from '~/features/account/server/users';
@@ -87,7 +87,7 @@ describe.skipIf(!pgUrl)('races on PostgreSQL (DATABASE_URL_TEST)', () => {
 
   useSuiteDatabase({ driver: 'postgres', skip: false, seed: true }, async (opened) => {
     db = opened;
-    listingIds = await bookableListingIds(db, 3);
+    listingIds = await bookableListingIds(db, 4);
   });
 
   it('50 renters racing for one window: exactly one order, 49 refusals 409 code 1006 该账号此时段已被租用, no other error', async () => {
@@ -107,6 +107,33 @@ describe.skipIf(!pgUrl)('races on PostgreSQL (DATABASE_URL_TEST)', () => {
     const rows = await db.select().from(orders).where(eq(orders.listingId, listingId));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.orderNo).toBe(won[0]!.value.order_no);
+  });
+
+  it('30 renters checking out one window from their wallets at once (10 of them short): one paid order and one debit; refusals only 1006 or 1005; no money moves for the rest', async () => {
+    const listingId = takeListing();
+    const rich = await freshUsers(20, 100_000);
+    const short = await freshUsers(10, 1);
+    const now = new Date();
+    const renters = [...rich, ...short].sort((a, b) => (a * 7919) % 31 - (b * 7919) % 31);
+    const outcomes = await Promise.all(renters.map((userId) => settle(checkoutOrder(db, userId, rental(listingId), `race-checkout-${(serial += 1)}`, now))));
+
+    expect(outcomes.filter((outcome) => 'unexpected' in outcome), 'errors other than AppError (a 500 at the endpoint)').toEqual([]);
+    const won = outcomes.filter((outcome): outcome is { ok: true; value: OrderView } => outcome.ok);
+    expect(won).toHaveLength(1);
+    expect(won[0]!.value.order_status).toBe(3);
+    for (const outcome of outcomes.filter((outcome) => !outcome.ok)) {
+      expect([MONEY_CODES.windowTaken, MONEY_CODES.insufficientBalance]).toContain((outcome as { code: number }).code);
+    }
+    // The seed's own rentals of this listing are history; the renters here made one order in all.
+    const rows = await db.select().from(orders).where(and(eq(orders.listingId, listingId), inArray(orders.userId, renters)));
+    expect(rows.map((row) => [row.orderNo, row.status])).toEqual([[won[0]!.value.order_no, 3]]);
+    expect(await db.select({ kind: walletLedger.kind, amountFen: walletLedger.amountFen }).from(walletLedger).where(eq(walletLedger.refNo, won[0]!.value.order_no))).toEqual([{ kind: 'order_pay', amountFen: -won[0]!.value.total_fen }]);
+    for (const userId of renters) {
+      const { balanceFen } = await readWallet(db, userId);
+      expect(balanceFen).toBe(await ledgerSum(db, userId));
+      const winner = rows[0]!.userId === userId;
+      expect(balanceFen).toBe(short.includes(userId) ? 1 : winner ? 100_000 - won[0]!.value.total_fen : 100_000);
+    }
   });
 
   it('10 concurrent creates with one Idempotency-Key: one order, every answer names it', async () => {

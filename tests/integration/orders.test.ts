@@ -17,7 +17,7 @@ import { fenToYuan } from '~/platform/rules/money';
 import { type Db, type TestDatabase } from '~/platform/db/client';
 import { openTestDatabase } from '~/app/seed/test-database';
 import { DEMO_USERS } from '~/app/seed/demo';
-import { games, listings, orderRenewals, orders, payments, redPackets, users, walletLedger, wallets } from '~/platform/db/schema';
+import { games, listings, notifications, orderRenewals, orders, payments, redPackets, users, walletLedger, wallets } from '~/platform/db/schema';
 import { AppError } from '~/platform/http/errors';
 import { cancelOrder, chargeGameMoney, checkRenew, getCredentials, previewCancel, renewOrder, sweepOrders } from '~/features/orders/server/order-lifecycle';
 import { payOrder } from '~/features/orders/server/order-payment';
@@ -28,6 +28,7 @@ import { changeBalance, ledgerSum, readWallet } from '~/features/wallet/server/w
 import { POST as quoteRoute } from '~/pages/api/v1/order/quote';
 import { POST as createRoute } from '~/pages/api/v1/order/create';
 import { POST as payRoute } from '~/pages/api/v1/order/pay';
+import { POST as checkoutRoute } from '~/pages/api/v1/order/checkout';
 import { GET as detailRoute } from '~/pages/api/v1/order/detail';
 import { GET as infoRoute } from '~/pages/api/v1/order/info';
 import { GET as credentialsRoute } from '~/pages/api/v1/order/credentials';
@@ -406,6 +407,71 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     const paid = await payOrder(db, renter, { order_no: order.order_no, channel: 'wallet' }, null, SITE, new Date(late.getTime() - 1));
     expect(paid.paid).toBe(true);
     expect(await expectBalanced(renter)).toBe(1);
+  });
+
+  // ------------------------------------------------------------------------------------------
+  // 确认订单 paid from the wallet in one step (issue 27)
+
+  it.skipIf(skip)('checkout books and pays from the wallet in one call: the same order, ledger, envelope and message as create then pay', async () => {
+    const listing = takeListing('any');
+    const renter = await freshUser({ balanceFen: 100_000 });
+    const request = rental(listing, { hours: Math.max(listing.minRentalHours, Math.ceil(2_500 / (listing.rentalFen * (listing.activityDiscount ?? 1)))) });
+    const quoted = expectOk(await post<OrderQuote>(quoteRoute, '/api/v1/order/quote', renter, request));
+    expect(quoted.red_packet).not.toBeNull();
+    const key = newKey();
+    const paid = expectOk(await post<OrderView>(checkoutRoute, '/api/v1/order/checkout', renter, request, key));
+    expect(paid).toMatchObject({ kind: 'rental', order_status: 3, order_status_text: '租赁中', pay_status_code: 0, pay_channel: 'wallet', total_fen: quoted.total_fen });
+    expect(paid.red_packet?.id).toBe(quoted.red_packet!.id);
+    expect(paid.actions).toMatchObject({ can_pay: false, can_view_credentials: true });
+    expect((await envelopeStatus(quoted.red_packet!.id)).status).toBe(2);
+    expect(await ledgerOfRef(paid.order_no)).toEqual([['order_pay', -quoted.total_fen]]);
+    expect(await expectBalanced(renter)).toBe(100_000 - quoted.total_fen);
+    expect(await listingRented(listing.id)).toBe(true);
+    const row = await orderRow(paid.order_no);
+    expect(row.paidAt?.getTime()).toBe(row.createdAt.getTime());
+    const messages = await db.select({ title: notifications.title }).from(notifications).where(eq(notifications.userId, renter));
+    expect(messages.filter((message) => message.title === '订单支付成功')).toHaveLength(1);
+    // What the order page reads back is what checkout answered.
+    expect(expectOk(await get<OrderView>(detailRoute, orderPath('detail', paid.order_no), renter))).toEqual(paid);
+
+    // A repeat of the key (a lost answer, a double click) is the same paid order, paid once.
+    expect(expectOk(await post<OrderView>(checkoutRoute, '/api/v1/order/checkout', renter, request, key))).toEqual(paid);
+    expect(await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, renter))).toHaveLength(1);
+    expect(await ledgerOfRef(paid.order_no)).toEqual([['order_pay', -quoted.total_fen]]);
+  });
+
+  it.skipIf(skip)('checkout with a short balance is 409 code 1005 and books nothing: no order, the envelope unused, the window free', async () => {
+    const listing = takeListing('any');
+    const renter = await freshUser({ balanceFen: 1 });
+    const envelopesBefore = await db.select({ id: redPackets.id, status: redPackets.status }).from(redPackets).where(eq(redPackets.userId, renter)).orderBy(redPackets.id);
+    expectError(
+      await post(checkoutRoute, '/api/v1/order/checkout', renter, rental(listing), newKey()),
+      409,
+      '余额不足，请先充值或选择其他支付方式',
+      MONEY_CODES.insufficientBalance,
+    );
+    expect(await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, renter))).toHaveLength(0);
+    expect(await db.select({ id: redPackets.id, status: redPackets.status }).from(redPackets).where(eq(redPackets.userId, renter)).orderBy(redPackets.id)).toEqual(envelopesBefore);
+    expect(await expectBalanced(renter)).toBe(1);
+    // The window is still there for the next renter.
+    const next = await freshUser({ balanceFen: 100_000 });
+    expect(expectOk(await post<OrderView>(checkoutRoute, '/api/v1/order/checkout', next, rental(listing), newKey())).order_status).toBe(3);
+  });
+
+  it.skipIf(skip)('checkout refuses as create does: without real name 403 code 1003, a taken window 409 code 1006, and charges nothing', async () => {
+    const listing = takeListing('any');
+    const unverified = await freshUser({ realName: false, balanceFen: 100_000 });
+    expectError(await post(checkoutRoute, '/api/v1/order/checkout', unverified, rental(listing), newKey()), 403, MSG_REAL_NAME_REQUIRED, MONEY_CODES.realNameRequired);
+    expect(await expectBalanced(unverified)).toBe(100_000);
+
+    const first = await freshUser({ balanceFen: 100_000 });
+    const late = await freshUser({ balanceFen: 100_000 });
+    expectOk(await post(checkoutRoute, '/api/v1/order/checkout', first, rental(listing), newKey()));
+    expectError(await post(checkoutRoute, '/api/v1/order/checkout', late, rental(listing), newKey()), 409, MSG_WINDOW_TAKEN, MONEY_CODES.windowTaken);
+    expect(await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, late))).toHaveLength(0);
+    expect(await expectBalanced(late)).toBe(100_000);
+    // A malformed key is refused before anything happens, as on every paying call.
+    expectError(await post(checkoutRoute, '/api/v1/order/checkout', late, rental(listing), 'short'), 400, '请求标识无效');
   });
 
   // ------------------------------------------------------------------------------------------

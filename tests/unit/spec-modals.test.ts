@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { followUpOf } from '~/features/sign-in/ui/BindPhoneModal';
-import { checkoutHafuText, checkoutTotalLines } from '~/features/orders/ui/CheckoutDialog';
+import { checkoutHafuText, checkoutTotalLines, submitNote } from '~/features/orders/ui/CheckoutDialog';
 import { complaintOrderNo } from '~/features/complaints/ui/ComplaintModal';
 import { hafuFigureRows, hafuFiguresOf } from '~/features/orders/ui/HafuCoinModal';
 import { officialQrSource } from '~/features/content/ui/OfficialAccountQrModal';
@@ -66,6 +66,16 @@ describe('hafu coin explainer: the listing figures (spec §9)', () => {
   it('the prepay rounds half up to the fen, and without a rate it is left to the order', () => {
     expect(hafuFigureRows({ gameMoney: 6_710_000, rate: 350_000 }).at(-1)).toEqual({ label: '需预付', value: '¥19.17' });
     expect(hafuFigureRows({ gameMoney: 6_710_000, rate: null }).at(-1)).toEqual({ label: '需预付', value: '以订单为准' });
+  });
+});
+
+describe('checkout: what 提交订单 will do, said under the button', () => {
+  it('from the wallet it pays the order total at once; a free order just takes effect', () => {
+    expect(submitNote('wallet', 8_700)).toBe('提交后立即从余额支付¥87.00');
+    expect(submitNote('wallet', 0)).toBe('提交后订单立即生效');
+  });
+  it('through a gateway (or before a channel is known) the order waits 15 minutes for its payment', () => {
+    for (const channel of ['alipay', 'wechat', null] as const) expect(submitNote(channel, 8_700)).toBe('下单后请在15分钟内完成支付，超时订单将自动取消');
   });
 });
 

@@ -65,6 +65,8 @@ export const ORDER_ROUTES = {
   quote: route.post<RentalRequest, OrderQuote>('/order/quote'),
   /** An unpaid rental order (Idempotency-Key). */
   create: route.post<RentalRequest, OrderView>('/order/create'),
+  /** 确认订单 paid from the wallet: the rental booked and paid in one step (Idempotency-Key). */
+  checkout: route.post<RentalRequest, OrderView>('/order/checkout'),
   /** Wallet: paid at once; Alipay / WeChat: the checkout to go to (Idempotency-Key). */
   pay: route.post<OrderNoInput & { channel: PayChannel }, PayResult>('/order/pay'),
   /** The status for /pay-result. */

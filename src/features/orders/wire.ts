@@ -24,7 +24,7 @@ const RENTAL_OPTION_NAMES = RENTAL_OPTIONS.map((def) => def.option) as [RentalOp
 /** An order number as every order call reads it: trimmed, 1-32 characters (orders.order_no is varchar(32)). */
 export const orderNoSchema = z.string().trim().min(1).max(32);
 
-/** Body of POST order/quote and order/create: a rental id (spec §9) or the option; slots need the option. */
+/** Body of POST order/quote, order/create and order/checkout: a rental id (spec §9) or the option; slots need the option. */
 export const rentalRequestSchema = z.object({
   account_id: bodyIdSchema,
   rental_id: z
@@ -368,6 +368,7 @@ export const opsHafuDisputeSchema = hafuSettlementViewSchema.extend({
 export const ORDER_WIRE = {
   quote: wire(ORDER_ROUTES.quote, { input: rentalRequestSchema, answer: orderQuoteSchema }),
   create: wire(ORDER_ROUTES.create, { input: rentalRequestSchema, answer: orderViewSchema }),
+  checkout: wire(ORDER_ROUTES.checkout, { input: rentalRequestSchema, answer: orderViewSchema }),
   pay: wire(ORDER_ROUTES.pay, { input: payBodySchema, answer: payResultSchema }),
   info: wire(ORDER_ROUTES.info, { input: orderNoQuerySchema, answer: orderInfoSchema }),
   detail: wire(ORDER_ROUTES.detail, { input: orderNoQuerySchema, answer: orderViewSchema }),

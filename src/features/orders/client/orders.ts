@@ -23,6 +23,11 @@ export function createOrder(request: RentalRequest, idempotencyKey: string): Pro
   return call(ORDER_ROUTES.create, { ...request }, withKey(idempotencyKey));
 }
 
+/** 确认订单 paid from the wallet: booked and paid in one call (the answer is the paid order). */
+export function checkoutOrder(request: RentalRequest, idempotencyKey: string): Promise<OrderView> {
+  return call(ORDER_ROUTES.checkout, { ...request }, withKey(idempotencyKey));
+}
+
 /** Wallet: paid at once. Alipay / WeChat: go to checkout_url. */
 export function payOrder(orderNo: string, channel: PayChannel, idempotencyKey: string): Promise<PayResult> {
   return call(ORDER_ROUTES.pay, { order_no: orderNo, channel }, withKey(idempotencyKey));

@@ -12,7 +12,7 @@ export { credentialsKey, decryptWith, encryptWith, readListingCredentials, setLi
 export { sandboxOnly, sandboxSignedIn, signedInWithKey } from '~/features/orders/server/gates';
 export { cancelOrder, chargeGameMoney, checkRenew, getCredentials, previewCancel, renewOrder, sweepOrders } from '~/features/orders/server/order-lifecycle';
 export { newNumber } from '~/features/orders/server/order-numbers';
-export { MSG_GATEWAY_BUSY, createRecharge, gatewayCheckoutRequest, handlePaymentNotify, payOrder, paymentNotifyAnswer, publicBase } from '~/features/orders/server/order-payment';
+export { MSG_GATEWAY_BUSY, checkoutOrder, createRecharge, gatewayCheckoutRequest, handlePaymentNotify, payOrder, paymentNotifyAnswer, publicBase } from '~/features/orders/server/order-payment';
 export type { SiteUrls } from '~/features/orders/server/order-payment';
 export { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, loadOrderRecordsByIds, orderViewById, toOrderView } from '~/features/orders/server/order-view';
 export type { OrderRecord } from '~/features/orders/server/order-view';

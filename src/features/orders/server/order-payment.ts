@@ -26,11 +26,12 @@ import { AppError, badRequest, conflict } from '~/platform/http/errors';
 import { log } from '~/platform/config/log';
 import { checkoutUrlOf, paymentGateway, paymentGateways, plainNotifyAnswer, type Checkout, type CheckoutRequest, type GatewayChannel, type IncomingNotify, type NotifyAnswer } from '~/platform/providers/payment';
 import { forgetIdempotencyKey, withIdempotency, type IdempotentCall } from '~/platform/db/idempotency';
-import { lockListingWindows, lockWindowsOfOrder } from '~/features/orders/server/booking';
+import { lockListingWindows, lockWindowsOfOrder, mappingDoubleBooking } from '~/features/orders/server/booking';
+import { bookQuotedRental } from '~/features/orders/server/orders';
 import { newNumber } from '~/features/orders/server/order-numbers';
 import { notifyOrderPaid } from '~/features/notifications/server';
 import { lockOwnOrder, orderViewById } from '~/features/orders/server/order-view';
-import type { PayBody, RechargeBody } from '~/features/orders/wire';
+import type { PayBody, RechargeBody, RentalRequestBody } from '~/features/orders/wire';
 import { requireRealName } from '~/features/account/server';
 import { recordRental, refreshRentedFlags } from '~/features/catalog/server';
 import { notifyListingRented, syncEarnings } from '~/features/sellers/server';
@@ -78,6 +79,12 @@ export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChann
     .where(and(eq(orders.id, orderId), inArray(orders.status, [ORDER_STATUS.unpaid, ORDER_STATUS.paying])))
     .returning();
   if (!order) return false;
+  await applyPaidOrder(tx, order, now);
+  return true;
+}
+
+/** What paying `order` (its row already paid) means; see markOrderPaid. */
+async function applyPaidOrder(tx: DbTx, order: OrderRow, now: Date): Promise<void> {
   if (order.kind === 'rental' && order.listingId !== null) {
     await refreshRentedFlags(tx, [order.listingId], now);
     // The listing's record counts it in the same transaction: a paid rental is a rental.
@@ -100,7 +107,6 @@ export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChann
   }
   // In the same transaction: a paid order always has its message, a rolled-back one never.
   await notifyOrderPaid(tx, order, now);
-  return true;
 }
 
 /**
@@ -209,14 +215,36 @@ async function payInTransaction(tx: DbTx, userId: number, body: PayBody, site: S
   if (order.kind === 'rental' && order.listingId !== null) await lockListingWindows(tx, order.listingId);
   if (body.channel === 'wallet') {
     if (order.kind === 'recharge') throw badRequest(MSG_RECHARGE_BY_GATEWAY);
-    if (order.totalFen > 0) {
-      await changeBalance(tx, { userId, kind: order.kind === 'vip' ? 'vip_pay' : 'order_pay', amountFen: -order.totalFen, refNo: order.orderNo });
-    }
+    await debitWallet(tx, order);
     await markOrderPaid(tx, order.id, 'wallet', now);
     return { paid: true, order: await orderViewById(tx, order.id, now) };
   }
   if (order.totalFen === 0) throw badRequest('该订单无需支付，请选择余额支付');
   return { paid: false, ...(await bookGatewayPayment(tx, order, body.channel, site, now)) };
+}
+
+/** The wallet pays the order's total; a short balance refuses (409 code 1005) and nothing moves. */
+async function debitWallet(tx: DbTx, order: OrderRow): Promise<void> {
+  if (order.totalFen <= 0) return;
+  await changeBalance(tx, { userId: order.userId, kind: order.kind === 'vip' ? 'vip_pay' : 'order_pay', amountFen: -order.totalFen, refNo: order.orderNo });
+}
+
+/**
+ * 确认订单 paid from the wallet: the rental booked and paid in one transaction under one
+ * idempotency record, so the renter's one click is one round of locks and one commit (issue 27).
+ * Nothing is left behind when the balance is short: no order, the envelope unused (409 code 1005).
+ * Gateways still go create → pay: a gateway is asked after the commit, and when it refuses, the
+ * renter keeps an unpaid order to pay another way.
+ */
+export async function checkoutOrder(db: Db, userId: number, request: RentalRequestBody, key: string | null, now: Date): Promise<OrderView> {
+  return mappingDoubleBooking(() =>
+    withIdempotency(db, { userId, scope: 'order.checkout', key, request }, async (tx) => {
+      const order = await bookQuotedRental(tx, userId, request, now, { channel: 'wallet' });
+      await debitWallet(tx, order);
+      await applyPaidOrder(tx, order, now);
+      return orderViewById(tx, order.id, now);
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

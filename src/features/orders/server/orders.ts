@@ -20,7 +20,7 @@ import { quoteRental, type RentalQuote } from '~/features/orders/rules/quote';
 import type { OrderListQueryInput, RentalRequestBody } from '~/features/orders/wire';
 import { bookListing, mappingDoubleBooking } from '~/features/orders/server/booking';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
-import { orders, redPackets, users, wallets } from '~/platform/db/schema';
+import { orders, redPackets, users, wallets, type OrderRow } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
 import { getListingDetail } from '~/features/catalog/server';
 import { withIdempotency } from '~/platform/db/idempotency';
@@ -194,35 +194,44 @@ export function toQuoteView(server: ServerQuote): OrderQuote {
   };
 }
 
+/**
+ * Books the rental `request` describes inside `tx` at the server's quote, claiming the chosen
+ * envelope; `paid` (the one-step wallet checkout) inserts it paid rather than unpaid, so paying
+ * costs no second write of the row.
+ */
+export async function bookQuotedRental(tx: DbTx, userId: number, request: RentalRequestBody, now: Date, paid?: { channel: 'wallet' }): Promise<OrderRow> {
+  return bookListing(tx, userId, request.account_id, now, {
+    reserved: request.reserved === true,
+    read: (tx) => quoteFor(tx, userId, request, now),
+    order: async ({ quote, envelope }) => {
+      if (envelope) await claimEnvelope(tx, userId, envelope.id, now);
+      return {
+        ...(paid ? { status: ORDER_STATUS.paid, paidAt: now, payChannel: paid.channel } : { status: ORDER_STATUS.unpaid }),
+        rentalId: quote.rentalId,
+        rentalOption: quote.option,
+        hours: quote.hours,
+        bonusHours: quote.bonusHours,
+        reserved: quote.reserved,
+        startsAt: quote.startsAt,
+        endsAt: quote.endsAt,
+        originalFen: quote.baseFen,
+        activityDiscountFen: quote.activityDiscountFen,
+        vipDiscountFen: quote.vipDiscountFen,
+        redPacketId: envelope?.id ?? null,
+        couponDiscountFen: quote.couponDiscountFen,
+        payFen: quote.payFen,
+        depositFen: quote.depositFen,
+        totalFen: quote.totalFen,
+        payDeadline: new Date(now.getTime() + ORDER_PAY_TIMEOUT_MS),
+      };
+    },
+  });
+}
+
 export async function createOrder(db: Db, userId: number, request: RentalRequestBody, key: string | null, now: Date): Promise<OrderView> {
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'order.create', key, request }, async (tx) => {
-      const inserted = await bookListing(tx, userId, request.account_id, now, {
-        reserved: request.reserved === true,
-        read: (tx) => quoteFor(tx, userId, request, now),
-        order: async ({ quote, envelope }) => {
-          if (envelope) await claimEnvelope(tx, userId, envelope.id, now);
-          return {
-            status: ORDER_STATUS.unpaid,
-            rentalId: quote.rentalId,
-            rentalOption: quote.option,
-            hours: quote.hours,
-            bonusHours: quote.bonusHours,
-            reserved: quote.reserved,
-            startsAt: quote.startsAt,
-            endsAt: quote.endsAt,
-            originalFen: quote.baseFen,
-            activityDiscountFen: quote.activityDiscountFen,
-            vipDiscountFen: quote.vipDiscountFen,
-            redPacketId: envelope?.id ?? null,
-            couponDiscountFen: quote.couponDiscountFen,
-            payFen: quote.payFen,
-            depositFen: quote.depositFen,
-            totalFen: quote.totalFen,
-            payDeadline: new Date(now.getTime() + ORDER_PAY_TIMEOUT_MS),
-          };
-        },
-      });
+      const inserted = await bookQuotedRental(tx, userId, request, now);
       return orderViewById(tx, inserted.id, now);
     }),
   );

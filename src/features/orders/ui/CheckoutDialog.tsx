@@ -1,13 +1,13 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { isApiError } from '~/platform/client/errors';
-import { isDefinitiveRefusal } from '~/platform/client/intent-keys';
-import { MONEY_CODES, newIdempotencyKey, type OrderQuote, type OrderView, type RentalRequest } from '~/features/wallet/client/money';
-import { createOrder, quoteOrder } from '~/features/orders/client/orders';
+import { MONEY_CODES, type OrderQuote, type OrderView, type PayChannel, type RentalRequest } from '~/features/wallet/client/money';
+import { checkoutOrder, createOrder, quoteOrder } from '~/features/orders/client/orders';
 import { hafuPrepayFen, hafuTagText } from '~/features/orders/rules/hafu';
 import { payResultHref } from '~/features/orders/rules/order-status';
 import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
 import { openModal } from '~/platform/stores/ui';
-import { PayDialog } from '~/features/wallet/ui/PayDialog';
+import { BalanceText, MoneyFailureLine, PayChannelList, PayDialog, payChannelChoices, payWith, pickChannel, type MoneyFailure } from '~/features/wallet/ui/PayDialog';
+import { useIntentKeys } from '~/platform/ui/use-intent-keys';
 import { DebounceButton } from '~/platform/ui/DebounceButton';
 import { Modal } from '~/platform/ui/Modal';
 import { Skeleton } from '~/platform/ui/Skeleton';
@@ -74,19 +74,35 @@ function CheckoutTotal({ totalFen, prepayFen }: { totalFen: number; prepayFen: n
 
 type Load = { kind: 'loading' } | { kind: 'failed'; text: string } | { kind: 'ready'; quote: OrderQuote };
 
+/** What 提交订单 will do with the chosen channel, said under the button before the click. */
+export function submitNote(channel: PayChannel | null, totalFen: number): string {
+  if (channel === 'wallet') return totalFen > 0 ? `提交后立即从余额支付¥${fenToYuan(totalFen)}` : '提交后订单立即生效';
+  return '下单后请在15分钟内完成支付，超时订单将自动取消';
+}
+
+/** An order made but not paid: the pay dialog takes over, with why when the gateway refused. */
+interface Unpaid {
+  order: OrderView;
+  failure?: MoneyFailure;
+}
+
 /**
- * 确认订单 of the detail page: the server's quote for this renter (VIP, red envelope,
- * deposit), then the order, then the pay dialog. Loaded only when 立即租号 is clicked, so the
- * detail page's first JavaScript stays small. One idempotency key per opening: a double click or
- * a retry after a lost answer never creates a second order.
+ * 确认订单 of the detail page: the server's quote for this renter (VIP, red envelope, deposit)
+ * and the payment method, then one click. From the wallet the order is booked and paid in one
+ * call; through a gateway it is created, then paid at the gateway's checkout (and when the
+ * gateway refuses, the pay dialog takes the unpaid order). Loaded only when 立即租号 is clicked,
+ * so the detail page's first JavaScript stays small. One idempotency key per intent and opening:
+ * a double click or a retry after a lost answer never creates a second order.
  */
 export default function CheckoutDialog({ request, hafu, open, onClose }: CheckoutDialogProps): ReactNode {
   const id = useId();
   const [choice, setChoice] = useState<EnvelopeChoice>('best');
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [error, setError] = useState<string | null>(null);
-  const [order, setOrder] = useState<OrderView | null>(null);
-  const key = useRef(newIdempotencyKey());
+  const [failure, setFailure] = useState<MoneyFailure | null>(null);
+  const [preferred, setPreferred] = useState<PayChannel | null>(null);
+  const [unpaid, setUnpaid] = useState<Unpaid | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const keys = useIntentKeys();
 
   useEffect(() => {
     if (!open) return;
@@ -101,33 +117,48 @@ export default function CheckoutDialog({ request, hafu, open, onClose }: Checkou
     return () => controller.abort();
   }, [open, choice, request]);
 
-  async function submit(quote: OrderQuote): Promise<void> {
-    setError(null);
+  async function submit(quote: OrderQuote, channel: PayChannel): Promise<void> {
+    setFailure(null);
+    const body = { ...request, red_packet_id: quote.red_packet?.id ?? null };
+    const intent = channel === 'wallet' ? 'checkout:wallet' : 'create';
+    let created: OrderView;
     try {
-      const created = await createOrder({ ...request, red_packet_id: quote.red_packet?.id ?? null }, key.current);
-      setOrder(created);
-    } catch (failure) {
-      if (isApiError(failure) && failure.code === MONEY_CODES.realNameRequired) {
-        openModal('realName');
-      }
-      setError(failure instanceof Error ? failure.message : '下单失败');
-      // A refusal means nothing was created: the next try is a new intent.
-      if (isDefinitiveRefusal(failure)) key.current = newIdempotencyKey();
+      created = channel === 'wallet' ? await checkoutOrder(body, keys.keyFor(intent)) : await createOrder(body, keys.keyFor(intent));
+    } catch (error) {
+      if (isApiError(error) && error.code === MONEY_CODES.realNameRequired) openModal('realName');
+      // A refusal means nothing was booked: the next try is a new intent.
+      keys.settle(intent, error);
+      setFailure({ msg: error instanceof Error ? error.message : '下单失败', recharge: isApiError(error) && error.code === MONEY_CODES.insufficientBalance });
+      return;
     }
+    if (channel === 'wallet') {
+      location.assign(payResultHref(created.order_no));
+      return;
+    }
+    const outcome = await payWith(created.order_no, channel, keys.keyFor(`pay:${channel}`));
+    if (outcome.kind === 'redirect') {
+      setRedirecting(true);
+      location.assign(outcome.url);
+    } else if (outcome.kind === 'paid') location.assign(payResultHref(outcome.order.order_no));
+    else setUnpaid({ order: created, failure: { msg: outcome.msg, recharge: outcome.recharge } });
   }
 
   const hafuText = checkoutHafuText(hafu);
 
-  if (order) {
+  if (unpaid) {
     return (
       <PayDialog
-        order={order}
+        order={unpaid.order}
         open={open}
         onClose={onClose}
         onPaid={(paid) => location.assign(payResultHref(paid.order_no))}
+        {...(unpaid.failure ? { initialFailure: unpaid.failure } : {})}
       />
     );
   }
+
+  const choices = load.kind === 'ready' ? payChannelChoices({ kind: 'rental', totalFen: load.quote.total_fen, balanceFen: load.quote.balance_fen }) : [];
+  const channel = pickChannel(choices, preferred);
 
   return (
     <Modal open={open} title="确认订单" onClose={onClose}>
@@ -188,19 +219,28 @@ export default function CheckoutDialog({ request, hafu, open, onClose }: Checkou
           </div>
           <CancelSchedule payFen={yuanToFen(load.quote.pay)} startsAt={new Date(load.quote.starts_at)} endsAt={new Date(load.quote.ends_at)} now={new Date()} />
           <CheckoutTotal totalFen={load.quote.total_fen} prepayFen={hafu ? hafuPrepayFen(hafu.game_money, hafu.money_exchange_rate) : null} />
-          {error ? (
-            <p role="alert" className="text-primary-dark">
-              {error}
-            </p>
-          ) : null}
+          <PayChannelList
+            choices={choices}
+            channel={channel}
+            onPick={(picked) => {
+              setPreferred(picked);
+              setFailure(null);
+            }}
+            balance={<BalanceText yuan={fenToYuan(load.quote.balance_fen)} />}
+          />
+          <MoneyFailureLine failure={failure} />
+          <p aria-live="polite" className="sr-only">
+            {redirecting ? '正在跳转到支付页面' : ''}
+          </p>
           <DebounceButton
-            onAction={() => submit(load.quote)}
+            onAction={() => (channel ? submit(load.quote, channel) : Promise.resolve())}
+            disabled={channel === null || redirecting}
             data-track="submit_order"
             data-track-value={JSON.stringify({ productId: request.account_id, productName: request.option })}
             className="w-full rounded-md bg-primary py-2.5 text-base font-bold text-white hover:bg-primary-dark">
-            提交订单
+            {redirecting ? '正在跳转…' : '提交订单'}
           </DebounceButton>
-          <p className="text-center text-xs text-neutral-600">下单后请在15分钟内完成支付，超时订单将自动取消</p>
+          <p className="text-center text-xs text-neutral-600">{submitNote(channel, load.quote.total_fen)}</p>
         </div>
       ) : null}
     </Modal>

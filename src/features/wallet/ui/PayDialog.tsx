@@ -13,6 +13,8 @@ export interface PayDialogProps {
   open: boolean;
   onClose(): void;
   onPaid(order: OrderView): void;
+  /** Why the dialog opened on a failure (确认订单's gateway refused after the order was made). */
+  initialFailure?: MoneyFailure;
 }
 
 const CHANNELS: readonly PayChannel[] = ['wallet', 'alipay', 'wechat'];
@@ -126,20 +128,19 @@ type WalletLoad = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; wa
  * The shared pay dialog (order list, VIP, recharge). The body mounts per opening, so each opening
  * starts with fresh idempotency keys and a fresh balance.
  */
-export function PayDialog({ order, open, onClose, onPaid }: PayDialogProps): ReactNode {
+export function PayDialog({ order, open, onClose, onPaid, initialFailure }: PayDialogProps): ReactNode {
   return (
     <Modal open={open} title="订单支付" onClose={onClose} width={480}>
-      <PayBody order={order} onClose={onClose} onPaid={onPaid} />
+      <PayBody order={order} onClose={onClose} onPaid={onPaid} {...(initialFailure ? { initialFailure } : {})} />
     </Modal>
   );
 }
 
-function PayBody({ order, onClose, onPaid }: Omit<PayDialogProps, 'open'>): ReactNode {
-  const id = useId();
+function PayBody({ order, onClose, onPaid, initialFailure }: Omit<PayDialogProps, 'open'>): ReactNode {
   const keys = useIntentKeys();
   const [wallet, setWallet] = useState<WalletLoad>({ kind: 'loading' });
   const [preferred, setPreferred] = useState<PayChannel | null>(null);
-  const [failure, setFailure] = useState<MoneyFailure | null>(null);
+  const [failure, setFailure] = useState<MoneyFailure | null>(initialFailure ?? null);
   const [redirecting, setRedirecting] = useState(false);
 
   useEffect(() => {
@@ -193,45 +194,15 @@ function PayBody({ order, onClose, onPaid }: Omit<PayDialogProps, 'open'>): Reac
         {deadline ? <p className="mt-1 text-xs text-amber-800">{deadline}</p> : null}
       </div>
 
-      <fieldset>
-        <legend className="mb-2 font-medium text-neutral-900">支付方式</legend>
-        <div className="space-y-2">
-          {choices.map((choice) => (
-            <div
-              key={choice.channel}
-              className={`flex flex-wrap items-center justify-between gap-2 rounded-md px-3 py-2.5 ring-1 ${channel === choice.channel ? 'bg-primary-light ring-2 ring-primary' : 'ring-neutral-300'} ${choice.disabled ? 'opacity-70' : ''}`}
-            >
-              <label className={`inline-flex items-center gap-2 ${choice.disabled ? 'cursor-not-allowed' : 'cursor-pointer'}`}>
-                <input
-                  type="radio"
-                  name={`${id}-channel`}
-                  value={choice.channel}
-                  checked={channel === choice.channel}
-                  disabled={choice.disabled}
-                  onChange={() => {
-                    setPreferred(choice.channel);
-                    setFailure(null);
-                  }}
-                  className="accent-primary"
-                />
-                <span className="text-neutral-900">{choice.label}</span>
-                {choice.channel === 'wallet' ? <WalletBalance load={wallet} /> : null}
-              </label>
-              {choice.note ? (
-                <span className="text-xs text-primary-dark">
-                  {choice.note}
-                  {choice.recharge ? (
-                    <>
-                      {' '}
-                      <RechargeLink />
-                    </>
-                  ) : null}
-                </span>
-              ) : null}
-            </div>
-          ))}
-        </div>
-      </fieldset>
+      <PayChannelList
+        choices={choices}
+        channel={channel}
+        onPick={(picked) => {
+          setPreferred(picked);
+          setFailure(null);
+        }}
+        balance={<WalletBalance load={wallet} />}
+      />
 
       <MoneyFailureLine failure={failure} />
       <p aria-live="polite" className="sr-only">
@@ -255,8 +226,64 @@ function PayBody({ order, onClose, onPaid }: Omit<PayDialogProps, 'open'>): Reac
   );
 }
 
+export interface PayChannelListProps {
+  choices: readonly ChannelChoice[];
+  channel: PayChannel | null;
+  onPick(channel: PayChannel): void;
+  /** Shown beside 余额支付: the balance, or that it is being read. */
+  balance: ReactNode;
+}
+
+/** 支付方式: the channels as radios, a disabled one with why and, when the balance is short, 去充值. */
+export function PayChannelList({ choices, channel, onPick, balance }: PayChannelListProps): ReactNode {
+  const id = useId();
+  return (
+    <fieldset>
+      <legend className="mb-2 font-medium text-neutral-900">支付方式</legend>
+      <div className="space-y-2">
+        {choices.map((choice) => (
+          <div
+            key={choice.channel}
+            className={`flex flex-wrap items-center justify-between gap-2 rounded-md px-3 py-2.5 ring-1 ${channel === choice.channel ? 'bg-primary-light ring-2 ring-primary' : 'ring-neutral-300'} ${choice.disabled ? 'opacity-70' : ''}`}
+          >
+            <label className={`inline-flex items-center gap-2 ${choice.disabled ? 'cursor-not-allowed' : 'cursor-pointer'}`}>
+              <input
+                type="radio"
+                name={`${id}-channel`}
+                value={choice.channel}
+                checked={channel === choice.channel}
+                disabled={choice.disabled}
+                onChange={() => onPick(choice.channel)}
+                className="accent-primary"
+              />
+              <span className="text-neutral-900">{choice.label}</span>
+              {choice.channel === 'wallet' ? balance : null}
+            </label>
+            {choice.note ? (
+              <span className="text-xs text-primary-dark">
+                {choice.note}
+                {choice.recharge ? (
+                  <>
+                    {' '}
+                    <RechargeLink />
+                  </>
+                ) : null}
+              </span>
+            ) : null}
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** 可用余额¥12.50 beside 余额支付. */
+export function BalanceText({ yuan }: { yuan: string }): ReactNode {
+  return <span className="text-xs text-neutral-600 tabular-nums">可用余额¥{yuan}</span>;
+}
+
 function WalletBalance({ load }: { load: WalletLoad }): ReactNode {
   if (load.kind === 'loading') return <span className="text-xs text-neutral-500">余额加载中…</span>;
   if (load.kind === 'failed') return <span className="text-xs text-neutral-500">余额获取失败</span>;
-  return <span className="text-xs text-neutral-600 tabular-nums">可用余额¥{load.wallet.balance}</span>;
+  return <BalanceText yuan={load.wallet.balance} />;
 }
