@@ -1,9 +1,9 @@
 /**
  * Orders per second (issue 5 "Measure"): rental orders created and paid from the wallet at 20
- * concurrent renters, and the same renters bursting at ONE listing window, where the exclusion
+ * concurrent renters (in one step, as 确认订单 does, and in two calls, as an order paid later is), and the same renters bursting at ONE listing window, where the exclusion
  * constraint orders_no_double_booking lets exactly one through and refuses the rest with 409
  * code 1006 (该账号此时段已被租用). Each call is the full service path the endpoint runs
- * (createOrder / payOrder with an idempotency key, as the browser sends one).
+ * (checkoutOrder, or createOrder then payOrder, with an idempotency key, as the browser sends one).
  *
  * The baseline, measured in the same run at the same concurrency and for as long, is one wallet
  * write: `changeBalance` crediting 1 fen in its own transaction, the floor under any payment. The
@@ -29,7 +29,8 @@ import { openTestDatabase } from '../src/app/seed/test-database';
 import { users } from '../src/platform/db/schema';
 import { isAppError } from '../src/platform/http/errors';
 import { cancelOrder } from '../src/features/orders/server/order-lifecycle';
-import { payOrder } from '../src/features/orders/server/order-payment';
+import { checkoutOrder, payOrder } from '../src/features/orders/server/order-payment';
+import { ORDER_STATUS } from '../src/platform/config/constants';
 import { createOrder } from '../src/features/orders/server/orders';
 import { createUser } from '../src/features/account/server/users';
 import { changeBalance } from '../src/features/wallet/server/wallet';
@@ -147,8 +148,26 @@ interface Placed {
   orderNo: string;
 }
 
-/** Scenario A: each renter creates an hourly order on a listing nobody else holds, and pays it from the wallet. */
-async function createAndPay(db: Db, renters: readonly number[], pool: readonly number[]): Promise<Figures> {
+/**
+ * How a renter's order is paid from the wallet: 确认订单's one step (order/checkout: booked and
+ * paid in one transaction), or created and then paid (an unpaid order paid later from 我的订单).
+ */
+type PayWay = 'checkout' | 'create-then-pay';
+
+async function placeAndPay(db: Db, way: PayWay, userId: number, listingId: number): Promise<string> {
+  if (way === 'checkout') {
+    const order = await checkoutOrder(db, userId, hourlyOn(listingId), randomUUID(), new Date());
+    if (order.order_status !== ORDER_STATUS.paid) throw new Error(`checkout of ${order.order_no} did not pay`);
+    return order.order_no;
+  }
+  const order = await createOrder(db, userId, hourlyOn(listingId), randomUUID(), new Date());
+  const paid = await payOrder(db, userId, { order_no: order.order_no, channel: 'wallet' }, randomUUID(), SITE, new Date());
+  if (!paid.paid) throw new Error(`wallet payment of ${order.order_no} did not complete`);
+  return order.order_no;
+}
+
+/** Scenario A: each renter orders an hour on a listing nobody else holds and pays it from the wallet. */
+async function createAndPay(db: Db, way: PayWay, renters: readonly number[], pool: readonly number[]): Promise<Figures> {
   const tally = newTally();
   while (tally.elapsedMs < SECONDS * 1000) {
     const passStarted = performance.now();
@@ -160,10 +179,7 @@ async function createAndPay(db: Db, renters: readonly number[], pool: readonly n
       () => (next < pool.length && performance.now() - passStarted < budgetMs ? pool[next++]! : null),
       async (listingId, renter) => {
         const userId = renters[renter]!;
-        const order = await createOrder(db, userId, hourlyOn(listingId), randomUUID(), new Date());
-        placed.push({ userId, orderNo: order.order_no });
-        const paid = await payOrder(db, userId, { order_no: order.order_no, channel: 'wallet' }, randomUUID(), SITE, new Date());
-        if (!paid.paid) throw new Error(`wallet payment of ${order.order_no} did not complete`);
+        placed.push({ userId, orderNo: await placeAndPay(db, way, userId, listingId) });
       },
     );
     // Free every window for the next pass (paid orders are refunded, unpaid ones simply end).
@@ -252,22 +268,24 @@ async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
     const setupS = (performance.now() - opened) / 1000;
 
     // Warm-up: statements prepared, JIT, the wallet row locks' first use.
-    const warm = await createOrder(db, renters[0]!, hourlyOn(pool[0]!), randomUUID(), new Date());
-    await payOrder(db, renters[0]!, { order_no: warm.order_no, channel: 'wallet' }, randomUUID(), SITE, new Date());
-    await cancelOrder(db, renters[0]!, warm.order_no, new Date());
+    for (const way of ['checkout', 'create-then-pay'] as const) {
+      await cancelOrder(db, renters[0]!, await placeAndPay(db, way, renters[0]!, pool[0]!), new Date());
+    }
 
     const tag = driver === 'pglite' ? 'l' : 'p';
     const baseline = await forSeconds(async (n, renter) => {
       await db.transaction((tx) => changeBalance(tx, { userId: renters[renter]!, kind: 'demo_credit', amountFen: 1, refNo: `bench-base-${tag}-${n}` }));
     });
-    const orders = await createAndPay(db, renters, pool);
+    const orders = await createAndPay(db, 'checkout', renters, pool);
+    const twoCalls = await createAndPay(db, 'create-then-pay', renters, pool);
     // Three contested windows, back to back: a stall shows up in one run of three, not on average.
     const bursts: BurstFigures[] = [];
     for (let run = 0; run < BURST_RUNS; run += 1) bursts.push(await oneWindowBurst(db, renters, burstListing));
 
     const rows: Array<readonly [string, Figures]> = [
       ['baseline: one ledger write (changeBalance +1 fen, own transaction)', baseline],
-      ['create + pay (wallet), hourly order on a free listing', orders],
+      ['create + pay (wallet) in one step, as 确认订单 does (order/checkout), hourly order on a free listing', orders],
+      ['create, then pay (wallet) in a second call (an unpaid order paid from 我的订单)', twoCalls],
     ];
     for (const [run, burst] of bursts.entries()) {
       rows.push([`one-window burst ${run + 1}/${BURST_RUNS}: all attempts`, burst.attempts]);
@@ -285,10 +303,10 @@ async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
     const rounds = bursts.reduce((sum, burst) => sum + burst.rounds, 0);
     const violations = bursts.reduce((sum, burst) => sum + burst.violations, 0);
     summaries.push(
-      `- ${label}: create + pay = ${fmt(orders.perSecond / baseline.perSecond, 2)} of one ledger write (${fmt(orders.perSecond)} vs ${fmt(baseline.perSecond)} per second), p95 ${fmt(orders.p95, 0)} ms; one-window burst p95 per run: ${bursts.map((burst) => `${fmt(burst.attempts.p95, 0)} ms`).join(', ')}.`,
+      `- ${label}: create + pay (确认订单, one step) = ${fmt(orders.perSecond / baseline.perSecond, 2)} of one ledger write (${fmt(orders.perSecond)} vs ${fmt(baseline.perSecond)} per second), p95 ${fmt(orders.p95, 0)} ms; one-window burst p95 per run: ${bursts.map((burst) => `${fmt(burst.attempts.p95, 0)} ms`).join(', ')}.`,
     );
     notes.push(
-      `- ${label}: ${orders.count} orders created and paid over a pool of ${pool.length} listings; ${rounds} burst rounds of ${CONCURRENCY} attempts in ${BURST_RUNS} runs, rounds without exactly one winner: ${violations}; setup (migrate, seed, renters) ${fmt(setupS)} s.`,
+      `- ${label}: ${orders.count} orders booked and paid in one step and ${twoCalls.count} in two calls over a pool of ${pool.length} listings; ${rounds} burst rounds of ${CONCURRENCY} attempts in ${BURST_RUNS} runs, rounds without exactly one winner: ${violations}; setup (migrate, seed, renters) ${fmt(setupS)} s.`,
     );
     if (violations > 0) process.exitCode = 1;
     // The money after all that contention (`npm run ledger:check`'s identity, untimed).

@@ -23,6 +23,6 @@ export { markdownToPlainText, renderStoredMarkdown } from '~/features/content/se
 export { previewMarkdown, uploadContentImage } from '~/features/content/server/ops-content';
 export { getAnnouncementForOps, listAnnouncementsForOps, pinAnnouncement, publishAnnouncement, saveAnnouncement } from '~/features/content/server/ops-content-announcements';
 export { getHelpPageForOps, listHelpPagesForOps, listHelpTypesForOps, publishHelpPage, saveHelpPage } from '~/features/content/server/ops-content-help';
-export { readSetting, readSettings, writeSetting } from '~/features/content/server/site-settings';
+export { readSetting, readSettings, settingOf, storedSettingSql, writeSetting } from '~/features/content/server/site-settings';
 export type { SettingKey, SettingValue } from '~/features/content/server/site-settings';
 export { getOfficialAccountConfig } from '~/features/content/server/wechat-official';

@@ -35,7 +35,7 @@ import { countFreeOrdersToday } from '~/features/free/server/free-rentals';
 import { withIdempotency } from '~/platform/db/idempotency';
 import { loadOrderRecords, orderViewById, toOrderView, bookListing, mappingDoubleBooking, type BookedOrderValues } from '~/features/orders/server';
 import { notifyOrderPaid } from '~/features/notifications/server';
-import { notifyListingRented, syncEarnings } from '~/features/sellers/server';
+import { openRentalEarnings } from '~/features/sellers/server';
 
 interface RunningOffer {
   id: number;
@@ -89,8 +89,7 @@ export async function createFreeOrder(db: Db, userId: number, request: FreeOrder
       // A free rental is a rental of the listing's record too (paid from the start).
       await recordRental(tx, inserted.listingId!, now);
       await notifyOrderPaid(tx, inserted, now);
-      await syncEarnings(tx, inserted.id, now);
-      await notifyListingRented(tx, inserted, now);
+      await openRentalEarnings(tx, inserted, now);
       return orderViewById(tx, inserted.id, now);
     }),
   );

@@ -34,7 +34,7 @@ import { lockOwnOrder, orderViewById } from '~/features/orders/server/order-view
 import type { PayBody, RechargeBody, RentalRequestBody } from '~/features/orders/wire';
 import { requireRealName } from '~/features/account/server';
 import { recordRental, refreshRentedFlags } from '~/features/catalog/server';
-import { notifyListingRented, syncEarnings } from '~/features/sellers/server';
+import { openRentalEarnings } from '~/features/sellers/server';
 import { changeBalance } from '~/features/wallet/server';
 
 export const MSG_ORDER_EXPIRED = '订单已超时，请重新下单';
@@ -89,8 +89,7 @@ async function applyPaidOrder(tx: DbTx, order: OrderRow, now: Date): Promise<voi
     await refreshRentedFlags(tx, [order.listingId], now);
     // The listing's record counts it in the same transaction: a paid rental is a rental.
     await recordRental(tx, order.listingId, now);
-    await syncEarnings(tx, order.id, now);
-    await notifyListingRented(tx, order, now);
+    await openRentalEarnings(tx, order, now);
   }
   if (order.kind === 'vip' && order.vipDays !== null) {
     await tx.insert(wallets).values({ userId: order.userId }).onConflictDoNothing();

@@ -10,5 +10,5 @@ export { getSellerOverview } from '~/features/sellers/server/seller-overview';
 export { bulkChangeSellerListingPrice, bulkChangeSellerListingState, changeSellerListingState, createSellerListing, deleteSellerListing, getSellerListing, getSellerListingCredentials, listSellerListings, sellerListingOptions, updateSellerListing } from '~/features/sellers/server/seller-listings';
 export { answerComplaint, answerLoginFailure, listSellerOrders } from '~/features/sellers/server/seller-orders';
 export { getSellerProfile, submitCertification, withdrawCertification } from '~/features/sellers/server/sellers';
-export { ledgerIdentity, releaseDueEarnings, syncEarnings } from '~/features/sellers/server/settlement';
+export { ledgerIdentity, openRentalEarnings, releaseDueEarnings, syncEarnings } from '~/features/sellers/server/settlement';
 export { notifyComplaintFiled, notifyHafuReported, notifyHafuSettledToOwner, notifyListingHeld, notifyListingRented, notifyListingRestored, notifyLoginFailure } from '~/features/sellers/server/seller-notification-events';

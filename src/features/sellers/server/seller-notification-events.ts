@@ -14,8 +14,14 @@ import { fenToYuanShort } from '~/platform/rules/money';
 import { formatShanghaiMonthDayTime } from '~/platform/rules/shanghai-time';
 import { notify, sellerOrderLink } from '~/features/notifications/server';
 
+/** Whom a message about a listing's rental goes to, and the listing's title it names. */
+export interface ListingOwner {
+  ownerUserId: number;
+  title: string;
+}
+
 /** The listing's owner and title, for a message about one of its rentals; null for a listing gone. */
-async function ownerOf(tx: DbOrTx, listingId: number | null): Promise<{ ownerUserId: number; title: string } | null> {
+async function ownerOf(tx: DbOrTx, listingId: number | null): Promise<ListingOwner | null> {
   if (listingId === null) return null;
   const [row] = await tx
     .select({ ownerUserId: shops.ownerUserId, title: listings.title })
@@ -33,8 +39,10 @@ export async function notifyListingRented(
   tx: DbOrTx,
   order: Pick<OrderRow, 'id' | 'orderNo' | 'listingId' | 'startsAt' | 'endsAt' | 'payFen' | 'isFree'>,
   now: Date,
+  /** The owner when the caller has read it already (openRentalEarnings). */
+  known?: ListingOwner,
 ): Promise<void> {
-  const owner = await ownerOf(tx, order.listingId);
+  const owner = known ?? (await ownerOf(tx, order.listingId));
   if (!owner) return;
   const span = order.startsAt && order.endsAt ? `，租期 ${formatShanghaiMonthDayTime(order.startsAt)} 至 ${formatShanghaiMonthDayTime(order.endsAt)}` : '';
   const money = order.isFree ? '（免费租号）' : `，租金 ¥${fenToYuanShort(order.payFen)}`;

@@ -17,9 +17,9 @@ import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { complaintDecisions, complaints, listings, orders, ownerCharges, sellerEarnings, shops, walletLedger } from '~/platform/db/schema';
 import { log } from '~/platform/config/log';
 import { collectOwnerCharges, hafuIdentityFigures, ownersWithCharges } from '~/features/orders/server';
-import { readSettings } from '~/features/content/server';
+import { settingOf, storedSettingSql } from '~/features/content/server';
 import { changeBalance } from '~/features/wallet/server';
-import { notifyEarningsReleased } from '~/features/sellers/server/seller-notification-events';
+import { notifyEarningsReleased, notifyListingRented } from '~/features/sellers/server/seller-notification-events';
 
 const COMPLAINT_OPEN = 1;
 
@@ -28,15 +28,43 @@ const COMPLAINT_OPEN = 1;
  * transaction as the change, after it. Orders not paid yet, and non-rentals, have no row.
  */
 export async function syncEarnings(tx: DbTx, orderId: number, now: Date): Promise<void> {
+  await syncEarningsOf(tx, await readEarningsBasis(tx, orderId), now);
+}
+
+/**
+ * The seller's side of a rental just paid (or started free): its frozen earnings row and the
+ * owner's 账号已被租用 message, from one read of the order, its shop and the settings.
+ */
+export async function openRentalEarnings(tx: DbTx, order: Parameters<typeof notifyListingRented>[1], now: Date): Promise<void> {
+  const basis = await readEarningsBasis(tx, order.id);
+  await syncEarningsOf(tx, basis, now);
+  if (basis) await notifyListingRented(tx, order, now, { ownerUserId: basis.sellerUserId, title: basis.listingTitle });
+}
+
+/** What an order's earnings row follows from, in one statement (the settings read with it). */
+async function readEarningsBasis(tx: DbTx, orderId: number) {
   const [row] = await tx
-    .select({ order: orders, shopCertType: shops.certType, sellerUserId: shops.ownerUserId, earning: sellerEarnings })
+    .select({
+      order: orders,
+      shopCertType: shops.certType,
+      sellerUserId: shops.ownerUserId,
+      listingTitle: listings.title,
+      earning: sellerEarnings,
+      commissionBps: storedSettingSql('seller.commission_bps'),
+      holdHours: storedSettingSql('seller.earnings_hold_hours'),
+    })
     .from(orders)
     .innerJoin(listings, eq(listings.id, orders.listingId))
     .innerJoin(shops, eq(shops.id, listings.shopId))
     .leftJoin(sellerEarnings, eq(sellerEarnings.orderId, orders.id))
     .where(eq(orders.id, orderId));
+  return row ?? null;
+}
+
+async function syncEarningsOf(tx: DbTx, row: Awaited<ReturnType<typeof readEarningsBasis>>, now: Date): Promise<void> {
   if (!row || row.order.kind !== 'rental' || row.order.paidAt === null) return;
   const { order, earning } = row;
+  const orderId = order.id;
   const paidAt = row.order.paidAt;
   if (earning?.status === 'released') {
     // A released row is never rewritten. The one way money moves after release is a complaint
@@ -52,7 +80,7 @@ export async function syncEarnings(tx: DbTx, orderId: number, now: Date): Promis
     }
     return;
   }
-  const settings = await readSettings(tx, ['seller.commission_bps', 'seller.earnings_hold_hours']);
+  const settings = { 'seller.commission_bps': settingOf('seller.commission_bps', row.commissionBps), 'seller.earnings_hold_hours': settingOf('seller.earnings_hold_hours', row.holdHours) };
   const certType = (earning?.certType ?? row.shopCertType) as CertType;
   const commissionBps = earning?.commissionBps ?? settings['seller.commission_bps'][certType];
   const split = splitRent({ commissionBps, rentFen: order.payFen, refundedRentFen: order.refundFen });
