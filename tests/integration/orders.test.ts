@@ -288,6 +288,8 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     expect(created.red_packet?.name).toBe(quoted.red_packet?.name);
     expect(created.red_packet).not.toBeNull();
     expect((await envelopeStatus(created.red_packet!.id)).status).toBe(2);
+    // The answer is built from what the booking read; the order page reads the same order back.
+    expect(expectOk(await get<OrderView>(detailRoute, orderPath('detail', created.order_no), renterId))).toEqual(created);
 
     const paid = expectOk(await post<PayResult>(payRoute, '/api/v1/order/pay', renterId, { order_no: created.order_no, channel: 'wallet' }, newKey()));
     expect(paid.paid).toBe(true);

@@ -30,7 +30,7 @@ import { lockListingWindows, lockWindowsOfOrder, mappingDoubleBooking } from '~/
 import { bookQuotedRental } from '~/features/orders/server/orders';
 import { newNumber } from '~/features/orders/server/order-numbers';
 import { notifyOrderPaid } from '~/features/notifications/server';
-import { lockOwnOrder, orderViewById } from '~/features/orders/server/order-view';
+import { lockOwnOrder, orderViewById, toOrderView } from '~/features/orders/server/order-view';
 import type { PayBody, RechargeBody, RentalRequestBody } from '~/features/orders/wire';
 import { requireRealName } from '~/features/account/server';
 import { recordRental, refreshRentedFlags } from '~/features/catalog/server';
@@ -238,10 +238,10 @@ async function debitWallet(tx: DbTx, order: OrderRow): Promise<void> {
 export async function checkoutOrder(db: Db, userId: number, request: RentalRequestBody, key: string | null, now: Date): Promise<OrderView> {
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'order.checkout', key, request }, async (tx) => {
-      const order = await bookQuotedRental(tx, userId, request, now, { channel: 'wallet' });
+      const { order, record } = await bookQuotedRental(tx, userId, request, now, { channel: 'wallet' });
       await debitWallet(tx, order);
       await applyPaidOrder(tx, order, now);
-      return orderViewById(tx, order.id, now);
+      return toOrderView(record, now);
     }),
   );
 }

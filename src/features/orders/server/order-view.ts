@@ -13,6 +13,7 @@ import { orderStatusText, payStatusCode } from '~/features/orders/rules/order-st
 import { isRentalOption, rentalOptionDef } from '~/features/orders/rules/periods';
 import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { notFound } from '~/platform/http/errors';
+import type { ListingDetail } from '~/features/catalog/types';
 import { credentialReveals, games, listingReviews, listings, loginFailureCases, orderRenewals, orders, redPackets, vipPlans, type LoginFailureStatus, type OrderRow } from '~/platform/db/schema';
 
 /** Any order number that is not the caller's reads as missing, so order numbers cannot be probed. */
@@ -105,6 +106,23 @@ export async function lockOwnOrder(tx: DbTx, userId: number, orderNo: string): P
 }
 
 /** The view of an order just written (inside its transaction). */
+/**
+ * The record of a rental just booked, from what the booking read (no read back): nothing has been
+ * reviewed, revealed, renewed or reported yet. orders.test compares it with the detail's view.
+ */
+export function newRentalRecord(order: OrderRow, listing: Pick<ListingDetail, 'id' | 'title' | 'imgs' | 'role_name' | 'game_name' | 'game_money' | 'money_exchange_rate'>, redPacketName: string | null): OrderRecord {
+  return {
+    order,
+    listing: { id: listing.id, title: listing.title, imgs: [...listing.imgs], roleName: listing.role_name, gameName: listing.game_name, gameMoney: listing.game_money, moneyExchangeRate: listing.money_exchange_rate },
+    redPacketName,
+    plan: null,
+    reviewId: null,
+    firstRevealAt: null,
+    renewed: false,
+    loginFailure: null,
+  };
+}
+
 export async function orderViewById(db: DbOrTx, orderId: number, now: Date): Promise<OrderView> {
   const [record] = await loadOrderRecords(db, eq(orders.id, orderId));
   if (!record) throw new Error(`order ${orderId} missing`);

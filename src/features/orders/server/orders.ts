@@ -24,7 +24,7 @@ import { orders, redPackets, users, wallets, type OrderRow } from '~/platform/db
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
 import { getListingDetail } from '~/features/catalog/server';
 import { withIdempotency } from '~/platform/db/idempotency';
-import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, orderViewById, toOrderView } from '~/features/orders/server/order-view';
+import { MSG_ORDER_NOT_FOUND, findOwnOrder, loadOrderRecords, newRentalRecord, toOrderView, type OrderRecord } from '~/features/orders/server/order-view';
 import { loginFailureWithdrawn } from '~/features/orders/server/login-failure';
 
 export { MSG_ORDER_NOT_FOUND };
@@ -199,10 +199,11 @@ export function toQuoteView(server: ServerQuote): OrderQuote {
  * envelope; `paid` (the one-step wallet checkout) inserts it paid rather than unpaid, so paying
  * costs no second write of the row.
  */
-export async function bookQuotedRental(tx: DbTx, userId: number, request: RentalRequestBody, now: Date, paid?: { channel: 'wallet' }): Promise<OrderRow> {
-  return bookListing(tx, userId, request.account_id, now, {
+export async function bookQuotedRental(tx: DbTx, userId: number, request: RentalRequestBody, now: Date, paid?: { channel: 'wallet' }): Promise<BookedRental> {
+  let quoted: ServerQuote | null = null;
+  const order = await bookListing(tx, userId, request.account_id, now, {
     reserved: request.reserved === true,
-    read: (tx) => quoteFor(tx, userId, request, now),
+    read: async (tx) => (quoted = await quoteFor(tx, userId, request, now)),
     order: async ({ quote, envelope }) => {
       if (envelope) await claimEnvelope(tx, userId, envelope.id, now);
       return {
@@ -226,13 +227,21 @@ export async function bookQuotedRental(tx: DbTx, userId: number, request: Rental
       };
     },
   });
+  // bookListing inserts only after read() returned.
+  const { listing, envelope } = quoted!;
+  return { order, record: newRentalRecord(order, listing, envelope?.name ?? null) };
+}
+
+/** A rental just booked: its row, and its record as the order view shows it (no read back). */
+export interface BookedRental {
+  order: OrderRow;
+  record: OrderRecord;
 }
 
 export async function createOrder(db: Db, userId: number, request: RentalRequestBody, key: string | null, now: Date): Promise<OrderView> {
   return mappingDoubleBooking(() =>
     withIdempotency(db, { userId, scope: 'order.create', key, request }, async (tx) => {
-      const inserted = await bookQuotedRental(tx, userId, request, now);
-      return orderViewById(tx, inserted.id, now);
+      return toOrderView((await bookQuotedRental(tx, userId, request, now)).record, now);
     }),
   );
 }
