@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   await openAppDatabase(config, {
     databaseUrl: config.DATABASE_URL ?? null,
     migrationUrl: config.DATABASE_MIGRATION_URL ?? null,
+    namedStatements: config.DATABASE_NAMED_STATEMENTS,
     dataDir: path.resolve(projectDir, config.DATA_DIR),
     migrationsDir: config.MIGRATIONS_DIR ? path.resolve(config.MIGRATIONS_DIR) : path.join(projectDir, 'drizzle'),
   }, { helpDir: path.join(projectDir, SHIPPED_HELP_DIR) });

@@ -11,6 +11,12 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
+  it('names PostgreSQL statements unless told not to (PgBouncer in transaction mode)', () => {
+    expect(loadConfig({}).DATABASE_NAMED_STATEMENTS).toBe(true);
+    expect(loadConfig({ DATABASE_NAMED_STATEMENTS: 'false' }).DATABASE_NAMED_STATEMENTS).toBe(false);
+    expect(() => loadConfig({ DATABASE_NAMED_STATEMENTS: 'sometimes' })).toThrow(/DATABASE_NAMED_STATEMENTS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(4321);
   });

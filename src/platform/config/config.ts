@@ -30,6 +30,12 @@ export const ConfigSchema = z.object({
    * application role that may only INSERT and SELECT the history tables (docs/postgres-roles.md).
    */
   DATABASE_MIGRATION_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_MIGRATION_URL must be a postgres:// URL').optional(),
+  /**
+   * PostgreSQL only: name the statements run inside transactions, so each is parsed once per
+   * connection and its plan can be kept (platform/db/named-statements.ts). Turn off behind a proxy that pools by
+   * transaction (PgBouncer in transaction mode), where a connection's statements are not its own.
+   */
+  DATABASE_NAMED_STATEMENTS: boolFromEnv.default(true),
   DATA_DIR: z.string().min(1).default('./data'),
   MIGRATIONS_DIR: z.string().min(1).optional(),
   /**

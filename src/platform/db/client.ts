@@ -17,6 +17,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { watchCatalogVersion } from '~/platform/edge/catalog-version-watch';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
+import { namingClient, statementNamer } from '~/platform/db/named-statements';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -66,6 +67,8 @@ export interface DbConfig {
    * databaseUrl is an application role without DDL rights (docs/postgres-roles.md). Default: databaseUrl.
    */
   migrationUrl?: string | null;
+  /** PostgreSQL only: name the statements inside transactions (named-statements.ts). Default: on. */
+  namedStatements?: boolean;
   /** PGlite data folder (ignored with databaseUrl). */
   dataDir: string;
   /** Folder of drizzle-kit migrations (./drizzle). */
@@ -128,6 +131,7 @@ export function defaultDbConfig(config: AppConfig = appConfig()): DbConfig {
   return {
     databaseUrl: config.DATABASE_URL ?? null,
     migrationUrl: config.DATABASE_MIGRATION_URL ?? null,
+    namedStatements: config.DATABASE_NAMED_STATEMENTS,
     dataDir: path.resolve(config.DATA_DIR),
     migrationsDir: path.resolve(config.MIGRATIONS_DIR ?? path.join(process.cwd(), 'drizzle')),
   };
@@ -195,8 +199,14 @@ async function openPglite(dataDir: string | null, migrationsDir: string, afterMi
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL
 
-async function openPostgres(databaseUrl: string, migrationsDir: string, afterMigrate?: AfterMigrate, onClose?: () => Promise<void>, migrationUrl?: string | null): Promise<OpenHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl });
+async function openPostgres(
+  databaseUrl: string,
+  migrationsDir: string,
+  afterMigrate?: AfterMigrate,
+  onClose?: () => Promise<void>,
+  { migrationUrl = null, namedStatements = true }: Pick<DbConfig, 'migrationUrl' | 'namedStatements'> = {},
+): Promise<OpenHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, ...(namedStatements ? { Client: namingClient(statementNamer()) } : {}) });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => log.warn('postgres pool client error', { error }));
   // The owner's connection lives only while migrating and seeding; the pool never sees it.
@@ -263,7 +273,7 @@ export async function openDatabase(config: DbConfig, afterMigrate?: AfterMigrate
   assertMigrationsDir(config.migrationsDir);
   const started = Date.now();
   const opening = config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.migrationsDir, afterMigrate, undefined, config.migrationUrl)
+    ? openPostgres(config.databaseUrl, config.migrationsDir, afterMigrate, undefined, { migrationUrl: config.migrationUrl ?? null, namedStatements: config.namedStatements ?? true })
     : openPglite(path.resolve(config.dataDir), config.migrationsDir, afterMigrate);
   state.opening = opening;
   state.target = target;

@@ -6,7 +6,7 @@ import { hafuPrepayFen, hafuTagText } from '~/features/orders/rules/hafu';
 import { payResultHref } from '~/features/orders/rules/order-status';
 import { formatShanghaiDateTime } from '~/platform/rules/shanghai-time';
 import { openModal } from '~/platform/stores/ui';
-import { BalanceText, MoneyFailureLine, PayChannelList, PayDialog, payChannelChoices, payWith, pickChannel, type MoneyFailure } from '~/features/wallet/ui/PayDialog';
+import { BalanceText, MoneyFailureLine, PayChannelList, PayDialog, RedirectAnnouncer, payChannelChoices, payWith, useChannelPick, type MoneyFailure } from '~/features/wallet/ui/PayDialog';
 import { useIntentKeys } from '~/platform/ui/use-intent-keys';
 import { DebounceButton } from '~/platform/ui/DebounceButton';
 import { Modal } from '~/platform/ui/Modal';
@@ -99,10 +99,11 @@ export default function CheckoutDialog({ request, hafu, open, onClose }: Checkou
   const [choice, setChoice] = useState<EnvelopeChoice>('best');
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [failure, setFailure] = useState<MoneyFailure | null>(null);
-  const [preferred, setPreferred] = useState<PayChannel | null>(null);
   const [unpaid, setUnpaid] = useState<Unpaid | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const keys = useIntentKeys();
+  const choices = load.kind === 'ready' ? payChannelChoices({ kind: 'rental', totalFen: load.quote.total_fen, balanceFen: load.quote.balance_fen }) : [];
+  const { channel, pick } = useChannelPick(choices, () => setFailure(null));
 
   useEffect(() => {
     if (!open) return;
@@ -156,9 +157,6 @@ export default function CheckoutDialog({ request, hafu, open, onClose }: Checkou
       />
     );
   }
-
-  const choices = load.kind === 'ready' ? payChannelChoices({ kind: 'rental', totalFen: load.quote.total_fen, balanceFen: load.quote.balance_fen }) : [];
-  const channel = pickChannel(choices, preferred);
 
   return (
     <Modal open={open} title="确认订单" onClose={onClose}>
@@ -219,19 +217,9 @@ export default function CheckoutDialog({ request, hafu, open, onClose }: Checkou
           </div>
           <CancelSchedule payFen={yuanToFen(load.quote.pay)} startsAt={new Date(load.quote.starts_at)} endsAt={new Date(load.quote.ends_at)} now={new Date()} />
           <CheckoutTotal totalFen={load.quote.total_fen} prepayFen={hafu ? hafuPrepayFen(hafu.game_money, hafu.money_exchange_rate) : null} />
-          <PayChannelList
-            choices={choices}
-            channel={channel}
-            onPick={(picked) => {
-              setPreferred(picked);
-              setFailure(null);
-            }}
-            balance={<BalanceText yuan={fenToYuan(load.quote.balance_fen)} />}
-          />
+          <PayChannelList choices={choices} channel={channel} onPick={pick} balance={<BalanceText yuan={fenToYuan(load.quote.balance_fen)} />} />
           <MoneyFailureLine failure={failure} />
-          <p aria-live="polite" className="sr-only">
-            {redirecting ? '正在跳转到支付页面' : ''}
-          </p>
+          <RedirectAnnouncer redirecting={redirecting} />
           <DebounceButton
             onAction={() => (channel ? submit(load.quote, channel) : Promise.resolve())}
             disabled={channel === null || redirecting}

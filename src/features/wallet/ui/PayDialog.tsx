@@ -60,6 +60,30 @@ export function pickChannel(choices: readonly ChannelChoice[], preferred: PayCha
   return usable[0]?.channel ?? null;
 }
 
+/**
+ * The channel in use (pickChannel over the payer's pick) and the pick itself, which also clears
+ * the last refusal: it was about the channel left behind.
+ */
+export function useChannelPick(choices: readonly ChannelChoice[], clearFailure: () => void): { channel: PayChannel | null; pick(channel: PayChannel): void } {
+  const [preferred, setPreferred] = useState<PayChannel | null>(null);
+  return {
+    channel: pickChannel(choices, preferred),
+    pick(channel) {
+      setPreferred(channel);
+      clearFailure();
+    },
+  };
+}
+
+/** Said to screen readers while the browser leaves for the gateway's checkout. */
+export function RedirectAnnouncer({ redirecting }: { redirecting: boolean }): ReactNode {
+  return (
+    <p aria-live="polite" className="sr-only">
+      {redirecting ? '正在跳转到支付页面' : ''}
+    </p>
+  );
+}
+
 export type PayOutcome =
   | { kind: 'paid'; order: OrderView }
   | { kind: 'redirect'; url: string }
@@ -139,7 +163,6 @@ export function PayDialog({ order, open, onClose, onPaid, initialFailure }: PayD
 function PayBody({ order, onClose, onPaid, initialFailure }: Omit<PayDialogProps, 'open'>): ReactNode {
   const keys = useIntentKeys();
   const [wallet, setWallet] = useState<WalletLoad>({ kind: 'loading' });
-  const [preferred, setPreferred] = useState<PayChannel | null>(null);
   const [failure, setFailure] = useState<MoneyFailure | null>(initialFailure ?? null);
   const [redirecting, setRedirecting] = useState(false);
 
@@ -156,7 +179,7 @@ function PayBody({ order, onClose, onPaid, initialFailure }: Omit<PayDialogProps
 
   const balanceFen = wallet.kind === 'ready' ? wallet.wallet.balance_fen : null;
   const choices = payChannelChoices({ kind: order.kind, totalFen: order.total_fen, balanceFen, balanceLoading: wallet.kind === 'loading' });
-  const channel = pickChannel(choices, preferred);
+  const { channel, pick } = useChannelPick(choices, () => setFailure(null));
   const deadline = payDeadlineText(order.pay_deadline);
 
   async function confirm(): Promise<void> {
@@ -194,20 +217,10 @@ function PayBody({ order, onClose, onPaid, initialFailure }: Omit<PayDialogProps
         {deadline ? <p className="mt-1 text-xs text-amber-800">{deadline}</p> : null}
       </div>
 
-      <PayChannelList
-        choices={choices}
-        channel={channel}
-        onPick={(picked) => {
-          setPreferred(picked);
-          setFailure(null);
-        }}
-        balance={<WalletBalance load={wallet} />}
-      />
+      <PayChannelList choices={choices} channel={channel} onPick={pick} balance={<WalletBalance load={wallet} />} />
 
       <MoneyFailureLine failure={failure} />
-      <p aria-live="polite" className="sr-only">
-        {redirecting ? '正在跳转到支付页面' : ''}
-      </p>
+      <RedirectAnnouncer redirecting={redirecting} />
 
       <div className="flex justify-end gap-3 pt-1">
         <button type="button" onClick={onClose} className={`rounded border border-neutral-300 px-4 py-2 text-neutral-700 hover:text-primary ${focusRing}`}>

@@ -1,0 +1,24 @@
+import pg from 'pg';
+import { openTestDatabase } from '../src/app/seed/test-database';
+import { getListingDetail } from '../src/features/catalog/server';
+import { bookableListingIds } from '../tests/integration/bookable-listings';
+let captured: { text: string; values: unknown[] } | null = null;
+const orig = pg.Client.prototype.query;
+(pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
+  const q = args[0];
+  if (!captured && typeof q === 'object' && q?.text?.startsWith('select "listings"."id", "listings"."title"')) captured = { text: q.text, values: q.values ?? args[1] };
+  return (orig as any).apply(this, args);
+};
+const database = await openTestDatabase({ driver: 'postgres', seed: true });
+const db = database.db;
+const ids = await bookableListingIds(db, 1);
+await getListingDetail(db as any, ids[3]!, new Date());
+const c = captured!;
+const client = new pg.Client({ connectionString: (database as any).url ?? process.env.TMP_URL });
+console.log(c.text.length);
+const pool = (db as any).$client as pg.Pool;
+for (let i = 0; i < 3; i++) await pool.query(c.text, c.values);
+const r = await pool.query('explain (analyze, buffers) ' + c.text, c.values);
+for (const row of r.rows) console.log(row['QUERY PLAN']);
+void client;
+await database.close();
