@@ -46,15 +46,17 @@ describe('defaultDbConfig', () => {
     expect(defaultDbConfig(loadConfig({}))).toEqual({
       databaseUrl: null,
       migrationUrl: null,
+      namedStatements: true,
       dataDir: path.resolve('data'),
       migrationsDir: path.join(process.cwd(), 'drizzle'),
     });
   });
 
-  it('reads DATABASE_URL, DATA_DIR and MIGRATIONS_DIR, empty values counting as unset', () => {
+  it('reads DATABASE_URL, DATABASE_NAMED_STATEMENTS, DATA_DIR and MIGRATIONS_DIR, empty values counting as unset', () => {
     expect(
       defaultDbConfig(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', DATA_DIR: '/srv/zuhao', MIGRATIONS_DIR: '/opt/zuhao/drizzle' })),
-    ).toEqual({ databaseUrl: 'postgres://u@h:5432/d', migrationUrl: null, dataDir: '/srv/zuhao', migrationsDir: '/opt/zuhao/drizzle' });
+    ).toEqual({ databaseUrl: 'postgres://u@h:5432/d', migrationUrl: null, namedStatements: true, dataDir: '/srv/zuhao', migrationsDir: '/opt/zuhao/drizzle' });
+    expect(defaultDbConfig(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', DATABASE_NAMED_STATEMENTS: 'false' }))).toMatchObject({ namedStatements: false });
     expect(
       defaultDbConfig(loadConfig({ DATABASE_URL: 'postgres://app@h:5432/d', DATABASE_MIGRATION_URL: 'postgres://owner@h:5432/d' })),
     ).toMatchObject({ databaseUrl: 'postgres://app@h:5432/d', migrationUrl: 'postgres://owner@h:5432/d' });
