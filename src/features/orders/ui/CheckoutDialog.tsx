@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { isApiError } from '~/platform/client/errors';
+import { failureText, isApiError } from '~/platform/client/errors';
 import { MONEY_CODES, type OrderQuote, type OrderView, type PayChannel, type RentalRequest } from '~/features/wallet/client/money';
 import { checkoutOrder, createOrder, quoteOrder } from '~/features/orders/client/orders';
 import { hafuPrepayFen, hafuTagText } from '~/features/orders/rules/hafu';
@@ -113,7 +113,7 @@ export default function CheckoutDialog({ request, hafu, open, onClose }: Checkou
       .then((quote) => setLoad({ kind: 'ready', quote }))
       .catch((failure: unknown) => {
         if (isApiError(failure) && failure.cancelled) return;
-        setLoad({ kind: 'failed', text: failure instanceof Error ? failure.message : '获取价格失败' });
+        setLoad({ kind: 'failed', text: failureText(failure, '获取价格失败') });
       });
     return () => controller.abort();
   }, [open, choice, request]);
@@ -129,7 +129,7 @@ export default function CheckoutDialog({ request, hafu, open, onClose }: Checkou
       if (isApiError(error) && error.code === MONEY_CODES.realNameRequired) openModal('realName');
       // A refusal means nothing was booked: the next try is a new intent.
       keys.settle(intent, error);
-      setFailure({ msg: error instanceof Error ? error.message : '下单失败', recharge: isApiError(error) && error.code === MONEY_CODES.insufficientBalance });
+      setFailure({ msg: failureText(error, '下单失败'), recharge: isApiError(error) && error.code === MONEY_CODES.insufficientBalance });
       return;
     }
     if (channel === 'wallet') {
