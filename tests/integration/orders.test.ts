@@ -146,6 +146,11 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     return row!.isRented;
   }
 
+  async function listingUpdatedAt(id: number): Promise<Date> {
+    const [row] = await db.select({ updatedAt: listings.updatedAt }).from(listings).where(eq(listings.id, id));
+    return row!.updatedAt;
+  }
+
   /** [kind, amount_fen] of the ledger rows for one order (or renewal) number, oldest first. */
   async function ledgerOfRef(refNo: string): Promise<[string, number][]> {
     const rows = await db.select().from(walletLedger).where(eq(walletLedger.refNo, refNo)).orderBy(walletLedger.id);
@@ -280,6 +285,7 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     await db.update(users).set({ isRealName: true }).where(eq(users.id, renterId));
     const before = await expectBalanced(renterId);
     expect(before).toBe(50_000);
+    const editedAt = await listingUpdatedAt(listing.id);
     const quoted = expectOk(await post<OrderQuote>(quoteRoute, '/api/v1/order/quote', renterId, request));
     const created = expectOk(await post<OrderView>(createRoute, '/api/v1/order/create', renterId, request, newKey()));
     expect(created).toMatchObject({ kind: 'rental', order_status: 1, order_status_text: '待支付', pay_status_code: -1, total_fen: quoted.total_fen });
@@ -299,6 +305,8 @@ describe.each(TEST_DRIVERS)('renting and paying on $label', ({ driver, skip }) =
     expect(await expectBalanced(renterId)).toBe(before - created.total_fen);
     expect(await ledgerOfRef(created.order_no)).toEqual([['order_pay', -created.total_fen]]);
     expect(await listingRented(listing.id)).toBe(true);
+    // Being rented is not an edit: the review queue's order and its stale-review check read updated_at.
+    expect(await listingUpdatedAt(listing.id)).toEqual(editedAt);
 
     const wallet = expectOk(await get<{ walletsInfo: WalletInfo }>(walletsRoute, '/api/v1/account/wallets', renterId));
     expect(wallet.walletsInfo).toMatchObject({ balance_fen: before - created.total_fen, balance: fenToYuan(before - created.total_fen), vip_status: 0 });

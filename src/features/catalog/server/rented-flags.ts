@@ -5,6 +5,12 @@
  * starts or stops: payment, cancel, renewal, and the sweeper for starts and ends that happen
  * by the clock. Only listings that have orders are touched, so seeded demo listings that are
  * "rented elsewhere" keep their flag.
+ *
+ * The flag leaves updated_at alone: updated_at says when the seller or an operator last changed
+ * the listing (the review queue's order and its stale-review check read it), and a rental is not
+ * such a change. It also keeps the write cheap: updated_at is indexed and is_rented is not, so
+ * the flip can be a heap-only update instead of touching every index of listings (the hall's
+ * partial indexes and the search bigrams' GIN among them) on every payment and cancel.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '~/platform/config/constants';
@@ -21,7 +27,7 @@ export async function refreshRentedFlags(db: DbOrTx, listingIds: number[], now: 
   const running = runningRentalExists(now);
   await db
     .update(listings)
-    .set({ isRented: running, updatedAt: now })
+    .set({ isRented: running })
     .where(and(inArray(listings.id, ids), sql`${listings.isRented} is distinct from ${running}`));
 }
 
