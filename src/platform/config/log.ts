@@ -30,12 +30,27 @@ export function isLevelEnabled(level: LogLevel): boolean {
   return RANK[level] >= threshold();
 }
 
+/**
+ * A field an error carries, as a log line can hold it. Data (primitives, arrays, plain objects,
+ * dates, errors) is kept; an instance of some class is named, not dumped: node-postgres attaches
+ * the pool's client to a connection error, and its dump (every prepared statement's text, the
+ * connection's state) once made a one-line warning tens of kilobytes.
+ */
+function loggableField(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Error) return depth < 5 ? serializeError(value, depth + 1) : `[${value.name}]`;
+  if (Array.isArray(value) || value instanceof Date) return value;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  if (proto === null || proto === Object.prototype) return value;
+  return `[${(value as { constructor?: { name?: string } }).constructor?.name || 'object'}]`;
+}
+
 /** An Error as plain JSON, stack and cause chain included (logs only; never a response body). */
 export function serializeError(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error)) return error;
   const out: LogFields = { name: error.name, message: error.message, stack: error.stack };
   for (const [key, value] of Object.entries(error)) {
-    if (!(key in out)) out[key] = value;
+    if (!(key in out)) out[key] = loggableField(value, depth);
   }
   if (error.cause !== undefined && depth < 5) out['cause'] = serializeError(error.cause, depth + 1);
   return out;
