@@ -5,7 +5,7 @@
  * syntax here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { ENTRY, ROOT } from './build-if-needed.ts';
 
@@ -13,6 +13,46 @@ import { ENTRY, ROOT } from './build-if-needed.ts';
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/**
+ * CPU time, in ms, used so far by every process named postgres on this machine (user + system,
+ * including exited children the postmaster reaped), read from /proc; null where there is no /proc
+ * or no local server. Lets a bench say how an operation's CPU splits between the app and the
+ * database when both share the machine's cores.
+ */
+export function localPostgresCpuMs(): number | null {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  let found = false;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+    // Fields after the name: state is [0]; utime, stime, cutime, cstime are [11]..[14] (proc(5)).
+    const fields = stat.slice(close + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    found = true;
+  }
+  // Linux reports in clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on here.
+  return found ? ticks * 10 : null;
+}
+
+/** This process's CPU time so far, in ms (user + system). */
+export function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 export interface LoadFigures {

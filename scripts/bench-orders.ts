@@ -14,6 +14,10 @@
  * the burst's winner is cancelled after each round. Only create + pay, and only the bursts, count
  * towards the per-second figures and latencies.
  *
+ * CPU per operation is measured over the timed parts only: this process's own (with PGlite, the
+ * database's as well, since it runs in this process) and, for PostgreSQL, the local server's
+ * processes read from /proc. On a machine whose cores both share, it says what sets the rate.
+ *
  * Runs on PGlite (in memory) and, when DATABASE_URL_TEST is set, on a fresh PostgreSQL database
  * (created and dropped by openTestDatabase). PostgreSQL goes through the app's pg.Pool (default
  * 10 connections), so 20 renters also queue for connections, as they would in one process.
@@ -37,7 +41,7 @@ import { changeBalance } from '../src/features/wallet/server/wallet';
 import { ledgerIdentity } from '../src/features/sellers/server/settlement';
 import { bookableListingIds } from '../tests/integration/bookable-listings';
 import { giveRentalHistory } from './renter-history';
-import { percentile } from './bench-lib';
+import { localPostgresCpuMs, ownCpuMs, percentile } from './bench-lib';
 
 const CONCURRENCY = Number(process.env['BENCH_ORDERS_CONCURRENCY'] ?? 20);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -55,6 +59,29 @@ interface Tally {
   firstError: string;
   /** Timed wall-clock ms: resets between passes and rounds are left out. */
   elapsedMs: number;
+  /** CPU ms over the timed parts: this process's, and the local PostgreSQL server's (null: not measured). */
+  appCpuMs: number;
+  dbCpuMs: number | null;
+}
+
+/**
+ * The database's CPU clock for the driver being measured: PostgreSQL's processes on this machine;
+ * none for PGlite, which runs inside this process (its work is in the app's figure).
+ */
+let databaseCpuMs: () => number | null = () => null;
+
+interface CpuMark {
+  app: number;
+  db: number | null;
+}
+
+const cpuMark = (): CpuMark => ({ app: ownCpuMs(), db: databaseCpuMs() });
+
+/** Adds the CPU used since `mark` to the tally. */
+function addCpu(tally: Tally, mark: CpuMark): void {
+  tally.appCpuMs += ownCpuMs() - mark.app;
+  const db = databaseCpuMs();
+  tally.dbCpuMs = db === null || mark.db === null || tally.dbCpuMs === null ? null : tally.dbCpuMs + (db - mark.db);
 }
 
 interface Figures {
@@ -64,9 +91,12 @@ interface Figures {
   p95: number;
   errors: number;
   firstError: string;
+  /** CPU ms per completed operation: the app's (with PGlite, the database's too) and PostgreSQL's. */
+  appCpuMs: number;
+  dbCpuMs: number | null;
 }
 
-const newTally = (): Tally => ({ latencies: [], errors: 0, firstError: '', elapsedMs: 0 });
+const newTally = (): Tally => ({ latencies: [], errors: 0, firstError: '', elapsedMs: 0, appCpuMs: 0, dbCpuMs: 0 });
 
 function describe(error: unknown): string {
   if (isAppError(error)) return `AppError ${error.httpStatus} code ${error.code}: ${error.message}`;
@@ -88,6 +118,8 @@ function figuresOf(tally: Tally): Figures {
     p95: percentile(sorted, 95),
     errors: tally.errors,
     firstError: tally.firstError,
+    appCpuMs: tally.appCpuMs / sorted.length,
+    dbCpuMs: tally.dbCpuMs === null ? null : tally.dbCpuMs / sorted.length,
   };
 }
 
@@ -97,6 +129,7 @@ function figuresOf(tally: Tally): Figures {
  */
 async function loops<T>(tally: Tally, take: () => T | null, work: (item: T, renter: number) => Promise<void>): Promise<void> {
   const started = performance.now();
+  const mark = cpuMark();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, renter) => {
       for (let item = take(); item !== null; item = take()) {
@@ -111,6 +144,7 @@ async function loops<T>(tally: Tally, take: () => T | null, work: (item: T, rent
     }),
   );
   tally.elapsedMs += performance.now() - started;
+  addCpu(tally, mark);
 }
 
 /** Runs `work` from CONCURRENCY loops for SECONDS. */
@@ -211,11 +245,13 @@ interface BurstFigures {
  */
 async function oneWindowBurst(db: Db, renters: readonly number[], listingId: number): Promise<BurstFigures> {
   const attempts = newTally();
-  const refused = newTally();
+  // The refused share the rounds' CPU with the winner: no per-attempt figure of their own.
+  const refused: Tally = { ...newTally(), appCpuMs: Number.NaN, dbCpuMs: null };
   let rounds = 0;
   let violations = 0;
   while (attempts.elapsedMs < SECONDS * 1000) {
     const started = performance.now();
+    const mark = cpuMark();
     const outcomes = await Promise.all(
       renters.map(async (userId) => {
         const t0 = performance.now();
@@ -228,6 +264,7 @@ async function oneWindowBurst(db: Db, renters: readonly number[], listingId: num
       }),
     );
     const roundMs = performance.now() - started;
+    addCpu(attempts, mark);
     attempts.elapsedMs += roundMs;
     refused.elapsedMs += roundMs;
     rounds += 1;
@@ -251,10 +288,16 @@ async function oneWindowBurst(db: Db, renters: readonly number[], listingId: num
 
 const fmt = (value: number, digits = 1): string => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
+/** CPU ms of one operation, app and database together (the cores both share). */
+const cpuTotal = (figures: Figures): number => figures.appCpuMs + (figures.dbCpuMs ?? 0);
+const cpuText = (figures: Figures): string =>
+  figures.dbCpuMs === null ? `${fmt(figures.appCpuMs, 2)} ms` : `${fmt(cpuTotal(figures), 2)} ms (app ${fmt(figures.appCpuMs, 2)}, PostgreSQL ${fmt(figures.dbCpuMs, 2)})`;
+
 async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
   const label = driver === 'pglite' ? 'PGlite' : 'PostgreSQL';
   const opened = performance.now();
   const database = await openTestDatabase({ driver, seed: true });
+  databaseCpuMs = driver === 'postgres' ? localPostgresCpuMs : () => null;
   try {
     const db = database.db;
     const renters = await createRenters(db);
@@ -293,7 +336,7 @@ async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
     }
     for (const [what, figures] of rows) {
       console.log(
-        `| ${label} | ${what} | ${fmt(figures.perSecond)} | ${fmt(figures.p50)} | ${fmt(figures.p95)} | ${figures.errors} | ${fmt(figures.perSecond / baseline.perSecond, 2)} | ${fmt(figures.p95 / baseline.p95, 2)} |`,
+        `| ${label} | ${what} | ${fmt(figures.perSecond)} | ${fmt(figures.p50)} | ${fmt(figures.p95)} | ${figures.errors} | ${fmt(figures.perSecond / baseline.perSecond, 2)} | ${fmt(figures.p95 / baseline.p95, 2)} | ${fmt(figures.appCpuMs, 2)} | ${fmt(figures.dbCpuMs ?? Number.NaN, 2)} |`,
       );
       if (figures.errors > 0) {
         notes.push(`- ${label}, ${what}: ERRORS, first: ${figures.firstError}`);
@@ -303,7 +346,7 @@ async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
     const rounds = bursts.reduce((sum, burst) => sum + burst.rounds, 0);
     const violations = bursts.reduce((sum, burst) => sum + burst.violations, 0);
     summaries.push(
-      `- ${label}: create + pay (确认订单, one step) = ${fmt(orders.perSecond / baseline.perSecond, 2)} of one ledger write (${fmt(orders.perSecond)} vs ${fmt(baseline.perSecond)} per second), p95 ${fmt(orders.p95, 0)} ms; one-window burst p95 per run: ${bursts.map((burst) => `${fmt(burst.attempts.p95, 0)} ms`).join(', ')}.`,
+      `- ${label}: create + pay (确认订单, one step) = ${fmt(orders.perSecond / baseline.perSecond, 2)} of one ledger write (${fmt(orders.perSecond)} vs ${fmt(baseline.perSecond)} per second), p95 ${fmt(orders.p95, 0)} ms; one-window burst p95 per run: ${bursts.map((burst) => `${fmt(burst.attempts.p95, 0)} ms`).join(', ')}; CPU per order ${cpuText(orders)} against ${cpuText(baseline)} per ledger write (${fmt(cpuTotal(orders) / cpuTotal(baseline), 1)}×).`,
     );
     notes.push(
       `- ${label}: ${orders.count} orders booked and paid in one step and ${twoCalls.count} in two calls over a pool of ${pool.length} listings; ${rounds} burst rounds of ${CONCURRENCY} attempts in ${BURST_RUNS} runs, rounds without exactly one winner: ${violations}; setup (migrate, seed, renters) ${fmt(setupS)} s.`,
@@ -321,8 +364,8 @@ async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
 const notes: string[] = [];
 const summaries: string[] = [];
 console.log(`\n## Orders per second (${CONCURRENCY} concurrent renters, ${SECONDS} s each)\n`);
-console.log('| database | what | per second | p50 ms | p95 ms | errors | per second ÷ baseline | p95 ÷ baseline p95 |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| database | what | per second | p50 ms | p95 ms | errors | per second ÷ baseline | p95 ÷ baseline p95 | app CPU ms each | PostgreSQL CPU ms each |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 if (DRIVERS.includes('pglite')) await benchDriver('pglite', notes);
 if (DRIVERS.includes('postgres')) {
   if (process.env['DATABASE_URL_TEST']) await benchDriver('postgres', notes);
