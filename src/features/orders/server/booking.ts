@@ -132,21 +132,31 @@ export async function lockWindowsOfOrder(tx: DbTx, orderId: number): Promise<voi
 /** Serialises one new renter's bookings, so two at once cannot both pass the limits. */
 const NEW_RENTER_LOCK_NAMESPACE = 0x4e52;
 
+/** What the renter checks read of the renter's account (a way of renting may read it with more). */
+export interface RenterAccount {
+  isRealName: boolean;
+  createdAt: Date;
+  hasFinishedRental: boolean;
+}
+
+/** The columns of RenterAccount, for a select of `users` (the renter's row) that reads them with its own. */
+export function renterAccountColumns(userId: number) {
+  return {
+    isRealName: users.isRealName,
+    createdAt: users.createdAt,
+    hasFinishedRental: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.kind} = 'rental' and ${orders.status} = ${ORDER_STATUS.finished})`,
+  };
+}
+
 /**
- * Who may rent, in one read of the renter: real-name verified (spec §6, else 403 code 1003), and new
+ * Who may rent, in one read of the renter (none when the caller read `known` already):
+ * real-name verified (spec §6, else 403 code 1003), and new
  * renters' limits (rules/new-renter.ts): an established renter costs nothing more; a new one takes
  * a per-user lock, then counts today's rentals (those cancelled before paying do not count) and
  * the open ones (unpaid within their deadline, or paid and not ended). 409 when over.
  */
-export async function refuseUnqualifiedRenter(tx: DbTx, userId: number, now: Date): Promise<void> {
-  const [account] = await tx
-    .select({
-      isRealName: users.isRealName,
-      createdAt: users.createdAt,
-      hasFinishedRental: sql<boolean>`exists (select 1 from ${orders} where ${orders.userId} = ${userId} and ${orders.kind} = 'rental' and ${orders.status} = ${ORDER_STATUS.finished})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+export async function refuseUnqualifiedRenter(tx: DbTx, userId: number, now: Date, known?: RenterAccount): Promise<void> {
+  const account = known ?? (await tx.select(renterAccountColumns(userId)).from(users).where(eq(users.id, userId)))[0];
   if (!account?.isRealName) throw realNameRequired();
   if (!isNewRenter(account, now)) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${NEW_RENTER_LOCK_NAMESPACE}::int, ${userId}::int)`);
@@ -174,6 +184,8 @@ export type BookedOrderValues = Omit<typeof orders.$inferInsert, 'orderNo' | 'ki
 export interface BookingSteps<R extends { listing: ListingDetail }> {
   /** A reservation (spec §4) is checked against the listing's reservation flag, not "rentable now". */
   reserved?: boolean;
+  /** The renter's account, when this way of renting read it with its own read of the renter. */
+  renter?: RenterAccount;
   /** Reads the listing, and what else this way of renting needs, once the listing is held; may refuse. */
   read(tx: DbTx): Promise<R>;
   /** The order's values once the listing is rentable; may claim what the order uses (an envelope). */
@@ -188,7 +200,7 @@ export async function bookListing<R extends { listing: ListingDetail }>(
   now: Date,
   steps: BookingSteps<R>,
 ): Promise<OrderRow> {
-  await refuseUnqualifiedRenter(tx, userId, now);
+  await refuseUnqualifiedRenter(tx, userId, now, steps.renter);
   await lockListingForRental(tx, userId, listingId);
   await expireUnpaidOrders(tx, now, listingId);
   const read = await steps.read(tx);

@@ -18,7 +18,7 @@ import { ORDER_LIST_FILTERS } from '~/features/orders/rules/order-status';
 import { RENTAL_OPTIONS, rentalOptionDef, type RentalOption } from '~/features/orders/rules/periods';
 import { quoteRental, type RentalQuote } from '~/features/orders/rules/quote';
 import type { OrderListQueryInput, RentalRequestBody } from '~/features/orders/wire';
-import { bookListing, mappingDoubleBooking } from '~/features/orders/server/booking';
+import { bookListing, mappingDoubleBooking, renterAccountColumns, type RenterAccount } from '~/features/orders/server/booking';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { orders, redPackets, users, wallets, type OrderRow } from '~/platform/db/schema';
 import { badRequest, conflict, notFound } from '~/platform/http/errors';
@@ -52,7 +52,8 @@ interface EnvelopeRow {
 
 /** What the quote needs of the buyer, read in one statement: the wallet, usable envelopes, real name. */
 interface Buyer {
-  isRealName: boolean;
+  /** Undefined when the user is gone. */
+  account: RenterAccount | undefined;
   balanceFen: number;
   vipExpiresAt: Date | null;
   envelopes: EnvelopeRow[];
@@ -68,6 +69,10 @@ interface EnvelopeJson {
   fen: number | null;
 }
 
+/**
+ * The renter's side of a quote in one read: the wallet, the usable envelopes, and the account the
+ * booking's renter checks need (renterAccountColumns), so booking a quoted rental reads the renter once.
+ */
 async function readBuyer(db: DbOrTx, userId: number, now: Date): Promise<Buyer> {
   const usable = db
     .select({
@@ -77,7 +82,7 @@ async function readBuyer(db: DbOrTx, userId: number, now: Date): Promise<Buyer> 
     .where(and(eq(redPackets.userId, userId), eq(redPackets.status, RED_PACKET_STATUS.unused), gt(redPackets.expiresAt, now), isEnvelope()));
   const [row] = await db
     .select({
-      isRealName: users.isRealName,
+      ...renterAccountColumns(userId),
       balanceFen: wallets.balanceFen,
       vipExpiresAt: wallets.vipExpiresAt,
       envelopes: sql<EnvelopeJson[]>`(${usable})`,
@@ -86,7 +91,7 @@ async function readBuyer(db: DbOrTx, userId: number, now: Date): Promise<Buyer> 
     .leftJoin(wallets, eq(wallets.userId, users.id))
     .where(eq(users.id, userId));
   return {
-    isRealName: row?.isRealName ?? false,
+    account: row ? { isRealName: row.isRealName, createdAt: row.createdAt, hasFinishedRental: row.hasFinishedRental } : undefined,
     balanceFen: row?.balanceFen ?? 0,
     vipExpiresAt: row?.vipExpiresAt ?? null,
     envelopes: (row?.envelopes ?? []).map((envelope) => ({
@@ -115,12 +120,15 @@ export interface ServerQuote {
   isRealName: boolean;
 }
 
-/** The quote for this user now; RangeErrors of the rules become 400 with their Chinese text. */
-export async function quoteFor(db: DbOrTx, userId: number, request: RentalRequestBody, now: Date): Promise<ServerQuote> {
+/**
+ * The quote for this user now; RangeErrors of the rules become 400 with their Chinese text.
+ * `buyer`: the renter as the caller read them already (booking reads them before holding the listing).
+ */
+export async function quoteFor(db: DbOrTx, userId: number, request: RentalRequestBody, now: Date, buyer?: Buyer): Promise<ServerQuote> {
   const option = rentalOptionOf(request);
   const listing = await getListingDetail(db as Db, request.account_id, now);
   // One after another: inside a transaction `db` is a single connection (pg queues, then refuses, overlapping queries).
-  const buyer = await readBuyer(db, userId, now);
+  buyer ??= await readBuyer(db, userId, now);
   const envelopes = buyer.envelopes;
   const isVip = isVipAt(buyer.vipExpiresAt, now);
   const reserved = request.reserved === true;
@@ -162,7 +170,7 @@ export async function quoteFor(db: DbOrTx, userId: number, request: RentalReques
     isVip,
     vipSavingFen,
     balanceFen: buyer.balanceFen,
-    isRealName: buyer.isRealName,
+    isRealName: buyer.account?.isRealName ?? false,
   };
 }
 
@@ -201,9 +209,14 @@ export function toQuoteView(server: ServerQuote): OrderQuote {
  */
 export async function bookQuotedRental(tx: DbTx, userId: number, request: RentalRequestBody, now: Date, paid?: { channel: 'wallet' }): Promise<BookedRental> {
   let quoted: ServerQuote | null = null;
+  // One read of the renter serves the booking's renter checks and the quote. It comes before the
+  // listing is held, so it sees the envelopes the quote the renter was shown saw (an envelope
+  // that expiring this listing's stale unpaid orders gives back is usable from the next order on).
+  const buyer = await readBuyer(tx, userId, now);
   const order = await bookListing(tx, userId, request.account_id, now, {
     reserved: request.reserved === true,
-    read: async (tx) => (quoted = await quoteFor(tx, userId, request, now)),
+    renter: buyer.account,
+    read: async (tx) => (quoted = await quoteFor(tx, userId, request, now, buyer)),
     order: async ({ quote, envelope }) => {
       if (envelope) await claimEnvelope(tx, userId, envelope.id, now);
       return {
