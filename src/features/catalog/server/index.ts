@@ -14,4 +14,4 @@ export { listGamesForOps, setGameMaintenance } from '~/features/catalog/server/o
 export { listingsDueForRefresh, refreshRentedFlags } from '~/features/catalog/server/rented-flags';
 export { clearSearchHistory, deleteSearch, listSearchHistory, recordSearch } from '~/features/catalog/server/search-history';
 export { addSearchTemplate, listSearchTemplates, removeSearchTemplate } from '~/features/catalog/server/search-templates';
-export { getListingRecord, getShopRecord, recordComplaint, recordLoginFailure, recordOwnerReply, recordRental, recountListingStats } from '~/features/catalog/server/listing-record';
+export { getListingRecord, getShopRecord, recordComplaint, recordLoginFailure, recordOwnerReply, markRentalStarted, recountListingStats } from '~/features/catalog/server/listing-record';

@@ -2,7 +2,8 @@
  * Each listing's own record (issue 26; docs/decisions.md "Listing record"): listing_stats kept up
  * to date inside the transactions that change the facts, so no page counts orders.
  *
- * - a rental is paid (markOrderPaid) or a free rental starts (free-orders): recordRental;
+ * - a rental is paid (markOrderPaid) or a free rental starts (free-orders): markRentalStarted, which
+ *   refreshes the listing's rented flag in the same statement;
  * - a renter files the first complaint of an order (createComplaint, which holds the order row
  *   locked, so two complaints of one order are counted once): recordComplaint;
  * - the owner answers a complaint for the first time (answerComplaint, which holds the complaint
@@ -20,13 +21,25 @@ import { medianSeconds, recordFigures, withReplySeconds, type ListingRecordFigur
 import type { DbOrTx, DbTx } from '~/platform/db/client';
 import { ID_MAX } from '~/platform/wire/common';
 import { complaints, listingStats, listings } from '~/platform/db/schema';
+import { runningRentalExists } from '~/features/catalog/server/rented-flags';
 
-/** A paid rental of the listing (free ones included): one more rental. */
-export async function recordRental(tx: DbTx, listingId: number, now: Date): Promise<void> {
-  await tx
-    .insert(listingStats)
-    .values({ listingId, rentals: 1, updatedAt: now })
-    .onConflictDoUpdate({ target: listingStats.listingId, set: { rentals: sql`${listingStats.rentals} + 1`, updatedAt: now } });
+/**
+ * A rental of the listing took effect (paid, or a free one started): its rented flag refreshed
+ * (rented-flags.ts) and one more rental on its record, in one statement. The record's upsert reads
+ * the flag update's result, so the listing row is written before the listing_stats row, the order
+ * every other writer of both takes (a login-failure report holds the listing, then counts).
+ */
+export async function markRentalStarted(tx: DbTx, listingId: number, now: Date): Promise<void> {
+  const running = runningRentalExists(now);
+  await tx.execute(sql`
+    with rented_flag as (
+      update ${listings} set is_rented = ${running}
+      where ${listings.id} = ${listingId} and ${listings.isRented} is distinct from ${running}
+      returning 1
+    )
+    insert into ${listingStats} (listing_id, rentals, updated_at)
+    select ${listingId}::int, 1, ${now.toISOString()}::timestamptz from (select count(*) from rented_flag) as flag_first
+    on conflict (listing_id) do update set rentals = ${listingStats.rentals} + 1, updated_at = excluded.updated_at`);
 }
 
 /**

@@ -17,7 +17,8 @@ import { ORDER_STATUS } from '~/platform/config/constants';
 import type { DbOrTx } from '~/platform/db/client';
 import { listings, orders } from '~/platform/db/schema';
 
-function runningRentalExists(now: Date) {
+/** Whether one of the listing's paid rentals runs at `now`: the flag's value, as SQL on a `listings` row. */
+export function runningRentalExists(now: Date) {
   return sql`exists (select 1 from ${orders} where ${orders.listingId} = ${listings.id} and ${orders.kind} = 'rental' and ${orders.status} = ${ORDER_STATUS.paid} and ${orders.startsAt} <= ${now}::timestamptz and ${orders.endsAt} > ${now}::timestamptz)`;
 }
 

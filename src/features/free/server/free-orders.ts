@@ -4,7 +4,7 @@
  *
  * A free order is a rental order like any other (kind rental, hourly, the offer's free_hours from
  * now) that costs nothing, asks no deposit and needs no payment: it is written already paid
- * (status 3), and the listing is marked rented by the same refreshRentedFlags as a payment does,
+ * (status 3), and the listing is marked rented by the same markRentalStarted as a payment is,
  * so the credentials, the countdown, cancel, renewal and the end-of-rental sweep treat it exactly
  * like a paid rental. Its window is held by the same exclusion constraint, so a free order and a
  * paid one can never share a window (409 code 1006).
@@ -30,7 +30,7 @@ import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
 import { freeOffers, orders, users } from '~/platform/db/schema';
 import { badRequest, conflict } from '~/platform/http/errors';
 import type { FreeOrderRequest, FreeOrdersQuery } from '~/features/free/wire';
-import { getListingDetail, recordRental, refreshRentedFlags } from '~/features/catalog/server';
+import { getListingDetail, markRentalStarted } from '~/features/catalog/server';
 import { countFreeOrdersToday } from '~/features/free/server/free-rentals';
 import { withIdempotency } from '~/platform/db/idempotency';
 import { loadOrderRecords, orderViewById, toOrderView, bookListing, mappingDoubleBooking, type BookedOrderValues } from '~/features/orders/server';
@@ -85,9 +85,8 @@ export async function createFreeOrder(db: Db, userId: number, request: FreeOrder
           return freeOrderValues(offer.id, hours, coupon?.id ?? null, now);
         },
       });
-      await refreshRentedFlags(tx, [inserted.listingId!], now);
-      // A free rental is a rental of the listing's record too (paid from the start).
-      await recordRental(tx, inserted.listingId!, now);
+      // Rented now, and a rental of the listing's record too (paid from the start).
+      await markRentalStarted(tx, inserted.listingId!, now);
       await notifyOrderPaid(tx, inserted, now);
       await openRentalEarnings(tx, inserted, now);
       return orderViewById(tx, inserted.id, now);

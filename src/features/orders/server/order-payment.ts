@@ -33,7 +33,7 @@ import { notifyOrderPaid } from '~/features/notifications/server';
 import { lockOwnOrder, orderViewById, toOrderView } from '~/features/orders/server/order-view';
 import type { PayBody, RechargeBody, RentalRequestBody } from '~/features/orders/wire';
 import { requireRealName } from '~/features/account/server';
-import { recordRental, refreshRentedFlags } from '~/features/catalog/server';
+import { markRentalStarted } from '~/features/catalog/server';
 import { openRentalEarnings } from '~/features/sellers/server';
 import { changeBalance } from '~/features/wallet/server';
 
@@ -86,9 +86,8 @@ export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChann
 /** What paying `order` (its row already paid) means; see markOrderPaid. */
 async function applyPaidOrder(tx: DbTx, order: OrderRow, now: Date): Promise<void> {
   if (order.kind === 'rental' && order.listingId !== null) {
-    await refreshRentedFlags(tx, [order.listingId], now);
-    // The listing's record counts it in the same transaction: a paid rental is a rental.
-    await recordRental(tx, order.listingId, now);
+    // The flag, and the listing's record counts it in the same transaction: a paid rental is a rental.
+    await markRentalStarted(tx, order.listingId, now);
     await openRentalEarnings(tx, order, now);
   }
   if (order.kind === 'vip' && order.vipDays !== null) {
