@@ -34,7 +34,7 @@ import { getListingDetail, markRentalStarted } from '~/features/catalog/server';
 import { countFreeOrdersToday } from '~/features/free/server/free-rentals';
 import { withIdempotency } from '~/platform/db/idempotency';
 import { loadOrderRecords, orderViewById, toOrderView, bookListing, mappingDoubleBooking, type BookedOrderValues } from '~/features/orders/server';
-import { notifyOrderPaid } from '~/features/notifications/server';
+import { orderPaidNotice } from '~/features/notifications/server';
 import { openRentalEarnings } from '~/features/sellers/server';
 
 interface RunningOffer {
@@ -87,8 +87,8 @@ export async function createFreeOrder(db: Db, userId: number, request: FreeOrder
       });
       // Rented now, and a rental of the listing's record too (paid from the start).
       await markRentalStarted(tx, inserted.listingId!, now);
-      await notifyOrderPaid(tx, inserted, now);
-      await openRentalEarnings(tx, inserted, now);
+      // The renter's 免费租号成功 and the owner's 账号已被租用 in one insert.
+      await openRentalEarnings(tx, inserted, now, [orderPaidNotice(inserted, now)]);
       return orderViewById(tx, inserted.id, now);
     }),
   );

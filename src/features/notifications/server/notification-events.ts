@@ -13,7 +13,7 @@ import { formatShanghaiClock, formatShanghaiDate, formatShanghaiMonthDayTime } f
 import type { Db, DbOrTx } from '~/platform/db/client';
 import { notifications, orders, wallets, type OrderRow } from '~/platform/db/schema';
 import { COMPLAINT_LIST_LINK, sellerOrderLink, taskLink } from '~/features/notifications/notification-links';
-import { notify } from '~/features/notifications/server/notifications';
+import { notify, type Notice } from '~/features/notifications/server/notifications';
 
 /** How long before a rental's end the renter is warned ("10 minutes before the end"). */
 export const RENTAL_ENDING_NOTICE_MS = 10 * MS_PER_MINUTE;
@@ -36,23 +36,21 @@ const span = (order: Pick<OrderRow, 'startsAt' | 'endsAt'>): string =>
 
 /** markOrderPaid and free orders: the order is paid (or, free, taken). */
 export async function notifyOrderPaid(tx: DbOrTx, order: OrderRow, now: Date): Promise<void> {
+  const { userId, input } = orderPaidNotice(order, now);
+  await notify(tx, userId, input, now);
+}
+
+/** What notifyOrderPaid writes, for a caller that writes it with the event's other notices (a rental's owner's). */
+export function orderPaidNotice(order: OrderRow, now: Date): Notice {
   const params = { order_no: order.orderNo };
   const dedupeKey = `order_paid:${order.id}`;
-  if (order.kind === 'vip') {
-    await notify(tx, order.userId, { type: 'order_paid', title: '会员开通成功', content: `您的会员订单 ${order.orderNo} 已支付 ${yuan(order.payFen)}，会员时长增加 ${order.vipDays ?? 0} 天。`, params, dedupeKey }, now);
-    return;
-  }
-  if (order.kind === 'recharge') {
-    await notify(tx, order.userId, { type: 'order_paid', title: '充值成功', content: `您的充值订单 ${order.orderNo} 已到账 ${yuan(order.payFen)}，可在钱包余额中查看。`, params, dedupeKey }, now);
-    return;
-  }
-  if (order.isFree) {
-    await notify(tx, order.userId, { type: 'order_paid', title: '免费租号成功', content: `您的免费订单 ${order.orderNo} 已生效，租期 ${span(order)}。租期内可在订单详情查看账号信息。`, params, dedupeKey }, now);
-    return;
-  }
+  const notice = (title: string, content: string): Notice => ({ userId: order.userId, input: { type: 'order_paid', title, content, params, dedupeKey } });
+  if (order.kind === 'vip') return notice('会员开通成功', `您的会员订单 ${order.orderNo} 已支付 ${yuan(order.payFen)}，会员时长增加 ${order.vipDays ?? 0} 天。`);
+  if (order.kind === 'recharge') return notice('充值成功', `您的充值订单 ${order.orderNo} 已到账 ${yuan(order.payFen)}，可在钱包余额中查看。`);
+  if (order.isFree) return notice('免费租号成功', `您的免费订单 ${order.orderNo} 已生效，租期 ${span(order)}。租期内可在订单详情查看账号信息。`);
   const started = order.startsAt !== null && order.startsAt.getTime() <= now.getTime();
   const tail = started ? '租期已开始，可在订单详情查看账号信息。' : '租期开始后可在订单详情查看账号信息。';
-  await notify(tx, order.userId, { type: 'order_paid', title: '订单支付成功', content: `您的订单 ${order.orderNo} 已支付 ${yuan(order.totalFen)}，租期 ${span(order)}。${tail}`, params, dedupeKey }, now);
+  return notice('订单支付成功', `您的订单 ${order.orderNo} 已支付 ${yuan(order.totalFen)}，租期 ${span(order)}。${tail}`);
 }
 
 /** The finish sweep: the rental is over (its deposit, if any, is `notifyDepositReturned`). */

@@ -57,6 +57,25 @@ function clip(text: string, max: number): string {
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
 }
 
+/** One notification for one user: what an event tells whom. */
+export interface Notice {
+  userId: number;
+  input: NotifyInput;
+}
+
+function noticeRow({ userId, input }: Notice, now: Date | undefined) {
+  return {
+    userId,
+    notificationType: input.type,
+    title: clip(input.title, TITLE_MAX),
+    content: clip(input.content, CONTENT_MAX),
+    params: input.params ?? {},
+    popup: input.popup ?? true,
+    dedupeKey: input.dedupeKey === undefined ? null : clip(input.dedupeKey, DEDUPE_KEY_MAX),
+    ...(now ? { createdAt: now } : {}),
+  };
+}
+
 /**
  * Write one notification inside the caller's transaction. With a dedupe key the insert is
  * `ON CONFLICT (user_id, dedupe_key) DO NOTHING`, so sweeps racing on several processes write it
@@ -66,19 +85,19 @@ function clip(text: string, max: number): string {
 export async function notify(tx: DbOrTx, userId: number, input: NotifyInput, now?: Date): Promise<number | null> {
   const rows = await tx
     .insert(notifications)
-    .values({
-      userId,
-      notificationType: input.type,
-      title: clip(input.title, TITLE_MAX),
-      content: clip(input.content, CONTENT_MAX),
-      params: input.params ?? {},
-      popup: input.popup ?? true,
-      dedupeKey: input.dedupeKey === undefined ? null : clip(input.dedupeKey, DEDUPE_KEY_MAX),
-      ...(now ? { createdAt: now } : {}),
-    })
+    .values(noticeRow({ userId, input }, now))
     .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
     .returning({ id: notifications.id });
   return rows[0]?.id ?? null;
+}
+
+/** The notices of one event (a paid rental: the renter's and the owner's) in one insert, as `notify` writes each. */
+export async function notifyAll(tx: DbOrTx, notices: readonly Notice[], now?: Date): Promise<void> {
+  if (notices.length === 0) return;
+  await tx
+    .insert(notifications)
+    .values(notices.map((notice) => noticeRow(notice, now)))
+    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });
 }
 
 /** Who a broadcast reaches (the console's audiences, contract/ops-campaigns.ts). */

@@ -29,7 +29,7 @@ import { forgetIdempotencyKey, withIdempotency, type IdempotentCall } from '~/pl
 import { lockListingWindows, lockWindowsOfOrder, mappingDoubleBooking } from '~/features/orders/server/booking';
 import { bookQuotedRental } from '~/features/orders/server/orders';
 import { newNumber } from '~/features/orders/server/order-numbers';
-import { notifyOrderPaid } from '~/features/notifications/server';
+import { notifyOrderPaid, orderPaidNotice } from '~/features/notifications/server';
 import { lockOwnOrder, orderViewById, toOrderView } from '~/features/orders/server/order-view';
 import type { PayBody, RechargeBody, RentalRequestBody } from '~/features/orders/wire';
 import { requireRealName } from '~/features/account/server';
@@ -88,7 +88,9 @@ async function applyPaidOrder(tx: DbTx, order: OrderRow, now: Date): Promise<voi
   if (order.kind === 'rental' && order.listingId !== null) {
     // The flag, and the listing's record counts it in the same transaction: a paid rental is a rental.
     await markRentalStarted(tx, order.listingId, now);
-    await openRentalEarnings(tx, order, now);
+    // The owner's 账号已被租用 and the renter's 订单支付成功 in one insert.
+    await openRentalEarnings(tx, order, now, [orderPaidNotice(order, now)]);
+    return;
   }
   if (order.kind === 'vip' && order.vipDays !== null) {
     await tx.insert(wallets).values({ userId: order.userId }).onConflictDoNothing();

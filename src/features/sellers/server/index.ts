@@ -11,4 +11,4 @@ export { bulkChangeSellerListingPrice, bulkChangeSellerListingState, changeSelle
 export { answerComplaint, answerLoginFailure, listSellerOrders } from '~/features/sellers/server/seller-orders';
 export { getSellerProfile, submitCertification, withdrawCertification } from '~/features/sellers/server/sellers';
 export { ledgerIdentity, openRentalEarnings, releaseDueEarnings, syncEarnings } from '~/features/sellers/server/settlement';
-export { notifyComplaintFiled, notifyHafuReported, notifyHafuSettledToOwner, notifyListingHeld, notifyListingRented, notifyListingRestored, notifyLoginFailure } from '~/features/sellers/server/seller-notification-events';
+export { notifyComplaintFiled, notifyHafuReported, notifyHafuSettledToOwner, notifyListingHeld, notifyListingRestored, notifyLoginFailure } from '~/features/sellers/server/seller-notification-events';

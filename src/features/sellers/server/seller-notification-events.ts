@@ -12,7 +12,7 @@ import type { DbOrTx } from '~/platform/db/client';
 import { listings, shops, type OrderRow } from '~/platform/db/schema';
 import { fenToYuanShort } from '~/platform/rules/money';
 import { formatShanghaiMonthDayTime } from '~/platform/rules/shanghai-time';
-import { notify, sellerOrderLink } from '~/features/notifications/server';
+import { notify, sellerOrderLink, type Notice } from '~/features/notifications/server';
 
 /** Whom a message about a listing's rental goes to, and the listing's title it names. */
 export interface ListingOwner {
@@ -34,30 +34,21 @@ async function ownerOf(tx: DbOrTx, listingId: number | null): Promise<ListingOwn
 /**
  * A renter paid for a rental of the owner's listing (or took it free): the owner hears which
  * account, when, and for how much; the link opens that order in 出租订单, never the renter's page.
+ * openRentalEarnings writes it in one insert with the renter's own message of the same event.
  */
-export async function notifyListingRented(
-  tx: DbOrTx,
-  order: Pick<OrderRow, 'id' | 'orderNo' | 'listingId' | 'startsAt' | 'endsAt' | 'payFen' | 'isFree'>,
-  now: Date,
-  /** The owner when the caller has read it already (openRentalEarnings). */
-  known?: ListingOwner,
-): Promise<void> {
-  const owner = known ?? (await ownerOf(tx, order.listingId));
-  if (!owner) return;
+export function listingRentedNotice(order: Pick<OrderRow, 'id' | 'orderNo' | 'startsAt' | 'endsAt' | 'payFen' | 'isFree'>, owner: ListingOwner): Notice {
   const span = order.startsAt && order.endsAt ? `，租期 ${formatShanghaiMonthDayTime(order.startsAt)} 至 ${formatShanghaiMonthDayTime(order.endsAt)}` : '';
   const money = order.isFree ? '（免费租号）' : `，租金 ¥${fenToYuanShort(order.payFen)}`;
-  await notify(
-    tx,
-    owner.ownerUserId,
-    {
+  return {
+    userId: owner.ownerUserId,
+    input: {
       type: 'seller_rented',
       title: '账号已被租用',
       content: `您的账号「${owner.title}」已被租用，订单 ${order.orderNo}${span}${money}。租期结束并过结算期后收益将自动结算到余额。`,
       params: { order_no: order.orderNo, link: sellerOrderLink(order.orderNo) },
       dedupeKey: `seller_rented:${order.id}`,
     },
-    now,
-  );
+  };
 }
 
 /** A renter filed a complaint on the owner's rental: the owner hears it at once and can answer in 出租订单. */

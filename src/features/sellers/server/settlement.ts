@@ -19,7 +19,8 @@ import { log } from '~/platform/config/log';
 import { collectOwnerCharges, hafuIdentityFigures, ownersWithCharges } from '~/features/orders/server';
 import { settingOf, storedSettingSql } from '~/features/content/server';
 import { changeBalance } from '~/features/wallet/server';
-import { notifyEarningsReleased, notifyListingRented } from '~/features/sellers/server/seller-notification-events';
+import { listingRentedNotice, notifyEarningsReleased } from '~/features/sellers/server/seller-notification-events';
+import { notifyAll, type Notice } from '~/features/notifications/server';
 
 const COMPLAINT_OPEN = 1;
 
@@ -33,12 +34,14 @@ export async function syncEarnings(tx: DbTx, orderId: number, now: Date): Promis
 
 /**
  * The seller's side of a rental just paid (or started free): its frozen earnings row and the
- * owner's 账号已被租用 message, from one read of the order, its shop and the settings.
+ * owner's 账号已被租用 message, from one read of the order, its shop and the settings. `alsoNotices`
+ * (the renter's own message of the same event) are written in the same insert as the owner's.
  */
-export async function openRentalEarnings(tx: DbTx, order: Parameters<typeof notifyListingRented>[1], now: Date): Promise<void> {
+export async function openRentalEarnings(tx: DbTx, order: Parameters<typeof listingRentedNotice>[0], now: Date, alsoNotices: readonly Notice[] = []): Promise<void> {
   const basis = await readEarningsBasis(tx, order.id);
   await syncEarningsOf(tx, basis, now);
-  if (basis) await notifyListingRented(tx, order, now, { ownerUserId: basis.sellerUserId, title: basis.listingTitle });
+  const owners = basis ? [listingRentedNotice(order, { ownerUserId: basis.sellerUserId, title: basis.listingTitle })] : [];
+  await notifyAll(tx, [...owners, ...alsoNotices], now);
 }
 
 /** What an order's earnings row follows from, in one statement (the settings read with it). */
