@@ -14,7 +14,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '~/platform/config/constants';
 import { releaseTime, splitRent, type CertType } from '~/features/sellers/rules/settlement';
 import type { Db, DbOrTx, DbTx } from '~/platform/db/client';
-import { complaintDecisions, complaints, listings, orders, ownerCharges, sellerEarnings, shops, walletLedger } from '~/platform/db/schema';
+import { complaintDecisions, complaints, listings, orders, ownerCharges, sellerEarnings, shops, walletLedger, type OrderRow } from '~/platform/db/schema';
 import { log } from '~/platform/config/log';
 import { collectOwnerCharges, hafuIdentityFigures, ownersWithCharges } from '~/features/orders/server';
 import { settingOf, storedSettingSql } from '~/features/content/server';
@@ -34,28 +34,36 @@ export async function syncEarnings(tx: DbTx, orderId: number, now: Date): Promis
 
 /**
  * The seller's side of a rental just paid (or started free): its frozen earnings row and the
- * owner's 账号已被租用 message, from one read of the order, its shop and the settings. `alsoNotices`
- * (the renter's own message of the same event) are written in the same insert as the owner's.
+ * owner's 账号已被租用 message, from one read of its shop and the settings (`order` is the row as
+ * the paying statement left it). `alsoNotices` (the renter's own message of the same event) are
+ * written in the same insert as the owner's.
  */
-export async function openRentalEarnings(tx: DbTx, order: Parameters<typeof listingRentedNotice>[0], now: Date, alsoNotices: readonly Notice[] = []): Promise<void> {
-  const basis = await readEarningsBasis(tx, order.id);
+export async function openRentalEarnings(tx: DbTx, order: OrderRow, now: Date, alsoNotices: readonly Notice[] = []): Promise<void> {
+  const basis = await readEarningsBasisOf(tx, order);
   await syncEarningsOf(tx, basis, now);
   const owners = basis ? [listingRentedNotice(order, { ownerUserId: basis.sellerUserId, title: basis.listingTitle })] : [];
   await notifyAll(tx, [...owners, ...alsoNotices], now);
 }
 
-/** What an order's earnings row follows from, in one statement (the settings read with it). */
+/**
+ * What an order's earnings row follows from besides the order itself (the settings read with it).
+ * Built per call: the settings' SQL comes from another feature, loaded after this module.
+ */
+function earningsBasisColumns() {
+  return {
+    shopCertType: shops.certType,
+    sellerUserId: shops.ownerUserId,
+    listingTitle: listings.title,
+    earning: sellerEarnings,
+    commissionBps: storedSettingSql('seller.commission_bps'),
+    holdHours: storedSettingSql('seller.earnings_hold_hours'),
+  };
+}
+
+/** What an order's earnings row follows from, in one statement. */
 async function readEarningsBasis(tx: DbTx, orderId: number) {
   const [row] = await tx
-    .select({
-      order: orders,
-      shopCertType: shops.certType,
-      sellerUserId: shops.ownerUserId,
-      listingTitle: listings.title,
-      earning: sellerEarnings,
-      commissionBps: storedSettingSql('seller.commission_bps'),
-      holdHours: storedSettingSql('seller.earnings_hold_hours'),
-    })
+    .select({ order: orders, ...earningsBasisColumns() })
     .from(orders)
     .innerJoin(listings, eq(listings.id, orders.listingId))
     .innerJoin(shops, eq(shops.id, listings.shopId))
@@ -64,7 +72,21 @@ async function readEarningsBasis(tx: DbTx, orderId: number) {
   return row ?? null;
 }
 
-async function syncEarningsOf(tx: DbTx, row: Awaited<ReturnType<typeof readEarningsBasis>>, now: Date): Promise<void> {
+type EarningsBasis = NonNullable<Awaited<ReturnType<typeof readEarningsBasis>>>;
+
+/** readEarningsBasis for an order the caller holds as it is now: the rest only. */
+async function readEarningsBasisOf(tx: DbTx, order: OrderRow): Promise<EarningsBasis | null> {
+  if (order.listingId === null) return null;
+  const [row] = await tx
+    .select(earningsBasisColumns())
+    .from(listings)
+    .innerJoin(shops, eq(shops.id, listings.shopId))
+    .leftJoin(sellerEarnings, eq(sellerEarnings.orderId, order.id))
+    .where(eq(listings.id, order.listingId));
+  return row ? { order, ...row } : null;
+}
+
+async function syncEarningsOf(tx: DbTx, row: EarningsBasis | null, now: Date): Promise<void> {
   if (!row || row.order.kind !== 'rental' || row.order.paidAt === null) return;
   const { order, earning } = row;
   const orderId = order.id;
