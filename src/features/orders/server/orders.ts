@@ -50,7 +50,7 @@ interface EnvelopeRow {
   coupon: Coupon;
 }
 
-/** What the quote needs of the buyer, read in one statement: the wallet, usable envelopes, real name. */
+/** What the quote needs of the buyer, read in one statement: the wallet, usable envelopes, and the renter checks' account. */
 interface Buyer {
   /** Undefined when the user is gone. */
   account: RenterAccount | undefined;
