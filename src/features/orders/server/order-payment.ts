@@ -83,12 +83,15 @@ export async function markOrderPaid(tx: DbTx, orderId: number, channel: PayChann
   return true;
 }
 
-/** What paying `order` (its row already paid) means; see markOrderPaid. */
+/**
+ * What paying `order` (its row already paid) means; see markOrderPaid. Every kind writes the
+ * renter's message in this same transaction (a paid order always has it, a rolled-back one never):
+ * a rental's goes in one insert with its owner's 账号已被租用, the others' on their own at the end.
+ */
 async function applyPaidOrder(tx: DbTx, order: OrderRow, now: Date): Promise<void> {
   if (order.kind === 'rental' && order.listingId !== null) {
-    // The flag, and the listing's record counts it in the same transaction: a paid rental is a rental.
+    // The flag, and the listing's record counts it: a paid rental is a rental.
     await markRentalStarted(tx, order.listingId, now);
-    // The owner's 账号已被租用 and the renter's 订单支付成功 in one insert.
     await openRentalEarnings(tx, order, now, [orderPaidNotice(order, now)]);
     return;
   }
@@ -105,7 +108,6 @@ async function applyPaidOrder(tx: DbTx, order: OrderRow, now: Date): Promise<voi
   if (order.kind === 'recharge') {
     await changeBalance(tx, { userId: order.userId, kind: 'recharge', amountFen: order.payFen, refNo: order.orderNo });
   }
-  // In the same transaction: a paid order always has its message, a rolled-back one never.
   await notifyOrderPaid(tx, order, now);
 }
 
