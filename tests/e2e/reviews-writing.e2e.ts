@@ -67,7 +67,8 @@ test('renter01 reviews the finished demo rental: 待评价 → form → 已评�
   await written.getByRole('link', { name: '查看详情' }).click();
   await expect(page).toHaveURL(/\/account\/assessInfo\?id=\d+$/);
   await expect(page.locator('[data-review-content]')).toHaveText(text);
-  await expect(page.getByText(orderNo!)).toBeVisible();
+  // Exactly the order number: renter01's 租期已结束 message names the same order and may pop up meanwhile.
+  await expect(page.getByText(orderNo!, { exact: true })).toBeVisible();
   await expect(page.getByText(/匿名用户（匿名评价/)).toBeVisible();
 
   // The order card now offers 查看评价 instead of 评价.
