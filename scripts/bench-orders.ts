@@ -6,7 +6,7 @@
  * (checkoutOrder, or createOrder then payOrder, with an idempotency key, as the browser sends one).
  *
  * The baseline, measured in the same run at the same concurrency and for as long, is one wallet
- * write: `changeBalance` crediting 1 fen in its own transaction, the floor under any payment. The
+ * write: `changeBalance` crediting 1 fen in its own transaction, the least any payment writes. The
  * ratios therefore say what an order costs relative to one ledger write.
  *
  * Resets are not timed: orders of "create + pay" hold their listing for an hour, so the listings
@@ -17,6 +17,11 @@
  * CPU per operation is measured over the timed parts only: this process's own (with PGlite, the
  * database's as well, since it runs in this process) and, for PostgreSQL, the local server's
  * processes read from /proc. On a machine whose cores both share, it says what sets the rate.
+ *
+ * On PostgreSQL the bench also measures the order's floor (scripts/order-floor.ts): the rows a
+ * one-step order writes, copied from a real one and written by hand with no reads, rules or ORM,
+ * one statement each and all in one statement. It says how much of an order's cost is the rows it
+ * must keep and how much is everything else, against the same baseline.
  *
  * Runs on PGlite (in memory) and, when DATABASE_URL_TEST is set, on a fresh PostgreSQL database
  * (created and dropped by openTestDatabase). PostgreSQL goes through the app's pg.Pool (default
@@ -42,6 +47,8 @@ import { ledgerIdentity } from '../src/features/sellers/server/settlement';
 import { bookableListingIds } from '../tests/integration/bookable-listings';
 import { giveRentalHistory } from './renter-history';
 import { localPostgresCpuMs, ownCpuMs, percentile } from './bench-lib';
+import { captureOrderRows, floorWriter, type OrderRows } from './order-floor';
+import type pg from 'pg';
 
 const CONCURRENCY = Number(process.env['BENCH_ORDERS_CONCURRENCY'] ?? 20);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
@@ -310,9 +317,14 @@ async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
     const pool = bookable.slice(1);
     const setupS = (performance.now() - opened) / 1000;
 
-    // Warm-up: statements prepared, JIT, the wallet row locks' first use.
+    // Warm-up: statements prepared, JIT, the wallet row locks' first use. The one-step order's
+    // rows are kept, before its cancelling changes them, as the templates of the floor's copies.
+    const pgPool = driver === 'postgres' ? (db as unknown as { $client: pg.Pool }).$client : null;
+    let templates: OrderRows | null = null;
     for (const way of ['checkout', 'create-then-pay'] as const) {
-      await cancelOrder(db, renters[0]!, await placeAndPay(db, way, renters[0]!, pool[0]!), new Date());
+      const orderNo = await placeAndPay(db, way, renters[0]!, pool[0]!);
+      if (way === 'checkout' && pgPool) templates = await captureOrderRows(pgPool, orderNo);
+      await cancelOrder(db, renters[0]!, orderNo, new Date());
     }
 
     const tag = driver === 'pglite' ? 'l' : 'p';
@@ -356,6 +368,32 @@ async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
     const identity = await ledgerIdentity(db);
     notes.push(`- ${label}: ledger identity after the runs: ${identity.holds ? 'holds' : 'DOES NOT HOLD'} (${identity.orders} paid rentals, ${identity.mismatchedOrders} mismatched).`);
     if (!identity.holds) process.exitCode = 1;
+
+    // The floor: the same rows written by hand (scripts/order-floor.ts), after the identity check
+    // because its copies are not a consistent ledger.
+    if (pgPool && templates) {
+      const floor = floorWriter(pgPool, templates);
+      await floor.separate(0, renters[0]!, pool[0]!);
+      await floor.oneStatement(1, renters[0]!, pool[0]!);
+      let copy = 2;
+      const separate = await forSeconds(async (n, renter) => floor.separate(copy++, renters[renter]!, pool[n % pool.length]!));
+      const oneStatement = await forSeconds(async (n, renter) => floor.oneStatement(copy++, renters[renter]!, pool[n % pool.length]!));
+      for (const [what, figures] of [
+        ['floor: the one-step order\'s rows written by hand, one statement each in one transaction (11 round trips, no reads, no rules)', separate],
+        ['floor: the same rows in one statement, its own transaction (1 round trip)', oneStatement],
+      ] as const) {
+        console.log(
+          `| ${label} | ${what} | ${fmt(figures.perSecond)} | ${fmt(figures.p50)} | ${fmt(figures.p95)} | ${figures.errors} | ${fmt(figures.perSecond / baseline.perSecond, 2)} | ${fmt(figures.p95 / baseline.p95, 2)} | ${fmt(figures.appCpuMs, 2)} | ${fmt(figures.dbCpuMs ?? Number.NaN, 2)} |`,
+        );
+        if (figures.errors > 0) {
+          notes.push(`- ${label}, ${what}: ERRORS, first: ${figures.firstError}`);
+          process.exitCode = 1;
+        }
+      }
+      summaries.push(
+        `- ${label}: the order's rows alone, written by hand: ${fmt(separate.perSecond / baseline.perSecond, 2)} of a ledger write one statement each (CPU ${cpuText(separate)}), ${fmt(oneStatement.perSecond / baseline.perSecond, 2)} in one statement (CPU ${cpuText(oneStatement)}); the one-step order reaches ${fmt(orders.perSecond / separate.perSecond, 2)} and ${fmt(orders.perSecond / oneStatement.perSecond, 2)} of them.`,
+      );
+    }
   } finally {
     await database.close();
   }
