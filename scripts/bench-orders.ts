@@ -300,6 +300,17 @@ const cpuTotal = (figures: Figures): number => figures.appCpuMs + (figures.dbCpu
 const cpuText = (figures: Figures): string =>
   figures.dbCpuMs === null ? `${fmt(figures.appCpuMs, 2)} ms` : `${fmt(cpuTotal(figures), 2)} ms (app ${fmt(figures.appCpuMs, 2)}, PostgreSQL ${fmt(figures.dbCpuMs, 2)})`;
 
+/** One row of the table, as ratios to `baseline`; errors fail the bench. */
+function printRow(label: string, what: string, figures: Figures, baseline: Figures, notes: string[]): void {
+  console.log(
+    `| ${label} | ${what} | ${fmt(figures.perSecond)} | ${fmt(figures.p50)} | ${fmt(figures.p95)} | ${figures.errors} | ${fmt(figures.perSecond / baseline.perSecond, 2)} | ${fmt(figures.p95 / baseline.p95, 2)} | ${fmt(figures.appCpuMs, 2)} | ${fmt(figures.dbCpuMs ?? Number.NaN, 2)} |`,
+  );
+  if (figures.errors > 0) {
+    notes.push(`- ${label}, ${what}: ERRORS, first: ${figures.firstError}`);
+    process.exitCode = 1;
+  }
+}
+
 async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
   const label = driver === 'pglite' ? 'PGlite' : 'PostgreSQL';
   const opened = performance.now();
@@ -346,15 +357,7 @@ async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
       rows.push([`one-window burst ${run + 1}/${BURST_RUNS}: all attempts`, burst.attempts]);
       rows.push([`one-window burst ${run + 1}/${BURST_RUNS}: refused 409 code 1006 (conflicts handled)`, burst.refused]);
     }
-    for (const [what, figures] of rows) {
-      console.log(
-        `| ${label} | ${what} | ${fmt(figures.perSecond)} | ${fmt(figures.p50)} | ${fmt(figures.p95)} | ${figures.errors} | ${fmt(figures.perSecond / baseline.perSecond, 2)} | ${fmt(figures.p95 / baseline.p95, 2)} | ${fmt(figures.appCpuMs, 2)} | ${fmt(figures.dbCpuMs ?? Number.NaN, 2)} |`,
-      );
-      if (figures.errors > 0) {
-        notes.push(`- ${label}, ${what}: ERRORS, first: ${figures.firstError}`);
-        process.exitCode = 1;
-      }
-    }
+    for (const [what, figures] of rows) printRow(label, what, figures, baseline, notes);
     const rounds = bursts.reduce((sum, burst) => sum + burst.rounds, 0);
     const violations = bursts.reduce((sum, burst) => sum + burst.violations, 0);
     summaries.push(
@@ -375,23 +378,20 @@ async function benchDriver(driver: DbDriver, notes: string[]): Promise<void> {
       const floor = floorWriter(pgPool, templates);
       await floor.separate(0, renters[0]!, pool[0]!);
       await floor.oneStatement(1, renters[0]!, pool[0]!);
-      let copy = 2;
+      await floor.readOnceWriteOnce(2, renters[0]!, pool[0]!);
+      let copy = 3;
       const separate = await forSeconds(async (n, renter) => floor.separate(copy++, renters[renter]!, pool[n % pool.length]!));
       const oneStatement = await forSeconds(async (n, renter) => floor.oneStatement(copy++, renters[renter]!, pool[n % pool.length]!));
+      const readWrite = await forSeconds(async (n, renter) => floor.readOnceWriteOnce(copy++, renters[renter]!, pool[n % pool.length]!));
       for (const [what, figures] of [
         ['floor: the one-step order\'s rows written by hand, one statement each in one transaction (11 round trips, no reads, no rules)', separate],
         ['floor: the same rows in one statement, its own transaction (1 round trip)', oneStatement],
+        ['floor: the order\'s reads in one statement, then its writes in one statement, in one transaction (4 round trips)', readWrite],
       ] as const) {
-        console.log(
-          `| ${label} | ${what} | ${fmt(figures.perSecond)} | ${fmt(figures.p50)} | ${fmt(figures.p95)} | ${figures.errors} | ${fmt(figures.perSecond / baseline.perSecond, 2)} | ${fmt(figures.p95 / baseline.p95, 2)} | ${fmt(figures.appCpuMs, 2)} | ${fmt(figures.dbCpuMs ?? Number.NaN, 2)} |`,
-        );
-        if (figures.errors > 0) {
-          notes.push(`- ${label}, ${what}: ERRORS, first: ${figures.firstError}`);
-          process.exitCode = 1;
-        }
+        printRow(label, what, figures, baseline, notes);
       }
       summaries.push(
-        `- ${label}: the order's rows alone, written by hand: ${fmt(separate.perSecond / baseline.perSecond, 2)} of a ledger write one statement each (CPU ${cpuText(separate)}), ${fmt(oneStatement.perSecond / baseline.perSecond, 2)} in one statement (CPU ${cpuText(oneStatement)}); the one-step order reaches ${fmt(orders.perSecond / separate.perSecond, 2)} and ${fmt(orders.perSecond / oneStatement.perSecond, 2)} of them.`,
+        `- ${label}: the order's rows alone, written by hand: ${fmt(separate.perSecond / baseline.perSecond, 2)} of a ledger write one statement each (CPU ${cpuText(separate)}), ${fmt(oneStatement.perSecond / baseline.perSecond, 2)} in one statement (CPU ${cpuText(oneStatement)}); the one-step order reaches ${fmt(orders.perSecond / separate.perSecond, 2)} and ${fmt(orders.perSecond / oneStatement.perSecond, 2)} of them. Its reads in one statement and its writes in another: ${fmt(readWrite.perSecond / baseline.perSecond, 2)} of a ledger write (CPU ${cpuText(readWrite)}), before any rule runs.`,
       );
     }
   } finally {
