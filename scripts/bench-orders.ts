@@ -20,8 +20,10 @@
  *
  * On PostgreSQL the bench also measures the order's floor (scripts/order-floor.ts): the rows a
  * one-step order writes, copied from a real one and written by hand with no reads, rules or ORM,
- * one statement each and all in one statement. It says how much of an order's cost is the rows it
- * must keep and how much is everything else, against the same baseline.
+ * one statement each and all in one statement; and an order's reads in one statement followed by
+ * its writes in one (the least an order whose rules stay in TypeScript could cost). It says how
+ * much of an order's cost is the rows it must keep and how much is everything else, against the
+ * same baseline.
  *
  * Runs on PGlite (in memory) and, when DATABASE_URL_TEST is set, on a fresh PostgreSQL database
  * (created and dropped by openTestDatabase). PostgreSQL goes through the app's pg.Pool (default
