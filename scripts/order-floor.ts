@@ -23,6 +23,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { LISTING_WINDOWS_LOCK_NAMESPACE } from '../src/features/orders/server/booking';
 
 type Row = Record<string, unknown>;
 
@@ -94,14 +95,12 @@ export interface FloorWriter {
   readOnceWriteOnce(n: number, userId: number, listingId: number): Promise<void>;
 }
 
-/** booking.ts's namespace for one listing's windows (the value, not the import: scripts stay outside the features). */
-const LISTING_WINDOWS_LOCK = 0x4c57;
 
 /**
  * The order's reads as one statement ($1 renter, $2 listing, $3 now, $4 the order being paid, or
  * null): each read is the one the order's code sends, as a JSON column.
  */
-const ALL_READS = `select pg_advisory_xact_lock(${LISTING_WINDOWS_LOCK}, $2::int),
+const ALL_READS = `select pg_advisory_xact_lock(${LISTING_WINDOWS_LOCK_NAMESPACE}, $2::int),
   (select row_to_json(buyer) from (
     select u.is_real_name, u.created_at,
       exists (select 1 from orders o where o.user_id = u.id and o.kind = 'rental' and o.status = 4) as has_finished,

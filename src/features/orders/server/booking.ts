@@ -105,7 +105,7 @@ export async function lockListingForRental(tx: DbTx, userId: number, listingId: 
 }
 
 /** First key of the transaction advisory lock on one listing's rental windows (the second is the listing id). */
-const LISTING_WINDOWS_LOCK_NAMESPACE = 0x4c57;
+export const LISTING_WINDOWS_LOCK_NAMESPACE = 0x4c57;
 
 /**
  * Serialises, per listing, every write that puts a window under orders_no_double_booking: inserting
